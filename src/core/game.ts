@@ -1,0 +1,50 @@
+/**
+ * The contract every rules system implements and every agent searches.
+ * Modelled on OpenSpiel's state interface: whose decision, legal actions, apply, terminal, returns,
+ * and (for imperfect information) a way to resample what a seat cannot see.
+ */
+
+/** A source of uniform random numbers. The game's dice and each agent's choices use separate ones. */
+export interface Rng {
+  /** A uniform number in [0, 1). */
+  next(): number;
+  /** A uniform integer in 0..n-1. */
+  int(n: number): number;
+}
+
+export interface Game<S, A> {
+  readonly name: string;
+  readonly players: number;
+  /** Seat (0..players-1) whose decision it is. Undefined for terminal states. */
+  toMove(state: S): number;
+  legalActions(state: S): readonly A[];
+  /** Never mutates `state`; every die roll comes from `rng`. Throws IllegalActionError for an illegal action. */
+  apply(state: S, action: A, rng: Rng): S;
+  isTerminal(state: S): boolean;
+  /** Per seat, in [-1, 1]: win 1, loss -1, draw 0 (or a graded margin). */
+  returns(state: S): readonly number[];
+  /** Stable and unique among a state's legal actions. */
+  actionKey(action: A): string;
+  /**
+   * A state consistent with what `seat` knows, with every secret of the other seats resampled from `rng`.
+   * Games without hidden information leave this out.
+   */
+  determinize?(state: S, seat: number, rng: Rng): S;
+  /**
+   * A heuristic value per seat in [-1, 1] for a non-terminal state, used to cut rollouts short.
+   * Must use only information public to every seat (or the seat's own after determinize).
+   */
+  evaluate?(state: S): readonly number[];
+  /** Human-readable description of an action, for logs and the play prompt. */
+  describeAction?(state: S, action: A): string;
+}
+
+/** Thrown by `apply` when the action is not legal in the state. Names the action. */
+export class IllegalActionError extends Error {
+  readonly actionKey: string;
+  constructor(actionKey: string, reason: string) {
+    super(`illegal action ${actionKey}: ${reason}`);
+    this.name = 'IllegalActionError';
+    this.actionKey = actionKey;
+  }
+}
