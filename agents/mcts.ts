@@ -1,0 +1,562 @@
+/**
+ * Monte Carlo tree search over the `Game` contract (UCT: Kocsis & Szepesvári, "Bandit based
+ * Monte-Carlo planning", ECML 2006; survey: Browne et al., "A Survey of Monte Carlo Tree Search
+ * Methods", IEEE TCIAIG 4(1), 2012). One iteration = select, expand, roll out, back up.
+ *
+ * Design choices, and why:
+ *
+ * - Open loop (chance). Nodes are keyed by the path of action keys from the root, not by state.
+ *   Every iteration starts again from the root state and re-applies the path's actions with fresh
+ *   dice from the search's rng, so a sampled roll is never treated as known and each node's value
+ *   averages over the dice (Perez Liebana et al., "Open Loop Search for General Video Game
+ *   Playing", GECCO 2015). The game's `apply` takes all its dice from the rng we pass, so the
+ *   search never touches the game's own dice stream.
+ *
+ * - Hidden information (determinization, single-observer ISMCTS). When the game has `determinize`,
+ *   every iteration starts from `determinize(rootState, seat, rng)`: the other seats' secrets are
+ *   resampled consistently with what the searching seat knows. One tree over action keys is shared
+ *   by all determinizations (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree
+ *   Search", IEEE TCIAIG 4(2), 2012, SO-ISMCTS). Legal actions are recomputed at every visit and
+ *   only children legal in the current determinization are candidates; UCB uses each child's
+ *   availability count (times it was selectable) instead of the parent's visits, as in that paper.
+ *   Like all determinization methods it can suffer strategy fusion (Frank & Basin 1998; Long et al.,
+ *   AAAI 2010), but it never exploits the true secret: the root state is only seen through
+ *   `determinize`.
+ *
+ * - Several seats, any move order. Each node stores the total reward of the seat that moved into it
+ *   (max^n backup, Luckhardt & Irani 1986; UCT in multi-player games: Sturtevant, CG 2008), using
+ *   `game.returns` per seat. Selection at a node maximises for whoever is to move there, so the same
+ *   seat moving many times in a row, or the inactive seat taking an interrupt decision (opportunity
+ *   fire), needs nothing special.
+ *
+ * - Large action spaces: progressive widening (Coulom, "Computing Elo ratings of move patterns in
+ *   the game of Go", 2007; Chaslot et al., "Progressive strategies for MCTS", 2008; Couëtoux et al.,
+ *   "Continuous upper confidence trees", LION 2011). A node visited n times may have at most
+ *   max(1, ceil(widening * n^alpha)) children. New children come in the order of
+ *   `game.orderActions` when the game offers it, else in random order.
+ *
+ * - Leaves: rollouts of at most `rolloutDepth` actions, uniformly random or by the doctrine advisor
+ *   (`rollout=scripted`, see scripted.ts); a rollout cut short is valued by `game.evaluate`, or 0s.
+ *
+ * - Budgets: `iterations`, `timeMs` (clock read every 32 iterations), `maxNodes` (after which
+ *   search continues with selection and rollouts only). `threads=N` is root parallelism (Chaslot,
+ *   Winands & van den Herik, "Parallel Monte-Carlo Tree Search", CG 2008): N-1 worker threads each
+ *   grow their own tree from the same root with their own rng stream, and root visit counts are
+ *   summed. Workers rebuild the game from `game.spawnSpec` (doctrine.ts); the state must be
+ *   structured-cloneable.
+ *
+ * - The move played is the most visited root child (ties: higher mean value). With an iterations
+ *   budget the same seed, game and state always give the same move (any thread count).
+ *
+ * The inner loop allocates nothing but what the game's own `legalActions`/`apply` allocate: nodes
+ * are plain records with a children array (and a Map index once they have many children).
+ */
+import { Worker } from 'node:worker_threads';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Game, Rng } from '../src/core/game.js';
+import { createRng } from '../src/core/rng.js';
+import type { Agent } from './agent.js';
+import type { AgentGame, DoctrineAdvisor } from './doctrine.js';
+import { bestByDoctrine, SCRIPTED_DEFAULTS } from './scripted.js';
+import { boolKey, choiceKey, intKey, numberKey, type KeyTable } from './spec.js';
+import { compiledPath } from './spawn.js';
+
+export interface MctsOptions {
+  /** Iterations per tree; Infinity when only `timeMs` bounds the search. */
+  iterations: number;
+  /** Wall-time budget in ms; Infinity for none. */
+  timeMs: number;
+  exploration: number;
+  widening: number;
+  alpha: number;
+  rollout: 'random' | 'scripted';
+  rolloutDepth: number;
+  maxNodes: number;
+  threads: number;
+  verbose: boolean;
+}
+
+export const MCTS_DEFAULTS: MctsOptions = {
+  iterations: 1000,
+  timeMs: Infinity,
+  exploration: 1.4,
+  widening: 2,
+  alpha: 0.5,
+  rollout: 'random',
+  rolloutDepth: 200,
+  maxNodes: 200_000,
+  threads: 1,
+  verbose: false,
+};
+
+export const MCTS_KEYS: KeyTable = {
+  iterations: intKey('search iterations per decision (per thread)', '1000 (unlimited when timeMs is given)', 1),
+  timeMs: numberKey('wall-time budget per decision in milliseconds', 'none', 0, Infinity, true),
+  exploration: numberKey('UCT exploration constant (higher explores more)', '1.4', 0),
+  widening: numberKey('progressive widening: a node with n visits has at most ceil(widening * n^alpha) children', '2', 0, Infinity, true),
+  alpha: numberKey('progressive widening exponent (0..1; 1 is almost no widening limit)', '0.5', 0, 1),
+  rollout: choiceKey('rollout policy: random moves, or the scripted doctrine when the game has an advisor', 'random', ['random', 'scripted']),
+  rolloutDepth: intKey('actions per rollout before the position is valued by the game\'s evaluation (0: value the leaf at once)', '200', 0),
+  maxNodes: intKey('tree size cap per thread; when reached the tree stops growing', '200000', 1),
+  threads: intKey('search threads (root parallelism; needs a game with a spawnSpec)', '1', 1, 64),
+  verbose: boolKey('print the root\'s top moves with visits and mean values to stderr', 'false'),
+};
+
+/** A node of the open-loop tree: reached by a path of action keys from the root. */
+interface SearchNode {
+  /** Key of the action leading here ('' at the root). */
+  readonly key: string;
+  visits: number;
+  /** Sum of rewards for the seat that moved into this node. */
+  total: number;
+  /** Times this node was a legal, selectable child (ISMCTS availability count). */
+  avail: number;
+  readonly children: SearchNode[];
+  /** Key index, built once a node has more than INDEX_AT children. */
+  index: Map<string, SearchNode> | null;
+}
+
+const INDEX_AT = 12;
+const CLOCK_EVERY = 32;
+
+function newNode(key: string): SearchNode {
+  return { key, visits: 0, total: 0, avail: 0, children: [], index: null };
+}
+
+/** What a search says about one root move. */
+export interface RootChildStats {
+  key: string;
+  visits: number;
+  /** Sum of rewards for the seat to move at the root. */
+  total: number;
+}
+
+export interface SearchResult {
+  iterations: number;
+  nodes: number;
+  children: RootChildStats[];
+}
+
+/**
+ * One search tree. Kept as a class with monomorphic fields so V8 keeps the inner loop fast.
+ */
+export class MctsTree<S, A> {
+  readonly root: SearchNode = newNode('');
+  nodes = 1;
+  iterations = 0;
+  private readonly path: SearchNode[] = [];
+  private readonly seats: number[] = [];
+  private untried: number[] = [];
+  private readonly zeros: number[];
+  private readonly advisor: DoctrineAdvisor<S, A> | undefined;
+
+  constructor(
+    private readonly game: AgentGame<S, A>,
+    private readonly rootState: S,
+    private readonly seat: number,
+    private readonly rng: Rng,
+    private readonly opt: MctsOptions,
+  ) {
+    this.zeros = new Array<number>(game.players).fill(0);
+    this.advisor = opt.rollout === 'scripted' ? game.doctrine : undefined;
+  }
+
+  /** Runs until the iterations or time budget is spent. */
+  run(): SearchResult {
+    const { iterations, timeMs } = this.opt;
+    if (timeMs === Infinity) {
+      for (let i = 0; i < iterations; i++) this.iterate();
+    } else {
+      const deadline = performance.now() + timeMs;
+      for (let i = 0; i < iterations; i++) {
+        this.iterate();
+        if ((i & (CLOCK_EVERY - 1)) === CLOCK_EVERY - 1 && performance.now() >= deadline) break;
+      }
+    }
+    return this.result();
+  }
+
+  result(): SearchResult {
+    return {
+      iterations: this.iterations,
+      nodes: this.nodes,
+      children: this.root.children.map((c) => ({ key: c.key, visits: c.visits, total: c.total })),
+    };
+  }
+
+  /** One iteration: select and expand from a (determinized) root, roll out, back up. */
+  iterate(): void {
+    const game = this.game;
+    const rng = this.rng;
+    const path = this.path;
+    const seats = this.seats;
+    const c = this.opt.exploration;
+    const widening = this.opt.widening;
+    const alpha = this.opt.alpha;
+    const canExpand = this.nodes < this.opt.maxNodes;
+    let state = game.determinize !== undefined ? game.determinize(this.rootState, this.seat, rng) : this.rootState;
+    let node = this.root;
+    let depth = 0;
+
+    // Selection and expansion.
+    for (;;) {
+      if (game.isTerminal(state)) break;
+      const legal = game.legalActions(state);
+      const n = legal.length;
+      if (n === 0) break;
+      const mover = game.toMove(state);
+      let best: SearchNode | null = null;
+      let bestIdx = -1;
+      let bestScore = -Infinity;
+      let untried = 0;
+      const untriedIdx = this.untried;
+      const children = node.children;
+      const index = node.index;
+      for (let i = 0; i < n; i++) {
+        const key = game.actionKey(legal[i]!);
+        let child: SearchNode | undefined;
+        if (index !== null) {
+          child = index.get(key);
+        } else {
+          for (let j = 0; j < children.length; j++) {
+            if (children[j]!.key === key) { child = children[j]; break; }
+          }
+        }
+        if (child === undefined) {
+          untriedIdx[untried++] = i;
+          continue;
+        }
+        const avail = ++child.avail;
+        const v = child.visits;
+        const score = child.total / v + c * Math.sqrt(Math.log(avail) / v);
+        if (score > bestScore) { bestScore = score; best = child; bestIdx = i; }
+      }
+      if (untried > 0 && canExpand) {
+        const limit = alpha === 0.5 ? Math.ceil(widening * Math.sqrt(node.visits)) : Math.ceil(widening * Math.pow(node.visits, alpha));
+        if (children.length < limit || best === null) {
+          const pick = this.chooseUntried(state, legal, untried);
+          const action = legal[pick]!;
+          const child = newNode(game.actionKey(action));
+          child.avail = 1;
+          children.push(child);
+          if (index !== null) index.set(child.key, child);
+          else if (children.length > INDEX_AT) node.index = new Map(children.map((ch) => [ch.key, ch]));
+          this.nodes++;
+          state = game.apply(state, action, rng);
+          path[depth] = child;
+          seats[depth] = mover;
+          depth++;
+          break;
+        }
+      }
+      if (best === null) break; // Nothing tried here and the tree may not grow: roll out from here.
+      state = game.apply(state, legal[bestIdx]!, rng);
+      path[depth] = best;
+      seats[depth] = mover;
+      depth++;
+      node = best;
+    }
+
+    // Rollout.
+    let rewards: readonly number[];
+    if (game.isTerminal(state)) {
+      rewards = game.returns(state);
+    } else {
+      const maxDepth = this.opt.rolloutDepth;
+      const advisor = this.advisor;
+      let d = 0;
+      let terminal = false;
+      while (d < maxDepth) {
+        const legal = game.legalActions(state);
+        const n = legal.length;
+        if (n === 0) break;
+        let i: number;
+        if (advisor !== undefined && rng.next() >= 0.1) {
+          i = bestByDoctrine(advisor, state, legal, game.toMove(state), SCRIPTED_DEFAULTS, 0, rng);
+        } else {
+          i = n === 1 ? 0 : rng.int(n);
+        }
+        state = game.apply(state, legal[i]!, rng);
+        d++;
+        if (game.isTerminal(state)) { terminal = true; break; }
+      }
+      rewards = terminal ? game.returns(state) : game.evaluate !== undefined ? game.evaluate(state) : this.zeros;
+    }
+
+    // Backup (max^n: each node is credited with the reward of the seat that moved into it).
+    for (let d = 0; d < depth; d++) {
+      const nd = path[d]!;
+      nd.visits++;
+      nd.total += rewards[seats[d]!] ?? 0;
+    }
+    this.root.visits++;
+    this.iterations++;
+  }
+
+  private chooseUntried(state: S, legal: readonly A[], untried: number): number {
+    const untriedIdx = this.untried;
+    if (untried === 1) return untriedIdx[0]!;
+    const order = this.game.orderActions;
+    if (order !== undefined) {
+      // The first action in the game's preferred order that has no child yet.
+      const ordered = order.call(this.game, state, legal);
+      const keys = new Set<string>();
+      for (let k = 0; k < untried; k++) keys.add(this.game.actionKey(legal[untriedIdx[k]!]!));
+      for (const a of ordered) {
+        const key = this.game.actionKey(a);
+        if (keys.has(key)) {
+          for (let k = 0; k < untried; k++) if (this.game.actionKey(legal[untriedIdx[k]!]!) === key) return untriedIdx[k]!;
+        }
+      }
+    }
+    return untriedIdx[this.rng.int(untried)]!;
+  }
+}
+
+/** One root move in a search report. */
+export interface SearchChild {
+  key: string;
+  description: string;
+  visits: number;
+  /** Mean reward for the seat that chose, in [-1, 1]. */
+  mean: number;
+}
+
+/** What the last decision's search did, for the CLI and `verbose`. */
+export interface SearchReport {
+  iterations: number;
+  elapsedMs: number;
+  /** Tree nodes, summed over threads. */
+  nodes: number;
+  threads: number;
+  /** Root moves, most visited first (at most 10). */
+  top: SearchChild[];
+  chosen: string;
+}
+
+/** Runs a single-threaded search and returns the chosen action (no report, no workers). */
+export function mctsSearch<S, A>(game: Game<S, A>, state: S, seat: number, rng: Rng, options: Partial<MctsOptions> = {}): A {
+  const opt = { ...MCTS_DEFAULTS, ...options };
+  const legal = game.legalActions(state);
+  const tree = new MctsTree(game as AgentGame<S, A>, state, seat, rng, opt);
+  const res = tree.run();
+  return legal[pickBest(game, legal, mergeChildren([res])).index]!;
+}
+
+function mergeChildren(results: SearchResult[]): Map<string, RootChildStats> {
+  const merged = new Map<string, RootChildStats>();
+  for (const r of results) {
+    for (const c of r.children) {
+      const m = merged.get(c.key);
+      if (m) { m.visits += c.visits; m.total += c.total; } else merged.set(c.key, { ...c });
+    }
+  }
+  return merged;
+}
+
+/** Most visited root child among the actions legal in the real state; ties by mean, then order. */
+function pickBest<S, A>(game: Game<S, A>, legal: readonly A[], stats: Map<string, RootChildStats>): { index: number } {
+  let bestIdx = 0;
+  let bestVisits = -1;
+  let bestMean = -Infinity;
+  for (let i = 0; i < legal.length; i++) {
+    const s = stats.get(game.actionKey(legal[i]!));
+    const visits = s ? s.visits : 0;
+    const mean = s && s.visits > 0 ? s.total / s.visits : -Infinity;
+    if (visits > bestVisits || (visits === bestVisits && mean > bestMean)) {
+      bestIdx = i; bestVisits = visits; bestMean = mean;
+    }
+  }
+  return { index: bestIdx };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worker pool for root parallelism.
+
+interface WorkerTask {
+  id: number;
+  spec: NonNullable<AgentGame<unknown, unknown>['spawnSpec']>;
+  state: unknown;
+  seat: number;
+  seed: number;
+  options: MctsOptions;
+}
+
+type WorkerReply = { id: number; ok: true; result: SearchResult } | { id: number; ok: false; error: string };
+
+/** The compiled worker script beside this module (dist/agents/mcts-worker.js). */
+export function mctsWorkerFile(): string {
+  const here = compiledPath(import.meta.url);
+  return join(dirname(here), 'mcts-worker.js');
+}
+
+class SearchPool {
+  private readonly workers: Worker[] = [];
+  private readonly pending = new Map<number, { resolve: (r: SearchResult) => void; reject: (e: Error) => void }>();
+  private nextId = 1;
+
+  constructor(size: number) {
+    const file = mctsWorkerFile();
+    for (let i = 0; i < size; i++) {
+      const w = new Worker(file);
+      w.unref();
+      w.on('message', (msg: WorkerReply) => {
+        const p = this.pending.get(msg.id);
+        if (!p) return;
+        this.pending.delete(msg.id);
+        if (msg.ok) p.resolve(msg.result); else p.reject(new Error(`mcts worker: ${msg.error}`));
+      });
+      w.on('error', (err) => this.failAll(err instanceof Error ? err : new Error(String(err))));
+      this.workers.push(w);
+    }
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  private failAll(err: Error): void {
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+  }
+
+  /** Posts one task per worker (synchronously: throws DataCloneError at once if the state cannot be sent). */
+  post(tasks: Omit<WorkerTask, 'id'>[]): Promise<SearchResult>[] {
+    const promises: Promise<SearchResult>[] = [];
+    for (let i = 0; i < tasks.length; i++) {
+      const id = this.nextId++;
+      const w = this.workers[i]!;
+      const p = new Promise<SearchResult>((resolve, reject) => {
+        this.pending.set(id, { resolve, reject });
+      });
+      try {
+        w.postMessage({ ...tasks[i], id });
+      } catch (err) {
+        this.pending.delete(id);
+        throw err;
+      }
+      w.ref();
+      promises.push(p.finally(() => w.unref()));
+    }
+    return promises;
+  }
+
+  async close(): Promise<void> {
+    const ws = this.workers.splice(0);
+    await Promise.all(ws.map((w) => w.terminate()));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The agent.
+
+export class MctsAgent implements Agent {
+  readonly name = 'mcts';
+  readonly options: MctsOptions;
+  /** What the last decision's search did. */
+  lastSearch: SearchReport | undefined;
+  private pool: SearchPool | null = null;
+  private warned = false;
+
+  constructor(options: Partial<MctsOptions> = {}) {
+    const opt = { ...MCTS_DEFAULTS, ...options };
+    if (options.timeMs !== undefined && options.timeMs !== Infinity && options.iterations === undefined) opt.iterations = Infinity;
+    this.options = opt;
+  }
+
+  /**
+   * Searches and returns the chosen action: synchronously on one thread, as a Promise with threads>1.
+   */
+  act<S, A>(game: Game<S, A>, state: S, seat: number, rng: Rng): A | Promise<A> {
+    const g = game as AgentGame<S, A>;
+    const opt = this.options;
+    const legal = g.legalActions(state);
+    if (legal.length === 0) throw new Error(`mcts: no legal actions for seat ${seat} in ${game.name}`);
+    const started = performance.now();
+    if (legal.length === 1) {
+      // A forced move: nothing to search.
+      const only = legal[0]!;
+      this.lastSearch = { iterations: 0, elapsedMs: 0, nodes: 0, threads: 0, top: [], chosen: g.actionKey(only) };
+      return only;
+    }
+
+    let threads = opt.threads;
+    if (threads > 1 && g.spawnSpec === undefined) {
+      this.warnOnce(`mcts: ${game.name} has no spawnSpec, so threads=${threads} cannot rebuild it in worker threads; searching on 1 thread`);
+      threads = 1;
+    }
+    // Seeds for the worker trees come first from the agent's rng, so the result is reproducible.
+    const seeds: number[] = [];
+    for (let i = 1; i < threads; i++) seeds.push(rng.int(0x7fffffff));
+
+    let pending: Promise<SearchResult>[] = [];
+    if (threads > 1) {
+      try {
+        if (this.pool !== null && this.pool.size !== threads - 1) {
+          void this.pool.close();
+          this.pool = null;
+        }
+        this.pool ??= new SearchPool(threads - 1);
+        pending = this.pool.post(seeds.map((seed) => ({ spec: g.spawnSpec!, state, seat, seed, options: { ...opt, verbose: false, threads: 1 } })));
+      } catch (err) {
+        this.warnOnce(`mcts: cannot search on worker threads (${err instanceof Error ? err.message : String(err)}); searching on 1 thread`);
+        threads = 1;
+        pending = [];
+      }
+    }
+    const own = new MctsTree(g, state, seat, rng, opt).run();
+    if (pending.length === 0) return this.finish(g, state, seat, legal, [own], threads, started);
+    return Promise.all(pending).then((others) => this.finish(g, state, seat, legal, [own, ...others], threads, started));
+  }
+
+  private finish<S, A>(g: AgentGame<S, A>, state: S, seat: number, legal: readonly A[], results: SearchResult[], threads: number, started: number): A {
+    const stats = mergeChildren(results);
+    const { index } = pickBest(g, legal, stats);
+    const chosen = legal[index]!;
+    const top = [...stats.values()]
+      .sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits))
+      .slice(0, 10)
+      .map((s) => ({ key: s.key, description: this.describe(g, state, legal, s.key), visits: s.visits, mean: s.visits > 0 ? s.total / s.visits : 0 }));
+    this.lastSearch = {
+      iterations: results.reduce((n, r) => n + r.iterations, 0),
+      elapsedMs: performance.now() - started,
+      nodes: results.reduce((n, r) => n + r.nodes, 0),
+      threads,
+      top,
+      chosen: g.actionKey(chosen),
+    };
+    if (this.options.verbose) process.stderr.write(formatSearchReport(this.lastSearch, seat));
+    return chosen;
+  }
+
+  private describe<S, A>(g: AgentGame<S, A>, state: S, legal: readonly A[], key: string): string {
+    if (g.describeAction === undefined) return key;
+    const a = legal.find((x) => g.actionKey(x) === key);
+    return a === undefined ? key : g.describeAction(state, a);
+  }
+
+  private warnOnce(message: string): void {
+    if (this.warned) return;
+    this.warned = true;
+    process.stderr.write(`${message}\n`);
+  }
+
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = null;
+    await pool?.close();
+  }
+}
+
+/** The `verbose` printout: the root's top moves with visits and mean values. */
+export function formatSearchReport(r: SearchReport, seat: number): string {
+  const lines = [`mcts seat ${seat}: ${r.iterations} iterations in ${r.elapsedMs.toFixed(0)} ms on ${r.threads} thread(s), ${r.nodes} nodes; chose ${r.chosen}`];
+  for (const c of r.top) lines.push(`  ${String(c.visits).padStart(8)} visits  mean ${c.mean >= 0 ? '+' : ''}${c.mean.toFixed(3)}  ${c.description}`);
+  return lines.join('\n') + '\n';
+}
+
+/** Builds a tree from a worker task (used by mcts-worker.ts). */
+export function runWorkerSearch<S, A>(game: Game<S, A>, state: S, seat: number, seed: number, options: MctsOptions): SearchResult {
+  return new MctsTree(game as AgentGame<S, A>, state, seat, createRng(`mcts-worker/${seed}`), options).run();
+}

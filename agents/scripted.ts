@@ -1,0 +1,135 @@
+/**
+ * A doctrine agent in the style of Battle for Wesnoth's candidate-action AI: every legal action is a
+ * candidate, rated by what the game's doctrine advisor says about it, and the best one is played.
+ *
+ *   score = enemyLoss * (0.5 + aggression) - ownLoss * (1 - aggression) - exposure * caution
+ *         + objective * objectiveWeight + cohesion * cohesionWeight  (+ uniform noise in [-noise, noise])
+ *
+ * The expectations come from `game.doctrine.assess` (see DoctrineAdvisor in doctrine.ts), which the
+ * rules system computes exactly from its charts. The agent sees only what the advisor, and for the
+ * fallback `game.determinize`/`game.evaluate`, let its seat see: the advisor is responsible for using
+ * public information only, and the fallback searches a determinized state when the game has hidden
+ * information. Ties are broken by the agent's own rng; it never reads the game's dice stream.
+ *
+ * Without an advisor it plays a one-ply greedy move by `game.evaluate` (averaged over a few dice
+ * samples from its own rng), and without that, a random move.
+ */
+import type { Game, Rng } from '../src/core/game.js';
+import type { Agent } from './agent.js';
+import type { ActionAssessment, AgentGame, DoctrineAdvisor } from './doctrine.js';
+import { numberKey, intKey, type KeyTable } from './spec.js';
+
+export interface DoctrineWeights {
+  /** 0..1: how much enemy losses are worth and own losses are accepted. */
+  aggression: number;
+  /** 0..1: weight of the exposure penalty. */
+  caution: number;
+  objectiveWeight: number;
+  cohesionWeight: number;
+}
+
+export interface ScriptedOptions extends DoctrineWeights {
+  /** Uniform perturbation of each score in [-noise, noise], for variety. */
+  noise: number;
+  /** Dice samples per action in the greedy fallback (no advisor). */
+  samples: number;
+}
+
+export const SCRIPTED_DEFAULTS: ScriptedOptions = {
+  aggression: 0.5,
+  caution: 0.5,
+  objectiveWeight: 1,
+  cohesionWeight: 0.5,
+  noise: 0,
+  samples: 4,
+};
+
+export const SCRIPTED_KEYS: KeyTable = {
+  aggression: numberKey('how much enemy losses are worth against own losses (0 cautious .. 1 reckless)', '0.5', 0, 1),
+  caution: numberKey('penalty weight for leaving units exposed to enemy fire next (0..1)', '0.5', 0, 1),
+  objectiveWeight: numberKey('weight of progress toward objectives', '1', 0),
+  cohesionWeight: numberKey('weight of keeping units in command and in good order', '0.5', 0),
+  noise: numberKey('random perturbation of each score, for variety', '0', 0),
+  samples: intKey('dice samples per action when the game has no doctrine advisor (greedy fallback)', '4', 1, 1000),
+};
+
+/** The doctrine score of one assessment. */
+export function doctrineScore(a: ActionAssessment, w: DoctrineWeights): number {
+  return a.expectedEnemyLoss * (0.5 + w.aggression)
+    - a.expectedOwnLoss * (1 - w.aggression)
+    - a.exposure * w.caution
+    + a.objective * w.objectiveWeight
+    + a.cohesion * w.cohesionWeight;
+}
+
+const TIE = 1e-9;
+
+/**
+ * Index of the best action by doctrine for `seat`, ties broken uniformly by `rng`.
+ * `noise` > 0 adds a uniform perturbation to each score.
+ */
+export function bestByDoctrine<S, A>(
+  advisor: DoctrineAdvisor<S, A>, state: S, actions: readonly A[], seat: number,
+  w: DoctrineWeights, noise: number, rng: Rng,
+): number {
+  let best = -Infinity;
+  let bestIdx = 0;
+  let ties = 0;
+  for (let i = 0; i < actions.length; i++) {
+    let s = doctrineScore(advisor.assess(state, actions[i]!, seat), w);
+    if (noise > 0) s += (rng.next() * 2 - 1) * noise;
+    if (s > best + TIE) {
+      best = s; bestIdx = i; ties = 1;
+    } else if (s >= best - TIE) {
+      // Reservoir sampling over tied actions: each is kept with equal probability.
+      ties++;
+      if (rng.int(ties) === 0) bestIdx = i;
+    }
+  }
+  return bestIdx;
+}
+
+export class ScriptedAgent implements Agent {
+  readonly name: string;
+  readonly options: ScriptedOptions;
+  constructor(options: Partial<ScriptedOptions> = {}) {
+    this.options = { ...SCRIPTED_DEFAULTS, ...options };
+    this.name = 'scripted';
+  }
+
+  act<S, A>(game: Game<S, A>, state: S, seat: number, rng: Rng): A {
+    const g = game as AgentGame<S, A>;
+    const legal = g.legalActions(state);
+    if (legal.length === 0) throw new Error(`scripted: no legal actions for seat ${seat} in ${game.name}`);
+    if (legal.length === 1) return legal[0]!;
+    if (g.doctrine) return legal[bestByDoctrine(g.doctrine, state, legal, seat, this.options, this.options.noise, rng)]!;
+    if (g.evaluate) return legal[this.greedy(g, state, legal, seat, rng)]!;
+    return legal[rng.int(legal.length)]!;
+  }
+
+  /** One-ply greedy by `evaluate` (or `returns` at terminal states), on a determinized state. */
+  private greedy<S, A>(g: AgentGame<S, A>, state: S, legal: readonly A[], seat: number, rng: Rng): number {
+    let best = -Infinity;
+    let bestIdx = 0;
+    let ties = 0;
+    const samples = this.options.samples;
+    for (let i = 0; i < legal.length; i++) {
+      let sum = 0;
+      for (let k = 0; k < samples; k++) {
+        const view = g.determinize ? g.determinize(state, seat, rng) : state;
+        const next = g.apply(view, legal[i]!, rng);
+        const v = g.isTerminal(next) ? g.returns(next) : g.evaluate!(next);
+        sum += v[seat] ?? 0;
+      }
+      let s = sum / samples;
+      if (this.options.noise > 0) s += (rng.next() * 2 - 1) * this.options.noise;
+      if (s > best + TIE) {
+        best = s; bestIdx = i; ties = 1;
+      } else if (s >= best - TIE) {
+        ties++;
+        if (rng.int(ties) === 0) bestIdx = i;
+      }
+    }
+    return bestIdx;
+  }
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../src/core/rng.js';
+import { InputError } from '../../src/core/errors.js';
+import { createAgent, describeAgents, formatAgentHelp, MctsAgent, RandomAgent, ScriptedAgent } from '../../agents/index.js';
+import { skirmish, type SkirmishAction, type SkirmishState } from './toy-games.js';
+import type { AgentGame } from '../../agents/doctrine.js';
+
+function thrown(f: () => unknown): InputError {
+  try { f(); } catch (e) { if (e instanceof InputError) return e; throw e; }
+  throw new Error('expected an InputError');
+}
+
+describe('createAgent specs', () => {
+  it('builds agents from good specs', () => {
+    expect(createAgent('random')).toBeInstanceOf(RandomAgent);
+    const s = createAgent('scripted:aggression=0.7') as ScriptedAgent;
+    expect(s).toBeInstanceOf(ScriptedAgent);
+    expect(s.options.aggression).toBe(0.7);
+    expect(s.options.caution).toBe(0.5);
+    const m = createAgent('mcts:iterations=2000') as MctsAgent;
+    expect(m.options.iterations).toBe(2000);
+    const t = createAgent(' mcts:timeMs=1000, exploration=1.2 ,verbose=true,rollout=scripted') as MctsAgent;
+    expect(t.options).toMatchObject({ timeMs: 1000, exploration: 1.2, iterations: Infinity, verbose: true, rollout: 'scripted' });
+    expect((createAgent('mcts') as MctsAgent).options.iterations).toBe(1000);
+  });
+
+  it('rejects an unknown name, listing the agents', () => {
+    const e = thrown(() => createAgent('alphazero:x=1'));
+    expect(e.message).toContain('unknown agent "alphazero"');
+    expect(e.message).toMatch(/random, scripted, mcts/);
+    expect(e.message).toContain('iterations');
+  });
+
+  it('rejects an unknown key, listing the keys with meanings and defaults', () => {
+    const e = thrown(() => createAgent('mcts:iters=5'));
+    expect(e.message).toContain('no option "iters"');
+    for (const k of ['iterations', 'timeMs', 'exploration', 'widening', 'alpha', 'rollout', 'rolloutDepth', 'maxNodes', 'threads', 'verbose']) {
+      expect(e.message).toContain(k);
+    }
+    expect(e.message).toContain('default 1000');
+    expect(thrown(() => createAgent('random:foo=1')).message).toContain('takes no options');
+  });
+
+  it('rejects bad values, saying what is accepted', () => {
+    const cases: [string, RegExp][] = [
+      ['scripted:aggression=1.5', /aggression .* must be a number from 0 to 1, not "1.5"/],
+      ['mcts:iterations=abc', /iterations .* must be a whole number of at least 1/],
+      ['mcts:iterations=2.5', /whole number/],
+      ['mcts:rollout=smart', /one of random, scripted/],
+      ['mcts:verbose=maybe', /true or false/],
+      ['mcts:threads', /needs a value/],
+      ['mcts:iterations=5,iterations=6', /given twice/],
+    ];
+    for (const [spec, re] of cases) {
+      const e = thrown(() => createAgent(spec));
+      expect(e.message).toMatch(re);
+      expect(e.message).toContain('default');
+    }
+  });
+
+  it('describes every agent for help', () => {
+    const d = describeAgents();
+    expect(d.map((a) => a.name)).toEqual(['random', 'scripted', 'mcts']);
+    const mcts = d.find((a) => a.name === 'mcts')!;
+    expect(mcts.keys.find((k) => k.key === 'maxNodes')!.default).toBe('200000');
+    expect(formatAgentHelp()).toContain('aggression');
+  });
+});
+
+describe('scripted agent', () => {
+  const act = (spec: string, game: AgentGame<SkirmishState, SkirmishAction>, seed = 's'): SkirmishAction =>
+    createAgent(spec).act(game, { done: null }, 0, createRng(seed)) as SkirmishAction;
+
+  it('plays the action its doctrine rates best', () => {
+    const g = skirmish(true);
+    expect(act('scripted', g)).toBe('assault'); // 2*1 - 1.6*0.5 = 1.2
+    expect(act('scripted:aggression=0', g)).toBe('fire'); // 0.4 - 0.2 = 0.2
+    expect(act('scripted:aggression=0,caution=1', g)).toBe('rally'); // 0.15
+    expect(act('scripted:aggression=0,caution=0,objectiveWeight=3', g)).toBe('advance'); // -0.2 + 1.5
+  });
+
+  it('breaks ties with its own rng, and noise varies the choice', () => {
+    const flat: AgentGame<SkirmishState, SkirmishAction> = {
+      ...skirmish(false),
+      doctrine: { assess: () => ({ expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 }) },
+    };
+    const seen = new Set(Array.from({ length: 40 }, (_, i) => act('scripted', flat, `tie${i}`)));
+    expect(seen.size).toBe(5);
+    const noisy = new Set(Array.from({ length: 40 }, (_, i) => act('scripted:noise=2', skirmish(true), `n${i}`)));
+    expect(noisy.size).toBeGreaterThan(1);
+    expect(act('scripted', flat, 'same')).toBe(act('scripted', flat, 'same'));
+  });
+
+  it('falls back to a greedy evaluation, then to random, without an advisor', () => {
+    expect(act('scripted', skirmish(false, true))).toBe('rally');
+    const seen = new Set(Array.from({ length: 40 }, (_, i) => act('scripted', skirmish(false), `r${i}`)));
+    expect(seen.size).toBe(5);
+  });
+
+  it('serves as the MCTS rollout policy', () => {
+    const agent = createAgent('mcts:iterations=200,rollout=scripted,rolloutDepth=5') as MctsAgent;
+    const a = agent.act(skirmish(true), { done: null }, 0, createRng('m'));
+    expect(['assault', 'fire', 'hold', 'advance', 'rally']).toContain(a);
+  });
+});
+
+describe('random agent', () => {
+  it('is uniform over legal actions (fixed seed, wide bound)', () => {
+    const g = skirmish(false);
+    const agent = new RandomAgent();
+    const rng = createRng('uniform');
+    const counts = new Map<string, number>();
+    const n = 10_000;
+    for (let i = 0; i < n; i++) {
+      const a = agent.act(g, { done: null }, 0, rng);
+      counts.set(a, (counts.get(a) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(5);
+    // Expected 2000 each, standard deviation 40: allow 6 of them.
+    for (const c of counts.values()) expect(Math.abs(c - n / 5)).toBeLessThan(240);
+  });
+});

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { createRng, deriveSeed } from '../../src/core/rng.js';
+import type { Game, Rng } from '../../src/core/game.js';
+import { MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
+import { createTicTacToe, createPerfectPlayer, type TicTacToeState } from '../../agents/testing/tictactoe.js';
+import { ambush, cardGuess, cardGuessOpen, dieBet, interrupt, wideGame } from './toy-games.js';
+
+const ttt = createTicTacToe();
+const perfect = createPerfectPlayer();
+
+async function playTicTacToe(mctsSeat: number, seed: string, spec: Partial<typeof MCTS_DEFAULTS>): Promise<number> {
+  const agent = new MctsAgent(spec);
+  const agentRng = createRng(`${seed}/agent`);
+  const perfectRng = createRng(`${seed}/perfect`);
+  const dice = createRng(`${seed}/dice`);
+  let s: TicTacToeState = ttt.initialState();
+  while (!ttt.isTerminal(s)) {
+    const seat = ttt.toMove(s);
+    const a = seat === mctsSeat ? await agent.act(ttt, s, seat, agentRng) : pick(perfectRng, perfect(s).best);
+    s = ttt.apply(s, a, dice);
+  }
+  await agent.close();
+  return ttt.returns(s)[mctsSeat]!;
+}
+
+function pick<T>(rng: Rng, xs: readonly T[]): T {
+  return xs[rng.int(xs.length)]!;
+}
+
+describe('MCTS on tic-tac-toe', () => {
+  it('never loses to a perfect minimax player with 2000 iterations (20 games as X, 20 as O)', async () => {
+    const results: number[] = [];
+    for (let g = 0; g < 20; g++) {
+      results.push(await playTicTacToe(0, deriveSeed('ttt-x', g), { iterations: 2000 }));
+      results.push(await playTicTacToe(1, deriveSeed('ttt-o', g), { iterations: 2000 }));
+    }
+    expect(results.filter((r) => r < 0)).toEqual([]);
+  });
+
+  it('takes an immediate win and blocks an immediate loss', () => {
+    const agent = new MctsAgent({ iterations: 2000 });
+    // X to move: X X . / O O . / . . .  -> X wins at 2.
+    const win: TicTacToeState = { cells: [1, 1, 0, 2, 2, 0, 0, 0, 0], toMove: 0, winner: -1 };
+    expect(agent.act(ttt, win, 0, createRng('w'))).toBe(2);
+    // O to move: X X . / O . . / . . .  -> O must block at 2.
+    const block: TicTacToeState = { cells: [1, 1, 0, 2, 0, 0, 0, 0, 0], toMove: 1, winner: -1 };
+    expect(agent.act(ttt, block, 1, createRng('b'))).toBe(2);
+  });
+
+  it('gives the identical choice and report for identical seeds (iterations budget)', () => {
+    const s: TicTacToeState = { cells: [1, 0, 0, 0, 2, 0, 0, 0, 0], toMove: 0, winner: -1 };
+    for (const seed of ['a', 'b', 'c']) {
+      const a1 = new MctsAgent({ iterations: 300 });
+      const a2 = new MctsAgent({ iterations: 300 });
+      expect(a1.act(ttt, s, 0, createRng(seed))).toBe(a2.act(ttt, s, 0, createRng(seed)));
+      expect(a1.lastSearch!.top).toEqual(a2.lastSearch!.top);
+    }
+  });
+
+  it('keeps the tree within maxNodes and keeps searching once it is full', () => {
+    const tree = new MctsTree(ttt, ttt.initialState(), 0, createRng('m'), { ...MCTS_DEFAULTS, iterations: 5000, maxNodes: 100 });
+    const res = tree.run();
+    expect(res.iterations).toBe(5000);
+    let count = 0;
+    const walk = (n: { children: unknown[] }): void => { count++; for (const c of n.children) walk(c as { children: unknown[] }); };
+    walk(tree.root);
+    expect(count).toBe(tree.nodes);
+    expect(count).toBeLessThanOrEqual(100);
+    expect(tree.root.visits).toBe(5000);
+  });
+
+  it('reports its search (lastSearch) and prints it with verbose=true', () => {
+    const agent = new MctsAgent({ iterations: 500 });
+    const a = agent.act(ttt, ttt.initialState(), 0, createRng('r'));
+    const r = agent.lastSearch!;
+    expect(r.iterations).toBe(500);
+    expect(r.nodes).toBeGreaterThan(1);
+    expect(r.top[0]!.key).toBe(String(a));
+    expect(r.top[0]!.description).toMatch(/^cell /);
+    expect(r.top.reduce((n, c) => n + c.visits, 0)).toBeLessThanOrEqual(500);
+  });
+
+  it('stops on a time budget', () => {
+    const agent = new MctsAgent({ timeMs: 50 });
+    const t0 = performance.now();
+    const a = agent.act(ttt, ttt.initialState(), 0, createRng('t'));
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(ttt.legalActions(ttt.initialState())).toContain(a);
+    expect(agent.lastSearch!.iterations).toBeGreaterThan(100);
+  });
+});
+
+describe('MCTS with chance, hidden information and several seats', () => {
+  it('picks the better die bet (A: 3+ on a d6) over the worse one (B: only a 6)', () => {
+    for (const seed of ['1', '2', '3', '4', '5']) {
+      const agent = new MctsAgent({ iterations: 1000 });
+      expect(agent.act(dieBet, { bet: null, won: false }, 0, createRng(seed))).toBe('A');
+      const top = agent.lastSearch!.top;
+      const meanA = top.find((c) => c.key === 'A')!.mean;
+      expect(meanA).toBeGreaterThan(0.1); // about 1/3: the dice were not treated as known
+      expect(meanA).toBeLessThan(0.6);
+    }
+  });
+
+  it('chooses by the information set, not by the true secret (determinize)', () => {
+    // The true card is A (the 1-in-3 card); a searcher that saw it would guess A.
+    const state = { card: 'A' as const, guess: null };
+    expect(new MctsAgent({ iterations: 500 }).act(cardGuessOpen, state, 0, createRng('open'))).toBe('A');
+    // Knowing only the deck, B is right two times in three.
+    for (const seed of ['1', '2', '3', '4', '5']) {
+      const agent = new MctsAgent({ iterations: 1000 });
+      expect(agent.act(cardGuess, state, 0, createRng(seed))).toBe('B');
+    }
+  });
+
+  it('selects only among children legal in each determinization, with availability counts (SO-ISMCTS)', () => {
+    // The true card is B, so going would win; but seat 0 knows only that A (a trap) is three times as likely.
+    const root = { card: 'B' as const, step: 0, last: '' };
+    const agent = new MctsAgent({ iterations: 2000 });
+    expect(agent.act(ambush, root, 0, createRng('amb'))).toBe('stay');
+    const tree = new MctsTree(ambush, root, 0, createRng('amb2'), { ...MCTS_DEFAULTS, iterations: 4000 });
+    tree.run();
+    const go = tree.root.children.find((c) => c.key === 'go')!;
+    const trap = go.children.find((c) => c.key === 'trap')!;
+    const pass = go.children.find((c) => c.key === 'pass')!;
+    // trap is selectable only in the A determinizations (3 in 4); pass in all of them.
+    expect(trap.avail / pass.avail).toBeGreaterThan(0.6);
+    expect(trap.avail / pass.avail).toBeLessThan(0.9);
+    expect(trap.visits).toBeGreaterThan(pass.visits);
+  });
+
+  it('handles a seat moving twice in a row and the other seat interrupting (max^n backup)', () => {
+    const agent = new MctsAgent({ iterations: 2000 });
+    expect(agent.act(interrupt, { x: -1, y: -1, z: -1 }, 0, createRng('x'))).toBe(0);
+    expect(agent.act(interrupt, { x: 1, y: -1, z: -1 }, 0, createRng('y'))).toBe(0);
+    expect(agent.act(interrupt, { x: 1, y: 1, z: -1 }, 1, createRng('z1'))).toBe(1);
+    expect(agent.act(interrupt, { x: 1, y: 0, z: -1 }, 1, createRng('z0'))).toBe(0);
+  });
+
+  it('widens progressively and follows orderActions when the game has it', () => {
+    const value = (k: number): number => (k === 77 ? 1 : -1 + k / 1000);
+    const tree = new MctsTree(wideGame(200, value), { k: -1 }, 0, createRng('w'), { ...MCTS_DEFAULTS, iterations: 100 });
+    tree.run();
+    expect(tree.root.children.length).toBeLessThanOrEqual(Math.ceil(2 * Math.sqrt(100)));
+    const agent = new MctsAgent({ iterations: 100 });
+    expect(agent.act(wideGame(200, value, true), { k: -1 }, 0, createRng('o'))).toBe(77);
+  });
+
+  it('never reads the game dice: only the rng it is given', () => {
+    let calls = 0;
+    const counting: Game<typeof dieBet extends Game<infer S, unknown> ? S : never, 'A' | 'B'> = {
+      ...dieBet,
+      apply: (s, a, rng) => { calls++; return dieBet.apply(s, a, rng); },
+    };
+    const agentRng = createRng('own');
+    const before = createRng('own').next();
+    new MctsAgent({ iterations: 50 }).act(counting, { bet: null, won: false }, 0, agentRng);
+    expect(calls).toBe(50);
+    expect(agentRng.next()).not.toBe(before); // the search drew from its own stream
+  });
+});
