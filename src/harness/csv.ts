@@ -1,0 +1,158 @@
+/**
+ * games.csv: one row a game, written with csv-stringify, read back for `resume` and summaries.
+ */
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { stringify } from 'csv-stringify/sync';
+import type { SideInfo } from '../core/system.js';
+import type { GameRow } from './types.js';
+
+export function csvColumns(sides: readonly SideInfo[]): string[] {
+  return [
+    'game',
+    'seed',
+    ...sides.map((s) => `agent_${s.id}`),
+    'winner',
+    'victory_level',
+    'turns',
+    ...sides.map((s) => `vp_${s.id}`),
+    ...sides.map((s) => `steps_lost_${s.id}`),
+    'initiative_turn1',
+    'actions',
+    'ms',
+    'error',
+  ];
+}
+
+const cell = (x: number | null | undefined): string => (x === null || x === undefined ? '' : String(x));
+
+export function rowToRecord(row: GameRow, sides: readonly SideInfo[]): string[] {
+  const sideId = (seat: number | null) => (seat === null ? '' : (sides[seat]?.id ?? String(seat)));
+  return [
+    String(row.game),
+    row.seed,
+    ...sides.map((_, i) => row.agents[i] ?? ''),
+    row.error !== null ? '' : row.winner === null ? 'draw' : sideId(row.winner),
+    row.victoryLevel,
+    cell(row.turns),
+    ...sides.map((_, i) => cell(row.vp[i])),
+    ...sides.map((_, i) => cell(row.stepsLost[i])),
+    sideId(row.initiativeTurn1),
+    String(row.actions),
+    String(row.ms),
+    row.error ?? '',
+  ];
+}
+
+/** Reads a record written by rowToRecord (columns found by name). Throws on a malformed row. */
+export function recordToRow(header: readonly string[], record: readonly string[], sides: readonly SideInfo[]): GameRow {
+  const col = new Map(header.map((h, i) => [h, i]));
+  const get = (name: string): string => {
+    const i = col.get(name);
+    if (i === undefined) throw new Error(`games.csv has no column "${name}"`);
+    return record[i] ?? '';
+  };
+  const numOrNull = (name: string): number | null => {
+    const v = get(name);
+    if (v === '') return null;
+    const n = Number(v);
+    if (!Number.isFinite(n)) throw new Error(`"${v}" in column ${name} is not a number`);
+    return n;
+  };
+  const seatOf = (id: string): number | null => {
+    if (id === '' || id === 'draw') return null;
+    const i = sides.findIndex((s) => s.id === id);
+    if (i < 0) throw new Error(`unknown side "${id}"`);
+    return i;
+  };
+  const game = Number(get('game'));
+  if (!Number.isInteger(game) || game < 0) throw new Error(`bad game index "${get('game')}"`);
+  const error = get('error');
+  return {
+    game,
+    seed: get('seed'),
+    agents: sides.map((s) => get(`agent_${s.id}`)),
+    winner: seatOf(get('winner')),
+    victoryLevel: get('victory_level'),
+    turns: numOrNull('turns'),
+    vp: sides.map((s) => numOrNull(`vp_${s.id}`)),
+    stepsLost: sides.map((s) => numOrNull(`steps_lost_${s.id}`)),
+    initiativeTurn1: seatOf(get('initiative_turn1')),
+    actions: Number(get('actions')) || 0,
+    ms: Number(get('ms')) || 0,
+    error: error === '' ? null : error,
+  };
+}
+
+/**
+ * Parses CSV text (RFC 4180: quotes, doubled quotes, CRLF). A last line without its newline is a row
+ * cut off mid-write (the run was killed) and is dropped.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+      } else field += c;
+      i++;
+      continue;
+    }
+    if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      if (c === '\r' && text[i + 1] === '\n') i++;
+    } else field += c;
+    i++;
+  }
+  return rows.filter((r) => !(r.length === 1 && r[0] === ''));
+}
+
+/** Appends CSV records to a file through a write stream. */
+export class CsvFile {
+  private readonly stream: WriteStream;
+  private failure: Error | undefined;
+  constructor(readonly path: string, readonly columns: readonly string[], append: boolean) {
+    this.stream = createWriteStream(path, { flags: append ? 'a' : 'w' });
+    this.stream.on('error', (e) => (this.failure = e));
+    if (!append) this.stream.write(stringify([columns as string[]]));
+  }
+  write(record: readonly string[]): void {
+    if (this.failure) throw this.failure;
+    this.stream.write(stringify([record as string[]]));
+  }
+  close(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.stream.end(() => (this.failure ? reject(this.failure) : resolve()));
+    });
+  }
+}
+
+/** Appends JSON lines (game records) to a file. */
+export class JsonLinesFile {
+  private readonly stream: WriteStream;
+  constructor(readonly path: string, append: boolean) {
+    this.stream = createWriteStream(path, { flags: append ? 'a' : 'w' });
+  }
+  write(value: unknown): void {
+    this.stream.write(`${JSON.stringify(value)}\n`);
+  }
+  close(): Promise<void> {
+    return new Promise((resolve) => this.stream.end(() => resolve()));
+  }
+}

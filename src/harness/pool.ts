@@ -1,0 +1,187 @@
+/**
+ * Plays sets of games on a piscina pool (or in this thread with workers = 0): batching, a bounded
+ * number of batches in flight (so memory stays flat), replacement of dead workers with their games
+ * rerun, and a clean stop through a shared flag the workers poll between actions.
+ */
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { deriveSeed } from '../core/rng.js';
+import type { LoadedScenario } from '../core/system.js';
+import { loadAgentFactory, loadRunScenario, playGame, seatSpecs } from './match.js';
+import type { AgentFactory, GameRow, HarnessAgent, RunConfig } from './types.js';
+import type { BatchResult, BatchTask, WorkerInit } from './worker.js';
+
+/** How many times a game whose worker died is tried again before it is recorded as failed. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * The compiled worker file. From dist/ it sits beside this module; when this module runs from the
+ * TypeScript sources (tests), the compiled copy in dist/src/harness/ is used.
+ */
+export function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts')) {
+    const i = here.lastIndexOf('/src/harness/');
+    if (i < 0) throw new Error(`cannot locate the compiled worker from ${here}`);
+    return `${here.slice(0, i)}/dist/src/harness/worker.js`;
+  }
+  return fileURLToPath(new URL('./worker.js', import.meta.url));
+}
+
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
+export interface PlayReport {
+  /** Stopped by the signal before every game was played. */
+  stopped: boolean;
+}
+
+interface Batch {
+  indices: number[];
+  attempts: number;
+}
+
+export class GameRunner {
+  private pool: Piscina<BatchTask, BatchResult> | undefined;
+  private readonly stop = new Int32Array(new SharedArrayBuffer(4));
+  private local: { scenario: LoadedScenario; factory: AgentFactory; agents: Map<string, HarnessAgent> } | undefined;
+
+  private constructor(readonly config: RunConfig, readonly workers: number) {}
+
+  /** `workers` 0 plays in this thread (debugging, tiny runs); otherwise a pool of that many threads. */
+  static async create(config: RunConfig, workers: number = defaultWorkers()): Promise<GameRunner> {
+    const runner = new GameRunner(config, workers);
+    if (workers <= 0) {
+      const scenario = await loadRunScenario(config.scenario, config.scenarioOptions, config.systemModule);
+      runner.local = { scenario, factory: await loadAgentFactory(config.agentModule), agents: new Map() };
+    } else {
+      const init: WorkerInit = { config, stop: runner.stop };
+      runner.pool = new Piscina<BatchTask, BatchResult>({
+        filename: workerFile(),
+        workerData: init,
+        minThreads: workers,
+        maxThreads: workers,
+        idleTimeout: 60_000,
+      });
+    }
+    return runner;
+  }
+
+  /**
+   * Plays the games `indices`, calling `onRow` for each as it finishes (in completion order).
+   * `batchSize` games go to a worker at a time; at most 2 batches per worker are in flight.
+   */
+  async play(indices: readonly number[], onRow: (row: GameRow) => void, signal?: AbortSignal, batchSize?: number): Promise<PlayReport> {
+    const stopRequested = () => signal?.aborted === true;
+    const onAbort = () => Atomics.store(this.stop, 0, 1);
+    if (signal?.aborted) return { stopped: true };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (!this.pool) return await this.playLocal(indices, onRow, stopRequested);
+      const size = batchSize ?? Math.max(1, Math.min(20, Math.ceil(indices.length / (this.workers * 8))));
+      const queue: Batch[] = [];
+      for (let i = 0; i < indices.length; i += size) queue.push({ indices: indices.slice(i, i + size), attempts: 0 });
+      const maxInFlight = this.workers * 2;
+      let inFlight = 0;
+      let stopped = false;
+      let fatal: Error | undefined;
+      await new Promise<void>((resolveAll) => {
+        const pump = () => {
+          while (!fatal && !stopRequested() && inFlight < maxInFlight && queue.length > 0) launch(queue.shift()!);
+          if (inFlight === 0 && (queue.length === 0 || fatal || stopRequested())) {
+            if (queue.length > 0) stopped = true;
+            resolveAll();
+          }
+        };
+        const launch = (batch: Batch) => {
+          inFlight++;
+          batch.attempts++;
+          this.pool!.run({ indices: batch.indices }).then(
+            (res) => {
+              inFlight--;
+              if (res.fatal !== undefined) fatal ??= new Error(res.fatal);
+              for (const row of res.rows) onRow(row);
+              if (res.stopped) stopped = true;
+              pump();
+            },
+            (err: unknown) => {
+              // The worker died (process.exit, out of memory, native crash): piscina replaces it.
+              inFlight--;
+              const msg = err instanceof Error ? err.message : String(err);
+              if (batch.indices.length > 1) {
+                // Rerun each of its games on its own, so one bad game cannot sink the others.
+                queue.unshift(...batch.indices.map((i) => ({ indices: [i], attempts: 1 })));
+              } else if (batch.attempts < MAX_ATTEMPTS) {
+                queue.unshift(batch);
+              } else {
+                onRow(this.deadWorkerRow(batch.indices[0]!, msg));
+              }
+              pump();
+            },
+          );
+        };
+        pump();
+      });
+      if (fatal) throw fatal;
+      return { stopped };
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private deadWorkerRow(index: number, message: string): GameRow {
+    const sides = Object.keys(this.config.agents).map((id) => ({ id, name: id }));
+    const n = sides.length;
+    return {
+      game: index,
+      seed: deriveSeed(this.config.seed, index),
+      agents: seatSpecs(sides, this.config.agents, this.config.swap, index),
+      winner: null,
+      victoryLevel: '',
+      turns: null,
+      vp: new Array<null>(n).fill(null),
+      stepsLost: new Array<null>(n).fill(null),
+      initiativeTurn1: null,
+      actions: 0,
+      ms: 0,
+      error: `worker died ${MAX_ATTEMPTS} times playing this game: ${message}`,
+    };
+  }
+
+  private async playLocal(indices: readonly number[], onRow: (row: GameRow) => void, stopRequested: () => boolean): Promise<PlayReport> {
+    const ctx = this.local!;
+    const { config } = this;
+    for (const index of indices) {
+      if (stopRequested()) return { stopped: true };
+      const specs = seatSpecs(ctx.scenario.sides, config.agents, config.swap, index);
+      const agents: HarnessAgent[] = [];
+      for (let seat = 0; seat < specs.length; seat++) {
+        const key = `${seat}\u0000${specs[seat]}`;
+        let agent = ctx.agents.get(key);
+        if (!agent) ctx.agents.set(key, (agent = await ctx.factory(specs[seat]!)));
+        agents.push(agent);
+      }
+      const row = await playGame(ctx.scenario, agents, specs, index, deriveSeed(config.seed, index), {
+        maxActions: config.maxActions,
+        records: config.records,
+        shouldStop: stopRequested,
+      });
+      if (row === null) return { stopped: true };
+      onRow(row);
+    }
+    return { stopped: false };
+  }
+
+  async close(): Promise<void> {
+    if (this.pool) {
+      await this.pool.destroy();
+      this.pool = undefined;
+    }
+    if (this.local) {
+      for (const a of this.local.agents.values()) await a.close?.();
+      this.local = undefined;
+    }
+  }
+}

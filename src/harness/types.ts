@@ -1,0 +1,64 @@
+/** Shared types of the simulation harness. */
+import type { Game, Rng } from '../core/game.js';
+import type { ScenarioOptions } from '../core/system.js';
+
+/**
+ * What the harness needs of an agent (the same shape as `Agent` in agents/agent.ts, restated here so
+ * the harness compiles against the interface, not an implementation).
+ */
+export interface HarnessAgent {
+  readonly name: string;
+  act(game: Game<any, any>, state: any, seat: number, rng: Rng): unknown;
+  close?(): unknown;
+}
+
+/** Creates an agent from a spec string such as "random", "scripted" or "mcts:iterations=2000". */
+export type AgentFactory = (spec: string) => HarnessAgent | Promise<HarnessAgent>;
+
+/** How to play a set of games. Everything a worker needs, sent to it once. */
+export interface RunConfig {
+  /** Shipped scenario id or path of a scenario file. */
+  scenario: string;
+  scenarioOptions: ScenarioOptions;
+  /** Agent spec per side id (every side of the scenario). */
+  agents: Record<string, string>;
+  /** Master seed: game i uses deriveSeed(seed, i). */
+  seed: string;
+  /** On odd games, rotate the specs one seat (with two sides: swap them). */
+  swap: boolean;
+  /** Guard: a game still running after this many actions is abandoned and recorded as an error. */
+  maxActions: number;
+  /** Keep each game's action keys (for games.jsonl records). */
+  records: boolean;
+  /**
+   * Absolute path (or file URL) of a compiled JS module exporting a RulesSystem as `system`,
+   * registered before the scenario is loaded (test fixtures, out-of-tree rules systems).
+   */
+  systemModule?: string;
+  /**
+   * Absolute path (or file URL) of a compiled JS module exporting `createAgent(spec)`, used instead
+   * of agents/agent.js (test fixtures, out-of-tree agents).
+   */
+  agentModule?: string;
+}
+
+/** One game's result: compact, structured-clone friendly, sent from workers to the main thread. */
+export interface GameRow {
+  game: number;
+  seed: string;
+  /** Agent spec per seat. */
+  agents: string[];
+  /** Seat of the winner, null for a draw (or when the game failed). */
+  winner: number | null;
+  victoryLevel: string;
+  turns: number | null;
+  vp: (number | null)[];
+  stepsLost: (number | null)[];
+  initiativeTurn1: number | null;
+  actions: number;
+  ms: number;
+  /** Message of the error that stopped the game, or null. */
+  error: string | null;
+  /** Action keys, only when records are on. */
+  actionKeys?: string[];
+}

@@ -1,0 +1,85 @@
+/**
+ * Piscina worker: receives the run configuration once (workerData), loads the scenario once, caches
+ * one agent per (seat, spec), and plays batches of whole games. A task is a list of game indices;
+ * the answer is one compact row per finished game.
+ */
+import { workerData } from 'node:worker_threads';
+import { deriveSeed } from '../core/rng.js';
+import type { LoadedScenario } from '../core/system.js';
+import { loadAgentFactory, loadRunScenario, playGame, seatSpecs } from './match.js';
+import type { AgentFactory, GameRow, HarnessAgent, RunConfig } from './types.js';
+
+export interface WorkerInit {
+  config: RunConfig;
+  /** Int32Array over a SharedArrayBuffer: element 0 becomes 1 when the run is asked to stop. */
+  stop: Int32Array;
+}
+
+export interface BatchTask {
+  indices: number[];
+}
+
+export interface BatchResult {
+  rows: GameRow[];
+  /** The run was stopped: the games not in `rows` were not played. */
+  stopped: boolean;
+  /** The worker could not start (scenario or agent module failed to load): the run must end. */
+  fatal?: string;
+}
+
+interface Context {
+  scenario: LoadedScenario;
+  factory: AgentFactory;
+  agents: Map<string, HarnessAgent>;
+}
+
+const init = workerData as WorkerInit;
+let context: Promise<Context> | undefined;
+
+function getContext(): Promise<Context> {
+  context ??= (async () => {
+    const { config } = init;
+    const scenario = await loadRunScenario(config.scenario, config.scenarioOptions, config.systemModule);
+    const factory = await loadAgentFactory(config.agentModule);
+    return { scenario, factory, agents: new Map() };
+  })();
+  return context;
+}
+
+export default async function runBatch(task: BatchTask): Promise<BatchResult> {
+  const { config, stop } = init;
+  let ctx: Context;
+  try {
+    ctx = await getContext();
+  } catch (e) {
+    return { rows: [], stopped: false, fatal: e instanceof Error ? e.message : String(e) };
+  }
+  const shouldStop = () => Atomics.load(stop, 0) !== 0;
+  const rows: GameRow[] = [];
+  for (const index of task.indices) {
+    if (shouldStop()) return { rows, stopped: true };
+    const specs = seatSpecs(ctx.scenario.sides, config.agents, config.swap, index);
+    const agents: HarnessAgent[] = [];
+    try {
+      for (let seat = 0; seat < specs.length; seat++) {
+        const key = `${seat}\u0000${specs[seat]}`;
+        let agent = ctx.agents.get(key);
+        if (!agent) {
+          agent = await ctx.factory(specs[seat]!);
+          ctx.agents.set(key, agent);
+        }
+        agents.push(agent);
+      }
+    } catch (e) {
+      return { rows, stopped: false, fatal: `cannot create agent: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    const row = await playGame(ctx.scenario, agents, specs, index, deriveSeed(config.seed, index), {
+      maxActions: config.maxActions,
+      records: config.records,
+      shouldStop,
+    });
+    if (row === null) return { rows, stopped: true };
+    rows.push(row);
+  }
+  return { rows, stopped: false };
+}
