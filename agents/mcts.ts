@@ -35,8 +35,10 @@
  *   max(1, ceil(widening * n^alpha)) children. New children come in the order of
  *   `game.orderActions` when the game offers it, else in random order.
  *
- * - Leaves: rollouts of at most `rolloutDepth` actions, uniformly random or by the doctrine advisor
- *   (`rollout=scripted`, see scripted.ts); a rollout cut short is valued by `game.evaluate`, or 0s.
+ * - Leaves: rollouts of at most `rolloutDepth` actions, uniformly random, or (`rollout=scripted`)
+ *   the doctrine advisor's best action for the seat to move with default weights (scripted.ts), with
+ *   one step in ten random so rollouts vary; without an advisor, scripted rollouts are random. A
+ *   rollout cut short is valued by `game.evaluate`, or 0s when the game has none.
  *
  * - Budgets: `iterations`, `timeMs` (clock read every 32 iterations), `maxNodes` (after which
  *   search continues with selection and rollouts only). `threads=N` is root parallelism (Chaslot,
