@@ -1,0 +1,255 @@
+/**
+ * `tacsim sim` and `tacsim balance`: the simulation harness on the command line. The main program
+ * (src/cli/main.ts) calls registerSimCommands(program). Bad flags and specs throw InputError (the main
+ * program prints one line and exits 2); a run with failed games sets exit code 1 after saying how many.
+ */
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Command, Option } from 'commander';
+import { InputError } from '../core/errors.js';
+import type { ScenarioOptions } from '../core/system.js';
+import { balanceSearch, formatBalance } from './balance.js';
+import { runSimulation } from './run.js';
+import { formatSummary } from './summary.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** A whole number of at least `min` from a flag's text, or InputError naming the flag. */
+export function parseIntFlag(flag: string, raw: string | undefined, min: number): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\+?\d+$/.test(raw.trim()) || Number(raw) < min) throw new InputError(`${flag} must be a whole number of at least ${min}, not "${raw}"`);
+  return Number(raw);
+}
+
+export function parseNumberFlag(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const v = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(v)) throw new InputError(`${flag} must be a number, not "${raw}"`);
+  return v;
+}
+
+/** `--agent SIDE=SPEC` values to a map (the spec may itself contain "=", e.g. mcts:iterations=500). */
+export function parseAgentFlags(values: readonly string[] = []): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const v of values) {
+    const eq = v.indexOf('=');
+    const side = eq < 0 ? '' : v.slice(0, eq).trim();
+    const spec = eq < 0 ? '' : v.slice(eq + 1).trim();
+    if (side === '' || spec === '') throw new InputError(`--agent takes SIDE=SPEC (e.g. --agent axis=mcts:iterations=1000), not "${v}"`);
+    if (Object.hasOwn(out, side)) throw new InputError(`--agent gives side "${side}" twice`);
+    out[side] = spec;
+  }
+  return out;
+}
+
+/** `--set NAME=VALUE` values: numbers, true/false, or text. */
+export function parseSetFlags(values: readonly string[] = []): Record<string, number | boolean | string> {
+  const out: Record<string, number | boolean | string> = {};
+  for (const v of values) {
+    const eq = v.indexOf('=');
+    const name = eq < 0 ? '' : v.slice(0, eq).trim();
+    const raw = eq < 0 ? '' : v.slice(eq + 1).trim();
+    if (name === '' || raw === '') throw new InputError(`--set takes NAME=VALUE (e.g. --set turns=10 or --set rule.fogOfWar=true), not "${v}"`);
+    if (Object.hasOwn(out, name)) throw new InputError(`--set gives "${name}" twice`);
+    out[name] = raw === 'true' ? true : raw === 'false' ? false : /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(raw) ? Number(raw) : raw;
+  }
+  return out;
+}
+
+interface CommonFlags {
+  agent?: string[];
+  seed?: string;
+  workers?: string;
+  charts?: string;
+  counters?: string;
+  set?: string[];
+  maxActions?: string;
+  swap?: boolean;
+  json?: boolean;
+  progress?: boolean;
+  systemModule?: string;
+  agentModule?: string;
+}
+
+function scenarioOptions(flags: CommonFlags): ScenarioOptions {
+  const set = parseSetFlags(flags.set);
+  return {
+    ...(flags.charts ? { charts: resolve(flags.charts) } : {}),
+    ...(flags.counters ? { counters: resolve(flags.counters) } : {}),
+    ...(Object.keys(set).length ? { set } : {}),
+  };
+}
+
+function modules(flags: CommonFlags): { systemModule?: string; agentModule?: string } {
+  return {
+    ...(flags.systemModule ? { systemModule: resolve(flags.systemModule) } : {}),
+    ...(flags.agentModule ? { agentModule: resolve(flags.agentModule) } : {}),
+  };
+}
+
+/** Ctrl-C once: stop cleanly (finished games kept); twice: quit at once. */
+function interruptible(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onSigint = () => {
+    if (controller.signal.aborted) {
+      process.stderr.write('\nquitting now\n');
+      process.exit(130);
+    }
+    process.stderr.write('\nstopping: finishing the games in progress (Ctrl-C again to quit at once)\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  return { signal: controller.signal, dispose: () => process.off('SIGINT', onSigint) };
+}
+
+function addCommonOptions(cmd: Command): Command {
+  return cmd
+    .option('--agent <SIDE=SPEC>', 'agent spec for a side (repeatable); sides not given play "scripted"', collect)
+    .option('--seed <S>', 'master seed; game i uses seed S/i (default: the current time)')
+    .option('--workers <N>', 'worker threads (default: all cores)')
+    .option('--swap', 'swap the agents between the sides on odd games (compares agents on asymmetric scenarios)')
+    .option('--set <NAME=VALUE>', 'scenario parameter or optional rule (repeatable), e.g. turns=10, rule.fogOfWar=true', collect)
+    .option('--charts <FILE>', 'chart pack to use instead of the scenario\'s')
+    .option('--counters <FILE>', 'counter manifest to use instead of the scenario\'s')
+    .option('--max-actions <N>', 'abandon (and record as failed) a game still running after N actions', '20000')
+    .option('--json', 'print the summary as JSON instead of a table')
+    .option('--no-progress', 'no progress bar or progress lines on stderr')
+    .addOption(new Option('--system-module <FILE>', 'compiled JS module exporting a RulesSystem as `system`').hideHelp())
+    .addOption(new Option('--agent-module <FILE>', 'compiled JS module exporting createAgent(spec)').hideHelp());
+}
+
+export function registerSimCommands(program: Command): void {
+  const sim = program
+    .command('sim')
+    .description('play many games of a scenario between agents and report who wins, how often and by how much')
+    .argument('[scenario]', 'shipped scenario id or scenario file (not needed with --resume)');
+  addCommonOptions(sim)
+    .option('--games <N>', 'number of games', '100')
+    .option('--out <DIR>', 'output folder (default results/<scenario>-<timestamp>/)')
+    .option('--resume <DIR>', 'continue an earlier run in DIR: its settings, skipping finished games')
+    .option('--records', 'also write games.jsonl: one replayable record (seed, agents, action keys) per game')
+    .addHelpText('after', `
+Writes games.csv (one row a game, in game order), summary.json and run.json in the output folder.
+Win rates come with Wilson 95% intervals. Ctrl-C stops cleanly: finished games are kept and
+--resume DIR carries on. Exit code 1 when any game failed (the error column says why; replay by seed).
+
+Examples:
+  tacsim sim pg3-medium --games 500
+  tacsim sim pg3-medium --agent axis=mcts:iterations=2000 --agent soviet=scripted --games 200
+  tacsim sim pg3-medium --agent axis=mcts --agent soviet=scripted --swap --games 400 --seed 7
+  tacsim sim my-scenario.json --set turns=10 --workers 4 --out results/turns10 --records
+  tacsim sim --resume results/pg3-medium-20250101-120000 --games 1000`);
+  sim.action(async (scenario: string | undefined, flags: CommonFlags & { games: string; out?: string; resume?: string; records?: boolean }, cmd: Command) => {
+    const games = parseIntFlag('--games', cmd.getOptionValueSource('games') === 'default' && flags.resume ? undefined : flags.games, 0);
+    const workers = parseIntFlag('--workers', flags.workers, 0);
+    const maxActions = parseIntFlag('--max-actions', flags.maxActions, 1);
+    if (!scenario && !flags.resume) throw new InputError('name a scenario (a shipped id or a file), or --resume an earlier run');
+    if (flags.resume && flags.out) throw new InputError('--resume writes into the resumed folder; leave out --out');
+    const stop = interruptible();
+    try {
+      const result = await runSimulation({
+        ...(flags.resume
+          ? { resume: flags.resume, ...(flags.seed !== undefined ? { seed: flags.seed } : {}) }
+          : {
+              scenario: scenario!,
+              scenarioOptions: scenarioOptions(flags),
+              agents: parseAgentFlags(flags.agent),
+              seed: flags.seed,
+              swap: flags.swap ?? false,
+              maxActions,
+              out: flags.out,
+              ...modules(flags),
+            }),
+        ...(games !== undefined ? { games } : {}),
+        ...(workers !== undefined ? { workers } : {}),
+        records: flags.records ?? false,
+        signal: stop.signal,
+        progress: flags.progress !== false,
+      });
+      process.stdout.write(`${flags.json ? JSON.stringify(result.summary, null, 2) : formatSummary(result.summary)}\n`);
+      process.stderr.write(`results in ${result.outDir}\n`);
+      if (result.aborted) {
+        process.stderr.write(`stopped after ${result.recorded} games; carry on with: tacsim sim --resume ${result.outDir}\n`);
+        process.exitCode = 130;
+      }
+      if (result.failed > 0) {
+        process.stderr.write(`${result.failed} game(s) failed: see the error column of ${result.files.games}\n`);
+        process.exitCode = 1;
+      }
+    } finally {
+      stop.dispose();
+    }
+  });
+
+  const balance = program
+    .command('balance')
+    .description('vary one scenario parameter and find the value that makes the scenario even')
+    .argument('<scenario>', 'shipped scenario id or scenario file');
+  addCommonOptions(balance)
+    .requiredOption('--param <NAME>', 'scenario parameter to vary (see the scenario\'s parameters)')
+    .requiredOption('--from <A>', 'first value')
+    .requiredOption('--to <B>', 'last value')
+    .option('--step <S>', 'step between values', '1')
+    .option('--games-per-value <N>', 'most games at one value', '400')
+    .option('--batch <N>', 'games between looks at the interval', '50')
+    .option('--side <SIDE>', 'side whose win rate is balanced (default the first side)')
+    .option('--margin <X>', 'stop at a value once its interval is wholly outside 50% ± X', '0.02')
+    .option('--half-width <X>', 'stop at a value once its interval is this narrow (half-width)', '0.03')
+    .option('--out <DIR>', 'also write balance.json and balance.csv into DIR')
+    .addHelpText('after', `
+Plays the scenario at each value from A to B by S (the same game seeds at every value), in batches,
+until the win rate's 95% interval is narrow enough or clearly away from 50%; reports the value closest
+to even and an interpolated 50% crossing. Draws count half.
+
+Examples:
+  tacsim balance pg3-medium --param turns --from 6 --to 12 --step 1
+  tacsim balance pg3-medium --param initiative.axis --from 1 --to 4 --games-per-value 600 --agent axis=mcts`);
+  balance.action(async (scenario: string, flags: CommonFlags & {
+    param: string; from: string; to: string; step: string; gamesPerValue: string; batch: string; side?: string;
+    margin: string; halfWidth: string; out?: string;
+  }) => {
+    const stop = interruptible();
+    try {
+      const result = await balanceSearch({
+        scenario,
+        scenarioOptions: scenarioOptions(flags),
+        agents: parseAgentFlags(flags.agent),
+        param: flags.param,
+        from: parseNumberFlag('--from', flags.from)!,
+        to: parseNumberFlag('--to', flags.to)!,
+        step: parseNumberFlag('--step', flags.step)!,
+        gamesPerValue: parseIntFlag('--games-per-value', flags.gamesPerValue, 1)!,
+        batch: parseIntFlag('--batch', flags.batch, 1)!,
+        ...(flags.side ? { side: flags.side } : {}),
+        margin: parseNumberFlag('--margin', flags.margin)!,
+        halfWidth: parseNumberFlag('--half-width', flags.halfWidth)!,
+        seed: flags.seed,
+        swap: flags.swap ?? false,
+        maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
+        ...(flags.workers !== undefined ? { workers: parseIntFlag('--workers', flags.workers, 0)! } : {}),
+        signal: stop.signal,
+        progress: flags.progress !== false,
+        ...modules(flags),
+      });
+      process.stdout.write(`${flags.json ? JSON.stringify(result, null, 2) : formatBalance(result)}\n`);
+      if (flags.out) {
+        const dir = resolve(flags.out);
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, 'balance.json'), `${JSON.stringify(result, null, 2)}\n`);
+        const sides = result.rows[0] ? Object.keys(result.rows[0].wins) : [];
+        const csv = [[result.param, 'games', ...sides.map((s) => `wins_${s}`), 'draws', 'errors', 'win_rate', 'ci_low', 'ci_high', 'stop'].join(',')];
+        for (const r of result.rows) csv.push([r.value, r.games, ...sides.map((s) => r.wins[s]), r.draws, r.errors, r.winRate, r.ci95[0], r.ci95[1], r.stop].join(','));
+        writeFileSync(join(dir, 'balance.csv'), `${csv.join('\n')}\n`);
+        process.stderr.write(`results in ${dir}\n`);
+      }
+      if (result.aborted) process.exitCode = 130;
+      const failed = result.rows.reduce((s, r) => s + r.errors, 0);
+      if (failed > 0) {
+        process.stderr.write(`${failed} game(s) failed\n`);
+        process.exitCode = 1;
+      }
+    } finally {
+      stop.dispose();
+    }
+  });
+}

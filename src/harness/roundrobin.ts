@@ -1,0 +1,118 @@
+/**
+ * Round robin of agent specs on one two-sided scenario: every pair plays `gamesPerPair` games with
+ * sides swapped on odd games, then Bradley-Terry ratings (Elo scale, 95% intervals) rank the specs.
+ */
+import { InputError } from '../core/errors.js';
+import type { ScenarioOptions } from '../core/system.js';
+import { DEFAULT_MAX_ACTIONS, loadRunScenario } from './match.js';
+import { defaultWorkers, GameRunner } from './pool.js';
+import { createProgress, silentProgress, type ProgressOptions, type ProgressReporter } from './progress.js';
+import { bradleyTerry, type BradleyTerryOptions, type Rating } from './ratings.js';
+import { resolveAgents } from './run.js';
+import type { RunConfig } from './types.js';
+
+export interface RoundRobinOptions {
+  scenario: string;
+  scenarioOptions?: ScenarioOptions;
+  /** Games per pair (half with each spec on each side). Default 100. */
+  gamesPerPair?: number;
+  seed?: string | number;
+  maxActions?: number;
+  workers?: number;
+  signal?: AbortSignal;
+  progress?: boolean | Omit<ProgressOptions, 'total' | 'already'>;
+  /** Rating options; the default prior is one virtual drawn game per pair. */
+  ratings?: BradleyTerryOptions;
+  systemModule?: string;
+  agentModule?: string;
+}
+
+export interface PairOutcome {
+  a: string;
+  b: string;
+  games: number;
+  winsA: number;
+  winsB: number;
+  draws: number;
+  errors: number;
+}
+
+export interface RoundRobinResult {
+  scenario: string;
+  seed: string;
+  pairs: PairOutcome[];
+  ratings: Rating[];
+  aborted: boolean;
+}
+
+export async function roundRobin(specs: readonly string[], options: RoundRobinOptions): Promise<RoundRobinResult> {
+  if (specs.length < 2) throw new InputError('a round robin needs at least two agent specs');
+  if (new Set(specs).size !== specs.length) throw new InputError('the agent specs of a round robin must differ');
+  const scenarioOptions = options.scenarioOptions ?? {};
+  const scenario = await loadRunScenario(options.scenario, scenarioOptions, options.systemModule);
+  if (scenario.sides.length !== 2) throw new InputError(`a round robin needs a two-sided scenario; ${scenario.id} has ${scenario.sides.length} sides`);
+  const [s0, s1] = scenario.sides.map((s) => s.id) as [string, string];
+  for (const spec of specs) await resolveAgents(scenario, { [s0]: spec, [s1]: spec }, spec, options.agentModule);
+  const perPair = options.gamesPerPair ?? 100;
+  const seed = String(options.seed ?? Date.now());
+  const workers = options.workers ?? defaultWorkers();
+  const pairCount = (specs.length * (specs.length - 1)) / 2;
+  let progress: ProgressReporter = silentProgress;
+  if (options.progress) progress = createProgress({ ...(typeof options.progress === 'object' ? options.progress : {}), total: pairCount * perPair });
+
+  const pairs: PairOutcome[] = [];
+  let aborted = false;
+  outer: for (let i = 0; i < specs.length; i++) {
+    for (let j = i + 1; j < specs.length; j++) {
+      const a = specs[i]!;
+      const b = specs[j]!;
+      const config: RunConfig = {
+        scenario: options.scenario,
+        scenarioOptions,
+        agents: { [s0]: a, [s1]: b },
+        seed: `${seed}/pair/${i}-${j}`,
+        swap: true,
+        maxActions: options.maxActions ?? DEFAULT_MAX_ACTIONS,
+        records: false,
+        ...(options.systemModule ? { systemModule: options.systemModule } : {}),
+        ...(options.agentModule ? { agentModule: options.agentModule } : {}),
+      };
+      const pair: PairOutcome = { a, b, games: 0, winsA: 0, winsB: 0, draws: 0, errors: 0 };
+      const runner = await GameRunner.create(config, workers);
+      try {
+        const report = await runner.play(Array.from({ length: perPair }, (_, k) => k), (row) => {
+          pair.games++;
+          progress.tick(row.error !== null);
+          if (row.error !== null) pair.errors++;
+          else if (row.winner === null) pair.draws++;
+          else if (row.agents[row.winner] === a) pair.winsA++;
+          else pair.winsB++;
+        }, options.signal);
+        aborted = report.stopped;
+      } finally {
+        await runner.close();
+      }
+      pairs.push(pair);
+      if (aborted) break outer;
+    }
+  }
+  progress.finish(aborted ? 'stopped' : undefined);
+  const ratings = bradleyTerry(specs, pairs.map((p) => ({
+    a: specs.indexOf(p.a), b: specs.indexOf(p.b), winsA: p.winsA, winsB: p.winsB, draws: p.draws,
+  })), { prior: 1, ...(options.ratings ?? {}) });
+  return { scenario: scenario.id, seed, pairs, ratings, aborted };
+}
+
+/** Ratings (best first) and the pair results as text. */
+export function formatRoundRobin(r: RoundRobinResult): string {
+  const sorted = [...r.ratings].sort((x, y) => y.elo - x.elo);
+  const fmt = (x: number | null) => (x === null ? '?' : x.toFixed(0));
+  const rows = [['agent', 'Elo', '95% interval', 'games', 'score'],
+    ...sorted.map((x) => [x.name, x.elo.toFixed(0), `${fmt(x.ci95[0])} to ${fmt(x.ci95[1])}`, String(x.games), x.games ? `${((x.score / x.games) * 100).toFixed(1)}%` : '-'])];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((x) => x[c]!.length)));
+  const lines = [`${r.scenario}: round robin (seed ${r.seed})`, '', ...rows.map((x) => x.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  '))];
+  lines.push('');
+  for (const p of r.pairs) lines.push(`${p.a} vs ${p.b}: ${p.winsA}-${p.winsB}${p.draws ? `, ${p.draws} drawn` : ''}${p.errors ? `, ${p.errors} failed` : ''}`);
+  if (r.aborted) lines.push('stopped before every pair was played');
+  return lines.join('\n');
+}
