@@ -94,7 +94,7 @@ export async function resolveAgents(
 ): Promise<Record<string, string>> {
   const ids = scenario.sides.map((s) => s.id);
   for (const side of Object.keys(agents ?? {})) {
-    if (!ids.includes(side)) throw new InputError(`scenario ${scenario.id} has no side "${side}" (sides: ${ids.join(', ')})`, undefined, 'agent');
+    if (!ids.includes(side)) throw new InputError(`scenario ${scenario.id} has no side "${side}" (sides: ${ids.join(', ')})`, undefined, '--agent');
   }
   const out: Record<string, string> = {};
   for (const id of ids) out[id] = agents?.[id] ?? defaultAgent;
@@ -105,7 +105,7 @@ export async function resolveAgents(
       await agent.close?.();
     } catch (e) {
       if (e instanceof Error && e.name === 'InputError') throw e;
-      throw new InputError(`bad agent spec "${spec}": ${e instanceof Error ? e.message : String(e)}`, undefined, 'agent');
+      throw new InputError(`bad agent spec "${spec}": ${e instanceof Error ? e.message : String(e)}`, undefined, '--agent');
     }
   }
   return out;

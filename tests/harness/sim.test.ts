@@ -157,6 +157,15 @@ describe('runSimulation', () => {
     expect(one.actionKeys).toEqual(lines[2].actions);
   });
 
+  it('uses createAgent of agents/agent.js when no agent module is given', async () => {
+    const row = await runMatch({ scenario, systemModule: fixtureModule, agents: ['random', 'random'], seed: 'real' });
+    expect(row.error).toBeNull();
+    const r = await runSimulation({ scenario, systemModule: fixtureModule, agents: { east: 'random', west: 'random' }, seed: 'real', games: 10, workers: 1, out: out() });
+    expect(r.failed).toBe(0);
+    await expect(runSimulation({ scenario, systemModule: fixtureModule, agents: { east: 'bogus' }, games: 1, out: out() }))
+      .rejects.toThrow(/unknown agent "bogus"/);
+  });
+
   it('rejects unknown sides and agent specs with InputError', async () => {
     await expect(runSimulation(base({ games: 1, out: out(), agents: { north: 'random' } }))).rejects.toThrow(/no side "north"/);
     await expect(runSimulation(base({ games: 1, out: out(), agents: { east: 'nonsense' } }))).rejects.toThrow(/unknown dice-race agent/);
