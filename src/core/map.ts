@@ -90,6 +90,7 @@ export class GameMap {
     let plateau = 0;
     for (let i = 0; i < path.length - 1; i++) {
       const h = path[i]!;
+      if (h < 0) return false; // this side of a hexspine runs off the board edge
       const ground = this.elevation[h]!;
       if (ground > high) return false;
       if (this.losProps[this.terrain[h]!]!.blocksLos && this.obstacleTop(h) >= high) return false;

@@ -1,11 +1,46 @@
-import type { RulesSystem } from '../../core/system.js';
-import { InputError } from '../../core/errors.js';
+/** The Panzer Grenadier 3rd edition rules system. */
+import { fileURLToPath } from 'node:url';
+import type { LoadedScenario, RulesSystem, ScenarioOptions } from '../../core/system.js';
+import { Pg3Game } from './game.js';
+import { loadPg3Scenario } from './scenario.js';
+import { outcomeOf } from './turn.js';
+import type { State } from './state.js';
+import { Pg3Doctrine } from './doctrine.js';
 
-// Placeholder while the PG3 engine is written (replaced in the next commits).
+export type Pg3Scenario = LoadedScenario<State, string> & { readonly game: Pg3Game };
+
+/** Loads a PG3 scenario file as a LoadedScenario. */
+export function loadPg3(file: string, options: ScenarioOptions = {}, narrate = false): Pg3Scenario {
+  const sc = loadPg3Scenario(file, options);
+  const game = new Pg3Game(sc, { narrate });
+  // Worker threads (MCTS threads=N) rebuild the same game from this recipe.
+  (game as Pg3Game & { spawnSpec?: unknown }).spawnSpec = { module: compiledSelf(), exportName: 'gameFromFile', args: [file, options] };
+  (game as Pg3Game & { doctrine?: unknown }).doctrine = new Pg3Doctrine(sc, game);
+  const count = (seat: number): number => sc.units.filter((u) => u.side === seat).length;
+  return {
+    id: sc.data.id, title: sc.data.title, system: 'pg3', file, sides: sc.sides.map((s) => ({ id: s.id, name: s.name })),
+    game, mapWidth: sc.map.grid.width, mapHeight: sc.map.grid.height, unitCounts: [count(0), count(1)], turnLimit: sc.turns,
+    parameters: sc.parameters, options,
+    initialState: (rng) => game.initialState(rng),
+    outcome: (state) => outcomeOf(sc, state),
+  };
+}
+
+/** Entry for worker threads: the game of a scenario file. */
+export function gameFromFile(file: string, options: ScenarioOptions = {}): Pg3Game {
+  return loadPg3(file, options).game;
+}
+
+function compiledSelf(): string {
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith('.ts') ? here.replace(/\/src\/rules\/pg3\/index\.ts$/, '/dist/src/rules/pg3/index.js') : here;
+}
+
 export const pg3System: RulesSystem = {
   id: 'pg3',
   title: 'Panzer Grenadier, 3rd edition',
-  load(file: string) {
-    throw new InputError('the PG3 engine is not built yet', file);
-  },
+  load: (file, options) => loadPg3(file, options),
 };
+
+export { Pg3Game } from './game.js';
+export type { State as Pg3State } from './state.js';

@@ -1,0 +1,796 @@
+/**
+ * Legal actions and their effects. Actions are short strings (stable keys, cheap to store in game
+ * records and send between threads):
+ *
+ *   pass                       end the segment without activating (3.0 B)
+ *   stack H | leader L | unit U  activate a stack, a leader with his reach and chain, or one unit (3.1-3.3)
+ *   decl U m|f|n               declare Move, Fire or (n) leave the unit out of this activation (3.13)
+ *   mv U H                     move one hex (5.0)            exit U   leave the map at an exit hex (16.5)
+ *   rec U                      recovery attempt (14.4)        dig U    dig in, one of two segments (16.2)
+ *   df H T                     direct fire from hex H (combined, leader-extended) at hex T (10.x, 6.41)
+ *   bomb H T                   bombardment from hex H at hex T (9.x)
+ *   oba T N                    N off-board artillery factors at hex T (9.2, 9.3)
+ *   at U V                     AT fire by U at vehicle V (11.x)
+ *   asl U H                    assault movement into adjacent hex H (12.1)
+ *   melee H                    optional assault in an assault hex (12.3)
+ *   end                        end the activation; assaults entered this segment are resolved (12.2)
+ *   opp U | oppx H | oppat U | nofire   opportunity fire decisions of the inactive seat (13.0)
+ *   loss U                     the owner gives the next step loss to unit U (7.61, 7.63)
+ *
+ * U, V, L are unit indices; H, T hex indices.
+ */
+import type { Hex } from '../../core/hex.js';
+import { IllegalActionError } from '../../core/game.js';
+import { d6, roll2d6 } from '../../core/rng.js';
+import type { Draft } from './draft.js';
+import { applyHexResult, atShot, lossCandidates, moraleModOf, resolveAt, resolveFire, stepLoss, moraleCheck, leaderCasualties, columnIndex, shiftColumn, tableResult, type FireSpec } from './combat.js';
+import { resolveAfterFirstFire, resolveAssault, assaultStrength } from './assault.js';
+import { moveBlocked, moveCost2, moveOne, reachable, startingMp2, threatens } from './movement.js';
+import { concealing, fireLineClear, hexSpotsUnit, isNight } from './spotting.js';
+import {
+  ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
+  F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
+  Phase, STEPS, EXITED, XFIRE,
+} from './state.js';
+import { endSegment, finishActivation, mustRecover, updateControl } from './turn.js';
+import { bombStrength, combatIn, def, dfStrength, fitsStack, isAssaultHex, moraleValue, leaderMoraleBonus, values } from './units.js';
+
+// ---------- activation (3.1-3.3) ----------
+
+function canActivate(d: Draft, i: number, seat: number): boolean {
+  const u = def(d, i);
+  return u.side === seat && d.hex(i) >= 0 && !d.flag(i, F_ACTIVATED);
+}
+
+/** A regular leader's reach (3.12, 3.2): his hex and, in good order, the six adjacent hexes; units he may lead; his subordinates' reach. */
+function leaderReach(d: Draft, leader: number, out: Map<number, boolean>): void {
+  const l = def(d, leader);
+  const m = d.get(leader, MORALE);
+  if (m === DEMORALIZED) return;
+  out.set(leader, true);
+  const h = d.hex(leader);
+  const hexes = [h];
+  if (m === GOOD) for (let k = 0; k < 6; k++) { const n = d.sc.map.grid.neighbour(h, k); if (n >= 0) hexes.push(n); }
+  for (const hx of hexes) {
+    for (let i = d.firstIn(hx); i >= 0; i = d.nextIn(i)) {
+      const u = def(d, i);
+      if (!canActivate(d, i, l.side) || out.get(i) === true) continue;
+      if (u.isLeader) {
+        // 3.2: lower-ranking leaders activate in turn, through the chain.
+        if (u.rank < l.rank && d.get(i, MORALE) !== DEMORALIZED) leaderReach(d, i, out);
+        continue;
+      }
+      // 3.3: regular leaders lead non-AFVs and APCs; armored cars have their own leader (6.8).
+      if (!u.isAfv || u.isApc) out.set(i, true);
+      else if (u.type === 'AC') out.set(i, true);
+    }
+  }
+}
+
+/** A tank leader's reach (3.3): tank-symbol AFVs and APCs in his hex and, in good order, the adjacent hexes. */
+function tankLeaderReach(d: Draft, tank: number, out: Map<number, boolean>): void {
+  const m = d.get(tank, MORALE);
+  if (m === DEMORALIZED) return;
+  const h = d.hex(tank);
+  const hexes = [h];
+  if (m === GOOD) for (let k = 0; k < 6; k++) { const n = d.sc.map.grid.neighbour(h, k); if (n >= 0) hexes.push(n); }
+  for (const hx of hexes) {
+    for (let i = d.firstIn(hx); i >= 0; i = d.nextIn(i)) {
+      const u = def(d, i);
+      if (canActivate(d, i, def(d, tank).side) && (u.isTankSymbol || u.isApc)) out.set(i, true);
+    }
+  }
+}
+
+/** The units an activation brings in; the value says whether the unit is led by a leader of its kind (5.4). */
+export function activationSet(d: Draft, kind: string, x: number): Map<number, boolean> {
+  const seat = d.active;
+  const out = new Map<number, boolean>();
+  if (kind === 'unit') {
+    out.set(x, def(d, x).type === 'AC');
+  } else if (kind === 'leader') {
+    leaderReach(d, x, out);
+  } else {
+    // 3.11: a whole stack self-activates; leaders in it bring their reach, tank leaders theirs.
+    for (let i = d.firstIn(x); i >= 0; i = d.nextIn(i)) if (canActivate(d, i, seat)) out.set(i, def(d, i).type === 'AC');
+    for (let i = d.firstIn(x); i >= 0; i = d.nextIn(i)) {
+      if (!canActivate(d, i, seat)) continue;
+      const u = def(d, i);
+      if (u.isLeader) leaderReach(d, i, out);
+      else if (d.flag(i, F_TANK_LEADER)) tankLeaderReach(d, i, out);
+    }
+  }
+  return out;
+}
+
+// ---------- legal actions ----------
+
+function activationActions(d: Draft, out: string[]): void {
+  const seat = d.active;
+  const stacks = new Set<Hex>();
+  const units = d.sc.units;
+  for (let i = 0; i < units.length; i++) {
+    if (!canActivate(d, i, seat)) continue;
+    const h = d.hex(i);
+    if (!stacks.has(h)) { stacks.add(h); out.push(`stack ${h}`); }
+    if (units[i]!.isLeader && d.get(i, MORALE) !== DEMORALIZED) out.push(`leader ${i}`);
+  }
+  for (const h of stacks) {
+    let n = 0;
+    for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (canActivate(d, i, seat)) n++;
+    if (n > 1) for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (canActivate(d, i, seat) && !units[i]!.isLeader) out.push(`unit ${i}`);
+  }
+  if (!mustRecover(d, seat)) out.push('pass');
+}
+
+function declareOptions(d: Draft, i: number): string[] {
+  const u = def(d, i);
+  const opts: string[] = [];
+  const m = d.get(i, MORALE);
+  const leaderIsSource = d.act[0] === i && u.isLeader;
+  if (m === DEMORALIZED) return ['m']; // 14.3: must attempt recovery
+  if (!u.isLeader && !u.isTransport && (values(d, i).df > 0 || values(d, i).bomb > 0 || values(d, i).at >= 0)) opts.push('f');
+  if (values(d, i).ma > 0 || m !== GOOD || u.isLeader) opts.push('m');
+  // Declaring nothing leaves the unit out (activating is voluntary, 3.12), but someone must act.
+  const anyIn = d.act.slice(0, d.declIndex).some((j) => d.flag(j, F_IN_ACT));
+  const last = d.declIndex === d.act.length - 1;
+  if (!leaderIsSource && (anyIn || !last)) opts.push('n');
+  if (opts.length === 0) opts.push('n');
+  return opts;
+}
+
+/** Units of the activation that may fire, grouped by hex. */
+function firingHexes(d: Draft): Map<Hex, number[]> {
+  const byHex = new Map<Hex, number[]>();
+  for (const i of d.act) {
+    if (!d.flag(i, F_IN_ACT) || !d.flag(i, F_DECL_FIRE) || d.flag(i, F_FIRED) || d.hex(i) < 0) continue;
+    if (d.get(i, MORALE) === DEMORALIZED) continue;
+    const h = d.hex(i);
+    let l = byHex.get(h);
+    if (!l) byHex.set(h, (l = []));
+    l.push(i);
+  }
+  return byHex;
+}
+
+/** Enemy-occupied hexes (any unit of the other side). */
+function enemyHexes(d: Draft, seat: number): Hex[] {
+  const set = new Set<Hex>();
+  for (const u of d.sc.units) if (u.side !== seat) { const h = d.hex(u.index); if (h >= 0) set.add(h); }
+  return [...set];
+}
+
+/** Whether some enemy unit in hex t is spotted from hex h (8.0: one spotted unit exposes the hex). */
+function hexSpotsHex(d: Draft, h: Hex, t: Hex, seat: number): boolean {
+  for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) if (def(d, i).side !== seat && hexSpotsUnit(d, h, i)) return true;
+  return false;
+}
+
+/** Whether an undemoralized regular leader (9.1) or the firing hex spots some enemy unit in t. */
+function bombardSpotted(d: Draft, from: Hex, t: Hex, seat: number): boolean {
+  if (hexSpotsHex(d, from, t, seat)) return true;
+  for (const u of d.sc.units) {
+    if (u.side !== seat || !u.isLeader || d.get(u.index, MORALE) === DEMORALIZED) continue;
+    const h = d.hex(u.index);
+    if (h >= 0 && hexSpotsHex(d, h, t, seat)) return true;
+  }
+  return false;
+}
+
+/** The units of a direct fire from hex h at t: those in h in range with a clear line, plus adjacent hexes a leader brings in (6.41). */
+export function directFireGroup(d: Draft, h: Hex, t: Hex, byHex: Map<Hex, number[]>): number[] {
+  const seat = d.active;
+  const grid = d.sc.map.grid;
+  const inRange = (i: number): boolean => {
+    const dist = grid.distance(d.hex(i), t);
+    return dfStrength(d, i) > 0 && dist <= values(d, i).dfRange && dist > 0 && fireLineClear(d, seat, d.hex(i), t, def(d, i).isHmgLike);
+  };
+  const group = (byHex.get(h) ?? []).filter(inRange);
+  if (group.length === 0) return group;
+  // 6.41: an activated good-order leader with combat modifier N adds N adjacent hexes.
+  let cm = 0;
+  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) {
+    const u = def(d, i);
+    if (u.isLeader && u.side === seat && d.flag(i, F_IN_ACT) && d.get(i, MORALE) === GOOD) cm = Math.max(cm, u.combatMod);
+  }
+  if (cm > 0) {
+    const extra: { hex: Hex; units: number[]; s: number }[] = [];
+    for (let k = 0; k < 6; k++) {
+      const n = grid.neighbour(h, k);
+      const us = n >= 0 ? (byHex.get(n) ?? []).filter(inRange) : [];
+      if (us.length > 0 && hexSpotsHex(d, n, t, seat)) extra.push({ hex: n, units: us, s: us.reduce((a, i) => a + dfStrength(d, i), 0) });
+    }
+    extra.sort((a, b) => b.s - a.s);
+    for (const e of extra.slice(0, cm)) group.push(...e.units);
+  }
+  return group;
+}
+
+function executeActions(d: Draft, out: string[]): void {
+  const seat = d.active;
+  const grid = d.sc.map.grid;
+  for (const i of d.act) {
+    if (!d.flag(i, F_IN_ACT) || d.hex(i) < 0) continue;
+    const u = def(d, i);
+    const h = d.hex(i);
+    const m = d.get(i, MORALE);
+    if (d.flag(i, F_DECL_MOVE)) {
+      if (m !== GOOD && !d.flag(i, F_RECOVERED) && !d.flag(i, F_MOVED)) out.push(`rec ${i}`);
+      if (m !== DEMORALIZED && !d.flag(i, F_RECOVERED)) {
+        for (let k = 0; k < 6; k++) {
+          const n = grid.neighbour(h, k);
+          if (n >= 0 && moveBlocked(d, i, n) === null) out.push(`mv ${i} ${n}`);
+        }
+        if (d.sc.sides[seat].exitHexes.includes(h)) out.push(`exit ${i}`);
+        if (m === GOOD && !u.isLeader && !d.flag(i, F_MOVED) && !d.flag(i, F_DUG_IN) && d.sc.terrain[d.sc.map.terrain[h]!]!.digIn && d.get(i, MP) > 0) out.push(`dig ${i}`);
+      }
+    }
+  }
+  const byHex = firingHexes(d);
+  const enemies = enemyHexes(d, seat);
+  for (const [h, units] of byHex) {
+    const inAssault = isAssaultHex(d, h);
+    for (const t of enemies) {
+      if (t === h) continue;
+      const dist = grid.distance(h, t);
+      if (!inAssault && !isAssaultHex(d, t) && hexSpotsHex(d, h, t, seat) && directFireGroup(d, h, t, byHex).length > 0) out.push(`df ${h} ${t}`);
+      if (!inAssault && units.some((i) => bombStrength(d, i) > 0 && dist <= values(d, i).bombRange) && bombardSpotted(d, h, t, seat)) out.push(`bomb ${h} ${t}`);
+    }
+    for (const i of units) {
+      const u = def(d, i);
+      // AT fire (11.0); a second shot for armor-efficient units (11.2).
+      const atLimit = armorEfficient(d, i) ? 2 : 1;
+      if (values(d, i).at >= 0 && d.get(i, ATSHOTS) < atLimit && !d.flag(i, F_MOVED)) {
+        for (const e of d.sc.units) {
+          if (e.side === seat || !(e.isAfv || e.type === 'TRUCK')) continue;
+          const eh = d.hex(e.index);
+          if (eh < 0) continue;
+          if (inAssault ? eh !== h : (isAssaultHex(d, eh) && d.unitsIn(eh).some((j) => def(d, j).side === seat && def(d, j).isAfv))) continue;
+          if (!hexSpotsUnit(d, h, e.index) || !atShot(d, i, e.index)) continue;
+          if (!inAssault && !fireLineClear(d, seat, h, eh, true)) continue;
+          out.push(`at ${i} ${e.index}`);
+        }
+      }
+      // 12.1: assault movement by activated, good-order units led by a leader of their kind, starting adjacent.
+      if (!inAssault && !d.flag(i, F_FIRED) && !d.flag(i, F_MOVED) && d.get(i, MORALE) === GOOD && d.flag(i, F_LEADER_ACT) && !u.isTransport) {
+        for (let k = 0; k < 6; k++) {
+          const n = grid.neighbour(h, k);
+          if (n < 0 || !combatIn(d, n, 1 - seat) || !fitsStack(d, i, n)) continue;
+          if (moveCost2(d, i, h, n) < 0) continue;
+          out.push(`asl ${i} ${n}`);
+        }
+      }
+    }
+    if (inAssault && !d.assaults.includes(h) && units.some((i) => !d.flag(i, F_ASSAULT_IN) && d.get(i, MORALE) !== DEMORALIZED)) out.push(`melee ${h}`);
+  }
+  obaActions(d, out, enemies);
+  out.push('end');
+}
+
+function armorEfficient(d: Draft, i: number): boolean {
+  const u = def(d, i);
+  return u.isAfv && d.sc.sides[u.side].armorEfficiency && d.get(i, STEPS) === u.maxSteps;
+}
+
+function obaRemaining(d: Draft, seat: number): number[] {
+  const used = d.obaUsed[seat]!;
+  return d.sc.sides[seat].offboard.map((v, k) => ((used >> k) & 1 ? -1 : v)).map((v, k) => (v >= 0 ? k : -1)).filter((k) => k >= 0);
+}
+
+function obaActions(d: Draft, out: string[], enemies: Hex[]): void {
+  const seat = d.active;
+  const left = obaRemaining(d, seat);
+  const room = 3 - d.obaThisSegment;
+  if (left.length === 0 || room <= 0) return;
+  const leaders = d.sc.units.filter((u) => u.side === seat && u.isLeader && d.hex(u.index) >= 0 && d.get(u.index, MORALE) !== DEMORALIZED);
+  for (const t of enemies) {
+    if (!leaders.some((l) => hexSpotsHex(d, d.hex(l.index), t, seat))) continue;
+    for (let n = 1; n <= Math.min(room, left.length); n++) out.push(`oba ${t} ${n}`);
+  }
+}
+
+/** Opportunity-fire options of the inactive seat against the unit that just entered a hex (13.0-13.2). */
+export function oppOptions(d: Draft): string[] {
+  const ctx = d.opp;
+  if (!ctx) return [];
+  const mover = ctx.mover;
+  const mh = d.hex(mover);
+  if (mh !== ctx.hex || mh < 0) return [];
+  const seat = 1 - d.active;
+  const grid = d.sc.map.grid;
+  const out: string[] = [];
+  const dfByHex = new Map<Hex, number>();
+  const target = def(d, mover);
+  for (const e of d.sc.units) {
+    const i = e.index;
+    if (e.side !== seat || e.isLeader || e.isTransport) continue;
+    const h = d.hex(i);
+    if (h < 0 || d.get(i, MORALE) === DEMORALIZED || ctx.fired.includes(i)) continue;
+    const opp = d.get(i, OPP);
+    if (d.flag(i, F_ACTIVATED) && opp === 0) continue; // activated this turn: no opportunity fire (13.0)
+    if (isAssaultHex(d, h)) continue;
+    const dfUsed = opp & 3, atUsed = opp >> 2;
+    if (!hexSpotsUnit(d, h, mover)) continue;
+    const dist = grid.distance(h, mh);
+    if (atUsed === 0 && dfUsed < 2 && dfStrength(d, i) > 0 && dist <= values(d, i).dfRange && fireLineClear(d, seat, h, mh, e.isHmgLike)) {
+      // DF affects an AFV only through X results: still a legal shot.
+      out.push(`opp ${i}`);
+      dfByHex.set(h, (dfByHex.get(h) ?? 0) + 1);
+    }
+    const atLimit = armorEfficient(d, i) ? 2 : 1;
+    if (dfUsed === 0 && atUsed < atLimit && (target.isAfv || target.type === 'TRUCK') && atShot(d, i, mover)) out.push(`oppat ${i}`);
+  }
+  for (const [h, n] of dfByHex) if (n > 1) out.push(`oppx ${h}`);
+  if (out.length > 0) out.push('nofire');
+  return out;
+}
+
+export function legalActionsOf(d: Draft): string[] {
+  const out: string[] = [];
+  switch (d.phase) {
+    case Phase.Segment: activationActions(d, out); break;
+    case Phase.Declare: {
+      const i = d.act[d.declIndex]!;
+      for (const o of declareOptions(d, i)) out.push(`decl ${i} ${o}`);
+      break;
+    }
+    case Phase.Execute: executeActions(d, out); break;
+    case Phase.OppFire: out.push(...oppOptions(d)); break;
+    case Phase.Allocate: {
+      const e = d.queue[0];
+      if (e && e.k === 'loss') for (const i of lossCandidates(d, e)) out.push(`loss ${i}`);
+      break;
+    }
+    default: break;
+  }
+  return out;
+}
+
+/** Whose decision it is. */
+export function seatToMove(d: Draft): number {
+  if (d.phase === Phase.OppFire) return 1 - d.active;
+  if (d.phase === Phase.Allocate) {
+    const e = d.queue[0];
+    return e && e.k === 'loss' ? e.seat : d.active;
+  }
+  return d.active;
+}
+
+// ---------- applying ----------
+
+export function applyAction(d: Draft, action: string): void {
+  const parts = action.split(' ');
+  const verb = parts[0]!;
+  const a = Number(parts[1]);
+  const b = Number(parts[2]);
+  switch (verb) {
+    case 'pass':
+      d.say(() => `${d.sc.sides[d.active].name} passes [PG3 3.0]`);
+      endSegment(d, true);
+      return;
+    case 'stack': case 'leader': case 'unit': beginActivation(d, verb, a); return;
+    case 'decl': declare(d, a, parts[2]!); return;
+    case 'mv': doMove(d, a, b); return;
+    case 'exit': doExit(d, a); return;
+    case 'rec': recover(d, a); break;
+    case 'dig': digIn(d, a); break;
+    case 'df': directFire(d, a, b); break;
+    case 'bomb': bombard(d, a, b); break;
+    case 'oba': offboard(d, a, b); break;
+    case 'at': {
+      d.setFlag(a, F_FIRED);
+      d.set(a, ATSHOTS, d.get(a, ATSHOTS) + 1);
+      d.set(a, DIG, 0);
+      resolveAt(d, a, b);
+      break;
+    }
+    case 'asl': assaultMove(d, a, b); return;
+    case 'melee': {
+      const attackers = d.act.filter((i) => d.hex(i) === a && d.flag(i, F_IN_ACT) && d.flag(i, F_DECL_FIRE) && !d.flag(i, F_FIRED) && d.get(i, MORALE) !== DEMORALIZED);
+      resolveAssault(d, a, d.active, attackers);
+      break;
+    }
+    case 'end': endActivation(d); break;
+    case 'opp': case 'oppx': case 'oppat': opportunityFire(d, verb, a); break;
+    case 'nofire': d.opp = null; d.phase = Phase.Execute; return;
+    case 'loss': allocateLoss(d, a); return;
+    default: throw new IllegalActionError(action, 'unknown action');
+  }
+  if (d.phase !== Phase.Over) settleInto(d, d.phase === Phase.OppFire ? Phase.OppFire : Phase.Execute);
+}
+
+function beginActivation(d: Draft, kind: string, x: number): void {
+  const set = activationSet(d, kind, x);
+  // Order: the activating leader first, then by hex and index, so declarations come in a fixed order.
+  const list = [...set.keys()].sort((p, q) => (p === x && kind === 'leader' ? -1 : q === x && kind === 'leader' ? 1 : d.hex(p) - d.hex(q) || p - q));
+  for (const i of list) {
+    d.setFlag(i, F_IN_ACT);
+    if (set.get(i)) d.setFlag(i, F_LEADER_ACT);
+  }
+  // Tank leaders reveal themselves by leading (digest 8.3): the opponent sees which AFV led.
+  if (kind === 'stack') for (const i of list) if (d.flag(i, F_TANK_LEADER) && list.some((j) => d.flag(j, F_LEADER_ACT) && def(d, j).isTankSymbol)) d.setFlag(i, F_TL_REVEALED);
+  d.act = list;
+  d.declIndex = 0;
+  d.phase = Phase.Declare;
+  d.say(() => `${d.sc.sides[d.active].name} activates ${kind === 'stack' ? `the stack at ${d.sc.map.grid.label(x)}` : def(d, x).name}: ${list.map((i) => def(d, i).name).join(', ')} [PG3 3.1]`);
+  autoDeclare(d);
+}
+
+/** Declarations with only one choice are made at once, so agents only see real decisions. */
+function autoDeclare(d: Draft): void {
+  while (d.phase === Phase.Declare) {
+    const i = d.act[d.declIndex]!;
+    const opts = declareOptions(d, i);
+    if (opts.length !== 1) return;
+    declare(d, i, opts[0]!);
+  }
+}
+
+function declare(d: Draft, i: number, mode: string): void {
+  if (mode === 'm') { d.setFlag(i, F_DECL_MOVE); d.set(i, MP, startingMp2(d, i)); }
+  else if (mode === 'f') d.setFlag(i, F_DECL_FIRE);
+  else { d.setFlag(i, F_IN_ACT | F_LEADER_ACT, false); }
+  d.declIndex++;
+  if (d.declIndex >= d.act.length) {
+    d.act = d.act.filter((j) => d.flag(j, F_IN_ACT));
+    d.phase = Phase.Execute;
+    d.say(() => `Declared: ${d.act.map((j) => `${def(d, j).name} ${d.flag(j, F_DECL_FIRE) ? 'FIRE' : 'MOVE'}`).join(', ')} [PG3 3.13]`);
+    return;
+  }
+  autoDeclare(d);
+}
+
+function doMove(d: Draft, i: number, to: Hex): void {
+  const from = d.hex(i);
+  const leaving = isAssaultHex(d, from);
+  moveOne(d, i, to);
+  d.set(i, DIG, 0);
+  d.set(i, XFIRE, 0); // 11.1: crossfire is void once the target has moved
+  d.say(() => `${def(d, i).name} moves ${d.sc.map.grid.label(from)} -> ${d.sc.map.grid.label(to)}`);
+  overrunLoneEnemies(d, i, to);
+  updateControl(d, to);
+  if (leaving && !d.unitsIn(from).some((j) => def(d, j).side === d.active && !def(d, j).isLeader)) freeShot(d, from, i);
+  if (d.hex(i) === to) {
+    d.opp = { mover: i, hex: to, fired: [] };
+    d.phase = Phase.OppFire;
+  }
+  settleInto(d, d.phase === Phase.OppFire ? Phase.OppFire : Phase.Execute);
+}
+
+/** 5.3, 6.71: a combat unit entering a hex of only enemy leaders and transports destroys the transports;
+ * each leader rolls 2d6: 9+ removed, else displaced to an adjacent hex free of enemies (eliminated if none). */
+function overrunLoneEnemies(d: Draft, i: number, h: Hex): void {
+  if (!def(d, i).isCombat) return;
+  const enemy = 1 - def(d, i).side;
+  for (const j of d.unitsIn(h)) {
+    const e = def(d, j);
+    if (e.side !== enemy) continue;
+    if (e.isTransport) { d.eliminate(j); d.say(() => `${e.name} overrun [PG3 5.3]`); continue; }
+    if (!e.isLeader) continue;
+    const r = roll2d6(d.rng);
+    const grid = d.sc.map.grid;
+    const dest = [0, 1, 2, 3, 4, 5].map((k) => grid.neighbour(h, k)).find((n) => n >= 0 && !combatIn(d, n, 1 - enemy));
+    if (r >= 9 || dest === undefined) { d.eliminate(j); d.say(() => `${e.name} caught alone (roll ${r}) and removed [PG3 6.71]`); }
+    else { d.setHex(j, dest); d.say(() => `${e.name} escapes to ${grid.label(dest)} (roll ${r}) [PG3 6.71]`); }
+  }
+}
+
+/** 12.12: the last unit of a side to leave an assault hex draws a free shot on the Assault Table; negative shifts do not apply. */
+function freeShot(d: Draft, hex: Hex, mover: number): void {
+  const enemy = d.unitsIn(hex).filter((j) => def(d, j).side !== d.active);
+  if (enemy.length === 0) return;
+  const t = d.sc.assault;
+  const col0 = columnIndex(t, assaultStrength(d, enemy, false));
+  if (col0 < 0) return;
+  const leader = enemy.some((j) => def(d, j).isLeader && d.get(j, MORALE) !== DEMORALIZED) ? d.sc.charts.modifiers.assaultLeader.value : 0;
+  const col = shiftColumn(t, col0, Math.max(0, leader));
+  const roll = d6(d.rng);
+  const res = tableResult(t, col, roll);
+  d.say(() => `Free shot at ${def(d, mover).name} leaving the assault hex: roll ${roll}: ${res} [PG3 12.12]`);
+  if (res === 'M') d.queue.push({ k: 'morale', unit: mover, mod: moraleModOf(d, 'M'), why: 'free shot [PG3 12.12]' });
+  else if (res !== '-') { stepLoss(d, mover, Number(res), 'free shot'); d.queue.push({ k: 'morale', unit: mover, mod: moraleModOf(d, 'M2'), why: 'after step loss [PG3 7.61]' }); }
+}
+
+function doExit(d: Draft, i: number): void {
+  const u = def(d, i);
+  if (!u.isLeader) d.stepsExited[u.side] = d.stepsExited[u.side]! + d.get(i, STEPS);
+  d.say(() => `${u.name} exits the map [PG3 16.5]`);
+  d.setHex(i, EXITED);
+  d.setFlag(i, F_IN_ACT, false);
+  d.setFlag(i, F_ACTIVATED);
+  d.phase = Phase.Execute;
+}
+
+/** 14.4: 2d6 below morale (+ one activated leader, + terrain such as town); unmodified 2 restores good order;
+ * a demoralized leader rolling 12 deserts; a demoralized unit that fails flees (14.31). */
+function recover(d: Draft, i: number): void {
+  d.setFlag(i, F_RECOVERED);
+  d.set(i, MP, 0);
+  const u = def(d, i);
+  const roll = roll2d6(d.rng);
+  const terrain = d.sc.terrain[d.sc.map.terrain[d.hex(i)]!]!.recoveryBonus;
+  const target = moraleValue(d, i) + leaderMoraleBonus(d, i, true) + terrain;
+  const m = d.get(i, MORALE);
+  if (roll === 2 || roll < target) {
+    const next = roll === 2 ? GOOD : m - 1;
+    d.set(i, MORALE, next);
+    d.say(() => `${u.name} recovers: roll ${roll} vs ${target}: now ${next === GOOD ? 'in good order' : 'disrupted'} [PG3 14.4]`);
+    return;
+  }
+  if (u.isLeader && m === DEMORALIZED && roll === 12) {
+    d.eliminate(i);
+    d.say(() => `${u.name} deserts: roll 12 [PG3 14.4]`);
+    return;
+  }
+  d.say(() => `${u.name} fails to recover: roll ${roll} vs ${target} [PG3 14.4]`);
+  if (m === DEMORALIZED) d.queue.push({ k: 'flee', unit: i });
+}
+
+/** 14.31: a demoralized unit that fails recovery flees toward the nearest safe hex; a 0-MA weapon is eliminated;
+ * in an assault hex it leaves by one hex, eliminated if every adjacent hex holds enemy combat units. */
+export function flee(d: Draft, i: number): void {
+  const u = def(d, i);
+  const h = d.hex(i);
+  if (h < 0) return;
+  const grid = d.sc.map.grid;
+  const enemy = 1 - u.side;
+  if (d.flag(i, F_DUG_IN) && d.sc.terrain[d.sc.map.terrain[h]!]!.digIn === false) { /* entrenchments: need not flee (14.35) */ }
+  const safe = (x: Hex): boolean => {
+    for (const e of d.sc.units) if (e.side === enemy && threatens(d, e.index, i, x)) return false;
+    return true;
+  };
+  if (safe(h) && !isAssaultHex(d, h)) return;
+  if (isAssaultHex(d, h)) {
+    const out = [0, 1, 2, 3, 4, 5].map((k) => grid.neighbour(h, k)).filter((n) => n >= 0 && !combatIn(d, n, enemy) && fitsStack(d, i, n) && moveCost2(d, i, h, n) >= 0);
+    if (out.length === 0) { d.eliminate(i); d.stepsLost[u.side] += 0; d.say(() => `${u.name} cannot get out of the assault hex and is eliminated [PG3 14.33]`); return; }
+    d.setHex(i, out[0]!);
+    d.say(() => `${u.name} flees the assault to ${grid.label(out[0]!)} [PG3 14.33]`);
+    return;
+  }
+  if (values(d, i).ma <= 0) {
+    const steps = d.get(i, STEPS);
+    d.stepsLost[u.side] = d.stepsLost[u.side]! + steps;
+    d.eliminate(i);
+    d.say(() => `${u.name} cannot flee and is eliminated [PG3 14.35]`);
+    return;
+  }
+  const reach = reachable(d, i, values(d, i).ma * 2);
+  let best = h, bestScore = -Infinity;
+  for (const [x, cost] of reach) {
+    if (x === h || !fitsStack(d, i, x)) continue;
+    let nearest = 99;
+    for (const e of d.sc.units) if (e.side === enemy && d.hex(e.index) >= 0 && e.isCombat) nearest = Math.min(nearest, grid.distance(d.hex(e.index), x));
+    // Safe hexes first, nearest (cheapest) of them; otherwise as far from the enemy as it can get.
+    const score = (safe(x) ? 1000 - cost : 0) + nearest;
+    if (score > bestScore) { bestScore = score; best = x; }
+  }
+  if (best !== h) {
+    d.setHex(i, best);
+    d.say(() => `${u.name} flees to ${grid.label(best)} [PG3 14.31]`);
+  }
+}
+
+function digIn(d: Draft, i: number): void {
+  d.set(i, MP, 0);
+  const p = d.get(i, DIG) + 1;
+  if (p >= 2) { d.set(i, DIG, 0); d.setFlag(i, F_DUG_IN); d.say(() => `${def(d, i).name} is dug in [PG3 16.2]`); }
+  else { d.set(i, DIG, p); d.say(() => `${def(d, i).name} starts digging in [PG3 16.2]`); }
+  d.setFlag(i, F_MOVED); // the segment's movement is spent
+}
+
+/** Column shifts shared by every unit of the target hex (10.x, 9.x, 4.4, 8.x). */
+export function baseShift(d: Draft, kind: 'direct' | 'bombard', firers: readonly number[], t: Hex, targetSeat: number, opp: boolean): number {
+  const m = d.sc.charts.modifiers;
+  const grid = d.sc.map.grid;
+  const terrain = d.sc.terrain[d.sc.map.terrain[t]!]!;
+  let s = kind === 'direct' ? terrain.directFireShift : terrain.bombardmentShift;
+  if (d.smoke.includes(t)) s += kind === 'direct' ? -1 : 0;
+  if (isNight(d)) s += m.night.value;
+  if (!opp) {
+    let combat = 0;
+    for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) { const u = def(d, i); if (u.side === targetSeat && u.isCombat && !u.isApc) combat++; }
+    if (combat >= 3) s += m.threeUnits.value; // 4.4 (not for opportunity fire, 13.2)
+  }
+  if (kind === 'direct' && firers.length > 0) {
+    const dists = firers.map((i) => grid.distance(d.hex(i), t));
+    if (dists.every((x) => x <= 1)) s += m.pointBlank.value; // 10.3: point blank
+    // 10.2: with mixed ranges the most restrictive shift applies: any firer beyond half range.
+    if (firers.some((i, k) => dists[k]! > Math.ceil(values(d, i).dfRange / 2))) s += m.longRange.value;
+    if (firers.every((i) => d.sc.map.elevation[d.hex(i)]! < d.sc.map.elevation[t]!)) s += m.targetUphill.value;
+  }
+  return s;
+}
+
+/** Direct fire strength of a group: the units' DF plus each activated leader's modifier to one unit (6.42). */
+export function groupStrength(d: Draft, firers: readonly number[], leaderBonus: boolean): number {
+  let s = 0;
+  for (const i of firers) s += dfStrength(d, i);
+  if (leaderBonus) {
+    const hexes = new Set(firers.map((i) => d.hex(i)));
+    const cms: number[] = [];
+    for (const h of hexes) for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) {
+      const l = def(d, j);
+      if (l.isLeader && l.side === def(d, firers[0]!).side && l.combatMod > 0 && d.get(j, MORALE) !== DEMORALIZED && (d.flag(j, F_IN_ACT) || !d.flag(j, F_ACTIVATED))) cms.push(l.combatMod);
+    }
+    cms.sort((a, b) => b - a);
+    for (const c of cms.slice(0, firers.length)) s += c;
+  }
+  return s;
+}
+
+export function directFireSpec(d: Draft, h: Hex, t: Hex): FireSpec {
+  const byHex = firingHexes(d);
+  const firers = directFireGroup(d, h, t, byHex);
+  const seat = d.active;
+  const label = `Direct fire from ${d.sc.map.grid.label(h)} at ${d.sc.map.grid.label(t)}`;
+  return { kind: 'direct', firers, strength: groupStrength(d, firers, true), target: t, moverOnly: -1, baseShift: baseShift(d, 'direct', firers, t, 1 - seat, false), targetSeat: 1 - seat, label };
+}
+
+function directFire(d: Draft, h: Hex, t: Hex): void {
+  const spec = directFireSpec(d, h, t);
+  for (const i of spec.firers) { d.setFlag(i, F_FIRED); d.set(i, DIG, 0); }
+  resolveFire(d, spec);
+}
+
+export function bombardSpec(d: Draft, h: Hex, t: Hex, targetSeat: number): FireSpec {
+  const grid = d.sc.map.grid;
+  const firers = (firingHexes(d).get(h) ?? []).filter((i) => bombStrength(d, i) > 0 && grid.distance(h, t) <= values(d, i).bombRange);
+  const strength = firers.reduce((s, i) => s + bombStrength(d, i), 0);
+  return { kind: 'bombard', firers, strength, target: t, moverOnly: -1, baseShift: baseShift(d, 'bombard', firers, t, targetSeat, false), targetSeat, label: `Bombardment from ${grid.label(h)} at ${grid.label(t)}` };
+}
+
+function bombard(d: Draft, h: Hex, t: Hex): void {
+  const seat = d.active;
+  const spec = bombardSpec(d, h, t, 1 - seat);
+  for (const i of spec.firers) { d.setFlag(i, F_FIRED); d.set(i, DIG, 0); }
+  resolveBombardment(d, spec, seat);
+}
+
+/** 9.4 into an assault hex: one attack on each side; 9.5 friendly fire on adjacent friendly hexes. */
+function resolveBombardment(d: Draft, spec: FireSpec, seat: number): void {
+  resolveFire(d, spec);
+  if (isAssaultHex(d, spec.target) || d.unitsIn(spec.target).some((i) => def(d, i).side === seat)) {
+    resolveFire(d, { ...spec, targetSeat: seat, baseShift: baseShift(d, 'bombard', spec.firers, spec.target, seat, false), label: `${spec.label} (own units in the assault hex)` });
+  }
+  const grid = d.sc.map.grid;
+  const plus = d.sc.sides[seat].friendlyFirePlus ? 1 : 0;
+  const ff = (d.sc.charts.bombardment as unknown as { friendlyFireColumns: number[] }).friendlyFireColumns;
+  for (let k = 0; k < 6; k++) {
+    const n = grid.neighbour(spec.target, k);
+    if (n < 0 || !d.unitsIn(n).some((i) => def(d, i).side === seat)) continue;
+    const r = d6(d.rng) + plus;
+    if (r > 2) continue;
+    const col = ff[d6(d.rng) - 1]!;
+    d.say(() => `Friendly fire check at ${grid.label(n)}: ${r}: hit, column ${col} [PG3 9.5]`);
+    resolveFire(d, { kind: 'bombard', firers: [], strength: col, target: n, moverOnly: -1, baseShift: 0, targetSeat: seat, label: `Friendly fire at ${grid.label(n)}` });
+  }
+}
+
+function offboard(d: Draft, t: Hex, n: number): void {
+  const seat = d.active;
+  const left = obaRemaining(d, seat).sort((p, q) => d.sc.sides[seat].offboard[q]! - d.sc.sides[seat].offboard[p]!).slice(0, n);
+  let strength = 0;
+  let used = d.obaUsed[seat]!;
+  for (const k of left) { strength += d.sc.sides[seat].offboard[k]!; used |= 1 << k; }
+  d.obaUsed[seat] = used;
+  d.obaThisSegment += left.length;
+  const spec: FireSpec = { kind: 'bombard', firers: [], strength, target: t, moverOnly: -1, baseShift: baseShift(d, 'bombard', [], t, 1 - seat, false), targetSeat: 1 - seat, label: `Off-board artillery (${left.length} factor${left.length > 1 ? 's' : ''}) at ${d.sc.map.grid.label(t)}` };
+  resolveBombardment(d, spec, seat);
+}
+
+function assaultMove(d: Draft, i: number, h: Hex): void {
+  const from = d.hex(i);
+  d.setHex(i, h);
+  d.setFlag(i, F_ASSAULT_IN | F_MUST_STOP | F_MOVED | F_FIRED);
+  d.set(i, DIG, 0);
+  d.setFlag(i, F_DUG_IN, false);
+  if (!d.assaults.includes(h)) d.assaults.push(h);
+  d.say(() => `${def(d, i).name} assaults from ${d.sc.map.grid.label(from)} into ${d.sc.map.grid.label(h)} [PG3 12.1]`);
+  // 12.1: leaders of the hex may go in with them: an activated leader in the start hex follows the first assaulting unit.
+  for (let j = d.firstIn(from); j >= 0; j = d.nextIn(j)) {
+    if (def(d, j).isLeader && d.flag(j, F_IN_ACT) && def(d, j).side === d.active && !d.flag(j, F_MOVED) && d.get(j, MORALE) === GOOD) {
+      d.setHex(j, h);
+      d.setFlag(j, F_MOVED | F_ASSAULT_IN | F_MUST_STOP);
+      break;
+    }
+  }
+  d.phase = Phase.Execute;
+}
+
+function endActivation(d: Draft): void {
+  for (const h of d.assaults) {
+    const attackers = d.act.filter((i) => d.hex(i) === h && d.flag(i, F_ASSAULT_IN));
+    resolveAssault(d, h, d.active, attackers);
+  }
+  // 14.3: activated demoralized units must attempt recovery.
+  for (const i of d.act) if (d.flag(i, F_IN_ACT) && d.get(i, MORALE) === DEMORALIZED && !d.flag(i, F_RECOVERED) && d.hex(i) >= 0) recover(d, i);
+  d.queue.push({ k: 'finish' });
+}
+
+function opportunityFire(d: Draft, verb: string, x: number): void {
+  const ctx = d.opp!;
+  const seat = 1 - d.active;
+  const mover = ctx.mover;
+  const mh = d.hex(mover);
+  let firers: number[];
+  if (verb === 'oppat') {
+    firers = [x];
+    d.set(x, OPP, d.get(x, OPP) + 4);
+    d.setFlag(x, F_ACTIVATED);
+    d.opp = { ...ctx, fired: [...ctx.fired, x] };
+    resolveAt(d, x, mover);
+    return;
+  }
+  if (verb === 'opp') firers = [x];
+  else {
+    const opts = oppOptions(d);
+    firers = opts.filter((o) => o.startsWith('opp ')).map((o) => Number(o.slice(4))).filter((i) => d.hex(i) === x);
+  }
+  for (const i of firers) { d.set(i, OPP, d.get(i, OPP) + 1); d.setFlag(i, F_ACTIVATED); }
+  // A leader adding his bonus to opportunity fire is marked too (13.1).
+  const strength = groupStrength(d, firers, true);
+  for (let j = d.firstIn(d.hex(firers[0]!)); j >= 0; j = d.nextIn(j)) if (def(d, j).isLeader && def(d, j).side === seat && def(d, j).combatMod > 0 && !d.flag(j, F_ACTIVATED)) { d.setFlag(j, F_ACTIVATED); break; }
+  d.opp = { ...ctx, fired: [...ctx.fired, ...firers] };
+  const spec: FireSpec = {
+    kind: 'direct', firers, strength, target: mh, moverOnly: mover, targetSeat: d.active,
+    baseShift: baseShift(d, 'direct', firers, mh, d.active, true), label: `Opportunity fire at ${def(d, mover).name} in ${d.sc.map.grid.label(mh)} [PG3 13.0]`,
+  };
+  resolveFire(d, spec);
+}
+
+function allocateLoss(d: Draft, unit: number): void {
+  const e = d.queue[0]!;
+  if (e.k !== 'loss') throw new IllegalActionError(`loss ${unit}`, 'no step loss is waiting');
+  applyOneLoss(d, e, unit);
+  settleInto(d, d.afterPhase);
+}
+
+function applyOneLoss(d: Draft, e: Extract<import('./state.js').Effect, { k: 'loss' }>, unit: number): void {
+  if (def(d, unit).isLeader) { d.eliminate(unit); d.say(() => `${def(d, unit).name} is lost [PG3 6.71]`); }
+  else stepLoss(d, unit, 1, e.why);
+  const rest = e.losses - 1;
+  const needAfv = e.needAfv && !def(d, unit).isAfv;
+  if (rest > 0) d.queue[0] = { ...e, losses: rest, needAfv, taken: (e.taken ?? 0) + 1 };
+  else d.queue.shift();
+}
+
+/**
+ * Works through queued effects until one needs a decision (a step loss with a choice) or the queue is
+ * empty, then moves play on to `after` (or where the last decision left it).
+ */
+export function settleInto(d: Draft, after: Phase): void {
+  if (d.queue.length > 0 && d.phase !== Phase.Allocate) d.afterPhase = after;
+  else if (d.phase !== Phase.Allocate) d.afterPhase = after;
+  while (d.queue.length > 0) {
+    const e = d.queue[0]!;
+    if (e.k === 'loss') {
+      const c = lossCandidates(d, e);
+      if (c.length === 0) { d.queue.shift(); continue; }
+      const distinct = c.length > 1 && !(c.every((i) => def(d, i).counter === def(d, c[0]!).counter && d.get(i, STEPS) === d.get(c[0]!, STEPS) && d.get(i, MORALE) === d.get(c[0]!, MORALE)));
+      if (distinct) { d.phase = Phase.Allocate; return; }
+      applyOneLoss(d, e, c[0]!);
+      continue;
+    }
+    d.queue.shift();
+    switch (e.k) {
+      case 'morale': if (d.hex(e.unit) >= 0) moraleCheck(d, e.unit, e.mod, e.why); break;
+      case 'leaderCas': leaderCasualties(d, e.hex, e.seat, e.steps); break;
+      case 'flee': flee(d, e.unit); break;
+      case 'assault': resolveAfterFirstFire(d, e.hex, e.attacker, e.units); break;
+      case 'finish': {
+        for (const h of new Set(d.act.map((i) => d.hex(i)).filter((h) => h >= 0))) updateControl(d, h);
+        finishActivation(d);
+        endSegment(d, false);
+        d.afterPhase = d.phase;
+        if (d.phase === Phase.Over) { d.queue.length = 0; return; }
+        break;
+      }
+    }
+    if (d.phase === Phase.Over) return;
+  }
+  d.phase = d.afterPhase;
+  if (d.phase === Phase.OppFire && oppOptions(d).length === 0) { d.opp = null; d.phase = Phase.Execute; }
+  if (d.phase === Phase.Execute && d.act.length === 0) d.phase = Phase.Segment;
+}
+
+export { applyHexResult, F_MUST_STOP, DISRUPTED, concealing };

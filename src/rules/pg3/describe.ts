@@ -1,0 +1,44 @@
+/** Plain-language descriptions of actions and units, for the play prompt, logs and replays. */
+import type { Scenario } from './scenario.js';
+import { DEMORALIZED, DISRUPTED, F, HEX, MORALE, STEPS, type State } from './state.js';
+
+export function unitLabel(sc: Scenario, s: State, i: number): string {
+  const u = sc.units[i]!;
+  const h = s.u[i * F + HEX]!;
+  const where = h >= 0 ? sc.map.grid.label(h) : h === -1 ? 'off map' : h === -2 ? 'eliminated' : 'exited';
+  const red = !u.isLeader && s.u[i * F + STEPS]! < u.maxSteps ? ' (reduced)' : '';
+  const m = s.u[i * F + MORALE]!;
+  const mor = m === DISRUPTED ? ' [disrupted]' : m === DEMORALIZED ? ' [demoralized]' : '';
+  return `${u.name}#${i}${red}${mor} @${where}`;
+}
+
+export function describeAction(sc: Scenario, s: State, action: string): string {
+  const p = action.split(' ');
+  const a = Number(p[1]), b = Number(p[2]);
+  const L = (h: number): string => sc.map.grid.label(h);
+  const U = (i: number): string => unitLabel(sc, s, i);
+  switch (p[0]) {
+    case 'pass': return 'pass the segment';
+    case 'stack': return `activate the stack at ${L(a)}`;
+    case 'leader': return `activate leader ${U(a)} with the units he can lead`;
+    case 'unit': return `activate ${U(a)} alone`;
+    case 'decl': return `${U(a)} will ${p[2] === 'm' ? 'MOVE' : p[2] === 'f' ? 'FIRE' : 'stay out of this activation'}`;
+    case 'mv': return `move ${U(a)} to ${L(b)}`;
+    case 'exit': return `exit ${U(a)} off the map`;
+    case 'rec': return `recovery attempt for ${U(a)}`;
+    case 'dig': return `dig in ${U(a)}`;
+    case 'df': return `direct fire from ${L(a)} at ${L(b)}`;
+    case 'bomb': return `bombard from ${L(a)} at ${L(b)}`;
+    case 'oba': return `off-board artillery (${b} factor${b > 1 ? 's' : ''}) at ${L(a)}`;
+    case 'at': return `AT fire: ${U(a)} at ${U(b)}`;
+    case 'asl': return `assault: ${U(a)} into ${L(b)}`;
+    case 'melee': return `assault in ${L(a)}`;
+    case 'end': return 'end this activation';
+    case 'opp': return `opportunity fire by ${U(a)}`;
+    case 'oppx': return `combined opportunity fire from ${L(a)}`;
+    case 'oppat': return `AT opportunity fire by ${U(a)}`;
+    case 'nofire': return 'no opportunity fire';
+    case 'loss': return `take the step loss on ${U(a)}`;
+    default: return action;
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * A Draft is the working copy that one `apply` edits: it copies the unit array once, the rules mutate
+ * the copy, and `seal` turns it into the next immutable State. The input State is never touched.
+ */
+import type { Rng } from '../../core/game.js';
+import type { Hex } from '../../core/hex.js';
+import type { Scenario } from './scenario.js';
+import {
+  ELIMINATED, F, FLAGS, HEX, STEPS, Phase,
+  type Effect, type OppContext, type State,
+} from './state.js';
+
+export class Draft {
+  turn: number;
+  phase: Phase;
+  active: number;
+  initiativeWinner: number;
+  openingLeft: number;
+  lastWasPass: boolean;
+  lastPassSeat: number;
+  segmentsTaken: [number, number];
+  u: number[];
+  act: number[];
+  declIndex: number;
+  obaUsed: [number, number];
+  obaThisSegment: number;
+  smoke: Hex[];
+  control: number[];
+  stepsLost: [number, number];
+  stepsExited: [number, number];
+  initiativeTurn1: number;
+  opp: OppContext | null;
+  queue: Effect[];
+  afterPhase: Phase;
+  assaults: Hex[];
+  events: string[] | null;
+  actions: number;
+  private occHead: Int32Array | null = null;
+  private occNext: Int32Array | null = null;
+
+  /**
+   * @param copy false makes a read-only view (legal-action generation): arrays are shared with the
+   *   state and must not be written.
+   */
+  constructor(readonly sc: Scenario, s: State, readonly rng: Rng, narrate: boolean, copy = true) {
+    this.turn = s.turn;
+    this.phase = s.phase;
+    this.active = s.active;
+    this.initiativeWinner = s.initiativeWinner;
+    this.openingLeft = s.openingLeft;
+    this.lastWasPass = s.lastWasPass;
+    this.lastPassSeat = s.lastPassSeat;
+    this.segmentsTaken = [s.segmentsTaken[0], s.segmentsTaken[1]];
+    this.u = copy ? s.u.slice() : (s.u as number[]);
+    this.act = copy ? s.act.slice() : (s.act as number[]);
+    this.declIndex = s.declIndex;
+    this.obaUsed = [s.obaUsed[0], s.obaUsed[1]];
+    this.obaThisSegment = s.obaThisSegment;
+    this.smoke = copy ? s.smoke.slice() : (s.smoke as Hex[]);
+    this.control = copy ? s.control.slice() : (s.control as number[]);
+    this.stepsLost = [s.stepsLost[0], s.stepsLost[1]];
+    this.stepsExited = [s.stepsExited[0], s.stepsExited[1]];
+    this.initiativeTurn1 = s.initiativeTurn1;
+    this.opp = s.opp;
+    this.queue = copy ? s.queue.slice() : (s.queue as Effect[]);
+    this.afterPhase = s.afterPhase;
+    this.assaults = copy ? s.assaults.slice() : (s.assaults as Hex[]);
+    this.events = narrate ? [] : null;
+    this.actions = s.actions;
+  }
+
+  seal(): State {
+    const s: State = {
+      turn: this.turn, phase: this.phase, active: this.active, initiativeWinner: this.initiativeWinner,
+      openingLeft: this.openingLeft, lastWasPass: this.lastWasPass, lastPassSeat: this.lastPassSeat,
+      segmentsTaken: this.segmentsTaken, u: this.u, act: this.act, declIndex: this.declIndex,
+      obaUsed: this.obaUsed, obaThisSegment: this.obaThisSegment, smoke: this.smoke, control: this.control,
+      stepsLost: this.stepsLost, stepsExited: this.stepsExited, initiativeTurn1: this.initiativeTurn1,
+      opp: this.opp, queue: this.queue, afterPhase: this.afterPhase, assaults: this.assaults,
+      events: this.events ?? NO_EVENTS, actions: this.actions,
+    };
+    return s;
+  }
+
+  /** Appends a line of narration (only when narrating: playouts skip building the strings). */
+  say(text: () => string): void {
+    if (this.events) this.events.push(text());
+  }
+
+  get(unit: number, field: number): number { return this.u[unit * F + field]!; }
+  set(unit: number, field: number, v: number): void { this.u[unit * F + field] = v; }
+  flag(unit: number, bit: number): boolean { return (this.u[unit * F + FLAGS]! & bit) !== 0; }
+  setFlag(unit: number, bit: number, on = true): void {
+    const i = unit * F + FLAGS;
+    this.u[i] = on ? this.u[i]! | bit : this.u[i]! & ~bit;
+  }
+  hex(unit: number): Hex { return this.u[unit * F + HEX]!; }
+  setHex(unit: number, h: Hex): void {
+    this.u[unit * F + HEX] = h;
+    this.occHead = null;
+  }
+
+  /** Removes a unit from play (PG3 7.61). */
+  eliminate(unit: number): void {
+    this.set(unit, STEPS, 0);
+    this.setHex(unit, ELIMINATED);
+  }
+
+  /** Units (and leaders) in hex h, any side. */
+  unitsIn(h: Hex): number[] {
+    if (this.occHead === null) this.buildOcc();
+    const out: number[] = [];
+    for (let i = this.occHead![h]!; i >= 0; i = this.occNext![i]!) out.push(i);
+    return out;
+  }
+
+  /** First unit in hex h or -1; iterate with nextIn. */
+  firstIn(h: Hex): number {
+    if (this.occHead === null) this.buildOcc();
+    return this.occHead![h]!;
+  }
+  nextIn(unit: number): number { return this.occNext![unit]!; }
+
+  private buildOcc(): void {
+    const n = this.sc.units.length;
+    const head = this.occHead && this.occHead.length === this.sc.map.size ? this.occHead.fill(-1) : new Int32Array(this.sc.map.size).fill(-1);
+    const next = new Int32Array(n).fill(-1);
+    for (let i = n - 1; i >= 0; i--) {
+      const h = this.u[i * F + HEX]!;
+      if (h >= 0) {
+        next[i] = head[h]!;
+        head[h] = i;
+      }
+    }
+    this.occHead = head;
+    this.occNext = next;
+  }
+}
+
+const NO_EVENTS: readonly string[] = Object.freeze([]);

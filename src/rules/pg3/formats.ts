@@ -1,0 +1,291 @@
+/**
+ * File formats of the PG3 rules system: chart pack, counter manifest, scenario. Documented in
+ * docs/formats/pg3.md; validated here at the boundary (chessops style: plain data in, typed and trusted
+ * structures out).
+ *
+ * Provenance: none of the rule books prints its charts or counters, so every chart entry and counter
+ * says where its values come from: "rule" (stated in the text: rule id), "example" (recovered from a
+ * worked example: rule id) or "designed" (filled in by tacsim, consistent with the rest).
+ */
+import { z } from 'zod';
+
+export const provenance = z.object({
+  source: z.enum(['rule', 'example', 'designed', 'official'], {
+    message: 'source must be "rule", "example", "designed" or "official" (a value copied from your own printed chart)',
+  }),
+  rule: z.string().optional(),
+  note: z.string().optional(),
+}).refine((p) => p.source === 'designed' || p.source === 'official' || (p.rule !== undefined && p.rule !== ''), {
+  message: 'a "rule" or "example" source must name the rule id it comes from ("rule": "10.3")',
+});
+export type Provenance = z.infer<typeof provenance>;
+
+const nonNeg = z.number().min(0, { message: 'must not be negative' });
+const shift = z.number().int({ message: 'must be a whole number of columns' });
+
+/** A number with its provenance. */
+export const sourced = (inner: z.ZodNumber = z.number()) => z.object({ value: inner, source: provenance });
+
+const moveCost = z.union([nonNeg, z.literal('P')]); // 'P' = prohibited
+export const movementClasses = ['foot', 'motorized', 'mechanized', 'towed'] as const;
+export type MovementClass = (typeof movementClasses)[number];
+
+export const terrainEntry = z.object({
+  name: z.string(),
+  /** Limiting terrain conceals (spotted at <= 3 hexes) and blocks line of sight (PG3 8.2). */
+  limiting: z.boolean(),
+  /** Spotting range into this terrain, if shorter than the limiting 3 (swamp: 1, PG3 8.22). */
+  spotRange: z.number().int().positive().optional(),
+  blocksLos: z.boolean(),
+  /** Height of its obstacle in elevation levels (woods, town: 1 = 20 m, PG3 8.42). */
+  obstacleHeight: z.number().int().min(0),
+  /** A viewer in it stands this many levels higher (town: 1, PG3 8.42). */
+  viewerBonus: z.number().int().min(0),
+  /** MP cost to enter, per movement class (PG3 5.0, 5.1); "P" = prohibited. */
+  move: z.object({ foot: moveCost, motorized: moveCost, mechanized: moveCost, towed: moveCost }),
+  /** Column shift to direct fire and bombardment into the hex (negative helps the defender). */
+  directFireShift: shift,
+  bombardmentShift: shift,
+  /** Column shift to an attacker assaulting into the hex (PG3 12.4: town -2). */
+  assaultAttackerShift: shift,
+  /** AT fire die-roll modifier against a vehicle in the hex. */
+  antiTankDrm: z.number().int(),
+  /** Recovery bonus (PG3 14.4: +1 in town). */
+  recoveryBonus: z.number().int(),
+  /** Units may dig in here (PG3 16.2: not town or woods). */
+  digIn: z.boolean(),
+  /** A river hex (PG3 5.7): crossing it ends movement; motorized units need a bridge (road). */
+  river: z.enum(['minor', 'major']).optional(),
+  source: provenance,
+  /** Per-field provenance where it differs from `source`. */
+  fieldSources: z.record(z.string(), provenance).optional(),
+});
+export type TerrainEntry = z.infer<typeof terrainEntry>;
+
+const result = z.string().regex(/^(-|M|M1|M2|X|2X|3X)$/, { message: 'a fire result is one of -, M, M1, M2, X, 2X, 3X' });
+const assaultResult = z.string().regex(/^(-|M|1|2|3)$/, { message: 'an assault result is one of -, M, 1, 2, 3' });
+
+const cellSource = z.object({ column: z.number(), roll: z.number().int(), source: provenance });
+
+/** A fire table: columns (fire strength headings) and one row per die roll. */
+const fireTable = (res: z.ZodString, rolls: number[]) => z.object({
+  columns: z.array(z.number().positive()).min(2),
+  /** rows[roll] = results per column. */
+  rows: z.record(z.string(), z.array(res)),
+  /** Provenance of every cell not listed in `cells`. */
+  source: provenance,
+  /** Cells whose provenance differs from `source`. */
+  cells: z.array(cellSource).default([]),
+}).superRefine((t, ctx) => {
+  for (let i = 1; i < t.columns.length; i++) {
+    if (t.columns[i]! <= t.columns[i - 1]!) ctx.addIssue({ code: 'custom', path: ['columns', i], message: 'columns must increase' });
+  }
+  for (const r of rolls) {
+    const row = t.rows[String(r)];
+    if (!row) ctx.addIssue({ code: 'custom', path: ['rows'], message: `missing the row for a roll of ${r}` });
+    else if (row.length !== t.columns.length) {
+      ctx.addIssue({ code: 'custom', path: ['rows', String(r)], message: `has ${row.length} results but there are ${t.columns.length} columns` });
+    }
+  }
+  for (const k of Object.keys(t.rows)) {
+    if (!rolls.includes(Number(k))) ctx.addIssue({ code: 'custom', path: ['rows', k], message: `${k} is not a possible roll` });
+  }
+  t.cells.forEach((c, i) => {
+    if (!t.columns.includes(c.column)) ctx.addIssue({ code: 'custom', path: ['cells', i, 'column'], message: `${c.column} is not a column` });
+    if (!rolls.includes(c.roll)) ctx.addIssue({ code: 'custom', path: ['cells', i, 'roll'], message: `${c.roll} is not a possible roll` });
+  });
+});
+
+const twoD6 = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const oneD6 = [1, 2, 3, 4, 5, 6];
+
+export const chartPack = z.object({
+  format: z.literal('tacsim-pg3-charts/1', { message: 'format must be "tacsim-pg3-charts/1"' }),
+  name: z.string(),
+  notice: z.string().optional(),
+  terrain: z.record(z.string(), terrainEntry).refine((t) => 'clear' in t, { message: 'needs a "clear" terrain' }),
+  /** MP cost along a road hexside per movement class (PG3 5.2). */
+  road: z.object({ foot: nonNeg, motorized: nonNeg, mechanized: nonNeg, towed: nonNeg, source: provenance }),
+  /** Extra MP to climb one elevation level. */
+  climb: z.object({ foot: nonNeg, motorized: nonNeg, mechanized: nonNeg, towed: nonNeg, source: provenance }),
+  directFire: fireTable(result, twoD6),
+  bombardment: fireTable(result, twoD6).and(z.object({
+    /** PG3 9.5: friendly-fire d6 (1..6) -> column. */
+    friendlyFireColumns: z.array(z.number().positive()).length(6),
+    friendlyFireSource: provenance,
+  })),
+  assault: fireTable(assaultResult, oneD6),
+  antiTank: z.object({
+    /** 2d6 + AT - armor + DRMs >= this: the vehicle loses a step (PG3 11.0: 10). */
+    damage: sourced(z.number().int()),
+    /** ... >= this: the vehicle is eliminated outright. */
+    eliminate: sourced(z.number().int()),
+    crossfire: sourced(z.number().int()),
+    pointBlank: sourced(z.number().int()),
+    truckArmor: sourced(z.number().int()),
+  }),
+  modifiers: z.object({
+    pointBlank: sourced(shift),
+    longRange: sourced(shift),
+    threeUnits: sourced(shift),
+    artilleryTarget: sourced(shift),
+    night: sourced(shift),
+    dugIn: sourced(shift),
+    targetUphill: sourced(shift),
+    directFireMax: sourced(shift),
+    directFireMin: sourced(shift),
+    assaultLeader: sourced(shift),
+    assaultVsArmorInCover: sourced(shift),
+    assaultAllDemoralized: sourced(shift),
+    assaultDugInDefender: sourced(shift),
+    assaultHigherMorale: sourced(shift),
+    /** Morale check result modifiers (PG3 14.1): M, M1, M2. */
+    moraleM: sourced(z.number().int()),
+    moraleM1: sourced(z.number().int()),
+    moraleM2: sourced(z.number().int()),
+  }),
+});
+export type ChartPack = z.infer<typeof chartPack>;
+
+const fire = z.object({ strength: nonNeg, range: z.number().int().min(0) });
+const side = z.object({
+  directFire: fire.optional(),
+  bombardment: fire.optional(),
+  antiTank: fire.optional(),
+  movement: z.number().int().min(0),
+});
+
+export const unitTypes = [
+  'INF', 'SMG', 'HMG', 'ENG', 'CAV', 'MORTAR', 'AT', 'ART', 'AA', 'TANK', 'SPG', 'AC', 'APC', 'TRUCK', 'WAGON',
+] as const;
+
+export const counterEntry = z.object({
+  name: z.string(),
+  nation: z.string(),
+  type: z.enum(unitTypes),
+  movementClass: z.enum(movementClasses),
+  /** Printed armor (any value, even 0, makes it an AFV: PG3 1.1). */
+  armor: z.number().int().min(0).optional(),
+  openTop: z.boolean().default(false),
+  steps: z.union([z.literal(1), z.literal(2)]),
+  full: side,
+  reduced: side.optional(),
+  source: provenance,
+}).superRefine((c, ctx) => {
+  if (c.steps === 2 && !c.reduced) ctx.addIssue({ code: 'custom', path: ['reduced'], message: 'a 2-step counter needs its reduced side' });
+});
+export type CounterEntry = z.infer<typeof counterEntry>;
+
+export const leaderEntry = z.object({
+  name: z.string(),
+  nation: z.string(),
+  rank: z.enum(['CPL', 'SGT', 'LT', 'CPT', 'MAJ', 'LTC', 'COL']),
+  morale: z.number().int().min(0).max(12),
+  combat: z.number().int().min(0).max(3),
+  moraleModifier: z.number().int().min(0).max(3),
+  source: provenance,
+});
+export type LeaderEntry = z.infer<typeof leaderEntry>;
+
+export const counterManifest = z.object({
+  format: z.literal('tacsim-pg3-counters/1', { message: 'format must be "tacsim-pg3-counters/1"' }),
+  name: z.string(),
+  units: z.record(z.string(), counterEntry),
+  leaders: z.record(z.string(), leaderEntry),
+});
+export type CounterManifest = z.infer<typeof counterManifest>;
+
+const hexLabel = z.string().regex(/^\d{4}$/, { message: 'a hex is written CCRR, e.g. "0305"' });
+
+const placement = z.object({
+  counter: z.string(),
+  hex: hexLabel,
+  /** Several identical units at once. */
+  count: z.number().int().min(1).max(12).default(1),
+  /** Starts on its reduced side. */
+  reduced: z.boolean().default(false),
+  /** This AFV carries a tank leader (PG3 6.8; for nations with a fixed number, the scenario picks). */
+  tankLeader: z.boolean().default(false),
+  /** Starts dug in (PG3 16.2). */
+  dugIn: z.boolean().default(false),
+});
+
+const reinforcement = z.object({
+  turn: z.number().int().min(1),
+  /** Entry hexes on the board edge (PG3 16.5). */
+  entry: z.array(hexLabel).min(1),
+  units: z.array(placement.omit({ hex: true }).extend({ hex: hexLabel.optional() })).min(1),
+  leaders: z.array(z.object({ counter: z.string() })).default([]),
+});
+
+export const scenarioSide = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/, { message: 'a side id is lower-case letters, digits and dashes' }),
+  name: z.string(),
+  nation: z.string(),
+  /** Initiative rating (PG3 3.0). */
+  initiative: z.number().int().min(0),
+  /** Initiative falls by 1 for every this many steps lost (PG3 3.0; 0 = never). */
+  initiativeLossEvery: z.number().int().min(0).default(0),
+  /** Unit morale, full/reduced (PG3 14.0: from the scenario). */
+  morale: z.object({ full: z.number().int().min(2).max(12), reduced: z.number().int().min(2).max(12) }),
+  /** Armor efficiency (PG3 11.2): full-strength AFVs of this side fire AT twice a turn. */
+  armorEfficiency: z.boolean().default(false),
+  /** Tank leaders: "all" (every tank-symbol AFV: German, PG3 6.8) or a number assigned secretly at set-up. */
+  tankLeaders: z.union([z.literal('all'), z.number().int().min(0)]).default(0),
+  /** Off-board artillery factors, e.g. [20, 20, 20] for "3 x 20" (PG3 9.2, 9.3). */
+  offboardArtillery: z.array(z.number().positive()).default([]),
+  /** Bombardment friendly-fire check gets +1 (German, British or American fire, PG3 9.5). */
+  friendlyFirePlus: z.boolean().default(false),
+  units: z.array(placement),
+  leaders: z.array(z.object({ counter: z.string(), hex: hexLabel })).default([]),
+  reinforcements: z.array(reinforcement).default([]),
+  /** Hexes through which this side's units may exit the board (PG3 16.5), with VP per step exited. */
+  exit: z.object({ hexes: z.array(hexLabel).min(1), vpPerStep: nonNeg }).optional(),
+});
+
+export const scenarioFile = z.object({
+  format: z.literal('tacsim-scenario/1', { message: 'format must be "tacsim-scenario/1"' }),
+  system: z.literal('pg3'),
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, { message: 'a scenario id is lower-case letters, digits and dashes' }),
+  title: z.string(),
+  description: z.string().default(''),
+  /** Chart pack and counter manifest, relative to this file. */
+  charts: z.string(),
+  counters: z.string(),
+  map: z.object({
+    width: z.number().int().min(2).max(99),
+    height: z.number().int().min(2).max(99),
+    /** One character per terrain id, e.g. {".": "clear", "w": "woods"}. */
+    legend: z.record(z.string().length(1), z.string()),
+    /** One string per row (top to bottom), one legend character per column. */
+    terrain: z.array(z.string()),
+    /** One string per row, one digit (0-9, in 20 m levels) per column. Omitted = all 0. */
+    elevation: z.array(z.string()).optional(),
+    /** Roads as paths of adjacent hexes; the road runs across the hexsides between consecutive hexes (PG3 5.2). */
+    roads: z.array(z.array(hexLabel).min(2)).default([]),
+  }),
+  turns: z.number().int().min(1).max(60),
+  /** Spotting range in daylight clear terrain (PG3 8.1: 12). 1 = night. */
+  visibility: z.number().int().min(1).max(40).default(12),
+  /** Turns that are night turns (PG3 1.1, 5.5, 8.1). */
+  nightTurns: z.array(z.number().int().min(1)).default([]),
+  sides: z.array(scenarioSide).length(2, { message: 'a PG3 scenario has exactly two sides' }),
+  victory: z.object({
+    /** Objective hexes: VP to the side that controls them at the end (PG3 1.1 control). */
+    objectives: z.array(z.object({ hex: hexLabel, vp: nonNeg, controlledBy: z.string() })).default([]),
+    /** VP for each enemy step eliminated. */
+    vpPerStep: nonNeg.default(1),
+    /** Margin (winner VP - loser VP) at or above which the win is decisive; below it, marginal. 0 margin = draw. */
+    decisiveMargin: nonNeg.default(10),
+  }),
+  /** Rule switches: official readings by default; alternatives documented in docs/rules/pg3.md. */
+  rules: z.object({
+    splitColumns: z.boolean().default(true),
+    hillsLimiting: z.boolean().default(true),
+    fireOverFriendsAllUnits: z.boolean().default(false),
+    fogOfWar: z.boolean().default(false),
+    excessInitiative: z.boolean().default(false),
+  }).default({ splitColumns: true, hillsLimiting: true, fireOverFriendsAllUnits: false, fogOfWar: false, excessInitiative: false }),
+});
+export type ScenarioFile = z.infer<typeof scenarioFile>;
+export type ScenarioSide = z.infer<typeof scenarioSide>;

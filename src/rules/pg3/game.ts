@@ -1,0 +1,135 @@
+/** The PG3 rules as a Game: the contract agents search and the harness plays. */
+import type { Game, Rng } from '../../core/game.js';
+import { IllegalActionError } from '../../core/game.js';
+import { shuffled } from '../../core/rng.js';
+import { Draft } from './draft.js';
+import { applyAction, legalActionsOf, seatToMove } from './actions.js';
+import type { Scenario } from './scenario.js';
+import {
+  DIG, F, F_DUG_IN, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MORALE, OFFBOARD, Phase, STEPS, type State,
+} from './state.js';
+import { outcomeOf, startTurn, victoryPoints } from './turn.js';
+import { describeAction } from './describe.js';
+
+const NO_RNG: Rng = {
+  next: () => { throw new Error('legal-action generation must not roll dice'); },
+  int: () => { throw new Error('legal-action generation must not roll dice'); },
+};
+
+export interface Pg3GameOptions {
+  /** Record narration (with rule ids) in state.events on every apply: for play and replays, not playouts. */
+  narrate?: boolean;
+}
+
+export class Pg3Game implements Game<State, string> {
+  readonly name: string;
+  readonly players = 2;
+  private readonly legalCache = new WeakMap<State, readonly string[]>();
+
+  constructor(readonly scenario: Scenario, readonly options: Pg3GameOptions = {}) {
+    this.name = `pg3:${scenario.data.id}`;
+  }
+
+  /** The starting position (set-up is fixed by the scenario; tank leaders and turn-1 initiative use dice). */
+  initialState(rng: Rng): State {
+    const sc = this.scenario;
+    const u: number[] = new Array(sc.units.length * F).fill(0);
+    for (const d of sc.units) {
+      const b = d.index * F;
+      u[b + HEX] = d.entryTurn > 0 ? OFFBOARD : d.startHex;
+      u[b + STEPS] = d.startReduced ? 1 : d.maxSteps;
+      u[b + MORALE] = GOOD;
+      let flags = 0;
+      if (d.startDugIn) flags |= F_DUG_IN;
+      u[b + FLAGS] = flags;
+      u[b + DIG] = 0;
+    }
+    // 6.8: tank leaders. Nations with one in every tank ("all") are public; others are assigned secretly.
+    for (let seat = 0; seat < 2; seat++) {
+      const side = sc.sides[seat]!;
+      const tanks = sc.units.filter((d) => d.side === seat && d.isTankSymbol);
+      if (side.tankLeaders < 0) for (const t of tanks) u[t.index * F + FLAGS] |= F_TANK_LEADER;
+      else {
+        const fixed = tanks.filter((t) => t.startTankLeader);
+        for (const t of fixed) u[t.index * F + FLAGS] |= F_TANK_LEADER;
+        const rest = shuffled(rng, tanks.filter((t) => !t.startTankLeader)).slice(0, Math.max(0, side.tankLeaders - fixed.length));
+        for (const t of rest) u[t.index * F + FLAGS] |= F_TANK_LEADER;
+      }
+    }
+    const base: State = {
+      turn: 0, phase: Phase.Segment, active: 0, initiativeWinner: 0, openingLeft: 0, lastWasPass: false, lastPassSeat: -1,
+      segmentsTaken: [0, 0], u, act: [], declIndex: 0, obaUsed: [0, 0], obaThisSegment: 0, smoke: [],
+      control: sc.objectives.map((o) => o.initialController), stepsLost: [0, 0], stepsExited: [0, 0], initiativeTurn1: -1,
+      opp: null, queue: [], afterPhase: Phase.Segment, assaults: [], events: [], actions: 0,
+    };
+    const d = new Draft(sc, base, rng, this.options.narrate === true);
+    startTurn(d, 1);
+    return d.seal();
+  }
+
+  toMove(state: State): number {
+    return seatToMove(new Draft(this.scenario, state, NO_RNG, false, false));
+  }
+
+  legalActions(state: State): readonly string[] {
+    let cached = this.legalCache.get(state);
+    if (cached === undefined) {
+      cached = state.phase === Phase.Over ? [] : legalActionsOf(new Draft(this.scenario, state, NO_RNG, false, false));
+      this.legalCache.set(state, cached);
+    }
+    return cached;
+  }
+
+  apply(state: State, action: string, rng: Rng): State {
+    if (!this.legalActions(state).includes(action)) {
+      throw new IllegalActionError(action, state.phase === Phase.Over ? 'the game is over' : 'not among the legal actions of this position');
+    }
+    const d = new Draft(this.scenario, state, rng, this.options.narrate === true);
+    applyAction(d, action);
+    d.actions++;
+    return d.seal();
+  }
+
+  isTerminal(state: State): boolean {
+    return state.phase === Phase.Over;
+  }
+
+  returns(state: State): readonly number[] {
+    const o = outcomeOf(this.scenario, state);
+    if (o.winner === null) return [0, 0];
+    return o.winner === 0 ? [1, -1] : [-1, 1];
+  }
+
+  actionKey(action: string): string {
+    return action;
+  }
+
+  /**
+   * Resamples what `seat` cannot know: which of the other side's tanks carry its secret tank leaders
+   * (6.8), keeping those revealed by leading. Every other fact of a PG3 position is public.
+   */
+  determinize(state: State, seat: number, rng: Rng): State {
+    const sc = this.scenario;
+    const other = 1 - seat;
+    const side = sc.sides[other]!;
+    if (side.tankLeaders < 0) return state;
+    const u = state.u.slice();
+    const tanks = sc.units.filter((d) => d.side === other && d.isTankSymbol && u[d.index * F + STEPS]! > 0);
+    const hidden = tanks.filter((t) => (u[t.index * F + FLAGS]! & F_TANK_LEADER) !== 0 && (u[t.index * F + FLAGS]! & F_TL_REVEALED) === 0).length;
+    const free = tanks.filter((t) => (u[t.index * F + FLAGS]! & F_TL_REVEALED) === 0);
+    for (const t of free) u[t.index * F + FLAGS] &= ~F_TANK_LEADER;
+    for (const t of shuffled(rng, free).slice(0, hidden)) u[t.index * F + FLAGS] |= F_TANK_LEADER;
+    return { ...state, u };
+  }
+
+  /** Heuristic value for cut-off rollouts: the VP margin so far, squashed into [-1, 1]. Public information only. */
+  evaluate(state: State): readonly number[] {
+    const vp = victoryPoints(this.scenario, state);
+    const v = Math.tanh((vp[0] - vp[1]) / Math.max(4, this.scenario.decisiveMargin));
+    return [v, -v];
+  }
+
+  describeAction(state: State, action: string): string {
+    return describeAction(this.scenario, state, action);
+  }
+}

@@ -1,0 +1,152 @@
+/** Movement (PG3 5.x): costs by class, roads, rivers, stacking, combat movement, entering and leaving assault hexes. */
+import type { Hex } from '../../core/hex.js';
+import type { Draft } from './draft.js';
+import { atShot } from './combat.js';
+import { hexSpotsUnit, isNight } from './spotting.js';
+import { DEMORALIZED, DISRUPTED, F_LEADER_ACT, F_MOVED, F_MOVED_TURN, F_MUST_STOP, MORALE, MP } from './state.js';
+import { combatIn, def, fitsStack, isAssaultHex, sideIn, values } from './units.js';
+
+/** Movement points for an activation, doubled (roads cost half points). Leaders: 4 (6.3). */
+export function startingMp2(d: Draft, i: number): number {
+  return values(d, i).ma * 2;
+}
+
+/** Cost (doubled) to move from a to its neighbour b, or -1 if prohibited (5.0, 5.2, 5.7). */
+export function moveCost2(d: Draft, i: number, a: Hex, b: Hex): number {
+  const sc = d.sc;
+  const u = def(d, i);
+  const mc = u.moveClassIndex;
+  const dir = sc.map.grid.directionTo(a, b);
+  const tb = sc.map.terrain[b]!;
+  const terrainCost = sc.moveCost2[tb * 4 + mc]!;
+  const road = dir >= 0 && (sc.map.hexside(a, dir) & sc.ROAD) !== 0;
+  let cost: number;
+  if (road) {
+    // 5.2: road rate across a road hexside; a road into a town is charged at the town rate.
+    const t = sc.terrain[tb]!;
+    cost = t.blocksLos && t.viewerBonus > 0 && terrainCost >= 0 ? terrainCost : sc.roadCost2[mc]!;
+  } else {
+    if (terrainCost < 0) return -1;
+    cost = terrainCost;
+  }
+  const climb = sc.map.elevation[b]! - sc.map.elevation[a]!;
+  if (climb > 0 && !road) cost += climb * sc.climbCost2[mc]!;
+  return cost;
+}
+
+/** Enemy unit e threatens unit i standing in hex h (5.4): it spots i there, has it in range and could hurt it. */
+export function threatens(d: Draft, e: number, i: number, h: Hex): boolean {
+  const eh = d.hex(e);
+  if (eh < 0) return false;
+  const ue = def(d, e), ui = def(d, i);
+  if (ue.isLeader || !ue.isCombat) return false;
+  const dist = d.sc.map.grid.distance(eh, h);
+  const v = values(d, e);
+  if (ui.isAfv) {
+    // DF-only units never impede AFVs (5.4). AT: in (extended) range with a chance of a result.
+    if (v.at < 0) return false;
+    const range = v.at >= 2 ? Math.floor(v.atRange * 1.5) : v.atRange;
+    if (dist > range) return false;
+  } else {
+    // AT-only units never impede personnel; bombardment-only units impede nobody (5.4).
+    if (v.df <= 0 || dist > v.dfRange) return false;
+  }
+  // Spotting is judged with i in hex h.
+  if (!hexSpotsUnit(d, eh, i, h)) return false;
+  if (ui.isAfv) {
+    const shot = atShot(d, e, i, h);
+    return shot !== null && 12 + shot.drm >= d.sc.charts.antiTank.damage.value;
+  }
+  return true;
+}
+
+/**
+ * Combat movement (5.4): without a leader of its own kind, a unit may not move closer to an enemy unit
+ * that threatens it. Ruling (digest 8.1 #10): "closer" means the hex distance to any threatening enemy
+ * unit shrinks.
+ */
+export function breaksCombatMovement(d: Draft, i: number, from: Hex, to: Hex): boolean {
+  if (d.flag(i, F_LEADER_ACT)) return false;
+  const u = def(d, i);
+  if (u.isLeader) return false;
+  const grid = d.sc.map.grid;
+  const units = d.sc.units;
+  for (let e = 0; e < units.length; e++) {
+    if (units[e]!.side === u.side) continue;
+    const eh = d.hex(e);
+    if (eh < 0) continue;
+    if (grid.distance(eh, to) >= grid.distance(eh, from)) continue;
+    if (threatens(d, e, i, to)) return true;
+  }
+  return false;
+}
+
+/** Why unit i may not move from its hex to the adjacent hex `to` now, or null if it may (5.x, 14.2). */
+export function moveBlocked(d: Draft, i: number, to: Hex): string | null {
+  const u = def(d, i);
+  const from = d.hex(i);
+  if (from < 0 || to < 0) return 'not on the map';
+  if (d.sc.map.grid.distance(from, to) !== 1) return 'not an adjacent hex';
+  const m = d.get(i, MORALE);
+  if (m === DEMORALIZED) return 'demoralized units only recover or flee (14.3)';
+  if (m === DISRUPTED && (d.flag(i, F_MOVED_TURN) || d.flag(i, F_MOVED))) return 'a disrupted unit moves only one hex a turn (14.2)';
+  if (d.flag(i, F_MUST_STOP)) return 'it must stop here (5.7, 12.1)';
+  const enemy = 1 - u.side;
+  if (combatIn(d, to, enemy)) return 'enemy units are there: only an assault may enter (5.3)';
+  if (isAssaultHex(d, from) && d.flag(i, F_MOVED)) return 'a unit leaving an assault hex moves one hex (5.3)';
+  if (!fitsStack(d, i, to)) return 'the hex is full (3 combat units and 3 transports, 4.5)';
+  const cost = moveCost2(d, i, from, to);
+  if (cost < 0) return `${d.sc.map.terrainId(to)} is prohibited to ${u.moveClass} units (TEC)`;
+  const mp = d.get(i, MP);
+  // 5.0: a unit with MA 1+ may always move one hex.
+  if (cost > mp && d.flag(i, F_MOVED)) return 'not enough movement points';
+  if (mp <= 0) return 'no movement points left';
+  if (breaksCombatMovement(d, i, from, to)) return 'without a leader of its kind it may not move closer to enemies that can fire on it (5.4)';
+  if (isNight(d) && !d.flag(i, F_LEADER_ACT) && !u.isLeader) {
+    // 5.5: a leaderless unit at night enters only friendly-controlled hexes (occupied by friends here).
+    if (!sideIn(d, to, u.side)) return 'at night a unit without a leader enters only friendly hexes (5.5)';
+  }
+  return null;
+}
+
+/** Moves unit i one hex, paying the cost; returns the MP (doubled) left. */
+export function moveOne(d: Draft, i: number, to: Hex): void {
+  const from = d.hex(i);
+  const cost = moveCost2(d, i, from, to);
+  const mp = d.get(i, MP);
+  d.set(i, MP, Math.max(0, mp - cost));
+  // 5.7: a unit crossing a river must stop once it leaves the river hex.
+  const fromRiver = d.sc.terrain[d.sc.map.terrain[from]!]!.river !== undefined;
+  const road = (d.sc.map.hexside(from, d.sc.map.grid.directionTo(from, to)) & d.sc.ROAD) !== 0;
+  d.setHex(i, to);
+  d.setFlag(i, F_MOVED);
+  d.setFlag(i, F_MOVED_TURN);
+  if (fromRiver && !road) d.setFlag(i, F_MUST_STOP);
+}
+
+/** The cheapest cost (doubled) to reach each hex within the unit's MP, ignoring enemies' fire (for fleeing and the advisor). */
+export function reachable(d: Draft, i: number, mp2: number): Map<Hex, number> {
+  const start = d.hex(i);
+  const best = new Map<Hex, number>([[start, 0]]);
+  const frontier: Hex[] = [start];
+  const grid = d.sc.map.grid;
+  const enemy = 1 - def(d, i).side;
+  while (frontier.length > 0) {
+    const h = frontier.shift()!;
+    const spent = best.get(h)!;
+    for (let k = 0; k < 6; k++) {
+      const n = grid.neighbour(h, k);
+      if (n < 0 || combatIn(d, n, enemy)) continue;
+      const c = moveCost2(d, i, h, n);
+      if (c < 0) continue;
+      const total = spent + c;
+      if (total > mp2 && !(h === start && mp2 > 0)) continue;
+      const prev = best.get(n);
+      if (prev === undefined || total < prev) {
+        best.set(n, total);
+        frontier.push(n);
+      }
+    }
+  }
+  return best;
+}

@@ -1,0 +1,445 @@
+/**
+ * Loading a PG3 scenario: the scenario file, its chart pack and counter manifest, validated and resolved
+ * into one immutable Scenario that the rules read. Everything here is fixed for the whole game; the
+ * changing part is State (state.ts).
+ */
+import { dirname, resolve } from 'node:path';
+import { InputError, ProblemList } from '../../core/errors.js';
+import { GameMap } from '../../core/map.js';
+import type { Hex } from '../../core/hex.js';
+import type { ScenarioOptions, ScenarioParameter } from '../../core/system.js';
+import { parseWith, readJsonFile } from '../../core/validate.js';
+import {
+  chartPack, counterManifest, scenarioFile, movementClasses,
+  type ChartPack, type CounterEntry, type CounterManifest, type MovementClass, type ScenarioFile, type TerrainEntry,
+} from './formats.js';
+
+export const RANKS = ['CPL', 'SGT', 'LT', 'CPT', 'MAJ', 'LTC', 'COL'] as const;
+
+/** Fire values of one side of a counter (full or reduced). */
+export interface FireValues {
+  readonly df: number; readonly dfRange: number;
+  readonly bomb: number; readonly bombRange: number;
+  readonly at: number; readonly atRange: number;
+  readonly ma: number;
+}
+
+/** Everything fixed about one unit or leader piece in the game. */
+export interface UnitDef {
+  readonly index: number;
+  readonly id: string;
+  readonly side: number;
+  readonly counter: string;
+  readonly name: string;
+  readonly isLeader: boolean;
+  // Combat units
+  readonly type: string;
+  readonly moveClass: MovementClass;
+  readonly moveClassIndex: number;
+  /** -1000 = not an AFV (no printed armor). PG3 1.1: any printed armor, even 0, makes an AFV. */
+  readonly armor: number;
+  readonly isAfv: boolean;
+  readonly openTop: boolean;
+  readonly isApc: boolean;
+  /** Trucks and wagons: unarmed transports (not combat units, PG3 1.1). */
+  readonly isTransport: boolean;
+  /** Carries the NATO tank symbol: only these answer to tank leaders (PG3 3.3). */
+  readonly isTankSymbol: boolean;
+  readonly isArtillery: boolean;
+  readonly isHmgLike: boolean;
+  readonly isCombat: boolean;
+  readonly maxSteps: number;
+  readonly full: FireValues;
+  readonly reduced: FireValues;
+  readonly moraleFull: number;
+  readonly moraleReduced: number;
+  // Leaders
+  readonly rank: number;
+  readonly leaderMorale: number;
+  readonly combatMod: number;
+  readonly moraleMod: number;
+  // Arrival
+  readonly startHex: Hex;
+  readonly entryTurn: number;
+  readonly entryHexes: readonly Hex[];
+  readonly startReduced: boolean;
+  readonly startDugIn: boolean;
+  readonly startTankLeader: boolean;
+}
+
+export interface SideDef {
+  readonly id: string;
+  readonly name: string;
+  readonly nation: string;
+  readonly initiative: number;
+  readonly initiativeLossEvery: number;
+  readonly armorEfficiency: boolean;
+  /** -1 = every tank-symbol AFV has one (public); otherwise the number assigned secretly. */
+  readonly tankLeaders: number;
+  readonly offboard: readonly number[];
+  readonly friendlyFirePlus: boolean;
+  readonly exitHexes: readonly Hex[];
+  readonly exitVpPerStep: number;
+}
+
+/** A fire table compiled for lookup: results[rowIndex * columns.length + col]. */
+export interface CompiledTable {
+  readonly columns: readonly number[];
+  readonly minRoll: number;
+  readonly results: readonly string[];
+}
+
+export interface Objective { readonly hex: Hex; readonly vp: number; readonly initialController: number }
+
+export interface Scenario {
+  readonly file: string;
+  readonly data: ScenarioFile;
+  readonly charts: ChartPack;
+  readonly chartsFile: string;
+  readonly counters: CounterManifest;
+  readonly countersFile: string;
+  readonly map: GameMap;
+  readonly terrain: readonly TerrainEntry[];
+  /** MP cost x2 (so half-MP roads stay integers) per terrain index and movement class; -1 prohibited. */
+  readonly moveCost2: Int16Array;
+  readonly roadCost2: readonly number[];
+  readonly climbCost2: readonly number[];
+  /** Road bit in map.hexsides. */
+  readonly ROAD: number;
+  readonly units: readonly UnitDef[];
+  readonly sides: readonly [SideDef, SideDef];
+  readonly turns: number;
+  readonly visibility: number;
+  readonly nightTurns: ReadonlySet<number>;
+  readonly objectives: readonly Objective[];
+  readonly vpPerStep: number;
+  readonly decisiveMargin: number;
+  readonly rules: ScenarioFile['rules'];
+  readonly df: CompiledTable;
+  readonly bomb: CompiledTable;
+  readonly assault: CompiledTable;
+  /**
+   * Spotting, precomputed per (observer hex, target hex) for the static map: bit 0 = a unit in the
+   * target hex is seen when exposed (clear terrain or SPOTTED marker), bit 1 = when concealed by its
+   * limiting terrain (PG3 8.1-8.4). Night and smoke are checked at query time.
+   */
+  readonly spot: Uint8Array;
+  readonly parameters: readonly ScenarioParameter[];
+  readonly options: ScenarioOptions;
+}
+
+function compileTable(t: { columns: number[]; rows: Record<string, string[]> }, minRoll: number, maxRoll: number): CompiledTable {
+  const results: string[] = [];
+  for (let r = minRoll; r <= maxRoll; r++) results.push(...t.rows[String(r)]!);
+  return { columns: t.columns, minRoll, results };
+}
+
+function fireValues(s: { directFire?: { strength: number; range: number } | undefined; bombardment?: { strength: number; range: number } | undefined; antiTank?: { strength: number; range: number } | undefined; movement: number }): FireValues {
+  return {
+    df: s.directFire?.strength ?? 0, dfRange: s.directFire?.range ?? 0,
+    bomb: s.bombardment?.strength ?? 0, bombRange: s.bombardment?.range ?? 0,
+    at: s.antiTank ? s.antiTank.strength : -1, atRange: s.antiTank?.range ?? 0,
+    ma: s.movement,
+  };
+}
+
+const NO_ARMOR = -1000;
+
+/** Parses "name=value" scenario options into the raw scenario data before validation of the whole. */
+function applyParameterOverrides(raw: ScenarioFile, set: ScenarioOptions['set'], file: string): ScenarioFile {
+  if (!set) return raw;
+  const data: ScenarioFile = structuredClone(raw);
+  for (const [name, value] of Object.entries(set)) {
+    const num = typeof value === 'number' ? value : Number(value);
+    const bool = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
+    const needNumber = (): number => {
+      if (!Number.isFinite(num)) throw new InputError(`--set ${name}: "${String(value)}" is not a number`, file, name);
+      return num;
+    };
+    if (name === 'turns') data.turns = needNumber();
+    else if (name === 'visibility') data.visibility = needNumber();
+    else if (name === 'decisiveMargin') data.victory.decisiveMargin = needNumber();
+    else if (name === 'vpPerStep') data.victory.vpPerStep = needNumber();
+    else if (name.startsWith('initiative.')) {
+      const side = data.sides.find((s) => s.id === name.slice('initiative.'.length));
+      if (!side) throw new InputError(`no side "${name.slice(11)}" (sides: ${data.sides.map((s) => s.id).join(', ')})`, file, name);
+      side.initiative = needNumber();
+    } else if (name.startsWith('morale.')) {
+      const side = data.sides.find((s) => s.id === name.slice('morale.'.length));
+      if (!side) throw new InputError(`no side "${name.slice(7)}" (sides: ${data.sides.map((s) => s.id).join(', ')})`, file, name);
+      const delta = needNumber() - side.morale.full;
+      side.morale = { full: side.morale.full + delta, reduced: side.morale.reduced + delta };
+    } else if (name.startsWith('objective.')) {
+      const label = name.slice('objective.'.length);
+      const obj = data.victory.objectives.find((o) => o.hex === label);
+      if (!obj) throw new InputError(`no objective at hex ${label}`, file, name);
+      obj.vp = needNumber();
+    } else if (name.startsWith('rule.')) {
+      const key = name.slice(5) as keyof ScenarioFile['rules'];
+      if (!(key in data.rules)) throw new InputError(`unknown rule switch "${key}" (known: ${Object.keys(data.rules).join(', ')})`, file, name);
+      if (bool === undefined) throw new InputError(`--set ${name}: expected true or false`, file, name);
+      data.rules[key] = bool;
+    } else {
+      throw new InputError(
+        `unknown scenario parameter "${name}" (known: turns, visibility, decisiveMargin, vpPerStep, initiative.<side>, morale.<side>, objective.<hex>, rule.<switch>)`,
+        file, name);
+    }
+  }
+  return data;
+}
+
+export function loadChartPack(file: string): ChartPack {
+  return parseWith(chartPack, readJsonFile(file), file);
+}
+
+export function loadCounterManifest(file: string): CounterManifest {
+  return parseWith(counterManifest, readJsonFile(file), file);
+}
+
+/** Loads, validates and resolves a PG3 scenario. Throws InputError naming the file, place and problem. */
+export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Scenario {
+  const raw = parseWith(scenarioFile, readJsonFile(file), file);
+  const data = applyParameterOverrides(raw, options.set, file);
+  const base = dirname(file);
+  const chartsFile = options.charts ? resolve(options.charts) : resolve(base, data.charts);
+  const countersFile = options.counters ? resolve(options.counters) : resolve(base, data.counters);
+  const charts = loadChartPack(chartsFile);
+  const counters = loadCounterManifest(countersFile);
+  const problems = new ProblemList(file);
+
+  // --- Map (compact form: one legend character per hex) ---
+  const { width, height } = data.map;
+  const terrainIds = Object.keys(charts.terrain);
+  const terrainIndex = new Map(terrainIds.map((t, i) => [t, i]));
+  for (const [ch, id] of Object.entries(data.map.legend)) {
+    if (!terrainIndex.has(id)) problems.add(`map.legend["${ch}"]`, `unknown terrain "${id}" (the chart pack has: ${terrainIds.join(', ')})`);
+  }
+  const terrain = new Uint8Array(width * height);
+  const elevation = new Int8Array(width * height);
+  if (data.map.terrain.length !== height) problems.add('map.terrain', `has ${data.map.terrain.length} rows but the map is ${height} high`);
+  data.map.terrain.forEach((rowText, r) => {
+    if (rowText.length !== width) problems.add(`map.terrain[${r}]`, `has ${rowText.length} hexes but the map is ${width} wide`);
+    for (let c = 0; c < Math.min(width, rowText.length); c++) {
+      const id = data.map.legend[rowText[c]!];
+      const t = id === undefined ? undefined : terrainIndex.get(id);
+      if (t === undefined) {
+        if (id === undefined) problems.add(`map.terrain[${r}]`, `character "${rowText[c]}" at column ${c + 1} is not in the legend`);
+      } else if (r < height) terrain[r * width + c] = t;
+    }
+  });
+  if (data.map.elevation) {
+    if (data.map.elevation.length !== height) problems.add('map.elevation', `has ${data.map.elevation.length} rows but the map is ${height} high`);
+    data.map.elevation.forEach((rowText, r) => {
+      if (rowText.length !== width) problems.add(`map.elevation[${r}]`, `has ${rowText.length} hexes but the map is ${width} wide`);
+      for (let c = 0; c < Math.min(width, rowText.length); c++) {
+        const ch = rowText[c]!;
+        if (!/[0-9]/.test(ch)) problems.add(`map.elevation[${r}]`, `"${ch}" at column ${c + 1} is not a digit 0-9`);
+        else if (r < height) elevation[r * width + c] = Number(ch);
+      }
+    });
+  }
+  problems.throwIfAny();
+  const terrainDefs = terrainIds.map((id) => charts.terrain[id]!);
+  const ROAD = 1;
+  const hexsides = new Uint8Array(width * height * 6);
+  const map0 = new GameMap({
+    width, height, terrainIds, terrain, elevation, hexsides,
+    losProperties: terrainDefs.map((t) => ({ obstacleHeight: t.obstacleHeight, blocksLos: t.blocksLos, viewerBonus: t.viewerBonus })),
+  });
+  const grid = map0.grid;
+  const hexAt = (label: string, place: string): Hex => {
+    const h = grid.parseLabel(label);
+    if (h < 0) problems.add(place, `hex ${label} is off the ${width}x${height} map`);
+    return h;
+  };
+  data.map.roads.forEach((path, i) => {
+    for (let k = 1; k < path.length; k++) {
+      const a = hexAt(path[k - 1]!, `map.roads[${i}][${k - 1}]`);
+      const b = hexAt(path[k]!, `map.roads[${i}][${k}]`);
+      if (a < 0 || b < 0) continue;
+      const d = grid.directionTo(a, b);
+      if (d < 0) { problems.add(`map.roads[${i}][${k}]`, `${path[k]} is not next to ${path[k - 1]}`); continue; }
+      hexsides[a * 6 + d] |= ROAD;
+      hexsides[b * 6 + ((d + 3) % 6)] |= ROAD;
+    }
+  });
+
+  // --- Movement costs (x2) ---
+  const moveCost2 = new Int16Array(terrainIds.length * 4);
+  terrainDefs.forEach((t, ti) => movementClasses.forEach((mc, mi) => {
+    const c = t.move[mc];
+    moveCost2[ti * 4 + mi] = c === 'P' ? -1 : Math.round(c * 2);
+  }));
+  const roadCost2 = movementClasses.map((mc) => Math.round(charts.road[mc] * 2));
+  const climbCost2 = movementClasses.map((mc) => Math.round(charts.climb[mc] * 2));
+
+  // --- Sides and units ---
+  const sideIds = data.sides.map((s) => s.id);
+  if (sideIds[0] === sideIds[1]) problems.add('sides[1].id', `both sides are called "${sideIds[0]}"`);
+  const units: UnitDef[] = [];
+  const combatPerHex = new Map<string, number>();
+  const transportsPerHex = new Map<string, number>();
+  const counterDef = (id: string, place: string): CounterEntry | undefined => {
+    const c = counters.units[id];
+    if (!c) problems.add(place, `unknown counter "${id}" (not in ${countersFile})`);
+    return c;
+  };
+  const makeUnit = (side: number, c: CounterEntry, counterId: string, hex: Hex, entryTurn: number, entryHexes: Hex[],
+    p: { reduced: boolean; tankLeader: boolean; dugIn: boolean }, place: string): void => {
+    const s = data.sides[side]!;
+    const full = fireValues(c.full);
+    const reduced = c.reduced ? fireValues(c.reduced) : full;
+    const isAfv = c.armor !== undefined;
+    const isApc = c.type === 'APC';
+    const isTransport = c.type === 'TRUCK' || c.type === 'WAGON';
+    const isCombat = !isTransport && (full.df > 0 || full.bomb > 0 || full.at >= 0);
+    const mci = movementClasses.indexOf(c.movementClass);
+    if (hex >= 0) {
+      const cost = moveCost2[terrain[hex]! * 4 + mci]!;
+      if (cost < 0 && !hexHasRoad(hexsides, hex, ROAD)) {
+        problems.add(place, `${c.name} (${c.movementClass}) may not be in ${map0.terrainId(hex)} at ${grid.label(hex)}`);
+      }
+      // PG3 4.1: 3 combat units (APCs excluded) and 3 transports (APCs included) per side per hex.
+      const key = `${side}:${hex}`;
+      if (isApc || isTransport) {
+        const n = (transportsPerHex.get(key) ?? 0) + 1;
+        transportsPerHex.set(key, n);
+        if (n === 4) problems.add(place, `over-stacked: more than 3 transports/APCs of ${s.id} at ${grid.label(hex)} (PG3 4.1)`);
+      } else if (isCombat) {
+        const n = (combatPerHex.get(key) ?? 0) + 1;
+        combatPerHex.set(key, n);
+        if (n === 4) problems.add(place, `over-stacked: more than 3 combat units of ${s.id} at ${grid.label(hex)} (PG3 4.1)`);
+      }
+    }
+    if (p.tankLeader && !(isAfv && c.type === 'TANK')) problems.add(place, 'only a tank-symbol AFV can carry a tank leader (PG3 3.3, 6.8)');
+    units.push({
+      index: units.length, id: `${sideIds[side]}-${units.filter((u) => u.side === side).length + 1}-${counterId}`,
+      side, counter: counterId, name: c.name, isLeader: false, type: c.type, moveClass: c.movementClass, moveClassIndex: mci,
+      armor: isAfv ? c.armor! : c.type === 'TRUCK' ? NO_ARMOR : NO_ARMOR, isAfv, openTop: c.openTop || isApc, isApc, isTransport,
+      isTankSymbol: c.type === 'TANK', isArtillery: c.type === 'ART' || c.type === 'AT' || c.type === 'AA',
+      isHmgLike: c.type === 'HMG' || c.type === 'AA' || isAfv, isCombat,
+      maxSteps: c.steps, full, reduced, moraleFull: s.morale.full, moraleReduced: s.morale.reduced,
+      rank: -1, leaderMorale: 0, combatMod: 0, moraleMod: 0,
+      startHex: hex, entryTurn, entryHexes, startReduced: p.reduced, startDugIn: p.dugIn, startTankLeader: p.tankLeader,
+    });
+  };
+  const makeLeader = (side: number, counterId: string, hex: Hex, entryTurn: number, entryHexes: Hex[], place: string): void => {
+    const l = counters.leaders[counterId];
+    if (!l) { problems.add(place, `unknown leader "${counterId}" (not in ${countersFile})`); return; }
+    const LEADER_MOVES: FireValues = { df: 0, dfRange: 0, bomb: 0, bombRange: 0, at: -1, atRange: 0, ma: 4 };
+    units.push({
+      index: units.length, id: `${sideIds[side]}-${counterId}`, side, counter: counterId, name: `${l.rank} ${l.name}`, isLeader: true,
+      type: 'LEADER', moveClass: 'foot', moveClassIndex: 0, armor: NO_ARMOR, isAfv: false, openTop: false, isApc: false,
+      isTransport: false, isTankSymbol: false, isArtillery: false, isHmgLike: false, isCombat: false, maxSteps: 1,
+      full: LEADER_MOVES, reduced: LEADER_MOVES, moraleFull: l.morale, moraleReduced: l.morale,
+      rank: RANKS.indexOf(l.rank), leaderMorale: l.morale, combatMod: l.combat, moraleMod: l.moraleModifier,
+      startHex: hex, entryTurn, entryHexes, startReduced: false, startDugIn: false, startTankLeader: false,
+    });
+  };
+  data.sides.forEach((s, si) => {
+    s.units.forEach((p, i) => {
+      const place = `sides[${si}].units[${i}]`;
+      const c = counterDef(p.counter, `${place}.counter`);
+      const h = hexAt(p.hex, `${place}.hex`);
+      if (!c || h < 0) return;
+      for (let k = 0; k < p.count; k++) makeUnit(si, c, p.counter, h, 0, [], p, place);
+    });
+    s.leaders.forEach((p, i) => {
+      const h = hexAt(p.hex, `sides[${si}].leaders[${i}].hex`);
+      if (h >= 0) makeLeader(si, p.counter, h, 0, [], `sides[${si}].leaders[${i}].counter`);
+    });
+    s.reinforcements.forEach((r, ri) => {
+      const place = `sides[${si}].reinforcements[${ri}]`;
+      if (r.turn > data.turns) problems.add(`${place}.turn`, `turn ${r.turn} is after the last turn (${data.turns})`);
+      const entry = r.entry.map((l, k) => hexAt(l, `${place}.entry[${k}]`)).filter((h) => h >= 0);
+      for (const h of entry) {
+        const c = grid.col(h), row = grid.row(h);
+        if (c !== 0 && row !== 0 && c !== width - 1 && row !== height - 1) problems.add(`${place}.entry`, `entry hex ${grid.label(h)} is not on a board edge (PG3 16.5)`);
+      }
+      r.units.forEach((p, i) => {
+        const c = counterDef(p.counter, `${place}.units[${i}].counter`);
+        if (!c) return;
+        for (let k = 0; k < p.count; k++) makeUnit(si, c, p.counter, -1, r.turn, entry, p, `${place}.units[${i}]`);
+      });
+      r.leaders.forEach((p, i) => makeLeader(si, p.counter, -1, r.turn, entry, `${place}.leaders[${i}].counter`));
+    });
+    if (typeof s.tankLeaders === 'number') {
+      const tanks = s.units.filter((p) => counters.units[p.counter]?.type === 'TANK').reduce((n, p) => n + p.count, 0)
+        + s.reinforcements.flatMap((r) => r.units).filter((p) => counters.units[p.counter]?.type === 'TANK').reduce((n, p) => n + p.count, 0);
+      if (s.tankLeaders > tanks) problems.add(`sides[${si}].tankLeaders`, `${s.tankLeaders} tank leaders but only ${tanks} tank-symbol AFVs to carry them`);
+    }
+    if (s.units.length === 0 && s.reinforcements.length === 0) problems.add(`sides[${si}].units`, 'a side needs at least one unit');
+  });
+  const objectives = data.victory.objectives.map((o, i) => {
+    const h = hexAt(o.hex, `victory.objectives[${i}].hex`);
+    const ctrl = sideIds.indexOf(o.controlledBy);
+    if (ctrl < 0) problems.add(`victory.objectives[${i}].controlledBy`, `unknown side "${o.controlledBy}" (sides: ${sideIds.join(', ')})`);
+    return { hex: h, vp: o.vp, initialController: ctrl };
+  });
+  const sides = data.sides.map((s, si) => ({
+    id: s.id, name: s.name, nation: s.nation, initiative: s.initiative, initiativeLossEvery: s.initiativeLossEvery,
+    armorEfficiency: s.armorEfficiency, tankLeaders: s.tankLeaders === 'all' ? -1 : s.tankLeaders,
+    offboard: s.offboardArtillery, friendlyFirePlus: s.friendlyFirePlus,
+    exitHexes: s.exit ? s.exit.hexes.map((l, k) => hexAt(l, `sides[${si}].exit.hexes[${k}]`)) : [],
+    exitVpPerStep: s.exit?.vpPerStep ?? 0,
+  })) as unknown as [SideDef, SideDef];
+  problems.throwIfAny();
+
+  const scenario: Scenario = {
+    file, data, charts, chartsFile, counters, countersFile, map: map0, terrain: terrainDefs,
+    moveCost2, roadCost2, climbCost2, ROAD, units, sides,
+    turns: data.turns, visibility: data.visibility, nightTurns: new Set(data.nightTurns),
+    objectives, vpPerStep: data.victory.vpPerStep, decisiveMargin: data.victory.decisiveMargin, rules: data.rules,
+    df: compileTable(charts.directFire, 2, 12),
+    bomb: compileTable(charts.bombardment as unknown as { columns: number[]; rows: Record<string, string[]> }, 2, 12),
+    assault: compileTable(charts.assault, 1, 6),
+    spot: buildSpotTable(map0, terrainDefs, data.visibility, data.rules.hillsLimiting),
+    parameters: [
+      { name: 'turns', description: 'turn limit', value: data.turns, min: 1, max: 60 },
+      ...data.sides.map((s) => ({ name: `initiative.${s.id}`, description: `${s.name} initiative rating`, value: s.initiative, min: 0, max: 10 })),
+      ...data.sides.map((s) => ({ name: `morale.${s.id}`, description: `${s.name} full-strength morale`, value: s.morale.full, min: 2, max: 12 })),
+      ...data.victory.objectives.map((o) => ({ name: `objective.${o.hex}`, description: `VP for the objective at ${o.hex}`, value: o.vp, min: 0, max: 50 })),
+      { name: 'decisiveMargin', description: 'VP margin for a decisive victory', value: data.victory.decisiveMargin, min: 0, max: 100 },
+    ],
+    options,
+  };
+  map0.warm();
+  return scenario;
+}
+
+function hexHasRoad(hexsides: Uint8Array, h: Hex, ROAD: number): boolean {
+  for (let d = 0; d < 6; d++) if (hexsides[h * 6 + d]! & ROAD) return true;
+  return false;
+}
+
+/** Whether a hex conceals its occupants (limiting terrain, or a hill under the official 8.2 ruling). */
+export function isLimitingHex(map: GameMap, terrain: readonly TerrainEntry[], h: Hex, hillsLimiting: boolean): boolean {
+  return terrain[map.terrain[h]!]!.limiting || (hillsLimiting && map.elevation[h]! > 0);
+}
+
+function buildSpotTable(map: GameMap, terrain: readonly TerrainEntry[], visibility: number, hillsLimiting: boolean): Uint8Array {
+  const n = map.size;
+  const grid = map.grid;
+  const t = new Uint8Array(n * n);
+  const full = visibility >= 12; // PG3 8.41: no height bonus at night or in reduced visibility.
+  for (let o = 0; o < n; o++) {
+    const eye = map.viewerHeight(o);
+    for (let x = 0; x < n; x++) {
+      const d = grid.distance(o, x);
+      if (d <= 1) { t[o * n + x] = 3; continue; } // PG3 8.0: same or adjacent hex always spotted.
+      if (!map.hasLos(o, x)) continue;
+      const tx = terrain[map.terrain[x]!]!;
+      // PG3 8.41: +6 hexes per level the viewer stands above the target hex.
+      const bonus = full ? 6 * Math.max(0, eye - map.elevation[x]!) : 0;
+      // A unit under a SPOTTED marker counts as in clear terrain (PG3 8.2, 8.22).
+      const exposedRange = visibility + bonus;
+      const concealedRange = tx.spotRange !== undefined ? Math.min(tx.spotRange, visibility)
+        : isLimitingHex(map, terrain, x, hillsLimiting) ? Math.min(3, visibility) : exposedRange;
+      let bits = 0;
+      if (d <= exposedRange) bits |= 1;
+      if (d <= concealedRange) bits |= 2;
+      t[o * n + x] = bits;
+    }
+  }
+  return t;
+}

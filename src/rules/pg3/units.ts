@@ -1,0 +1,140 @@
+/** Queries about units that every part of the rules shares (one way to do each thing). */
+import type { Hex } from '../../core/hex.js';
+import type { Draft } from './draft.js';
+import type { FireValues, UnitDef } from './scenario.js';
+import { DEMORALIZED, DISRUPTED, F_IN_ACT, GOOD, HEX, MORALE, STEPS, F } from './state.js';
+
+export function def(d: Draft, i: number): UnitDef { return d.sc.units[i]!; }
+
+export function onMap(d: Draft, i: number): boolean { return d.u[i * F + HEX]! >= 0; }
+
+/** Current fire values: the reduced side once a 2-step unit has lost a step (PG3 7.61). */
+export function values(d: Draft, i: number): FireValues {
+  const u = d.sc.units[i]!;
+  return d.u[i * F + STEPS]! < u.maxSteps ? u.reduced : u.full;
+}
+
+export function morale(d: Draft, i: number): number { return d.u[i * F + MORALE]!; }
+
+/** Halves per unit, rounding up (PG3 1.1 fractions; 14.2 disrupted strengths halved). */
+export function half(x: number): number { return Math.ceil(x / 2); }
+
+/** Direct fire strength as fired (disrupted: halved, 14.2; demoralized: none, 14.3). */
+export function dfStrength(d: Draft, i: number): number {
+  const m = morale(d, i);
+  if (m === DEMORALIZED) return 0;
+  const v = values(d, i).df;
+  return m === DISRUPTED ? half(v) : v;
+}
+
+export function bombStrength(d: Draft, i: number): number {
+  const m = morale(d, i);
+  if (m === DEMORALIZED) return 0;
+  const v = values(d, i).bomb;
+  return m === DISRUPTED ? half(v) : v;
+}
+
+/** AT value as fired, or -1 if none (disrupted: halved, 14.2). */
+export function atStrength(d: Draft, i: number): number {
+  const m = morale(d, i);
+  const v = values(d, i).at;
+  if (m === DEMORALIZED || v < 0) return -1;
+  return m === DISRUPTED ? half(v) : v;
+}
+
+/** Morale value for checks: full/reduced by steps, -1 while demoralized (14.3). Leaders use their own. */
+export function moraleValue(d: Draft, i: number): number {
+  const u = d.sc.units[i]!;
+  const base = u.isLeader ? u.leaderMorale : d.u[i * F + STEPS]! < u.maxSteps ? u.moraleReduced : u.moraleFull;
+  return morale(d, i) === DEMORALIZED ? base - 1 : base;
+}
+
+/** Units of `seat` in hex h that count as combat units (PG3 1.1: DF, bombardment or AT value). */
+export function combatUnitsIn(d: Draft, h: Hex, seat: number): number[] {
+  const out: number[] = [];
+  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) {
+    const u = d.sc.units[i]!;
+    if (u.side === seat && u.isCombat) out.push(i);
+  }
+  return out;
+}
+
+/** Whether any unit or leader of `seat` is in h. */
+export function sideIn(d: Draft, h: Hex, seat: number): boolean {
+  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (d.sc.units[i]!.side === seat) return true;
+  return false;
+}
+
+/** Whether a combat unit of `seat` is in h (what makes a hex enemy-occupied for movement, 5.3). */
+export function combatIn(d: Draft, h: Hex, seat: number): boolean {
+  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) {
+    const u = d.sc.units[i]!;
+    if (u.side === seat && u.isCombat) return true;
+  }
+  return false;
+}
+
+/** An assault hex holds units of both sides (12.0): derived from positions, never stored. */
+export function isAssaultHex(d: Draft, h: Hex): boolean {
+  let seen = 0;
+  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) {
+    const u = d.sc.units[i]!;
+    if (u.isLeader) continue;
+    seen |= 1 << u.side;
+    if (seen === 3) return true;
+  }
+  return false;
+}
+
+/** Stacking counts of one side in a hex (4.1): combat units (APCs excluded) and transports (APCs included). */
+export function stackCounts(d: Draft, h: Hex, seat: number): { combat: number; transport: number } {
+  let combat = 0, transport = 0;
+  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) {
+    const u = d.sc.units[i]!;
+    if (u.side !== seat || u.isLeader) continue;
+    if (u.isApc || u.isTransport) transport++;
+    else if (u.isCombat) combat++;
+  }
+  return { combat, transport };
+}
+
+/** Whether unit i could join the stack in h without breaking 4.1/4.5. */
+export function fitsStack(d: Draft, i: number, h: Hex, limit = 3): boolean {
+  const u = d.sc.units[i]!;
+  if (u.isLeader) return true;
+  const c = stackCounts(d, h, u.side);
+  if (u.isApc || u.isTransport) return c.transport < limit;
+  return !u.isCombat || c.combat < limit;
+}
+
+/** The best morale modifier a friendly leader gives unit i (6.5): good-order leaders reach their hex and the
+ * adjacent hexes, disrupted leaders their own hex, demoralized ones nobody; never to himself; regular
+ * leaders never help AFVs (6.8). With `activatedOnly`, only leaders of the current activation count (14.4). */
+export function leaderMoraleBonus(d: Draft, i: number, activatedOnly: boolean): number {
+  const u = d.sc.units[i]!;
+  if (u.isAfv) return 0;
+  const h = d.hex(i);
+  if (h < 0) return 0;
+  let best = 0;
+  const consider = (hex: Hex, adjacent: boolean): void => {
+    for (let j = d.firstIn(hex); j >= 0; j = d.nextIn(j)) {
+      const l = d.sc.units[j]!;
+      if (!l.isLeader || l.side !== u.side || j === i || l.moraleMod <= best) continue;
+      if (u.isLeader && l.rank <= u.rank) continue; // helps lower-ranking leaders only (6.5)
+      const m = morale(d, j);
+      if (m === DEMORALIZED || (adjacent && m !== GOOD)) continue;
+      if (activatedOnly && !d.flag(j, F_IN_ACT)) continue;
+      best = l.moraleMod;
+    }
+  };
+  consider(h, false);
+  const g = d.sc.map.grid;
+  for (let k = 0; k < 6; k++) {
+    const n = g.neighbour(h, k);
+    if (n >= 0) consider(n, true);
+  }
+  return best;
+}
+
+/** Seat on the other side. */
+export function other(seat: number): number { return 1 - seat; }
