@@ -1,4 +1,204 @@
-/** Placeholder replaced below. */
-import type { Scenario } from './scenario.js';
+/**
+ * The PG3 advisor for the scripted (doctrine) agent: rates an action by exact outcome probabilities read
+ * from the chart pack (2d6 and 1d6 distributions, not sampling), as Battle for Wesnoth's candidate-action
+ * AI rates attacks. It reads only public information: positions, steps, morale states and the charts;
+ * never the other side's secret tank leaders, and never a future die.
+ */
+import type { Rng } from '../../core/game.js';
+import type { Hex } from '../../core/hex.js';
+import { Draft } from './draft.js';
 import type { Pg3Game } from './game.js';
-export class Pg3Doctrine { constructor(readonly sc: Scenario, readonly game: Pg3Game) {} }
+import type { Scenario } from './scenario.js';
+import { P2D6, atOdds, columnGroups, fireTargets, lossesOf, moraleModOf, tableResult, type FireSpec } from './combat.js';
+import { assaultOdds } from './assault.js';
+import { bombardSpec, directFireSpec, baseShift, groupStrength } from './actions.js';
+import { threatens } from './movement.js';
+import { DEMORALIZED, F_IN_ACT, GOOD, MORALE, Phase, STEPS, type State } from './state.js';
+import { def, leaderMoraleBonus, moraleValue, values } from './units.js';
+
+export interface ActionAssessment {
+  expectedEnemyLoss: number;
+  expectedOwnLoss: number;
+  exposure: number;
+  objective: number;
+  cohesion: number;
+}
+
+const NO_DICE: Rng = { next: () => 0, int: () => 0 };
+const ZERO: ActionAssessment = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
+
+/** Probability that a morale check with modifier `mod` fails for unit i (14.1). */
+function pFail(d: Draft, i: number, mod: number): number {
+  const target = moraleValue(d, i) + leaderMoraleBonus(d, i, false);
+  let p = 0;
+  for (let r = 2; r <= 12; r++) if (r + mod > target) p += P2D6[r]!;
+  return p;
+}
+
+/** Expected steps lost (plus a part-step for morale failures) by the units a DF/bombardment attack hits. */
+export function fireValue(d: Draft, spec: FireSpec): number {
+  const table = spec.kind === 'direct' ? d.sc.df : d.sc.bomb;
+  const targets = fireTargets(d, spec);
+  let total = 0;
+  for (const [col, units] of columnGroups(d, spec, targets)) {
+    const pieces = units.filter((i) => !def(d, i).isLeader && !(def(d, i).isAfv && !def(d, i).openTop));
+    const steps = pieces.reduce((s, i) => s + d.get(i, STEPS), 0);
+    for (let r = 2; r <= 12; r++) {
+      const res = tableResult(table, col, r);
+      const l = lossesOf(res);
+      if (l > 0) total += P2D6[r]! * Math.min(l, steps) + P2D6[r]! * 0.3 * pieces.length;
+      else {
+        const mod = moraleModOf(d, res);
+        if (mod >= 0) for (const i of units) if (!def(d, i).isAfv) total += P2D6[r]! * 0.35 * pFail(d, i, mod);
+      }
+    }
+  }
+  return total;
+}
+
+export class Pg3Doctrine {
+  constructor(readonly sc: Scenario, readonly game: Pg3Game) {}
+
+  assess(state: State, action: string, seat: number): ActionAssessment {
+    if (state.phase === Phase.Over) return ZERO;
+    const d = new Draft(this.sc, state, NO_DICE, false, false);
+    const p = action.split(' ');
+    const a = Number(p[1]), b = Number(p[2]);
+    switch (p[0]) {
+      case 'df': return { ...ZERO, expectedEnemyLoss: fireValue(d, directFireSpec(d, a, b)) };
+      case 'bomb': return { ...ZERO, expectedEnemyLoss: fireValue(d, bombardSpec(d, a, b, 1 - seat)) };
+      case 'oba': {
+        const strength = [...this.sc.sides[seat].offboard].sort((x, y) => y - x).slice(0, b).reduce((s, v) => s + v, 0);
+        const spec: FireSpec = { kind: 'bombard', firers: [], strength, target: a, moverOnly: -1, baseShift: baseShift(d, 'bombard', [], a, 1 - seat, false), targetSeat: 1 - seat, label: '' };
+        // Spending several factors at once is worth less than the sum: each factor fires once a turn.
+        return { ...ZERO, expectedEnemyLoss: fireValue(d, spec) / Math.sqrt(b) };
+      }
+      case 'at': case 'oppat': {
+        const target = p[0] === 'at' ? b : state.opp!.mover;
+        const o = atOdds(d, a, target);
+        return { ...ZERO, expectedEnemyLoss: o.damage + o.eliminate * (d.get(target, STEPS) - 1) + 0.2 };
+      }
+      case 'opp': case 'oppx': {
+        const mover = state.opp!.mover;
+        const mh = d.hex(mover);
+        const firers = p[0] === 'opp' ? [a] : this.game.legalActions(state).filter((x) => x.startsWith('opp ')).map((x) => Number(x.slice(4))).filter((i) => d.hex(i) === a);
+        const spec: FireSpec = { kind: 'direct', firers, strength: groupStrength(d, firers, true), target: mh, moverOnly: mover, targetSeat: 1 - seat, baseShift: baseShift(d, 'direct', firers, mh, 1 - seat, true), label: '' };
+        // A shot now spends one of the unit's two opportunity fires (13.0): keep a margin.
+        return { ...ZERO, expectedEnemyLoss: fireValue(d, spec) - 0.05 };
+      }
+      case 'asl': {
+        const attackers = [a, ...d.act.filter((i) => i !== a && d.hex(i) === b)];
+        const defenders = d.unitsIn(b).filter((i) => def(d, i).side !== seat);
+        const mine = assaultOdds(d, b, attackers, defenders, true);
+        const theirs = assaultOdds(d, b, defenders, attackers, false);
+        const exp = (o: number[]): number => o[1]! + 2 * o[2]! + 3 * o[3]! + 0.3 * o[4]!;
+        return { ...ZERO, expectedEnemyLoss: exp(mine), expectedOwnLoss: exp(theirs), objective: this.objectiveAt(d, b, seat) ? 1.5 : 0 };
+      }
+      case 'melee': {
+        const attackers = d.act.filter((i) => d.hex(i) === a);
+        const defenders = d.unitsIn(a).filter((i) => def(d, i).side !== seat);
+        const mine = assaultOdds(d, a, attackers, defenders, true);
+        const theirs = assaultOdds(d, a, defenders, attackers, false);
+        const exp = (o: number[]): number => o[1]! + 2 * o[2]! + 3 * o[3]! + 0.3 * o[4]!;
+        return { ...ZERO, expectedEnemyLoss: exp(mine), expectedOwnLoss: exp(theirs) };
+      }
+      case 'mv': return this.assessMove(d, a, b, seat);
+      case 'rec': {
+        const target = moraleValue(d, a) + leaderMoraleBonus(d, a, true);
+        let pOk = 0;
+        for (let r = 2; r <= 12; r++) if (r === 2 || r < target) pOk += P2D6[r]!;
+        return { ...ZERO, cohesion: 1 + pOk };
+      }
+      case 'dig': return { ...ZERO, cohesion: this.enemyNear(d, d.hex(a), seat, 6) ? 0.4 : 0.05 };
+      case 'decl': return this.assessDeclare(d, a, p[2]!, seat);
+      case 'stack': case 'leader': case 'unit': return this.assessActivation(d, p[0]!, a, seat);
+      case 'loss': {
+        // Give the loss to the unit worth least: reduced or shaken units, not leaders.
+        const u = def(d, a);
+        const worth = u.isLeader ? 5 : (values(d, a).df + values(d, a).at + values(d, a).bomb / 2) * (d.get(a, MORALE) === GOOD ? 1 : 0.5) + (d.get(a, STEPS) === 1 ? -1 : 0);
+        return { ...ZERO, cohesion: -worth / 10 };
+      }
+      case 'exit': return { ...ZERO, objective: this.sc.sides[seat].exitVpPerStep * d.get(a, STEPS) };
+      case 'pass': return { ...ZERO, objective: -0.05 };
+      default: return ZERO;
+    }
+  }
+
+  private objectiveAt(d: Draft, h: Hex, seat: number): boolean {
+    return this.sc.objectives.some((o, k) => o.hex === h && d.control[k] !== seat);
+  }
+
+  private enemyNear(d: Draft, h: Hex, seat: number, radius: number): boolean {
+    const g = this.sc.map.grid;
+    return this.sc.units.some((u) => u.side !== seat && d.hex(u.index) >= 0 && g.distance(d.hex(u.index), h) <= radius);
+  }
+
+  /** Distance from h to the nearest objective the seat does not hold (or, if it holds all, the nearest enemy). */
+  private goalDistance(d: Draft, h: Hex, seat: number): number {
+    const g = this.sc.map.grid;
+    let best = 99;
+    this.sc.objectives.forEach((o, k) => { if (d.control[k] !== seat) best = Math.min(best, g.distance(o.hex, h)); });
+    if (best === 99) for (const u of this.sc.units) if (u.side !== seat && d.hex(u.index) >= 0 && u.isCombat) best = Math.min(best, g.distance(d.hex(u.index), h));
+    return best === 99 ? 0 : best;
+  }
+
+  private threatCount(d: Draft, i: number, h: Hex, seat: number): number {
+    let n = 0;
+    for (const e of this.sc.units) if (e.side !== seat && threatens(d, e.index, i, h)) n++;
+    return n;
+  }
+
+  private assessMove(d: Draft, i: number, to: Hex, seat: number): ActionAssessment {
+    const from = d.hex(i);
+    const u = def(d, i);
+    const heldHere = this.sc.objectives.some((o, k) => o.hex === from && d.control[k] === seat);
+    const lastDefender = heldHere && d.unitsIn(from).filter((j) => def(d, j).side === seat && def(d, j).isCombat).length <= 1;
+    const progress = this.goalDistance(d, from, seat) - this.goalDistance(d, to, seat);
+    const objective = progress * 0.5 + (this.objectiveAt(d, to, seat) && u.isCombat ? 2 : 0) - (lastDefender && u.isCombat ? 3 : 0);
+    const exposure = u.isLeader ? 0 : (this.threatCount(d, i, to, seat) - this.threatCount(d, i, from, seat)) * 0.15;
+    // Keep units with leaders (6.5): a leader moving toward units, units staying near a leader.
+    const g = this.sc.map.grid;
+    const nearLeader = (h: Hex): boolean => this.sc.units.some((l) => l.isLeader && l.side === seat && l.index !== i && d.hex(l.index) >= 0 && g.distance(d.hex(l.index), h) <= 1);
+    const cohesion = u.isLeader ? 0 : (nearLeader(to) ? 0.2 : 0) - (nearLeader(from) ? 0.2 : 0);
+    return { ...ZERO, objective, exposure: Math.max(0, exposure) + (d.get(i, MORALE) !== GOOD ? 0.1 : 0), cohesion };
+  }
+
+  private assessDeclare(d: Draft, i: number, mode: string, seat: number): ActionAssessment {
+    const u = def(d, i);
+    const h = d.hex(i);
+    const g = this.sc.map.grid;
+    let canHit = false;
+    for (const e of this.sc.units) {
+      if (e.side === seat || d.hex(e.index) < 0) continue;
+      const dist = g.distance(h, d.hex(e.index));
+      const v = values(d, i);
+      if ((v.df > 0 && dist <= v.dfRange) || (v.bomb > 0 && dist <= v.bombRange) || (v.at >= 0 && e.isAfv && dist <= v.atRange)) { canHit = true; break; }
+    }
+    if (mode === 'f') return { ...ZERO, expectedEnemyLoss: canHit ? 0.3 : 0 };
+    if (mode === 'm') return { ...ZERO, objective: canHit ? 0.05 : 0.25, cohesion: d.get(i, MORALE) !== GOOD ? 0.5 : 0 };
+    // Held back: keeps the unit for opportunity fire (13.0) if enemies are near.
+    return { ...ZERO, exposure: 0, cohesion: canHit && !u.isLeader ? 0.1 : -0.1 };
+  }
+
+  private assessActivation(d: Draft, kind: string, x: number, seat: number): ActionAssessment {
+    let units = 0, shaken = 0, led = 0;
+    const seen = new Set<number>();
+    const consider = (i: number): void => {
+      if (seen.has(i)) return;
+      seen.add(i);
+      if (def(d, i).isLeader) return;
+      units++;
+      if (d.get(i, MORALE) !== GOOD) shaken++;
+      if (d.get(i, MORALE) === DEMORALIZED) shaken++;
+    };
+    if (kind === 'unit') consider(x);
+    else if (kind === 'stack') for (const i of d.unitsIn(x)) { if (def(d, i).side === seat) consider(i); }
+    else {
+      const g = this.sc.map.grid;
+      const h = d.hex(x);
+      led = 1;
+      for (const i of g.within(h, 1).flatMap((n) => d.unitsIn(n))) if (def(d, i).side === seat && !d.flag(i, F_IN_ACT)) consider(i);
+    }
+    return { ...ZERO, objective: 0.1 * units + (this.enemyNear(d, kind === 'stack' ? x : d.hex(x), seat, 8) ? 0.3 : 0), cohesion: 0.3 * shaken + 0.2 * led };
+  }
+}

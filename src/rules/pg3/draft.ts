@@ -37,6 +37,8 @@ export class Draft {
   actions: number;
   private occHead: Int32Array | null = null;
   private occNext: Int32Array | null = null;
+  /** The unit array the occupancy index was built from, while it still matches (shared with the state). */
+  private occFrom: readonly number[] | null;
 
   /**
    * @param copy false makes a read-only view (legal-action generation): arrays are shared with the
@@ -67,6 +69,10 @@ export class Draft {
     this.assaults = copy ? s.assaults.slice() : (s.assaults as Hex[]);
     this.events = narrate ? [] : null;
     this.actions = s.actions;
+    // Positions are unchanged until the first setHex: reuse the source state's occupancy index.
+    this.occFrom = s.u;
+    const cached = OCCUPANCY.get(s.u);
+    if (cached) { this.occHead = cached.head; this.occNext = cached.next; }
   }
 
   seal(): State {
@@ -79,6 +85,8 @@ export class Draft {
       opp: this.opp, queue: this.queue, afterPhase: this.afterPhase, assaults: this.assaults,
       events: this.events ?? NO_EVENTS, actions: this.actions,
     };
+    // The next state's positions match the index built here: let its views reuse it.
+    if (this.occHead !== null) OCCUPANCY.set(s.u, { head: this.occHead, next: this.occNext! });
     return s;
   }
 
@@ -98,6 +106,7 @@ export class Draft {
   setHex(unit: number, h: Hex): void {
     this.u[unit * F + HEX] = h;
     this.occHead = null;
+    this.occFrom = null;
   }
 
   /** Removes a unit from play (PG3 7.61). */
@@ -123,7 +132,7 @@ export class Draft {
 
   private buildOcc(): void {
     const n = this.sc.units.length;
-    const head = this.occHead && this.occHead.length === this.sc.map.size ? this.occHead.fill(-1) : new Int32Array(this.sc.map.size).fill(-1);
+    const head = new Int32Array(this.sc.map.size).fill(-1);
     const next = new Int32Array(n).fill(-1);
     for (let i = n - 1; i >= 0; i--) {
       const h = this.u[i * F + HEX]!;
@@ -134,7 +143,12 @@ export class Draft {
     }
     this.occHead = head;
     this.occNext = next;
+    if (this.occFrom !== null) OCCUPANCY.set(this.occFrom, { head, next });
   }
+
 }
+
+/** Occupancy index (first unit per hex, next unit) per unit array: positions are immutable once sealed. */
+const OCCUPANCY = new WeakMap<readonly number[], { head: Int32Array; next: Int32Array }>();
 
 const NO_EVENTS: readonly string[] = Object.freeze([]);
