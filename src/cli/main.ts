@@ -1,0 +1,123 @@
+/**
+ * The `tacsim` command line. Exit codes: 0 success, 1 a run failed (a failed game, a replay that does
+ * not verify, an unexpected error), 2 bad usage or bad input (unknown flag, bad scenario file, ...).
+ * Bad input prints one clear line, never a stack trace; unexpected errors print one line and a hint to
+ * rerun with TACSIM_DEBUG=1 for the stack.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { InputError } from '../core/errors.js';
+import { formatAgentHelp } from '../../agents/agent.js';
+import { registerSimCommands } from '../harness/cli.js';
+import { registerBenchCommand } from '../../benchmarks/cli.js';
+import { parseIntFlag } from '../harness/cli.js';
+import { DEFAULT_AI, runPlay } from './play.js';
+import { runReplay } from './replay.js';
+import { registerScenarioCommands } from './scenarios.js';
+
+export function buildProgram(): Command {
+  const program = new Command('tacsim');
+  program
+    .description('AI opponent and simulation harness for tactical hex wargames (Panzer Grenadier 3rd edition first)')
+    .version('0.1.0', '-V, --version')
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeErr: (text) => process.stderr.write(text),
+      outputError: (text, write) => write(text),
+    })
+    .addHelpText('after', `
+Examples:
+  tacsim scenarios list
+  tacsim scenarios show pg3-tiny
+  tacsim play pg3-tiny --side german --ai scripted --seed 1 --record game.json
+  tacsim replay game.json --verbose
+  tacsim sim pg3-medium --games 200
+  tacsim balance pg3-medium --param turns --from 6 --to 12
+  tacsim bench --check
+
+Exit codes: 0 success, 1 a run failed, 2 bad usage or bad input.
+Set TACSIM_DEBUG=1 to see stack traces of unexpected errors.`);
+
+  program
+    .command('play')
+    .description('play one side of a scenario against the computer in the terminal')
+    .argument('[scenario]', 'shipped scenario id or scenario file (not needed with --load)')
+    .option('--side <SIDE>', 'the side you play (a side id of the scenario)')
+    .option('--ai <SPEC>', `agent spec of the computer (default ${DEFAULT_AI}; see below)`)
+    .option('--seed <S>', 'seed of the game dice (default: from the clock)')
+    .option('--charts <FILE>', 'chart pack to use instead of the scenario\'s')
+    .option('--record <FILE>', 'write the game record here when the game ends (or you quit)')
+    .option('--load <FILE>', 'continue a saved game record')
+    .addHelpText('after', `
+At each of your decisions the legal actions are listed by number. Type a number, or a command:
+move U HEX, fire HEX, fire FROM TARGET, pass, end, map, units, list, help, save FILE, load FILE, undo, quit.
+Fire, AT fire and assaults show their chances and ask you to confirm. Input is read line by line, so
+a game can be driven through a pipe.
+
+Agents:
+${formatAgentHelp().split('\n').map((l) => `  ${l}`).join('\n')}
+
+Examples:
+  tacsim play pg3-tiny --side german
+  tacsim play pg3-medium --side soviet --ai mcts:timeMs=3000 --seed 7 --record my-game.json
+  tacsim play --load my-game.json`)
+    .action(async (scenario: string | undefined, flags: { side?: string; ai?: string; seed?: string; charts?: string; record?: string; load?: string }) => {
+      await runPlay({ ...flags, ...(scenario !== undefined ? { scenario } : {}) });
+    });
+
+  registerSimCommands(program);
+
+  program
+    .command('replay')
+    .description('re-run a game record, check every action and state, and print the outcome')
+    .argument('<record>', 'a record from tacsim play (--record/save) or a games.jsonl from tacsim sim --records')
+    .option('--verbose', 'print the game turn by turn with narration')
+    .addOption(new Option('--game <N>', 'which game of a .jsonl file (its game number)'))
+    .addHelpText('after', `
+Exit code 1 when an action is not legal or a state does not match the recorded hash.
+
+Examples:
+  tacsim replay my-game.json --verbose
+  tacsim replay results/pg3-tiny-20250101-120000/games.jsonl --game 3`)
+    .action((file: string, flags: { verbose?: boolean; game?: string }) => {
+      const game = parseIntFlag('--game', flags.game, 0);
+      const r = runReplay(file, { verbose: flags.verbose ?? false, ...(game !== undefined ? { game } : {}) });
+      if (!r.ok) process.exitCode = 1;
+    });
+
+  registerScenarioCommands(program);
+  registerBenchCommand(program);
+  return program;
+}
+
+function fail(code: number, text: string): void {
+  process.stderr.write(`${text}\n`);
+  process.exitCode = code;
+}
+
+export async function main(argv: readonly string[] = process.argv): Promise<void> {
+  // Output piped into `head` and the like: stop quietly when the reader goes away.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv as string[]);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Commander has printed its message already; help and --version end with exit code 0.
+      process.exitCode = e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? 0 : 2;
+      return;
+    }
+    if (e instanceof InputError) return fail(2, `tacsim: ${e.message}`);
+    if (process.env.TACSIM_DEBUG) {
+      process.stderr.write(`${(e as Error)?.stack ?? String(e)}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    fail(1, `tacsim: unexpected error: ${(e as Error)?.message ?? String(e)}\n(rerun with TACSIM_DEBUG=1 to see the stack trace)`);
+  }
+}
+
+await main();

@@ -1,0 +1,148 @@
+/**
+ * Game records of `tacsim play` and `tacsim replay`. The same fields as a line of the harness's
+ * games.jsonl (scenario, options, seed, agents per side id, actions as action keys), plus:
+ *
+ *   format  "tacsim-record/1"
+ *   hashes  stateHash of the state after each action (replay checks them when present)
+ *   outcome the game's outcome when it is over
+ *
+ * A game is replayed by createRng(seed) for the dice, scenario.initialState(dice), then applying the
+ * actions in order with the same dice stream: agents never draw from it, so the actions are enough.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { InputError } from '../core/errors.js';
+import type { GameOutcome, LoadedScenario, ScenarioOptions } from '../core/system.js';
+import { listShippedScenarios, loadScenario, resolveScenarioFile } from '../scenarios.js';
+import { loadPg3 } from '../rules/pg3/index.js';
+
+export const RECORD_FORMAT = 'tacsim-record/1';
+
+export interface GameRecord {
+  format?: string;
+  /** Shipped scenario id or scenario file path. */
+  scenario: string;
+  system?: string;
+  options: ScenarioOptions;
+  seed: string;
+  /** Agent spec per side id ("human" for a person). */
+  agents: Record<string, string>;
+  actions: string[];
+  hashes?: string[];
+  outcome?: GameOutcome & { winnerSide?: string | null };
+  /** games.jsonl fields. */
+  game?: number;
+  winner?: string | null;
+  error?: string | null;
+}
+
+/** FNV-1a (32-bit) over a PG3-like state: the unit array plus turn, phase, active seat and queue length. */
+export function stateHash(state: unknown): string {
+  let h = 0x811c9dc5;
+  const mix = (n: number): void => {
+    // Integers of the state are small; mix 4 bytes of each.
+    let x = n | 0;
+    for (let k = 0; k < 4; k++) {
+      h ^= x & 0xff;
+      h = Math.imul(h, 0x01000193);
+      x >>>= 8;
+    }
+  };
+  const s = state as { u?: readonly number[]; turn?: number; phase?: number; active?: number; control?: readonly number[]; queue?: readonly unknown[] };
+  if (Array.isArray(s.u)) {
+    for (const v of s.u) mix(v);
+    mix(s.turn ?? 0);
+    mix(s.phase ?? 0);
+    mix(s.active ?? 0);
+    for (const c of s.control ?? []) mix(c);
+    mix(s.queue?.length ?? 0);
+  } else {
+    const text = JSON.stringify(state) ?? '';
+    for (let i = 0; i < text.length; i++) mix(text.charCodeAt(i));
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The scenario reference to store: the shipped id when the file is a shipped scenario, else its absolute path. */
+export function scenarioRef(file: string): string {
+  const shipped = listShippedScenarios().find((s) => resolve(s.file) === resolve(file));
+  return shipped ? shipped.id : resolve(file);
+}
+
+/** Loads the record's scenario; PG3 scenarios with narration when `narrate`. */
+export function loadRecordScenario(rec: GameRecord, recordFile: string | undefined, narrate: boolean): LoadedScenario {
+  let ref = rec.scenario;
+  // A path relative to where the run was made may not resolve from here: try next to the record too.
+  try {
+    resolveScenarioFile(ref);
+  } catch (e) {
+    const beside = recordFile ? resolve(dirname(recordFile), ref) : '';
+    if (beside && existsSync(beside)) ref = beside;
+    else throw e;
+  }
+  const options = rec.options ?? {};
+  const plain = loadScenario(ref, options);
+  if (plain.system === 'pg3' && narrate) return loadPg3(plain.file, options, true);
+  return plain;
+}
+
+function fail(file: string, place: string, problem: string): never {
+  throw new InputError(problem, file, place);
+}
+
+/** Checks the shape of a parsed record (from `play` or a games.jsonl line). */
+export function checkRecord(data: unknown, file: string, place: string): GameRecord {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(file, place, 'a game record must be a JSON object');
+  const r = data as Record<string, unknown>;
+  if (typeof r.scenario !== 'string' || r.scenario === '') fail(file, `${place}scenario`, 'missing the scenario (a shipped id or a file path)');
+  if (typeof r.seed !== 'string' && typeof r.seed !== 'number') fail(file, `${place}seed`, 'missing the seed');
+  if (!Array.isArray(r.actions) || !r.actions.every((a) => typeof a === 'string')) fail(file, `${place}actions`, 'actions must be a list of action keys (strings)');
+  if (r.options !== undefined && (typeof r.options !== 'object' || r.options === null)) fail(file, `${place}options`, 'options must be an object');
+  if (r.hashes !== undefined && (!Array.isArray(r.hashes) || !r.hashes.every((a) => typeof a === 'string'))) fail(file, `${place}hashes`, 'hashes must be a list of strings');
+  return {
+    ...(r as unknown as GameRecord),
+    seed: String(r.seed),
+    options: (r.options as ScenarioOptions | undefined) ?? {},
+    agents: (typeof r.agents === 'object' && r.agents !== null ? r.agents : {}) as Record<string, string>,
+  };
+}
+
+/**
+ * Reads a record file: a JSON record, or a .jsonl of records (one per line) from which `game` picks
+ * the record with that game number (or, failing that, that 0-based line). Without `game`, a .jsonl
+ * must hold exactly one record.
+ */
+export function readRecord(file: string, game?: number): GameRecord {
+  const path = resolve(file);
+  if (!existsSync(path)) throw new InputError('no such file', file);
+  const text = readFileSync(path, 'utf8');
+  const trimmed = text.trim();
+  if (trimmed === '') throw new InputError('the file is empty', file);
+  let whole: unknown;
+  try {
+    whole = JSON.parse(trimmed);
+  } catch {
+    whole = undefined;
+  }
+  if (whole !== undefined && game === undefined) return checkRecord(whole, file, '');
+  const lines = text.split('\n').map((l, i) => ({ l: l.trim(), n: i + 1 })).filter((x) => x.l !== '');
+  const parsed = lines.map(({ l, n }) => {
+    try {
+      return { v: JSON.parse(l) as unknown, n };
+    } catch (e) {
+      throw new InputError(`not valid JSON (${(e as Error).message})`, file, `line ${n}`);
+    }
+  });
+  if (game === undefined) {
+    if (parsed.length === 1) return checkRecord(parsed[0]!.v, file, `line ${parsed[0]!.n}: `);
+    throw new InputError(`holds ${parsed.length} game records: pick one with --game N`, file);
+  }
+  const byNumber = parsed.find((p) => (p.v as { game?: unknown } | null)?.game === game);
+  const pick = byNumber ?? parsed[game];
+  if (!pick) throw new InputError(`no game ${game} (the file holds ${parsed.length} records)`, file);
+  return checkRecord(pick.v, file, `line ${pick.n}: `);
+}
+
+export function writeRecord(file: string, rec: GameRecord): void {
+  writeFileSync(resolve(file), `${JSON.stringify(rec, null, 1)}\n`);
+}
