@@ -172,7 +172,7 @@ describe('PG3 3.x sequence of play and activation', () => {
     expect(s3.get(tl)).toBe(false);
   });
 
-  it('PG3 3.11: a stack self-activates with its leader, who brings in the adjacent units', () => {
+  it('PG3 3.1 / 3.11: a stack self-activates with its leader, who brings in the adjacent units', () => {
     const { d, h, u, place } = setup();
     const lt = place(u(G, 'ger-lt-1'), '0505');
     const a = place(u(G, 'ger-inf', 0), '0505');
@@ -222,7 +222,7 @@ describe('PG3 3.x sequence of play and activation', () => {
 // ---------------------------------------------------------------- 4.x stacking
 
 describe('PG3 4.x stacking', () => {
-  it('PG3 4.1 / 4.5: 3 combat units and 3 transports (APCs count as transports) per side; leaders unlimited', () => {
+  it('PG3 4.1 / 4.2 / 4.3 / 4.5: 3 combat units and 3 transports (APCs count as transports) per side; leaders unlimited', () => {
     const { d, h, u, place } = setup();
     for (let k = 0; k < 3; k++) place(u(G, 'ger-inf', k), '0505');
     expect(fitsStack(d, u(G, 'ger-inf', 3), h('0505'))).toBe(false);
@@ -516,7 +516,7 @@ describe('PG3 7.x fire results and step losses', () => {
 // ---------------------------------------------------------------- 9.x bombardment, 10.x direct fire
 
 describe('PG3 9.x bombardment and 10.x direct fire', () => {
-  it('PG3 10.3: net DF shift capped at +3: Italian INF DF 4 adjacent to 3 artillery units reads column 16 (T18)', () => {
+  it('PG3 10.3 / 7.5: net DF shift capped at +3: Italian INF DF 4 adjacent to 3 artillery units reads column 16 (T18)', () => {
     const { d, h, u, place } = setup();
     const ita = place(u(G, 'ita-inf'), '0505');
     const guns = [0, 1, 2].map((k) => place(u(S, 'sov-m30', k), '0506'));
@@ -532,7 +532,7 @@ describe('PG3 9.x bombardment and 10.x direct fire', () => {
     expect(shiftColumn(d.sc.df, 0, -1)).toBe(0); // 7.5: never below the lowest column
   });
 
-  it('PG3 10.2: long range (beyond half range) -1; point blank +2; town -2', () => {
+  it('PG3 10.0 / 10.2: long range (beyond half range) -1; point blank +2; town -2', () => {
     const { d, h, u, place } = setup();
     const hmg = place(u(G, 'ger-hmg'), '0505'); // range 5: half 3
     place(u(S, 'sov-rifle', 0), '0509');
@@ -557,7 +557,7 @@ describe('PG3 9.x bombardment and 10.x direct fire', () => {
     expect(spec.firers).toEqual([hmg]);
   });
 
-  it('PG3 9.2: off-board artillery fires at most 3 factors per segment, each once a turn', () => {
+  it('PG3 9.2 / 9.3: off-board artillery fires at most 3 factors per segment, each once a turn', () => {
     const sc = makeScenario(boardSpec({ side0: { offboardArtillery: [20, 20, 20, 20] } }));
     const rng = new ScriptedRng();
     const d = emptyDraft(sc, rng);
@@ -702,7 +702,7 @@ describe('PG3 12.x assault', () => {
     expect(assaultShift(d, h('1114'), [b], [a], true)).toBe(-2);
   });
 
-  it('PG3 12.4: 3 INF + a leader assault 3 tanks in a town: -2 town +1 leader +1 armor in cover = net 0 (T23); "1" hits one tank and all take M2', () => {
+  it('PG3 12.4 / 6.43: 3 INF + a leader assault 3 tanks in a town: -2 town +1 leader +1 armor in cover = net 0 (T23); "1" hits one tank and all take M2', () => {
     const { d, h, u, place, rng } = setup();
     const infs = [0, 1, 2].map((k) => place(u(G, 'ger-inf', k), '1114'));
     const lt = place(u(G, 'ger-lt-1'), '1114');
@@ -742,7 +742,7 @@ describe('PG3 12.x assault', () => {
     expect(legalActionsOf(d)).not.toContain(`asl ${inf} ${h('0506')}`);
   });
 
-  it('PG3 12.2: units that assaulted into a hex must fight when the activation ends, with every unit of both sides', () => {
+  it('PG3 12.0 / 12.2: units that assaulted into a hex must fight when the activation ends, with every unit of both sides', () => {
     const { d, h, u, place, rng } = setup();
     const inf = place(u(G, 'ger-inf', 0), '0505');
     const def1 = place(u(S, 'sov-rifle', 0), '0506');
@@ -772,7 +772,7 @@ describe('PG3 12.x assault', () => {
     expect(assaultShift(d, h('0506'), [inf], [dug], true)).toBe(-1); // dug-in defender
   });
 
-  it('PG3 12.3: units already in an assault hex may choose to fight (melee)', () => {
+  it('PG3 12.3 / 12.5: units already in an assault hex may choose to fight (melee)', () => {
     const { d, h, u, place } = setup();
     const inf = place(u(G, 'ger-inf', 0), '0506');
     place(u(S, 'sov-rifle', 0), '0506');
