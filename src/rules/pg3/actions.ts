@@ -465,7 +465,7 @@ function overrunLoneEnemies(d: Draft, i: number, h: Hex): void {
   for (const j of d.unitsIn(h)) {
     const e = def(d, j);
     if (e.side !== enemy) continue;
-    if (e.isTransport) { d.eliminate(j); d.say(() => `${e.name} overrun [PG3 5.3]`); continue; }
+    if (e.isTransport) { d.stepsLost[e.side] = d.stepsLost[e.side]! + d.get(j, STEPS); d.eliminate(j); d.say(() => `${e.name} overrun [PG3 5.3]`); continue; }
     if (!e.isLeader) continue;
     const r = roll2d6(d.rng);
     const grid = d.sc.map.grid;
@@ -534,7 +534,6 @@ export function flee(d: Draft, i: number): void {
   if (h < 0) return;
   const grid = d.sc.map.grid;
   const enemy = 1 - u.side;
-  if (d.flag(i, F_DUG_IN) && d.sc.terrain[d.sc.map.terrain[h]!]!.digIn === false) { /* entrenchments: need not flee (14.35) */ }
   const safe = (x: Hex): boolean => {
     for (const e of d.sc.units) if (e.side === enemy && threatens(d, e.index, i, x)) return false;
     return true;
@@ -542,7 +541,7 @@ export function flee(d: Draft, i: number): void {
   if (safe(h) && !isAssaultHex(d, h)) return;
   if (isAssaultHex(d, h)) {
     const out = [0, 1, 2, 3, 4, 5].map((k) => grid.neighbour(h, k)).filter((n) => n >= 0 && !combatIn(d, n, enemy) && fitsStack(d, i, n) && moveCost2(d, i, h, n) >= 0);
-    if (out.length === 0) { d.eliminate(i); d.stepsLost[u.side] += 0; d.say(() => `${u.name} cannot get out of the assault hex and is eliminated [PG3 14.33]`); return; }
+    if (out.length === 0) { d.stepsLost[u.side] = d.stepsLost[u.side]! + d.get(i, STEPS); d.eliminate(i); d.say(() => `${u.name} cannot get out of the assault hex and is eliminated [PG3 14.33]`); return; }
     d.setHex(i, out[0]!);
     d.say(() => `${u.name} flees the assault to ${grid.label(out[0]!)} [PG3 14.33]`);
     return;

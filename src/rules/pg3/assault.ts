@@ -3,7 +3,7 @@ import type { Hex } from '../../core/hex.js';
 import { d6 } from '../../core/rng.js';
 import type { Draft } from './draft.js';
 import { columnIndex, lossesOf, moraleModOf, queueMorale, shiftColumn, tableResult } from './combat.js';
-import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_FIRED, GOOD, MORALE } from './state.js';
+import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_FIRED, GOOD, MORALE, STEPS } from './state.js';
 import { def, half, moraleValue, values } from './units.js';
 
 /**
@@ -110,7 +110,7 @@ export function resolveAssault(d: Draft, hex: Hex, attackerSeat: number, attacke
   const defCombat = defenders.filter((i) => def(d, i).isCombat);
   if (defCombat.length === 0) {
     for (const i of defenders) {
-      if (def(d, i).isTransport) { d.eliminate(i); d.say(() => `${def(d, i).name} overrun [PG3 12.4]`); }
+      if (def(d, i).isTransport) { d.stepsLost[def(d, i).side] = d.stepsLost[def(d, i).side]! + d.get(i, STEPS); d.eliminate(i); d.say(() => `${def(d, i).name} overrun [PG3 12.4]`); }
     }
   }
   const attackLeaders = d.unitsIn(hex).filter((i) => def(d, i).isLeader && def(d, i).side === attackerSeat);

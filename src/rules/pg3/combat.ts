@@ -76,12 +76,13 @@ export interface FireSpec {
   readonly label: string;
 }
 
-/** Shift specific to one target unit (7.52 split columns): artillery +2, dug in. */
+/** Shift specific to one target unit (7.52 split columns): artillery +2 (on both tables: T10 reads an AT gun
+ * two bombardment columns above the infantry beside it), dug in. */
 export function unitShift(d: Draft, spec: FireSpec, unit: number): number {
   const m = d.sc.charts.modifiers;
   const u = def(d, unit);
   let s = 0;
-  if (spec.kind === 'direct' && u.isArtillery) s += m.artilleryTarget.value;
+  if (u.isArtillery) s += m.artilleryTarget.value;
   if (d.flag(unit, F_DUG_IN)) s += m.dugIn.value;
   return s;
 }

@@ -440,8 +440,8 @@ describe('PG3 7.x fire results and step losses', () => {
   });
 
   // Digest T10 puts the AT gun two columns above the INF under BOMBARDMENT (30 vs "21"): the +2 against
-  // artillery (7.52, L239) applies to bombardment too. combat.ts unitShift applies it to direct fire only.
-  it.fails('PG3 7.52: the +2 column shift against artillery applies to bombardment as well (T10 columns 30 vs 20)', () => {
+  // artillery (7.52, L239) applies to bombardment too.
+  it('PG3 7.52: the +2 column shift against artillery applies to bombardment as well (T10 columns 30 vs 20)', () => {
     const { d, h, u, place } = setup();
     const gun = place(u(S, 'sov-zis3'), '0507');
     const inf = place(u(S, 'sov-rifle', 0), '0507');
@@ -924,10 +924,8 @@ describe('PG3 14.x morale', () => {
     expect(d.get(b, MORALE)).toBe(GOOD);
   });
 
-  // Bug: actions.ts flee(), assault-hex branch: a unit that cannot get out of an assault hex is eliminated with
-  // `d.stepsLost[u.side] += 0`, so its steps never count as lost (no VP for the enemy, no initiative loss).
-  // The 0-MA branch right below it does add the steps. Fix: add d.get(i, STEPS) before d.eliminate(i).
-  it.fails('PG3 14.33: a unit eliminated because it cannot flee an assault hex counts its steps as lost', () => {
+  // A unit that cannot get out of an assault hex is eliminated and its steps count as lost (VP, initiative).
+  it('PG3 14.33: a unit eliminated because it cannot flee an assault hex counts its steps as lost', () => {
     const { d, h, u, place } = setup();
     const a = place(u(G, 'ger-inf', 0), '0808');
     place(u(S, 'sov-rifle', 0), '0808');
