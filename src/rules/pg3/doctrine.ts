@@ -13,8 +13,9 @@ import { P2D6, atOdds, columnGroups, fireTargets, lossesOf, moraleModOf, tableRe
 import { assaultOdds } from './assault.js';
 import { bombardSpec, directFireSpec, baseShift, groupStrength } from './actions.js';
 import { threatens } from './movement.js';
-import { DEMORALIZED, F_IN_ACT, GOOD, MORALE, Phase, STEPS, type State } from './state.js';
-import { def, leaderMoraleBonus, moraleValue, values } from './units.js';
+import { hexSpotsUnit } from './spotting.js';
+import { DEMORALIZED, F_ACTIVATED, F_IN_ACT, GOOD, MORALE, OPP, Phase, STEPS, type State } from './state.js';
+import { def, dfStrength, leaderMoraleBonus, moraleValue, values } from './units.js';
 
 export interface ActionAssessment {
   expectedEnemyLoss: number;
@@ -76,7 +77,7 @@ export class Pg3Doctrine {
       case 'at': case 'oppat': {
         const target = p[0] === 'at' ? b : state.opp!.mover;
         const o = atOdds(d, a, target);
-        return { ...ZERO, expectedEnemyLoss: o.damage + o.eliminate * (d.get(target, STEPS) - 1) + 0.2 };
+        return { ...ZERO, expectedEnemyLoss: o.damage + o.eliminate * (d.get(target, STEPS) - 1) };
       }
       case 'opp': case 'oppx': {
         const mover = state.opp!.mover;
@@ -142,10 +143,26 @@ export class Pg3Doctrine {
     return best === 99 ? 0 : best;
   }
 
-  private threatCount(d: Draft, i: number, h: Hex, seat: number): number {
-    let n = 0;
-    for (const e of this.sc.units) if (e.side !== seat && threatens(d, e.index, i, h)) n++;
-    return n;
+  /**
+   * Expected steps unit i would lose to enemy direct fire standing in hex h: opportunity fire as it enters
+   * (units that have not activated, or still have a shot, 13.0) counts fully; the rest of the enemy's
+   * fire, which could come in its next segment, counts half. AFVs: each AT threat counts 0.2.
+   */
+  private expectedFire(d: Draft, i: number, h: Hex, seat: number): number {
+    let total = 0;
+    const u = def(d, i);
+    for (const e of this.sc.units) {
+      if (e.side === seat || e.isLeader || !threatens(d, e.index, i, h)) continue;
+      const ready = d.get(e.index, MORALE) !== DEMORALIZED && (!d.flag(e.index, F_ACTIVATED) || (d.get(e.index, OPP) & 3) === 1);
+      let v: number;
+      if (u.isAfv) v = 0.2;
+      else {
+        const spec: FireSpec = { kind: 'direct', firers: [e.index], strength: dfStrength(d, e.index), target: h, moverOnly: i, targetSeat: seat, baseShift: baseShift(d, 'direct', [e.index], h, seat, true), label: '' };
+        v = fireValue(d, spec);
+      }
+      total += ready ? v : v / 2;
+    }
+    return total;
   }
 
   private assessMove(d: Draft, i: number, to: Hex, seat: number): ActionAssessment {
@@ -154,8 +171,10 @@ export class Pg3Doctrine {
     const heldHere = this.sc.objectives.some((o, k) => o.hex === from && d.control[k] === seat);
     const lastDefender = heldHere && d.unitsIn(from).filter((j) => def(d, j).side === seat && def(d, j).isCombat).length <= 1;
     const progress = this.goalDistance(d, from, seat) - this.goalDistance(d, to, seat);
-    const objective = progress * 0.5 + (this.objectiveAt(d, to, seat) && u.isCombat ? 2 : 0) - (lastDefender && u.isCombat ? 3 : 0);
-    const exposure = u.isLeader ? 0 : (this.threatCount(d, i, to, seat) - this.threatCount(d, i, from, seat)) * 0.15;
+    // Urgency: the objectives matter more as the turns run out.
+    const urgency = 0.3 + 0.9 * (d.turn / this.sc.turns);
+    const objective = progress * urgency + (this.objectiveAt(d, to, seat) && u.isCombat ? 2 : 0) - (lastDefender && u.isCombat ? 3 : 0);
+    const exposure = u.isLeader ? 0 : this.expectedFire(d, i, to, seat) - 0.5 * this.expectedFire(d, i, from, seat);
     // Keep units with leaders (6.5): a leader moving toward units, units staying near a leader.
     const g = this.sc.map.grid;
     const nearLeader = (h: Hex): boolean => this.sc.units.some((l) => l.isLeader && l.side === seat && l.index !== i && d.hex(l.index) >= 0 && g.distance(d.hex(l.index), h) <= 1);
@@ -163,21 +182,43 @@ export class Pg3Doctrine {
     return { ...ZERO, objective, exposure: Math.max(0, exposure) + (d.get(i, MORALE) !== GOOD ? 0.1 : 0), cohesion };
   }
 
-  private assessDeclare(d: Draft, i: number, mode: string, seat: number): ActionAssessment {
-    const u = def(d, i);
+  /** The best expected enemy loss unit i could inflict by firing now (direct, bombardment or AT), for its Move/Fire choice. */
+  private bestFire(d: Draft, i: number, seat: number): number {
     const h = d.hex(i);
     const g = this.sc.map.grid;
-    let canHit = false;
+    const v = values(d, i);
+    let best = 0;
+    const seenHex = new Set<Hex>();
     for (const e of this.sc.units) {
-      if (e.side === seat || d.hex(e.index) < 0) continue;
-      const dist = g.distance(h, d.hex(e.index));
-      const v = values(d, i);
-      if ((v.df > 0 && dist <= v.dfRange) || (v.bomb > 0 && dist <= v.bombRange) || (v.at >= 0 && e.isAfv && dist <= v.atRange)) { canHit = true; break; }
+      const eh = d.hex(e.index);
+      if (e.side === seat || eh < 0 || !hexSpotsUnit(d, h, e.index)) continue;
+      const dist = g.distance(h, eh);
+      if (!seenHex.has(eh)) {
+        seenHex.add(eh);
+        if (v.df > 0 && dist <= v.dfRange && dist > 0) {
+          const spec: FireSpec = { kind: 'direct', firers: [i], strength: dfStrength(d, i), target: eh, moverOnly: -1, targetSeat: 1 - seat, baseShift: baseShift(d, 'direct', [i], eh, 1 - seat, false), label: '' };
+          best = Math.max(best, fireValue(d, spec));
+        }
+        if (v.bomb > 0 && dist <= v.bombRange) {
+          const spec: FireSpec = { kind: 'bombard', firers: [i], strength: v.bomb, target: eh, moverOnly: -1, targetSeat: 1 - seat, baseShift: baseShift(d, 'bombard', [i], eh, 1 - seat, false), label: '' };
+          best = Math.max(best, fireValue(d, spec));
+        }
+      }
+      if (v.at >= 0 && (e.isAfv || e.type === 'TRUCK')) best = Math.max(best, atOdds(d, i, e.index).damage);
     }
-    if (mode === 'f') return { ...ZERO, expectedEnemyLoss: canHit ? 0.3 : 0 };
-    if (mode === 'm') return { ...ZERO, objective: canHit ? 0.05 : 0.25, cohesion: d.get(i, MORALE) !== GOOD ? 0.5 : 0 };
-    // Held back: keeps the unit for opportunity fire (13.0) if enemies are near.
-    return { ...ZERO, exposure: 0, cohesion: canHit && !u.isLeader ? 0.1 : -0.1 };
+    return best;
+  }
+
+  private assessDeclare(d: Draft, i: number, mode: string, seat: number): ActionAssessment {
+    const u = def(d, i);
+    if (mode === 'f') return { ...ZERO, expectedEnemyLoss: this.bestFire(d, i, seat) };
+    const urgency = 0.3 + 0.9 * (d.turn / this.sc.turns);
+    if (mode === 'm') {
+      const onHeldObjective = this.sc.objectives.some((o, k) => o.hex === d.hex(i) && d.control[k] === seat);
+      return { ...ZERO, objective: u.isLeader ? 0.1 : onHeldObjective ? 0 : 0.3 * urgency, cohesion: d.get(i, MORALE) !== GOOD ? 0.5 : 0 };
+    }
+    // Held back: keeps the unit for opportunity fire (13.0).
+    return { ...ZERO, cohesion: u.isLeader ? -0.1 : 0.05 };
   }
 
   private assessActivation(d: Draft, kind: string, x: number, seat: number): ActionAssessment {
