@@ -9,7 +9,10 @@
  *   rec U                      recovery attempt (14.4)        dig U    dig in, one of two segments (16.2)
  *   df H T                     direct fire from hex H (combined, leader-extended) at hex T (10.x, 6.41)
  *   bomb H T                   bombardment from hex H at hex T (9.x)
+ *   split U T1 T2              HMG U splits its DF: half (rounded up) at hex T1, the rest at hex T2 (7.25)
  *   oba T N                    N off-board artillery factors at hex T (9.2, 9.3)
+ *   smoke H T                  mortars/on-board artillery of hex H fire smoke at hex T (16.1; rules.smoke)
+ *   obasmoke T                 one off-board artillery factor fires smoke at hex T (16.1; rules.smoke)
  *   at U V                     AT fire by U at vehicle V (11.x)
  *   asl U H                    assault movement into adjacent hex H (12.1)
  *   melee H                    optional assault in an assault hex (12.3)
@@ -234,8 +237,13 @@ function executeActions(d: Draft, out: string[]): void {
       if (t === h) continue;
       const dist = grid.distance(h, t);
       if (!inAssault && !isAssaultHex(d, t) && hexSpotsHex(d, h, t, seat) && directFireGroup(d, h, t, byHex).length > 0) out.push(`df ${h} ${t}`);
-      if (!inAssault && units.some((i) => bombStrength(d, i) > 0 && dist <= values(d, i).bombRange) && bombardSpotted(d, h, t, seat)) out.push(`bomb ${h} ${t}`);
+      if (!inAssault && units.some((i) => bombStrength(d, i) > 0 && dist <= values(d, i).bombRange) && bombardSpotted(d, h, t, seat)) {
+        out.push(`bomb ${h} ${t}`);
+        // 16.1: smoke instead of an attack, at a spotted hex in range (not one already smoked).
+        if (d.sc.rules.smoke && !d.smoke.includes(t) && units.some((i) => canFireSmoke(d, i, t))) out.push(`smoke ${h} ${t}`);
+      }
     }
+    if (!inAssault) splitActions(d, h, units, enemies, out);
     for (const i of units) {
       const u = def(d, i);
       // AT fire (11.0); a second shot for armor-efficient units (11.2).
@@ -267,6 +275,73 @@ function executeActions(d: Draft, out: string[]): void {
   out.push('end');
 }
 
+/** 16.1: only mortars and on-board artillery fire smoke, at a hex within their bombardment range. */
+function canFireSmoke(d: Draft, i: number, t: Hex): boolean {
+  const u = def(d, i);
+  return (u.type === 'MORTAR' || u.type === 'ART') && bombStrength(d, i) > 0 && d.sc.map.grid.distance(d.hex(i), t) <= values(d, i).bombRange;
+}
+
+/** 16.1: each smoke-firing unit (or off-board factor) rolls 2d6; 8 or less places a smoke marker in the target hex. */
+function smokeRoll(d: Draft, who: string, t: Hex): void {
+  const r = roll2d6(d.rng);
+  const placed = r <= SMOKE_ROLL && !d.smoke.includes(t);
+  if (placed) d.smoke.push(t);
+  d.say(() => `${who} fires smoke at ${d.sc.map.grid.label(t)}: roll ${r}: ${r <= SMOKE_ROLL ? 'smoke placed' : 'no smoke'} [PG3 16.1]`);
+}
+const SMOKE_ROLL = 8;
+
+function fireSmoke(d: Draft, h: Hex, t: Hex): void {
+  const firers = (firingHexes(d).get(h) ?? []).filter((i) => canFireSmoke(d, i, t));
+  for (const i of firers) { d.setFlag(i, F_FIRED); d.set(i, DIG, 0); }
+  for (const i of firers) smokeRoll(d, def(d, i).name, t);
+}
+
+/** 16.1: one off-board factor fires smoke (the smallest left: its strength does not matter); it counts toward the 3 a segment (9.2). */
+function offboardSmoke(d: Draft, t: Hex): void {
+  const seat = d.active;
+  const vals = d.sc.sides[seat].offboard;
+  const k = obaRemaining(d, seat).sort((p, q) => vals[p]! - vals[q]!)[0]!;
+  d.obaUsed[seat] = d.obaUsed[seat]! | (1 << k);
+  d.obaThisSegment += 1;
+  smokeRoll(d, `Off-board artillery factor (${vals[k]})`, t);
+}
+
+/** 7.25: the smallest part of a split HMG fire. */
+const SPLIT_MIN = 3;
+
+/**
+ * 7.25: an HMG may divide its DF among several targets (parts of at least 3), never on opportunity fire.
+ * Design: two targets, the larger half (rounded up) at the first; offered only for an HMG firing DF 6+
+ * with two eligible target hexes, so the action list stays small. Each part fires alone (no leader bonus).
+ */
+function splitActions(d: Draft, h: Hex, units: readonly number[], enemies: readonly Hex[], out: string[]): void {
+  const seat = d.active;
+  const grid = d.sc.map.grid;
+  for (const i of units) {
+    if (def(d, i).type !== 'HMG' || d.flag(i, F_FIRED)) continue;
+    const df = dfStrength(d, i);
+    if (df < 2 * SPLIT_MIN) continue;
+    const range = values(d, i).dfRange;
+    const targets = enemies.filter((t) => t !== h && grid.distance(h, t) <= range && !isAssaultHex(d, t) && hexSpotsHex(d, h, t, seat) && fireLineClear(d, seat, h, t, true));
+    for (const a of targets) for (const b of targets) {
+      if (a === b || (df % 2 === 0 && a > b)) continue; // equal halves: one order is enough
+      out.push(`split ${i} ${a} ${b}`);
+    }
+  }
+}
+
+function splitFire(d: Draft, i: number, t1: Hex, t2: Hex): void {
+  const seat = d.active;
+  const df = dfStrength(d, i);
+  const first = Math.ceil(df / 2);
+  d.setFlag(i, F_FIRED);
+  d.set(i, DIG, 0);
+  for (const [t, part] of [[t1, first], [t2, df - first]] as const) {
+    const label = `${def(d, i).name} split fire (${part} of ${df}) at ${d.sc.map.grid.label(t)} [PG3 7.25]`;
+    resolveFire(d, { kind: 'direct', firers: [i], strength: part, target: t, moverOnly: -1, baseShift: baseShift(d, 'direct', [i], t, 1 - seat, false), targetSeat: 1 - seat, label });
+  }
+}
+
 function armorEfficient(d: Draft, i: number): boolean {
   const u = def(d, i);
   return u.isAfv && d.sc.sides[u.side].armorEfficiency && d.get(i, STEPS) === u.maxSteps;
@@ -286,6 +361,7 @@ function obaActions(d: Draft, out: string[], enemies: Hex[]): void {
   for (const t of enemies) {
     if (!leaders.some((l) => hexSpotsHex(d, d.hex(l.index), t, seat))) continue;
     for (let n = 1; n <= Math.min(room, left.length); n++) out.push(`oba ${t} ${n}`);
+    if (d.sc.rules.smoke && !d.smoke.includes(t)) out.push(`obasmoke ${t}`); // 16.1
   }
 }
 
@@ -377,6 +453,9 @@ export function applyAction(d: Draft, action: string): void {
     case 'df': directFire(d, a, b); break;
     case 'bomb': bombard(d, a, b); break;
     case 'oba': offboard(d, a, b); break;
+    case 'smoke': fireSmoke(d, a, b); break;
+    case 'split': splitFire(d, a, b, Number(parts[3])); break;
+    case 'obasmoke': offboardSmoke(d, a); break;
     case 'at': {
       d.setFlag(a, F_FIRED);
       d.set(a, ATSHOTS, d.get(a, ATSHOTS) + 1);

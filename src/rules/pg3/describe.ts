@@ -30,6 +30,9 @@ export function describeAction(sc: Scenario, s: State, action: string): string {
     case 'df': return `direct fire from ${L(a)} at ${L(b)}`;
     case 'bomb': return `bombard from ${L(a)} at ${L(b)}`;
     case 'oba': return `off-board artillery (${b} factor${b > 1 ? 's' : ''}) at ${L(a)}`;
+    case 'split': return `split fire: ${U(a)} at ${L(b)} (larger half) and ${L(Number(p[3]))}`;
+    case 'smoke': return `fire smoke from ${L(a)} at ${L(b)}`;
+    case 'obasmoke': return `one off-board artillery factor fires smoke at ${L(a)}`;
     case 'at': return `AT fire: ${U(a)} at ${U(b)}`;
     case 'asl': return `assault: ${U(a)} into ${L(b)}`;
     case 'melee': return `assault in ${L(a)}`;

@@ -285,7 +285,9 @@ export const scenarioFile = z.object({
     fireOverFriendsAllUnits: z.boolean().default(false),
     fogOfWar: z.boolean().default(false),
     excessInitiative: z.boolean().default(false),
-  }).default({ splitColumns: true, hillsLimiting: true, fireOverFriendsAllUnits: false, fogOfWar: false, excessInitiative: false }),
+    /** PG3 16.1: "in some scenarios players may fire smoke": mortars, on-board artillery and off-board factors. */
+    smoke: z.boolean().default(false),
+  }).default({ splitColumns: true, hillsLimiting: true, fireOverFriendsAllUnits: false, fogOfWar: false, excessInitiative: false, smoke: false }),
 });
 export type ScenarioFile = z.infer<typeof scenarioFile>;
 export type ScenarioSide = z.infer<typeof scenarioSide>;

