@@ -14,7 +14,8 @@ import { assaultOdds } from './assault.js';
 import { bombardSpec, directFireSpec, baseShift, groupStrength } from './actions.js';
 import { threatens } from './movement.js';
 import { hexSpotsUnit } from './spotting.js';
-import { DEMORALIZED, F_ACTIVATED, F_IN_ACT, GOOD, MORALE, OPP, Phase, STEPS, type State } from './state.js';
+import { DEMORALIZED, DISRUPTED, F, F_ACTIVATED, F_IN_ACT, GOOD, HEX, MORALE, OPP, Phase, STEPS, type State } from './state.js';
+import { victoryPoints } from './turn.js';
 import { def, dfStrength, leaderMoraleBonus, moraleValue, values } from './units.js';
 
 export interface ActionAssessment {
@@ -241,5 +242,51 @@ export class Pg3Doctrine {
       for (const i of g.within(h, 1).flatMap((n) => d.unitsIn(n))) if (def(d, i).side === seat && !d.flag(i, F_IN_ACT)) consider(i);
     }
     return { ...ZERO, objective: 0.1 * units + (this.enemyNear(d, kind === 'stack' ? x : d.hex(x), seat, 8) ? 0.3 : 0), cohesion: 0.3 * shaken + 0.2 * led };
+  }
+}
+
+/** Default weights used to order actions for search (the scripted agent's defaults: aggression 0.5, caution 0.5). */
+function defaultScore(a: ActionAssessment): number {
+  return a.expectedEnemyLoss - a.expectedOwnLoss * 0.5 - a.exposure * 0.5 + a.objective + a.cohesion * 0.5;
+}
+
+/**
+ * Search helpers built on the advisor: action ordering (MCTS progressive widening tries the doctrine's
+ * favourites first) and a position evaluation for rollouts cut short. Both use public information only.
+ */
+export class Pg3SearchHints {
+  private readonly orderCache = new WeakMap<State, readonly string[]>();
+
+  constructor(private readonly sc: Scenario, private readonly doctrine: Pg3Doctrine, private readonly game: Pg3Game) {}
+
+  order(state: State, actions: readonly string[]): readonly string[] {
+    const cached = this.orderCache.get(state);
+    if (cached && cached.length === actions.length) return cached;
+    const seat = this.game.toMove(state);
+    const scored = actions.map((a) => ({ a, s: defaultScore(this.doctrine.assess(state, a, seat)) }));
+    scored.sort((x, y) => y.s - x.s);
+    const out = scored.map((x) => x.a);
+    this.orderCache.set(state, out);
+    return out;
+  }
+
+  /**
+   * VP margin so far plus the morale state of both armies (a disrupted unit counts a third of a step, a
+   * demoralized one two thirds: they are likely to be lost or useless), squashed into [-1, 1].
+   */
+  evaluate(state: State): readonly number[] {
+    const vp = victoryPoints(this.sc, state);
+    let shaken = 0;
+    for (const u of this.sc.units) {
+      if (u.isLeader) continue;
+      const b = u.index * F;
+      if (state.u[b + HEX]! < 0) continue;
+      const m = state.u[b + MORALE]!;
+      const w = m === DISRUPTED ? 0.33 : m === DEMORALIZED ? 0.67 : 0;
+      shaken += u.side === 0 ? -w : w;
+    }
+    const margin = vp[0] - vp[1] + shaken * this.sc.vpPerStep;
+    const v = Math.tanh(margin / Math.max(4, this.sc.decisiveMargin));
+    return [v, -v];
   }
 }

@@ -5,7 +5,7 @@ import { Pg3Game } from './game.js';
 import { loadPg3Scenario } from './scenario.js';
 import { outcomeOf } from './turn.js';
 import type { State } from './state.js';
-import { Pg3Doctrine } from './doctrine.js';
+import { Pg3Doctrine, Pg3SearchHints } from './doctrine.js';
 
 export type Pg3Scenario = LoadedScenario<State, string> & { readonly game: Pg3Game };
 
@@ -15,7 +15,15 @@ export function loadPg3(file: string, options: ScenarioOptions = {}, narrate = f
   const game = new Pg3Game(sc, { narrate });
   // Worker threads (MCTS threads=N) rebuild the same game from this recipe.
   (game as Pg3Game & { spawnSpec?: unknown }).spawnSpec = { module: compiledSelf(), exportName: 'gameFromFile', args: [file, options] };
-  (game as Pg3Game & { doctrine?: unknown }).doctrine = new Pg3Doctrine(sc, game);
+  const doctrine = new Pg3Doctrine(sc, game);
+  const hints = new Pg3SearchHints(sc, doctrine, game);
+  // Optional Game extensions the agents use (agents/doctrine.ts): the advisor for the scripted agent,
+  // action ordering for MCTS widening, and an evaluation that also counts shaken units.
+  Object.assign(game, {
+    doctrine,
+    orderActions: (s: State, actions: readonly string[]) => hints.order(s, actions),
+    evaluate: (s: State) => hints.evaluate(s),
+  });
   const count = (seat: number): number => sc.units.filter((u) => u.side === seat).length;
   return {
     id: sc.data.id, title: sc.data.title, system: 'pg3', file, sides: sc.sides.map((s) => ({ id: s.id, name: s.name })),
