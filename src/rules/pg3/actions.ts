@@ -7,6 +7,9 @@
  *   decl U m|f|n               declare Move, Fire or (n) leave the unit out of this activation (3.13)
  *   mv U H                     move one hex (5.0)            exit U   leave the map at an exit hex (16.5)
  *   rec U                      recovery attempt (14.4)        dig U    dig in, one of two segments (16.2)
+ *   load T U                   transport T takes unit or leader U aboard (5.6)
+ *   unload U                   unit or leader U gets off its transport (5.6)
+ *   unlimber U                 a weapon unloaded limbered deploys: its whole segment (5.6)
  *   df H T                     direct fire from hex H (combined, leader-extended) at hex T (10.x, 6.41)
  *   bomb H T                   bombardment from hex H at hex T (9.x)
  *   split U T1 T2              HMG U splits its DF: half (rounded up) at hex T1, the rest at hex T2 (7.25)
@@ -31,18 +34,18 @@ import { resolveAfterFirstFire, resolveAssault, assaultStrength } from './assaul
 import { moveBlocked, moveCost2, moveOne, reachable, startingMp2, threatens } from './movement.js';
 import { concealing, fireLineClear, hexSpotsUnit, isNight } from './spotting.js';
 import {
-  ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
+  ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
   F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
   Phase, STEPS, EXITED, XFIRE,
 } from './state.js';
 import { endSegment, finishActivation, mustRecover, updateControl } from './turn.js';
-import { bombStrength, combatIn, def, dfStrength, fitsStack, isAssaultHex, moraleValue, leaderMoraleBonus, values } from './units.js';
+import { bombStrength, canRide, cannotFire, combatIn, def, dfStrength, fitsStack, isAssaultHex, isCarrier, moraleValue, leaderMoraleBonus, needsLimber, sideIn, values } from './units.js';
 
 // ---------- activation (3.1-3.3) ----------
 
 function canActivate(d: Draft, i: number, seat: number): boolean {
   const u = def(d, i);
-  return u.side === seat && d.hex(i) >= 0 && !d.flag(i, F_ACTIVATED);
+  return u.side === seat && d.hex(i) >= 0 && !d.flag(i, F_ACTIVATED) && !d.carried(i);
 }
 
 /** A regular leader's reach (3.12, 3.2): his hex and, in good order, the six adjacent hexes; units he may lead; his subordinates' reach. */
@@ -132,8 +135,10 @@ function declareOptions(d: Draft, i: number): string[] {
   const m = d.get(i, MORALE);
   const leaderIsSource = d.act[0] === i && u.isLeader;
   if (m === DEMORALIZED) return ['m']; // 14.3: must attempt recovery
-  if (!u.isLeader && !u.isTransport && (values(d, i).df > 0 || values(d, i).bomb > 0 || values(d, i).at >= 0)) opts.push('f');
-  if (values(d, i).ma > 0 || m !== GOOD || u.isLeader) opts.push('m');
+  const limbered = d.flag(i, F_LIMBERED);
+  if (!u.isLeader && !u.isTransport && !limbered && (values(d, i).df > 0 || values(d, i).bomb > 0 || values(d, i).at >= 0)) opts.push('f');
+  // A weapon without MA moves only to unlimber or to limber onto a transport in its hex (5.6).
+  if (values(d, i).ma > 0 || m !== GOOD || u.isLeader || limbered || (needsLimber(u) && emptyCarrierIn(d, i))) opts.push('m');
   // Declaring nothing leaves the unit out (activating is voluntary, 3.12), but someone must act.
   const anyIn = d.act.slice(0, d.declIndex).some((j) => d.flag(j, F_IN_ACT));
   const last = d.declIndex === d.act.length - 1;
@@ -142,11 +147,91 @@ function declareOptions(d: Draft, i: number): string[] {
   return opts;
 }
 
+/** Whether a good-order transport of i's side with no unit aboard is in i's hex (5.6). */
+function emptyCarrierIn(d: Draft, i: number): boolean {
+  const side = def(d, i).side;
+  for (let j = d.firstIn(d.hex(i)); j >= 0; j = d.nextIn(j)) {
+    const t = def(d, j);
+    if (t.side === side && isCarrier(t) && d.get(j, MORALE) === GOOD && !d.flag(j, F_LOADED)) return true;
+  }
+  return false;
+}
+
+/** 5.6: load, unload and unlimber options of the activation. */
+function transportActions(d: Draft, out: string[]): void {
+  const seat = d.active;
+  for (const t of d.act) {
+    const tu = def(d, t);
+    if (!isCarrier(tu) || !d.flag(t, F_IN_ACT) || !d.flag(t, F_DECL_MOVE) || d.hex(t) < 0 || d.carried(t)) continue;
+    const m = d.get(t, MORALE);
+    const h = d.hex(t);
+    const mp = d.get(t, MP);
+    // Unload: personnel and leaders cost the transport 1 MP; weapons none (they unlimber at once: their segment).
+    if (m !== DEMORALIZED) {
+      for (const c of d.cargoOf(t)) {
+        const cu = def(d, c);
+        if (needsLimber(cu) ? d.flag(c, F_IN_ACT) : mp < LOAD_MP2) continue;
+        if (!fitsStack(d, c, h)) continue;
+        out.push(`unload ${c}`);
+      }
+    }
+    // Load: only a good-order transport, never in a hex holding enemy units.
+    if (m !== GOOD || sideIn(d, h, 1 - seat)) continue;
+    let leaders = 0;
+    for (const c of d.cargoOf(t)) if (def(d, c).isLeader) leaders++;
+    for (let c = d.firstIn(h); c >= 0; c = d.nextIn(c)) {
+      const cu = def(d, c);
+      if (c === t || cu.side !== seat || !canRide(cu) || !d.flag(c, F_IN_ACT) || !d.flag(c, F_DECL_MOVE) || d.get(c, MORALE) === DEMORALIZED) continue;
+      if (cu.isLeader ? leaders >= 3 : d.flag(t, F_LOADED)) continue;
+      if (needsLimber(cu)) {
+        // Limber and load: all MPs of both, so neither may have moved this segment.
+        if (d.flag(t, F_MOVED) || d.flag(c, F_MOVED) || mp < startingMp2(d, t)) continue;
+      } else if (mp < LOAD_MP2 || d.get(c, MP) < LOAD_MP2) continue;
+      out.push(`load ${t} ${c}`);
+    }
+  }
+  for (const i of d.act) {
+    if (d.flag(i, F_LIMBERED) && d.flag(i, F_IN_ACT) && d.flag(i, F_DECL_MOVE) && !d.flag(i, F_MOVED) && d.get(i, MORALE) !== DEMORALIZED && !d.carried(i)) out.push(`unlimber ${i}`);
+  }
+}
+
+/** 5.6: loading or unloading personnel costs 1 MP (doubled here) to both units. */
+const LOAD_MP2 = 2;
+
+function load(d: Draft, t: number, c: number): void {
+  const cu = def(d, c);
+  if (needsLimber(cu)) {
+    d.set(t, MP, 0);
+    d.set(c, MP, 0);
+    d.setFlag(t, F_MOVED);
+  } else {
+    d.set(t, MP, d.get(t, MP) - LOAD_MP2);
+    d.set(c, MP, d.get(c, MP) - LOAD_MP2);
+  }
+  d.setFlag(c, F_MOVED);
+  d.set(c, DIG, 0);
+  d.setFlag(c, F_DUG_IN | F_LIMBERED, false);
+  d.board(c, t);
+  d.say(() => `${cu.name} ${needsLimber(cu) ? 'limbers and loads' : 'loads'} onto ${def(d, t).name} [PG3 5.6]`);
+}
+
+function unload(d: Draft, c: number): void {
+  const t = d.carrier(c);
+  const cu = def(d, c);
+  if (!needsLimber(cu)) d.set(t, MP, Math.max(0, d.get(t, MP) - LOAD_MP2));
+  d.alight(c);
+  // The unloaded unit shares the transport's Move action: it may not enter another hex, and is done this turn.
+  d.set(c, MP, 0);
+  if (d.flag(c, F_IN_ACT)) d.setFlag(c, F_MUST_STOP | F_MOVED);
+  else d.setFlag(c, F_ACTIVATED);
+  d.say(() => `${cu.name} unloads from ${def(d, t).name}${needsLimber(cu) ? ' and unlimbers' : ''} [PG3 5.6]`);
+}
+
 /** Units of the activation that may fire, grouped by hex. */
 function firingHexes(d: Draft): Map<Hex, number[]> {
   const byHex = new Map<Hex, number[]>();
   for (const i of d.act) {
-    if (!d.flag(i, F_IN_ACT) || !d.flag(i, F_DECL_FIRE) || d.flag(i, F_FIRED) || d.hex(i) < 0) continue;
+    if (!d.flag(i, F_IN_ACT) || !d.flag(i, F_DECL_FIRE) || d.flag(i, F_FIRED) || d.hex(i) < 0 || d.carried(i)) continue;
     if (d.get(i, MORALE) === DEMORALIZED) continue;
     const h = d.hex(i);
     let l = byHex.get(h);
@@ -213,7 +298,7 @@ function executeActions(d: Draft, out: string[]): void {
   const seat = d.active;
   const grid = d.sc.map.grid;
   for (const i of d.act) {
-    if (!d.flag(i, F_IN_ACT) || d.hex(i) < 0) continue;
+    if (!d.flag(i, F_IN_ACT) || d.hex(i) < 0 || d.carried(i)) continue;
     const u = def(d, i);
     const h = d.hex(i);
     const m = d.get(i, MORALE);
@@ -229,6 +314,7 @@ function executeActions(d: Draft, out: string[]): void {
       }
     }
   }
+  transportActions(d, out);
   const byHex = firingHexes(d);
   const enemies = enemyHexes(d, seat);
   for (const [h, units] of byHex) {
@@ -381,7 +467,7 @@ export function oppOptions(d: Draft): string[] {
     const i = e.index;
     if (e.side !== seat || e.isLeader || e.isTransport) continue;
     const h = d.hex(i);
-    if (h < 0 || d.get(i, MORALE) === DEMORALIZED || ctx.fired.includes(i)) continue;
+    if (h < 0 || d.get(i, MORALE) === DEMORALIZED || ctx.fired.includes(i) || cannotFire(d, i)) continue;
     const opp = d.get(i, OPP);
     if (d.flag(i, F_ACTIVATED) && opp === 0) continue; // activated this turn: no opportunity fire (13.0)
     if (isAssaultHex(d, h)) continue;
@@ -449,6 +535,9 @@ export function applyAction(d: Draft, action: string): void {
     case 'mv': doMove(d, a, b); return;
     case 'exit': doExit(d, a); return;
     case 'rec': recover(d, a); break;
+    case 'load': load(d, a, b); break;
+    case 'unload': unload(d, a); break;
+    case 'unlimber': d.setFlag(a, F_LIMBERED, false); d.set(a, MP, 0); d.setFlag(a, F_MOVED); d.say(() => `${def(d, a).name} unlimbers [PG3 5.6]`); break;
     case 'dig': digIn(d, a); break;
     case 'df': directFire(d, a, b); break;
     case 'bomb': bombard(d, a, b); break;
@@ -573,6 +662,7 @@ function freeShot(d: Draft, hex: Hex, mover: number): void {
 function doExit(d: Draft, i: number): void {
   const u = def(d, i);
   if (!u.isLeader) d.stepsExited[u.side] = d.stepsExited[u.side]! + d.get(i, STEPS);
+  for (const c of d.cargoOf(i)) if (!def(d, c).isLeader) d.stepsExited[u.side] = d.stepsExited[u.side]! + d.get(c, STEPS);
   d.say(() => `${u.name} exits the map [PG3 16.5]`);
   d.setHex(i, EXITED);
   d.setFlag(i, F_IN_ACT, false);

@@ -4,7 +4,7 @@ import { d6 } from '../../core/rng.js';
 import type { Draft } from './draft.js';
 import { columnIndex, lossesOf, moraleModOf, queueMorale, shiftColumn, tableResult } from './combat.js';
 import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_FIRED, GOOD, MORALE, STEPS } from './state.js';
-import { def, half, moraleValue, values } from './units.js';
+import { cannotFire, def, half, moraleValue, values } from './units.js';
 
 /**
  * Assault strength of a side's units (12.4): DF values (disrupted halved; demoralized a quarter, and only
@@ -19,7 +19,7 @@ export function assaultStrength(d: Draft, units: readonly number[], attacking: b
     const m = d.get(i, MORALE);
     if (m === DEMORALIZED && attacking) continue;
     let v = values(d, i).df;
-    if (v <= 0) v = 1;
+    if (v <= 0 || cannotFire(d, i)) v = 1; // limbered guns defend at 1 (5.6, 12.4)
     if (attacking && !hasInfantry && (def(d, i).type === 'HMG' || def(d, i).type === 'AA')) v = half(v);
     if (m === DISRUPTED) v = half(v);
     else if (m === DEMORALIZED) v = Math.ceil(v / 4);

@@ -13,7 +13,7 @@ import {
   type Effect,
 } from './state.js';
 import { concealing, isNight } from './spotting.js';
-import { atStrength, def, leaderMoraleBonus, moraleValue, other, values } from './units.js';
+import { atStrength, def, leaderMoraleBonus, moraleValue, other, shareCarrierMorale, values } from './units.js';
 
 // ---------- tables ----------
 
@@ -321,6 +321,7 @@ export function moraleCheck(d: Draft, unit: number, mod: number, why: string): v
   }
   d.set(unit, MORALE, next);
   if (next !== GOOD) d.setFlag(unit, F_DUG_IN, false); // 16.2: disruption or demoralization ends digging in
+  shareCarrierMorale(d, unit); // 5.6: the cargo takes the same state and unloads
   d.say(() => `${u.name} morale check (${why}): roll ${roll}+${mod} vs ${target}: fails by ${by}, now ${next === DISRUPTED ? 'disrupted' : 'demoralized'} [PG3 14.1]`);
 }
 

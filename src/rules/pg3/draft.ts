@@ -6,7 +6,7 @@ import type { Rng } from '../../core/game.js';
 import type { Hex } from '../../core/hex.js';
 import type { Scenario } from './scenario.js';
 import {
-  ELIMINATED, F, FLAGS, HEX, STEPS, Phase,
+  CARRIED, ELIMINATED, F, F_LEADERS_ABOARD, F_LOADED, FLAGS, HEX, STEPS, Phase,
   type Effect, type OppContext, type State,
 } from './state.js';
 
@@ -107,15 +107,65 @@ export class Draft {
     this.u[unit * F + HEX] = h;
     this.occHead = null;
     this.occFrom = null;
+    // 5.6: what a transport carries moves with it.
+    if ((this.u[unit * F + FLAGS]! & (F_LOADED | F_LEADERS_ABOARD)) !== 0) {
+      for (let j = 0; j < this.sc.units.length; j++) if (this.u[j * F + CARRIED] === unit + 1) this.u[j * F + HEX] = h;
+    }
   }
 
-  /** Removes a unit from play (PG3 7.61). */
+  /** The transport carrying unit i, or -1. */
+  carrier(i: number): number { return this.u[i * F + CARRIED]! - 1; }
+  carried(i: number): boolean { return this.u[i * F + CARRIED]! !== 0; }
+
+  /** Units and leaders carried by transport t. */
+  cargoOf(t: number): number[] {
+    const out: number[] = [];
+    if ((this.u[t * F + FLAGS]! & (F_LOADED | F_LEADERS_ABOARD)) === 0) return out;
+    for (let j = 0; j < this.sc.units.length; j++) if (this.u[j * F + CARRIED] === t + 1) out.push(j);
+    return out;
+  }
+
+  /** Puts unit i aboard transport t (5.6). */
+  board(i: number, t: number): void {
+    this.u[i * F + CARRIED] = t + 1;
+    this.u[i * F + HEX] = this.u[t * F + HEX]!;
+    this.setFlag(t, this.sc.units[i]!.isLeader ? F_LEADERS_ABOARD : F_LOADED);
+    this.occHead = null;
+    this.occFrom = null;
+  }
+
+  /** Takes unit i off its transport, in the transport's hex (5.6). */
+  alight(i: number): void {
+    const t = this.carrier(i);
+    if (t < 0) return;
+    this.u[i * F + CARRIED] = 0;
+    let leaders = false, unit = false;
+    for (let j = 0; j < this.sc.units.length; j++) {
+      if (this.u[j * F + CARRIED] !== t + 1) continue;
+      if (this.sc.units[j]!.isLeader) leaders = true; else unit = true;
+    }
+    this.setFlag(t, F_LOADED, unit);
+    this.setFlag(t, F_LEADERS_ABOARD, leaders);
+    this.occHead = null;
+    this.occFrom = null;
+  }
+
+  /** Removes a unit from play (PG3 7.61); what it carries shares its fate (5.6), its steps counted as lost. */
   eliminate(unit: number): void {
+    for (const j of this.cargoOf(unit)) {
+      const c = this.sc.units[j]!;
+      if (!c.isLeader) this.stepsLost[c.side] = this.stepsLost[c.side]! + this.u[j * F + STEPS]!;
+      this.u[j * F + CARRIED] = 0;
+      this.set(j, STEPS, 0);
+      this.u[j * F + HEX] = ELIMINATED;
+      this.say(() => `${c.name} is lost with its transport [PG3 5.6]`);
+    }
+    this.setFlag(unit, F_LOADED | F_LEADERS_ABOARD, false);
     this.set(unit, STEPS, 0);
     this.setHex(unit, ELIMINATED);
   }
 
-  /** Units (and leaders) in hex h, any side. */
+  /** Units (and leaders) in hex h, any side; units riding a transport are not listed (5.6). */
   unitsIn(h: Hex): number[] {
     if (this.occHead === null) this.buildOcc();
     const out: number[] = [];
@@ -136,7 +186,7 @@ export class Draft {
     const next = new Int32Array(n).fill(-1);
     for (let i = n - 1; i >= 0; i--) {
       const h = this.u[i * F + HEX]!;
-      if (h >= 0) {
+      if (h >= 0 && this.u[i * F + CARRIED] === 0) {
         next[i] = head[h]!;
         head[h] = i;
       }

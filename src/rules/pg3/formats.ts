@@ -208,6 +208,8 @@ const placement = z.object({
   tankLeader: z.boolean().default(false),
   /** Starts dug in (PG3 16.2). */
   dugIn: z.boolean().default(false),
+  /** Starts aboard a transport (truck, wagon or APC) of its side placed in the same hex (PG3 5.6; set-up only). */
+  loaded: z.boolean().default(false),
 });
 
 const reinforcement = z.object({

@@ -6,7 +6,7 @@ import { Draft } from './draft.js';
 import { applyAction, legalActionsOf, seatToMove } from './actions.js';
 import type { Scenario } from './scenario.js';
 import {
-  DIG, F, F_DUG_IN, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MORALE, OFFBOARD, Phase, STEPS, type State,
+  CARRIED, DIG, F, F_DUG_IN, F_LOADED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MORALE, OFFBOARD, Phase, STEPS, type State,
 } from './state.js';
 import { outcomeOf, startTurn, victoryPoints } from './turn.js';
 import { describeAction } from './describe.js';
@@ -43,6 +43,12 @@ export class Pg3Game implements Game<State, string> {
       if (d.startDugIn) flags |= F_DUG_IN;
       u[b + FLAGS] = flags;
       u[b + DIG] = 0;
+    }
+    // 5.6: units set up aboard a transport.
+    for (const d of sc.units) {
+      if (d.startCarrier < 0) continue;
+      u[d.index * F + CARRIED] = d.startCarrier + 1;
+      u[d.startCarrier * F + FLAGS] |= F_LOADED;
     }
     // 6.8: tank leaders. Nations with one in every tank ("all") are public; others are assigned secretly.
     for (let seat = 0; seat < 2; seat++) {

@@ -4,7 +4,7 @@ import type { Draft } from './draft.js';
 import { atShot } from './combat.js';
 import { hexSpotsUnit, isNight } from './spotting.js';
 import { DEMORALIZED, DISRUPTED, F_LEADER_ACT, F_MOVED, F_MOVED_TURN, F_MUST_STOP, MORALE, MP } from './state.js';
-import { combatIn, def, fitsStack, isAssaultHex, sideIn, values } from './units.js';
+import { cannotFire, combatIn, def, fitsStack, isAssaultHex, sideIn, values } from './units.js';
 
 /** Movement points for an activation, doubled (roads cost half points). Leaders: 4 (6.3). */
 export function startingMp2(d: Draft, i: number): number {
@@ -39,7 +39,7 @@ export function threatens(d: Draft, e: number, i: number, h: Hex): boolean {
   const eh = d.hex(e);
   if (eh < 0) return false;
   const ue = def(d, e), ui = def(d, i);
-  if (ue.isLeader || !ue.isCombat) return false;
+  if (ue.isLeader || !ue.isCombat || cannotFire(d, e)) return false;
   const dist = d.sc.map.grid.distance(eh, h);
   const v = values(d, e);
   if (ui.isAfv) {
@@ -87,6 +87,7 @@ export function moveBlocked(d: Draft, i: number, to: Hex): string | null {
   const from = d.hex(i);
   if (from < 0 || to < 0) return 'not on the map';
   if (d.sc.map.grid.distance(from, to) !== 1) return 'not an adjacent hex';
+  if (d.carried(i)) return 'it rides a transport: it moves with it (5.6)';
   const m = d.get(i, MORALE);
   if (m === DEMORALIZED) return 'demoralized units only recover or flee (14.3)';
   if (m === DISRUPTED && (d.flag(i, F_MOVED_TURN) || d.flag(i, F_MOVED))) return 'a disrupted unit moves only one hex a turn (14.2)';

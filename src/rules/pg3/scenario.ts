@@ -65,6 +65,8 @@ export interface UnitDef {
   readonly startReduced: boolean;
   readonly startDugIn: boolean;
   readonly startTankLeader: boolean;
+  /** Index of the transport it starts aboard (5.6), or -1. */
+  readonly startCarrier: number;
 }
 
 export interface SideDef {
@@ -285,7 +287,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     return c;
   };
   const makeUnit = (side: number, c: CounterEntry, counterId: string, hex: Hex, entryTurn: number, entryHexes: Hex[],
-    p: { reduced: boolean; tankLeader: boolean; dugIn: boolean }, place: string): void => {
+    p: { reduced: boolean; tankLeader: boolean; dugIn: boolean; loaded?: boolean }, place: string): void => {
     const s = data.sides[side]!;
     const full = fireValues(c.full);
     const reduced = c.reduced ? fireValues(c.reduced) : full;
@@ -294,7 +296,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     const isTransport = c.type === 'TRUCK' || c.type === 'WAGON';
     const isCombat = !isTransport && (full.df > 0 || full.bomb > 0 || full.at >= 0);
     const mci = movementClasses.indexOf(c.movementClass);
-    if (hex >= 0) {
+    if (hex >= 0 && !p.loaded) {
       const cost = moveCost2[terrain[hex]! * 4 + mci]!;
       if (cost < 0 && !hexHasRoad(hexsides, hex, ROAD)) {
         problems.add(place, `${c.name} (${c.movementClass}) may not be in ${map0.terrainId(hex)} at ${grid.label(hex)}`);
@@ -321,6 +323,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
       maxSteps: c.steps, full, reduced, moraleFull: s.morale.full, moraleReduced: s.morale.reduced,
       rank: -1, leaderMorale: 0, combatMod: 0, moraleMod: 0,
       startHex: hex, entryTurn, entryHexes, startReduced: p.reduced, startDugIn: p.dugIn, startTankLeader: p.tankLeader,
+      startCarrier: p.loaded ? -2 : -1,
     });
   };
   const makeLeader = (side: number, counterId: string, hex: Hex, entryTurn: number, entryHexes: Hex[], place: string): void => {
@@ -333,7 +336,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
       isTransport: false, isTankSymbol: false, isArtillery: false, isHmgLike: false, isCombat: false, maxSteps: 1,
       full: LEADER_MOVES, reduced: LEADER_MOVES, moraleFull: l.morale, moraleReduced: l.morale,
       rank: RANKS.indexOf(l.rank), leaderMorale: l.morale, combatMod: l.combat, moraleMod: l.moraleModifier,
-      startHex: hex, entryTurn, entryHexes, startReduced: false, startDugIn: false, startTankLeader: false,
+      startHex: hex, entryTurn, entryHexes, startReduced: false, startDugIn: false, startTankLeader: false, startCarrier: -1,
     });
   };
   data.sides.forEach((s, si) => {
@@ -359,6 +362,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
       r.units.forEach((p, i) => {
         const c = counterDef(p.counter, `${place}.units[${i}].counter`);
         if (!c) return;
+        if (p.loaded) problems.add(`${place}.units[${i}].loaded`, 'only units set up on the map may start loaded (PG3 5.6)');
         for (let k = 0; k < p.count; k++) makeUnit(si, c, p.counter, -1, r.turn, entry, p, `${place}.units[${i}]`);
       });
       r.leaders.forEach((p, i) => makeLeader(si, p.counter, -1, r.turn, entry, `${place}.leaders[${i}].counter`));
@@ -370,6 +374,16 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     }
     if (s.units.length === 0 && s.reinforcements.length === 0) problems.add(`sides[${si}].units`, 'a side needs at least one unit');
   });
+  // PG3 5.6: units set up `loaded` go aboard a transport of their side in the same hex: one unit and up to 3 leaders each.
+  for (const c of units) {
+    if (c.startCarrier !== -2) continue;
+    const place = `sides[${c.side}].units (${c.counter} at ${grid.label(c.startHex)})`;
+    (c as { startCarrier: number }).startCarrier = -1;
+    if (c.isAfv || c.isTransport || c.type === 'CAV') { problems.add(place, `${c.name} cannot ride a transport (PG3 5.6: weapon or personnel units, not cavalry or AFVs)`); continue; }
+    const t = units.find((x) => x.side === c.side && x.startHex === c.startHex && x.entryTurn === 0 && (x.isTransport || x.isApc) && !units.some((y) => y.startCarrier === x.index));
+    if (!t) { problems.add(place, `no free transport of its side at ${grid.label(c.startHex)} to start loaded on (PG3 5.6)`); continue; }
+    (c as { startCarrier: number }).startCarrier = t.index;
+  }
   const objectives = data.victory.objectives.map((o, i) => {
     const h = hexAt(o.hex, `victory.objectives[${i}].hex`);
     const ctrl = sideIds.indexOf(o.controlledBy);

@@ -7,7 +7,10 @@ import type { Hex } from '../../core/hex.js';
 
 /** Per-unit field offsets in State.u (stride F). */
 export const HEX = 0, STEPS = 1, MORALE = 2, FLAGS = 3, MP = 4, OPP = 5, ATSHOTS = 6, XFIRE = 7, DIG = 8;
-export const F = 9;
+/** Carrier index + 1 while the unit rides a transport (5.6), else 0. A carried unit keeps HEX equal to its
+ * carrier's but is left out of the hex occupancy index: it counts as part of its carrier (stacking, fire, spotting). */
+export const CARRIED = 9;
+export const F = 10;
 
 /** Hex values for units not on the map. */
 export const OFFBOARD = -1, ELIMINATED = -2, EXITED = -3;
@@ -32,6 +35,9 @@ export const F_TL_REVEALED = 1 << 12;   // tank leader revealed by leading a com
 export const F_RECOVERED = 1 << 13;     // attempted recovery this activation (14.4)
 export const F_LEADER_ACT = 1 << 14;    // activated through a leader of its kind (may combat-move, assault: 5.4, 12.1)
 export const F_ENTRY_WAIT = 1 << 15;    // reinforcement whose entry hexes were blocked: enters a turn later (16.5)
+export const F_LOADED = 1 << 16;        // transport carrying a weapon or personnel unit (5.6)
+export const F_LEADERS_ABOARD = 1 << 17; // transport carrying one or more leaders (5.6)
+export const F_LIMBERED = 1 << 18;      // weapon unloaded on its limbered side (5.6): no fire until it unlimbers
 
 export const ACT_FLAGS = F_DECL_MOVE | F_DECL_FIRE | F_IN_ACT | F_FIRED | F_MOVED | F_ASSAULT_IN | F_MUST_STOP | F_RECOVERED | F_LEADER_ACT;
 

@@ -2,7 +2,7 @@
 import type { Hex } from '../../core/hex.js';
 import type { Draft } from './draft.js';
 import type { FireValues, UnitDef } from './scenario.js';
-import { DEMORALIZED, DISRUPTED, F_IN_ACT, GOOD, HEX, MORALE, STEPS, F } from './state.js';
+import { CARRIED, DEMORALIZED, DISRUPTED, F_IN_ACT, F_LEADERS_ABOARD, F_LIMBERED, F_LOADED, FLAGS, GOOD, HEX, MORALE, STEPS, F } from './state.js';
 
 export function def(d: Draft, i: number): UnitDef { return d.sc.units[i]!; }
 
@@ -19,17 +19,31 @@ export function morale(d: Draft, i: number): number { return d.u[i * F + MORALE]
 /** Halves per unit, rounding up (PG3 1.1 fractions; 14.2 disrupted strengths halved). */
 export function half(x: number): number { return Math.ceil(x / 2); }
 
-/** Direct fire strength as fired (disrupted: halved, 14.2; demoralized: none, 14.3). */
+/** Whether unit i cannot fire: riding a transport or limbered (5.6). */
+export function cannotFire(d: Draft, i: number): boolean {
+  return d.u[i * F + CARRIED] !== 0 || (d.u[i * F + FLAGS]! & F_LIMBERED) !== 0;
+}
+
+/** 5.6: trucks, wagons and APCs carry. */
+export function isCarrier(u: UnitDef): boolean { return u.isTransport || u.isApc; }
+
+/** 5.6: one weapon or personnel unit (not cavalry, not self-propelled: no armor, not a transport) or a leader may ride. */
+export function canRide(u: UnitDef): boolean { return u.isLeader || (!u.isAfv && !u.isTransport && u.type !== 'CAV'); }
+
+/** 5.6: a weapon with no movement allowance must limber to be carried (all MPs of both) and unlimber after (its segment). */
+export function needsLimber(u: UnitDef): boolean { return !u.isLeader && u.full.ma === 0; }
+
+/** Direct fire strength as fired (disrupted: halved, 14.2; demoralized: none, 14.3; carried or limbered: none, 5.6). */
 export function dfStrength(d: Draft, i: number): number {
   const m = morale(d, i);
-  if (m === DEMORALIZED) return 0;
+  if (m === DEMORALIZED || cannotFire(d, i)) return 0;
   const v = values(d, i).df;
   return m === DISRUPTED ? half(v) : v;
 }
 
 export function bombStrength(d: Draft, i: number): number {
   const m = morale(d, i);
-  if (m === DEMORALIZED) return 0;
+  if (m === DEMORALIZED || cannotFire(d, i)) return 0;
   const v = values(d, i).bomb;
   return m === DISRUPTED ? half(v) : v;
 }
@@ -38,7 +52,7 @@ export function bombStrength(d: Draft, i: number): number {
 export function atStrength(d: Draft, i: number): number {
   const m = morale(d, i);
   const v = values(d, i).at;
-  if (m === DEMORALIZED || v < 0) return -1;
+  if (m === DEMORALIZED || v < 0 || cannotFire(d, i)) return -1;
   return m === DISRUPTED ? half(v) : v;
 }
 
@@ -65,11 +79,12 @@ export function sideIn(d: Draft, h: Hex, seat: number): boolean {
   return false;
 }
 
-/** Whether a combat unit of `seat` is in h (what makes a hex enemy-occupied for movement, 5.3). */
+/** Whether a combat unit of `seat` is in h (what makes a hex enemy-occupied for movement, 5.3); a transport
+ * carrying a unit is not an "empty" transport (5.3, 5.6). */
 export function combatIn(d: Draft, h: Hex, seat: number): boolean {
   for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) {
     const u = d.sc.units[i]!;
-    if (u.side === seat && u.isCombat) return true;
+    if (u.side === seat && (u.isCombat || (d.u[i * F + FLAGS]! & F_LOADED) !== 0)) return true;
   }
   return false;
 }
@@ -138,3 +153,16 @@ export function leaderMoraleBonus(d: Draft, i: number, activatedOnly: boolean): 
 
 /** Seat on the other side. */
 export function other(seat: number): number { return 1 - seat; }
+
+/** A transport that becomes disrupted or demoralized passes its state to what it carries, which unloads at once;
+ * weapons unload limbered (5.6). */
+export function shareCarrierMorale(d: Draft, t: number): void {
+  const m = d.get(t, MORALE);
+  if (m === GOOD || (d.u[t * F + FLAGS]! & (F_LOADED | F_LEADERS_ABOARD)) === 0) return;
+  for (const c of d.cargoOf(t)) {
+    d.alight(c);
+    if (d.get(c, MORALE) < m) d.set(c, MORALE, m);
+    if (needsLimber(d.sc.units[c]!)) d.setFlag(c, F_LIMBERED);
+    d.say(() => `${d.sc.units[c]!.name} is thrown off ${d.sc.units[t]!.name} ${m === DISRUPTED ? 'disrupted' : 'demoralized'} [PG3 5.6]`);
+  }
+}

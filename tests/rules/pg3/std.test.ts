@@ -7,8 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/rules/pg3/draft.js';
 import { applyAction, legalActionsOf } from '../../../src/rules/pg3/actions.js';
 import type { Scenario } from '../../../src/rules/pg3/scenario.js';
-import { DISRUPTED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, GOOD, MORALE, MP, Phase } from '../../../src/rules/pg3/state.js';
-import { ScriptedRng, emptyDraft, hexOf, makeScenario, unitOf } from './helpers.js';
+import { CARRIED, DISRUPTED, ELIMINATED, F, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_LIMBERED, F_MOVED, F_MUST_STOP, GOOD, MORALE, MP, Phase, STEPS } from '../../../src/rules/pg3/state.js';
+import { ScriptedRng, emptyDraft, hexOf, makeScenario, startState, unitOf, writeTemp, scenarioData } from './helpers.js';
+import { moraleCheck } from '../../../src/rules/pg3/combat.js';
+import { moveBlocked } from '../../../src/rules/pg3/movement.js';
+import { dfStrength, fitsStack, stackCounts } from '../../../src/rules/pg3/units.js';
+import { loadPg3Scenario } from '../../../src/rules/pg3/scenario.js';
 import { boardSpec } from './fixture.js';
 
 const G = 0, S = 1; // seats: German, Soviet
@@ -150,5 +154,119 @@ describe('PG3 7.25 HMG split fire', () => {
     d.opp = { mover, hex: h('0508'), fired: [] };
     d.phase = Phase.OppFire;
     expect(legalActionsOf(d).every((x) => /^(opp|oppx|oppat|nofire)\b/.test(x))).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------- 5.6 transport
+
+describe('PG3 5.6 transport', () => {
+  it('PG3 5.6: a truck loads an INF for 1 MP each, carries it, unloads it for 1 MP; the INF then stops', () => {
+    const { d, h, u, place } = setup(boardWith());
+    const truck = place(u(G, 'ger-truck'), '0505');
+    const inf = place(u(G, 'ger-inf'), '0505');
+    activate(d, [truck, inf], 'm');
+    expect(legalActionsOf(d)).toContain(`load ${truck} ${inf}`);
+    applyAction(d, `load ${truck} ${inf}`);
+    expect(d.carrier(inf)).toBe(truck);
+    expect(d.get(truck, MP)).toBe(16 - 2);
+    expect(d.get(inf, MP)).toBe(6 - 2);
+    expect(d.unitsIn(h('0505'))).toEqual([truck]); // one unit for stacking, fire and spotting (4.1, 5.6)
+    expect(legalActionsOf(d).some((a) => a.startsWith(`mv ${inf} `))).toBe(false);
+    applyAction(d, `mv ${truck} ${h('0506')}`);
+    expect(d.hex(inf)).toBe(h('0506'));
+    expect(legalActionsOf(d)).toContain(`unload ${inf}`);
+    const mp = d.get(truck, MP);
+    applyAction(d, `unload ${inf}`);
+    expect(d.carried(inf)).toBe(false);
+    expect(d.hex(inf)).toBe(h('0506'));
+    expect(d.get(truck, MP)).toBe(mp - 2);
+    expect(d.flag(inf, F_MUST_STOP)).toBe(true); // may not enter another hex after unloading
+    expect(legalActionsOf(d).some((a) => a.startsWith(`mv ${inf} `))).toBe(false);
+    expect(legalActionsOf(d).some((a) => a.startsWith(`mv ${truck} `))).toBe(true); // the truck may go on
+  });
+
+  it('PG3 5.6: limbering and loading a 0-MA gun takes the whole segment of both; unloading costs nothing and it unlimbers', () => {
+    const { d, h, u, place } = setup(boardWith());
+    const truck = place(u(G, 'ger-truck'), '0505');
+    const gun = place(u(G, 'ger-lefh18'), '0505');
+    activate(d, [truck, gun], 'm');
+    applyAction(d, `load ${truck} ${gun}`);
+    expect(d.carrier(gun)).toBe(truck);
+    expect(d.get(truck, MP)).toBe(0);
+    expect(legalActionsOf(d).some((a) => a.startsWith(`mv ${truck} `))).toBe(false); // may not move and load a weapon
+    expect(legalActionsOf(d)).not.toContain(`unload ${gun}`);
+    // A later segment: the truck moves and drops the gun, which deploys at once (its own segment).
+    d.setFlag(truck, F_MOVED | F_IN_ACT | F_DECL_MOVE, false);
+    d.setFlag(gun, F_MOVED | F_IN_ACT | F_DECL_MOVE, false);
+    d.act = [];
+    activate(d, [truck], 'm');
+    applyAction(d, `mv ${truck} ${h('0506')}`);
+    const mp = d.get(truck, MP);
+    expect(legalActionsOf(d)).toContain(`unload ${gun}`);
+    applyAction(d, `unload ${gun}`);
+    expect(d.get(truck, MP)).toBe(mp);
+    expect(d.hex(gun)).toBe(h('0506'));
+    expect(d.flag(gun, F_ACTIVATED)).toBe(true);
+    expect(d.flag(gun, F_LIMBERED)).toBe(false);
+  });
+
+  it('PG3 5.6: carried units cannot fire; they die with their transport; a disrupted transport unloads them disrupted, guns limbered', () => {
+    const { d, rng, h, u, place } = setup(boardWith());
+    const truck = place(u(G, 'ger-truck', 0), '0505');
+    const inf = place(u(G, 'ger-inf'), '0505');
+    d.board(inf, truck);
+    expect(dfStrength(d, inf)).toBe(0);
+    const lost = d.stepsLost[G];
+    d.eliminate(truck);
+    expect(d.hex(inf)).toBe(ELIMINATED);
+    expect(d.get(inf, STEPS)).toBe(0);
+    expect(d.stepsLost[G]).toBe(lost + 2);
+    const truck2 = place(u(G, 'ger-truck', 1), '0707');
+    const pak = place(u(G, 'ger-lefh18'), '0707');
+    d.board(pak, truck2);
+    rng.roll2(10); // morale 8: fails by 2 -> disrupted
+    moraleCheck(d, truck2, 0, 'test');
+    expect(d.get(truck2, MORALE)).toBe(DISRUPTED);
+    expect(d.carried(pak)).toBe(false);
+    expect(d.get(pak, MORALE)).toBe(DISRUPTED);
+    expect(d.flag(pak, F_LIMBERED)).toBe(true);
+    expect(dfStrength(d, pak)).toBe(0);
+    // Limbered, it may only unlimber (its whole segment).
+    d.set(pak, MORALE, GOOD);
+    activate(d, [pak], 'm');
+    expect(legalActionsOf(d)).toContain(`unlimber ${pak}`);
+    applyAction(d, `unlimber ${pak}`);
+    expect(d.flag(pak, F_LIMBERED)).toBe(false);
+    expect(d.hex(pak)).toBe(h('0707'));
+  });
+
+  it('PG3 5.6 / 4.1: the carried unit does not count for stacking; a loaded truck is not an empty transport (5.3)', () => {
+    const { d, h, u, place } = setup(boardWith());
+    const truck = place(u(G, 'ger-truck'), '0505');
+    place(u(G, 'ger-inf', 0), '0505'); place(u(G, 'ger-inf', 1), '0505'); place(u(G, 'ger-inf', 2), '0505');
+    const hmg = place(u(G, 'ger-hmg'), '0505');
+    expect(fitsStack(d, hmg, h('0505'))).toBe(false);
+    d.board(hmg, truck);
+    expect(stackCounts(d, h('0505'), G)).toEqual({ combat: 3, transport: 1 });
+    expect(legalActionsOf(d).includes(`unload ${hmg}`)).toBe(false); // no room to unload
+    const truck2 = place(u(G, 'ger-truck', 1), '0707');
+    const rifle = place(u(S, 'sov-rifle'), '0708');
+    d.active = S;
+    d.set(rifle, MP, 6);
+    d.setFlag(rifle, F_LEADER_ACT);
+    expect(moveBlocked(d, rifle, h('0707'))).toBeNull(); // empty truck: enter and overrun
+    d.board(u(G, 'ger-inf', 3), (place(u(G, 'ger-inf', 3), '0707'), truck2));
+    expect(moveBlocked(d, rifle, h('0707'))).toMatch(/5\.3/);
+  });
+
+  it('PG3 5.6: a scenario may set up a unit loaded on a transport in its hex', () => {
+    const spec = { sides: [{ units: [{ counter: 'ger-truck', hex: '0303' }, { counter: 'ger-pak40', hex: '0303', loaded: true }] }, { units: [{ counter: 'sov-rifle', hex: '0909' }] }] };
+    const sc = makeScenario(spec as never);
+    const s = startState(sc);
+    const pak = unitOf(sc, G, 'ger-pak40'), truck = unitOf(sc, G, 'ger-truck');
+    expect(s.u[pak * F + CARRIED]).toBe(truck + 1);
+    expect(s.u[pak * F + 0]).toBe(s.u[truck * F + 0]);
+    const bad = scenarioData({ sides: [{ units: [{ counter: 'ger-pak40', hex: '0303', loaded: true } as never] }, { units: [{ counter: 'sov-rifle', hex: '0909' }] }] });
+    expect(() => loadPg3Scenario(writeTemp(bad))).toThrow(/no free transport/);
   });
 });
