@@ -1,0 +1,49 @@
+/**
+ * `tacsim bench`: regression benchmarks of engine and AI speed. The CLI main calls registerBenchCommand.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { benchCommand } from './run.js';
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number of at least 1');
+  return n;
+}
+
+const EXAMPLES = `
+Figures are units of work per second (lookups, actions, playouts, decisions, iterations, games), median
+over samples with their p25-p75 spread, and relative to a fixed calibration workload timed in the same
+run, so runs on different or busy machines compare. --check compares the relative figures with
+benchmarks/baseline.json; each figure has its own threshold from measured run-to-run spread
+(see benchmarks/README.md). Every run is saved as results/bench-<timestamp>.json.
+
+Examples:
+  $ tacsim bench                        run every suite (about 1 minute), print the table
+  $ tacsim bench --check                run, then exit 1 naming any figure slower than the baseline
+  $ tacsim bench --filter rules         only the rules suite (legal actions and apply)
+  $ tacsim bench --filter pg3-large     only figures whose id contains pg3-large, in every suite
+  $ tacsim bench --quick                every task once on tiny sizes (smoke test, not comparable)
+  $ tacsim bench --update-baseline      5 full runs; rewrite the baseline and thresholds from them
+  $ tacsim bench --history              how each figure moved across the stored runs
+  $ tacsim bench --json > bench.json    machine-readable output`;
+
+/** Adds the `bench` command to a commander program. */
+export function registerBenchCommand(program: Command): Command {
+  return program
+    .command('bench')
+    .description('regression benchmarks of engine and AI speed (hex/LOS lookups, legal actions, apply, playouts, agents, harness)')
+    .option('--check', 'compare with benchmarks/baseline.json; exit 1 if a figure is slower beyond its threshold')
+    .option('--update-baseline', 'rewrite benchmarks/baseline.json (and thresholds) from this run (--runs, default 5)')
+    .option('--history', 'print how each figure moved across the stored results/bench-*.json runs (runs nothing)')
+    .option('--filter <name>', 'run only suites whose name contains NAME (hex, rules, playout, agents, harness), else only figures whose id contains it')
+    .option('--quick', 'a tiny run: every task once on small sizes (smoke test; not for --check)')
+    .option('--json', 'print the run (and check) as JSON instead of tables')
+    .option('--runs <n>', 'full runs to make (default 1, or 5 with --update-baseline to measure run-to-run spread)', positiveInt)
+    .option('--baseline <file>', 'baseline file to check against or update (default benchmarks/baseline.json)')
+    .option('--no-save', 'do not write results/bench-<timestamp>.json')
+    .addHelpText('after', EXAMPLES)
+    .action(async (opts: { check?: boolean; updateBaseline?: boolean; history?: boolean; filter?: string; quick?: boolean; json?: boolean; runs?: number; baseline?: string; save?: boolean }) => {
+      const code = await benchCommand(opts);
+      if (code !== 0) process.exitCode = code;
+    });
+}
