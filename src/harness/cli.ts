@@ -35,7 +35,7 @@ export function parseAgentFlags(values: readonly string[] = []): Record<string, 
     const eq = v.indexOf('=');
     const side = eq < 0 ? '' : v.slice(0, eq).trim();
     const spec = eq < 0 ? '' : v.slice(eq + 1).trim();
-    if (side === '' || spec === '') throw new InputError(`--agent takes SIDE=SPEC (e.g. --agent axis=mcts:iterations=1000), not "${v}"`);
+    if (side === '' || spec === '') throw new InputError(`--agent takes SIDE=SPEC (e.g. --agent german=mcts:iterations=1000), not "${v}"`);
     if (Object.hasOwn(out, side)) throw new InputError(`--agent gives side "${side}" twice`);
     out[side] = spec;
   }
@@ -135,8 +135,8 @@ Win rates come with Wilson 95% intervals. Ctrl-C stops cleanly: finished games a
 
 Examples:
   tacsim sim pg3-medium --games 500
-  tacsim sim pg3-medium --agent axis=mcts:iterations=2000 --agent soviet=scripted --games 200
-  tacsim sim pg3-medium --agent axis=mcts --agent soviet=scripted --swap --games 400 --seed 7
+  tacsim sim pg3-medium --agent german=mcts:iterations=2000 --agent soviet=scripted --games 200
+  tacsim sim pg3-medium --agent german=mcts --agent soviet=scripted --swap --games 400 --seed 7
   tacsim sim my-scenario.json --set turns=10 --workers 4 --out results/turns10 --records
   tacsim sim --resume results/pg3-medium-20250101-120000 --games 1000`);
   sim.action(async (scenario: string | undefined, flags: CommonFlags & { games: string; out?: string; resume?: string; records?: boolean }, cmd: Command) => {
@@ -203,7 +203,7 @@ to even and an interpolated 50% crossing. Draws count half.
 
 Examples:
   tacsim balance pg3-medium --param turns --from 6 --to 12 --step 1
-  tacsim balance pg3-medium --param initiative.axis --from 1 --to 4 --games-per-value 600 --agent axis=mcts`);
+  tacsim balance pg3-medium --param initiative.german --from 1 --to 5 --games-per-value 400`);
   balance.action(async (scenario: string, flags: CommonFlags & {
     param: string; from: string; to: string; step: string; gamesPerValue: string; batch: string; side?: string;
     margin: string; halfWidth: string; out?: string;
