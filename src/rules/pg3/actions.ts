@@ -309,7 +309,7 @@ function executeActions(d: Draft, out: string[]): void {
           const n = grid.neighbour(h, k);
           if (n >= 0 && moveBlocked(d, i, n) === null) out.push(`mv ${i} ${n}`);
         }
-        if (d.sc.sides[seat].exitHexes.includes(h)) out.push(`exit ${i}`);
+        if (d.sc.sides[seat].exitHexes.includes(h) && !d.decapitated(i, h)) out.push(`exit ${i}`);
         if (m === GOOD && !u.isLeader && !d.flag(i, F_MOVED) && !d.flag(i, F_DUG_IN) && d.sc.terrain[d.sc.map.terrain[h]!]!.digIn && d.get(i, MP) > 0) out.push(`dig ${i}`);
       }
     }
@@ -346,7 +346,7 @@ function executeActions(d: Draft, out: string[]): void {
         }
       }
       // 12.1: assault movement by activated, good-order units led by a leader of their kind, starting adjacent.
-      if (!inAssault && !d.flag(i, F_FIRED) && !d.flag(i, F_MOVED) && d.get(i, MORALE) === GOOD && d.flag(i, F_LEADER_ACT) && !u.isTransport) {
+      if (!inAssault && !d.flag(i, F_FIRED) && !d.flag(i, F_MOVED) && d.get(i, MORALE) === GOOD && d.flag(i, F_LEADER_ACT) && !u.isTransport && !d.decapitated(i, h)) {
         for (let k = 0; k < 6; k++) {
           const n = grid.neighbour(h, k);
           if (n < 0 || !combatIn(d, n, 1 - seat) || !fitsStack(d, i, n)) continue;

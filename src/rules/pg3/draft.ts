@@ -5,6 +5,9 @@
 import type { Rng } from '../../core/game.js';
 import type { Hex } from '../../core/hex.js';
 import type { Scenario } from './scenario.js';
+
+/** Rank index of a MAJ (scenario.ts RANKS). */
+const MAJ = 4;
 import {
   CARRIED, ELIMINATED, F, F_LEADERS_ABOARD, F_LOADED, FLAGS, HEX, STEPS, Phase,
   type Effect, type OppContext, type State,
@@ -27,6 +30,8 @@ export class Draft {
   smoke: Hex[];
   control: number[];
   stepsLost: [number, number];
+  decapHex: [number, number];
+  decapTurn: [number, number];
   stepsExited: [number, number];
   initiativeTurn1: number;
   opp: OppContext | null;
@@ -61,6 +66,8 @@ export class Draft {
     this.smoke = copy ? s.smoke.slice() : (s.smoke as Hex[]);
     this.control = copy ? s.control.slice() : (s.control as number[]);
     this.stepsLost = [s.stepsLost[0], s.stepsLost[1]];
+    this.decapHex = [s.decapHex[0], s.decapHex[1]];
+    this.decapTurn = [s.decapTurn[0], s.decapTurn[1]];
     this.stepsExited = [s.stepsExited[0], s.stepsExited[1]];
     this.initiativeTurn1 = s.initiativeTurn1;
     this.opp = s.opp;
@@ -81,7 +88,7 @@ export class Draft {
       openingLeft: this.openingLeft, lastWasPass: this.lastWasPass, lastPassSeat: this.lastPassSeat,
       segmentsTaken: this.segmentsTaken, u: this.u, act: this.act, declIndex: this.declIndex,
       obaUsed: this.obaUsed, obaThisSegment: this.obaThisSegment, smoke: this.smoke, control: this.control,
-      stepsLost: this.stepsLost, stepsExited: this.stepsExited, initiativeTurn1: this.initiativeTurn1,
+      stepsLost: this.stepsLost, decapHex: this.decapHex, decapTurn: this.decapTurn, stepsExited: this.stepsExited, initiativeTurn1: this.initiativeTurn1,
       opp: this.opp, queue: this.queue, afterPhase: this.afterPhase, assaults: this.assaults,
       events: this.events ?? NO_EVENTS, actions: this.actions,
     };
@@ -161,8 +168,40 @@ export class Draft {
       this.say(() => `${c.name} is lost with its transport [PG3 5.6]`);
     }
     this.setFlag(unit, F_LOADED | F_LEADERS_ABOARD, false);
+    const h = this.hex(unit);
+    if (this.sc.units[unit]!.isLeader && h >= 0 && !this.carried(unit)) this.leaderLost(unit, h);
     this.set(unit, STEPS, 0);
     this.setHex(unit, ELIMINATED);
+  }
+
+  /**
+   * PG3 6.7: a leader of rank MAJ or higher lost: the friendly units stacked with him check morale at once, his
+   * morale modifier subtracted from their morale (AFVs excepted: regular leaders never touch their morale, 6.8).
+   * The side's highest-ranking leader lost (once per side): decapitation around the hex (see State.decapHex).
+   */
+  private leaderLost(unit: number, h: Hex): void {
+    const l = this.sc.units[unit]!;
+    if (l.rank >= MAJ) {
+      const mod = this.sc.charts.modifiers.moraleM.value + l.moraleMod;
+      for (const j of this.unitsIn(h)) {
+        const u = this.sc.units[j]!;
+        if (j !== unit && u.side === l.side && !u.isAfv) this.queue.push({ k: 'morale', unit: j, mod, why: `${l.name} lost, his modifier ${l.moraleMod} against them [PG3 6.7]` });
+      }
+    }
+    if (this.decapTurn[l.side] !== 0) return;
+    for (const o of this.sc.units) {
+      if (o.isLeader && o.side === l.side && o.index !== unit && o.rank > l.rank && this.u[o.index * F + HEX]! !== ELIMINATED) return;
+    }
+    this.decapHex[l.side] = h;
+    this.decapTurn[l.side] = this.turn;
+    this.say(() => `${l.name}, the highest-ranking leader, is lost: no unit within 3 hexes of ${this.sc.map.grid.label(h)} may move this turn or next [PG3 6.7]`);
+  }
+
+  /** 6.7: whether decapitation keeps unit i (in hex h) from moving voluntarily now. */
+  decapitated(i: number, h: Hex): boolean {
+    const side = this.sc.units[i]!.side;
+    const t = this.decapTurn[side]!;
+    return t !== 0 && this.turn <= t + 1 && this.sc.map.grid.distance(h, this.decapHex[side]!) <= 3;
   }
 
   /** Units (and leaders) in hex h, any side; units riding a transport are not listed (5.6). */

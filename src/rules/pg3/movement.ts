@@ -88,6 +88,7 @@ export function moveBlocked(d: Draft, i: number, to: Hex): string | null {
   if (from < 0 || to < 0) return 'not on the map';
   if (d.sc.map.grid.distance(from, to) !== 1) return 'not an adjacent hex';
   if (d.carried(i)) return 'it rides a transport: it moves with it (5.6)';
+  if (d.decapitated(i, from)) return 'its side lost its highest-ranking leader within 3 hexes: no voluntary movement this turn or next (6.7)';
   const m = d.get(i, MORALE);
   if (m === DEMORALIZED) return 'demoralized units only recover or flee (14.3)';
   if (m === DISRUPTED && (d.flag(i, F_MOVED_TURN) || d.flag(i, F_MOVED))) return 'a disrupted unit moves only one hex a turn (14.2)';

@@ -112,6 +112,10 @@ export interface State {
   /** Controller seat of each objective. */
   readonly control: readonly number[];
   readonly stepsLost: readonly [number, number];
+  /** 6.7 decapitation, per side: the hex where its highest-ranking leader fell (-1: not yet; it happens once)
+   * and the turn it happened (0: not yet). No unit within 3 hexes of it moves voluntarily this turn and next. */
+  readonly decapHex: readonly [number, number];
+  readonly decapTurn: readonly [number, number];
   readonly stepsExited: readonly [number, number];
   readonly initiativeTurn1: number;
   readonly opp: OppContext | null;

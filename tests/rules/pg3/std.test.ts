@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/rules/pg3/draft.js';
-import { applyAction, legalActionsOf } from '../../../src/rules/pg3/actions.js';
+import { activationSet, applyAction, legalActionsOf, settleInto } from '../../../src/rules/pg3/actions.js';
 import type { Scenario } from '../../../src/rules/pg3/scenario.js';
-import { CARRIED, DISRUPTED, ELIMINATED, F, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_LIMBERED, F_MOVED, F_MUST_STOP, GOOD, MORALE, MP, Phase, STEPS } from '../../../src/rules/pg3/state.js';
+import { CARRIED, DISRUPTED, ELIMINATED, F, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_LIMBERED, F_MOVED, F_MUST_STOP, F_TANK_LEADER, GOOD, MORALE, MP, Phase, STEPS } from '../../../src/rules/pg3/state.js';
 import { ScriptedRng, emptyDraft, hexOf, makeScenario, startState, unitOf, writeTemp, scenarioData } from './helpers.js';
 import { moraleCheck } from '../../../src/rules/pg3/combat.js';
 import { moveBlocked } from '../../../src/rules/pg3/movement.js';
@@ -40,6 +40,9 @@ function setup(sc: Scenario, rng = new ScriptedRng()): Setup {
   const place = (i: number, l: string): number => { d.setHex(i, h(l)); return i; };
   return { d, rng, h, u, place };
 }
+
+/** Resolves queued effects (morale checks and so on). */
+function settle(d: Draft): void { settleInto(d, d.phase); }
 
 /** Puts units into the current activation with a declaration. */
 function activate(d: Draft, units: number[], decl: 'f' | 'm', led = false): void {
@@ -268,5 +271,71 @@ describe('PG3 5.6 transport', () => {
     expect(s.u[pak * F + 0]).toBe(s.u[truck * F + 0]);
     const bad = scenarioData({ sides: [{ units: [{ counter: 'ger-pak40', hex: '0303', loaded: true } as never] }, { units: [{ counter: 'sov-rifle', hex: '0909' }] }] });
     expect(() => loadPg3Scenario(writeTemp(bad))).toThrow(/no free transport/);
+  });
+});
+
+// ---------------------------------------------------------------- 6.7 leader loss, 3.3 tank leaders
+
+describe('PG3 6.7 decapitation and MAJ+ losses; 3.3 tank-leader limit', () => {
+  it('PG3 6.7: the highest-ranking leader killed: no friendly unit within 3 hexes moves this turn or next; once per side', () => {
+    const { d, h, u, place } = setup(boardWith());
+    d.turn = 2;
+    const maj = place(u(G, 'ger-maj-1'), '0505');
+    const near = place(u(G, 'ger-inf', 0), '0508'); // 3 hexes away
+    const far = place(u(G, 'ger-inf', 1), '0509'); // 4 hexes away
+    d.eliminate(maj);
+    expect(d.decapHex[G]).toBe(h('0505'));
+    expect(d.decapTurn[G]).toBe(2);
+    d.set(near, MP, 6); d.set(far, MP, 6);
+    d.setFlag(near, F_LEADER_ACT); d.setFlag(far, F_LEADER_ACT);
+    expect(moveBlocked(d, near, h('0509'))).toMatch(/6\.7/);
+    expect(moveBlocked(d, far, h('0510'))).toBeNull();
+    d.turn = 3;
+    expect(moveBlocked(d, near, h('0509'))).toMatch(/6\.7/);
+    d.turn = 4;
+    expect(moveBlocked(d, near, h('0509'))).toBeNull();
+    // Once per side: the next leader lost changes nothing.
+    const cpt = place(u(G, 'ger-cpt-1'), '0909');
+    d.eliminate(cpt);
+    expect(d.decapHex[G]).toBe(h('0505'));
+  });
+
+  it('PG3 6.7: a lower leader lost while a higher one lives is no decapitation; a MAJ lost makes his stack check morale less his modifier', () => {
+    const { d, rng, u, place } = setup(boardWith());
+    place(u(G, 'ger-maj-1'), '0909');
+    const lt = place(u(G, 'ger-lt-1'), '0505');
+    d.eliminate(lt);
+    expect(d.decapTurn[G]).toBe(0);
+    expect(d.queue).toHaveLength(0); // an LT: no morale checks
+    const maj = u(G, 'ger-maj-1');
+    const inf = place(u(G, 'ger-inf', 0), '0909');
+    const tank = place(u(G, 'ger-pz4h', 0), '0909');
+    d.eliminate(maj);
+    const mm = d.sc.units[maj]!.moraleMod;
+    expect(d.queue).toEqual([expect.objectContaining({ k: 'morale', unit: inf, mod: mm })]); // not the tank (6.8)
+    expect(tank).toBeGreaterThanOrEqual(0);
+    // Morale 8 with the MAJ's modifier against it: a roll of 8 - mm + 1 fails by 1 -> disrupted.
+    rng.roll2(8 - mm + 1);
+    d.phase = Phase.Execute;
+    settle(d);
+    expect(d.get(inf, MORALE)).toBe(DISRUPTED);
+  });
+
+  it('PG3 3.3: only the tank leaders of the self-activating stack lead: a tank leader reached by one does not extend the reach', () => {
+    const { d, h, u, place } = setup(boardWith());
+    const t1 = place(u(G, 'ger-pz4h', 0), '0505');
+    const t2 = place(u(G, 'ger-pz4h', 1), '0506'); // adjacent, with its own tank leader
+    const t3 = place(u(G, 'ger-pz4h', 2), '0507'); // adjacent to t2 only
+    for (const t of [t1, t2, t3]) d.setFlag(t, F_TANK_LEADER);
+    const set = activationSet(d, 'stack', h('0505'));
+    expect(set.get(t1)).toBe(true);
+    expect(set.get(t2)).toBe(true);
+    expect(set.has(t3)).toBe(false); // one tank leader per segment (3.3)
+    // Several tank leaders in one self-activating stack all lead: each brings the tanks next to him.
+    d.setHex(t2, h('0505'));
+    d.setHex(t3, h('0504'));
+    const t4 = place(u(G, 'ger-sdkfz251', 0), '0506'); // APCs answer to tank leaders too
+    const set2 = activationSet(d, 'stack', h('0505'));
+    expect([set2.get(t1), set2.get(t2), set2.get(t3), set2.get(t4)]).toEqual([true, true, true, true]);
   });
 });
