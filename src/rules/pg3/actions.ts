@@ -34,12 +34,12 @@ import { resolveAfterFirstFire, resolveAssault, assaultStrength } from './assaul
 import { moveBlocked, moveCost2, moveOne, reachable, startingMp2, threatens } from './movement.js';
 import { concealing, fireLineClear, hexSpotsUnit, isNight } from './spotting.js';
 import {
-  ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
+  ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ENTRENCHED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
   F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
   Phase, STEPS, EXITED, XFIRE,
 } from './state.js';
 import { endSegment, finishActivation, mustRecover, updateControl } from './turn.js';
-import { bombStrength, canRide, cannotFire, combatIn, def, dfStrength, fitsStack, isAssaultHex, isCarrier, moraleValue, leaderMoraleBonus, needsLimber, sideIn, values } from './units.js';
+import { bombStrength, canRide, inEntrenchment, occupyEntrenchment, cannotFire, combatIn, def, dfStrength, fitsStack, isAssaultHex, isCarrier, moraleValue, leaderMoraleBonus, needsLimber, sideIn, values } from './units.js';
 
 // ---------- activation (3.1-3.3) ----------
 
@@ -210,7 +210,7 @@ function load(d: Draft, t: number, c: number): void {
   }
   d.setFlag(c, F_MOVED);
   d.set(c, DIG, 0);
-  d.setFlag(c, F_DUG_IN | F_LIMBERED, false);
+  d.setFlag(c, F_DUG_IN | F_LIMBERED | F_ENTRENCHED, false);
   d.board(c, t);
   d.say(() => `${cu.name} ${needsLimber(cu) ? 'limbers and loads' : 'loads'} onto ${def(d, t).name} [PG3 5.6]`);
 }
@@ -222,6 +222,7 @@ function unload(d: Draft, c: number): void {
   d.alight(c);
   // The unloaded unit shares the transport's Move action: it may not enter another hex, and is done this turn.
   d.set(c, MP, 0);
+  occupyEntrenchment(d, c);
   if (d.flag(c, F_IN_ACT)) d.setFlag(c, F_MUST_STOP | F_MOVED);
   else d.setFlag(c, F_ACTIVATED);
   d.say(() => `${cu.name} unloads from ${def(d, t).name}${needsLimber(cu) ? ' and unlimbers' : ''} [PG3 5.6]`);
@@ -310,7 +311,7 @@ function executeActions(d: Draft, out: string[]): void {
           if (n >= 0 && moveBlocked(d, i, n) === null) out.push(`mv ${i} ${n}`);
         }
         if (d.sc.sides[seat].exitHexes.includes(h) && !d.decapitated(i, h)) out.push(`exit ${i}`);
-        if (m === GOOD && !u.isLeader && !d.flag(i, F_MOVED) && !d.flag(i, F_DUG_IN) && d.sc.terrain[d.sc.map.terrain[h]!]!.digIn && d.get(i, MP) > 0) out.push(`dig ${i}`);
+        if (m === GOOD && !u.isLeader && !d.flag(i, F_MOVED) && !d.flag(i, F_DUG_IN) && d.sc.terrain[d.sc.map.terrain[h]!]!.digIn && d.sc.entrenched[h] === 0 && d.get(i, MP) > 0) out.push(`dig ${i}`);
       }
     }
   }
@@ -677,7 +678,8 @@ function recover(d: Draft, i: number): void {
   d.set(i, MP, 0);
   const u = def(d, i);
   const roll = roll2d6(d.rng);
-  const terrain = d.sc.terrain[d.sc.map.terrain[d.hex(i)]!]!.recoveryBonus;
+  // 14.45: +1 in a town or an entrenchment (not cumulative).
+  const terrain = Math.max(d.sc.terrain[d.sc.map.terrain[d.hex(i)]!]!.recoveryBonus, inEntrenchment(d, i) ? 1 : 0);
   const target = moraleValue(d, i) + leaderMoraleBonus(d, i, true) + terrain;
   const m = d.get(i, MORALE);
   if (roll === 2 || roll < target) {
@@ -708,10 +710,13 @@ export function flee(d: Draft, i: number): void {
     return true;
   };
   if (safe(h) && !isAssaultHex(d, h)) return;
+  // 14.35: a demoralized unit in an entrenchment need not flee (it may: the engine always stays).
+  if (!isAssaultHex(d, h) && inEntrenchment(d, i)) { d.say(() => `${u.name} stays in its entrenchment [PG3 14.35]`); return; }
   if (isAssaultHex(d, h)) {
     const out = [0, 1, 2, 3, 4, 5].map((k) => grid.neighbour(h, k)).filter((n) => n >= 0 && !combatIn(d, n, enemy) && fitsStack(d, i, n) && moveCost2(d, i, h, n) >= 0);
     if (out.length === 0) { d.stepsLost[u.side] = d.stepsLost[u.side]! + d.get(i, STEPS); d.eliminate(i); d.say(() => `${u.name} cannot get out of the assault hex and is eliminated [PG3 14.33]`); return; }
     d.setHex(i, out[0]!);
+    occupyEntrenchment(d, i);
     d.say(() => `${u.name} flees the assault to ${grid.label(out[0]!)} [PG3 14.33]`);
     return;
   }
@@ -734,6 +739,7 @@ export function flee(d: Draft, i: number): void {
   }
   if (best !== h) {
     d.setHex(i, best);
+    occupyEntrenchment(d, i);
     d.say(() => `${u.name} flees to ${grid.label(best)} [PG3 14.31]`);
   }
 }
@@ -851,7 +857,7 @@ function assaultMove(d: Draft, i: number, h: Hex): void {
   d.setHex(i, h);
   d.setFlag(i, F_ASSAULT_IN | F_MUST_STOP | F_MOVED | F_FIRED);
   d.set(i, DIG, 0);
-  d.setFlag(i, F_DUG_IN, false);
+  d.setFlag(i, F_DUG_IN | F_ENTRENCHED, false); // an assaulting unit never holds the entrenchment before the enemy (L355)
   if (!d.assaults.includes(h)) d.assaults.push(h);
   d.say(() => `${def(d, i).name} assaults from ${d.sc.map.grid.label(from)} into ${d.sc.map.grid.label(h)} [PG3 12.1]`);
   // 12.1: leaders of the hex may go in with them: an activated leader in the start hex follows the first assaulting unit.

@@ -4,7 +4,7 @@ import { d6 } from '../../core/rng.js';
 import type { Draft } from './draft.js';
 import { columnIndex, lossesOf, moraleModOf, queueMorale, shiftColumn, tableResult } from './combat.js';
 import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_FIRED, GOOD, MORALE, STEPS } from './state.js';
-import { cannotFire, def, half, moraleValue, values } from './units.js';
+import { cannotFire, def, fortified, half, moraleValue, values } from './units.js';
 
 /**
  * Assault strength of a side's units (12.4): DF values (disrupted halved; demoralized a quarter, and only
@@ -42,7 +42,7 @@ export function assaultShift(d: Draft, hex: Hex, own: readonly number[], enemy: 
   const enemyInfantry = enemyPieces.some((i) => !def(d, i).isAfv);
   if (enemyPieces.length > 0 && !enemyInfantry && (terrain.limiting && terrain.blocksLos)) s += m.assaultVsArmorInCover.value;
   if (enemyPieces.length > 0 && enemyPieces.every((i) => d.get(i, MORALE) === DEMORALIZED)) s += m.assaultAllDemoralized.value;
-  if (attacking && enemyPieces.some((i) => d.flag(i, F_DUG_IN))) s += m.assaultDugInDefender.value;
+  if (attacking && enemyPieces.some((i) => fortified(d, i))) s += m.assaultDugInDefender.value; // 16.2, 16.4
   const ownPieces = own.filter((i) => !def(d, i).isLeader && !def(d, i).isTransport);
   if (attacking && ownPieces.length > 0 && enemyPieces.length > 0) {
     const lowOwn = Math.min(...ownPieces.map((i) => moraleValue(d, i)));
@@ -117,7 +117,7 @@ export function resolveAssault(d: Draft, hex: Hex, attackerSeat: number, attacke
   const attSide = [...new Set([...att, ...attackLeaders])];
   const defs = d.unitsIn(hex).filter((i) => def(d, i).side !== attackerSeat);
   for (const i of att) d.setFlag(i, F_FIRED);
-  const firstFire = defs.some((i) => d.flag(i, F_DUG_IN) && !def(d, i).isAfv);
+  const firstFire = defs.some((i) => fortified(d, i) && !def(d, i).isAfv); // 12.43: dug-in or entrenched defenders
   if (firstFire) {
     const defRes = rollSide(d, hex, defs, attSide, false, 'defender (First Fire, 12.43)');
     queueResult(d, hex, attSide, defRes);

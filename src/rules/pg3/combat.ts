@@ -13,7 +13,7 @@ import {
   type Effect,
 } from './state.js';
 import { concealing, isNight } from './spotting.js';
-import { atStrength, def, leaderMoraleBonus, moraleValue, other, shareCarrierMorale, values } from './units.js';
+import { atStrength, def, fortified, leaderMoraleBonus, moraleValue, other, shareCarrierMorale, values } from './units.js';
 
 // ---------- tables ----------
 
@@ -83,7 +83,7 @@ export function unitShift(d: Draft, spec: FireSpec, unit: number): number {
   const u = def(d, unit);
   let s = 0;
   if (u.isArtillery) s += m.artilleryTarget.value;
-  if (d.flag(unit, F_DUG_IN)) s += m.dugIn.value;
+  if (fortified(d, unit)) s += m.dugIn.value; // 16.2 dug in, 16.4 entrenched
   return s;
 }
 

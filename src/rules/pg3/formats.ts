@@ -265,6 +265,8 @@ export const scenarioFile = z.object({
     elevation: z.array(z.string()).optional(),
     /** Roads as paths of adjacent hexes; the road runs across the hexsides between consecutive hexes (PG3 5.2). */
     roads: z.array(z.array(hexLabel).min(2)).default([]),
+    /** Entrenchment hexes (PG3 16.4): permanent, usable by either side. */
+    entrenchments: z.array(hexLabel).default([]),
   }),
   turns: z.number().int().min(1).max(60),
   /** Spotting range in daylight clear terrain (PG3 8.1: 12). 1 = night. */

@@ -6,10 +6,11 @@ import { Draft } from './draft.js';
 import { applyAction, legalActionsOf, seatToMove } from './actions.js';
 import type { Scenario } from './scenario.js';
 import {
-  CARRIED, DIG, F, F_DUG_IN, F_LOADED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MORALE, OFFBOARD, Phase, STEPS, type State,
+  CARRIED, DIG, F, F_DUG_IN, F_ENTRENCHED, F_LOADED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MORALE, OFFBOARD, Phase, STEPS, type State,
 } from './state.js';
 import { outcomeOf, startTurn, victoryPoints } from './turn.js';
 import { describeAction } from './describe.js';
+import { usesEntrenchment } from './units.js';
 
 const NO_RNG: Rng = {
   next: () => { throw new Error('legal-action generation must not roll dice'); },
@@ -41,6 +42,8 @@ export class Pg3Game implements Game<State, string> {
       u[b + MORALE] = GOOD;
       let flags = 0;
       if (d.startDugIn) flags |= F_DUG_IN;
+      // 16.4: set up in an entrenchment: it holds it.
+      if (d.entryTurn === 0 && d.startCarrier < 0 && sc.entrenched[d.startHex] === 1 && usesEntrenchment(d)) flags |= F_ENTRENCHED;
       u[b + FLAGS] = flags;
       u[b + DIG] = 0;
     }

@@ -3,8 +3,8 @@ import type { Hex } from '../../core/hex.js';
 import type { Draft } from './draft.js';
 import { atShot } from './combat.js';
 import { hexSpotsUnit, isNight } from './spotting.js';
-import { DEMORALIZED, DISRUPTED, F_LEADER_ACT, F_MOVED, F_MOVED_TURN, F_MUST_STOP, MORALE, MP } from './state.js';
-import { cannotFire, combatIn, def, fitsStack, isAssaultHex, sideIn, values } from './units.js';
+import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_LEADER_ACT, F_MOVED, F_MOVED_TURN, F_MUST_STOP, MORALE, MP } from './state.js';
+import { cannotFire, combatIn, occupyEntrenchment, def, fitsStack, isAssaultHex, sideIn, values } from './units.js';
 
 /** Movement points for an activation, doubled (roads cost half points). Leaders: 4 (6.3). */
 export function startingMp2(d: Draft, i: number): number {
@@ -121,6 +121,8 @@ export function moveOne(d: Draft, i: number, to: Hex): void {
   const fromRiver = d.sc.terrain[d.sc.map.terrain[from]!]!.river !== undefined;
   const road = (d.sc.map.hexside(from, d.sc.map.grid.directionTo(from, to)) & d.sc.ROAD) !== 0;
   d.setHex(i, to);
+  d.setFlag(i, F_DUG_IN, false); // 16.2: moving ends dug-in status
+  occupyEntrenchment(d, i); // 16.4
   d.setFlag(i, F_MOVED);
   d.setFlag(i, F_MOVED_TURN);
   if (fromRiver && !road) d.setFlag(i, F_MUST_STOP);

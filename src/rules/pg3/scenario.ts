@@ -126,6 +126,8 @@ export interface Scenario {
    * limiting terrain (PG3 8.1-8.4). Night and smoke are checked at query time.
    */
   readonly spot: Uint8Array;
+  /** 1 for an entrenchment hex (16.4). */
+  readonly entrenched: Uint8Array;
   readonly parameters: readonly ScenarioParameter[];
   readonly options: ScenarioOptions;
 }
@@ -384,6 +386,8 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     if (!t) { problems.add(place, `no free transport of its side at ${grid.label(c.startHex)} to start loaded on (PG3 5.6)`); continue; }
     (c as { startCarrier: number }).startCarrier = t.index;
   }
+  const entrenched = new Uint8Array(width * height);
+  data.map.entrenchments.forEach((l, i) => { const h = hexAt(l, `map.entrenchments[${i}]`); if (h >= 0) entrenched[h] = 1; });
   const objectives = data.victory.objectives.map((o, i) => {
     const h = hexAt(o.hex, `victory.objectives[${i}].hex`);
     const ctrl = sideIds.indexOf(o.controlledBy);
@@ -408,6 +412,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     bomb: compileTable(charts.bombardment as unknown as { columns: number[]; rows: Record<string, string[]> }, 2, 12),
     assault: compileTable(charts.assault, 1, 6),
     spot: buildSpotTable(map0, terrainDefs, data.visibility, data.rules.hillsLimiting),
+    entrenched,
     parameters: [
       { name: 'turns', description: 'turn limit', value: data.turns, min: 1, max: 60 },
       ...data.sides.map((s) => ({ name: `initiative.${s.id}`, description: `${s.name} initiative rating`, value: s.initiative, min: 0, max: 10 })),

@@ -38,6 +38,7 @@ export const F_ENTRY_WAIT = 1 << 15;    // reinforcement whose entry hexes were 
 export const F_LOADED = 1 << 16;        // transport carrying a weapon or personnel unit (5.6)
 export const F_LEADERS_ABOARD = 1 << 17; // transport carrying one or more leaders (5.6)
 export const F_LIMBERED = 1 << 18;      // weapon unloaded on its limbered side (5.6): no fire until it unlimbers
+export const F_ENTRENCHED = 1 << 19;    // occupies an entrenchment it entered before the enemy (16.4, 12.4 L355)
 
 export const ACT_FLAGS = F_DECL_MOVE | F_DECL_FIRE | F_IN_ACT | F_FIRED | F_MOVED | F_ASSAULT_IN | F_MUST_STOP | F_RECOVERED | F_LEADER_ACT;
 

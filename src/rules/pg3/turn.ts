@@ -2,10 +2,10 @@
 import { d6 } from '../../core/rng.js';
 import type { Draft } from './draft.js';
 import {
-  ACT_FLAGS, ATSHOTS, DEMORALIZED, F_ACTIVATED, F_ENTRY_WAIT, F_IN_ACT, F_MOVED_TURN, F_SPOTTED, MORALE, OFFBOARD,
+  ACT_FLAGS, ATSHOTS, DEMORALIZED, F_ACTIVATED, F_ENTRENCHED, F_ENTRY_WAIT, F_IN_ACT, F_MOVED_TURN, F_SPOTTED, MORALE, OFFBOARD,
   OPP, Phase, XFIRE,
 } from './state.js';
-import { combatIn, def, fitsStack } from './units.js';
+import { combatIn, def, fitsStack, inEntrenchment, isAssaultHex, occupyEntrenchment } from './units.js';
 import type { GameOutcome } from '../../core/system.js';
 import type { Scenario } from './scenario.js';
 import type { State } from './state.js';
@@ -65,6 +65,7 @@ function placeReinforcements(d: Draft): void {
       if (combatIn(d, h, 1 - u.side) || !fitsStack(d, u.index, h)) continue;
       if (d.sc.moveCost2[d.sc.map.terrain[h]! * 4 + u.moveClassIndex]! < 0) continue;
       d.setHex(u.index, h);
+      occupyEntrenchment(d, u.index);
       d.setFlag(u.index, F_ENTRY_WAIT, false);
       placed = true;
       d.say(() => `${u.name} arrives at ${grid.label(h)} [PG3 16.5]`);
@@ -113,6 +114,8 @@ export function endTurn(d: Draft): void {
     d.set(i, XFIRE, 0);
     // SPOTTED markers stay only while enemies could still see the unit; simplified: cleared each turn.
     d.setFlag(i, F_SPOTTED, false);
+    // 16.4: units left alone in an entrenchment (the enemy gone) now hold it.
+    if (d.sc.entrenched.length > 0 && !d.flag(i, F_ENTRENCHED) && inEntrenchment(d, i) && !isAssaultHex(d, d.hex(i))) d.setFlag(i, F_ENTRENCHED);
   }
   // 16.1: each smoke marker: 1 stays, 2 drifts (a d6 picks the direction: designed, the diagram is not in the text), 3-6 removed.
   const smoke: number[] = [];

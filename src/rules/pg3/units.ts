@@ -2,7 +2,7 @@
 import type { Hex } from '../../core/hex.js';
 import type { Draft } from './draft.js';
 import type { FireValues, UnitDef } from './scenario.js';
-import { CARRIED, DEMORALIZED, DISRUPTED, F_IN_ACT, F_LEADERS_ABOARD, F_LIMBERED, F_LOADED, FLAGS, GOOD, HEX, MORALE, STEPS, F } from './state.js';
+import { CARRIED, DEMORALIZED, DISRUPTED, F_DUG_IN, F_ENTRENCHED, F_IN_ACT, F_LEADERS_ABOARD, F_LIMBERED, F_LOADED, FLAGS, GOOD, HEX, MORALE, STEPS, F } from './state.js';
 
 export function def(d: Draft, i: number): UnitDef { return d.sc.units[i]!; }
 
@@ -149,6 +149,31 @@ export function leaderMoraleBonus(d: Draft, i: number, activatedOnly: boolean): 
     if (n >= 0) consider(n, true);
   }
   return best;
+}
+
+/** 16.4: AFVs, cavalry and transports get nothing from an entrenchment. */
+export function usesEntrenchment(u: UnitDef): boolean { return !u.isAfv && !u.isTransport && u.type !== 'CAV'; }
+
+/** Whether unit i benefits from an entrenchment in its hex now (16.4; 14.45 recovery, 14.35 fleeing). */
+export function inEntrenchment(d: Draft, i: number): boolean {
+  const h = d.hex(i);
+  return h >= 0 && d.sc.entrenched[h] === 1 && usesEntrenchment(d.sc.units[i]!) && d.u[i * F + CARRIED] === 0;
+}
+
+/** Dug in (16.2) or holding an entrenchment it occupied before the enemy came (16.4): dug-in shifts and First Fire. */
+export function fortified(d: Draft, i: number): boolean {
+  return (d.u[i * F + FLAGS]! & (F_DUG_IN | F_ENTRENCHED)) !== 0;
+}
+
+/** 16.4, 12.4 (L355): a unit arriving in an entrenchment holds it if no enemy unit is there; leaving it ends that. */
+export function occupyEntrenchment(d: Draft, i: number): void {
+  const h = d.hex(i);
+  let hold = inEntrenchment(d, i);
+  if (hold) {
+    const side = d.sc.units[i]!.side;
+    for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) { const o = d.sc.units[j]!; if (o.side !== side && !o.isLeader) { hold = false; break; } }
+  }
+  d.setFlag(i, F_ENTRENCHED, hold);
 }
 
 /** Seat on the other side. */

@@ -5,13 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/rules/pg3/draft.js';
-import { activationSet, applyAction, legalActionsOf, settleInto } from '../../../src/rules/pg3/actions.js';
+import { activationSet, applyAction, flee, legalActionsOf, settleInto } from '../../../src/rules/pg3/actions.js';
 import type { Scenario } from '../../../src/rules/pg3/scenario.js';
-import { CARRIED, DISRUPTED, ELIMINATED, F, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_LIMBERED, F_MOVED, F_MUST_STOP, F_TANK_LEADER, GOOD, MORALE, MP, Phase, STEPS } from '../../../src/rules/pg3/state.js';
+import { CARRIED, DEMORALIZED, DISRUPTED, ELIMINATED, F, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_LIMBERED, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, GOOD, MORALE, MP, Phase, STEPS } from '../../../src/rules/pg3/state.js';
 import { ScriptedRng, emptyDraft, hexOf, makeScenario, startState, unitOf, writeTemp, scenarioData } from './helpers.js';
-import { moraleCheck } from '../../../src/rules/pg3/combat.js';
-import { moveBlocked } from '../../../src/rules/pg3/movement.js';
-import { dfStrength, fitsStack, stackCounts } from '../../../src/rules/pg3/units.js';
+import { moraleCheck, unitShift } from '../../../src/rules/pg3/combat.js';
+import { resolveAssault } from '../../../src/rules/pg3/assault.js';
+import { moveBlocked, moveOne } from '../../../src/rules/pg3/movement.js';
+import { dfStrength, fitsStack, fortified, stackCounts } from '../../../src/rules/pg3/units.js';
 import { loadPg3Scenario } from '../../../src/rules/pg3/scenario.js';
 import { boardSpec } from './fixture.js';
 
@@ -337,5 +338,71 @@ describe('PG3 6.7 decapitation and MAJ+ losses; 3.3 tank-leader limit', () => {
     const t4 = place(u(G, 'ger-sdkfz251', 0), '0506'); // APCs answer to tank leaders too
     const set2 = activationSet(d, 'stack', h('0505'));
     expect([set2.get(t1), set2.get(t2), set2.get(t3), set2.get(t4)]).toEqual([true, true, true, true]);
+  });
+});
+
+// ---------------------------------------------------------------- 16.4 entrenchments
+
+/** The fixture board with extra map data (entrenchments) and scenario settings. */
+function boardWithMap(map: Record<string, unknown>, over: Parameters<typeof boardSpec>[0] = {}): Scenario {
+  const key = JSON.stringify([map, over]);
+  let sc = boards.get(key);
+  if (!sc) {
+    const data = scenarioData(boardSpec(over));
+    Object.assign(data.map as Record<string, unknown>, map);
+    boards.set(key, (sc = loadPg3Scenario(writeTemp(data))));
+  }
+  return sc;
+}
+
+describe('PG3 16.4 entrenchments', () => {
+  const sc = (): Scenario => boardWithMap({ entrenchments: ['0606', '0808'] });
+
+  it('PG3 16.4: a unit entering an empty entrenchment holds it: dug-in shift and First Fire; AFVs get nothing; leaving ends it', () => {
+    const { d, rng, h, u, place } = setup(sc());
+    const inf = place(u(G, 'ger-inf'), '0605');
+    const tank = place(u(G, 'ger-pz4h'), '0607');
+    d.set(inf, MP, 6); d.set(tank, MP, 12);
+    moveOne(d, inf, h('0606'));
+    moveOne(d, tank, h('0606'));
+    expect(fortified(d, inf)).toBe(true);
+    expect(fortified(d, tank)).toBe(false);
+    const spec = { kind: 'direct', firers: [], strength: 11, target: h('0606'), moverOnly: -1, baseShift: 0, targetSeat: G, label: 't' } as const;
+    expect(unitShift(d, spec, inf)).toBe(d.sc.charts.modifiers.dugIn.value);
+    expect(unitShift(d, spec, tank)).toBe(0);
+    // A Soviet assault into it: the entrenched defenders fire first (12.43); the attackers never hold it.
+    const rifle = place(u(S, 'sov-rifle'), '0606');
+    d.active = S;
+    rng.roll1(1);
+    resolveAssault(d, h('0606'), S, [rifle]);
+    expect((d.events ?? []).join('\n')).toContain('First Fire');
+    expect(fortified(d, rifle)).toBe(false);
+    // Leaving the hex ends it.
+    d.setHex(rifle, -1);
+    d.queue = [];
+    moveOne(d, inf, h('0605'));
+    expect(fortified(d, inf)).toBe(false);
+  });
+
+  it('PG3 16.4 / 14.45 / 14.35: +1 to recovery in an entrenchment; a demoralized unit there need not flee; no digging in there', () => {
+    const { d, rng, h, u, place } = setup(sc());
+    const inf = place(u(G, 'ger-inf', 0), '0808');
+    place(u(S, 'sov-hmg'), '0810'); // threatens the hex
+    d.set(inf, MORALE, DEMORALIZED);
+    activate(d, [inf], 'm');
+    rng.roll2(7); // demoralized morale 8 - 1 = 7, +1 entrenchment: 7 < 8 recovers
+    applyAction(d, `rec ${inf}`);
+    expect(d.get(inf, MORALE)).toBe(DISRUPTED);
+    d.set(inf, MORALE, DEMORALIZED);
+    flee(d, inf);
+    expect(d.hex(inf)).toBe(h('0808')); // stays
+    const other = place(u(G, 'ger-inf', 1), '0505');
+    flee(d, other); // not threatened: stays anyway; in the open a threatened one runs
+    d.set(inf, MORALE, GOOD);
+    d.setFlag(inf, F_RECOVERED | F_MOVED, false);
+    d.set(inf, MP, 6);
+    expect(legalActionsOf(d)).not.toContain(`dig ${inf}`);
+    d.setHex(inf, h('0707'));
+    expect(legalActionsOf(d)).toContain(`dig ${inf}`);
   });
 });
