@@ -154,6 +154,8 @@ export interface BaselineFigure {
   readonly spread: number;
   /** --check fails when the run's relative figure < relative * (1 - threshold). */
   readonly threshold: number;
+  /** The workload measured (mid-game ply, legal actions, action applied...): if a run's differ, it is not compared. */
+  readonly details?: Readonly<Record<string, string | number>>;
 }
 
 export interface Baseline {
@@ -214,6 +216,7 @@ export function buildBaseline(reports: readonly BenchReport[], previous?: Baseli
       spread: Math.round(spread * 10_000) / 10_000,
       // One run measures no spread: keep the earlier threshold rather than fall to the minimum.
       threshold: list.length > 1 || !previous?.figures[id] ? thresholdFor(spread) : previous.figures[id]!.threshold,
+      ...(list[list.length - 1]!.details ? { details: list[list.length - 1]!.details } : {}),
     };
   }
   const sorted = Object.fromEntries(Object.entries(figures).sort(([a], [b]) => a.localeCompare(b)));
@@ -221,7 +224,15 @@ export function buildBaseline(reports: readonly BenchReport[], previous?: Baseli
   return { version: 1, date: last.date, runs: reports.length, node: last.node, cpu: `${last.cpuCount} x ${last.cpu}`, method: THRESHOLD_METHOD, figures: sorted };
 }
 
-export type CheckStatus = 'ok' | 'slower' | 'error' | 'new' | 'not run';
+export type CheckStatus = 'ok' | 'slower' | 'error' | 'new' | 'not run' | 'changed';
+
+/** Whether a run measured the same workload as the baseline (same mid-game ply, legal actions, action...). */
+export function sameWorkload(a: Readonly<Record<string, string | number>> | undefined, b: Readonly<Record<string, string | number>> | undefined): boolean {
+  if (!a || !b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if (a[k] !== b[k]) return false;
+  return true;
+}
 
 export interface CheckRow {
   readonly id: string;
@@ -261,6 +272,11 @@ export function compareToBaseline(figures: readonly FigureResult[], baseline: Ba
       continue;
     }
     const ratio = f.relative / b.relative;
+    if (!sameWorkload(f.details, b.details)) {
+      // The rules changed the mid-game state (or a task's size changed): the figures measure different work.
+      rows.push({ id: f.id, status: 'changed', baseline: b.relative, measured: f.relative, ratio, threshold: b.threshold });
+      continue;
+    }
     rows.push({ id: f.id, status: ratio < 1 - b.threshold ? 'slower' : 'ok', baseline: b.relative, measured: f.relative, ratio, threshold: b.threshold });
   }
   for (const [id, b] of Object.entries(baseline.figures)) if (!seen.has(id)) rows.push({ id, status: 'not run', baseline: b.relative, threshold: b.threshold });
@@ -281,7 +297,11 @@ export function formatCheck(check: CheckResult): string {
   const verdict = check.ok
     ? 'check passed: no figure is slower than the baseline beyond its threshold'
     : `check FAILED: ${check.failed.length} figure(s) fell short of the baseline: ${check.failed.join(', ')}`;
-  return `${body}\n${verdict}`;
+  const changed = check.rows.filter((r) => r.status === 'changed').map((r) => r.id);
+  const note = changed.length
+    ? `\nnot compared, the workload differs from the baseline's (rules or task changed; run --update-baseline): ${changed.join(', ')}`
+    : '';
+  return `${body}\n${verdict}${note}`;
 }
 
 export function readBaseline(file = baselinePath()): Baseline | undefined {

@@ -281,9 +281,11 @@ const playoutSuite: SuiteDef = {
       const sc = scenario(id);
       const k = games[id] ?? 1;
       const seeds = Array.from({ length: k }, (_, i) => `playout/${id}/${i}`);
+      // The games' total length identifies the workload: a rules change that lengthens games shows up here.
+      const actions = seeds.reduce((n, s) => n + randomPlayout(sc, s), 0);
       return {
         id: `playout.${id}`, description: `${k} random game(s) to the end, seeds playout/${id}/0..${k - 1}`,
-        unit: 'playouts', unitsPerOp: k, details: { gamesPerOp: k },
+        unit: 'playouts', unitsPerOp: k, details: { gamesPerOp: k, actions },
         fn: () => { let n = 0; for (const s of seeds) n += randomPlayout(sc, s); return n; },
       };
     });

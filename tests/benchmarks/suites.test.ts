@@ -106,6 +106,15 @@ describe('baseline check', () => {
     expect(check.rows.find((r) => r.id === 'playout.pg3-large')!.status).toBe('not run');
   });
 
+  it('does not compare a figure whose workload changed (another mid-game state), and says so', () => {
+    const withDetails = buildBaseline([report([figure('rules.legal.pg3-medium', 1000, { details: { ply: 601, legalActions: 20 } })])]);
+    const changed = compareToBaseline([figure('rules.legal.pg3-medium', 400, { details: { ply: 600, legalActions: 7 } })], withDetails);
+    expect(changed.ok).toBe(true);
+    expect(changed.rows[0]!.status).toBe('changed');
+    const same = compareToBaseline([figure('rules.legal.pg3-medium', 400, { details: { ply: 601, legalActions: 20 } })], withDetails);
+    expect(same.failed).toEqual(['rules.legal.pg3-medium']);
+  });
+
   it('derives thresholds from run-to-run spread: max(15%, 3 x 1.4826 x MAD / median)', () => {
     expect(thresholdFor(0)).toBe(0.15);
     expect(thresholdFor(0.1)).toBe(0.3);
