@@ -36,10 +36,10 @@ import { concealing, fireLineClear, hexSpotsUnit, isNight } from './spotting.js'
 import {
   ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ENTRENCHED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
   F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
-  Phase, STEPS, EXITED, XFIRE,
+  MINE_REVEALED, Phase, STEPS, EXITED, XFIRE,
 } from './state.js';
 import { endSegment, finishActivation, mustRecover, updateControl } from './turn.js';
-import { bombStrength, canRide, inEntrenchment, occupyEntrenchment, cannotFire, combatIn, def, dfStrength, fitsStack, isAssaultHex, isCarrier, moraleValue, leaderMoraleBonus, needsLimber, sideIn, values } from './units.js';
+import { shareCarrierMorale, bombStrength, canRide, inEntrenchment, occupyEntrenchment, cannotFire, combatIn, def, dfStrength, fitsStack, isAssaultHex, isCarrier, moraleValue, leaderMoraleBonus, needsLimber, sideIn, values } from './units.js';
 
 // ---------- activation (3.1-3.3) ----------
 
@@ -616,6 +616,7 @@ function doMove(d: Draft, i: number, to: Hex): void {
   d.set(i, DIG, 0);
   d.set(i, XFIRE, 0); // 11.1: crossfire is void once the target has moved
   d.say(() => `${def(d, i).name} moves ${d.sc.map.grid.label(from)} -> ${d.sc.map.grid.label(to)}`);
+  if (d.sc.mineHex[to] === 1) enterMinefield(d, i, to);
   overrunLoneEnemies(d, i, to);
   updateControl(d, to);
   if (leaving && !d.unitsIn(from).some((j) => def(d, j).side === d.active && !def(d, j).isLeader)) freeShot(d, from, i);
@@ -624,6 +625,46 @@ function doMove(d: Draft, i: number, to: Hex): void {
     d.phase = Phase.OppFire;
   }
   settleInto(d, d.phase === Phase.OppFire ? Phase.OppFire : Phase.Execute);
+}
+
+/**
+ * 16.7: a unit entering a minefield hex turns its minefields face up and rolls one die per strength point:
+ * each 6 is a step loss (two or more eliminate), every two 5s another (compound demoralization, 14.12),
+ * a 5 or 6 demoralizes, any 3-6 stops it. ENGs: one die fewer when an ENG enters or is already there, two
+ * fewer when only ENGs enter (units move one at a time here, so: the mover is an ENG). Leaders do not roll.
+ */
+export function enterMinefield(d: Draft, i: number, h: Hex): void {
+  const u = def(d, i);
+  let n = 0;
+  for (let k = 0; k < d.sc.minefields.length; k++) {
+    if (d.sc.minefields[k]!.hex !== h) continue;
+    const m = d.mines[k]!;
+    n += m & 3;
+    if ((m & MINE_REVEALED) === 0) { d.mines[k] = m | MINE_REVEALED; d.say(() => `minefield at ${d.sc.map.grid.label(h)} revealed: strength ${m & 3} [PG3 16.7]`); }
+  }
+  if (u.isLeader) return;
+  if (u.type === 'ENG') n -= 2;
+  else if (d.unitsIn(h).some((j) => j !== i && def(d, j).side === u.side && def(d, j).type === 'ENG')) n -= 1;
+  if (n <= 0) return;
+  let sixes = 0, fives = 0, stop = false;
+  const rolls: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const r = d6(d.rng);
+    rolls.push(r);
+    if (r === 6) sixes++;
+    else if (r === 5) fives++;
+    if (r >= 3) stop = true;
+  }
+  const losses = sixes + Math.floor(fives / 2);
+  d.say(() => `${u.name} in the minefield: ${rolls.join(', ')}${losses > 0 ? `: ${losses} step loss${losses > 1 ? 'es' : ''}` : ''}${sixes + fives > 0 ? ', demoralized' : ''}${stop ? ', stops' : ''} [PG3 16.7]`);
+  if (losses > 0) stepLoss(d, i, losses, 'minefield');
+  if (d.hex(i) < 0) return;
+  if (sixes + fives > 0) {
+    d.set(i, MORALE, DEMORALIZED);
+    d.setFlag(i, F_DUG_IN, false);
+    shareCarrierMorale(d, i);
+  }
+  if (stop) { d.setFlag(i, F_MUST_STOP); d.set(i, MP, 0); }
 }
 
 /** 5.3, 6.71: a combat unit entering a hex of only enemy leaders and transports destroys the transports;
@@ -859,6 +900,7 @@ function assaultMove(d: Draft, i: number, h: Hex): void {
   d.set(i, DIG, 0);
   d.setFlag(i, F_DUG_IN | F_ENTRENCHED, false); // an assaulting unit never holds the entrenchment before the enemy (L355)
   if (!d.assaults.includes(h)) d.assaults.push(h);
+  if (d.sc.mineHex[h] === 1) enterMinefield(d, i, h);
   d.say(() => `${def(d, i).name} assaults from ${d.sc.map.grid.label(from)} into ${d.sc.map.grid.label(h)} [PG3 12.1]`);
   // 12.1: leaders of the hex may go in with them: an activated leader in the start hex follows the first assaulting unit.
   for (let j = d.firstIn(from); j >= 0; j = d.nextIn(j)) {

@@ -286,6 +286,12 @@ export function stepLoss(d: Draft, unit: number, n: number, why: string): void {
   if (steps <= 0) return;
   const lost = n >= 2 ? steps : 1;
   d.stepsLost[u.side] = d.stepsLost[u.side]! + (u.isLeader ? 0 : lost);
+  // 16.3: each AFV step eliminated in a town or bridge hex leaves a wreck (3 is the most that matters).
+  const h = d.hex(unit);
+  if (u.isAfv && h >= 0 && d.sc.wreckHex[h] === 1) {
+    for (let k = 0; k < lost && d.wrecksIn(h) < 3; k++) d.wrecks.push(h);
+    d.say(() => `wreck${lost > 1 ? 's' : ''} at ${d.sc.map.grid.label(h)}: ${d.wrecksIn(h)} there [PG3 16.3]`);
+  }
   if (steps - lost <= 0) {
     d.eliminate(unit);
     d.say(() => `${u.name} eliminated (${why}) [PG3 7.61]`);

@@ -28,6 +28,8 @@ export class Draft {
   obaUsed: [number, number];
   obaThisSegment: number;
   smoke: Hex[];
+  wrecks: Hex[];
+  mines: number[];
   control: number[];
   stepsLost: [number, number];
   decapHex: [number, number];
@@ -64,6 +66,8 @@ export class Draft {
     this.obaUsed = [s.obaUsed[0], s.obaUsed[1]];
     this.obaThisSegment = s.obaThisSegment;
     this.smoke = copy ? s.smoke.slice() : (s.smoke as Hex[]);
+    this.wrecks = copy ? s.wrecks.slice() : (s.wrecks as Hex[]);
+    this.mines = copy ? s.mines.slice() : (s.mines as number[]);
     this.control = copy ? s.control.slice() : (s.control as number[]);
     this.stepsLost = [s.stepsLost[0], s.stepsLost[1]];
     this.decapHex = [s.decapHex[0], s.decapHex[1]];
@@ -87,7 +91,7 @@ export class Draft {
       turn: this.turn, phase: this.phase, active: this.active, initiativeWinner: this.initiativeWinner,
       openingLeft: this.openingLeft, lastWasPass: this.lastWasPass, lastPassSeat: this.lastPassSeat,
       segmentsTaken: this.segmentsTaken, u: this.u, act: this.act, declIndex: this.declIndex,
-      obaUsed: this.obaUsed, obaThisSegment: this.obaThisSegment, smoke: this.smoke, control: this.control,
+      obaUsed: this.obaUsed, obaThisSegment: this.obaThisSegment, smoke: this.smoke, wrecks: this.wrecks, mines: this.mines, control: this.control,
       stepsLost: this.stepsLost, decapHex: this.decapHex, decapTurn: this.decapTurn, stepsExited: this.stepsExited, initiativeTurn1: this.initiativeTurn1,
       opp: this.opp, queue: this.queue, afterPhase: this.afterPhase, assaults: this.assaults,
       events: this.events ?? NO_EVENTS, actions: this.actions,
@@ -118,6 +122,13 @@ export class Draft {
     if ((this.u[unit * F + FLAGS]! & (F_LOADED | F_LEADERS_ABOARD)) !== 0) {
       for (let j = 0; j < this.sc.units.length; j++) if (this.u[j * F + CARRIED] === unit + 1) this.u[j * F + HEX] = h;
     }
+  }
+
+  /** Wreck markers in hex h (16.3). */
+  wrecksIn(h: Hex): number {
+    let n = 0;
+    for (const w of this.wrecks) if (w === h) n++;
+    return n;
   }
 
   /** The transport carrying unit i, or -1. */

@@ -241,6 +241,8 @@ export const scenarioSide = z.object({
   units: z.array(placement),
   leaders: z.array(z.object({ counter: z.string(), hex: hexLabel })).default([]),
   reinforcements: z.array(reinforcement).default([]),
+  /** Minefields this side laid (PG3 16.7): strength 1-3, 0 = dummy. Positions are public, strengths secret until entered. */
+  minefields: z.array(z.object({ hex: hexLabel, strength: z.number().int().min(0).max(3) })).default([]),
   /** Hexes through which this side's units may exit the board (PG3 16.5), with VP per step exited. */
   exit: z.object({ hexes: z.array(hexLabel).min(1), vpPerStep: nonNeg }).optional(),
 });

@@ -6,7 +6,7 @@ import { Draft } from './draft.js';
 import { applyAction, legalActionsOf, seatToMove } from './actions.js';
 import type { Scenario } from './scenario.js';
 import {
-  CARRIED, DIG, F, F_DUG_IN, F_ENTRENCHED, F_LOADED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MORALE, OFFBOARD, Phase, STEPS, type State,
+  CARRIED, DIG, F, F_DUG_IN, F_ENTRENCHED, F_LOADED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MINE_REVEALED, MORALE, OFFBOARD, Phase, STEPS, type State,
 } from './state.js';
 import { outcomeOf, startTurn, victoryPoints } from './turn.js';
 import { describeAction } from './describe.js';
@@ -67,7 +67,7 @@ export class Pg3Game implements Game<State, string> {
     }
     const base: State = {
       turn: 0, phase: Phase.Segment, active: 0, initiativeWinner: 0, openingLeft: 0, lastWasPass: false, lastPassSeat: -1,
-      segmentsTaken: [0, 0], u, act: [], declIndex: 0, obaUsed: [0, 0], obaThisSegment: 0, smoke: [],
+      segmentsTaken: [0, 0], u, act: [], declIndex: 0, obaUsed: [0, 0], obaThisSegment: 0, smoke: [], wrecks: [], mines: sc.minefields.map((m) => m.strength),
       control: sc.objectives.map((o) => o.initialController), stepsLost: [0, 0], decapHex: [-1, -1], decapTurn: [0, 0], stepsExited: [0, 0], initiativeTurn1: -1,
       opp: null, queue: [], afterPhase: Phase.Segment, assaults: [], events: [], actions: 0,
     };
@@ -115,20 +115,30 @@ export class Pg3Game implements Game<State, string> {
 
   /**
    * Resamples what `seat` cannot know: which of the other side's tanks carry its secret tank leaders
-   * (6.8), keeping those revealed by leading. Every other fact of a PG3 position is public.
+   * (6.8), keeping those revealed by leading, and the strengths of its minefields not yet entered (16.7),
+   * dealt again among the same set. Every other fact of a PG3 position is public.
    */
   determinize(state: State, seat: number, rng: Rng): State {
     const sc = this.scenario;
     const other = 1 - seat;
     const side = sc.sides[other]!;
-    if (side.tankLeaders < 0) return state;
+    // 16.7: the other side's minefields not yet entered: their strengths are dealt again among the same set.
+    let mines = state.mines;
+    const hiddenMines = sc.minefields.map((m, k) => k).filter((k) => sc.minefields[k]!.side === other && (state.mines[k]! & MINE_REVEALED) === 0);
+    if (hiddenMines.length > 1) {
+      const m = state.mines.slice();
+      const dealt = shuffled(rng, hiddenMines.map((k) => m[k]!));
+      hiddenMines.forEach((k, n) => { m[k] = dealt[n]!; });
+      mines = m;
+    }
+    if (side.tankLeaders < 0) return mines === state.mines ? state : { ...state, mines };
     const u = state.u.slice();
     const tanks = sc.units.filter((d) => d.side === other && d.isTankSymbol && u[d.index * F + STEPS]! > 0);
     const hidden = tanks.filter((t) => (u[t.index * F + FLAGS]! & F_TANK_LEADER) !== 0 && (u[t.index * F + FLAGS]! & F_TL_REVEALED) === 0).length;
     const free = tanks.filter((t) => (u[t.index * F + FLAGS]! & F_TL_REVEALED) === 0);
     for (const t of free) u[t.index * F + FLAGS] &= ~F_TANK_LEADER;
     for (const t of shuffled(rng, free).slice(0, hidden)) u[t.index * F + FLAGS] |= F_TANK_LEADER;
-    return { ...state, u };
+    return { ...state, u, mines };
   }
 
   /** Heuristic value for cut-off rollouts: the VP margin so far, squashed into [-1, 1]. Public information only. */

@@ -6,6 +6,9 @@ import { hexSpotsUnit, isNight } from './spotting.js';
 import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_LEADER_ACT, F_MOVED, F_MOVED_TURN, F_MUST_STOP, MORALE, MP } from './state.js';
 import { cannotFire, combatIn, occupyEntrenchment, def, fitsStack, isAssaultHex, sideIn, values } from './units.js';
 
+const MOTORIZED = 1, MECHANIZED = 2; // indices in formats.movementClasses
+const WRECK_COST2 = [0, 2, 10];
+
 /** Movement points for an activation, doubled (roads cost half points). Leaders: 4 (6.3). */
 export function startingMp2(d: Draft, i: number): number {
   return values(d, i).ma * 2;
@@ -31,6 +34,12 @@ export function moveCost2(d: Draft, i: number, a: Hex, b: Hex): number {
   }
   const climb = sc.map.elevation[b]! - sc.map.elevation[a]!;
   if (climb > 0 && !road) cost += climb * sc.climbCost2[mc]!;
+  // 16.3: vehicles (motorized, mechanized) pay +1 MP into a hex with one wreck, +5 with two; three bar them.
+  if (d.wrecks.length > 0 && (mc === MOTORIZED || mc === MECHANIZED)) {
+    const n = d.wrecksIn(b);
+    if (n >= 3) return -1;
+    cost += WRECK_COST2[n]!;
+  }
   return cost;
 }
 

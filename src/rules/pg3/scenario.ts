@@ -126,8 +126,14 @@ export interface Scenario {
    * limiting terrain (PG3 8.1-8.4). Night and smoke are checked at query time.
    */
   readonly spot: Uint8Array;
+  /** Minefields (16.7): owner side, hex and set-up strength (0 = dummy); State.mines holds their current state. */
+  readonly minefields: readonly { readonly side: number; readonly hex: Hex; readonly strength: number }[];
+  /** 1 for a hex holding at least one minefield. */
+  readonly mineHex: Uint8Array;
   /** 1 for an entrenchment hex (16.4). */
   readonly entrenched: Uint8Array;
+  /** 1 for a town or bridge hex (a river hex with a road), where an eliminated AFV step leaves a wreck (16.3). */
+  readonly wreckHex: Uint8Array;
   readonly parameters: readonly ScenarioParameter[];
   readonly options: ScenarioOptions;
 }
@@ -388,6 +394,18 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
   }
   const entrenched = new Uint8Array(width * height);
   data.map.entrenchments.forEach((l, i) => { const h = hexAt(l, `map.entrenchments[${i}]`); if (h >= 0) entrenched[h] = 1; });
+  const minefields: { side: number; hex: Hex; strength: number }[] = [];
+  const mineHex = new Uint8Array(width * height);
+  data.sides.forEach((s, si) => s.minefields.forEach((m, i) => {
+    const h = hexAt(m.hex, `sides[${si}].minefields[${i}].hex`);
+    if (h >= 0) { minefields.push({ side: si, hex: h, strength: m.strength }); mineHex[h] = 1; }
+  }));
+  const wreckHex = new Uint8Array(width * height);
+  for (let h = 0; h < width * height; h++) {
+    const t = terrainDefs[terrain[h]!]!;
+    const town = terrainIds[terrain[h]!] === 'town' || (t.blocksLos && t.viewerBonus > 0);
+    if (town || (t.river !== undefined && hexHasRoad(hexsides, h, ROAD))) wreckHex[h] = 1;
+  }
   const objectives = data.victory.objectives.map((o, i) => {
     const h = hexAt(o.hex, `victory.objectives[${i}].hex`);
     const ctrl = sideIds.indexOf(o.controlledBy);
@@ -413,6 +431,9 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     assault: compileTable(charts.assault, 1, 6),
     spot: buildSpotTable(map0, terrainDefs, data.visibility, data.rules.hillsLimiting),
     entrenched,
+    wreckHex,
+    minefields,
+    mineHex,
     parameters: [
       { name: 'turns', description: 'turn limit', value: data.turns, min: 1, max: 60 },
       ...data.sides.map((s) => ({ name: `initiative.${s.id}`, description: `${s.name} initiative rating`, value: s.initiative, min: 0, max: 10 })),

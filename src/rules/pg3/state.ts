@@ -15,6 +15,9 @@ export const F = 10;
 /** Hex values for units not on the map. */
 export const OFFBOARD = -1, ELIMINATED = -2, EXITED = -3;
 
+/** Bit of State.mines: the minefield has been turned face up (16.7). */
+export const MINE_REVEALED = 4;
+
 /** Morale states (PG3 14.1). */
 export const GOOD = 0, DISRUPTED = 1, DEMORALIZED = 2;
 
@@ -110,6 +113,10 @@ export interface State {
   readonly obaThisSegment: number;
   /** Hexes with smoke (16.1). */
   readonly smoke: readonly Hex[];
+  /** Minefields (16.7), in Scenario.minefields order: strength (0 = dummy, or cleared) + MINE_REVEALED once entered. */
+  readonly mines: readonly number[];
+  /** Wreck markers (16.3): one entry per wreck, so a hex appears up to 3 times. */
+  readonly wrecks: readonly Hex[];
   /** Controller seat of each objective. */
   readonly control: readonly number[];
   readonly stepsLost: readonly [number, number];

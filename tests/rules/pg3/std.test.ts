@@ -7,11 +7,13 @@ import { describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/rules/pg3/draft.js';
 import { activationSet, applyAction, flee, legalActionsOf, settleInto } from '../../../src/rules/pg3/actions.js';
 import type { Scenario } from '../../../src/rules/pg3/scenario.js';
-import { CARRIED, DEMORALIZED, DISRUPTED, ELIMINATED, F, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_LIMBERED, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, GOOD, MORALE, MP, Phase, STEPS } from '../../../src/rules/pg3/state.js';
+import { Pg3Game } from '../../../src/rules/pg3/game.js';
+import { createRng } from '../../../src/core/rng.js';
+import { CARRIED, DEMORALIZED, DISRUPTED, ELIMINATED, F, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_LIMBERED, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, GOOD, MINE_REVEALED, MORALE, MP, Phase, STEPS } from '../../../src/rules/pg3/state.js';
 import { ScriptedRng, emptyDraft, hexOf, makeScenario, startState, unitOf, writeTemp, scenarioData } from './helpers.js';
-import { moraleCheck, unitShift } from '../../../src/rules/pg3/combat.js';
+import { moraleCheck, stepLoss, unitShift } from '../../../src/rules/pg3/combat.js';
 import { resolveAssault } from '../../../src/rules/pg3/assault.js';
-import { moveBlocked, moveOne } from '../../../src/rules/pg3/movement.js';
+import { moveBlocked, moveCost2, moveOne } from '../../../src/rules/pg3/movement.js';
 import { dfStrength, fitsStack, fortified, stackCounts } from '../../../src/rules/pg3/units.js';
 import { loadPg3Scenario } from '../../../src/rules/pg3/scenario.js';
 import { boardSpec } from './fixture.js';
@@ -404,5 +406,135 @@ describe('PG3 16.4 entrenchments', () => {
     expect(legalActionsOf(d)).not.toContain(`dig ${inf}`);
     d.setHex(inf, h('0707'));
     expect(legalActionsOf(d)).toContain(`dig ${inf}`);
+  });
+});
+
+// ---------------------------------------------------------------- 16.3 wrecks
+
+describe('PG3 16.3 wrecks', () => {
+  it('PG3 16.3: an AFV step eliminated in a town leaves a wreck (one per step); not in the open; not for other units', () => {
+    const { d, h, u, place } = setup(boardWith());
+    const t1 = place(u(G, 'ger-pz4h', 0), '1114'); // town
+    stepLoss(d, t1, 1, 'test');
+    expect(d.wrecks).toEqual([h('1114')]);
+    stepLoss(d, t1, 1, 'test');
+    expect(d.wrecksIn(h('1114'))).toBe(2);
+    const t2 = place(u(G, 'ger-pz4h', 1), '1214');
+    stepLoss(d, t2, 2, 'test'); // both steps at once: two wrecks
+    expect(d.wrecksIn(h('1214'))).toBe(2);
+    const t3 = place(u(G, 'ger-pz4h', 2), '0909'); // clear
+    stepLoss(d, t3, 2, 'test');
+    const inf = place(u(G, 'ger-inf'), '1314');
+    stepLoss(d, inf, 2, 'test');
+    expect(d.wrecks).toHaveLength(4);
+  });
+
+  it('PG3 16.3: a bridge (river hex with a road) is a wreck hex; a plain river hex is not', () => {
+    const plain = boardWith();
+    const g = plain.map.grid;
+    const river = g.parseLabel('0316');
+    const next = [0, 1, 2, 3, 4, 5].map((k) => g.neighbour(river, k)).find((n) => n >= 0)!;
+    const bridged = boardWith({ roads: [['0514', '0614', '0714'], [g.label(next), '0316']] });
+    expect(plain.wreckHex[river]).toBe(0);
+    expect(bridged.wreckHex[river]).toBe(1);
+    expect(plain.wreckHex[g.parseLabel('0116')]).toBe(1); // town
+  });
+
+  it('PG3 16.3: vehicles pay +1 MP into a hex with one wreck, +5 with two, and cannot enter one with three; foot units pay nothing extra', () => {
+    const { d, h, u, place } = setup(boardWith());
+    const tank = place(u(G, 'ger-pz4h'), '1014');
+    const truck = place(u(G, 'ger-truck'), '1014');
+    const inf = place(u(G, 'ger-inf'), '1014');
+    const to = h('1114');
+    const base = [tank, truck, inf].map((i) => moveCost2(d, i, h('1014'), to));
+    d.wrecks.push(to);
+    expect([tank, truck, inf].map((i) => moveCost2(d, i, h('1014'), to))).toEqual([base[0]! + 2, base[1]! + 2, base[2]]);
+    d.wrecks.push(to);
+    expect(moveCost2(d, tank, h('1014'), to)).toBe(base[0]! + 10);
+    d.wrecks.push(to);
+    expect(moveCost2(d, tank, h('1014'), to)).toBe(-1);
+    expect(moveCost2(d, inf, h('1014'), to)).toBe(base[2]);
+  });
+});
+
+// ---------------------------------------------------------------- 16.7 minefields
+
+/** The fixture board with minefields laid by `side`. */
+function boardWithMines(side: number, minefields: { hex: string; strength: number }[], over: Parameters<typeof boardSpec>[0] = {}): Scenario {
+  const key = JSON.stringify([side, minefields, over]);
+  let sc = boards.get(key);
+  if (!sc) {
+    const data = scenarioData(boardSpec(over));
+    (data.sides as Record<string, unknown>[])[side]!.minefields = minefields;
+    boards.set(key, (sc = loadPg3Scenario(writeTemp(data))));
+  }
+  return sc;
+}
+
+describe('PG3 16.7 minefields', () => {
+  const sc = (): Scenario => boardWithMines(S, [{ hex: '0606', strength: 2 }, { hex: '0707', strength: 0 }, { hex: '0808', strength: 3 }]);
+
+  function mover(rolls: number[], counter = 'ger-inf'): { d: Draft; rng: ScriptedRng; inf: number; h: (l: string) => number } {
+    const { d, rng, h, u, place } = setup(sc());
+    const inf = place(u(G, counter), '0605');
+    activate(d, [inf], 'm', true);
+    for (const r of rolls) rng.roll1(r);
+    applyAction(d, `mv ${inf} ${h('0606')}`);
+    expect(rng.left).toBe(0);
+    return { d, rng, inf, h };
+  }
+
+  it('PG3 16.7: a full-strength 2-step unit entering a 2-point minefield rolls 6, 6: eliminated (T27); the minefield is revealed', () => {
+    const { d, inf } = mover([6, 6]);
+    expect(d.get(inf, STEPS)).toBe(0);
+    expect(d.stepsLost[G]).toBe(2);
+    expect(d.mines[0]! & MINE_REVEALED).toBe(MINE_REVEALED);
+    expect(d.mines[1]! & MINE_REVEALED).toBe(0);
+  });
+
+  it('PG3 16.7: 5, 5 is one step loss by compound demoralization, demoralized and stopped (T27); 3, 1 stops; 1, 2 nothing', () => {
+    const a = mover([5, 5]);
+    expect(a.d.get(a.inf, STEPS)).toBe(1);
+    expect(a.d.get(a.inf, MORALE)).toBe(DEMORALIZED);
+    expect(a.d.flag(a.inf, F_MUST_STOP)).toBe(true);
+    const b = mover([3, 1]);
+    expect(b.d.get(b.inf, STEPS)).toBe(2);
+    expect(b.d.get(b.inf, MORALE)).toBe(GOOD);
+    expect(legalActionsOf(b.d).some((x) => x.startsWith(`mv ${b.inf} `))).toBe(false);
+    const c = mover([1, 2]);
+    expect(c.d.get(c.inf, MORALE)).toBe(GOOD);
+    expect(legalActionsOf(c.d).some((x) => x.startsWith(`mv ${c.inf} `))).toBe(true);
+  });
+
+  it('PG3 16.7: engineers: an ENG alone rolls two dice fewer (none here); a unit joining an ENG in the hex rolls one fewer', () => {
+    const sc2 = boardWithMines(S, [{ hex: '0606', strength: 2 }], { side0: { units: [{ counter: 'ger-eng', hex: '0605' }, { counter: 'ger-inf', hex: '0604' }] } });
+    const { d, rng, h, u, place } = setup(sc2);
+    const eng = place(u(G, 'ger-eng'), '0605');
+    const inf = place(u(G, 'ger-inf'), '0605');
+    activate(d, [eng, inf], 'm', true);
+    applyAction(d, `mv ${eng} ${h('0606')}`);
+    expect(rng.used).toBe(0);
+    rng.roll1(6);
+    applyAction(d, `mv ${inf} ${h('0606')}`);
+    expect(rng.used).toBe(1); // one die: 2 - 1
+    expect(d.get(inf, STEPS)).toBe(1);
+    expect(d.get(inf, MORALE)).toBe(DEMORALIZED);
+  });
+
+  it('PG3 16.7: determinize deals the opponent\'s unrevealed minefield strengths again among the same set; revealed ones and own ones stay', () => {
+    const s0 = sc();
+    const game = new Pg3Game(s0);
+    const st = startState(s0);
+    expect(st.mines).toEqual([2, 0, 3]);
+    const seen = new Set<string>();
+    for (let k = 0; k < 40; k++) {
+      const x = game.determinize(st, G, createRng(k));
+      expect([...x.mines].sort()).toEqual([0, 2, 3]);
+      seen.add(x.mines.join(','));
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    expect(game.determinize(st, S, createRng(1)).mines).toEqual([2, 0, 3]); // the owner knows them
+    const revealed = { ...st, mines: [2 | MINE_REVEALED, 0, 3] };
+    for (let k = 0; k < 10; k++) expect(game.determinize(revealed, G, createRng(k)).mines[0]).toBe(2 | MINE_REVEALED);
   });
 });
