@@ -3,6 +3,7 @@
  * records and send between threads):
  *
  *   pass                       end the segment without activating (3.0 B)
+ *   save | double              save an opening segment; later spend it for two segments in a row (17.2; rules.excessInitiative)
  *   stack H | leader L | unit U  activate a stack, a leader with his reach and chain, or one unit (3.1-3.3)
  *   decl U m|f|n               declare Move, Fire or (n) leave the unit out of this activation (3.13)
  *   mv U H                     move one hex (5.0)            exit U   leave the map at an exit hex (16.5)
@@ -38,7 +39,7 @@ import {
   F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
   MINE_REVEALED, Phase, STEPS, EXITED, XFIRE,
 } from './state.js';
-import { endSegment, finishActivation, mustRecover, updateControl } from './turn.js';
+import { doubleSegment, endSegment, finishActivation, mayDoubleSegment, maySaveSegment, mustRecover, saveSegment, updateControl } from './turn.js';
 import { shareCarrierMorale, bombStrength, canRide, inEntrenchment, occupyEntrenchment, cannotFire, combatIn, def, dfStrength, fitsStack, isAssaultHex, isCarrier, moraleValue, leaderMoraleBonus, needsLimber, sideIn, values } from './units.js';
 
 // ---------- activation (3.1-3.3) ----------
@@ -127,6 +128,8 @@ function activationActions(d: Draft, out: string[]): void {
     if (n > 1) for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (canActivate(d, i, seat) && !units[i]!.isLeader) out.push(`unit ${i}`);
   }
   if (!mustRecover(d, seat)) out.push('pass');
+  if (maySaveSegment(d)) out.push('save');
+  if (mayDoubleSegment(d)) out.push('double');
 }
 
 function declareOptions(d: Draft, i: number): string[] {
@@ -532,6 +535,8 @@ export function applyAction(d: Draft, action: string): void {
       endSegment(d, true);
       return;
     case 'stack': case 'leader': case 'unit': beginActivation(d, verb, a); return;
+    case 'save': saveSegment(d); return;
+    case 'double': doubleSegment(d); return;
     case 'decl': declare(d, a, parts[2]!); return;
     case 'mv': doMove(d, a, b); return;
     case 'exit': doExit(d, a); return;

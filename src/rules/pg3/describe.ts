@@ -19,6 +19,8 @@ export function describeAction(sc: Scenario, s: State, action: string): string {
   const U = (i: number): string => unitLabel(sc, s, i);
   switch (p[0]) {
     case 'pass': return 'pass the segment';
+    case 'save': return 'save one opening segment for later in the turn';
+    case 'double': return 'spend the saved segment: take two segments in a row';
     case 'stack': return `activate the stack at ${L(a)}`;
     case 'leader': return `activate leader ${U(a)} with the units he can lead`;
     case 'unit': return `activate ${U(a)} alone`;

@@ -22,6 +22,7 @@ export class Draft {
   lastWasPass: boolean;
   lastPassSeat: number;
   segmentsTaken: [number, number];
+  savedSegment: number;
   u: number[];
   act: number[];
   declIndex: number;
@@ -60,6 +61,7 @@ export class Draft {
     this.lastWasPass = s.lastWasPass;
     this.lastPassSeat = s.lastPassSeat;
     this.segmentsTaken = [s.segmentsTaken[0], s.segmentsTaken[1]];
+    this.savedSegment = s.savedSegment;
     this.u = copy ? s.u.slice() : (s.u as number[]);
     this.act = copy ? s.act.slice() : (s.act as number[]);
     this.declIndex = s.declIndex;
@@ -90,7 +92,7 @@ export class Draft {
     const s: State = {
       turn: this.turn, phase: this.phase, active: this.active, initiativeWinner: this.initiativeWinner,
       openingLeft: this.openingLeft, lastWasPass: this.lastWasPass, lastPassSeat: this.lastPassSeat,
-      segmentsTaken: this.segmentsTaken, u: this.u, act: this.act, declIndex: this.declIndex,
+      segmentsTaken: this.segmentsTaken, savedSegment: this.savedSegment, u: this.u, act: this.act, declIndex: this.declIndex,
       obaUsed: this.obaUsed, obaThisSegment: this.obaThisSegment, smoke: this.smoke, wrecks: this.wrecks, mines: this.mines, control: this.control,
       stepsLost: this.stepsLost, decapHex: this.decapHex, decapTurn: this.decapTurn, stepsExited: this.stepsExited, initiativeTurn1: this.initiativeTurn1,
       opp: this.opp, queue: this.queue, afterPhase: this.afterPhase, assaults: this.assaults,

@@ -102,6 +102,8 @@ export interface State {
   /** Seat whose segment was the last pass, or -1. */
   readonly lastPassSeat: number;
   readonly segmentsTaken: readonly [number, number];
+  /** 17.2 excess initiative: the seat that saved an opening segment this turn, -1 none, -2 spent. */
+  readonly savedSegment: number;
   /** Per-unit fields, stride F. */
   readonly u: readonly number[];
   /** Units of the current activation, in declaration order. */

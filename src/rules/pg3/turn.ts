@@ -5,6 +5,7 @@ import {
   ACT_FLAGS, ATSHOTS, DEMORALIZED, F_ACTIVATED, F_ENTRENCHED, F_ENTRY_WAIT, F_IN_ACT, F_MOVED_TURN, F_SPOTTED, MORALE, OFFBOARD,
   OPP, Phase, XFIRE,
 } from './state.js';
+import { isNight } from './spotting.js';
 import { combatIn, def, fitsStack, inEntrenchment, isAssaultHex, occupyEntrenchment } from './units.js';
 import type { GameOutcome } from '../../core/system.js';
 import type { Scenario } from './scenario.js';
@@ -20,6 +21,33 @@ export function initiativeRating(sc: Scenario, stepsLost: readonly number[], sea
 /** Opening segments of the initiative winner: the difference halved, rounded up (3.0, T1/T2). */
 export function openingSegments(difference: number): number {
   return Math.max(1, Math.ceil(difference / 2));
+}
+
+/** 17.4: fog of war rolls start after each side's third segment; 16 or more on 3d6 ends the turn. */
+const FOG_AFTER = 3, FOG_ROLL = 16;
+
+/** 17.2 excess initiative (optional): the winner of 3 or more opening segments may save one, before his first. */
+export function maySaveSegment(d: Draft): boolean {
+  const seat = d.active;
+  return d.sc.rules.excessInitiative && d.savedSegment === -1 && seat === d.initiativeWinner && d.openingLeft >= 3 && d.segmentsTaken[seat] === 0;
+}
+
+/** 17.2: later in the turn (after his opening segments) he spends it to take two segments in a row. */
+export function mayDoubleSegment(d: Draft): boolean {
+  return d.savedSegment === d.active && d.openingLeft === 0;
+}
+
+export function saveSegment(d: Draft): void {
+  d.savedSegment = d.active;
+  d.openingLeft--;
+  d.say(() => `${d.sc.sides[d.active].name} saves an opening segment for later [PG3 17.2]`);
+}
+
+export function doubleSegment(d: Draft): void {
+  d.savedSegment = -2;
+  // endSegment keeps the initiative winner active while openingLeft > 0: this segment and one more.
+  d.openingLeft = 2;
+  d.say(() => `${d.sc.sides[d.active].name} spends the saved segment: two segments in a row [PG3 17.2]`);
 }
 
 /** Starts turn `turn`: reinforcements arrive, markers are clear, initiative is rolled (3.0 A). */
@@ -43,6 +71,7 @@ export function startTurn(d: Draft, turn: number): void {
   d.lastWasPass = false;
   d.lastPassSeat = -1;
   d.segmentsTaken = [0, 0];
+  d.savedSegment = -1;
   d.obaUsed = [0, 0];
   d.obaThisSegment = 0;
   d.phase = Phase.Segment;
@@ -98,6 +127,16 @@ export function endSegment(d: Draft, passed: boolean): void {
     }
     d.lastPassSeat = seat;
   } else d.lastPassSeat = -1;
+  // 17.4 fog of war (optional): once both sides have had 3 segments, 3d6 >= 16 (+1 at night) after each later one ends the turn.
+  if (d.sc.rules.fogOfWar && d.segmentsTaken[seat]! > FOG_AFTER && d.segmentsTaken[1 - seat]! >= FOG_AFTER) {
+    const r = d6(d.rng) + d6(d.rng) + d6(d.rng);
+    const night = isNight(d) ? 1 : 0;
+    if (r + night >= FOG_ROLL) {
+      d.say(() => `Fog of war: ${r}${night ? ' + 1 (night)' : ''}: the turn ends [PG3 17.4]`);
+      endTurn(d);
+      return;
+    }
+  }
   if (seat === d.initiativeWinner && d.openingLeft > 0) d.openingLeft--;
   if (seat === d.initiativeWinner && d.openingLeft > 0) d.active = seat;
   else d.active = 1 - seat;

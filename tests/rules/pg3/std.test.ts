@@ -8,6 +8,7 @@ import type { Draft } from '../../../src/rules/pg3/draft.js';
 import { activationSet, applyAction, flee, legalActionsOf, settleInto } from '../../../src/rules/pg3/actions.js';
 import type { Scenario } from '../../../src/rules/pg3/scenario.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
+import { endSegment, startTurn } from '../../../src/rules/pg3/turn.js';
 import { createRng } from '../../../src/core/rng.js';
 import { CARRIED, DEMORALIZED, DISRUPTED, ELIMINATED, F, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_LIMBERED, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, GOOD, MINE_REVEALED, MORALE, MP, Phase, STEPS } from '../../../src/rules/pg3/state.js';
 import { ScriptedRng, emptyDraft, hexOf, makeScenario, startState, unitOf, writeTemp, scenarioData } from './helpers.js';
@@ -536,5 +537,71 @@ describe('PG3 16.7 minefields', () => {
     expect(game.determinize(st, S, createRng(1)).mines).toEqual([2, 0, 3]); // the owner knows them
     const revealed = { ...st, mines: [2 | MINE_REVEALED, 0, 3] };
     for (let k = 0; k < 10; k++) expect(game.determinize(revealed, G, createRng(k)).mines[0]).toBe(2 | MINE_REVEALED);
+  });
+});
+
+// ---------------------------------------------------------------- 17.2 excess initiative, 17.4 fog of war
+
+describe('PG3 17.2 excess initiative and 17.4 fog of war (optional rules)', () => {
+  it('PG3 17.2: a winner of 3+ opening segments may save one before his first; later he spends it for two segments in a row', () => {
+    const sc = boardWith({ rules: { excessInitiative: true }, side0: { initiative: 4 }, side1: { initiative: 0 } });
+    const { d } = setup(sc);
+    (d as { rng: unknown }).rng = new ScriptedRng().roll1(6).roll1(1); // 10 vs 1: 5 opening segments
+    startTurn(d, 1);
+    expect(d.openingLeft).toBe(5);
+    expect(legalActionsOf(d)).toContain('save');
+    applyAction(d, 'save');
+    expect(d.openingLeft).toBe(4);
+    expect(d.savedSegment).toBe(G);
+    expect(legalActionsOf(d)).not.toContain('save');
+    expect(legalActionsOf(d)).not.toContain('double'); // not during the opening segments
+    // Later in the turn, in one of his segments.
+    d.openingLeft = 0;
+    d.segmentsTaken = [4, 2];
+    expect(legalActionsOf(d)).toContain('double');
+    applyAction(d, 'double');
+    endSegment(d, false);
+    expect(d.active).toBe(G);
+    endSegment(d, false);
+    expect(d.active).toBe(S);
+    expect(d.savedSegment).toBe(-2);
+    // Without the switch nothing is offered.
+    const plain = setup(boardWith({ side0: { initiative: 4 }, side1: { initiative: 0 } }));
+    (plain.d as { rng: unknown }).rng = new ScriptedRng().roll1(6).roll1(1);
+    startTurn(plain.d, 1);
+    expect(legalActionsOf(plain.d)).not.toContain('save');
+  });
+
+  it('PG3 17.4: after 3 segments each, 3d6 >= 16 at the end of a later segment ends the turn (+1 at night); not before', () => {
+    const sc = boardWith({ rules: { fogOfWar: true }, nightTurns: [2] });
+    const { d, rng, u, place } = setup(sc);
+    place(u(G, 'ger-inf'), '0101'); place(u(S, 'sov-rifle'), '1616'); // both sides on the map: the game goes on
+    d.turn = 1;
+    d.phase = Phase.Segment;
+    d.initiativeWinner = S; d.openingLeft = 0;
+    d.segmentsTaken = [2, 3];
+    endSegment(d, false); // German's 3rd segment: no roll yet
+    expect(rng.used).toBe(0);
+    expect(d.active).toBe(S);
+    rng.roll1(6).roll1(6).roll1(3); // 15: the turn goes on
+    endSegment(d, false);
+    expect(rng.used).toBe(3);
+    expect(d.turn).toBe(1);
+    rng.roll1(6).roll1(6).roll1(4); // 16: the turn ends
+    endSegment(d, false);
+    expect(d.turn).toBe(2);
+    // Night turn: 15 + 1.
+    d.segmentsTaken = [3, 3]; d.initiativeWinner = S; d.openingLeft = 0; d.active = G;
+    const before = rng.used;
+    rng.roll1(6).roll1(6).roll1(3);
+    endSegment(d, false);
+    expect(rng.used).toBe(before + 3);
+    expect(d.turn).toBe(3);
+    // Without the switch: no rolls.
+    const plain = setup(boardWith());
+    plain.d.segmentsTaken = [5, 5];
+    plain.d.phase = Phase.Segment;
+    endSegment(plain.d, false);
+    expect(plain.rng.used).toBe(0);
   });
 });
