@@ -11,7 +11,7 @@ import { InputError } from '../../../src/core/errors.js';
 import { createRng, pick } from '../../../src/core/rng.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import { loadPg3Scenario, type Scenario } from '../../../src/rules/pg3/scenario.js';
-import { ELIMINATED, EXITED, F, HEX, OFFBOARD, STEPS, type State } from '../../../src/rules/pg3/state.js';
+import { CARRIED, ELIMINATED, EXITED, F, HEX, OFFBOARD, STEPS, type State } from '../../../src/rules/pg3/state.js';
 import { COUNTERS, CHARTS, SCENARIOS, deepFreeze, scenarioData, shipped, writeTemp } from './helpers.js';
 
 /** Every invariant of a position; returns the first problem or null. */
@@ -28,6 +28,8 @@ function checkState(sc: Scenario, s: State): string | null {
       if (h >= sc.map.size) return `${u.id} is at hex ${h}, off the map`;
       if (steps === 0) return `${u.id} is on the map with 0 steps`;
       if (u.isLeader) continue;
+      // A unit carried by a transport counts with its carrier, not on its own (PG3 5.6).
+      if (s.u[u.index * F + CARRIED] !== 0) continue;
       const key = `${u.side}:${h}`;
       const c = counts.get(key) ?? { combat: 0, transport: 0 };
       if (u.isApc || u.isTransport) c.transport++;
