@@ -247,9 +247,18 @@ function firingHexes(d: Draft): Map<Hex, number[]> {
 
 /** Enemy-occupied hexes (any unit of the other side). */
 function enemyHexes(d: Draft, seat: number): Hex[] {
-  const set = new Set<Hex>();
-  for (const u of d.sc.units) if (u.side !== seat) { const h = d.hex(u.index); if (h >= 0) set.add(h); }
-  return [...set];
+  // Walks the occupancy index: each hex is listed once without a Set (this runs on every legal-action call).
+  const out: Hex[] = [];
+  const units = d.sc.units;
+  for (let i = 0; i < units.length; i++) {
+    if (units[i]!.side === seat) continue;
+    const h = d.hex(i);
+    if (h < 0) continue;
+    let first = d.firstIn(h);
+    while (first >= 0 && units[first]!.side === seat) first = d.nextIn(first);
+    if (first === i) out.push(h);
+  }
+  return out;
 }
 
 /** Whether some enemy unit in hex t is spotted from hex h (8.0: one spotted unit exposes the hex). */
@@ -513,7 +522,7 @@ export function legalActionsOf(d: Draft): string[] {
 }
 
 /** Whose decision it is. */
-export function seatToMove(d: Draft): number {
+export function seatToMove(d: Pick<Draft, 'phase' | 'active' | 'queue'>): number {
   if (d.phase === Phase.OppFire) return 1 - d.active;
   if (d.phase === Phase.Allocate) {
     const e = d.queue[0];

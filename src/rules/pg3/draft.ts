@@ -47,6 +47,8 @@ export class Draft {
   private occNext: Int32Array | null = null;
   /** The unit array the occupancy index was built from, while it still matches (shared with the state). */
   private occFrom: readonly number[] | null;
+  /** Whether occHead/occNext belong to this draft alone (else they are shared through OCCUPANCY). */
+  private occOwned = false;
 
   /**
    * @param copy false makes a read-only view (legal-action generation): arrays are shared with the
@@ -60,21 +62,21 @@ export class Draft {
     this.openingLeft = s.openingLeft;
     this.lastWasPass = s.lastWasPass;
     this.lastPassSeat = s.lastPassSeat;
-    this.segmentsTaken = [s.segmentsTaken[0], s.segmentsTaken[1]];
+    this.segmentsTaken = copy ? [s.segmentsTaken[0], s.segmentsTaken[1]] : (s.segmentsTaken as [number, number]);
     this.savedSegment = s.savedSegment;
     this.u = copy ? s.u.slice() : (s.u as number[]);
     this.act = copy ? s.act.slice() : (s.act as number[]);
     this.declIndex = s.declIndex;
-    this.obaUsed = [s.obaUsed[0], s.obaUsed[1]];
+    this.obaUsed = copy ? [s.obaUsed[0], s.obaUsed[1]] : (s.obaUsed as [number, number]);
     this.obaThisSegment = s.obaThisSegment;
     this.smoke = copy ? s.smoke.slice() : (s.smoke as Hex[]);
     this.wrecks = copy ? s.wrecks.slice() : (s.wrecks as Hex[]);
     this.mines = copy ? s.mines.slice() : (s.mines as number[]);
     this.control = copy ? s.control.slice() : (s.control as number[]);
-    this.stepsLost = [s.stepsLost[0], s.stepsLost[1]];
-    this.decapHex = [s.decapHex[0], s.decapHex[1]];
-    this.decapTurn = [s.decapTurn[0], s.decapTurn[1]];
-    this.stepsExited = [s.stepsExited[0], s.stepsExited[1]];
+    this.stepsLost = copy ? [s.stepsLost[0], s.stepsLost[1]] : (s.stepsLost as [number, number]);
+    this.decapHex = copy ? [s.decapHex[0], s.decapHex[1]] : (s.decapHex as [number, number]);
+    this.decapTurn = copy ? [s.decapTurn[0], s.decapTurn[1]] : (s.decapTurn as [number, number]);
+    this.stepsExited = copy ? [s.stepsExited[0], s.stepsExited[1]] : (s.stepsExited as [number, number]);
     this.initiativeTurn1 = s.initiativeTurn1;
     this.opp = s.opp;
     this.queue = copy ? s.queue.slice() : (s.queue as Effect[]);
@@ -99,7 +101,7 @@ export class Draft {
       events: this.events ?? NO_EVENTS, actions: this.actions,
     };
     // The next state's positions match the index built here: let its views reuse it.
-    if (this.occHead !== null) OCCUPANCY.set(s.u, { head: this.occHead, next: this.occNext! });
+    if (this.occHead !== null) { OCCUPANCY.set(s.u, { head: this.occHead, next: this.occNext! }); this.occOwned = false; }
     return s;
   }
 
@@ -117,9 +119,11 @@ export class Draft {
   }
   hex(unit: number): Hex { return this.u[unit * F + HEX]!; }
   setHex(unit: number, h: Hex): void {
+    const old = this.u[unit * F + HEX]!;
     this.u[unit * F + HEX] = h;
-    this.occHead = null;
     this.occFrom = null;
+    if (this.occHead !== null && this.u[unit * F + CARRIED] === 0) this.relink(unit, old, h);
+    else this.occHead = null;
     // 5.6: what a transport carries moves with it.
     if ((this.u[unit * F + FLAGS]! & (F_LOADED | F_LEADERS_ABOARD)) !== 0) {
       for (let j = 0; j < this.sc.units.length; j++) if (this.u[j * F + CARRIED] === unit + 1) this.u[j * F + HEX] = h;
@@ -232,6 +236,30 @@ export class Draft {
   }
   nextIn(unit: number): number { return this.occNext![unit]!; }
 
+  /**
+   * Moves one unit between hex lists of the occupancy index instead of rebuilding it (a move is the
+   * commonest action). Lists stay in unit order, so the index equals a fresh build.
+   */
+  private relink(unit: number, from: Hex, to: Hex): void {
+    if (!this.occOwned) {
+      this.occHead = this.occHead!.slice();
+      this.occNext = this.occNext!.slice();
+      this.occOwned = true;
+    }
+    const head = this.occHead!, next = this.occNext!;
+    if (from >= 0) {
+      if (head[from] === unit) head[from] = next[unit]!;
+      else for (let i = head[from]!; i >= 0; i = next[i]!) if (next[i] === unit) { next[i] = next[unit]!; break; }
+    }
+    next[unit] = -1;
+    if (to >= 0) {
+      let prev = -1;
+      for (let i = head[to]!; i >= 0 && i < unit; i = next[i]!) prev = i;
+      if (prev < 0) { next[unit] = head[to]!; head[to] = unit; }
+      else { next[unit] = next[prev]!; next[prev] = unit; }
+    }
+  }
+
   private buildOcc(): void {
     const n = this.sc.units.length;
     const head = new Int32Array(this.sc.map.size).fill(-1);
@@ -245,6 +273,7 @@ export class Draft {
     }
     this.occHead = head;
     this.occNext = next;
+    this.occOwned = this.occFrom === null;
     if (this.occFrom !== null) OCCUPANCY.set(this.occFrom, { head, next });
   }
 

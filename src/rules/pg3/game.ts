@@ -77,7 +77,7 @@ export class Pg3Game implements Game<State, string> {
   }
 
   toMove(state: State): number {
-    return seatToMove(new Draft(this.scenario, state, NO_RNG, false, false));
+    return seatToMove(state as unknown as Draft);
   }
 
   legalActions(state: State): readonly string[] {
