@@ -215,7 +215,7 @@ function load(d: Draft, t: number, c: number): void {
   d.set(c, DIG, 0);
   d.setFlag(c, F_DUG_IN | F_LIMBERED | F_ENTRENCHED, false);
   d.board(c, t);
-  d.say(() => `${cu.name} ${needsLimber(cu) ? 'limbers and loads' : 'loads'} onto ${def(d, t).name} [PG3 5.6]`);
+  d.events && d.say(() => `${cu.name} ${needsLimber(cu) ? 'limbers and loads' : 'loads'} onto ${def(d, t).name} [PG3 5.6]`);
 }
 
 function unload(d: Draft, c: number): void {
@@ -228,7 +228,7 @@ function unload(d: Draft, c: number): void {
   occupyEntrenchment(d, c);
   if (d.flag(c, F_IN_ACT)) d.setFlag(c, F_MUST_STOP | F_MOVED);
   else d.setFlag(c, F_ACTIVATED);
-  d.say(() => `${cu.name} unloads from ${def(d, t).name}${needsLimber(cu) ? ' and unlimbers' : ''} [PG3 5.6]`);
+  d.events && d.say(() => `${cu.name} unloads from ${def(d, t).name}${needsLimber(cu) ? ' and unlimbers' : ''} [PG3 5.6]`);
 }
 
 /** Units of the activation that may fire, grouped by hex. */
@@ -385,7 +385,7 @@ function smokeRoll(d: Draft, who: string, t: Hex): void {
   const r = roll2d6(d.rng);
   const placed = r <= SMOKE_ROLL && !d.smoke.includes(t);
   if (placed) d.smoke.push(t);
-  d.say(() => `${who} fires smoke at ${d.sc.map.grid.label(t)}: roll ${r}: ${r <= SMOKE_ROLL ? 'smoke placed' : 'no smoke'} [PG3 16.1]`);
+  d.events && d.say(() => `${who} fires smoke at ${d.sc.map.grid.label(t)}: roll ${r}: ${r <= SMOKE_ROLL ? 'smoke placed' : 'no smoke'} [PG3 16.1]`);
 }
 const SMOKE_ROLL = 8;
 
@@ -540,7 +540,7 @@ export function applyAction(d: Draft, action: string): void {
   const b = Number(parts[2]);
   switch (verb) {
     case 'pass':
-      d.say(() => `${d.sc.sides[d.active].name} passes [PG3 3.0]`);
+      d.events && d.say(() => `${d.sc.sides[d.active].name} passes [PG3 3.0]`);
       endSegment(d, true);
       return;
     case 'stack': case 'leader': case 'unit': beginActivation(d, verb, a); return;
@@ -552,7 +552,7 @@ export function applyAction(d: Draft, action: string): void {
     case 'rec': recover(d, a); break;
     case 'load': load(d, a, b); break;
     case 'unload': unload(d, a); break;
-    case 'unlimber': d.setFlag(a, F_LIMBERED, false); d.set(a, MP, 0); d.setFlag(a, F_MOVED); d.say(() => `${def(d, a).name} unlimbers [PG3 5.6]`); break;
+    case 'unlimber': d.setFlag(a, F_LIMBERED, false); d.set(a, MP, 0); d.setFlag(a, F_MOVED); d.events && d.say(() => `${def(d, a).name} unlimbers [PG3 5.6]`); break;
     case 'dig': digIn(d, a); break;
     case 'df': directFire(d, a, b); break;
     case 'bomb': bombard(d, a, b); break;
@@ -595,7 +595,7 @@ function beginActivation(d: Draft, kind: string, x: number): void {
   d.act = list;
   d.declIndex = 0;
   d.phase = Phase.Declare;
-  d.say(() => `${d.sc.sides[d.active].name} activates ${kind === 'stack' ? `the stack at ${d.sc.map.grid.label(x)}` : def(d, x).name}: ${list.map((i) => def(d, i).name).join(', ')} [PG3 3.1]`);
+  d.events && d.say(() => `${d.sc.sides[d.active].name} activates ${kind === 'stack' ? `the stack at ${d.sc.map.grid.label(x)}` : def(d, x).name}: ${list.map((i) => def(d, i).name).join(', ')} [PG3 3.1]`);
   autoDeclare(d);
 }
 
@@ -617,7 +617,7 @@ function declare(d: Draft, i: number, mode: string): void {
   if (d.declIndex >= d.act.length) {
     d.act = d.act.filter((j) => d.flag(j, F_IN_ACT));
     d.phase = Phase.Execute;
-    d.say(() => `Declared: ${d.act.map((j) => `${def(d, j).name} ${d.flag(j, F_DECL_FIRE) ? 'FIRE' : 'MOVE'}`).join(', ')} [PG3 3.13]`);
+    d.events && d.say(() => `Declared: ${d.act.map((j) => `${def(d, j).name} ${d.flag(j, F_DECL_FIRE) ? 'FIRE' : 'MOVE'}`).join(', ')} [PG3 3.13]`);
     return;
   }
   autoDeclare(d);
@@ -629,7 +629,7 @@ function doMove(d: Draft, i: number, to: Hex): void {
   moveOne(d, i, to);
   d.set(i, DIG, 0);
   d.set(i, XFIRE, 0); // 11.1: crossfire is void once the target has moved
-  d.say(() => `${def(d, i).name} moves ${d.sc.map.grid.label(from)} -> ${d.sc.map.grid.label(to)}`);
+  d.events && d.say(() => `${def(d, i).name} moves ${d.sc.map.grid.label(from)} -> ${d.sc.map.grid.label(to)}`);
   if (d.sc.mineHex[to] === 1) enterMinefield(d, i, to);
   overrunLoneEnemies(d, i, to);
   updateControl(d, to);
@@ -654,7 +654,7 @@ export function enterMinefield(d: Draft, i: number, h: Hex): void {
     if (d.sc.minefields[k]!.hex !== h) continue;
     const m = d.mines[k]!;
     n += m & 3;
-    if ((m & MINE_REVEALED) === 0) { d.mines[k] = m | MINE_REVEALED; d.say(() => `minefield at ${d.sc.map.grid.label(h)} revealed: strength ${m & 3} [PG3 16.7]`); }
+    if ((m & MINE_REVEALED) === 0) { d.mines[k] = m | MINE_REVEALED; d.events && d.say(() => `minefield at ${d.sc.map.grid.label(h)} revealed: strength ${m & 3} [PG3 16.7]`); }
   }
   if (u.isLeader) return;
   if (u.type === 'ENG') n -= 2;
@@ -670,7 +670,7 @@ export function enterMinefield(d: Draft, i: number, h: Hex): void {
     if (r >= 3) stop = true;
   }
   const losses = sixes + Math.floor(fives / 2);
-  d.say(() => `${u.name} in the minefield: ${rolls.join(', ')}${losses > 0 ? `: ${losses} step loss${losses > 1 ? 'es' : ''}` : ''}${sixes + fives > 0 ? ', demoralized' : ''}${stop ? ', stops' : ''} [PG3 16.7]`);
+  d.events && d.say(() => `${u.name} in the minefield: ${rolls.join(', ')}${losses > 0 ? `: ${losses} step loss${losses > 1 ? 'es' : ''}` : ''}${sixes + fives > 0 ? ', demoralized' : ''}${stop ? ', stops' : ''} [PG3 16.7]`);
   if (losses > 0) stepLoss(d, i, losses, 'minefield');
   if (d.hex(i) < 0) return;
   if (sixes + fives > 0) {
@@ -689,13 +689,13 @@ function overrunLoneEnemies(d: Draft, i: number, h: Hex): void {
   for (const j of d.unitsIn(h)) {
     const e = def(d, j);
     if (e.side !== enemy) continue;
-    if (e.isTransport) { d.stepsLost[e.side] = d.stepsLost[e.side]! + d.get(j, STEPS); d.eliminate(j); d.say(() => `${e.name} overrun [PG3 5.3]`); continue; }
+    if (e.isTransport) { d.stepsLost[e.side] = d.stepsLost[e.side]! + d.get(j, STEPS); d.eliminate(j); d.events && d.say(() => `${e.name} overrun [PG3 5.3]`); continue; }
     if (!e.isLeader) continue;
     const r = roll2d6(d.rng);
     const grid = d.sc.map.grid;
     const dest = [0, 1, 2, 3, 4, 5].map((k) => grid.neighbour(h, k)).find((n) => n >= 0 && !combatIn(d, n, 1 - enemy));
-    if (r >= 9 || dest === undefined) { d.eliminate(j); d.say(() => `${e.name} caught alone (roll ${r}) and removed [PG3 6.71]`); }
-    else { d.setHex(j, dest); d.say(() => `${e.name} escapes to ${grid.label(dest)} (roll ${r}) [PG3 6.71]`); }
+    if (r >= 9 || dest === undefined) { d.eliminate(j); d.events && d.say(() => `${e.name} caught alone (roll ${r}) and removed [PG3 6.71]`); }
+    else { d.setHex(j, dest); d.events && d.say(() => `${e.name} escapes to ${grid.label(dest)} (roll ${r}) [PG3 6.71]`); }
   }
 }
 
@@ -710,7 +710,7 @@ function freeShot(d: Draft, hex: Hex, mover: number): void {
   const col = shiftColumn(t, col0, Math.max(0, leader));
   const roll = d6(d.rng);
   const res = tableResult(t, col, roll);
-  d.say(() => `Free shot at ${def(d, mover).name} leaving the assault hex: roll ${roll}: ${res} [PG3 12.12]`);
+  d.events && d.say(() => `Free shot at ${def(d, mover).name} leaving the assault hex: roll ${roll}: ${res} [PG3 12.12]`);
   if (res === 'M') d.queue.push({ k: 'morale', unit: mover, mod: moraleModOf(d, 'M'), why: 'free shot [PG3 12.12]' });
   else if (res !== '-') { stepLoss(d, mover, Number(res), 'free shot'); d.queue.push({ k: 'morale', unit: mover, mod: moraleModOf(d, 'M2'), why: 'after step loss [PG3 7.61]' }); }
 }
@@ -719,7 +719,7 @@ function doExit(d: Draft, i: number): void {
   const u = def(d, i);
   if (!u.isLeader) d.stepsExited[u.side] = d.stepsExited[u.side]! + d.get(i, STEPS);
   for (const c of d.cargoOf(i)) if (!def(d, c).isLeader) d.stepsExited[u.side] = d.stepsExited[u.side]! + d.get(c, STEPS);
-  d.say(() => `${u.name} exits the map [PG3 16.5]`);
+  d.events && d.say(() => `${u.name} exits the map [PG3 16.5]`);
   d.setHex(i, EXITED);
   d.setFlag(i, F_IN_ACT, false);
   d.setFlag(i, F_ACTIVATED);
@@ -740,15 +740,15 @@ function recover(d: Draft, i: number): void {
   if (roll === 2 || roll < target) {
     const next = roll === 2 ? GOOD : m - 1;
     d.set(i, MORALE, next);
-    d.say(() => `${u.name} recovers: roll ${roll} vs ${target}: now ${next === GOOD ? 'in good order' : 'disrupted'} [PG3 14.4]`);
+    d.events && d.say(() => `${u.name} recovers: roll ${roll} vs ${target}: now ${next === GOOD ? 'in good order' : 'disrupted'} [PG3 14.4]`);
     return;
   }
   if (u.isLeader && m === DEMORALIZED && roll === 12) {
     d.eliminate(i);
-    d.say(() => `${u.name} deserts: roll 12 [PG3 14.4]`);
+    d.events && d.say(() => `${u.name} deserts: roll 12 [PG3 14.4]`);
     return;
   }
-  d.say(() => `${u.name} fails to recover: roll ${roll} vs ${target} [PG3 14.4]`);
+  d.events && d.say(() => `${u.name} fails to recover: roll ${roll} vs ${target} [PG3 14.4]`);
   if (m === DEMORALIZED) d.queue.push({ k: 'flee', unit: i });
 }
 
@@ -766,20 +766,20 @@ export function flee(d: Draft, i: number): void {
   };
   if (safe(h) && !isAssaultHex(d, h)) return;
   // 14.35: a demoralized unit in an entrenchment need not flee (it may: the engine always stays).
-  if (!isAssaultHex(d, h) && inEntrenchment(d, i)) { d.say(() => `${u.name} stays in its entrenchment [PG3 14.35]`); return; }
+  if (!isAssaultHex(d, h) && inEntrenchment(d, i)) { d.events && d.say(() => `${u.name} stays in its entrenchment [PG3 14.35]`); return; }
   if (isAssaultHex(d, h)) {
     const out = [0, 1, 2, 3, 4, 5].map((k) => grid.neighbour(h, k)).filter((n) => n >= 0 && !combatIn(d, n, enemy) && fitsStack(d, i, n) && moveCost2(d, i, h, n) >= 0);
-    if (out.length === 0) { d.stepsLost[u.side] = d.stepsLost[u.side]! + d.get(i, STEPS); d.eliminate(i); d.say(() => `${u.name} cannot get out of the assault hex and is eliminated [PG3 14.33]`); return; }
+    if (out.length === 0) { d.stepsLost[u.side] = d.stepsLost[u.side]! + d.get(i, STEPS); d.eliminate(i); d.events && d.say(() => `${u.name} cannot get out of the assault hex and is eliminated [PG3 14.33]`); return; }
     d.setHex(i, out[0]!);
     occupyEntrenchment(d, i);
-    d.say(() => `${u.name} flees the assault to ${grid.label(out[0]!)} [PG3 14.33]`);
+    d.events && d.say(() => `${u.name} flees the assault to ${grid.label(out[0]!)} [PG3 14.33]`);
     return;
   }
   if (values(d, i).ma <= 0) {
     const steps = d.get(i, STEPS);
     d.stepsLost[u.side] = d.stepsLost[u.side]! + steps;
     d.eliminate(i);
-    d.say(() => `${u.name} cannot flee and is eliminated [PG3 14.35]`);
+    d.events && d.say(() => `${u.name} cannot flee and is eliminated [PG3 14.35]`);
     return;
   }
   const reach = reachable(d, i, values(d, i).ma * 2);
@@ -795,15 +795,15 @@ export function flee(d: Draft, i: number): void {
   if (best !== h) {
     d.setHex(i, best);
     occupyEntrenchment(d, i);
-    d.say(() => `${u.name} flees to ${grid.label(best)} [PG3 14.31]`);
+    d.events && d.say(() => `${u.name} flees to ${grid.label(best)} [PG3 14.31]`);
   }
 }
 
 function digIn(d: Draft, i: number): void {
   d.set(i, MP, 0);
   const p = d.get(i, DIG) + 1;
-  if (p >= 2) { d.set(i, DIG, 0); d.setFlag(i, F_DUG_IN); d.say(() => `${def(d, i).name} is dug in [PG3 16.2]`); }
-  else { d.set(i, DIG, p); d.say(() => `${def(d, i).name} starts digging in [PG3 16.2]`); }
+  if (p >= 2) { d.set(i, DIG, 0); d.setFlag(i, F_DUG_IN); d.events && d.say(() => `${def(d, i).name} is dug in [PG3 16.2]`); }
+  else { d.set(i, DIG, p); d.events && d.say(() => `${def(d, i).name} starts digging in [PG3 16.2]`); }
   d.setFlag(i, F_MOVED); // the segment's movement is spent
 }
 
@@ -890,7 +890,7 @@ function resolveBombardment(d: Draft, spec: FireSpec, seat: number): void {
     const r = d6(d.rng) + plus;
     if (r > 2) continue;
     const col = ff[d6(d.rng) - 1]!;
-    d.say(() => `Friendly fire check at ${grid.label(n)}: ${r}: hit, column ${col} [PG3 9.5]`);
+    d.events && d.say(() => `Friendly fire check at ${grid.label(n)}: ${r}: hit, column ${col} [PG3 9.5]`);
     resolveFire(d, { kind: 'bombard', firers: [], strength: col, target: n, moverOnly: -1, baseShift: 0, targetSeat: seat, label: `Friendly fire at ${grid.label(n)}` });
   }
 }
@@ -915,7 +915,7 @@ function assaultMove(d: Draft, i: number, h: Hex): void {
   d.setFlag(i, F_DUG_IN | F_ENTRENCHED, false); // an assaulting unit never holds the entrenchment before the enemy (L355)
   if (!d.assaults.includes(h)) d.assaults.push(h);
   if (d.sc.mineHex[h] === 1) enterMinefield(d, i, h);
-  d.say(() => `${def(d, i).name} assaults from ${d.sc.map.grid.label(from)} into ${d.sc.map.grid.label(h)} [PG3 12.1]`);
+  d.events && d.say(() => `${def(d, i).name} assaults from ${d.sc.map.grid.label(from)} into ${d.sc.map.grid.label(h)} [PG3 12.1]`);
   // 12.1: leaders of the hex may go in with them: an activated leader in the start hex follows the first assaulting unit.
   for (let j = d.firstIn(from); j >= 0; j = d.nextIn(j)) {
     if (def(d, j).isLeader && d.flag(j, F_IN_ACT) && def(d, j).side === d.active && !d.flag(j, F_MOVED) && d.get(j, MORALE) === GOOD) {
@@ -976,7 +976,7 @@ function allocateLoss(d: Draft, unit: number): void {
 }
 
 function applyOneLoss(d: Draft, e: Extract<import('./state.js').Effect, { k: 'loss' }>, unit: number): void {
-  if (def(d, unit).isLeader) { d.eliminate(unit); d.say(() => `${def(d, unit).name} is lost [PG3 6.71]`); }
+  if (def(d, unit).isLeader) { d.eliminate(unit); d.events && d.say(() => `${def(d, unit).name} is lost [PG3 6.71]`); }
   else stepLoss(d, unit, 1, e.why);
   const rest = e.losses - 1;
   const needAfv = e.needAfv && !def(d, unit).isAfv;

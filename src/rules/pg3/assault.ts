@@ -76,7 +76,7 @@ function rollSide(d: Draft, hex: Hex, own: readonly number[], enemy: readonly nu
   const col = shiftColumn(t, col0, shift);
   const roll = d6(d.rng);
   const res = tableResult(t, col, roll);
-  d.say(() => `Assault at ${d.sc.map.grid.label(hex)}: ${who} strength ${strength}, shift ${shift >= 0 ? '+' : ''}${shift}, column ${t.columns[col]}, roll ${roll}: ${res} [PG3 12.4]`);
+  d.events && d.say(() => `Assault at ${d.sc.map.grid.label(hex)}: ${who} strength ${strength}, shift ${shift >= 0 ? '+' : ''}${shift}, column ${t.columns[col]}, roll ${roll}: ${res} [PG3 12.4]`);
   return res;
 }
 
@@ -110,7 +110,7 @@ export function resolveAssault(d: Draft, hex: Hex, attackerSeat: number, attacke
   const defCombat = defenders.filter((i) => def(d, i).isCombat);
   if (defCombat.length === 0) {
     for (const i of defenders) {
-      if (def(d, i).isTransport) { d.stepsLost[def(d, i).side] = d.stepsLost[def(d, i).side]! + d.get(i, STEPS); d.eliminate(i); d.say(() => `${def(d, i).name} overrun [PG3 12.4]`); }
+      if (def(d, i).isTransport) { d.stepsLost[def(d, i).side] = d.stepsLost[def(d, i).side]! + d.get(i, STEPS); d.eliminate(i); d.events && d.say(() => `${def(d, i).name} overrun [PG3 12.4]`); }
     }
   }
   const attackLeaders = d.unitsIn(hex).filter((i) => def(d, i).isLeader && def(d, i).side === attackerSeat);

@@ -141,7 +141,7 @@ export function resolveFire(d: Draft, spec: FireSpec): void {
   const rule = spec.kind === 'direct' ? '10.2' : '9.4';
   for (const [col, units] of groups) {
     const result = tableResult(table, col, roll);
-    d.say(() => `${spec.label}: column ${table.columns[col]} (strength ${spec.strength}), roll ${roll}: ${result} on ${units.map((i) => def(d, i).name).join(', ')} [PG3 ${rule}]`);
+    d.events && d.say(() => `${spec.label}: column ${table.columns[col]} (strength ${spec.strength}), roll ${roll}: ${result} on ${units.map((i) => def(d, i).name).join(', ')} [PG3 ${rule}]`);
     applyHexResult(d, spec.target, units, result, spec.moverOnly >= 0);
   }
   // A unit firing from limiting terrain is marked SPOTTED (8.2).
@@ -251,14 +251,14 @@ export function resolveAt(d: Draft, firer: number, target: number): void {
   if (concealing(d, fh)) d.setFlag(firer, F_SPOTTED);
   const t = def(d, target);
   if (total >= ch.eliminate.value) {
-    d.say(() => `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)}${shot.crossfire ? ' (crossfire)' : ''} = ${total}: eliminated [PG3 11.0]`);
+    d.events && d.say(() => `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)}${shot.crossfire ? ' (crossfire)' : ''} = ${total}: eliminated [PG3 11.0]`);
     stepLoss(d, target, 2, 'AT fire');
   } else if (total >= ch.damage.value) {
-    d.say(() => `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)}${shot.crossfire ? ' (crossfire)' : ''} = ${total}: step loss [PG3 11.0]`);
+    d.events && d.say(() => `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)}${shot.crossfire ? ' (crossfire)' : ''} = ${total}: step loss [PG3 11.0]`);
     stepLoss(d, target, 1, 'AT fire');
     if (d.hex(target) >= 0) d.queue.push({ k: 'morale', unit: target, mod: moraleModOf(d, 'M2'), why: 'after step loss [PG3 7.61]' });
   } else {
-    d.say(() => `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)} = ${total}: no effect [PG3 11.0]`);
+    d.events && d.say(() => `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)} = ${total}: no effect [PG3 11.0]`);
   }
 }
 
@@ -290,14 +290,14 @@ export function stepLoss(d: Draft, unit: number, n: number, why: string): void {
   const h = d.hex(unit);
   if (u.isAfv && h >= 0 && d.sc.wreckHex[h] === 1) {
     for (let k = 0; k < lost && d.wrecksIn(h) < 3; k++) d.wrecks.push(h);
-    d.say(() => `wreck${lost > 1 ? 's' : ''} at ${d.sc.map.grid.label(h)}: ${d.wrecksIn(h)} there [PG3 16.3]`);
+    d.events && d.say(() => `wreck${lost > 1 ? 's' : ''} at ${d.sc.map.grid.label(h)}: ${d.wrecksIn(h)} there [PG3 16.3]`);
   }
   if (steps - lost <= 0) {
     d.eliminate(unit);
-    d.say(() => `${u.name} eliminated (${why}) [PG3 7.61]`);
+    d.events && d.say(() => `${u.name} eliminated (${why}) [PG3 7.61]`);
   } else {
     d.set(unit, STEPS, steps - lost);
-    d.say(() => `${u.name} reduced (${why}) [PG3 7.61]`);
+    d.events && d.say(() => `${u.name} reduced (${why}) [PG3 7.61]`);
   }
 }
 
@@ -314,21 +314,21 @@ export function moraleCheck(d: Draft, unit: number, mod: number, why: string): v
   const by = roll + mod - target;
   const state = d.get(unit, MORALE);
   if (by <= 0) {
-    d.say(() => `${u.name} morale check (${why}): roll ${roll}+${mod} vs ${target}: passes [PG3 14.1]`);
+    d.events && d.say(() => `${u.name} morale check (${why}): roll ${roll}+${mod} vs ${target}: passes [PG3 14.1]`);
     return;
   }
   let next = state;
   if (state === GOOD) next = by >= 3 ? DEMORALIZED : DISRUPTED;
   else if (state === DISRUPTED) next = DEMORALIZED;
   else if (by >= 3) {
-    d.say(() => `${u.name} morale check (${why}): roll ${roll}+${mod} vs ${target}: fails by ${by} while demoralized [PG3 14.1]`);
-    if (u.isLeader) { d.eliminate(unit); d.say(() => `${u.name} is lost [PG3 14.1]`); } else stepLoss(d, unit, 1, 'failed morale while demoralized');
+    d.events && d.say(() => `${u.name} morale check (${why}): roll ${roll}+${mod} vs ${target}: fails by ${by} while demoralized [PG3 14.1]`);
+    if (u.isLeader) { d.eliminate(unit); d.events && d.say(() => `${u.name} is lost [PG3 14.1]`); } else stepLoss(d, unit, 1, 'failed morale while demoralized');
     return;
   }
   d.set(unit, MORALE, next);
   if (next !== GOOD) d.setFlag(unit, F_DUG_IN, false); // 16.2: disruption or demoralization ends digging in
   shareCarrierMorale(d, unit); // 5.6: the cargo takes the same state and unloads
-  d.say(() => `${u.name} morale check (${why}): roll ${roll}+${mod} vs ${target}: fails by ${by}, now ${next === DISRUPTED ? 'disrupted' : 'demoralized'} [PG3 14.1]`);
+  d.events && d.say(() => `${u.name} morale check (${why}): roll ${roll}+${mod} vs ${target}: fails by ${by}, now ${next === DISRUPTED ? 'disrupted' : 'demoralized'} [PG3 14.1]`);
 }
 
 /** Leader casualty roll (6.7): 2d6 minus friendly steps lost in the hex; 2 or less kills the leader. */
@@ -339,8 +339,8 @@ export function leaderCasualties(d: Draft, hex: Hex, seat: number, steps: number
     const roll = roll2d6(d.rng);
     if (roll - steps <= 2) {
       d.eliminate(i);
-      d.say(() => `${u.name}: leader casualty roll ${roll} - ${steps} = ${roll - steps}: killed [PG3 6.7]`);
-    } else d.say(() => `${u.name}: leader casualty roll ${roll} - ${steps} = ${roll - steps}: survives [PG3 6.7]`);
+      d.events && d.say(() => `${u.name}: leader casualty roll ${roll} - ${steps} = ${roll - steps}: killed [PG3 6.7]`);
+    } else d.events && d.say(() => `${u.name}: leader casualty roll ${roll} - ${steps} = ${roll - steps}: survives [PG3 6.7]`);
   }
 }
 

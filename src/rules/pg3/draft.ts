@@ -105,7 +105,10 @@ export class Draft {
     return s;
   }
 
-  /** Appends a line of narration (only when narrating: playouts skip building the strings). */
+  /**
+   * Appends a line of narration. Call sites write `d.events && d.say(() => ...)` so that playouts, which
+   * do not narrate, allocate neither the string nor the closure.
+   */
   say(text: () => string): void {
     if (this.events) this.events.push(text());
   }
@@ -182,7 +185,7 @@ export class Draft {
       this.u[j * F + CARRIED] = 0;
       this.set(j, STEPS, 0);
       this.u[j * F + HEX] = ELIMINATED;
-      this.say(() => `${c.name} is lost with its transport [PG3 5.6]`);
+      this.events && this.say(() => `${c.name} is lost with its transport [PG3 5.6]`);
     }
     this.setFlag(unit, F_LOADED | F_LEADERS_ABOARD, false);
     const h = this.hex(unit);
@@ -211,7 +214,7 @@ export class Draft {
     }
     this.decapHex[l.side] = h;
     this.decapTurn[l.side] = this.turn;
-    this.say(() => `${l.name}, the highest-ranking leader, is lost: no unit within 3 hexes of ${this.sc.map.grid.label(h)} may move this turn or next [PG3 6.7]`);
+    this.events && this.say(() => `${l.name}, the highest-ranking leader, is lost: no unit within 3 hexes of ${this.sc.map.grid.label(h)} may move this turn or next [PG3 6.7]`);
   }
 
   /** 6.7: whether decapitation keeps unit i (in hex h) from moving voluntarily now. */

@@ -40,20 +40,20 @@ export function mayDoubleSegment(d: Draft): boolean {
 export function saveSegment(d: Draft): void {
   d.savedSegment = d.active;
   d.openingLeft--;
-  d.say(() => `${d.sc.sides[d.active].name} saves an opening segment for later [PG3 17.2]`);
+  d.events && d.say(() => `${d.sc.sides[d.active].name} saves an opening segment for later [PG3 17.2]`);
 }
 
 export function doubleSegment(d: Draft): void {
   d.savedSegment = -2;
   // endSegment keeps the initiative winner active while openingLeft > 0: this segment and one more.
   d.openingLeft = 2;
-  d.say(() => `${d.sc.sides[d.active].name} spends the saved segment: two segments in a row [PG3 17.2]`);
+  d.events && d.say(() => `${d.sc.sides[d.active].name} spends the saved segment: two segments in a row [PG3 17.2]`);
 }
 
 /** Starts turn `turn`: reinforcements arrive, markers are clear, initiative is rolled (3.0 A). */
 export function startTurn(d: Draft, turn: number): void {
   d.turn = turn;
-  d.say(() => `--- Turn ${turn} of ${d.sc.turns} ---`);
+  d.events && d.say(() => `--- Turn ${turn} of ${d.sc.turns} ---`);
   placeReinforcements(d);
   // 3.0: each side rolls 1d6 + Initiative; ties are re-rolled.
   let r0 = 0, r1 = 0;
@@ -75,7 +75,7 @@ export function startTurn(d: Draft, turn: number): void {
   d.obaUsed = [0, 0];
   d.obaThisSegment = 0;
   d.phase = Phase.Segment;
-  d.say(() => `Initiative: ${d.sc.sides[0].name} ${r0} (rating ${i0}), ${d.sc.sides[1].name} ${r1} (rating ${i1}): ${d.sc.sides[winner].name} takes ${n} segment${n > 1 ? 's' : ''} first [PG3 3.0]`);
+  d.events && d.say(() => `Initiative: ${d.sc.sides[0].name} ${r0} (rating ${i0}), ${d.sc.sides[1].name} ${r1} (rating ${i1}): ${d.sc.sides[winner].name} takes ${n} segment${n > 1 ? 's' : ''} first [PG3 3.0]`);
 }
 
 /** 16.5: reinforcements enter on their turn at their entry hexes; blocked entry waits a turn and comes in beside. */
@@ -97,7 +97,7 @@ function placeReinforcements(d: Draft): void {
       occupyEntrenchment(d, u.index);
       d.setFlag(u.index, F_ENTRY_WAIT, false);
       placed = true;
-      d.say(() => `${u.name} arrives at ${grid.label(h)} [PG3 16.5]`);
+      d.events && d.say(() => `${u.name} arrives at ${grid.label(h)} [PG3 16.5]`);
       break;
     }
     if (!placed) d.setFlag(u.index, F_ENTRY_WAIT, true);
@@ -121,7 +121,7 @@ export function endSegment(d: Draft, passed: boolean): void {
   d.obaThisSegment = 0;
   if (passed) {
     if (d.lastPassSeat === 1 - seat) {
-      d.say(() => `${d.sc.sides[seat].name} passes after ${d.sc.sides[1 - seat].name} passed: the turn ends [PG3 3.0]`);
+      d.events && d.say(() => `${d.sc.sides[seat].name} passes after ${d.sc.sides[1 - seat].name} passed: the turn ends [PG3 3.0]`);
       endTurn(d);
       return;
     }
@@ -132,7 +132,7 @@ export function endSegment(d: Draft, passed: boolean): void {
     const r = d6(d.rng) + d6(d.rng) + d6(d.rng);
     const night = isNight(d) ? 1 : 0;
     if (r + night >= FOG_ROLL) {
-      d.say(() => `Fog of war: ${r}${night ? ' + 1 (night)' : ''}: the turn ends [PG3 17.4]`);
+      d.events && d.say(() => `Fog of war: ${r}${night ? ' + 1 (night)' : ''}: the turn ends [PG3 17.4]`);
       endTurn(d);
       return;
     }
@@ -170,7 +170,7 @@ export function endTurn(d: Draft): void {
   d.act = [];
   if (d.turn >= d.sc.turns || sideEliminated(d)) {
     d.phase = Phase.Over;
-    d.say(() => 'The game is over.');
+    d.events && d.say(() => 'The game is over.');
     return;
   }
   startTurn(d, d.turn + 1);

@@ -188,6 +188,6 @@ export function shareCarrierMorale(d: Draft, t: number): void {
     d.alight(c);
     if (d.get(c, MORALE) < m) d.set(c, MORALE, m);
     if (needsLimber(d.sc.units[c]!)) d.setFlag(c, F_LIMBERED);
-    d.say(() => `${d.sc.units[c]!.name} is thrown off ${d.sc.units[t]!.name} ${m === DISRUPTED ? 'disrupted' : 'demoralized'} [PG3 5.6]`);
+    d.events && d.say(() => `${d.sc.units[c]!.name} is thrown off ${d.sc.units[t]!.name} ${m === DISRUPTED ? 'disrupted' : 'demoralized'} [PG3 5.6]`);
   }
 }
