@@ -32,7 +32,7 @@ describe('benchmark suites', () => {
     const ids = suites.flatMap((s) => s.figures.map((f) => f.id));
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ['hex.distance', 'hex.los', 'agents.scripted.pg3-medium', 'agents.mcts.pg3-medium', 'agents.mcts.tictactoe',
-      'harness.pg3-tiny.1w', 'harness.pg3-tiny.2w']) expect(ids).toContain(id);
+      'harness.pg3-medium.1w', 'harness.pg3-medium.2w']) expect(ids).toContain(id);
     for (const sc of ['pg3-tiny', 'pg3-medium', 'pg3-large', 'pg3-mirror']) {
       for (const f of [`rules.legal.${sc}`, `rules.apply.${sc}`, `playout.${sc}`]) expect(ids).toContain(f);
     }
