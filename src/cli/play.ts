@@ -295,11 +295,13 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
         }
       }
       if (chosen === null) continue;
+      // Described in the position it was chosen in (unit positions are those before the move).
+      const said = game.describeAction(s.state, chosen);
       s.state = game.apply(s.state, chosen, s.dice);
       s.actions.push(chosen);
       s.seats.push(human);
       s.hashes.push(stateHash(s.state));
-      out(`you: ${game.describeAction(s.state, chosen)}`);
+      out(`you: ${said}`);
       narrate(s.state);
     }
   } finally {
