@@ -9,7 +9,7 @@ import type { Scenario } from './scenario.js';
 /** Rank index of a MAJ (scenario.ts RANKS). */
 const MAJ = 4;
 import {
-  CARRIED, ELIMINATED, F, F_LEADERS_ABOARD, F_LOADED, FLAGS, HEX, STEPS, Phase,
+  CARRIED, ELIMINATED, F, F_HIDDEN, F_LEADERS_ABOARD, F_LOADED, FLAGS, HEX, STEPS, Phase,
   type Effect, type OppContext, type State,
 } from './state.js';
 
@@ -124,12 +124,14 @@ export class Draft {
   setHex(unit: number, h: Hex): void {
     const old = this.u[unit * F + HEX]!;
     this.u[unit * F + HEX] = h;
+    // 16.6: a hidden unit that moves (or is removed) is placed on the board: hidden no more.
+    this.u[unit * F + FLAGS] &= ~F_HIDDEN;
     this.occFrom = null;
     if (this.occHead !== null && this.u[unit * F + CARRIED] === 0) this.relink(unit, old, h);
     else this.occHead = null;
     // 5.6: what a transport carries moves with it.
     if ((this.u[unit * F + FLAGS]! & (F_LOADED | F_LEADERS_ABOARD)) !== 0) {
-      for (let j = 0; j < this.sc.units.length; j++) if (this.u[j * F + CARRIED] === unit + 1) this.u[j * F + HEX] = h;
+      for (let j = 0; j < this.sc.units.length; j++) if (this.u[j * F + CARRIED] === unit + 1) { this.u[j * F + HEX] = h; this.u[j * F + FLAGS] &= ~F_HIDDEN; }
     }
   }
 

@@ -210,6 +210,8 @@ const placement = z.object({
   dugIn: z.boolean().default(false),
   /** Starts aboard a transport (truck, wagon or APC) of its side placed in the same hex (PG3 5.6; set-up only). */
   loaded: z.boolean().default(false),
+  /** Starts hidden (PG3 16.6; set-up only): its position is secret from the other side until spotted at 1/4 range, moved or fired. */
+  hidden: z.boolean().default(false),
 });
 
 const reinforcement = z.object({

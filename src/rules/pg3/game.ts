@@ -6,11 +6,12 @@ import { Draft } from './draft.js';
 import { applyAction, legalActionsOf, seatToMove } from './actions.js';
 import type { Scenario } from './scenario.js';
 import {
-  CARRIED, DIG, F, F_DUG_IN, F_ENTRENCHED, F_LOADED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MINE_REVEALED, MORALE, OFFBOARD, Phase, STEPS, type State,
+  CARRIED, DIG, F, F_DUG_IN, F_ENTRENCHED, F_HIDDEN, F_LOADED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MINE_REVEALED, MORALE, OFFBOARD, Phase, STEPS, type State,
 } from './state.js';
 import { outcomeOf, startTurn, victoryPoints } from './turn.js';
 import { describeAction } from './describe.js';
 import { usesEntrenchment } from './units.js';
+import { relocateHidden, revealHidden } from './hidden.js';
 
 const NO_RNG: Rng = {
   next: () => { throw new Error('legal-action generation must not roll dice'); },
@@ -53,6 +54,8 @@ export class Pg3Game implements Game<State, string> {
       u[d.index * F + CARRIED] = d.startCarrier + 1;
       u[d.startCarrier * F + FLAGS] |= F_LOADED;
     }
+    // 16.6: hidden units (what a hidden transport carries is hidden with it).
+    if (sc.hasHidden) for (const d of sc.units) if (d.startHidden && d.entryTurn === 0) u[d.index * F + FLAGS] |= F_HIDDEN;
     // 6.8: tank leaders. Nations with one in every tank ("all") are public; others are assigned secretly.
     for (let seat = 0; seat < 2; seat++) {
       const side = sc.sides[seat]!;
@@ -73,6 +76,7 @@ export class Pg3Game implements Game<State, string> {
     };
     const d = new Draft(sc, base, rng, this.options.narrate === true);
     startTurn(d, 1);
+    if (sc.hasHidden) revealHidden(d); // 16.6: set up within enemy sight at 1/4 range
     return d.seal();
   }
 
@@ -95,6 +99,7 @@ export class Pg3Game implements Game<State, string> {
     }
     const d = new Draft(this.scenario, state, rng, this.options.narrate === true);
     applyAction(d, action);
+    if (this.scenario.hasHidden) revealHidden(d);
     d.actions++;
     return d.seal();
   }
@@ -116,11 +121,17 @@ export class Pg3Game implements Game<State, string> {
   /**
    * Resamples what `seat` cannot know: which of the other side's tanks carry its secret tank leaders
    * (6.8), keeping those revealed by leading, and the strengths of its minefields not yet entered (16.7),
-   * dealt again among the same set. Every other fact of a PG3 position is public.
+   * dealt again among the same set; and where the other side's hidden units are (16.6: see hidden.ts).
+   * Every other fact of a PG3 position is public.
    */
   determinize(state: State, seat: number, rng: Rng): State {
     const sc = this.scenario;
     const other = 1 - seat;
+    if (sc.hasHidden && sc.hiddenArea[other]!.length > 0) {
+      const d = new Draft(sc, state, rng, false);
+      relocateHidden(d, seat, rng);
+      state = d.seal();
+    }
     const side = sc.sides[other]!;
     // 16.7: the other side's minefields not yet entered: their strengths are dealt again among the same set.
     let mines = state.mines;

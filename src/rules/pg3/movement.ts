@@ -3,7 +3,7 @@ import type { Hex } from '../../core/hex.js';
 import type { Draft } from './draft.js';
 import { atShot } from './combat.js';
 import { hexSpotsUnit, isNight } from './spotting.js';
-import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_LEADER_ACT, F_MOVED, F_MOVED_TURN, F_MUST_STOP, MORALE, MP } from './state.js';
+import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_HIDDEN, F_LEADER_ACT, F_MOVED, F_MOVED_TURN, F_MUST_STOP, MORALE, MP } from './state.js';
 import { cannotFire, combatIn, occupyEntrenchment, def, fitsStack, isAssaultHex, sideIn, values } from './units.js';
 
 const MOTORIZED = 1, MECHANIZED = 2; // indices in formats.movementClasses
@@ -49,6 +49,9 @@ export function threatens(d: Draft, e: number, i: number, h: Hex): boolean {
   if (eh < 0) return false;
   const ue = def(d, e), ui = def(d, i);
   if (ue.isLeader || !ue.isCombat || cannotFire(d, e)) return false;
+  // 16.6: a hidden unit is unknown to the other side, so it imposes no combat-movement limit and does not make a
+  // hex unsafe for fleeing (the player could not know of it; the engine must not leak it through legal moves).
+  if (d.flag(e, F_HIDDEN)) return false;
   const dist = d.sc.map.grid.distance(eh, h);
   const v = values(d, e);
   if (ui.isAfv) {

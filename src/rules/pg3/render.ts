@@ -14,12 +14,13 @@
  * leader is there), `*` for an objective (with the controlling side's letter) and `~` for smoke.
  *
  * Hidden information: secret tank leaders (sides with a fixed number of them) are shown only for the
- * viewing seat's own units, or once revealed by leading.
+ * viewing seat's own units, or once revealed by leading. Hidden units (16.6) of the other side are neither
+ * drawn on the map nor listed until revealed.
  */
 import type { Scenario } from './scenario.js';
 import {
   DEMORALIZED, DISRUPTED, DIG, EXITED, ELIMINATED, F, F_ACTIVATED, F_DUG_IN, F_FIRED, F_IN_ACT, F_MOVED, F_MOVED_TURN,
-  F_SPOTTED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, HEX, MORALE, OFFBOARD, Phase, STEPS, type State,
+  F_HIDDEN, F_SPOTTED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, HEX, MORALE, OFFBOARD, Phase, STEPS, type State,
 } from './state.js';
 
 export interface RenderOptions {
@@ -64,6 +65,11 @@ export function tankLeaderVisible(sc: Scenario, s: State, i: number, viewer: num
   return sc.sides[side]!.tankLeaders < 0 || side === viewer || (fl & F_TL_REVEALED) !== 0;
 }
 
+/** Whether `viewer` may see where unit i is (16.6: another side's hidden units are secret). */
+export function unitVisible(sc: Scenario, s: State, i: number, viewer: number): boolean {
+  return (s.u[i * F + FLAGS]! & F_HIDDEN) === 0 || sc.units[i]!.side === viewer;
+}
+
 /** The map as text: a header of column numbers, two text rows per hex row, a legend line. */
 export function renderMap(sc: Scenario, s: State, opts: RenderOptions = {}): string {
   const color = opts.color === true;
@@ -80,11 +86,12 @@ export function renderMap(sc: Scenario, s: State, opts: RenderOptions = {}): str
     const code = TERRAIN_COLORS[id];
     return code ? `${grid.label(h)} ${paint(color, code, `${t}${e !== 0 ? String(e) : ' '}`)}`.padEnd(W + (color ? 9 : 0)) : text.padEnd(W);
   };
+  const viewer = opts.viewer ?? -1;
   const cellBottom = (h: number): string => {
     const count = [0, 0];
     const leaders = [false, false];
     for (let i = 0; i < sc.units.length; i++) {
-      if (s.u[i * F + HEX] !== h) continue;
+      if (s.u[i * F + HEX] !== h || !unitVisible(sc, s, i, viewer)) continue;
       const u = sc.units[i]!;
       if (u.isLeader) leaders[u.side] = true;
       else count[u.side]!++;
@@ -143,6 +150,7 @@ export function unitStatus(sc: Scenario, s: State, i: number, viewer = -1): stri
   if (fl & (F_MOVED | F_MOVED_TURN)) marks.push('moved');
   if (fl & F_FIRED) marks.push('fired');
   if (fl & F_SPOTTED) marks.push('spotted');
+  if (fl & F_HIDDEN) marks.push('hidden');
   if (fl & F_DUG_IN) marks.push('dug in');
   else if (s.u[b + DIG]! > 0) marks.push('digging');
   if (tankLeaderVisible(sc, s, i, viewer)) marks.push('tank leader');
@@ -157,7 +165,7 @@ export function renderUnits(sc: Scenario, s: State, opts: RenderOptions = {}): s
   const lines: string[] = [];
   for (const seat of [0, 1]) {
     lines.push(paint(color, SIDE_COLORS[seat]!, `${sc.sides[seat].name} (${sc.sides[seat].id})${seat === viewer ? ' - you' : ''}`));
-    for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side === seat) lines.push(`  ${unitStatus(sc, s, i, viewer)}`);
+    for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side === seat && unitVisible(sc, s, i, viewer)) lines.push(`  ${unitStatus(sc, s, i, viewer)}`);
   }
   return lines.join('\n');
 }

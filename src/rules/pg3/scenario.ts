@@ -67,6 +67,8 @@ export interface UnitDef {
   readonly startTankLeader: boolean;
   /** Index of the transport it starts aboard (5.6), or -1. */
   readonly startCarrier: number;
+  /** Starts hidden (16.6). */
+  readonly startHidden: boolean;
 }
 
 export interface SideDef {
@@ -123,9 +125,15 @@ export interface Scenario {
   /**
    * Spotting, precomputed per (observer hex, target hex) for the static map: bit 0 = a unit in the
    * target hex is seen when exposed (clear terrain or SPOTTED marker), bit 1 = when concealed by its
-   * limiting terrain (PG3 8.1-8.4). Night and smoke are checked at query time.
+   * limiting terrain (PG3 8.1-8.4); bits 2 and 3: the same at the 1/4 range that finds a hidden unit (16.6).
+   * Night and smoke are checked at query time.
    */
   readonly spot: Uint8Array;
+  /** 16.6: whether any unit starts hidden (else the hidden-unit checks are skipped). */
+  readonly hasHidden: boolean;
+  /** 16.6: per side, the hexes where the other seat imagines its hidden units (determinization): within 3 hexes of the
+   * side's visible set-up hexes. Empty unless the side has hidden units. */
+  readonly hiddenArea: readonly (readonly Hex[])[];
   /** Minefields (16.7): owner side, hex and set-up strength (0 = dummy); State.mines holds their current state. */
   readonly minefields: readonly { readonly side: number; readonly hex: Hex; readonly strength: number }[];
   /** 1 for a hex holding at least one minefield. */
@@ -295,7 +303,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     return c;
   };
   const makeUnit = (side: number, c: CounterEntry, counterId: string, hex: Hex, entryTurn: number, entryHexes: Hex[],
-    p: { reduced: boolean; tankLeader: boolean; dugIn: boolean; loaded?: boolean }, place: string): void => {
+    p: { reduced: boolean; tankLeader: boolean; dugIn: boolean; loaded?: boolean; hidden?: boolean }, place: string): void => {
     const s = data.sides[side]!;
     const full = fireValues(c.full);
     const reduced = c.reduced ? fireValues(c.reduced) : full;
@@ -331,7 +339,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
       maxSteps: c.steps, full, reduced, moraleFull: s.morale.full, moraleReduced: s.morale.reduced,
       rank: -1, leaderMorale: 0, combatMod: 0, moraleMod: 0,
       startHex: hex, entryTurn, entryHexes, startReduced: p.reduced, startDugIn: p.dugIn, startTankLeader: p.tankLeader,
-      startCarrier: p.loaded ? -2 : -1,
+      startCarrier: p.loaded ? -2 : -1, startHidden: p.hidden === true,
     });
   };
   const makeLeader = (side: number, counterId: string, hex: Hex, entryTurn: number, entryHexes: Hex[], place: string): void => {
@@ -344,7 +352,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
       isTransport: false, isTankSymbol: false, isArtillery: false, isHmgLike: false, isCombat: false, maxSteps: 1,
       full: LEADER_MOVES, reduced: LEADER_MOVES, moraleFull: l.morale, moraleReduced: l.morale,
       rank: RANKS.indexOf(l.rank), leaderMorale: l.morale, combatMod: l.combat, moraleMod: l.moraleModifier,
-      startHex: hex, entryTurn, entryHexes, startReduced: false, startDugIn: false, startTankLeader: false, startCarrier: -1,
+      startHex: hex, entryTurn, entryHexes, startReduced: false, startDugIn: false, startTankLeader: false, startCarrier: -1, startHidden: false,
     });
   };
   data.sides.forEach((s, si) => {
@@ -371,6 +379,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
         const c = counterDef(p.counter, `${place}.units[${i}].counter`);
         if (!c) return;
         if (p.loaded) problems.add(`${place}.units[${i}].loaded`, 'only units set up on the map may start loaded (PG3 5.6)');
+        if (p.hidden) problems.add(`${place}.units[${i}].hidden`, 'only units set up on the map may start hidden (PG3 16.6)');
         for (let k = 0; k < p.count; k++) makeUnit(si, c, p.counter, -1, r.turn, entry, p, `${place}.units[${i}]`);
       });
       r.leaders.forEach((p, i) => makeLeader(si, p.counter, -1, r.turn, entry, `${place}.leaders[${i}].counter`));
@@ -391,7 +400,17 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     const t = units.find((x) => x.side === c.side && x.startHex === c.startHex && x.entryTurn === 0 && (x.isTransport || x.isApc) && !units.some((y) => y.startCarrier === x.index));
     if (!t) { problems.add(place, `no free transport of its side at ${grid.label(c.startHex)} to start loaded on (PG3 5.6)`); continue; }
     (c as { startCarrier: number }).startCarrier = t.index;
+    if (c.startHidden !== t.startHidden) problems.add(place, 'a unit set up loaded is hidden exactly when its transport is (PG3 16.6, 5.6)');
   }
+  // 16.6: hidden units and the area the other side imagines them in.
+  const hasHidden = units.some((u) => u.startHidden);
+  const hiddenArea: Hex[][] = [0, 1].map((side) => {
+    if (!units.some((u) => u.side === side && u.startHidden)) return [];
+    const seeds = units.filter((u) => u.side === side && u.entryTurn === 0 && !u.startHidden && u.startHex >= 0).map((u) => u.startHex);
+    const area: Hex[] = [];
+    for (let h = 0; h < width * height; h++) if (seeds.some((s) => grid.distance(s, h) <= HIDDEN_AREA_RADIUS)) area.push(h);
+    return area;
+  });
   const entrenched = new Uint8Array(width * height);
   data.map.entrenchments.forEach((l, i) => { const h = hexAt(l, `map.entrenchments[${i}]`); if (h >= 0) entrenched[h] = 1; });
   const minefields: { side: number; hex: Hex; strength: number }[] = [];
@@ -430,6 +449,8 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     bomb: compileTable(charts.bombardment as unknown as { columns: number[]; rows: Record<string, string[]> }, 2, 12),
     assault: compileTable(charts.assault, 1, 6),
     spot: buildSpotTable(map0, terrainDefs, data.visibility, data.rules.hillsLimiting),
+    hasHidden,
+    hiddenArea,
     entrenched,
     wreckHex,
     minefields,
@@ -446,6 +467,9 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
   map0.warm();
   return scenario;
 }
+
+/** 16.6 determinization: hidden units are imagined within this many hexes of their side's visible set-up (design). */
+const HIDDEN_AREA_RADIUS = 3;
 
 function hexHasRoad(hexsides: Uint8Array, h: Hex, ROAD: number): boolean {
   for (let d = 0; d < 6; d++) if (hexsides[h * 6 + d]! & ROAD) return true;
@@ -478,6 +502,9 @@ function buildSpotTable(map: GameMap, terrain: readonly TerrainEntry[], visibili
       let bits = 0;
       if (d <= exposedRange) bits |= 1;
       if (d <= concealedRange) bits |= 2;
+      // PG3 16.6: a hidden unit is found at 1/4 of the normal range, at least 1 hex (clear daylight 3, town adjacent).
+      if (d <= Math.max(1, Math.floor(exposedRange / 4))) bits |= 4;
+      if (d <= Math.max(1, Math.floor(concealedRange / 4))) bits |= 8;
       t[o * n + x] = bits;
     }
   }

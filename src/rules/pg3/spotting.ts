@@ -2,7 +2,7 @@
 import type { Hex } from '../../core/hex.js';
 import type { Draft } from './draft.js';
 import { isLimitingHex } from './scenario.js';
-import { F_SPOTTED } from './state.js';
+import { F_HIDDEN, F_SPOTTED } from './state.js';
 
 /** A night turn: visibility of one hex (PG3 1.1, 8.1). */
 export function isNight(d: Draft): boolean {
@@ -25,8 +25,10 @@ export function hexSpotsUnit(d: Draft, from: Hex, target: number, th: Hex = d.he
   const dist = sc.map.grid.distance(from, th);
   if (dist <= 1) return true; // 8.0: same or adjacent hex
   if (isNight(d)) return false; // 8.1: night visibility one hex
-  const bits = sc.spot[from * sc.map.size + th]!;
+  let bits = sc.spot[from * sc.map.size + th]!;
   if (bits === 0) return false;
+  // 16.6: a hidden unit is spotted only at 1/4 range (bits 2-3 of the table hold those ranges).
+  if (d.flag(target, F_HIDDEN)) bits >>= 2;
   const concealed = !d.flag(target, F_SPOTTED) && (
     (bits & 2) === 0 || d.smoke.includes(th));
   if (concealed) {

@@ -42,6 +42,7 @@ export const F_LOADED = 1 << 16;        // transport carrying a weapon or person
 export const F_LEADERS_ABOARD = 1 << 17; // transport carrying one or more leaders (5.6)
 export const F_LIMBERED = 1 << 18;      // weapon unloaded on its limbered side (5.6): no fire until it unlimbers
 export const F_ENTRENCHED = 1 << 19;    // occupies an entrenchment it entered before the enemy (16.4, 12.4 L355)
+export const F_HIDDEN = 1 << 20;        // hidden unit (16.6): position secret from the other seat until spotted, moved or fired
 
 export const ACT_FLAGS = F_DECL_MOVE | F_DECL_FIRE | F_IN_ACT | F_FIRED | F_MOVED | F_ASSAULT_IN | F_MUST_STOP | F_RECOVERED | F_LEADER_ACT;
 

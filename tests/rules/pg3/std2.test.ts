@@ -1,0 +1,182 @@
+/**
+ * Tests of further PG3 standard rules (named "PG3 <id>"): 16.6 hidden units, 6.1 leader selection,
+ * 15.1 aircraft, 6.6 kommissars, 6.9 / 15.3 cavalry. Positions are set up on a Draft; dice forced with ScriptedRng.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Draft } from '../../../src/rules/pg3/draft.js';
+import { applyAction, legalActionsOf } from '../../../src/rules/pg3/actions.js';
+import type { Scenario } from '../../../src/rules/pg3/scenario.js';
+import { Pg3Game } from '../../../src/rules/pg3/game.js';
+import { createRng } from '../../../src/core/rng.js';
+import { F_DECL_FIRE, F_DECL_MOVE, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, MP, Phase, type State } from '../../../src/rules/pg3/state.js';
+import { ScriptedRng, deepFreeze, emptyDraft, hexOf, makeScenario, shipped, unitOf, writeTemp, scenarioData } from './helpers.js';
+import { hexSpotsUnit } from '../../../src/rules/pg3/spotting.js';
+import { moveBlocked } from '../../../src/rules/pg3/movement.js';
+import { revealHidden } from '../../../src/rules/pg3/hidden.js';
+import { renderMap, renderUnits } from '../../../src/rules/pg3/render.js';
+import { loadPg3Scenario } from '../../../src/rules/pg3/scenario.js';
+import { boardSpec } from './fixture.js';
+
+const G = 0, S = 1;
+
+const boards = new Map<string, Scenario>();
+function boardWith(over: Parameters<typeof boardSpec>[0] = {}): Scenario {
+  const key = JSON.stringify(over);
+  let sc = boards.get(key);
+  if (!sc) boards.set(key, (sc = makeScenario(boardSpec(over))));
+  return sc;
+}
+
+interface Setup { d: Draft; rng: ScriptedRng; h: (l: string) => number; u: (side: number, c: string, n?: number) => number; place: (i: number, l: string) => number }
+
+function setup(sc: Scenario, rng = new ScriptedRng()): Setup {
+  const d = emptyDraft(sc, rng);
+  d.active = G;
+  d.phase = Phase.Execute;
+  d.act = [];
+  d.queue = [];
+  const h = (l: string): number => hexOf(sc, l);
+  const u = (side: number, c: string, n = 0): number => unitOf(sc, side, c, n);
+  const place = (i: number, l: string): number => { d.setHex(i, h(l)); return i; };
+  return { d, rng, h, u, place };
+}
+
+function activate(d: Draft, units: number[], decl: 'f' | 'm', led = false): void {
+  for (const i of units) {
+    d.setFlag(i, F_IN_ACT | (decl === 'f' ? F_DECL_FIRE : F_DECL_MOVE));
+    if (led) d.setFlag(i, F_LEADER_ACT);
+    if (decl === 'm') d.set(i, MP, d.sc.units[i]!.full.ma * 2);
+  }
+  d.act = [...d.act, ...units];
+  d.phase = Phase.Execute;
+}
+
+// ---------- 16.6 hidden units ----------
+
+describe('PG3 16.6 hidden units', () => {
+  /** Two German infantry; Soviet rifles, the first set up hidden at 0308. */
+  const hiddenSpec = (hex = '0308') => boardSpec({
+    side0: { units: [{ counter: 'ger-inf', hex: '0303' }, { counter: 'ger-inf', hex: '0803' }], leaders: [] },
+    side1: { units: [{ counter: 'sov-rifle', hex, hidden: true } as never, { counter: 'sov-rifle', hex: '0314' }, { counter: 'sov-rifle', hex: '0914' }], leaders: [] },
+  });
+
+  it('PG3 16.6: a hidden unit is spotted at 1/4 range: 3 hexes in clear daylight, adjacent only in a town', () => {
+    const { d, u, place, h } = setup(boardWith());
+    const ger = place(u(G, 'ger-inf'), '0808');
+    void ger;
+    const sov = place(u(S, 'sov-rifle'), '0812');
+    expect(hexSpotsUnit(d, h('0808'), sov)).toBe(true); // 4 hexes, not hidden
+    d.setFlag(sov, F_HIDDEN);
+    expect(hexSpotsUnit(d, h('0808'), sov)).toBe(false);
+    expect(hexSpotsUnit(d, h('0809'), sov)).toBe(true); // 3 hexes
+    // Town 1214: normally spotted at 3, hidden only from an adjacent hex.
+    place(sov, '1214'); d.setFlag(sov, F_HIDDEN);
+    expect(hexSpotsUnit(d, h('1212'), sov)).toBe(false);
+    expect(hexSpotsUnit(d, h('1213'), sov)).toBe(true);
+    d.setFlag(sov, F_HIDDEN, false);
+    expect(hexSpotsUnit(d, h('1212'), sov)).toBe(true);
+  });
+
+  it('PG3 16.6: set-up hidden; the other seat is offered no fire at it and its legal actions do not depend on where it is', () => {
+    const legalWith = (hex: string): { s: State; acts: string[] } => {
+      const sc = makeScenario(hiddenSpec(hex));
+      const s = new Pg3Game(sc).initialState(createRng(3));
+      const d = new (emptyDraft(sc).constructor as new (...a: unknown[]) => Draft)(sc, s, new ScriptedRng(), false);
+      d.active = G; d.phase = Phase.Execute; d.act = []; d.queue = [];
+      activate(d, [unitOf(sc, G, 'ger-inf', 0)], 'f');
+      return { s, acts: legalActionsOf(d) };
+    };
+    const a = legalWith('0308'), b = legalWith('0310');
+    const sc = makeScenario(hiddenSpec());
+    const hid = unitOf(sc, S, 'sov-rifle', 0);
+    expect(a.s.u[hid * 10 + 3]! & F_HIDDEN).not.toBe(0);
+    expect(a.acts).toEqual(b.acts);
+    expect(a.acts.some((x) => x.startsWith('df '))).toBe(false);
+  });
+
+  it('PG3 16.6: it is revealed when an enemy comes within 1/4 range, when it moves, when it fires', () => {
+    const sc = boardWith();
+    const { d, u, place, h } = setup(sc);
+    const ger = place(u(G, 'ger-inf'), '1210');
+    const sov = place(u(S, 'sov-rifle'), '1214'); d.setFlag(sov, F_HIDDEN);
+    const sov2 = place(u(S, 'sov-rifle', 1), '0814'); d.setFlag(sov2, F_HIDDEN);
+    revealHidden(d);
+    expect(d.flag(sov, F_HIDDEN)).toBe(true);
+    // Unled German infantry may close in: the hidden rifle imposes no combat-movement limit (5.4).
+    d.setFlag(sov, F_HIDDEN, false);
+    activate(d, [ger], 'm');
+    expect(moveBlocked(d, ger, h('1211'))).not.toBeNull();
+    d.setFlag(sov, F_HIDDEN);
+    expect(moveBlocked(d, ger, h('1211'))).toBeNull();
+    // Moving next to the town: adjacent units are always spotted (8.0): revealed.
+    applyAction(d, `mv ${ger} ${h('1211')}`);
+    if (d.phase === Phase.OppFire) applyAction(d, 'nofire');
+    applyAction(d, `mv ${ger} ${h('1212')}`);
+    if (d.phase === Phase.OppFire) applyAction(d, 'nofire');
+    applyAction(d, `mv ${ger} ${h('1213')}`);
+    revealHidden(d);
+    expect(d.flag(sov, F_HIDDEN)).toBe(false);
+    // Moving reveals.
+    const e = setup(sc);
+    const r = e.place(e.u(S, 'sov-rifle'), '0814'); e.d.setFlag(r, F_HIDDEN);
+    e.place(e.u(G, 'ger-inf'), '0101');
+    e.d.active = S;
+    activate(e.d, [r], 'm');
+    applyAction(e.d, `mv ${r} ${e.h('0815')}`);
+    expect(e.d.flag(r, F_HIDDEN)).toBe(false);
+    // Firing reveals: a hidden rifle in town fires at a German two hexes off, which cannot see it.
+    const f = setup(sc);
+    const fr = f.place(f.u(S, 'sov-rifle'), '1214'); f.d.setFlag(fr, F_HIDDEN);
+    f.place(f.u(G, 'ger-inf'), '1212');
+    f.d.active = S;
+    activate(f.d, [fr], 'f');
+    expect(legalActionsOf(f.d)).toContain(`df ${f.h('1214')} ${f.h('1212')}`);
+    applyAction(f.d, `df ${f.h('1214')} ${f.h('1212')}`);
+    revealHidden(f.d);
+    expect(f.d.flag(fr, F_HIDDEN)).toBe(false);
+  });
+
+  it('PG3 16.6: determinize deals the other seat\'s hidden units to hexes it cannot see, whatever their true hex', () => {
+    const sc = makeScenario(hiddenSpec('0308'));
+    const sc2 = makeScenario(hiddenSpec('0311'));
+    const game = new Pg3Game(sc), game2 = new Pg3Game(sc2);
+    const s = deepFreeze(game.initialState(createRng(5)));
+    const s2 = game2.initialState(createRng(5));
+    const hid = unitOf(sc, S, 'sov-rifle', 0);
+    const seen = new Set<number>();
+    for (let k = 0; k < 30; k++) {
+      const x = game.determinize(s, G, createRng(`det-${k}`));
+      const y = game2.determinize(s2, G, createRng(`det-${k}`));
+      const hx = x.u[hid * 10]!;
+      expect(hx).toBe(y.u[hid * 10]!); // the true hex plays no part
+      seen.add(hx);
+      expect(x.u[hid * 10 + 3]! & F_HIDDEN).not.toBe(0);
+      // Never within German sight at the hidden range.
+      const d = new (emptyDraft(sc).constructor as new (...a: unknown[]) => Draft)(sc, x, new ScriptedRng(), false);
+      for (const g of [unitOf(sc, G, 'ger-inf', 0), unitOf(sc, G, 'ger-inf', 1)]) expect(hexSpotsUnit(d, d.hex(g), hid)).toBe(false);
+      expect(sc.hiddenArea[S]).toContain(hx);
+    }
+    expect(seen.size).toBeGreaterThan(5);
+    // The owner's own view is left alone.
+    expect(game.determinize(s, S, createRng(1)).u[hid * 10]).toBe(s.u[hid * 10]);
+  });
+
+  it('PG3 16.6: render draws the other side\'s hidden units only for their owner', () => {
+    const sc = makeScenario(hiddenSpec('0308'));
+    const s = new Pg3Game(sc).initialState(createRng(2));
+    expect(renderUnits(sc, s, { viewer: G })).not.toContain('0308');
+    expect(renderUnits(sc, s, { viewer: S })).toContain('0308');
+    expect(renderUnits(sc, s, { viewer: S })).toContain('hidden');
+    const mapG = renderMap(sc, s, { viewer: G }), mapS = renderMap(sc, s, { viewer: S });
+    expect(mapG).not.toEqual(mapS);
+  });
+
+  it('PG3 16.6: only set-up units may be hidden; pg3-large hides Soviet units', () => {
+    const bad = scenarioData(hiddenSpec());
+    (bad.sides as { reinforcements: unknown[] }[])[1]!.reinforcements = [{ turn: 2, entry: ['1016'], units: [{ counter: 'sov-rifle', hidden: true }] }];
+    expect(() => loadPg3Scenario(writeTemp(bad))).toThrow(/16\.6/);
+    const large = shipped('pg3-large');
+    expect(large.units.filter((x) => x.side === S && x.startHidden).length).toBeGreaterThanOrEqual(2);
+    for (const id of ['pg3-tiny', 'pg3-medium', 'pg3-mirror'] as const) expect(shipped(id).hasHidden).toBe(false);
+  });
+});
