@@ -183,6 +183,10 @@ export const leaderEntry = z.object({
   morale: z.number().int().min(0).max(12),
   combat: z.number().int().min(0).max(3),
   moraleModifier: z.number().int().min(0).max(3),
+  /** A Kommissar (PG3 6.6; Soviet-bloc): helps demoralized units recover with his own morale, leads nobody. */
+  kom: z.boolean().default(false),
+  /** A cavalry leader (PG3 6.9): MA 6, may order cavalry charges (15.31). */
+  cavalry: z.boolean().default(false),
   source: provenance,
 });
 export type LeaderEntry = z.infer<typeof leaderEntry>;
@@ -241,7 +245,14 @@ export const scenarioSide = z.object({
   /** Bombardment friendly-fire check gets +1 (German, British or American fire, PG3 9.5). */
   friendlyFirePlus: z.boolean().default(false),
   units: z.array(placement),
-  leaders: z.array(z.object({ counter: z.string(), hex: hexLabel })).default([]),
+  /** Leaders set up: a counter at a hex, or (PG3 6.1) `{draw: rank, hex}`: a leader of that rank drawn from `leaderPool`
+   * at set-up. `cavalry: true` designates a fixed leader a cavalry leader (PG3 6.9). */
+  leaders: z.array(z.union([
+    z.object({ counter: z.string(), hex: hexLabel, cavalry: z.boolean().default(false) }),
+    z.object({ draw: z.enum(['CPL', 'SGT', 'LT', 'CPT', 'MAJ', 'LTC', 'COL']), hex: hexLabel }),
+  ])).default([]),
+  /** PG3 6.1 leader selection: the side's leader pieces in the cup, each a counter id or [front, back] (flipped like a coin). */
+  leaderPool: z.array(z.union([z.string(), z.tuple([z.string(), z.string()])])).default([]),
   reinforcements: z.array(reinforcement).default([]),
   /** Minefields this side laid (PG3 16.7): strength 1-3, 0 = dummy. Positions are public, strengths secret until entered. */
   minefields: z.array(z.object({ hex: hexLabel, strength: z.number().int().min(0).max(3) })).default([]),

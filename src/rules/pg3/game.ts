@@ -4,9 +4,9 @@ import { IllegalActionError } from '../../core/game.js';
 import { shuffled } from '../../core/rng.js';
 import { Draft } from './draft.js';
 import { applyAction, legalActionsOf, seatToMove } from './actions.js';
-import type { Scenario } from './scenario.js';
+import type { LeaderDraw, Scenario } from './scenario.js';
 import {
-  CARRIED, DIG, F, F_DUG_IN, F_ENTRENCHED, F_HIDDEN, F_LOADED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MINE_REVEALED, MORALE, OFFBOARD, Phase, STEPS, type State,
+  CARRIED, DIG, ELIMINATED, F, F_DUG_IN, F_ENTRENCHED, F_HIDDEN, F_LOADED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MINE_REVEALED, MORALE, OFFBOARD, Phase, STEPS, type State,
 } from './state.js';
 import { outcomeOf, startTurn, victoryPoints } from './turn.js';
 import { describeAction } from './describe.js';
@@ -68,6 +68,8 @@ export class Pg3Game implements Game<State, string> {
         for (const t of rest) u[t.index * F + FLAGS] |= F_TANK_LEADER;
       }
     }
+    // 6.1: leaders drawn from the cup (after the tank leaders, so scenarios without draws roll as before).
+    for (const ld of sc.leaderDraws) drawLeaders(sc, ld, u, rng);
     const base: State = {
       turn: 0, phase: Phase.Segment, active: 0, initiativeWinner: 0, openingLeft: 0, lastWasPass: false, lastPassSeat: -1,
       segmentsTaken: [0, 0], savedSegment: -1, u, act: [], declIndex: 0, obaUsed: [0, 0], obaThisSegment: 0, smoke: [], wrecks: [], mines: sc.minefields.map((m) => m.strength),
@@ -161,5 +163,26 @@ export class Pg3Game implements Game<State, string> {
 
   describeAction(state: State, action: string): string {
     return describeAction(this.scenario, state, action);
+  }
+}
+
+/**
+ * PG3 6.1 (L168): the side's leader pieces go in a cup; draw one at random and flip it like a coin (a piece with
+ * two faces is two different leaders); a face of a rank still wanted fills the first open placeholder of that rank,
+ * any other is put aside; draw until every placeholder is filled or the cup is empty. Undrawn faces are out of
+ * play (hex ELIMINATED, so they never count as living leaders, e.g. for decapitation 6.7).
+ */
+export function drawLeaders(sc: Scenario, ld: LeaderDraw, u: number[], rng: Rng): void {
+  for (const piece of ld.pieces) for (const i of piece) u[i * F + HEX] = ELIMINATED;
+  const open = ld.slots.map(() => true);
+  let left = open.length;
+  for (const piece of shuffled(rng, ld.pieces.filter((p) => p.length > 0))) {
+    if (left === 0) break;
+    const face = piece.length > 1 ? piece[rng.int(piece.length)]! : piece[0]!;
+    const k = ld.slots.findIndex((s, n) => open[n] && s.rank === sc.units[face]!.rank);
+    if (k < 0) continue;
+    open[k] = false;
+    left--;
+    u[face * F + HEX] = ld.slots[k]!.hex;
   }
 }

@@ -69,6 +69,20 @@ export interface UnitDef {
   readonly startCarrier: number;
   /** Starts hidden (16.6). */
   readonly startHidden: boolean;
+  /** A Kommissar (6.6). */
+  readonly isKom: boolean;
+  /** A cavalry leader (6.9): MA 6. */
+  readonly isCavalryLeader: boolean;
+  /** A face of a leader piece in the 6.1 cup: out of play unless drawn at set-up. */
+  readonly inPool: boolean;
+}
+
+/** PG3 6.1: a leader piece in a side's cup (one or two faces, unit indices) and the places drawn leaders fill. */
+export interface LeaderDraw {
+  readonly side: number;
+  readonly pieces: readonly (readonly number[])[];
+  /** Placeholders in set-up order: rank index and hex. */
+  readonly slots: readonly { readonly rank: number; readonly hex: Hex }[];
 }
 
 export interface SideDef {
@@ -129,6 +143,8 @@ export interface Scenario {
    * Night and smoke are checked at query time.
    */
   readonly spot: Uint8Array;
+  /** 6.1: leader draws per side that uses them (empty for fixed leaders). */
+  readonly leaderDraws: readonly LeaderDraw[];
   /** 16.6: whether any unit starts hidden (else the hidden-unit checks are skipped). */
   readonly hasHidden: boolean;
   /** 16.6: per side, the hexes where the other seat imagines its hidden units (determinization): within 3 hexes of the
@@ -339,13 +355,15 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
       maxSteps: c.steps, full, reduced, moraleFull: s.morale.full, moraleReduced: s.morale.reduced,
       rank: -1, leaderMorale: 0, combatMod: 0, moraleMod: 0,
       startHex: hex, entryTurn, entryHexes, startReduced: p.reduced, startDugIn: p.dugIn, startTankLeader: p.tankLeader,
-      startCarrier: p.loaded ? -2 : -1, startHidden: p.hidden === true,
+      startCarrier: p.loaded ? -2 : -1, startHidden: p.hidden === true, isKom: false, isCavalryLeader: false, inPool: false,
     });
   };
-  const makeLeader = (side: number, counterId: string, hex: Hex, entryTurn: number, entryHexes: Hex[], place: string): void => {
+  const makeLeader = (side: number, counterId: string, hex: Hex, entryTurn: number, entryHexes: Hex[], place: string, cavalry = false, inPool = false): void => {
     const l = counters.leaders[counterId];
     if (!l) { problems.add(place, `unknown leader "${counterId}" (not in ${countersFile})`); return; }
-    const LEADER_MOVES: FireValues = { df: 0, dfRange: 0, bomb: 0, bombRange: 0, at: -1, atRange: 0, ma: 4 };
+    const cav = cavalry || l.cavalry;
+    // 6.3, 6.9: leaders have MA 4, cavalry leaders 6.
+    const LEADER_MOVES: FireValues = { df: 0, dfRange: 0, bomb: 0, bombRange: 0, at: -1, atRange: 0, ma: cav ? 6 : 4 };
     units.push({
       index: units.length, id: `${sideIds[side]}-${counterId}`, side, counter: counterId, name: `${l.rank} ${l.name}`, isLeader: true,
       type: 'LEADER', moveClass: 'foot', moveClassIndex: 0, armor: NO_ARMOR, isAfv: false, openTop: false, isApc: false,
@@ -353,8 +371,10 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
       full: LEADER_MOVES, reduced: LEADER_MOVES, moraleFull: l.morale, moraleReduced: l.morale,
       rank: RANKS.indexOf(l.rank), leaderMorale: l.morale, combatMod: l.combat, moraleMod: l.moraleModifier,
       startHex: hex, entryTurn, entryHexes, startReduced: false, startDugIn: false, startTankLeader: false, startCarrier: -1, startHidden: false,
+      isKom: l.kom, isCavalryLeader: cav, inPool,
     });
   };
+  const leaderDraws: LeaderDraw[] = [];
   data.sides.forEach((s, si) => {
     s.units.forEach((p, i) => {
       const place = `sides[${si}].units[${i}]`;
@@ -363,10 +383,28 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
       if (!c || h < 0) return;
       for (let k = 0; k < p.count; k++) makeUnit(si, c, p.counter, h, 0, [], p, place);
     });
+    const slots: { rank: number; hex: Hex }[] = [];
     s.leaders.forEach((p, i) => {
       const h = hexAt(p.hex, `sides[${si}].leaders[${i}].hex`);
-      if (h >= 0) makeLeader(si, p.counter, h, 0, [], `sides[${si}].leaders[${i}].counter`);
+      if (h < 0) return;
+      if ('draw' in p) slots.push({ rank: RANKS.indexOf(p.draw), hex: h });
+      else makeLeader(si, p.counter, h, 0, [], `sides[${si}].leaders[${i}].counter`, p.cavalry);
     });
+    // 6.1: every face of every piece in the cup is a leader out of play until drawn.
+    if (slots.length > 0 && s.leaderPool.length === 0) problems.add(`sides[${si}].leaderPool`, 'leaders to draw (PG3 6.1) need a leaderPool to draw them from');
+    if (slots.length > 0) {
+      const pieces: number[][] = [];
+      s.leaderPool.forEach((piece, k) => {
+        const faces: number[] = [];
+        for (const id of typeof piece === 'string' ? [piece] : piece) {
+          const before = units.length;
+          makeLeader(si, id, -1, 0, [], `sides[${si}].leaderPool[${k}]`, false, true);
+          if (units.length > before) faces.push(before);
+        }
+        pieces.push(faces);
+      });
+      leaderDraws.push({ side: si, pieces, slots });
+    }
     s.reinforcements.forEach((r, ri) => {
       const place = `sides[${si}].reinforcements[${ri}]`;
       if (r.turn > data.turns) problems.add(`${place}.turn`, `turn ${r.turn} is after the last turn (${data.turns})`);
@@ -451,6 +489,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     spot: buildSpotTable(map0, terrainDefs, data.visibility, data.rules.hillsLimiting),
     hasHidden,
     hiddenArea,
+    leaderDraws,
     entrenched,
     wreckHex,
     minefields,

@@ -180,3 +180,49 @@ describe('PG3 16.6 hidden units', () => {
     for (const id of ['pg3-tiny', 'pg3-medium', 'pg3-mirror'] as const) expect(shipped(id).hasHidden).toBe(false);
   });
 });
+
+// ---------- 6.1 leader selection ----------
+
+describe('PG3 6.1 leader selection', () => {
+  const drawSpec = () => {
+    const data = scenarioData({
+      sides: [
+        { units: [{ counter: 'ger-inf', hex: '0303' }, { counter: 'ger-inf', hex: '0404' }] },
+        { units: [{ counter: 'sov-rifle', hex: '0909' }] },
+      ],
+    });
+    const g = (data.sides as Record<string, unknown>[])[0]!;
+    g.leaders = [{ draw: 'LT', hex: '0303' }, { draw: 'SGT', hex: '0404' }];
+    g.leaderPool = ['ger-lt-1', ['ger-lt-2', 'ger-sgt-1'], 'ger-cpt-1'];
+    return data;
+  };
+
+  it('PG3 6.1: pieces drawn at random from the cup and flipped fill the placeholders of their rank; the rest are out of play', () => {
+    const sc = loadPg3Scenario(writeTemp(drawSpec()));
+    const idx = (c: string): number => sc.units.find((x) => x.counter === c)!.index;
+    // Shuffle [lt-1, lt-2|sgt-1, cpt-1] with picks 0, 0 -> [lt-2|sgt-1, cpt-1, lt-1]; the flip shows sgt-1 (1).
+    const rng = new ScriptedRng([0, 0, 1]);
+    const s = new Pg3Game(sc).initialState(rng);
+    expect(s.u[idx('ger-sgt-1') * 10]).toBe(hexOf(sc, '0404'));
+    expect(s.u[idx('ger-lt-1') * 10]).toBe(hexOf(sc, '0303'));
+    expect(s.u[idx('ger-lt-2') * 10]).toBe(-2); // the other face of the flipped piece
+    expect(s.u[idx('ger-cpt-1') * 10]).toBe(-2); // no CPT wanted: put aside
+    // Flip the other way: lt-2 takes the LT place, no SGT is left to draw.
+    const s2 = new Pg3Game(sc).initialState(new ScriptedRng([0, 0, 0]));
+    expect(s2.u[idx('ger-lt-2') * 10]).toBe(hexOf(sc, '0303'));
+    expect(s2.u[idx('ger-sgt-1') * 10]).toBe(-2);
+    expect(s2.u[idx('ger-lt-1') * 10]).toBe(-2);
+    // Drawn leaders activate like any other.
+    const d = new (emptyDraft(sc).constructor as new (...a: unknown[]) => Draft)(sc, s, new ScriptedRng(), false);
+    d.active = G; d.phase = Phase.Segment;
+    expect(legalActionsOf(d)).toContain(`leader ${idx('ger-lt-1')}`);
+    expect(legalActionsOf(d)).not.toContain(`leader ${idx('ger-cpt-1')}`);
+  });
+
+  it('PG3 6.1: placeholders need a pool; fixed-leader scenarios draw nothing', () => {
+    const bad = drawSpec();
+    (bad.sides as Record<string, unknown>[])[0]!.leaderPool = [];
+    expect(() => loadPg3Scenario(writeTemp(bad))).toThrow(/6\.1/);
+    expect(shipped('pg3-tiny').leaderDraws).toEqual([]);
+  });
+});
