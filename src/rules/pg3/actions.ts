@@ -15,6 +15,7 @@
  *   bomb H T                   bombardment from hex H at hex T (9.x)
  *   split U T1 T2              HMG U splits its DF: half (rounded up) at hex T1, the rest at hex T2 (7.25)
  *   oba T N                    N off-board artillery factors at hex T (9.2, 9.3)
+ *   air T K                    aircraft K of the side's pool attacks hex T: the whole segment (15.1; scenario aircraft)
  *   smoke H T                  mortars/on-board artillery of hex H fire smoke at hex T (16.1; rules.smoke)
  *   obasmoke T                 one off-board artillery factor fires smoke at hex T (16.1; rules.smoke)
  *   at U V                     AT fire by U at vehicle V (11.x)
@@ -36,7 +37,7 @@ import { moveBlocked, moveCost2, moveOne, reachable, startingMp2, threatens } fr
 import { concealing, fireLineClear, hexSpotsUnit, isNight } from './spotting.js';
 import {
   ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ENTRENCHED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
-  F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
+  F_HIDDEN, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
   MINE_REVEALED, Phase, STEPS, EXITED, XFIRE,
 } from './state.js';
 import { doubleSegment, endSegment, finishActivation, mayDoubleSegment, maySaveSegment, mustRecover, saveSegment, updateControl } from './turn.js';
@@ -110,6 +111,64 @@ export function activationSet(d: Draft, kind: string, x: number): Map<number, bo
   return out;
 }
 
+// ---------- aircraft (15.1) ----------
+
+/**
+ * 15.1: `air T K`: aircraft K (pool index) attacks hex T; that is the side's whole segment (no ground unit or
+ * off-board artillery acts in it, L438). Design: one aircraft per air segment (so never more than 3 a hex, L438);
+ * targets are enemy-occupied hexes that are not assault hexes and hold an enemy unit that is not hidden (16.6);
+ * aircraft with the same values are offered once.
+ */
+function airActions(d: Draft, out: string[]): void {
+  const seat = d.active;
+  const pool = d.sc.sides[seat]!.airPool;
+  const mask = d.air[seat]!;
+  const kinds: number[] = [];
+  for (let k = 0; k < pool.length; k++) {
+    if (((mask >> k) & 1) === 0) continue;
+    if (!kinds.some((j) => pool[j]!.df === pool[k]!.df && pool[j]!.at === pool[k]!.at)) kinds.push(k);
+  }
+  for (const t of enemyHexes(d, seat)) {
+    if (isAssaultHex(d, t)) continue;
+    let visible = false;
+    for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) if (def(d, i).side !== seat && !d.flag(i, F_HIDDEN)) { visible = true; break; }
+    if (!visible) continue;
+    for (const k of kinds) out.push(`air ${t} ${k}`);
+  }
+}
+
+/** 15.1 air attack (L438-L443): 1d6: 1-2 misses (and 9.5 friendly fire on the Bombardment table), 3-6 attacks on the
+ * Direct Fire table, -1 column if an undemoralized enemy AA unit is within 3 hexes; each AT factor rolls 1d6, a 6 is a
+ * step loss to an AFV in the hex (its owner picks which, digest 8.1 #20). Then the segment ends. */
+function airStrike(d: Draft, t: Hex, k: number): void {
+  const seat = d.active;
+  const a = d.sc.sides[seat]!.airPool[k]!;
+  d.air[seat] = d.air[seat]! & ~(1 << k);
+  const grid = d.sc.map.grid;
+  const r = d6(d.rng);
+  d.events && d.say(() => `${d.sc.sides[seat].name} aircraft (${a.df}${a.at ? `/${a.at} AT` : ''}) at ${grid.label(t)}: roll ${r}: ${r <= 2 ? 'misses' : 'attacks'} [PG3 15.1]`);
+  if (r <= 2) friendlyFire(d, t, seat);
+  else {
+    let aa = 0;
+    for (const e of d.sc.units) {
+      if (e.side === seat || e.type !== 'AA') continue;
+      const h = d.hex(e.index);
+      if (h >= 0 && d.get(e.index, MORALE) !== DEMORALIZED && grid.distance(h, t) <= 3) { aa = -1; break; }
+    }
+    if (a.df > 0) {
+      resolveFire(d, { kind: 'direct', firers: [], strength: a.df, target: t, moverOnly: -1, baseShift: baseShift(d, 'direct', [], t, 1 - seat, false) + aa, targetSeat: 1 - seat, label: `Air attack at ${grid.label(t)}${aa ? ' (enemy AA: -1 column)' : ''} [PG3 15.1]` });
+    }
+    let hits = 0;
+    for (let f = 0; f < a.at; f++) if (d6(d.rng) === 6) hits++;
+    if (hits > 0) {
+      const afvs = d.unitsIn(t).filter((i) => def(d, i).side !== seat && def(d, i).isAfv);
+      d.events && d.say(() => `Air AT factors: ${hits} six${hits > 1 ? 'es' : ''}${afvs.length ? '' : ' but no AFV there'} [PG3 15.1]`);
+      if (afvs.length > 0) d.queue.push({ k: 'loss', seat: 1 - seat, hex: t, losses: hits, pool: afvs, assault: false, needAfv: false, why: 'air AT attack [PG3 15.1]' });
+    }
+  }
+  d.queue.push({ k: 'finish' });
+}
+
 // ---------- legal actions ----------
 
 function activationActions(d: Draft, out: string[]): void {
@@ -127,6 +186,7 @@ function activationActions(d: Draft, out: string[]): void {
     for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (canActivate(d, i, seat)) n++;
     if (n > 1) for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (canActivate(d, i, seat) && !units[i]!.isLeader) out.push(`unit ${i}`);
   }
+  if (d.sc.hasAir && d.air[seat] !== 0) airActions(d, out);
   if (!mustRecover(d, seat)) out.push('pass');
   if (maySaveSegment(d)) out.push('save');
   if (mayDoubleSegment(d)) out.push('double');
@@ -544,6 +604,7 @@ export function applyAction(d: Draft, action: string): void {
       endSegment(d, true);
       return;
     case 'stack': case 'leader': case 'unit': beginActivation(d, verb, a); return;
+    case 'air': airStrike(d, a, b); break;
     case 'save': saveSegment(d); return;
     case 'double': doubleSegment(d); return;
     case 'decl': declare(d, a, parts[2]!); return;
@@ -881,11 +942,17 @@ function resolveBombardment(d: Draft, spec: FireSpec, seat: number): void {
   if (isAssaultHex(d, spec.target) || d.unitsIn(spec.target).some((i) => def(d, i).side === seat)) {
     resolveFire(d, { ...spec, targetSeat: seat, baseShift: baseShift(d, 'bombard', spec.firers, spec.target, seat, false), label: `${spec.label} (own units in the assault hex)` });
   }
+  friendlyFire(d, spec.target, seat);
+}
+
+/** 9.5: a d6 per adjacent hex holding the firer's own units (+1 German/British/American fire); 1-2 hits it on the
+ * Bombardment table at the column a second d6 picks, only the firer's own units there. */
+function friendlyFire(d: Draft, target: Hex, seat: number): void {
   const grid = d.sc.map.grid;
   const plus = d.sc.sides[seat].friendlyFirePlus ? 1 : 0;
   const ff = (d.sc.charts.bombardment as unknown as { friendlyFireColumns: number[] }).friendlyFireColumns;
   for (let k = 0; k < 6; k++) {
-    const n = grid.neighbour(spec.target, k);
+    const n = grid.neighbour(target, k);
     if (n < 0 || !d.unitsIn(n).some((i) => def(d, i).side === seat)) continue;
     const r = d6(d.rng) + plus;
     if (r > 2) continue;

@@ -34,6 +34,7 @@ export function describeAction(sc: Scenario, s: State, action: string): string {
     case 'oba': return `off-board artillery (${b} factor${b > 1 ? 's' : ''}) at ${L(a)}`;
     case 'split': return `split fire: ${U(a)} at ${L(b)} (larger half) and ${L(Number(p[3]))}`;
     case 'smoke': return `fire smoke from ${L(a)} at ${L(b)}`;
+    case 'air': { const x = sc.sides[s.active]!.airPool[b]; return `aircraft ${x ? `${x.df}${x.at ? `/${x.at} AT` : ''}` : b} attacks ${L(a)}: the whole segment`; }
     case 'obasmoke': return `one off-board artillery factor fires smoke at ${L(a)}`;
     case 'at': return `AT fire: ${U(a)} at ${U(b)}`;
     case 'asl': return `assault: ${U(a)} into ${L(b)}`;

@@ -28,6 +28,7 @@ export class Draft {
   declIndex: number;
   obaUsed: [number, number];
   obaThisSegment: number;
+  air: [number, number];
   smoke: Hex[];
   wrecks: Hex[];
   mines: number[];
@@ -69,6 +70,7 @@ export class Draft {
     this.declIndex = s.declIndex;
     this.obaUsed = copy ? [s.obaUsed[0], s.obaUsed[1]] : (s.obaUsed as [number, number]);
     this.obaThisSegment = s.obaThisSegment;
+    this.air = copy ? [s.air[0], s.air[1]] : (s.air as [number, number]);
     this.smoke = copy ? s.smoke.slice() : (s.smoke as Hex[]);
     this.wrecks = copy ? s.wrecks.slice() : (s.wrecks as Hex[]);
     this.mines = copy ? s.mines.slice() : (s.mines as number[]);
@@ -95,7 +97,7 @@ export class Draft {
       turn: this.turn, phase: this.phase, active: this.active, initiativeWinner: this.initiativeWinner,
       openingLeft: this.openingLeft, lastWasPass: this.lastWasPass, lastPassSeat: this.lastPassSeat,
       segmentsTaken: this.segmentsTaken, savedSegment: this.savedSegment, u: this.u, act: this.act, declIndex: this.declIndex,
-      obaUsed: this.obaUsed, obaThisSegment: this.obaThisSegment, smoke: this.smoke, wrecks: this.wrecks, mines: this.mines, control: this.control,
+      obaUsed: this.obaUsed, obaThisSegment: this.obaThisSegment, air: this.air, smoke: this.smoke, wrecks: this.wrecks, mines: this.mines, control: this.control,
       stepsLost: this.stepsLost, decapHex: this.decapHex, decapTurn: this.decapTurn, stepsExited: this.stepsExited, initiativeTurn1: this.initiativeTurn1,
       opp: this.opp, queue: this.queue, afterPhase: this.afterPhase, assaults: this.assaults,
       events: this.events ?? NO_EVENTS, actions: this.actions,

@@ -242,6 +242,13 @@ export const scenarioSide = z.object({
   tankLeaders: z.union([z.literal('all'), z.number().int().min(0)]).default(0),
   /** Off-board artillery factors, e.g. [20, 20, 20] for "3 x 20" (PG3 9.2, 9.3). */
   offboardArtillery: z.array(z.number().positive()).default([]),
+  /** PG3 15.1 aircraft: `perTurn` drawn at random from `pool` at the start of every turn (from `fromTurn`); each
+   * has a direct fire value `df` and `at` anti-tank factors. */
+  aircraft: z.object({
+    perTurn: z.number().int().min(1),
+    fromTurn: z.number().int().min(1).default(1),
+    pool: z.array(z.object({ df: nonNeg, at: z.number().int().min(0).default(0) })).min(1).max(30),
+  }).optional(),
   /** Bombardment friendly-fire check gets +1 (German, British or American fire, PG3 9.5). */
   friendlyFirePlus: z.boolean().default(false),
   units: z.array(placement),

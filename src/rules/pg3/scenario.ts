@@ -98,6 +98,10 @@ export interface SideDef {
   readonly friendlyFirePlus: boolean;
   readonly exitHexes: readonly Hex[];
   readonly exitVpPerStep: number;
+  /** 15.1 aircraft: drawn per turn from `pool` (empty: none). */
+  readonly airPerTurn: number;
+  readonly airFromTurn: number;
+  readonly airPool: readonly { readonly df: number; readonly at: number }[];
 }
 
 /** A fire table compiled for lookup: results[rowIndex * columns.length + col]. */
@@ -143,6 +147,8 @@ export interface Scenario {
    * Night and smoke are checked at query time.
    */
   readonly spot: Uint8Array;
+  /** 15.1: whether any side has aircraft (else no air actions are looked for). */
+  readonly hasAir: boolean;
   /** 6.1: leader draws per side that uses them (empty for fixed leaders). */
   readonly leaderDraws: readonly LeaderDraw[];
   /** 16.6: whether any unit starts hidden (else the hidden-unit checks are skipped). */
@@ -475,6 +481,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     offboard: s.offboardArtillery, friendlyFirePlus: s.friendlyFirePlus,
     exitHexes: s.exit ? s.exit.hexes.map((l, k) => hexAt(l, `sides[${si}].exit.hexes[${k}]`)) : [],
     exitVpPerStep: s.exit?.vpPerStep ?? 0,
+    airPerTurn: s.aircraft?.perTurn ?? 0, airFromTurn: s.aircraft?.fromTurn ?? 1, airPool: s.aircraft?.pool ?? [],
   })) as unknown as [SideDef, SideDef];
   problems.throwIfAny();
 
@@ -490,6 +497,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     hasHidden,
     hiddenArea,
     leaderDraws,
+    hasAir: data.sides.some((s) => s.aircraft !== undefined),
     entrenched,
     wreckHex,
     minefields,

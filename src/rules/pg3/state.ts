@@ -114,6 +114,8 @@ export interface State {
   /** Off-board artillery factors used this turn (bit i = factor i), per seat; factors fired this segment. */
   readonly obaUsed: readonly [number, number];
   readonly obaThisSegment: number;
+  /** 15.1: aircraft drawn for this turn and not yet flown, per seat (bit k = Scenario aircraft pool index k). */
+  readonly air: readonly [number, number];
   /** Hexes with smoke (16.1). */
   readonly smoke: readonly Hex[];
   /** Minefields (16.7), in Scenario.minefields order: strength (0 = dummy, or cleared) + MINE_REVEALED once entered. */

@@ -1,5 +1,5 @@
 /** The turn (PG3 3.0): initiative, action segments, passing, marker removal, reinforcements, victory. */
-import { d6 } from '../../core/rng.js';
+import { d6, shuffled } from '../../core/rng.js';
 import type { Draft } from './draft.js';
 import {
   ACT_FLAGS, ATSHOTS, DEMORALIZED, F_ACTIVATED, F_ENTRENCHED, F_ENTRY_WAIT, F_IN_ACT, F_MOVED_TURN, F_SPOTTED, MORALE, OFFBOARD,
@@ -50,6 +50,19 @@ export function doubleSegment(d: Draft): void {
   d.events && d.say(() => `${d.sc.sides[d.active].name} spends the saved segment: two segments in a row [PG3 17.2]`);
 }
 
+/** 15.1 (L437): each side with aircraft draws its number for the turn at random from its pool; unflown ones are lost. */
+function drawAircraft(d: Draft): void {
+  for (let seat = 0; seat < 2; seat++) {
+    const side = d.sc.sides[seat]!;
+    let mask = 0;
+    if (side.airPool.length > 0 && d.turn >= side.airFromTurn) {
+      for (const k of shuffled(d.rng, side.airPool.map((_, k) => k)).slice(0, side.airPerTurn)) mask |= 1 << k;
+    }
+    d.air[seat] = mask;
+    d.events && mask && d.say(() => `${side.name} receives ${side.airPool.filter((_, k) => (mask >> k) & 1).map((a) => `aircraft ${a.df}${a.at ? `/${a.at} AT` : ''}`).join(', ')} this turn [PG3 15.1]`);
+  }
+}
+
 /** Starts turn `turn`: reinforcements arrive, markers are clear, initiative is rolled (3.0 A). */
 export function startTurn(d: Draft, turn: number): void {
   d.turn = turn;
@@ -74,6 +87,7 @@ export function startTurn(d: Draft, turn: number): void {
   d.savedSegment = -1;
   d.obaUsed = [0, 0];
   d.obaThisSegment = 0;
+  if (d.sc.hasAir) drawAircraft(d);
   d.phase = Phase.Segment;
   d.events && d.say(() => `Initiative: ${d.sc.sides[0].name} ${r0} (rating ${i0}), ${d.sc.sides[1].name} ${r1} (rating ${i1}): ${d.sc.sides[winner].name} takes ${n} segment${n > 1 ? 's' : ''} first [PG3 3.0]`);
 }

@@ -16,6 +16,24 @@ import { revealHidden } from '../../../src/rules/pg3/hidden.js';
 import { renderMap, renderUnits } from '../../../src/rules/pg3/render.js';
 import { loadPg3Scenario } from '../../../src/rules/pg3/scenario.js';
 import { boardSpec } from './fixture.js';
+import { readFileSync } from 'node:fs';
+import { COUNTERS } from './helpers.js';
+
+/** The reference manifest plus an AA gun, a cavalry platoon, a Kommissar and a cavalry leader (test-only counters). */
+function extraCounters(): string {
+  const m = JSON.parse(readFileSync(COUNTERS, 'utf8')) as { units: Record<string, unknown>; leaders: Record<string, unknown> };
+  const src = { source: 'designed' };
+  m.units['sov-aa'] = { name: 'AA gun', nation: 'Soviet', type: 'AA', movementClass: 'towed', steps: 1, full: { directFire: { strength: 3, range: 4 }, movement: 0 }, source: src };
+  m.units['sov-cav'] = { name: 'Cavalry platoon', nation: 'Soviet', type: 'CAV', movementClass: 'foot', steps: 2, full: { directFire: { strength: 4, range: 2 }, movement: 6 }, reduced: { directFire: { strength: 2, range: 2 }, movement: 6 }, source: src };
+  m.leaders['sov-kom-1'] = { name: 'Kom. Petrov', nation: 'Soviet', rank: 'LT', morale: 10, combat: 0, moraleModifier: 0, kom: true, source: src };
+  m.leaders['sov-cav-lt'] = { name: 'Lt. Budenko', nation: 'Soviet', rank: 'LT', morale: 8, combat: 1, moraleModifier: 1, cavalry: true, source: src };
+  return writeTemp(m, 'counters');
+}
+let extra: string | undefined;
+/** Scenario data on the extra manifest. */
+function withExtra(data: Record<string, unknown>): Scenario {
+  return loadPg3Scenario(writeTemp({ ...data, counters: (extra ??= extraCounters()) }));
+}
 
 const G = 0, S = 1;
 
@@ -224,5 +242,72 @@ describe('PG3 6.1 leader selection', () => {
     (bad.sides as Record<string, unknown>[])[0]!.leaderPool = [];
     expect(() => loadPg3Scenario(writeTemp(bad))).toThrow(/6\.1/);
     expect(shipped('pg3-tiny').leaderDraws).toEqual([]);
+  });
+});
+
+// ---------- 15.1 aircraft ----------
+
+describe('PG3 15.1 aircraft', () => {
+  const airScenario = (aa = false): Scenario => {
+    const data = scenarioData({
+      sides: [
+        { units: [{ counter: 'ger-inf', hex: '0303' }, { counter: 'ger-inf', hex: '0506' }] },
+        { units: [{ counter: 'sov-t34-76', hex: '0505' }, { counter: 'sov-rifle', hex: '0505' }, ...(aa ? [{ counter: 'sov-aa', hex: '0707' }] : [])] },
+      ],
+    });
+    (data.sides as Record<string, unknown>[])[0]!.aircraft = { perTurn: 1, pool: [{ df: 8, at: 2 }] };
+    return aa ? withExtra(data) : loadPg3Scenario(writeTemp(data));
+  };
+
+  it('PG3 15.1: an aircraft attack is the whole segment: 3-6 attacks on the Direct Fire table, an AT 6 costs an AFV a step', () => {
+    const sc = airScenario();
+    const game = new Pg3Game(sc, { narrate: true });
+    const rng = new ScriptedRng().roll1(6).roll1(1); // initiative: German 6+2 v Soviet 1+2
+    const s0 = deepFreeze(game.initialState(rng));
+    expect(s0.active).toBe(G);
+    expect(s0.air[G]).toBe(1);
+    const t = hexOf(sc, '0505');
+    const acts = game.legalActions(s0);
+    expect(acts).toContain(`air ${t} 0`);
+    expect(acts.filter((a) => a.startsWith('air'))).toEqual([`air ${t} 0`]); // only the spotted enemy hex
+    const tank = unitOf(sc, S, 'sov-t34-76');
+    // Air roll 4 (attacks), DF 2d6 = 7 (no effect), AT factors 6 and 1.
+    rng.roll1(4).roll2(7).roll1(6).roll1(1);
+    const s1 = game.apply(s0, `air ${t} 0`, rng);
+    expect(s1.u[tank * 10 + 1]).toBe(1); // one step lost
+    expect(s1.air[G]).toBe(0);
+    expect(s1.segmentsTaken[G]).toBe(1); // the segment is over (the German still has opening segments)
+    expect(s1.phase).toBe(Phase.Segment);
+    expect(game.legalActions(s1).some((a) => a.startsWith('air'))).toBe(false);
+    expect(s1.events.join('\n')).toMatch(/PG3 15\.1/);
+    expect(s1.u.filter((_, k) => k % 10 === 3).every((f) => (f & F_IN_ACT) === 0)).toBe(true); // no ground unit acted
+  });
+
+  it('PG3 15.1: a 1-2 misses and checks friendly fire (9.5) on adjacent own units; an enemy AA unit within 3 hexes shifts -1', () => {
+    const sc = airScenario();
+    const game = new Pg3Game(sc, { narrate: true });
+    const rng = new ScriptedRng().roll1(6).roll1(1);
+    const s0 = game.initialState(rng);
+    const t = hexOf(sc, '0505');
+    rng.roll1(2).roll1(1).roll1(6).roll2(12); // miss; German hex 0506 adjacent: check 1 = hit, column die 6, 2d6 12
+    const s1 = game.apply(s0, `air ${t} 0`, rng);
+    expect(s1.events.join('\n')).toMatch(/Friendly fire check at 0506/);
+    expect(rng.left).toBe(0);
+    expect(s1.u[unitOf(sc, S, 'sov-t34-76') * 10 + 1]).toBe(2);
+    // AA
+    const sa = airScenario(true);
+    const ga = new Pg3Game(sa, { narrate: true });
+    const r2 = new ScriptedRng().roll1(6).roll1(1);
+    const a0 = ga.initialState(r2);
+    r2.roll1(5).roll2(7).roll1(1).roll1(1);
+    const a1 = ga.apply(a0, `air ${hexOf(sa, '0505')} 0`, r2);
+    expect(a1.events.join('\n')).toMatch(/enemy AA: -1 column/);
+  });
+
+  it('PG3 15.1: scenarios without aircraft offer no air action and roll no air dice', () => {
+    const sc = shipped('pg3-tiny');
+    expect(sc.hasAir).toBe(false);
+    const s = new Pg3Game(sc).initialState(createRng(1));
+    expect(new Pg3Game(sc).legalActions(s).some((a) => a.startsWith('air'))).toBe(false);
   });
 });
