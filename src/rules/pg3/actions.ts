@@ -56,6 +56,14 @@ function leaderReach(d: Draft, leader: number, out: Map<number, boolean>): void 
   const m = d.get(leader, MORALE);
   if (m === DEMORALIZED) return;
   out.set(leader, true);
+  if (l.isKom) {
+    // 6.6 (L188, L190): a Kommissar leads nobody; he activates with the demoralized units stacked with him to help them recover.
+    for (let i = d.firstIn(d.hex(leader)); i >= 0; i = d.nextIn(i)) {
+      const u = def(d, i);
+      if (!u.isLeader && canActivate(d, i, l.side) && d.get(i, MORALE) === DEMORALIZED) out.set(i, false);
+    }
+    return;
+  }
   const h = d.hex(leader);
   const hexes = [h];
   if (m === GOOD) for (let k = 0; k < 6; k++) { const n = d.sc.map.grid.neighbour(h, k); if (n >= 0) hexes.push(n); }
@@ -65,7 +73,7 @@ function leaderReach(d: Draft, leader: number, out: Map<number, boolean>): void 
       if (!canActivate(d, i, l.side) || out.get(i) === true) continue;
       if (u.isLeader) {
         // 3.2: lower-ranking leaders activate in turn, through the chain.
-        if (u.rank < l.rank && d.get(i, MORALE) !== DEMORALIZED) leaderReach(d, i, out);
+        if (u.rank < l.rank && d.get(i, MORALE) !== DEMORALIZED && !u.isKom) leaderReach(d, i, out);
         continue;
       }
       // 3.3: regular leaders lead non-AFVs and APCs; armored cars have their own leader (6.8).
@@ -796,8 +804,23 @@ function recover(d: Draft, i: number): void {
   const roll = roll2d6(d.rng);
   // 14.45: +1 in a town or an entrenchment (not cumulative).
   const terrain = Math.max(d.sc.terrain[d.sc.map.terrain[d.hex(i)]!]!.recoveryBonus, inEntrenchment(d, i) ? 1 : 0);
-  const target = moraleValue(d, i) + leaderMoraleBonus(d, i, true) + terrain;
   const m = d.get(i, MORALE);
+  const kom = m === DEMORALIZED && !u.isLeader ? komWith(d, i) : -1;
+  if (kom >= 0) {
+    // 6.6 (L190-L191, L194): the KOM's own morale replaces the unit's (no leader modifier); success: straight to good
+    // order; failure: a step loss, still demoralized (and it flees, 14.31). Terrain still helps (14.45).
+    const target = def(d, kom).leaderMorale + terrain;
+    if (roll < target) {
+      d.set(i, MORALE, GOOD);
+      d.events && d.say(() => `${u.name} recovers with ${def(d, kom).name}: roll ${roll} vs ${target}: good order [PG3 6.6]`);
+      return;
+    }
+    d.events && d.say(() => `${u.name} fails to recover with ${def(d, kom).name}: roll ${roll} vs ${target}: a step loss [PG3 6.6]`);
+    stepLoss(d, i, 1, 'Kommissar [PG3 6.6]');
+    if (d.hex(i) >= 0) d.queue.push({ k: 'flee', unit: i });
+    return;
+  }
+  const target = moraleValue(d, i) + leaderMoraleBonus(d, i, true) + terrain;
   if (roll === 2 || roll < target) {
     const next = roll === 2 ? GOOD : m - 1;
     d.set(i, MORALE, next);
@@ -811,6 +834,16 @@ function recover(d: Draft, i: number): void {
   }
   d.events && d.say(() => `${u.name} fails to recover: roll ${roll} vs ${target} [PG3 14.4]`);
   if (m === DEMORALIZED) d.queue.push({ k: 'flee', unit: i });
+}
+
+/** 6.6: an activated, undemoralized Kommissar of unit i's side in its hex (disrupted KOMs may help, L192), or -1. */
+function komWith(d: Draft, i: number): number {
+  const side = def(d, i).side;
+  for (let j = d.firstIn(d.hex(i)); j >= 0; j = d.nextIn(j)) {
+    const k = def(d, j);
+    if (k.isKom && k.side === side && d.flag(j, F_IN_ACT) && d.get(j, MORALE) !== DEMORALIZED) return j;
+  }
+  return -1;
 }
 
 /** 14.31: a demoralized unit that fails recovery flees toward the nearest safe hex; a 0-MA weapon is eliminated;

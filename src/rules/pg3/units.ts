@@ -134,7 +134,7 @@ export function leaderMoraleBonus(d: Draft, i: number, activatedOnly: boolean): 
   const consider = (hex: Hex, adjacent: boolean): void => {
     for (let j = d.firstIn(hex); j >= 0; j = d.nextIn(j)) {
       const l = d.sc.units[j]!;
-      if (!l.isLeader || l.side !== u.side || j === i || l.moraleMod <= best) continue;
+      if (!l.isLeader || l.side !== u.side || j === i || l.moraleMod <= best || l.isKom) continue; // 6.6: a KOM is no leader here
       if (u.isLeader && l.rank <= u.rank) continue; // helps lower-ranking leaders only (6.5)
       const m = morale(d, j);
       if (m === DEMORALIZED || (adjacent && m !== GOOD)) continue;

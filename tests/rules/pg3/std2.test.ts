@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '../../../src/rules/pg3/draft.js';
-import { applyAction, legalActionsOf } from '../../../src/rules/pg3/actions.js';
+import { activationSet, applyAction, legalActionsOf } from '../../../src/rules/pg3/actions.js';
 import type { Scenario } from '../../../src/rules/pg3/scenario.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import { createRng } from '../../../src/core/rng.js';
-import { F_DECL_FIRE, F_DECL_MOVE, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, MP, Phase, type State } from '../../../src/rules/pg3/state.js';
+import { DEMORALIZED, GOOD, MORALE, STEPS, F_DECL_FIRE, F_DECL_MOVE, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, MP, Phase, type State } from '../../../src/rules/pg3/state.js';
 import { ScriptedRng, deepFreeze, emptyDraft, hexOf, makeScenario, shipped, unitOf, writeTemp, scenarioData } from './helpers.js';
 import { hexSpotsUnit } from '../../../src/rules/pg3/spotting.js';
 import { moveBlocked } from '../../../src/rules/pg3/movement.js';
@@ -309,5 +309,46 @@ describe('PG3 15.1 aircraft', () => {
     expect(sc.hasAir).toBe(false);
     const s = new Pg3Game(sc).initialState(createRng(1));
     expect(new Pg3Game(sc).legalActions(s).some((a) => a.startsWith('air'))).toBe(false);
+  });
+});
+
+// ---------- 6.6 Kommissars ----------
+
+describe('PG3 6.6 Kommissars', () => {
+  const komBoard = (): Scenario => withExtra(scenarioData({
+    sides: [
+      { units: [{ counter: 'ger-inf', hex: '0101' }] },
+      { units: [{ counter: 'sov-rifle', hex: '0808' }, { counter: 'sov-rifle', hex: '0809' }], leaders: [{ counter: 'sov-kom-1', hex: '0808' }, { counter: 'sov-lt-1', hex: '0808' }] },
+    ],
+  }));
+
+  it('PG3 6.6: a KOM activates with the demoralized units in his hex only; his own morale replaces theirs: success is good order', () => {
+    const sc = komBoard();
+    const { d, place } = setup(sc, new ScriptedRng().roll2(9));
+    const kom = place(sc.units.find((x) => x.isKom)!.index, '0808');
+    const lt = place(unitOf(sc, S, 'sov-rifle', 0) >= 0 ? sc.units.find((x) => x.counter === 'sov-lt-1')!.index : -1, '0808');
+    const r = place(unitOf(sc, S, 'sov-rifle', 0), '0808');
+    const r2 = place(unitOf(sc, S, 'sov-rifle', 1), '0809');
+    d.set(r, MORALE, DEMORALIZED); d.set(r2, MORALE, DEMORALIZED);
+    d.active = S;
+    const set = activationSet(d, 'leader', kom);
+    expect([...set.keys()].sort()).toEqual([kom, r].sort());
+    void lt;
+    activate(d, [kom, r], 'm');
+    applyAction(d, `rec ${r}`); // 9 < KOM morale 10 (the rifle's own 8 would fail)
+    expect(d.get(r, MORALE)).toBe(GOOD);
+  });
+
+  it('PG3 6.6: a failed KOM recovery costs a step and the unit stays demoralized', () => {
+    const sc = komBoard();
+    const { d, place } = setup(sc, new ScriptedRng().roll2(11));
+    const kom = place(sc.units.find((x) => x.isKom)!.index, '0808');
+    const r = place(unitOf(sc, S, 'sov-rifle', 0), '0808');
+    d.set(r, MORALE, DEMORALIZED);
+    d.active = S;
+    activate(d, [kom, r], 'm');
+    applyAction(d, `rec ${r}`);
+    expect(d.get(r, STEPS)).toBe(1);
+    expect(d.get(r, MORALE)).toBe(DEMORALIZED);
   });
 });
