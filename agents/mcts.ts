@@ -168,15 +168,36 @@ export class MctsTree<S, A> {
   run(): SearchResult {
     const { iterations, timeMs } = this.opt;
     if (timeMs === Infinity) {
+      // An iterations budget runs exactly that many (reproducible counts for comparisons and tests).
       for (let i = 0; i < iterations; i++) this.iterate();
     } else {
-      const deadline = performance.now() + timeMs;
+      const start = performance.now();
+      const deadline = start + timeMs;
       for (let i = 0; i < iterations; i++) {
         this.iterate();
-        if ((i & (CLOCK_EVERY - 1)) === CLOCK_EVERY - 1 && performance.now() >= deadline) break;
+        if ((i & (CLOCK_EVERY - 1)) === CLOCK_EVERY - 1) {
+          const now = performance.now();
+          if (now >= deadline) break;
+          // Iterations the remaining time allows, at the rate so far (capped by the iteration budget).
+          const left = Math.min(iterations - i - 1, Math.ceil(((deadline - now) * (i + 1)) / Math.max(1e-3, now - start)));
+          if (this.decided(left)) break;
+        }
       }
     }
     return this.result();
+  }
+
+  /**
+   * Early stop: the most visited root child cannot be overtaken in `left` more iterations, so the move
+   * is settled and more search would not change it (a solo player gets easy moves at once). Used
+   * under a time budget only.
+   */
+  private decided(left: number): boolean {
+    let first = 0, second = 0;
+    for (const c of this.root.children) {
+      if (c.visits > first) { second = first; first = c.visits; } else if (c.visits > second) second = c.visits;
+    }
+    return first - second > left;
   }
 
   result(): SearchResult {
