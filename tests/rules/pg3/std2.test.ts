@@ -352,3 +352,22 @@ describe('PG3 6.6 Kommissars', () => {
     expect(d.get(r, MORALE)).toBe(DEMORALIZED);
   });
 });
+
+// ---------- 6.9 cavalry leaders ----------
+
+describe('PG3 6.9 cavalry leaders', () => {
+  it('PG3 6.9 / 6.3: a cavalry leader (manifest or scenario designation) has MA 6; other leaders 4', () => {
+    const data = scenarioData({
+      sides: [
+        { units: [{ counter: 'ger-inf', hex: '0101' }], leaders: [{ counter: 'ger-lt-1', hex: '0101' }] },
+        { units: [{ counter: 'sov-cav', hex: '0808' }], leaders: [{ counter: 'sov-cav-lt', hex: '0808' }, { counter: 'sov-lt-1', hex: '0808' }] },
+      ],
+    });
+    ((data.sides as Record<string, unknown>[])[0]!.leaders as Record<string, unknown>[])[0]!.cavalry = true;
+    const sc = withExtra(data);
+    const ma = (c: string): number => sc.units.find((x) => x.counter === c)!.full.ma;
+    expect(ma('sov-cav-lt')).toBe(6);
+    expect(ma('ger-lt-1')).toBe(6);
+    expect(ma('sov-lt-1')).toBe(4);
+  });
+});
