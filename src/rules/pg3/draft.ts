@@ -44,8 +44,8 @@ export class Draft {
   assaults: Hex[];
   events: string[] | null;
   actions: number;
-  private occHead: Int32Array | null = null;
-  private occNext: Int32Array | null = null;
+  private occHead: number[] | null = null;
+  private occNext: number[] | null = null;
   /** The unit array the occupancy index was built from, while it still matches (shared with the state). */
   private occFrom: readonly number[] | null;
   /** Whether occHead/occNext belong to this draft alone (else they are shared through OCCUPANCY). */
@@ -269,8 +269,8 @@ export class Draft {
 
   private buildOcc(): void {
     const n = this.sc.units.length;
-    const head = new Int32Array(this.sc.map.size).fill(-1);
-    const next = new Int32Array(n).fill(-1);
+    const head: number[] = new Array<number>(this.sc.map.size).fill(-1);
+    const next: number[] = new Array<number>(n).fill(-1);
     for (let i = n - 1; i >= 0; i--) {
       const h = this.u[i * F + HEX]!;
       if (h >= 0 && this.u[i * F + CARRIED] === 0) {
@@ -287,6 +287,6 @@ export class Draft {
 }
 
 /** Occupancy index (first unit per hex, next unit) per unit array: positions are immutable once sealed. */
-const OCCUPANCY = new WeakMap<readonly number[], { head: Int32Array; next: Int32Array }>();
+const OCCUPANCY = new WeakMap<readonly number[], { head: number[]; next: number[] }>();
 
 const NO_EVENTS: readonly string[] = Object.freeze([]);
