@@ -11,6 +11,7 @@ import type { ScenarioOptions } from '../core/system.js';
 import { balanceSearch, formatBalance } from './balance.js';
 import { runSimulation } from './run.js';
 import { formatSummary } from './summary.js';
+import { formatRoundRobin, roundRobin } from './roundrobin.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -248,6 +249,50 @@ Examples:
         process.stderr.write(`${failed} game(s) failed\n`);
         process.exitCode = 1;
       }
+    } finally {
+      stop.dispose();
+    }
+  });
+
+  const tournament = program
+    .command('tournament')
+    .description('round robin of several agents on one scenario, with Bradley-Terry (Elo) ratings and 95% intervals')
+    .argument('<scenario>', 'shipped scenario id or scenario file')
+    .argument('<specs...>', 'two or more agent specs, e.g. random scripted mcts:timeMs=200');
+  tournament
+    .option('--games-per-pair <N>', 'games between each pair of agents (sides alternate)', '40')
+    .option('--seed <S>', 'master seed (default: the current time)')
+    .option('--workers <N>', 'worker threads (default: all cores)')
+    .option('--set <NAME=VALUE>', 'scenario parameter or optional rule (repeatable)', collect)
+    .option('--charts <FILE>', 'chart pack to use instead of the scenario\'s')
+    .option('--counters <FILE>', 'counter manifest to use instead of the scenario\'s')
+    .option('--max-actions <N>', 'abandon (and record as failed) a game still running after N actions', '20000')
+    .option('--json', 'print the result as JSON')
+    .option('--no-progress', 'no progress bar or progress lines on stderr')
+    .addHelpText('after', `
+Every pair plays --games-per-pair games, each agent on each side half the time. Ratings are on the Elo
+scale (a 200-point gap ~ 76% expected score), anchored so they average 0.
+
+Examples:
+  tacsim tournament pg3-mirror random scripted scripted:aggression=0.9 --games-per-pair 100
+  tacsim tournament pg3-medium scripted "mcts:timeMs=100,rolloutDepth=10" --games-per-pair 20 --seed 1`);
+  tournament.action(async (scenario: string, specs: string[], flags: CommonFlags & { gamesPerPair: string }) => {
+    if (specs.length < 2) throw new InputError('a tournament needs at least two agent specs');
+    const stop = interruptible();
+    try {
+      const result = await roundRobin(specs, {
+        scenario,
+        scenarioOptions: scenarioOptions(flags),
+        gamesPerPair: parseIntFlag('--games-per-pair', flags.gamesPerPair, 1)!,
+        seed: flags.seed,
+        maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
+        ...(flags.workers !== undefined ? { workers: parseIntFlag('--workers', flags.workers, 0)! } : {}),
+        signal: stop.signal,
+        progress: flags.progress !== false,
+      });
+      process.stdout.write(`${flags.json ? JSON.stringify(result, null, 2) : formatRoundRobin(result)}\n`);
+      if (result.aborted) process.exitCode = 130;
+      if (result.pairs.some((p) => p.errors > 0)) process.exitCode = 1;
     } finally {
       stop.dispose();
     }

@@ -207,3 +207,20 @@ describe('exit codes', () => {
     expect(r.stdout).toContain('scenarios');
   });
 });
+
+describe('tacsim tournament', () => {
+  it('plays a round robin and prints Bradley-Terry ratings with intervals for every agent', () => {
+    const r = tacsim(['tournament', 'pg3-tiny', 'random', 'scripted', '--games-per-pair', '6', '--seed', 't', '--workers', '1', '--no-progress', '--json']);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout) as { pairs: { a: string; b: string; games: number }[]; ratings: { name?: string; spec?: string; rating?: number; elo?: number; ci95?: number[] }[] };
+    expect(result.pairs).toHaveLength(1);
+    expect(result.pairs[0]!.games).toBe(6);
+    expect(result.ratings).toHaveLength(2);
+  });
+
+  it('needs two agents, and says so with exit code 2', () => {
+    const r = tacsim(['tournament', 'pg3-tiny', 'random', '--no-progress']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/at least two agent specs/);
+  });
+});
