@@ -20,6 +20,8 @@
  *   obasmoke T                 one off-board artillery factor fires smoke at hex T (16.1; rules.smoke)
  *   at U V                     AT fire by U at vehicle V (11.x)
  *   asl U H                    assault movement into adjacent hex H (12.1)
+ *   chg U M T                  cavalry charge (15.31): CAV unit U led by a cavalry leader enters M (opportunity fire there),
+ *                              then must assault T (two hexes from its start, spotted, M on the line to it) unless stopped
  *   melee H                    optional assault in an assault hex (12.3)
  *   end                        end the activation; assaults entered this segment are resolved (12.2)
  *   opp U | oppx H | oppat U | nofire   opportunity fire decisions of the inactive seat (13.0)
@@ -37,7 +39,7 @@ import { moveBlocked, moveCost2, moveOne, reachable, startingMp2, threatens } fr
 import { concealing, fireLineClear, hexSpotsUnit, isNight } from './spotting.js';
 import {
   ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ENTRENCHED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
-  F_HIDDEN, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
+  F_CAV_LED, F_CHARGE, F_MOVED_TURN, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
   MINE_REVEALED, Phase, STEPS, EXITED, XFIRE,
 } from './state.js';
 import { doubleSegment, endSegment, finishActivation, mayDoubleSegment, maySaveSegment, mustRecover, saveSegment, updateControl } from './turn.js';
@@ -378,6 +380,8 @@ export function directFireGroup(d: Draft, h: Hex, t: Hex, byHex: Map<Hex, number
 function executeActions(d: Draft, out: string[]): void {
   const seat = d.active;
   const grid = d.sc.map.grid;
+  // 15.31: a charge that survived the opportunity fire in its first hex goes on into the charged hex.
+  if (d.charge !== null && chargeGoesOn(d)) { out.push(`asl ${d.charge.unit} ${d.charge.target}`); return; }
   for (const i of d.act) {
     if (!d.flag(i, F_IN_ACT) || d.hex(i) < 0 || d.carried(i)) continue;
     const u = def(d, i);
@@ -434,6 +438,7 @@ function executeActions(d: Draft, out: string[]): void {
           if (moveCost2(d, i, h, n) < 0) continue;
           out.push(`asl ${i} ${n}`);
         }
+        if (d.sc.hasCavalryCharge && u.type === 'CAV' && d.flag(i, F_CAV_LED)) chargeActions(d, i, h, enemies, out);
       }
     }
     if (inAssault && !d.assaults.includes(h) && units.some((i) => !d.flag(i, F_ASSAULT_IN) && d.get(i, MORALE) !== DEMORALIZED)) out.push(`melee ${h}`);
@@ -606,6 +611,8 @@ export function applyAction(d: Draft, action: string): void {
   const verb = parts[0]!;
   const a = Number(parts[1]);
   const b = Number(parts[2]);
+  // 15.31: a charge stopped in its first hex (shaken, stopped by mines, target gone) is over.
+  if (d.charge !== null && d.phase === Phase.Execute && verb !== 'asl') d.charge = null;
   switch (verb) {
     case 'pass':
       d.events && d.say(() => `${d.sc.sides[d.active].name} passes [PG3 3.0]`);
@@ -637,6 +644,7 @@ export function applyAction(d: Draft, action: string): void {
       break;
     }
     case 'asl': assaultMove(d, a, b); return;
+    case 'chg': charge(d, a, b, Number(parts[3])); return;
     case 'melee': {
       const attackers = d.act.filter((i) => d.hex(i) === a && d.flag(i, F_IN_ACT) && d.flag(i, F_DECL_FIRE) && !d.flag(i, F_FIRED) && d.get(i, MORALE) !== DEMORALIZED);
       resolveAssault(d, a, d.active, attackers);
@@ -659,6 +667,7 @@ function beginActivation(d: Draft, kind: string, x: number): void {
     d.setFlag(i, F_IN_ACT);
     if (set.get(i)) d.setFlag(i, F_LEADER_ACT);
   }
+  if (d.sc.hasCavalryCharge) markCavalryLed(d, list);
   // Tank leaders reveal themselves by leading (digest 8.3): the opponent sees which AFV led.
   if (kind === 'stack') for (const i of list) if (d.flag(i, F_TANK_LEADER) && list.some((j) => d.flag(j, F_LEADER_ACT) && def(d, j).isTankSymbol)) d.setFlag(i, F_TL_REVEALED);
   d.act = list;
@@ -1009,6 +1018,7 @@ function offboard(d: Draft, t: Hex, n: number): void {
 
 function assaultMove(d: Draft, i: number, h: Hex): void {
   const from = d.hex(i);
+  if (d.charge !== null && d.charge.unit === i) { d.setFlag(i, F_CHARGE); d.charge = null; } // 15.31: +1 column
   d.setHex(i, h);
   d.setFlag(i, F_ASSAULT_IN | F_MUST_STOP | F_MOVED | F_FIRED);
   d.set(i, DIG, 0);
@@ -1025,6 +1035,74 @@ function assaultMove(d: Draft, i: number, h: Hex): void {
     }
   }
   d.phase = Phase.Execute;
+}
+
+// ---------- cavalry charge (15.31) ----------
+
+/**
+ * 15.31 (L449): CAV units led by an activated cavalry leader of the activation (6.9) may charge: a leader's reach
+ * is his hex and, in good order, the adjacent hexes (3.12), so a CAV unit there was activated by him.
+ */
+function markCavalryLed(d: Draft, list: readonly number[]): void {
+  const grid = d.sc.map.grid;
+  for (const l of list) {
+    const ld = def(d, l);
+    if (!ld.isCavalryLeader || !d.flag(l, F_LEADER_ACT) || d.get(l, MORALE) === DEMORALIZED) continue;
+    const lh = d.hex(l);
+    for (const i of list) {
+      if (def(d, i).type !== 'CAV' || !d.flag(i, F_LEADER_ACT)) continue;
+      const dist = grid.distance(lh, d.hex(i));
+      if (dist === 0 || (dist === 1 && d.get(l, MORALE) === GOOD)) d.setFlag(i, F_CAV_LED);
+    }
+  }
+}
+
+/**
+ * 15.31 (L449-L451): charges of unit i (good order, led, declared Fire, not yet moved or fired: the caller checked)
+ * from h at enemy hexes two hexes away that h spots; the first hex M is a hex adjacent to both (the hexes the line of
+ * sight passes through), free of enemy units and enterable, and the charged hex must be enterable from M. A unit that
+ * starts adjacent to the target is two hexes away from nothing it could charge there (it assaults normally, 12.1).
+ */
+function chargeActions(d: Draft, i: number, h: Hex, enemies: readonly Hex[], out: string[]): void {
+  const seat = d.active;
+  const grid = d.sc.map.grid;
+  for (const t of enemies) {
+    if (grid.distance(h, t) !== 2 || !combatIn(d, t, 1 - seat) || !fitsStack(d, i, t) || !hexSpotsHex(d, h, t, seat)) continue;
+    for (let k = 0; k < 6; k++) {
+      const m = grid.neighbour(h, k);
+      if (m < 0 || grid.distance(m, t) !== 1 || sideIn(d, m, 1 - seat) || !fitsStack(d, i, m)) continue;
+      if (moveCost2(d, i, h, m) < 0 || moveCost2(d, i, m, t) < 0) continue;
+      out.push(`chg ${i} ${m} ${t}`);
+    }
+  }
+}
+
+/** Whether the charge under way goes on: the unit is still in good order next to the charged hex and may enter it. */
+function chargeGoesOn(d: Draft): boolean {
+  const c = d.charge!;
+  const i = c.unit;
+  const h = d.hex(i);
+  return h >= 0 && d.sc.map.grid.distance(h, c.target) === 1 && d.get(i, MORALE) === GOOD && !d.flag(i, F_MUST_STOP)
+    && combatIn(d, c.target, 1 - def(d, i).side) && fitsStack(d, i, c.target);
+}
+
+/** 15.31: the charging unit enters its first hex (a move, no MP: it declared Fire); the inactive side may fire at it there (L450). */
+function charge(d: Draft, i: number, m: Hex, t: Hex): void {
+  const from = d.hex(i);
+  d.setHex(i, m);
+  d.setFlag(i, F_MOVED | F_MOVED_TURN | F_FIRED);
+  d.setFlag(i, F_DUG_IN | F_ENTRENCHED, false);
+  d.set(i, DIG, 0);
+  d.set(i, XFIRE, 0);
+  d.charge = { unit: i, target: t };
+  d.events && d.say(() => `${def(d, i).name} charges from ${d.sc.map.grid.label(from)} through ${d.sc.map.grid.label(m)} at ${d.sc.map.grid.label(t)} [PG3 15.31]`);
+  if (d.sc.mineHex[m] === 1) enterMinefield(d, i, m);
+  updateControl(d, m);
+  if (d.hex(i) === m) {
+    d.opp = { mover: i, hex: m, fired: [] };
+    d.phase = Phase.OppFire;
+  }
+  settleInto(d, d.phase === Phase.OppFire ? Phase.OppFire : Phase.Execute);
 }
 
 function endActivation(d: Draft): void {

@@ -3,7 +3,10 @@ import type { Hex } from '../../core/hex.js';
 import { d6 } from '../../core/rng.js';
 import type { Draft } from './draft.js';
 import { columnIndex, lossesOf, moraleModOf, queueMorale, shiftColumn, tableResult } from './combat.js';
-import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_FIRED, GOOD, MORALE, STEPS } from './state.js';
+import { DEMORALIZED, DISRUPTED, F_CHARGE, F_DUG_IN, F_FIRED, GOOD, MORALE, STEPS } from './state.js';
+
+/** 15.31 (L449): charging cavalry shift one column on the Assault Table (not in the chart pack's modifiers). */
+export const CAVALRY_CHARGE_SHIFT = 1;
 import { cannotFire, def, fortified, half, moraleValue, values } from './units.js';
 
 /**
@@ -43,6 +46,7 @@ export function assaultShift(d: Draft, hex: Hex, own: readonly number[], enemy: 
   if (enemyPieces.length > 0 && !enemyInfantry && (terrain.limiting && terrain.blocksLos)) s += m.assaultVsArmorInCover.value;
   if (enemyPieces.length > 0 && enemyPieces.every((i) => d.get(i, MORALE) === DEMORALIZED)) s += m.assaultAllDemoralized.value;
   if (attacking && enemyPieces.some((i) => fortified(d, i))) s += m.assaultDugInDefender.value; // 16.2, 16.4
+  if (attacking && d.sc.hasCavalryCharge && own.some((i) => d.flag(i, F_CHARGE))) s += CAVALRY_CHARGE_SHIFT; // 15.31
   const ownPieces = own.filter((i) => !def(d, i).isLeader && !def(d, i).isTransport);
   if (attacking && ownPieces.length > 0 && enemyPieces.length > 0) {
     const lowOwn = Math.min(...ownPieces.map((i) => moraleValue(d, i)));

@@ -38,6 +38,7 @@ export function describeAction(sc: Scenario, s: State, action: string): string {
     case 'obasmoke': return `one off-board artillery factor fires smoke at ${L(a)}`;
     case 'at': return `AT fire: ${U(a)} at ${U(b)}`;
     case 'asl': return `assault: ${U(a)} into ${L(b)}`;
+    case 'chg': return `cavalry charge: ${U(a)} through ${L(b)} into ${L(Number(p[3]))}`;
     case 'melee': return `assault in ${L(a)}`;
     case 'end': return 'end this activation';
     case 'opp': return `opportunity fire by ${U(a)}`;

@@ -10,7 +10,7 @@ import type { Scenario } from './scenario.js';
 const MAJ = 4;
 import {
   CARRIED, ELIMINATED, F, F_HIDDEN, F_LEADERS_ABOARD, F_LOADED, FLAGS, HEX, STEPS, Phase,
-  type Effect, type OppContext, type State,
+  type ChargeContext, type Effect, type OppContext, type State,
 } from './state.js';
 
 export class Draft {
@@ -42,6 +42,7 @@ export class Draft {
   queue: Effect[];
   afterPhase: Phase;
   assaults: Hex[];
+  charge: ChargeContext | null;
   events: string[] | null;
   actions: number;
   private occHead: number[] | null = null;
@@ -84,6 +85,7 @@ export class Draft {
     this.queue = copy ? s.queue.slice() : (s.queue as Effect[]);
     this.afterPhase = s.afterPhase;
     this.assaults = copy ? s.assaults.slice() : (s.assaults as Hex[]);
+    this.charge = s.charge;
     this.events = narrate ? [] : null;
     this.actions = s.actions;
     // Positions are unchanged until the first setHex: reuse the source state's occupancy index.
@@ -99,7 +101,7 @@ export class Draft {
       segmentsTaken: this.segmentsTaken, savedSegment: this.savedSegment, u: this.u, act: this.act, declIndex: this.declIndex,
       obaUsed: this.obaUsed, obaThisSegment: this.obaThisSegment, air: this.air, smoke: this.smoke, wrecks: this.wrecks, mines: this.mines, control: this.control,
       stepsLost: this.stepsLost, decapHex: this.decapHex, decapTurn: this.decapTurn, stepsExited: this.stepsExited, initiativeTurn1: this.initiativeTurn1,
-      opp: this.opp, queue: this.queue, afterPhase: this.afterPhase, assaults: this.assaults,
+      opp: this.opp, queue: this.queue, afterPhase: this.afterPhase, assaults: this.assaults, charge: this.charge,
       events: this.events ?? NO_EVENTS, actions: this.actions,
     };
     // The next state's positions match the index built here: let its views reuse it.

@@ -74,7 +74,7 @@ export class Pg3Game implements Game<State, string> {
       turn: 0, phase: Phase.Segment, active: 0, initiativeWinner: 0, openingLeft: 0, lastWasPass: false, lastPassSeat: -1,
       segmentsTaken: [0, 0], savedSegment: -1, u, act: [], declIndex: 0, obaUsed: [0, 0], obaThisSegment: 0, air: [0, 0], smoke: [], wrecks: [], mines: sc.minefields.map((m) => m.strength),
       control: sc.objectives.map((o) => o.initialController), stepsLost: [0, 0], decapHex: [-1, -1], decapTurn: [0, 0], stepsExited: [0, 0], initiativeTurn1: -1,
-      opp: null, queue: [], afterPhase: Phase.Segment, assaults: [], events: [], actions: 0,
+      opp: null, queue: [], afterPhase: Phase.Segment, assaults: [], charge: null, events: [], actions: 0,
     };
     const d = new Draft(sc, base, rng, this.options.narrate === true);
     startTurn(d, 1);

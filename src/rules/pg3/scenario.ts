@@ -149,6 +149,8 @@ export interface Scenario {
   readonly spot: Uint8Array;
   /** 15.1: whether any side has aircraft (else no air actions are looked for). */
   readonly hasAir: boolean;
+  /** 15.31: whether some side has both a CAV unit and a cavalry leader (else no cavalry charge is looked for). */
+  readonly hasCavalryCharge: boolean;
   /** 6.1: leader draws per side that uses them (empty for fixed leaders). */
   readonly leaderDraws: readonly LeaderDraw[];
   /** 16.6: whether any unit starts hidden (else the hidden-unit checks are skipped). */
@@ -498,6 +500,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     hiddenArea,
     leaderDraws,
     hasAir: data.sides.some((s) => s.aircraft !== undefined),
+    hasCavalryCharge: [0, 1].some((si) => units.some((u) => u.side === si && u.type === 'CAV') && units.some((u) => u.side === si && u.isCavalryLeader)),
     entrenched,
     wreckHex,
     minefields,

@@ -43,8 +43,10 @@ export const F_LEADERS_ABOARD = 1 << 17; // transport carrying one or more leade
 export const F_LIMBERED = 1 << 18;      // weapon unloaded on its limbered side (5.6): no fire until it unlimbers
 export const F_ENTRENCHED = 1 << 19;    // occupies an entrenchment it entered before the enemy (16.4, 12.4 L355)
 export const F_HIDDEN = 1 << 20;        // hidden unit (16.6): position secret from the other seat until spotted, moved or fired
+export const F_CAV_LED = 1 << 21;       // CAV unit activated by a cavalry leader: may charge (15.31)
+export const F_CHARGE = 1 << 22;        // entered its assault hex by a cavalry charge this activation (+1 column, 15.31)
 
-export const ACT_FLAGS = F_DECL_MOVE | F_DECL_FIRE | F_IN_ACT | F_FIRED | F_MOVED | F_ASSAULT_IN | F_MUST_STOP | F_RECOVERED | F_LEADER_ACT;
+export const ACT_FLAGS = F_DECL_MOVE | F_DECL_FIRE | F_IN_ACT | F_FIRED | F_MOVED | F_ASSAULT_IN | F_MUST_STOP | F_RECOVERED | F_LEADER_ACT | F_CAV_LED | F_CHARGE;
 
 /** Whose decision and what kind. */
 export const enum Phase {
@@ -88,6 +90,12 @@ export interface OppContext {
   readonly hex: Hex;
   /** Units that have already fired at this mover in this hex (13.2: one shot per hex entered). */
   readonly fired: readonly number[];
+}
+
+/** 15.31: a cavalry charge under way: the unit stands in the first hex entered (opportunity fire there) and must go on into target. */
+export interface ChargeContext {
+  readonly unit: number;
+  readonly target: Hex;
 }
 
 export interface State {
@@ -137,6 +145,8 @@ export interface State {
   readonly afterPhase: Phase;
   /** Hexes entered by assaulting units this activation, resolved at its end (12.2). */
   readonly assaults: readonly Hex[];
+  /** 15.31: the cavalry charge under way in this activation, or null. */
+  readonly charge: ChargeContext | null;
   /** Narration of the last apply, when the game was created with narrate: true. */
   readonly events: readonly string[];
   /** Actions applied so far (for game length statistics). */

@@ -241,6 +241,7 @@ export function finishActivation(d: Draft): void {
   d.act = [];
   d.declIndex = 0;
   d.assaults = [];
+  d.charge = null;
   d.opp = null;
 }
 
