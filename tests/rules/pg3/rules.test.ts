@@ -363,7 +363,7 @@ describe('PG3 6.x leaders', () => {
     place(u(S, 'sov-rifle', 0), '0507');
     activate(d, [lt, a, b], 'f');
     const spec = directFireSpec(d, h('0505'), h('0507'));
-    expect(spec.firers.sort()).toEqual([a, b].sort());
+    expect([...spec.firers].sort()).toEqual([a, b].sort());
     expect(spec.strength).toBe(5 + 5 + 1);
   });
 
