@@ -141,8 +141,13 @@ export function formatReport(report: BenchReport): string {
 // ---------------------------------------------------------------------------------------------------
 // Baseline and check
 
-export const MIN_THRESHOLD = 0.15;
+// The floor: figures measured in separate processes at different times vary more than the runs inside one
+// --update-baseline (rules.legal.pg3-medium: 129k to 178k legal/s for the same build, 4 processes), so no
+// figure gets less than 20% (a figure 30% short of the baseline still fails: 1/1.3 is 23% slower).
+export const MIN_THRESHOLD = 0.2;
 export const SPREAD_FACTOR = 3;
+/** The ceiling: a threshold past this would never fail; a figure that noisy is reported, not trusted. */
+export const MAX_THRESHOLD = 0.6;
 
 export interface BaselineFigure {
   /** Accepted calibration-relative figure (median over the runs that made the baseline). */
@@ -169,12 +174,13 @@ export interface Baseline {
 }
 
 export const THRESHOLD_METHOD =
-  `threshold = max(${MIN_THRESHOLD * 100}%, ${SPREAD_FACTOR} x spread), spread = run-to-run robust relative spread ` +
-  '(1.4826 x MAD / median) of the calibration-relative figure over the runs that made the baseline';
+  `threshold = min(${MAX_THRESHOLD * 100}%, max(${MIN_THRESHOLD * 100}%, ${SPREAD_FACTOR} x spread, slowest baseline run's drop + 5%)), ` +
+  'spread = run-to-run robust relative spread (1.4826 x MAD / median) of the calibration-relative figure over the runs that made the baseline; ' +
+  '--check compares each figure\'s better of 2 runs';
 
 /** Threshold from run-to-run spread, rounded up to whole percent. */
 export function thresholdFor(spread: number): number {
-  return Math.ceil(Math.max(MIN_THRESHOLD, SPREAD_FACTOR * spread) * 100 - 1e-9) / 100;
+  return Math.ceil(Math.min(MAX_THRESHOLD, Math.max(MIN_THRESHOLD, SPREAD_FACTOR * spread)) * 100 - 1e-9) / 100;
 }
 
 function median(xs: readonly number[]): number {
@@ -209,13 +215,17 @@ export function buildBaseline(reports: readonly BenchReport[], previous?: Baseli
   for (const [id, list] of byId) {
     const rel = list.map((f) => f.relative);
     const spread = relativeSpread(rel);
+    // The baseline's own slowest run: a figure that sometimes compiles into a slower form (the JIT's
+    // choices differ between processes; rules.legal.pg3-tiny came out at 1.2M or 2.4M calls/s for one
+    // build) must not fail a check for landing where the baseline runs themselves went.
+    const ownDrop = rel.length > 1 ? 1 - Math.min(...rel) / median(rel) + 0.05 : 0;
     figures[id] = {
       relative: median(rel),
       median: median(list.map((f) => f.median)),
       unit: list[0]!.unit,
       spread: Math.round(spread * 10_000) / 10_000,
       // One run measures no spread: keep the earlier threshold rather than fall to the minimum.
-      threshold: list.length > 1 || !previous?.figures[id] ? thresholdFor(spread) : previous.figures[id]!.threshold,
+      threshold: list.length > 1 || !previous?.figures[id] ? Math.max(thresholdFor(spread), Math.min(MAX_THRESHOLD, Math.ceil(ownDrop * 100) / 100)) : previous.figures[id]!.threshold,
       ...(list[list.length - 1]!.details ? { details: list[list.length - 1]!.details } : {}),
     };
   }
@@ -356,6 +366,18 @@ export interface BenchCommandOptions {
   save?: boolean;
 }
 
+/** Each figure's best (highest calibration-relative) result over several runs; errors only if every run erred. */
+export function bestOfRuns(reports: readonly BenchReport[]): FigureResult[] {
+  const best = new Map<string, FigureResult>();
+  for (const r of reports) {
+    for (const f of figuresOf(r)) {
+      const prev = best.get(f.id);
+      if (!prev || (prev.error && !f.error) || (!f.error && f.relative > prev.relative)) best.set(f.id, f);
+    }
+  }
+  return [...best.values()];
+}
+
 /** Runs `tacsim bench` with parsed options; returns the process exit code (0 ok, 1 check failed, 2 usage). */
 export async function benchCommand(o: BenchCommandOptions, out: (s: string) => void = (s) => process.stdout.write(`${s}\n`), err: (s: string) => void = (s) => process.stderr.write(`${s}\n`)): Promise<number> {
   const baselineFile = o.baseline ?? baselinePath();
@@ -369,7 +391,9 @@ export async function benchCommand(o: BenchCommandOptions, out: (s: string) => v
     err('tacsim bench: --check and --update-baseline need a full run (quick figures run each task once and are not comparable)');
     return 2;
   }
-  const runs = o.runs ?? (o.updateBaseline ? 5 : 1);
+  // --check runs twice and keeps each figure's better run: load on a shared machine only ever slows
+  // code down, so the better of two runs is the steadier estimate of how fast the build is.
+  const runs = o.runs ?? (o.updateBaseline ? 5 : o.check ? 2 : 1);
   if (!Number.isInteger(runs) || runs < 1) {
     err(`tacsim bench: --runs must be a whole number of at least 1, not ${o.runs}`);
     return 2;
@@ -395,7 +419,7 @@ export async function benchCommand(o: BenchCommandOptions, out: (s: string) => v
   let code = 0;
   let check: CheckResult | undefined;
   if (o.check && baseline) {
-    check = compareToBaseline(figuresOf(reports[reports.length - 1]!), baseline);
+    check = compareToBaseline(bestOfRuns(reports), baseline);
     if (!o.json) out(formatCheck(check));
     if (!check.ok) code = 1;
   }

@@ -89,10 +89,15 @@ export class Pg3Game implements Game<State, string> {
   legalActions(state: State): readonly string[] {
     let cached = this.legalCache.get(state);
     if (cached === undefined) {
-      cached = state.phase === Phase.Over ? [] : legalActionsOf(new Draft(this.scenario, state, NO_RNG, false, false));
+      cached = this.computeLegalActions(state);
       this.legalCache.set(state, cached);
     }
     return cached;
+  }
+
+  /** Legal actions computed afresh, bypassing the per-state cache (for benchmarks of the generator itself). */
+  computeLegalActions(state: State): string[] {
+    return state.phase === Phase.Over ? [] : legalActionsOf(new Draft(this.scenario, state, NO_RNG, false, false));
   }
 
   apply(state: State, action: string, rng: Rng): State {
