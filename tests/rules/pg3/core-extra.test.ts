@@ -10,33 +10,15 @@ import {
   F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_SPOTTED, DEMORALIZED, GOOD, MORALE, MP, Phase, STEPS,
 } from '../../../src/rules/pg3/state.js';
 import { leaderMoraleBonus, moraleValue } from '../../../src/rules/pg3/units.js';
-import { ScriptedRng, emptyDraft, hexOf, unitOf } from './helpers.js';
+import { ScriptedRng, emptyDraft, hexOf, unitOf, positionSetup, activate, type Setup } from './helpers.js';
 import { board } from './fixture.js';
 
 const G = 0, S = 1;
 
-function setup(rng = new ScriptedRng()): { d: Draft; rng: ScriptedRng; h: (l: string) => number; u: (side: number, c: string, n?: number) => number; place: (i: number, l: string) => number } {
-  const sc = board();
-  const d = emptyDraft(sc, rng);
-  d.active = G;
-  d.phase = Phase.Execute;
-  d.act = [];
-  d.queue = [];
-  const h = (l: string): number => hexOf(sc, l);
-  const u = (side: number, c: string, n = 0): number => unitOf(sc, side, c, n);
-  const place = (i: number, l: string): number => { d.setHex(i, h(l)); return i; };
-  return { d, rng, h, u, place };
+function setup(rng = new ScriptedRng()): Setup {
+  return positionSetup(board(), rng);
 }
 
-function activate(d: Draft, units: number[], decl: 'f' | 'm', led = false): void {
-  for (const i of units) {
-    d.setFlag(i, F_IN_ACT | (decl === 'f' ? F_DECL_FIRE : F_DECL_MOVE));
-    if (led) d.setFlag(i, F_LEADER_ACT);
-    if (decl === 'm') d.set(i, MP, d.sc.units[i]!.full.ma * 2);
-  }
-  d.act = [...d.act, ...units];
-  d.phase = Phase.Execute;
-}
 
 /** Runs the declarations of the activation just begun: Fire where possible, else Move. */
 function declareAll(d: Draft, mode: 'f' | 'm' = 'f'): void {

@@ -11,7 +11,7 @@ import { createRng } from '../../../src/core/rng.js';
 import { Draft } from '../../../src/rules/pg3/draft.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import { loadPg3Scenario, type Scenario } from '../../../src/rules/pg3/scenario.js';
-import type { State } from '../../../src/rules/pg3/state.js';
+import { F_DECL_FIRE, F_DECL_MOVE, F_IN_ACT, F_LEADER_ACT, MP, Phase, type State } from '../../../src/rules/pg3/state.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SCENARIOS = join(ROOT, 'scenarios/pg3');
@@ -174,4 +174,31 @@ export function deepFreeze<T>(x: T): T {
     for (const v of Object.values(x as Record<string, unknown>)) deepFreeze(v);
   }
   return x;
+}
+
+/** What a rule test needs to set up a position: a draft with every piece off the map, and shorthands. */
+export interface Setup { d: Draft; rng: ScriptedRng; h: (l: string) => number; u: (side: number, c: string, n?: number) => number; place: (i: number, l: string) => number }
+
+/** A draft of `sc` with every piece off the map, German (seat 0) to act in the Execute phase. */
+export function positionSetup(sc: Scenario, rng = new ScriptedRng()): Setup {
+  const d = emptyDraft(sc, rng);
+  d.active = 0;
+  d.phase = Phase.Execute;
+  d.act = [];
+  d.queue = [];
+  const h = (l: string): number => hexOf(sc, l);
+  const u = (side: number, c: string, n = 0): number => unitOf(sc, side, c, n);
+  const place = (i: number, l: string): number => { d.setHex(i, h(l)); return i; };
+  return { d, rng, h, u, place };
+}
+
+/** Puts units into the current activation with a declaration (3.13), led by a leader of their kind if `led`. */
+export function activate(d: Draft, units: number[], decl: 'f' | 'm', led = false): void {
+  for (const i of units) {
+    d.setFlag(i, F_IN_ACT | (decl === 'f' ? F_DECL_FIRE : F_DECL_MOVE));
+    if (led) d.setFlag(i, F_LEADER_ACT);
+    if (decl === 'm') d.set(i, MP, d.sc.units[i]!.full.ma * 2);
+  }
+  d.act = [...d.act, ...units];
+  d.phase = Phase.Execute;
 }

@@ -11,7 +11,7 @@ import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import { endSegment, startTurn } from '../../../src/rules/pg3/turn.js';
 import { createRng } from '../../../src/core/rng.js';
 import { CARRIED, DEMORALIZED, DISRUPTED, ELIMINATED, F, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_LIMBERED, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, GOOD, MINE_REVEALED, MORALE, MP, Phase, STEPS } from '../../../src/rules/pg3/state.js';
-import { ScriptedRng, emptyDraft, hexOf, makeScenario, startState, unitOf, writeTemp, scenarioData } from './helpers.js';
+import { ScriptedRng, emptyDraft, hexOf, makeScenario, startState, unitOf, writeTemp, scenarioData, positionSetup, activate, type Setup } from './helpers.js';
 import { moraleCheck, stepLoss, unitShift } from '../../../src/rules/pg3/combat.js';
 import { resolveAssault } from '../../../src/rules/pg3/assault.js';
 import { moveBlocked, moveCost2, moveOne } from '../../../src/rules/pg3/movement.js';
@@ -30,34 +30,11 @@ function boardWith(over: Parameters<typeof boardSpec>[0] = {}): Scenario {
   return sc;
 }
 
-interface Setup { d: Draft; rng: ScriptedRng; h: (l: string) => number; u: (side: number, c: string, n?: number) => number; place: (i: number, l: string) => number }
-
-/** A draft of the board with every piece off the map, German to act in the Execute phase. */
-function setup(sc: Scenario, rng = new ScriptedRng()): Setup {
-  const d = emptyDraft(sc, rng);
-  d.active = G;
-  d.phase = Phase.Execute;
-  d.act = [];
-  d.queue = [];
-  const h = (l: string): number => hexOf(sc, l);
-  const u = (side: number, c: string, n = 0): number => unitOf(sc, side, c, n);
-  const place = (i: number, l: string): number => { d.setHex(i, h(l)); return i; };
-  return { d, rng, h, u, place };
-}
+const setup = positionSetup;
 
 /** Resolves queued effects (morale checks and so on). */
 function settle(d: Draft): void { settleInto(d, d.phase); }
 
-/** Puts units into the current activation with a declaration. */
-function activate(d: Draft, units: number[], decl: 'f' | 'm', led = false): void {
-  for (const i of units) {
-    d.setFlag(i, F_IN_ACT | (decl === 'f' ? F_DECL_FIRE : F_DECL_MOVE));
-    if (led) d.setFlag(i, F_LEADER_ACT);
-    if (decl === 'm') d.set(i, MP, d.sc.units[i]!.full.ma * 2);
-  }
-  d.act = [...d.act, ...units];
-  d.phase = Phase.Execute;
-}
 
 // ---------------------------------------------------------------- 16.1 smoke
 

@@ -9,7 +9,7 @@ import type { Scenario } from '../../../src/rules/pg3/scenario.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import { createRng } from '../../../src/core/rng.js';
 import { DEMORALIZED, GOOD, MORALE, STEPS, F_DECL_FIRE, F_DECL_MOVE, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, MP, Phase, type State } from '../../../src/rules/pg3/state.js';
-import { ScriptedRng, deepFreeze, emptyDraft, hexOf, makeScenario, shipped, unitOf, writeTemp, scenarioData } from './helpers.js';
+import { ScriptedRng, deepFreeze, emptyDraft, hexOf, makeScenario, shipped, unitOf, writeTemp, scenarioData, positionSetup, activate, type Setup } from './helpers.js';
 import { hexSpotsUnit } from '../../../src/rules/pg3/spotting.js';
 import { moveBlocked } from '../../../src/rules/pg3/movement.js';
 import { revealHidden } from '../../../src/rules/pg3/hidden.js';
@@ -45,29 +45,8 @@ function boardWith(over: Parameters<typeof boardSpec>[0] = {}): Scenario {
   return sc;
 }
 
-interface Setup { d: Draft; rng: ScriptedRng; h: (l: string) => number; u: (side: number, c: string, n?: number) => number; place: (i: number, l: string) => number }
+const setup = positionSetup;
 
-function setup(sc: Scenario, rng = new ScriptedRng()): Setup {
-  const d = emptyDraft(sc, rng);
-  d.active = G;
-  d.phase = Phase.Execute;
-  d.act = [];
-  d.queue = [];
-  const h = (l: string): number => hexOf(sc, l);
-  const u = (side: number, c: string, n = 0): number => unitOf(sc, side, c, n);
-  const place = (i: number, l: string): number => { d.setHex(i, h(l)); return i; };
-  return { d, rng, h, u, place };
-}
-
-function activate(d: Draft, units: number[], decl: 'f' | 'm', led = false): void {
-  for (const i of units) {
-    d.setFlag(i, F_IN_ACT | (decl === 'f' ? F_DECL_FIRE : F_DECL_MOVE));
-    if (led) d.setFlag(i, F_LEADER_ACT);
-    if (decl === 'm') d.set(i, MP, d.sc.units[i]!.full.ma * 2);
-  }
-  d.act = [...d.act, ...units];
-  d.phase = Phase.Execute;
-}
 
 // ---------- 16.6 hidden units ----------
 
