@@ -16,17 +16,10 @@
  */
 import type { Game, Rng } from '../src/core/game.js';
 import type { Agent } from './agent.js';
-import type { ActionAssessment, AgentGame, DoctrineAdvisor } from './doctrine.js';
+import { doctrineScore, type AgentGame, type DoctrineAdvisor, type DoctrineWeights } from './doctrine.js';
+export { doctrineScore };
+export type { DoctrineWeights };
 import { numberKey, intKey, type KeyTable } from './spec.js';
-
-export interface DoctrineWeights {
-  /** 0..1: how much enemy losses are worth and own losses are accepted. */
-  aggression: number;
-  /** 0..1: weight of the exposure penalty. */
-  caution: number;
-  objectiveWeight: number;
-  cohesionWeight: number;
-}
 
 export interface ScriptedOptions extends DoctrineWeights {
   /** Uniform perturbation of each score in [-noise, noise], for variety. */
@@ -53,14 +46,6 @@ export const SCRIPTED_KEYS: KeyTable = {
   samples: intKey('dice samples per action when the game has no doctrine advisor (greedy fallback)', '4', 1, 1000),
 };
 
-/** The doctrine score of one assessment. */
-export function doctrineScore(a: ActionAssessment, w: DoctrineWeights): number {
-  return a.expectedEnemyLoss * (0.5 + w.aggression)
-    - a.expectedOwnLoss * (1 - w.aggression)
-    - a.exposure * w.caution
-    + a.objective * w.objectiveWeight
-    + a.cohesion * w.cohesionWeight;
-}
 
 const TIE = 1e-9;
 

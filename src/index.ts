@@ -8,3 +8,5 @@ export { GameMap } from './core/map.js';
 export { InputError } from './core/errors.js';
 export type { RulesSystem, LoadedScenario, ScenarioOptions, GameOutcome, SideInfo, ScenarioParameter } from './core/system.js';
 export { loadScenario, listShippedScenarios, registerSystem, listSystems, resolveScenarioFile } from './scenarios.js';
+export type { ActionAssessment, AgentGame, AgentGameExtensions, DoctrineAdvisor, DoctrineWeights, SpawnSpec } from './core/extensions.js';
+export { doctrineScore, DEFAULT_DOCTRINE_WEIGHTS } from './core/extensions.js';

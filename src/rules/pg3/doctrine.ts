@@ -5,6 +5,7 @@
  * never the other side's secret tank leaders, and never a future die.
  */
 import type { Rng } from '../../core/game.js';
+import { doctrineScore, type ActionAssessment, type DoctrineAdvisor } from '../../core/extensions.js';
 import type { Hex } from '../../core/hex.js';
 import { Draft } from './draft.js';
 import type { Pg3Game } from './game.js';
@@ -18,13 +19,7 @@ import { DEMORALIZED, DISRUPTED, F, F_ACTIVATED, F_IN_ACT, GOOD, HEX, MORALE, OP
 import { victoryPoints } from './turn.js';
 import { def, dfStrength, leaderMoraleBonus, moraleValue, values } from './units.js';
 
-export interface ActionAssessment {
-  expectedEnemyLoss: number;
-  expectedOwnLoss: number;
-  exposure: number;
-  objective: number;
-  cohesion: number;
-}
+export type { ActionAssessment };
 
 const NO_DICE: Rng = { next: () => 0, int: () => 0 };
 const ZERO: ActionAssessment = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
@@ -58,7 +53,7 @@ export function fireValue(d: Draft, spec: FireSpec): number {
   return total;
 }
 
-export class Pg3Doctrine {
+export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
   constructor(readonly sc: Scenario, readonly game: Pg3Game) {}
 
   assess(state: State, action: string, seat: number): ActionAssessment {
@@ -245,10 +240,6 @@ export class Pg3Doctrine {
   }
 }
 
-/** Default weights used to order actions for search (the scripted agent's defaults: aggression 0.5, caution 0.5). */
-function defaultScore(a: ActionAssessment): number {
-  return a.expectedEnemyLoss - a.expectedOwnLoss * 0.5 - a.exposure * 0.5 + a.objective + a.cohesion * 0.5;
-}
 
 /**
  * Search helpers built on the advisor: action ordering (MCTS progressive widening tries the doctrine's
@@ -263,7 +254,7 @@ export class Pg3SearchHints {
     const cached = this.orderCache.get(state);
     if (cached && cached.length === actions.length) return cached;
     const seat = this.game.toMove(state);
-    const scored = actions.map((a) => ({ a, s: defaultScore(this.doctrine.assess(state, a, seat)) }));
+    const scored = actions.map((a) => ({ a, s: doctrineScore(this.doctrine.assess(state, a, seat)) }));
     scored.sort((x, y) => y.s - x.s);
     const out = scored.map((x) => x.a);
     this.orderCache.set(state, out);

@@ -1,0 +1,85 @@
+/**
+ * What agents may ask of a game beyond the core `Game` contract (src/core owns it so that rules systems
+ * and agents share one definition without importing each other). Every member is optional: an agent
+ * uses it when present and falls back to something generic when not. Rules systems implement these;
+ * agents never import a rules system (and rules never import agents: they only need these types).
+ */
+import type { Game } from './game.js';
+
+/**
+ * How one action looks to the doctrine of the seat that takes it. Numbers are expectations computed
+ * exactly from the chart probabilities (the dice are few), never by sampling.
+ */
+export interface ActionAssessment {
+  /** Exact expected enemy steps lost (from chart probabilities, not sampling). */
+  expectedEnemyLoss: number;
+  /** Exact expected own steps lost as a direct result of the action (e.g. assault counter-losses, opportunity fire while moving). */
+  expectedOwnLoss: number;
+  /** Expected own steps lost to enemy fire next, from where the action leaves the units (0 if none). */
+  exposure: number;
+  /** Progress toward the side's objectives: positive is better (e.g. hexes gained toward an objective, VP gained). */
+  objective: number;
+  /** Keeps units with leaders / restores order (recovery, staying in command): positive is better. */
+  cohesion: number;
+}
+
+/**
+ * A rules system's advice to the scripted (doctrine) agent. `assess` must use only what `seat` may
+ * know in `state` (no hidden enemy units, no secret assignments, no future dice): the scripted agent
+ * trusts it to respect fog of war.
+ */
+export interface DoctrineAdvisor<S, A> {
+  assess(state: S, action: A, seat: number): ActionAssessment;
+}
+
+/**
+ * How a worker thread rebuilds a game: `import(module)` (an absolute path of a compiled .js file),
+ * take the export `exportName`, and if it is a function call it with `args` (which must be
+ * structured-cloneable), else use it as the Game itself.
+ */
+export interface SpawnSpec {
+  module: string;
+  exportName: string;
+  args: unknown[];
+}
+
+/** The optional members agents look for on a game. */
+export interface AgentGameExtensions<S, A> {
+  /** Advice for the scripted agent and for MCTS `rollout=scripted`. */
+  doctrine?: DoctrineAdvisor<S, A>;
+  /**
+   * The same actions, most promising first (a prior for MCTS progressive widening).
+   * Must not mutate `actions`; may use only information public to the seat to move.
+   */
+  orderActions?(state: S, actions: readonly A[]): readonly A[];
+  /** Lets MCTS `threads>1` rebuild this game in worker threads. */
+  spawnSpec?: SpawnSpec;
+}
+
+/** A game as agents see it: the core contract plus the optional extensions. */
+export type AgentGame<S, A> = Game<S, A> & AgentGameExtensions<S, A>;
+
+/** Weights of the doctrine score (the scripted agent's keys). */
+export interface DoctrineWeights {
+  /** 0..1: how much enemy losses are worth and own losses are accepted. */
+  aggression: number;
+  /** 0..1: weight of the exposure penalty. */
+  caution: number;
+  objectiveWeight: number;
+  cohesionWeight: number;
+}
+
+export const DEFAULT_DOCTRINE_WEIGHTS: DoctrineWeights = { aggression: 0.5, caution: 0.5, objectiveWeight: 1, cohesionWeight: 0.5 };
+
+/**
+ * The doctrine score of one assessment (Battle for Wesnoth's candidate-action rating):
+ * enemyLoss * (0.5 + aggression) - ownLoss * (1 - aggression) - exposure * caution
+ * + objective * objectiveWeight + cohesion * cohesionWeight.
+ */
+export function doctrineScore(a: ActionAssessment, w: DoctrineWeights = DEFAULT_DOCTRINE_WEIGHTS): number {
+  return a.expectedEnemyLoss * (0.5 + w.aggression)
+    - a.expectedOwnLoss * (1 - w.aggression)
+    - a.exposure * w.caution
+    + a.objective * w.objectiveWeight
+    + a.cohesion * w.cohesionWeight;
+}
