@@ -59,7 +59,8 @@ export function scanTests(root: string): Map<string, TestRef[]> {
   for (const file of walk(join(root, 'tests'))) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(re)) {
-      const name = m[4]!.replace(/\\(.)/g, '$1');
+      // A template-literal name is written out with its placeholders as "N" (e.g. "N random games of ...").
+      const name = m[4]!.replace(/\\(.)/g, '$1').replace(/\$\{[^}]*\}/g, 'N');
       const head = name.match(/PG3\s+(\d+\.\d+(?:\s*\/\s*\d+\.\d+)*)/);
       if (!head) continue;
       const ids = [...head[1]!.matchAll(/\d+\.\d+/g)].map((x) => x[0]);
