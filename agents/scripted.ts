@@ -57,16 +57,23 @@ export function bestByDoctrine<S, A>(
   advisor: DoctrineAdvisor<S, A>, state: S, actions: readonly A[], seat: number,
   w: DoctrineWeights, noise: number, rng: Rng,
 ): number {
+  return argmaxWithTies(actions.length, (i) => doctrineScore(advisor.assess(state, actions[i]!, seat), w), noise, rng);
+}
+
+/**
+ * Index in 0..n-1 of the highest score, plus uniform noise in [-noise, noise] when noise > 0; ties
+ * (within 1e-9) broken uniformly by reservoir sampling with `rng`.
+ */
+function argmaxWithTies(n: number, scoreOf: (i: number) => number, noise: number, rng: Rng): number {
   let best = -Infinity;
   let bestIdx = 0;
   let ties = 0;
-  for (let i = 0; i < actions.length; i++) {
-    let s = doctrineScore(advisor.assess(state, actions[i]!, seat), w);
+  for (let i = 0; i < n; i++) {
+    let s = scoreOf(i);
     if (noise > 0) s += (rng.next() * 2 - 1) * noise;
     if (s > best + TIE) {
       best = s; bestIdx = i; ties = 1;
     } else if (s >= best - TIE) {
-      // Reservoir sampling over tied actions: each is kept with equal probability.
       ties++;
       if (rng.int(ties) === 0) bestIdx = i;
     }
@@ -94,11 +101,8 @@ export class ScriptedAgent implements Agent {
 
   /** One-ply greedy by `evaluate` (or `returns` at terminal states), on a determinized state. */
   private greedy<S, A>(g: AgentGame<S, A>, state: S, legal: readonly A[], seat: number, rng: Rng): number {
-    let best = -Infinity;
-    let bestIdx = 0;
-    let ties = 0;
     const samples = this.options.samples;
-    for (let i = 0; i < legal.length; i++) {
+    return argmaxWithTies(legal.length, (i) => {
       let sum = 0;
       for (let k = 0; k < samples; k++) {
         const view = g.determinize ? g.determinize(state, seat, rng) : state;
@@ -106,15 +110,7 @@ export class ScriptedAgent implements Agent {
         const v = g.isTerminal(next) ? g.returns(next) : g.evaluate!(next);
         sum += v[seat] ?? 0;
       }
-      let s = sum / samples;
-      if (this.options.noise > 0) s += (rng.next() * 2 - 1) * this.options.noise;
-      if (s > best + TIE) {
-        best = s; bestIdx = i; ties = 1;
-      } else if (s >= best - TIE) {
-        ties++;
-        if (rng.int(ties) === 0) bestIdx = i;
-      }
-    }
-    return bestIdx;
+      return sum / samples;
+    }, this.options.noise, rng);
   }
 }
