@@ -38,3 +38,12 @@ let cached: Scenario | undefined;
 export function board(): Scenario {
   return (cached ??= makeScenario(boardSpec()));
 }
+
+const boards = new Map<string, Scenario>();
+/** The fixture board with extra scenario settings (loaded once per settings). */
+export function boardWith(over: Parameters<typeof boardSpec>[0] = {}): Scenario {
+  const key = JSON.stringify(over);
+  let sc = boards.get(key);
+  if (!sc) boards.set(key, (sc = makeScenario(boardSpec(over))));
+  return sc;
+}

@@ -202,3 +202,4 @@ export function activate(d: Draft, units: number[], decl: 'f' | 'm', led = false
   d.act = [...d.act, ...units];
   d.phase = Phase.Execute;
 }
+

@@ -17,18 +17,10 @@ import { resolveAssault } from '../../../src/rules/pg3/assault.js';
 import { moveBlocked, moveCost2, moveOne } from '../../../src/rules/pg3/movement.js';
 import { dfStrength, fitsStack, fortified, stackCounts } from '../../../src/rules/pg3/units.js';
 import { loadPg3Scenario } from '../../../src/rules/pg3/scenario.js';
-import { boardSpec } from './fixture.js';
+import { boardSpec, boardWith } from './fixture.js';
 
 const G = 0, S = 1; // seats: German, Soviet
 
-const boards = new Map<string, Scenario>();
-/** The fixture board with extra scenario settings (cached per settings). */
-function boardWith(over: Parameters<typeof boardSpec>[0] = {}): Scenario {
-  const key = JSON.stringify(over);
-  let sc = boards.get(key);
-  if (!sc) boards.set(key, (sc = makeScenario(boardSpec(over))));
-  return sc;
-}
 
 const setup = positionSetup;
 
@@ -323,6 +315,7 @@ describe('PG3 6.7 decapitation and MAJ+ losses; 3.3 tank-leader limit', () => {
 
 // ---------------------------------------------------------------- 16.4 entrenchments
 
+const boards = new Map<string, Scenario>();
 /** The fixture board with extra map data (entrenchments) and scenario settings. */
 function boardWithMap(map: Record<string, unknown>, over: Parameters<typeof boardSpec>[0] = {}): Scenario {
   const key = JSON.stringify([map, over]);

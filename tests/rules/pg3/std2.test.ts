@@ -15,7 +15,7 @@ import { moveBlocked } from '../../../src/rules/pg3/movement.js';
 import { revealHidden } from '../../../src/rules/pg3/hidden.js';
 import { renderMap, renderUnits } from '../../../src/rules/pg3/render.js';
 import { loadPg3Scenario } from '../../../src/rules/pg3/scenario.js';
-import { boardSpec } from './fixture.js';
+import { boardSpec, boardWith } from './fixture.js';
 import { readFileSync } from 'node:fs';
 import { COUNTERS } from './helpers.js';
 
@@ -37,13 +37,6 @@ function withExtra(data: Record<string, unknown>): Scenario {
 
 const G = 0, S = 1;
 
-const boards = new Map<string, Scenario>();
-function boardWith(over: Parameters<typeof boardSpec>[0] = {}): Scenario {
-  const key = JSON.stringify(over);
-  let sc = boards.get(key);
-  if (!sc) boards.set(key, (sc = makeScenario(boardSpec(over))));
-  return sc;
-}
 
 const setup = positionSetup;
 
