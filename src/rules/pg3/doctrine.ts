@@ -7,6 +7,7 @@
 import type { Rng } from '../../core/game.js';
 import { doctrineScore, type ActionAssessment, type DoctrineAdvisor } from '../../core/extensions.js';
 import type { Hex } from '../../core/hex.js';
+import { RecentMemo } from '../../core/memo.js';
 import { Draft } from './draft.js';
 import type { Pg3Game } from './game.js';
 import type { Scenario } from './scenario.js';
@@ -246,7 +247,7 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
  * favourites first) and a position evaluation for rollouts cut short. Both use public information only.
  */
 export class Pg3SearchHints {
-  private readonly orderCache = new WeakMap<State, readonly string[]>();
+  private readonly orderCache = new RecentMemo<State, readonly string[]>(4);
 
   constructor(private readonly sc: Scenario, private readonly doctrine: Pg3Doctrine, private readonly game: Pg3Game) {}
 

@@ -5,6 +5,7 @@
 import type { Rng } from '../../core/game.js';
 import type { Hex } from '../../core/hex.js';
 import type { Scenario } from './scenario.js';
+import { RecentMemo } from '../../core/memo.js';
 
 /** Rank index of a MAJ (scenario.ts RANKS). */
 const MAJ = 4;
@@ -289,6 +290,6 @@ export class Draft {
 }
 
 /** Occupancy index (first unit per hex, next unit) per unit array: positions are immutable once sealed. */
-const OCCUPANCY = new WeakMap<readonly number[], { head: number[]; next: number[] }>();
+const OCCUPANCY = new RecentMemo<readonly number[], { head: number[]; next: number[] }>(8);
 
 const NO_EVENTS: readonly string[] = Object.freeze([]);

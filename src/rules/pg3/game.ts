@@ -2,6 +2,7 @@
 import type { Game, Rng } from '../../core/game.js';
 import { IllegalActionError } from '../../core/game.js';
 import { shuffled } from '../../core/rng.js';
+import { RecentMemo } from '../../core/memo.js';
 import { Draft } from './draft.js';
 import { applyAction, legalActionsOf, seatToMove } from './actions.js';
 import type { LeaderDraw, Scenario } from './scenario.js';
@@ -26,7 +27,8 @@ export interface Pg3GameOptions {
 export class Pg3Game implements Game<State, string> {
   readonly name: string;
   readonly players = 2;
-  private readonly legalCache = new WeakMap<State, readonly string[]>();
+  /** Legal actions of the last few states asked about (agents ask, then apply: see RecentMemo). */
+  private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
 
   constructor(readonly scenario: Scenario, readonly options: Pg3GameOptions = {}) {
     this.name = `pg3:${scenario.data.id}`;
