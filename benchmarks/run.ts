@@ -135,7 +135,20 @@ export function formatReport(report: BenchReport): string {
   }
   const head = `tacsim bench, ${report.mode} run ${report.date} (Node ${report.node}, ${report.cpuCount} x ${report.cpu}), ${report.seconds.toFixed(1)} s`;
   const body = table(['figure', 'median/s', 'p25-p75', 'IQR/med', 'MAD', 'n', 'relative', 'unit'], rows);
-  return `${head}\n${body}\nrelative = median / the suite's calibration median (ops/s of a fixed JS workload timed in the same run).`;
+  return `${head}\n${body}\nrelative = median / the suite's calibration median (ops/s of a fixed JS workload timed in the same run).${scalingLine(report)}`;
+}
+
+/** The harness figure the issue asks about: games/s with 2 workers over games/s with 1, in the same run. */
+function scalingLine(report: BenchReport): string {
+  const figures = figuresOf(report);
+  const lines: string[] = [];
+  for (const one of figures) {
+    const m = /^(harness\..+)\.1w$/.exec(one.id);
+    if (!m || one.error || !(one.median > 0)) continue;
+    const two = figures.find((f) => f.id === `${m[1]}.2w`);
+    if (two && !two.error) lines.push(`\nworker scaling, ${m[1]}: 2 workers give ${(two.median / one.median).toFixed(2)}x the games/s of 1 (medians of this run)`);
+  }
+  return lines.join('');
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
  * Throughput of the harness: games per second with a given number of worker threads, for the benchmark
  * suite to compare 1 vs 2 workers. Run on its own:
  *   node dist/src/harness/bench-workers.js SCENARIO [GAMES] [SIDE=SPEC ...]
+ * (steady throughput after two warm-up games per worker, and the ratio of 2 workers to 1).
  */
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_MAX_ACTIONS, loadRunScenario } from './match.js';
@@ -15,6 +16,19 @@ export interface BenchOptions {
   seed?: string;
   systemModule?: string;
   agentModule?: string;
+  /**
+   * Games per worker played before the clock starts (not counted), so the figure is the pool's steady
+   * throughput -- what decides a 10,000-game run -- rather than worker start-up (0: start-up included).
+   */
+  warmupPerWorker?: number;
+}
+
+/** What one throughput measurement saw. */
+export interface ThroughputReport {
+  /** Games per second over the timed games. */
+  gamesPerSecond: number;
+  /** Milliseconds from creating the pool to the end of the warm-up games (0 when there were none). */
+  startupMs: number;
 }
 
 /**
@@ -29,6 +43,17 @@ export async function gamesPerSecond(
   games: number,
   options: BenchOptions = {},
 ): Promise<number> {
+  return (await measureThroughput(scenario, specs, workers, games, options)).gamesPerSecond;
+}
+
+/** gamesPerSecond with the start-up time reported beside it. */
+export async function measureThroughput(
+  scenario: string,
+  specs: Readonly<Record<string, string>> | readonly string[],
+  workers: number,
+  games: number,
+  options: BenchOptions = {},
+): Promise<ThroughputReport> {
   const scenarioOptions = options.scenarioOptions ?? {};
   const loaded = await loadRunScenario(scenario, scenarioOptions, options.systemModule);
   const bySide = Array.isArray(specs)
@@ -46,16 +71,25 @@ export async function gamesPerSecond(
     ...(options.systemModule ? { systemModule: options.systemModule } : {}),
     ...(options.agentModule ? { agentModule: options.agentModule } : {}),
   };
-  const started = performance.now();
+  const created = performance.now();
   const runner = await GameRunner.create(config, workers);
   let rows = 0;
+  let startupMs = 0;
+  let started = created;
   try {
+    const warmup = Math.max(0, options.warmupPerWorker ?? 0) * Math.max(1, workers);
+    if (warmup > 0) {
+      // Warm-up games have their own indices (after the timed ones) so the timed set is the same either way.
+      await runner.play(Array.from({ length: warmup }, (_, i) => games + i), () => {}, undefined, 1);
+      started = performance.now();
+      startupMs = started - created;
+    }
     await runner.play(Array.from({ length: games }, (_, i) => i), () => rows++);
   } finally {
     await runner.close();
   }
   const seconds = (performance.now() - started) / 1000;
-  return rows / seconds;
+  return { gamesPerSecond: rows / seconds, startupMs };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -66,8 +100,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   const games = Number(gamesText ?? 200);
   const specs = Object.fromEntries(agentArgs.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
+  const rates: number[] = [];
   for (const w of [1, 2]) {
-    const rate = await gamesPerSecond(scenario, specs, w, games);
-    console.log(`${w} worker${w > 1 ? 's' : ''}: ${rate.toFixed(1)} games/s`);
+    const r = await measureThroughput(scenario, specs, w, games, { warmupPerWorker: 2 });
+    rates.push(r.gamesPerSecond);
+    console.log(`${w} worker${w > 1 ? 's' : ''}: ${r.gamesPerSecond.toFixed(2)} games/s after a ${r.startupMs.toFixed(0)} ms warm-up`);
   }
+  console.log(`2 workers / 1 worker: ${(rates[1]! / rates[0]!).toFixed(2)}x`);
 }

@@ -17,5 +17,5 @@ export type { BalanceOptions, BalanceResult, BalanceRow, StopReason } from './ba
 export { createProgress, formatDuration, silentProgress } from './progress.js';
 export type { ProgressOptions, ProgressReporter } from './progress.js';
 export { csvColumns, parseCsv } from './csv.js';
-export { gamesPerSecond } from './bench-workers.js';
+export { gamesPerSecond, measureThroughput, type ThroughputReport } from './bench-workers.js';
 export { registerSimCommands } from './cli.js';

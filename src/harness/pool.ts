@@ -71,7 +71,8 @@ export class GameRunner {
 
   /**
    * Plays the games `indices`, calling `onRow` for each as it finishes (in completion order).
-   * `batchSize` games go to a worker at a time; at most 2 batches per worker are in flight.
+   * Batches shrink as the run nears its end (or are all `batchSize` games when given); at most 2 batches
+   * per worker are in flight.
    */
   async play(indices: readonly number[], onRow: (row: GameRow) => void, signal?: AbortSignal, batchSize?: number): Promise<PlayReport> {
     const stopRequested = () => signal?.aborted === true;
@@ -80,18 +81,30 @@ export class GameRunner {
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       if (!this.pool) return await this.playLocal(indices, onRow, stopRequested);
-      const size = batchSize ?? Math.max(1, Math.min(20, Math.ceil(indices.length / (this.workers * 8))));
-      const queue: Batch[] = [];
-      for (let i = 0; i < indices.length; i += size) queue.push({ indices: indices.slice(i, i + size), attempts: 0 });
+      // Guided self-scheduling (Polychronopoulos & Kuck, IEEE Trans. Computers 36(12), 1987): a batch is a
+      // share of the games still unsent, so batches are large while there is plenty left (few messages)
+      // and single games at the end (no worker idles while another finishes a long batch).
+      const maxBatch = batchSize ?? 20;
+      const retries: Batch[] = [];
+      let next = 0;
+      const take = (): Batch | undefined => {
+        if (retries.length > 0) return retries.shift();
+        if (next >= indices.length) return undefined;
+        const size = batchSize ?? Math.max(1, Math.min(maxBatch, Math.ceil((indices.length - next) / (this.workers * 4))));
+        const batch = { indices: indices.slice(next, next + size), attempts: 0 };
+        next = Math.min(indices.length, next + size);
+        return batch;
+      };
+      const queued = () => retries.length + (indices.length - next);
       const maxInFlight = this.workers * 2;
       let inFlight = 0;
       let stopped = false;
       let fatal: Error | undefined;
       await new Promise<void>((resolveAll) => {
         const pump = () => {
-          while (!fatal && !stopRequested() && inFlight < maxInFlight && queue.length > 0) launch(queue.shift()!);
-          if (inFlight === 0 && (queue.length === 0 || fatal || stopRequested())) {
-            if (queue.length > 0) stopped = true;
+          while (!fatal && !stopRequested() && inFlight < maxInFlight && queued() > 0) launch(take()!);
+          if (inFlight === 0 && (queued() === 0 || fatal || stopRequested())) {
+            if (queued() > 0) stopped = true;
             resolveAll();
           }
         };
@@ -112,9 +125,9 @@ export class GameRunner {
               const msg = err instanceof Error ? err.message : String(err);
               if (batch.indices.length > 1) {
                 // Rerun each of its games on its own, so one bad game cannot sink the others.
-                queue.unshift(...batch.indices.map((i) => ({ indices: [i], attempts: 1 })));
+                retries.unshift(...batch.indices.map((i) => ({ indices: [i], attempts: 1 })));
               } else if (batch.attempts < MAX_ATTEMPTS) {
-                queue.unshift(batch);
+                retries.unshift(batch);
               } else {
                 onRow(this.deadWorkerRow(batch.indices[0]!, msg));
               }
