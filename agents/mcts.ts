@@ -29,11 +29,15 @@
  *   seat moving many times in a row, or the inactive seat taking an interrupt decision (opportunity
  *   fire), needs nothing special.
  *
- * - Large action spaces: progressive widening (Coulom, "Computing Elo ratings of move patterns in
- *   the game of Go", 2007; Chaslot et al., "Progressive strategies for MCTS", 2008; Couëtoux et al.,
- *   "Continuous upper confidence trees", LION 2011). A node visited n times may have at most
- *   max(1, ceil(widening * n^alpha)) children. New children come in the order of
- *   `game.orderActions` when the game offers it, else in random order.
+ * - Large action spaces. With a doctrine advisor (`prior=doctrine`, the default), PUCT selection with
+ *   the doctrine's scores as the prior (Rosin 2011; Silver et al. 2017): a wargame decision has tens
+ *   of legal actions and a 200 ms search affords a few hundred iterations, so the prior keeps them on
+ *   the plausible few and the rollouts choose among those (or overrule the doctrine when they show it
+ *   wrong). Without one (`prior=none`), progressive widening (Coulom, "Computing Elo ratings of move
+ *   patterns in the game of Go", 2007; Chaslot et al., "Progressive strategies for MCTS", 2008;
+ *   Couëtoux et al., "Continuous upper confidence trees", LION 2011): a node visited n times may have
+ *   at most max(1, ceil(widening * n^alpha)) children, added in the order of `game.orderActions`
+ *   when the game offers it, else in random order.
  *
  * - Leaves: rollouts of at most `rolloutDepth` actions, uniformly random, or (`rollout=scripted`)
  *   the doctrine advisor's best action for the seat to move with default weights (scripted.ts), with
@@ -60,7 +64,7 @@ import type { Game, Rng } from '../src/core/game.js';
 import { createRng } from '../src/core/rng.js';
 import type { Agent } from './agent.js';
 import type { AgentGame, DoctrineAdvisor } from './doctrine.js';
-import { bestByDoctrine, SCRIPTED_DEFAULTS } from './scripted.js';
+import { bestByDoctrine, doctrineScore, SCRIPTED_DEFAULTS } from './scripted.js';
 import { boolKey, choiceKey, intKey, numberKey, type KeyTable } from './spec.js';
 import { compiledPath } from './spawn.js';
 
@@ -74,6 +78,12 @@ export interface MctsOptions {
   alpha: number;
   rollout: 'random' | 'scripted';
   rolloutDepth: number;
+  /** How children are found and preferred: the doctrine prior (PUCT), or progressive widening. */
+  prior: 'doctrine' | 'none';
+  /** PUCT exploration constant (prior=doctrine). */
+  cpuct: number;
+  /** Softmax temperature over doctrine scores for the prior (lower trusts the doctrine more). */
+  priorTemp: number;
   maxNodes: number;
   threads: number;
   verbose: boolean;
@@ -87,6 +97,9 @@ export const MCTS_DEFAULTS: MctsOptions = {
   alpha: 0.5,
   rollout: 'random',
   rolloutDepth: 200,
+  prior: 'doctrine',
+  cpuct: 0.7,
+  priorTemp: 0.3,
   maxNodes: 200_000,
   threads: 1,
   verbose: false,
@@ -100,6 +113,9 @@ export const MCTS_KEYS: KeyTable = {
   alpha: numberKey('progressive widening exponent (0..1; 1 is almost no widening limit)', '0.5', 0, 1),
   rollout: choiceKey('rollout policy: random moves, or the scripted doctrine when the game has an advisor', 'random', ['random', 'scripted']),
   rolloutDepth: intKey('actions per rollout before the position is valued by the game\'s evaluation (0: value the leaf at once)', '200', 0),
+  prior: choiceKey('doctrine: PUCT selection with the game\'s doctrine as the prior (when it has an advisor); none: UCT with progressive widening', 'doctrine', ['doctrine', 'none']),
+  cpuct: numberKey('PUCT exploration constant (prior=doctrine; higher explores more)', '0.7', 0),
+  priorTemp: numberKey('softmax temperature over doctrine scores for the prior (lower trusts the doctrine more)', '0.3', 0.001),
   maxNodes: intKey('tree size cap per thread; when reached the tree stops growing', '200000', 1),
   threads: intKey('search threads (root parallelism; needs a game with a spawnSpec)', '1', 1, 64),
   verbose: boolKey('print the root\'s top moves with visits and mean values to stderr', 'false'),
@@ -117,13 +133,25 @@ interface SearchNode {
   readonly children: SearchNode[];
   /** Key index, built once a node has more than INDEX_AT children. */
   index: Map<string, SearchNode> | null;
+  /** PUCT: unnormalised prior weight exp((score - best score of the parent) / priorTemp). */
+  prior: number;
+  /** PUCT: children were created for the legal actions of this node (and `best` holds their best doctrine score). */
+  expanded: boolean;
+  best: number;
 }
 
 const INDEX_AT = 12;
+/** PUCT first-play urgency: an unvisited child is valued this much below its visited siblings' mean. */
+const FPU_REDUCTION = 0.1;
+
+function findChild(children: readonly SearchNode[], key: string): SearchNode | undefined {
+  for (let j = 0; j < children.length; j++) if (children[j]!.key === key) return children[j];
+  return undefined;
+}
 const CLOCK_EVERY = 32;
 
 function newNode(key: string): SearchNode {
-  return { key, visits: 0, total: 0, avail: 0, children: [], index: null };
+  return { key, visits: 0, total: 0, avail: 0, children: [], index: null, prior: 1, expanded: false, best: 0 };
 }
 
 /** What a search says about one root move. */
@@ -152,6 +180,10 @@ export class MctsTree<S, A> {
   private untried: number[] = [];
   private readonly zeros: number[];
   private readonly advisor: DoctrineAdvisor<S, A> | undefined;
+  /** The advisor whose scores are the PUCT prior (undefined: progressive widening). */
+  private readonly priorAdvisor: DoctrineAdvisor<S, A> | undefined;
+  /** Selection scratch: the child of each legal action at the current node. */
+  private sel: (SearchNode | undefined)[] = [];
 
   constructor(
     private readonly game: AgentGame<S, A>,
@@ -162,6 +194,7 @@ export class MctsTree<S, A> {
   ) {
     this.zeros = new Array<number>(game.players).fill(0);
     this.advisor = opt.rollout === 'scripted' ? game.doctrine : undefined;
+    this.priorAdvisor = opt.prior === 'doctrine' ? game.doctrine : undefined;
   }
 
   /** Runs until the iterations or time budget is spent. */
@@ -210,6 +243,114 @@ export class MctsTree<S, A> {
 
   /** One iteration: select and expand from a (determinized) root, roll out, back up. */
   iterate(): void {
+    if (this.priorAdvisor !== undefined) this.iteratePuct(this.priorAdvisor);
+    else this.iterateWidening();
+  }
+
+  /**
+   * Selection by PUCT with the doctrine as the prior (Rosin, "Multi-armed bandits with episode context",
+   * AMAI 2011; Silver et al., "Mastering the game of Go without human knowledge", Nature 2017):
+   *   score = Q + cpuct * P(a) * sqrt(N) / (1 + n(a)),
+   * P = softmax of the doctrine scores (temperature priorTemp) over the actions legal in this
+   * determinization, N = the node's visits, Q = mean reward of the child for the seat choosing, and an
+   * unvisited child valued at the mean of its visited siblings less FPU_REDUCTION. A node's children
+   * are created for all its legal actions the first time it is reached (that is the iteration's leaf),
+   * and actions that only some determinizations allow are added when first seen. With a few hundred
+   * iterations a decision, the prior keeps the search on the doctrine's candidates and the rollouts
+   * decide between them; progressive widening spread the same budget over twenty children.
+   */
+  private iteratePuct(advisor: DoctrineAdvisor<S, A>): void {
+    const game = this.game;
+    const rng = this.rng;
+    const path = this.path;
+    const seats = this.seats;
+    const cpuct = this.opt.cpuct;
+    let state = game.determinize !== undefined ? game.determinize(this.rootState, this.seat, rng) : this.rootState;
+    let node = this.root;
+    let depth = 0;
+    for (;;) {
+      if (game.isTerminal(state)) break;
+      const legal = game.legalActions(state);
+      const n = legal.length;
+      if (n === 0) break;
+      const mover = game.toMove(state);
+      if (!node.expanded) {
+        if (this.nodes + n > this.opt.maxNodes && node !== this.root) break; // tree full: roll out from here
+        this.expand(node, advisor, state, legal, mover);
+        if (node !== this.root) break; // a new leaf: value it by a rollout
+      }
+      // Pass 1: the children of the legal actions, their prior mass and the siblings' mean.
+      const sel = this.sel;
+      let priorSum = 0, visitedTotal = 0, visitedN = 0;
+      for (let i = 0; i < n; i++) {
+        const key = game.actionKey(legal[i]!);
+        let child = node.index !== null ? node.index.get(key) : findChild(node.children, key);
+        if (child === undefined && this.nodes < this.opt.maxNodes) child = this.addChild(node, key, advisor, state, legal[i]!, mover);
+        sel[i] = child;
+        if (child === undefined) continue;
+        child.avail++;
+        priorSum += child.prior;
+        if (child.visits > 0) { visitedTotal += child.total; visitedN += child.visits; }
+      }
+      // Pass 2: PUCT.
+      const fpu = visitedN > 0 ? visitedTotal / visitedN - FPU_REDUCTION : 0;
+      const sqrtN = Math.sqrt(Math.max(1, node.visits));
+      let best: SearchNode | undefined;
+      let bestIdx = -1;
+      let bestScore = -Infinity;
+      for (let i = 0; i < n; i++) {
+        const child = sel[i];
+        if (child === undefined) continue;
+        const v = child.visits;
+        const q = v > 0 ? child.total / v : fpu;
+        const score = q + cpuct * (child.prior / priorSum) * sqrtN / (1 + v);
+        if (score > bestScore) { bestScore = score; best = child; bestIdx = i; }
+      }
+      if (best === undefined) break;
+      state = game.apply(state, legal[bestIdx]!, rng);
+      path[depth] = best;
+      seats[depth] = mover;
+      depth++;
+      node = best;
+    }
+    this.rollOutAndBackUp(state, depth);
+  }
+
+  /** Creates a child for every legal action, weighted by the doctrine's opinion of it. */
+  private expand(node: SearchNode, advisor: DoctrineAdvisor<S, A>, state: S, legal: readonly A[], mover: number): void {
+    const n = legal.length;
+    const scores = new Array<number>(n);
+    let top = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const s = doctrineScore(advisor.assess(state, legal[i]!, mover));
+      scores[i] = s;
+      if (s > top) top = s;
+    }
+    node.best = top;
+    node.expanded = true;
+    const t = this.opt.priorTemp;
+    for (let i = 0; i < n; i++) {
+      const child = newNode(this.game.actionKey(legal[i]!));
+      child.prior = Math.exp((scores[i]! - top) / t);
+      node.children.push(child);
+    }
+    if (n > INDEX_AT) node.index = new Map(node.children.map((ch) => [ch.key, ch]));
+    this.nodes += n;
+  }
+
+  /** A child for an action legal only in some determinizations, first met now. */
+  private addChild(node: SearchNode, key: string, advisor: DoctrineAdvisor<S, A>, state: S, action: A, mover: number): SearchNode {
+    const child = newNode(key);
+    child.prior = Math.exp(Math.min(0, doctrineScore(advisor.assess(state, action, mover)) - node.best) / this.opt.priorTemp);
+    node.children.push(child);
+    if (node.index !== null) node.index.set(key, child);
+    else if (node.children.length > INDEX_AT) node.index = new Map(node.children.map((ch) => [ch.key, ch]));
+    this.nodes++;
+    return child;
+  }
+
+  /** UCT with progressive widening (prior=none, or a game without a doctrine advisor). */
+  private iterateWidening(): void {
     const game = this.game;
     const rng = this.rng;
     const path = this.path;
@@ -281,6 +422,15 @@ export class MctsTree<S, A> {
       node = best;
     }
 
+    this.rollOutAndBackUp(state, depth);
+  }
+
+  /** Rolls out from `state` (or takes its returns if terminal) and credits the first `depth` nodes of the path. */
+  private rollOutAndBackUp(state: S, depth: number): void {
+    const game = this.game;
+    const rng = this.rng;
+    const path = this.path;
+    const seats = this.seats;
     // Rollout.
     let rewards: readonly number[];
     if (game.isTerminal(state)) {

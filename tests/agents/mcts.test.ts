@@ -3,6 +3,7 @@ import { createRng, deriveSeed } from '../../src/core/rng.js';
 import type { Game, Rng } from '../../src/core/game.js';
 import { MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
 import { createTicTacToe, createPerfectPlayer, type TicTacToeState } from '../../agents/testing/tictactoe.js';
+import type { AgentGame } from '../../agents/doctrine.js';
 import { ambush, cardGuess, cardGuessOpen, dieBet, interrupt, wideGame } from './toy-games.js';
 
 const ttt = createTicTacToe();
@@ -157,5 +158,46 @@ describe('MCTS with chance, hidden information and several seats', () => {
     new MctsAgent({ iterations: 50 }).act(counting, { bet: null, won: false }, 0, agentRng);
     expect(calls).toBe(50);
     expect(agentRng.next()).not.toBe(before); // the search drew from its own stream
+  });
+});
+
+describe('MCTS with a doctrine prior (PUCT, prior=doctrine)', () => {
+  /** A doctrine that rates action k by `score(k)` as expected enemy losses. */
+  function withDoctrine<S, A>(game: Game<S, A>, score: (a: A) => number): AgentGame<S, A> {
+    const zero = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
+    return { ...game, doctrine: { assess: (_s, a) => ({ ...zero, expectedEnemyLoss: score(a) }) } };
+  }
+
+  it('spends the search on the doctrine\'s favourite among 200 moves and plays it when the rollouts agree', () => {
+    const value = (k: number): number => (k === 77 ? 1 : -1 + k / 1000);
+    const game = withDoctrine(wideGame(200, value), (k) => (k === 77 ? 2 : 0));
+    const agent = new MctsAgent({ iterations: 100 });
+    expect(agent.act(game, { k: -1 }, 0, createRng('p'))).toBe(77);
+    const top = agent.lastSearch!.top;
+    expect(top[0]!.key).toBe('77');
+    expect(top[0]!.visits).toBeGreaterThan(50); // the prior kept the budget on it: widening would have spread it
+  });
+
+  it('overrides a doctrine that prefers the worse die bet once the rollouts show it', () => {
+    // The doctrine rates B (win only on a 6) far above A (win on 3+): P(B) is about 0.97.
+    const game = withDoctrine(dieBet, (a) => (a === 'B' ? 1 : 0));
+    // A low-prior move whose first roll loses waits long for its second try (seed 2: about 1000
+    // iterations), the price of trusting the prior; 5000 iterations settle it for every seed here.
+    for (const seed of ['1', '2', '3']) {
+      const agent = new MctsAgent({ iterations: 5000 });
+      expect(agent.act(game, { bet: null, won: false }, 0, createRng(seed))).toBe('A');
+    }
+    // With prior=none the same budget also finds A (the prior is not needed for a two-way choice).
+    expect(new MctsAgent({ iterations: 2000, prior: 'none' }).act(game, { bet: null, won: false }, 0, createRng('n'))).toBe('A');
+  });
+
+  it('creates a child for every legal move of a node it expands, and stays within maxNodes', () => {
+    const game = withDoctrine(wideGame(200, () => 0), (k) => k / 200);
+    const tree = new MctsTree(game, { k: -1 }, 0, createRng('c'), { ...MCTS_DEFAULTS, iterations: 10 });
+    tree.run();
+    expect(tree.root.children.length).toBe(200);
+    const capped = new MctsTree(withDoctrine(ttt, (a) => (a === 4 ? 1 : 0)), ttt.initialState(), 0, createRng('cap'), { ...MCTS_DEFAULTS, iterations: 500, maxNodes: 300 });
+    capped.run();
+    expect(capped.nodes).toBeLessThanOrEqual(300);
   });
 });
