@@ -12,6 +12,10 @@ import { loadAgentFactory, loadRunScenario, playGame, seatSpecs } from './match.
 import type { AgentFactory, GameRow, HarnessAgent, RunConfig } from './types.js';
 import type { BatchResult, BatchTask, WorkerInit } from './worker.js';
 
+/** Games per batch at most, and the time a batch should take (see `play`). */
+const MAX_BATCH = 20;
+const BATCH_TARGET_MS = 250;
+
 /** How many times a game whose worker died is tried again before it is recorded as failed. */
 const MAX_ATTEMPTS = 3;
 
@@ -81,16 +85,24 @@ export class GameRunner {
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       if (!this.pool) return await this.playLocal(indices, onRow, stopRequested);
-      // Guided self-scheduling (Polychronopoulos & Kuck, IEEE Trans. Computers 36(12), 1987): a batch is a
-      // share of the games still unsent, so batches are large while there is plenty left (few messages)
-      // and single games at the end (no worker idles while another finishes a long batch).
-      const maxBatch = batchSize ?? 20;
+      // Batch size: guided self-scheduling (Polychronopoulos & Kuck, IEEE Trans. Computers 36(12), 1987) --
+      // a share of the games still unsent, so single games at the end and no worker idles while another
+      // finishes a long batch -- capped so a batch takes about BATCH_TARGET_MS by the games timed so far:
+      // 50 ms scripted games travel 5 at a time, 2-minute MCTS games one by one (rows, progress and the
+      // CSV then move game by game). The first batches, before any game is timed, are single games.
       const retries: Batch[] = [];
       let next = 0;
+      let timedGames = 0;
+      let timedMs = 0;
       const take = (): Batch | undefined => {
         if (retries.length > 0) return retries.shift();
         if (next >= indices.length) return undefined;
-        const size = batchSize ?? Math.max(1, Math.min(maxBatch, Math.ceil((indices.length - next) / (this.workers * 4))));
+        let size = batchSize ?? 1;
+        if (batchSize === undefined && timedGames > 0) {
+          const byTime = Math.floor(BATCH_TARGET_MS / Math.max(1e-3, timedMs / timedGames));
+          const guided = Math.ceil((indices.length - next) / (this.workers * 4));
+          size = Math.max(1, Math.min(MAX_BATCH, byTime, guided));
+        }
         const batch = { indices: indices.slice(next, next + size), attempts: 0 };
         next = Math.min(indices.length, next + size);
         return batch;
@@ -115,7 +127,11 @@ export class GameRunner {
             (res) => {
               inFlight--;
               if (res.fatal !== undefined) fatal ??= new Error(res.fatal);
-              for (const row of res.rows) onRow(row);
+              for (const row of res.rows) {
+                timedGames++;
+                timedMs += row.ms;
+                onRow(row);
+              }
               if (res.stopped) stopped = true;
               pump();
             },
