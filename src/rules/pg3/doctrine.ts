@@ -25,9 +25,8 @@ export type { ActionAssessment };
 const NO_DICE: Rng = { next: () => 0, int: () => 0 };
 const ZERO: ActionAssessment = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
 
-/** Probability that a morale check with modifier `mod` fails for unit i (14.1). */
-function pFail(d: Draft, i: number, mod: number): number {
-  const target = moraleValue(d, i) + leaderMoraleBonus(d, i, false);
+/** Probability that a morale check with modifier `mod` fails against morale `target` (14.1: fails if 2d6 + mod > target). */
+function pFailAt(target: number, mod: number): number {
   let p = 0;
   for (let r = 2; r <= 12; r++) if (r + mod > target) p += P2D6[r]!;
   return p;
@@ -39,15 +38,22 @@ export function fireValue(d: Draft, spec: FireSpec): number {
   const targets = fireTargets(d, spec);
   let total = 0;
   for (const [col, units] of columnGroups(d, spec, targets)) {
-    const pieces = units.filter((i) => !def(d, i).isLeader && !(def(d, i).isAfv && !def(d, i).openTop));
-    const steps = pieces.reduce((s, i) => s + d.get(i, STEPS), 0);
+    let pieces = 0, steps = 0;
+    for (const i of units) {
+      const u = def(d, i);
+      if (!u.isLeader && !(u.isAfv && !u.openTop)) { pieces++; steps += d.get(i, STEPS); }
+    }
+    // Morale of the units that check (not AFVs), with the best leader's help: looked up once, not per roll.
+    let morale: number[] | null = null;
     for (let r = 2; r <= 12; r++) {
       const res = tableResult(table, col, r);
       const l = lossesOf(res);
-      if (l > 0) total += P2D6[r]! * Math.min(l, steps) + P2D6[r]! * 0.3 * pieces.length;
+      if (l > 0) total += P2D6[r]! * Math.min(l, steps) + P2D6[r]! * 0.3 * pieces;
       else {
         const mod = moraleModOf(d, res);
-        if (mod >= 0) for (const i of units) if (!def(d, i).isAfv) total += P2D6[r]! * 0.35 * pFail(d, i, mod);
+        if (mod < 0) continue;
+        morale ??= units.filter((i) => !def(d, i).isAfv).map((i) => moraleValue(d, i) + leaderMoraleBonus(d, i, false));
+        for (const target of morale) total += P2D6[r]! * 0.35 * pFailAt(target, mod);
       }
     }
   }
@@ -55,6 +61,9 @@ export function fireValue(d: Draft, spec: FireSpec): number {
 }
 
 export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
+  /** expectedFire answers for the last few states assessed (an agent assesses every legal action of one state). */
+  private readonly fireMemo = new RecentMemo<State, Map<number, number>>(2);
+
   constructor(readonly sc: Scenario, readonly game: Pg3Game) {}
 
   assess(state: State, action: string, seat: number): ActionAssessment {
@@ -146,6 +155,16 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
    * fire, which could come in its next segment, counts half. AFVs: each AT threat counts 0.2.
    */
   private expectedFire(d: Draft, i: number, h: Hex, seat: number): number {
+    // Every move of unit i asks about the hex it leaves: remember answers for the state being assessed.
+    let memo = this.fireMemo.get(d.source);
+    if (memo === undefined) this.fireMemo.set(d.source, (memo = new Map()));
+    const key = (i * this.sc.map.grid.size + h) * 2 + seat;
+    let v = memo.get(key);
+    if (v === undefined) memo.set(key, (v = this.expectedFireNow(d, i, h, seat)));
+    return v;
+  }
+
+  private expectedFireNow(d: Draft, i: number, h: Hex, seat: number): number {
     let total = 0;
     const u = def(d, i);
     for (const e of this.sc.units) {

@@ -57,7 +57,9 @@ export class Draft {
    * @param copy false makes a read-only view (legal-action generation): arrays are shared with the
    *   state and must not be written.
    */
-  constructor(readonly sc: Scenario, s: State, readonly rng: Rng, narrate: boolean, copy = true) {
+  /** @param source the state this draft starts from (never written). */
+  constructor(readonly sc: Scenario, readonly source: State, readonly rng: Rng, narrate: boolean, copy = true) {
+    const s = source;
     this.turn = s.turn;
     this.phase = s.phase;
     this.active = s.active;
