@@ -63,12 +63,15 @@ export function fireValue(d: Draft, spec: FireSpec): number {
 export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
   /** expectedFire answers for the last few states assessed (an agent assesses every legal action of one state). */
   private readonly fireMemo = new RecentMemo<State, Map<number, number>>(2);
+  private readonly views = new RecentMemo<State, Draft>(2);
 
   constructor(readonly sc: Scenario, readonly game: Pg3Game) {}
 
   assess(state: State, action: string, seat: number): ActionAssessment {
     if (state.phase === Phase.Over) return ZERO;
-    const d = new Draft(this.sc, state, NO_DICE, false, false);
+    // One read-only view per state for all of its actions (assess never writes through it).
+    let d = this.views.get(state);
+    if (d === undefined) this.views.set(state, (d = new Draft(this.sc, state, NO_DICE, false, false)));
     const p = action.split(' ');
     const a = Number(p[1]), b = Number(p[2]);
     switch (p[0]) {
