@@ -45,7 +45,9 @@ export function createProgress(options: ProgressOptions): ProgressReporter {
     const eta = rate > 0 ? (total - done) / rate : Infinity;
     const count = `${already + done}/${options.total}`;
     const fail = failed ? ` ${failed} failed` : '';
-    const stats = `${count} ${label} ${rate.toFixed(1)}/s ETA ${formatDuration(eta)}${fail}`;
+    // Slow games (MCTS at a few hundred ms a decision take minutes) read better as time per game.
+    const speed = rate === 0 || rate >= 0.1 ? `${rate.toFixed(1)}/s` : `${(1 / rate).toFixed(0)} s each`;
+    const stats = `${count} ${label} ${speed} ETA ${formatDuration(eta)}${fail}`;
     if (!tty) return stats;
     const width = Math.max(10, Math.min(40, (stream.columns ?? 80) - stats.length - 10));
     const frac = options.total > 0 ? (already + done) / options.total : 1;

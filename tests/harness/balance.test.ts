@@ -72,6 +72,21 @@ describe('progress', () => {
     expect(chunks.at(-1)).toMatch(/\r.*\[#+\.+\]\s+25% 1\/4 games/);
     bar.finish();
   });
+
+  it('gives slow games (minutes each, as MCTS plays) as seconds per game, not 0.0/s', () => {
+    vi.useFakeTimers();
+    try {
+      const chunks: string[] = [];
+      const stream = { write: (s: string) => { chunks.push(s); return true; } } as unknown as NodeJS.WritableStream;
+      const p = createProgress({ total: 60, stream, tty: false, intervalMs: 0 });
+      vi.advanceTimersByTime(240_000);
+      p.tick();
+      p.tick();
+      expect(chunks.at(-1)).toBe('2/60 games 120 s each ETA 1:56:00\n');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('bench', () => {
