@@ -33,8 +33,8 @@ export interface ThroughputReport {
 
 /**
  * Plays `games` games of `scenario` with `workers` threads (0 = this thread) and returns games per
- * second, timed from the first game sent to the last row back (worker start-up included).
- * `specs`: agent spec per side id, or per seat.
+ * second, timed from the first game sent to the last row back (worker start-up included unless
+ * `options.warmupPerWorker` plays warm-up games first). `specs`: agent spec per side id, or per seat.
  */
 export async function gamesPerSecond(
   scenario: string,
