@@ -53,7 +53,11 @@ function checkState(sc: Scenario, s: State): string | null {
 
 interface GameRun { actions: string[]; final: State; error: string | null }
 
-function playRandom(game: Pg3Game, seed: string, check: boolean, maxActions = 20_000): GameRun {
+/**
+ * One random game. With `check`, every position is checked (checkState) and every `frozenEvery`-th
+ * action is applied to a deep-frozen state whose JSON must not change (1: every action).
+ */
+function playRandom(game: Pg3Game, seed: string, check: boolean, maxActions = 20_000, frozenEvery = 1): GameRun {
   const dice = createRng(`dice/${seed}`);
   const choose = createRng(`choose/${seed}`);
   let s = game.initialState(dice);
@@ -69,7 +73,7 @@ function playRandom(game: Pg3Game, seed: string, check: boolean, maxActions = 20
     if (legal.length === 0) return { actions, final: s, error: `no legal actions in phase ${s.phase} (not over)` };
     const a = pick(choose, legal);
     let next: State;
-    if (check) {
+    if (check && actions.length % frozenEvery === 0) {
       const before = JSON.stringify(s);
       deepFreeze(s);
       try {
@@ -79,11 +83,13 @@ function playRandom(game: Pg3Game, seed: string, check: boolean, maxActions = 20
       }
       if (next === s) return { actions, final: s, error: `apply(${a}) returned its input` };
       if (JSON.stringify(s) !== before) return { actions, final: s, error: `apply(${a}) changed its input` };
+    } else next = game.apply(s, a, dice);
+    if (check) {
       const p = checkState(sc, next);
       if (p) return { actions: [...actions, a], final: next, error: `after ${a} (action ${actions.length + 1}): ${p}` };
       const seat = game.toMove(next);
       if (!game.isTerminal(next) && seat !== 0 && seat !== 1) return { actions, final: next, error: `toMove is ${seat}` };
-    } else next = game.apply(s, a, dice);
+    }
     actions.push(a);
     s = next;
   }
@@ -92,7 +98,11 @@ function playRandom(game: Pg3Game, seed: string, check: boolean, maxActions = 20
   return { actions, final: s, error: null };
 }
 
+/** Scenario and games in which every action is applied to a deep-frozen state whose JSON must not change. */
 const RUNS: [Parameters<typeof shipped>[0], number][] = [['pg3-tiny', 1000], ['pg3-mirror', 120], ['pg3-medium', 50], ['pg3-large', 8]];
+/** More games on new seeds, for volume (3,090 games in all): every position checked, every 16th apply frozen. */
+const BULK_RUNS: [Parameters<typeof shipped>[0], number][] = [['pg3-tiny', 1500], ['pg3-mirror', 300], ['pg3-medium', 100], ['pg3-large', 12]];
+const BULK_FROZEN_EVERY = 16;
 
 describe('PG3 random games keep every invariant', () => {
   for (const [id, games] of RUNS) {
@@ -101,6 +111,15 @@ describe('PG3 random games keep every invariant', () => {
       for (let g = 0; g < games; g++) {
         const run = playRandom(game, `${id}/${g}`, true);
         expect(run.error, `${id} game ${g}`).toBeNull();
+      }
+    });
+  }
+  for (const [id, games] of BULK_RUNS) {
+    it(`PG3 4.1 / 7.61: ${games} more random games of ${id} on new seeds keep stacking, steps and positions after every action`, () => {
+      const game = new Pg3Game(shipped(id));
+      for (let g = 0; g < games; g++) {
+        const run = playRandom(game, `${id}/bulk/${g}`, true, 20_000, BULK_FROZEN_EVERY);
+        expect(run.error, `${id} bulk game ${g}`).toBeNull();
       }
     });
   }
