@@ -606,11 +606,47 @@ export function seatToMove(d: Pick<Draft, 'phase' | 'active' | 'queue'>): number
 
 // ---------- applying ----------
 
+/** An action string taken apart: its verb and up to three numeric arguments (NaN where absent or not a number). */
+export interface ParsedAction {
+  readonly verb: string;
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+  /** The last argument as text (the declared mode of `decl U m|f|n`). */
+  readonly last: string;
+}
+
+/**
+ * Parses `verb a b c` by character codes. `action.split(' ')` was most of the doctrine's assess time
+ * (a scripted decision parses every legal action): it flattens the string and allocates an array and
+ * a string per part.
+ */
+export function parseAction(action: string): ParsedAction {
+  const n = action.length;
+  let i = action.indexOf(' ');
+  const verb = i < 0 ? action : action.slice(0, i);
+  const args = [NaN, NaN, NaN];
+  let lastStart = -1;
+  for (let k = 0; i >= 0 && i < n; k++) {
+    const start = i + 1;
+    let j = start;
+    let v = 0;
+    let numeric = j < n;
+    for (; j < n; j++) {
+      const c = action.charCodeAt(j);
+      if (c === 32) break;
+      if (c < 48 || c > 57) numeric = false;
+      else v = v * 10 + (c - 48);
+    }
+    if (k < 3) args[k] = numeric && j > start ? v : NaN;
+    lastStart = start;
+    i = j < n ? j : -1;
+  }
+  return { verb, a: args[0]!, b: args[1]!, c: args[2]!, last: lastStart < 0 ? '' : action.slice(lastStart) };
+}
+
 export function applyAction(d: Draft, action: string): void {
-  const parts = action.split(' ');
-  const verb = parts[0]!;
-  const a = Number(parts[1]);
-  const b = Number(parts[2]);
+  const { verb, a, b, c, last } = parseAction(action);
   // 15.31: a charge stopped in its first hex (shaken, stopped by mines, target gone) is over.
   if (d.charge !== null && d.phase === Phase.Execute && verb !== 'asl') d.charge = null;
   switch (verb) {
@@ -622,7 +658,7 @@ export function applyAction(d: Draft, action: string): void {
     case 'air': airStrike(d, a, b); break;
     case 'save': saveSegment(d); return;
     case 'double': doubleSegment(d); return;
-    case 'decl': declare(d, a, parts[2]!); return;
+    case 'decl': declare(d, a, last); return;
     case 'mv': doMove(d, a, b); return;
     case 'exit': doExit(d, a); return;
     case 'rec': recover(d, a); break;
@@ -634,7 +670,7 @@ export function applyAction(d: Draft, action: string): void {
     case 'bomb': bombard(d, a, b); break;
     case 'oba': offboard(d, a, b); break;
     case 'smoke': fireSmoke(d, a, b); break;
-    case 'split': splitFire(d, a, b, Number(parts[3])); break;
+    case 'split': splitFire(d, a, b, c); break;
     case 'obasmoke': offboardSmoke(d, a); break;
     case 'at': {
       d.setFlag(a, F_FIRED);
@@ -644,7 +680,7 @@ export function applyAction(d: Draft, action: string): void {
       break;
     }
     case 'asl': assaultMove(d, a, b); return;
-    case 'chg': charge(d, a, b, Number(parts[3])); return;
+    case 'chg': charge(d, a, b, c); return;
     case 'melee': {
       const attackers = d.act.filter((i) => d.hex(i) === a && d.flag(i, F_IN_ACT) && d.flag(i, F_DECL_FIRE) && !d.flag(i, F_FIRED) && d.get(i, MORALE) !== DEMORALIZED);
       resolveAssault(d, a, d.active, attackers);

@@ -13,7 +13,7 @@ import type { Pg3Game } from './game.js';
 import type { Scenario } from './scenario.js';
 import { P2D6, atOdds, columnGroups, fireTargets, lossesOf, moraleModOf, tableResult, type FireSpec } from './combat.js';
 import { assaultOdds } from './assault.js';
-import { bombardSpec, directFireSpec, baseShift, groupStrength } from './actions.js';
+import { bombardSpec, directFireSpec, baseShift, groupStrength, parseAction } from './actions.js';
 import { threatens } from './movement.js';
 import { hexSpotsUnit } from './spotting.js';
 import { DEMORALIZED, DISRUPTED, F, F_ACTIVATED, F_IN_ACT, GOOD, HEX, MORALE, OPP, Phase, STEPS, type State } from './state.js';
@@ -72,9 +72,8 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
     // One read-only view per state for all of its actions (assess never writes through it).
     let d = this.views.get(state);
     if (d === undefined) this.views.set(state, (d = new Draft(this.sc, state, NO_DICE, false, false)));
-    const p = action.split(' ');
-    const a = Number(p[1]), b = Number(p[2]);
-    switch (p[0]) {
+    const { verb, a, b, last } = parseAction(action);
+    switch (verb) {
       case 'df': return { ...ZERO, expectedEnemyLoss: fireValue(d, directFireSpec(d, a, b)) };
       case 'bomb': return { ...ZERO, expectedEnemyLoss: fireValue(d, bombardSpec(d, a, b, 1 - seat)) };
       case 'oba': {
@@ -84,14 +83,14 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
         return { ...ZERO, expectedEnemyLoss: fireValue(d, spec) / Math.sqrt(b) };
       }
       case 'at': case 'oppat': {
-        const target = p[0] === 'at' ? b : state.opp!.mover;
+        const target = verb === 'at' ? b : state.opp!.mover;
         const o = atOdds(d, a, target);
         return { ...ZERO, expectedEnemyLoss: o.damage + o.eliminate * (d.get(target, STEPS) - 1) };
       }
       case 'opp': case 'oppx': {
         const mover = state.opp!.mover;
         const mh = d.hex(mover);
-        const firers = p[0] === 'opp' ? [a] : this.game.legalActions(state).filter((x) => x.startsWith('opp ')).map((x) => Number(x.slice(4))).filter((i) => d.hex(i) === a);
+        const firers = verb === 'opp' ? [a] : this.game.legalActions(state).filter((x) => x.startsWith('opp ')).map((x) => Number(x.slice(4))).filter((i) => d.hex(i) === a);
         const spec: FireSpec = { kind: 'direct', firers, strength: groupStrength(d, firers, true), target: mh, moverOnly: mover, targetSeat: 1 - seat, baseShift: baseShift(d, 'direct', firers, mh, 1 - seat, true), label: '' };
         // A shot now spends one of the unit's two opportunity fires (13.0): keep a margin.
         return { ...ZERO, expectedEnemyLoss: fireValue(d, spec) - 0.05 };
@@ -120,8 +119,8 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
         return { ...ZERO, cohesion: 1 + pOk };
       }
       case 'dig': return { ...ZERO, cohesion: this.enemyNear(d, d.hex(a), seat, 6) ? 0.4 : 0.05 };
-      case 'decl': return this.assessDeclare(d, a, p[2]!, seat);
-      case 'stack': case 'leader': case 'unit': return this.assessActivation(d, p[0]!, a, seat);
+      case 'decl': return this.assessDeclare(d, a, last, seat);
+      case 'stack': case 'leader': case 'unit': return this.assessActivation(d, verb, a, seat);
       case 'loss': {
         // Give the loss to the unit worth least: reduced or shaken units, not leaders.
         const u = def(d, a);
