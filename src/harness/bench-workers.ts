@@ -2,7 +2,8 @@
  * Throughput of the harness: games per second with a given number of worker threads, for the benchmark
  * suite to compare 1 vs 2 workers. Run on its own:
  *   node dist/src/harness/bench-workers.js SCENARIO [GAMES] [SIDE=SPEC ...]
- * (steady throughput after two warm-up games per worker, and the ratio of 2 workers to 1).
+ * (5 rounds of GAMES games on a warm 1-worker pool and 2 x GAMES on a warm 2-worker pool, and the median
+ * of the per-round ratios: see measureScaling).
  */
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_MAX_ACTIONS, loadRunScenario } from './match.js';
@@ -54,23 +55,7 @@ export async function measureThroughput(
   games: number,
   options: BenchOptions = {},
 ): Promise<ThroughputReport> {
-  const scenarioOptions = options.scenarioOptions ?? {};
-  const loaded = await loadRunScenario(scenario, scenarioOptions, options.systemModule);
-  const bySide = Array.isArray(specs)
-    ? Object.fromEntries(loaded.sides.map((s, i) => [s.id, (specs as readonly string[])[i] ?? DEFAULT_AGENT]))
-    : (specs as Record<string, string>);
-  const agents = await resolveAgents(loaded, bySide, DEFAULT_AGENT, options.agentModule);
-  const config: RunConfig = {
-    scenario,
-    scenarioOptions,
-    agents,
-    seed: options.seed ?? 'bench',
-    swap: false,
-    maxActions: DEFAULT_MAX_ACTIONS,
-    records: false,
-    ...(options.systemModule ? { systemModule: options.systemModule } : {}),
-    ...(options.agentModule ? { agentModule: options.agentModule } : {}),
-  };
+  const config = await benchConfig(scenario, specs, options);
   const created = performance.now();
   const runner = await GameRunner.create(config, workers);
   let rows = 0;
@@ -92,19 +77,89 @@ export async function measureThroughput(
   return { gamesPerSecond: rows / seconds, startupMs };
 }
 
+/** The run configuration of a throughput measurement. */
+async function benchConfig(scenario: string, specs: Readonly<Record<string, string>> | readonly string[], options: BenchOptions): Promise<RunConfig> {
+  const scenarioOptions = options.scenarioOptions ?? {};
+  const loaded = await loadRunScenario(scenario, scenarioOptions, options.systemModule);
+  const bySide = Array.isArray(specs)
+    ? Object.fromEntries(loaded.sides.map((s, i) => [s.id, (specs as readonly string[])[i] ?? DEFAULT_AGENT]))
+    : (specs as Record<string, string>);
+  const agents = await resolveAgents(loaded, bySide, DEFAULT_AGENT, options.agentModule);
+  return {
+    scenario,
+    scenarioOptions,
+    agents,
+    seed: options.seed ?? 'bench',
+    swap: false,
+    maxActions: DEFAULT_MAX_ACTIONS,
+    records: false,
+    ...(options.systemModule ? { systemModule: options.systemModule } : {}),
+    ...(options.agentModule ? { agentModule: options.agentModule } : {}),
+  };
+}
+
+/** Paired 1-worker and 2-worker throughput, round by round. */
+export interface ScalingReport {
+  /** Games per second of each round, with 1 and with 2 workers. */
+  oneWorker: number[];
+  twoWorkers: number[];
+  /** Median over rounds of (2-worker rate / 1-worker rate) measured in the same round. */
+  medianRatio: number;
+}
+
+/**
+ * How the pool scales from 1 to 2 workers, measured so that a busy or drifting machine cancels out:
+ * both pools are started and warmed first (start-up and JIT warm-up are not timed), then every round
+ * plays `games` games on the 1-worker pool and 2 x `games` on the 2-worker pool, back to back, and the
+ * ratio is taken within the round. The same game indices are played in every round.
+ */
+export async function measureScaling(
+  scenario: string,
+  specs: Readonly<Record<string, string>> | readonly string[],
+  games: number,
+  rounds: number,
+  options: BenchOptions = {},
+): Promise<ScalingReport> {
+  const config = await benchConfig(scenario, specs, options);
+  const one = await GameRunner.create(config, 1);
+  const two = await GameRunner.create(config, 2);
+  const rate = async (runner: GameRunner, n: number): Promise<number> => {
+    const start = performance.now();
+    let rows = 0;
+    await runner.play(Array.from({ length: n }, (_, i) => i), () => rows++);
+    return rows / ((performance.now() - start) / 1000);
+  };
+  try {
+    const warmup = Math.max(1, options.warmupPerWorker ?? 10);
+    await one.play(Array.from({ length: warmup }, (_, i) => games * 2 + i), () => {}, undefined, 1);
+    await two.play(Array.from({ length: 2 * warmup }, (_, i) => games * 2 + i), () => {}, undefined, 1);
+    const oneWorker: number[] = [];
+    const twoWorkers: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      oneWorker.push(await rate(one, games));
+      twoWorkers.push(await rate(two, 2 * games));
+    }
+    const ratios = oneWorker.map((x, i) => twoWorkers[i]! / x).sort((a, b) => a - b);
+    const mid = ratios.length >> 1;
+    const medianRatio = ratios.length % 2 === 1 ? ratios[mid]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
+    return { oneWorker, twoWorkers, medianRatio };
+  } finally {
+    await one.close();
+    await two.close();
+  }
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [scenario, gamesText, ...agentArgs] = process.argv.slice(2);
   if (!scenario) {
     console.error('usage: node dist/src/harness/bench-workers.js SCENARIO [GAMES] [SIDE=SPEC ...]');
     process.exit(2);
   }
-  const games = Number(gamesText ?? 200);
+  const games = Number(gamesText ?? 100);
   const specs = Object.fromEntries(agentArgs.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
-  const rates: number[] = [];
-  for (const w of [1, 2]) {
-    const r = await measureThroughput(scenario, specs, w, games, { warmupPerWorker: 2 });
-    rates.push(r.gamesPerSecond);
-    console.log(`${w} worker${w > 1 ? 's' : ''}: ${r.gamesPerSecond.toFixed(2)} games/s after a ${r.startupMs.toFixed(0)} ms warm-up`);
-  }
-  console.log(`2 workers / 1 worker: ${(rates[1]! / rates[0]!).toFixed(2)}x`);
+  const report = await measureScaling(scenario, specs, games, 5);
+  const fmt = (xs: number[]): string => xs.map((x) => x.toFixed(1)).join(', ');
+  console.log(`1 worker:  ${fmt(report.oneWorker)} games/s (${games} games a round)`);
+  console.log(`2 workers: ${fmt(report.twoWorkers)} games/s (${2 * games} games a round)`);
+  console.log(`2 workers / 1 worker, median of the rounds: ${report.medianRatio.toFixed(2)}x`);
 }
