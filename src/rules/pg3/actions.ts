@@ -549,11 +549,18 @@ export function oppOptions(d: Draft): string[] {
   const out: string[] = [];
   const dfByHex = new Map<Hex, number>();
   const target = def(d, mover);
+  const vehicle = target.isAfv || target.type === 'TRUCK';
   for (const e of d.sc.units) {
     const i = e.index;
     if (e.side !== seat || e.isLeader || e.isTransport) continue;
     const h = d.hex(i);
-    if (h < 0 || d.get(i, MORALE) === DEMORALIZED || ctx.fired.includes(i) || cannotFire(d, i)) continue;
+    if (h < 0) continue;
+    // Out of reach of both its fire (7.3) and its AT fire at up to 150% of range (11.3): nothing below can
+    // make it a shot. Most units are, and this runs after every hex a unit enters.
+    const reach = values(d, i);
+    const far = grid.distance(h, mh);
+    if (far > reach.dfRange && !(vehicle && reach.at >= 0 && far <= Math.floor(reach.atRange * 1.5))) continue;
+    if (d.get(i, MORALE) === DEMORALIZED || ctx.fired.includes(i) || cannotFire(d, i)) continue;
     const opp = d.get(i, OPP);
     if (d.flag(i, F_ACTIVATED) && opp === 0) continue; // activated this turn: no opportunity fire (13.0)
     if (isAssaultHex(d, h)) continue;
