@@ -35,7 +35,7 @@ import { d6, roll2d6 } from '../../core/rng.js';
 import type { Draft } from './draft.js';
 import { applyHexResult, atShot, lossCandidates, moraleModOf, resolveAt, resolveFire, stepLoss, moraleCheck, leaderCasualties, columnIndex, shiftColumn, tableResult, type FireSpec } from './combat.js';
 import { resolveAfterFirstFire, resolveAssault, assaultStrength } from './assault.js';
-import { moveBlocked, moveCost2, moveOne, reachable, startingMp2, threatens } from './movement.js';
+import { moveBlocked, moveCost2, moveOne, possibleThreats, reachable, startingMp2, threatens } from './movement.js';
 import { concealing, fireLineClear, hexSpotsUnit, isNight } from './spotting.js';
 import {
   ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ENTRENCHED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
@@ -390,9 +390,10 @@ function executeActions(d: Draft, out: string[]): void {
     if (d.flag(i, F_DECL_MOVE)) {
       if (m !== GOOD && !d.flag(i, F_RECOVERED) && !d.flag(i, F_MOVED)) out.push(`rec ${i}`);
       if (m !== DEMORALIZED && !d.flag(i, F_RECOVERED)) {
+        const threats = d.flag(i, F_LEADER_ACT) || u.isLeader ? undefined : possibleThreats(d, i);
         for (let k = 0; k < 6; k++) {
           const n = grid.neighbour(h, k);
-          if (n >= 0 && moveBlocked(d, i, n) === null) out.push(`mv ${i} ${n}`);
+          if (n >= 0 && moveBlocked(d, i, n, threats) === null) out.push(`mv ${i} ${n}`);
         }
         if (d.sc.sides[seat].exitHexes.includes(h) && !d.decapitated(i, h)) out.push(`exit ${i}`);
         if (m === GOOD && !u.isLeader && !d.flag(i, F_MOVED) && !d.flag(i, F_DUG_IN) && d.sc.terrain[d.sc.map.terrain[h]!]!.digIn && d.sc.entrenched[h] === 0 && d.get(i, MP) > 0) out.push(`dig ${i}`);

@@ -77,13 +77,15 @@ export function threatens(d: Draft, e: number, i: number, h: Hex): boolean {
  * that threatens it. Ruling (digest 8.1 #10): "closer" means the hex distance to any threatening enemy
  * unit shrinks.
  */
-export function breaksCombatMovement(d: Draft, i: number, from: Hex, to: Hex): boolean {
+export function breaksCombatMovement(d: Draft, i: number, from: Hex, to: Hex, threats?: readonly number[]): boolean {
   if (d.flag(i, F_LEADER_ACT)) return false;
   const u = def(d, i);
   if (u.isLeader) return false;
   const grid = d.sc.map.grid;
   const units = d.sc.units;
-  for (let e = 0; e < units.length; e++) {
+  const n = threats ? threats.length : units.length;
+  for (let k = 0; k < n; k++) {
+    const e = threats ? threats[k]! : k;
     if (units[e]!.side === u.side) continue;
     const eh = d.hex(e);
     if (eh < 0) continue;
@@ -93,8 +95,32 @@ export function breaksCombatMovement(d: Draft, i: number, from: Hex, to: Hex): b
   return false;
 }
 
-/** Why unit i may not move from its hex to the adjacent hex `to` now, or null if it may (5.x, 14.2). */
-export function moveBlocked(d: Draft, i: number, to: Hex): string | null {
+/**
+ * The enemy units that could threaten unit i (5.4) in some hex next to the one it stands in: on the map,
+ * able to fire, not hidden, and in range of a neighbouring hex. A superset of what `threatens` accepts
+ * there, so legal-move generation asks only these about each of the six neighbours.
+ */
+export function possibleThreats(d: Draft, i: number): number[] {
+  const ui = def(d, i);
+  const from = d.hex(i);
+  const grid = d.sc.map.grid;
+  const out: number[] = [];
+  if (from < 0) return out;
+  for (const ue of d.sc.units) {
+    const e = ue.index;
+    if (ue.side === ui.side || ue.isLeader || !ue.isCombat) continue;
+    const eh = d.hex(e);
+    if (eh < 0 || d.flag(e, F_HIDDEN) || cannotFire(d, e)) continue;
+    const v = values(d, e);
+    const reach = ui.isAfv ? (v.at < 0 ? -1 : v.at >= 2 ? Math.floor(v.atRange * 1.5) : v.atRange) : v.df <= 0 ? -1 : v.dfRange;
+    if (reach < 0 || grid.distance(eh, from) - 1 > reach) continue;
+    out.push(e);
+  }
+  return out;
+}
+
+/** Why unit i may not move into the adjacent hex `to` now, or null. `threats`: possibleThreats(d, i), when the caller has it. */
+export function moveBlocked(d: Draft, i: number, to: Hex, threats?: readonly number[]): string | null {
   const u = def(d, i);
   const from = d.hex(i);
   if (from < 0 || to < 0) return 'not on the map';
@@ -115,7 +141,7 @@ export function moveBlocked(d: Draft, i: number, to: Hex): string | null {
   // 5.0: a unit with MA 1+ may always move one hex.
   if (cost > mp && d.flag(i, F_MOVED)) return 'not enough movement points';
   if (mp <= 0) return 'no movement points left';
-  if (breaksCombatMovement(d, i, from, to)) return 'without a leader of its kind it may not move closer to enemies that can fire on it (5.4)';
+  if (breaksCombatMovement(d, i, from, to, threats)) return 'without a leader of its kind it may not move closer to enemies that can fire on it (5.4)';
   if (isNight(d) && !d.flag(i, F_LEADER_ACT) && !u.isLeader) {
     // 5.5: a leaderless unit at night enters only friendly-controlled hexes (occupied by friends here).
     if (!sideIn(d, to, u.side)) return 'at night a unit without a leader enters only friendly hexes (5.5)';
