@@ -265,7 +265,7 @@ export class MctsTree<S, A> {
     const path = this.path;
     const seats = this.seats;
     const cpuct = this.opt.cpuct;
-    let state = game.determinize !== undefined ? game.determinize(this.rootState, this.seat, rng) : this.rootState;
+    let state = this.sampleRoot();
     let node = this.root;
     let depth = 0;
     for (;;) {
@@ -316,6 +316,12 @@ export class MctsTree<S, A> {
     this.rollOutAndBackUp(state, depth);
   }
 
+  /** The root state as this iteration sees it: with the other seats' secrets dealt afresh (determinize). */
+  private sampleRoot(): S {
+    const game = this.game;
+    return game.determinize !== undefined ? game.determinize(this.rootState, this.seat, this.rng) : this.rootState;
+  }
+
   /** Creates a child for every legal action, weighted by the doctrine's opinion of it. */
   private expand(node: SearchNode, advisor: DoctrineAdvisor<S, A>, state: S, legal: readonly A[], mover: number): void {
     const n = legal.length;
@@ -359,7 +365,7 @@ export class MctsTree<S, A> {
     const widening = this.opt.widening;
     const alpha = this.opt.alpha;
     const canExpand = this.nodes < this.opt.maxNodes;
-    let state = game.determinize !== undefined ? game.determinize(this.rootState, this.seat, rng) : this.rootState;
+    let state = this.sampleRoot();
     let node = this.root;
     let depth = 0;
 

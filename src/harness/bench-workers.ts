@@ -58,23 +58,27 @@ export async function measureThroughput(
   const config = await benchConfig(scenario, specs, options);
   const created = performance.now();
   const runner = await GameRunner.create(config, workers);
-  let rows = 0;
-  let startupMs = 0;
-  let started = created;
   try {
     const warmup = Math.max(0, options.warmupPerWorker ?? 0) * Math.max(1, workers);
-    if (warmup > 0) {
-      // Warm-up games have their own indices (after the timed ones) so the timed set is the same either way.
-      await runner.play(Array.from({ length: warmup }, (_, i) => games + i), () => {}, undefined, 1);
-      started = performance.now();
-      startupMs = started - created;
-    }
-    await runner.play(Array.from({ length: games }, (_, i) => i), () => rows++);
+    await warmUp(runner, warmup, games);
+    const startupMs = warmup > 0 ? performance.now() - created : 0;
+    // Without a warm-up the clock runs from the pool's creation: start-up is part of the figure.
+    return { gamesPerSecond: await timedRate(runner, games, warmup > 0 ? undefined : created), startupMs };
   } finally {
     await runner.close();
   }
-  const seconds = (performance.now() - started) / 1000;
-  return { gamesPerSecond: rows / seconds, startupMs };
+}
+
+/** Plays `count` untimed games, one per batch, with indices from `first` (apart from the timed ones). */
+async function warmUp(runner: GameRunner, count: number, first: number): Promise<void> {
+  if (count > 0) await runner.play(Array.from({ length: count }, (_, i) => first + i), () => {}, undefined, 1);
+}
+
+/** Games per second playing games 0..n-1, timed from `since` (default: now). */
+async function timedRate(runner: GameRunner, n: number, since = performance.now()): Promise<number> {
+  let rows = 0;
+  await runner.play(Array.from({ length: n }, (_, i) => i), () => rows++);
+  return rows / ((performance.now() - since) / 1000);
 }
 
 /** The run configuration of a throughput measurement. */
@@ -123,21 +127,15 @@ export async function measureScaling(
   const config = await benchConfig(scenario, specs, options);
   const one = await GameRunner.create(config, 1);
   const two = await GameRunner.create(config, 2);
-  const rate = async (runner: GameRunner, n: number): Promise<number> => {
-    const start = performance.now();
-    let rows = 0;
-    await runner.play(Array.from({ length: n }, (_, i) => i), () => rows++);
-    return rows / ((performance.now() - start) / 1000);
-  };
   try {
     const warmup = Math.max(1, options.warmupPerWorker ?? 10);
-    await one.play(Array.from({ length: warmup }, (_, i) => games * 2 + i), () => {}, undefined, 1);
-    await two.play(Array.from({ length: 2 * warmup }, (_, i) => games * 2 + i), () => {}, undefined, 1);
+    await warmUp(one, warmup, games * 2);
+    await warmUp(two, 2 * warmup, games * 2);
     const oneWorker: number[] = [];
     const twoWorkers: number[] = [];
     for (let r = 0; r < rounds; r++) {
-      oneWorker.push(await rate(one, games));
-      twoWorkers.push(await rate(two, 2 * games));
+      oneWorker.push(await timedRate(one, games));
+      twoWorkers.push(await timedRate(two, 2 * games));
     }
     const ratios = oneWorker.map((x, i) => twoWorkers[i]! / x).sort((a, b) => a - b);
     const mid = ratios.length >> 1;
