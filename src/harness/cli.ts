@@ -103,18 +103,24 @@ function interruptible(): { signal: AbortSignal; dispose(): void } {
   return { signal: controller.signal, dispose: () => process.off('SIGINT', onSigint) };
 }
 
-function addCommonOptions(cmd: Command): Command {
+/** Options of every command that plays games of a scenario: workers, scenario changes, limits, progress. */
+function addRunOptions(cmd: Command): Command {
   return cmd
-    .option('--agent <SIDE=SPEC>', 'agent spec for a side (repeatable); sides not given play "scripted"', collect)
-    .option('--seed <S>', 'master seed; game i uses seed S/i (default: the current time)')
     .option('--workers <N>', 'worker threads (default: all cores)')
-    .option('--swap', 'swap the agents between the sides on odd games (compares agents on asymmetric scenarios)')
     .option('--set <NAME=VALUE>', 'scenario parameter or optional rule (repeatable), e.g. turns=10, rule.fogOfWar=true', collect)
     .option('--charts <FILE>', 'chart pack to use instead of the scenario\'s')
     .option('--counters <FILE>', 'counter manifest to use instead of the scenario\'s')
     .option('--max-actions <N>', 'abandon (and record as failed) a game still running after N actions', '20000')
+    .option('--no-progress', 'no progress bar or progress lines on stderr');
+}
+
+/** sim and balance: one agent spec per side, on top of the run options. */
+function addCommonOptions(cmd: Command): Command {
+  return addRunOptions(cmd
+    .option('--agent <SIDE=SPEC>', 'agent spec for a side (repeatable); sides not given play "scripted"', collect)
+    .option('--seed <S>', 'master seed; game i uses seed S/i (default: the current time)')
+    .option('--swap', 'swap the agents between the sides on odd games (compares agents on asymmetric scenarios)'))
     .option('--json', 'print the summary as JSON instead of a table')
-    .option('--no-progress', 'no progress bar or progress lines on stderr')
     .addOption(new Option('--system-module <FILE>', 'compiled JS module exporting a RulesSystem as `system`').hideHelp())
     .addOption(new Option('--agent-module <FILE>', 'compiled JS module exporting createAgent(spec)').hideHelp());
 }
@@ -259,16 +265,10 @@ Examples:
     .description('round robin of several agents on one scenario, with Bradley-Terry (Elo) ratings and 95% intervals')
     .argument('<scenario>', 'shipped scenario id or scenario file')
     .argument('<specs...>', 'two or more agent specs, e.g. random scripted mcts:timeMs=200');
-  tournament
+  addRunOptions(tournament
     .option('--games-per-pair <N>', 'games between each pair of agents (sides alternate)', '40')
-    .option('--seed <S>', 'master seed (default: the current time)')
-    .option('--workers <N>', 'worker threads (default: all cores)')
-    .option('--set <NAME=VALUE>', 'scenario parameter or optional rule (repeatable)', collect)
-    .option('--charts <FILE>', 'chart pack to use instead of the scenario\'s')
-    .option('--counters <FILE>', 'counter manifest to use instead of the scenario\'s')
-    .option('--max-actions <N>', 'abandon (and record as failed) a game still running after N actions', '20000')
+    .option('--seed <S>', 'master seed (default: the current time)'))
     .option('--json', 'print the result as JSON')
-    .option('--no-progress', 'no progress bar or progress lines on stderr')
     .addHelpText('after', `
 Every pair plays --games-per-pair games, each agent on each side half the time. Ratings are on the Elo
 scale (a 200-point gap ~ 76% expected score), anchored so they average 0.
