@@ -40,10 +40,10 @@ import { concealing, fireLineClear, hexSpotsUnit, isNight } from './spotting.js'
 import {
   ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ENTRENCHED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
   F_CAV_LED, F_CHARGE, F_MOVED_TURN, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
-  MINE_REVEALED, Phase, STEPS, EXITED, XFIRE,
+  MINE_REVEALED, Phase, STEPS, EXITED, XFIRE, type Effect,
 } from './state.js';
 import { doubleSegment, endSegment, finishActivation, mayDoubleSegment, maySaveSegment, mustRecover, saveSegment, updateControl } from './turn.js';
-import { shareCarrierMorale, bombStrength, canRide, inEntrenchment, occupyEntrenchment, cannotFire, combatIn, def, dfStrength, fitsStack, isAssaultHex, isCarrier, moraleValue, leaderMoraleBonus, needsLimber, sideIn, values } from './units.js';
+import { atReach, shareCarrierMorale, bombStrength, canRide, inEntrenchment, occupyEntrenchment, cannotFire, combatIn, def, dfStrength, fitsStack, isAssaultHex, isCarrier, moraleValue, leaderMoraleBonus, needsLimber, sideIn, values } from './units.js';
 
 // ---------- activation (3.1-3.3) ----------
 
@@ -560,7 +560,7 @@ export function oppOptions(d: Draft): string[] {
     // make it a shot. Most units are, and this runs after every hex a unit enters.
     const reach = values(d, i);
     const far = grid.distance(h, mh);
-    if (far > reach.dfRange && !(vehicle && reach.at >= 0 && far <= Math.floor(reach.atRange * 1.5))) continue;
+    if (far > reach.dfRange && !(vehicle && far <= atReach(reach))) continue;
     if (d.get(i, MORALE) === DEMORALIZED || ctx.fired.includes(i) || cannotFire(d, i)) continue;
     const opp = d.get(i, OPP);
     if (d.flag(i, F_ACTIVATED) && opp === 0) continue; // activated this turn: no opportunity fire (13.0)
@@ -603,7 +603,7 @@ export function legalActionsOf(d: Draft): string[] {
 }
 
 /** Whose decision it is. */
-export function seatToMove(d: Pick<Draft, 'phase' | 'active' | 'queue'>): number {
+export function seatToMove(d: { readonly phase: Phase; readonly active: number; readonly queue: readonly Effect[] }): number {
   if (d.phase === Phase.OppFire) return 1 - d.active;
   if (d.phase === Phase.Allocate) {
     const e = d.queue[0];
@@ -1197,7 +1197,7 @@ function allocateLoss(d: Draft, unit: number): void {
   settleInto(d, d.afterPhase);
 }
 
-function applyOneLoss(d: Draft, e: Extract<import('./state.js').Effect, { k: 'loss' }>, unit: number): void {
+function applyOneLoss(d: Draft, e: Extract<Effect, { k: 'loss' }>, unit: number): void {
   if (def(d, unit).isLeader) { d.eliminate(unit); d.events && d.say(() => `${def(d, unit).name} is lost [PG3 6.71]`); }
   else stepLoss(d, unit, 1, e.why);
   const rest = e.losses - 1;

@@ -61,17 +61,17 @@ export function fireValue(d: Draft, spec: FireSpec): number {
 }
 
 export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
-  /** expectedFire answers for the last few states assessed (an agent assesses every legal action of one state). */
-  private readonly fireMemo = new RecentMemo<State, Map<number, number>>(2);
-  private readonly views = new RecentMemo<State, Draft>(2);
+  /**
+   * Per state, for the last two assessed (an agent assesses every legal action of one state): one read-only
+   * view for all its actions (assess never writes through it), and expectedFire's answers.
+   */
+  private readonly perState = new RecentMemo<State, { view: Draft; fire: Map<number, number> }>(2);
 
   constructor(readonly sc: Scenario, readonly game: Pg3Game) {}
 
   assess(state: State, action: string, seat: number): ActionAssessment {
     if (state.phase === Phase.Over) return ZERO;
-    // One read-only view per state for all of its actions (assess never writes through it).
-    let d = this.views.get(state);
-    if (d === undefined) this.views.set(state, (d = new Draft(this.sc, state, NO_DICE, false, false)));
+    const d = this.memoOf(state).view;
     const { verb, a, b, last } = parseAction(action);
     switch (verb) {
       case 'df': return { ...ZERO, expectedEnemyLoss: fireValue(d, directFireSpec(d, a, b)) };
@@ -133,6 +133,12 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
     }
   }
 
+  private memoOf(state: State): { view: Draft; fire: Map<number, number> } {
+    let m = this.perState.get(state);
+    if (m === undefined) this.perState.set(state, (m = { view: new Draft(this.sc, state, NO_DICE, false, false), fire: new Map() }));
+    return m;
+  }
+
   private objectiveAt(d: Draft, h: Hex, seat: number): boolean {
     return this.sc.objectives.some((o, k) => o.hex === h && d.control[k] !== seat);
   }
@@ -158,8 +164,7 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
    */
   private expectedFire(d: Draft, i: number, h: Hex, seat: number): number {
     // Every move of unit i asks about the hex it leaves: remember answers for the state being assessed.
-    let memo = this.fireMemo.get(d.source);
-    if (memo === undefined) this.fireMemo.set(d.source, (memo = new Map()));
+    const memo = this.memoOf(d.source).fire;
     const key = (i * this.sc.map.grid.size + h) * 2 + seat;
     let v = memo.get(key);
     if (v === undefined) memo.set(key, (v = this.expectedFireNow(d, i, h, seat)));

@@ -85,7 +85,7 @@ export class Pg3Game implements Game<State, string> {
   }
 
   toMove(state: State): number {
-    return seatToMove(state as unknown as Draft);
+    return seatToMove(state);
   }
 
   legalActions(state: State): readonly string[] {

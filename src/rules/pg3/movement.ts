@@ -4,7 +4,7 @@ import type { Draft } from './draft.js';
 import { atShot } from './combat.js';
 import { hexSpotsUnit, isNight } from './spotting.js';
 import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_HIDDEN, F_LEADER_ACT, F_MOVED, F_MOVED_TURN, F_MUST_STOP, MORALE, MP } from './state.js';
-import { cannotFire, combatIn, occupyEntrenchment, def, fitsStack, isAssaultHex, sideIn, values } from './units.js';
+import { atReach, cannotFire, combatIn, occupyEntrenchment, def, fitsStack, isAssaultHex, sideIn, values } from './units.js';
 
 const MOTORIZED = 1, MECHANIZED = 2; // indices in formats.movementClasses
 const WRECK_COST2 = [0, 2, 10];
@@ -43,29 +43,30 @@ export function moveCost2(d: Draft, i: number, a: Hex, b: Hex): number {
   return cost;
 }
 
-/** Enemy unit e threatens unit i standing in hex h (5.4): it spots i there, has it in range and could hurt it. */
-export function threatens(d: Draft, e: number, i: number, h: Hex): boolean {
-  const eh = d.hex(e);
-  if (eh < 0) return false;
-  const ue = def(d, e), ui = def(d, i);
-  if (ue.isLeader || !ue.isCombat || cannotFire(d, e)) return false;
+/**
+ * How far enemy unit e can threaten unit i from (5.4), wherever i stands, or -1 if it cannot at all: it must be
+ * on the map, a combat unit able to fire, and not hidden; DF-only units never impede AFVs (AT reach, 11.3), and
+ * AT-only or bombardment-only units never impede personnel (DF range).
+ */
+function threatReach(d: Draft, e: number, i: number): number {
+  const ue = def(d, e);
+  if (d.hex(e) < 0 || ue.isLeader || !ue.isCombat || cannotFire(d, e)) return -1;
   // 16.6: a hidden unit is unknown to the other side, so it imposes no combat-movement limit and does not make a
   // hex unsafe for fleeing (the player could not know of it; the engine must not leak it through legal moves).
-  if (d.flag(e, F_HIDDEN)) return false;
-  const dist = d.sc.map.grid.distance(eh, h);
+  if (d.flag(e, F_HIDDEN)) return -1;
   const v = values(d, e);
-  if (ui.isAfv) {
-    // DF-only units never impede AFVs (5.4). AT: in (extended) range with a chance of a result.
-    if (v.at < 0) return false;
-    const range = v.at >= 2 ? Math.floor(v.atRange * 1.5) : v.atRange;
-    if (dist > range) return false;
-  } else {
-    // AT-only units never impede personnel; bombardment-only units impede nobody (5.4).
-    if (v.df <= 0 || dist > v.dfRange) return false;
-  }
+  if (def(d, i).isAfv) return atReach(v);
+  return v.df <= 0 ? -1 : v.dfRange;
+}
+
+/** Enemy unit e threatens unit i standing in hex h (5.4): it spots i there, has it in range and could hurt it. */
+export function threatens(d: Draft, e: number, i: number, h: Hex): boolean {
+  const reach = threatReach(d, e, i);
+  const eh = d.hex(e);
+  if (reach < 0 || d.sc.map.grid.distance(eh, h) > reach) return false;
   // Spotting is judged with i in hex h.
   if (!hexSpotsUnit(d, eh, i, h)) return false;
-  if (ui.isAfv) {
+  if (def(d, i).isAfv) {
     const shot = atShot(d, e, i, h);
     return shot !== null && 12 + shot.drm >= d.sc.charts.antiTank.damage.value;
   }
@@ -101,20 +102,15 @@ export function breaksCombatMovement(d: Draft, i: number, from: Hex, to: Hex, th
  * there, so legal-move generation asks only these about each of the six neighbours.
  */
 export function possibleThreats(d: Draft, i: number): number[] {
-  const ui = def(d, i);
+  const side = def(d, i).side;
   const from = d.hex(i);
   const grid = d.sc.map.grid;
   const out: number[] = [];
   if (from < 0) return out;
   for (const ue of d.sc.units) {
-    const e = ue.index;
-    if (ue.side === ui.side || ue.isLeader || !ue.isCombat) continue;
-    const eh = d.hex(e);
-    if (eh < 0 || d.flag(e, F_HIDDEN) || cannotFire(d, e)) continue;
-    const v = values(d, e);
-    const reach = ui.isAfv ? (v.at < 0 ? -1 : v.at >= 2 ? Math.floor(v.atRange * 1.5) : v.atRange) : v.df <= 0 ? -1 : v.dfRange;
-    if (reach < 0 || grid.distance(eh, from) - 1 > reach) continue;
-    out.push(e);
+    if (ue.side === side) continue;
+    const reach = threatReach(d, ue.index, i);
+    if (reach >= 0 && grid.distance(d.hex(ue.index), from) - 1 <= reach) out.push(ue.index);
   }
   return out;
 }

@@ -14,6 +14,11 @@ export function values(d: Draft, i: number): FireValues {
   return d.u[i * F + STEPS]! < u.maxSteps ? u.reduced : u.full;
 }
 
+/** 11.3: the farthest AT fire of these values reaches (AT 2+ out to 150% of its range at half value), or -1 without AT. */
+export function atReach(v: FireValues): number {
+  return v.at < 0 ? -1 : v.at >= 2 ? Math.floor(v.atRange * 1.5) : v.atRange;
+}
+
 export function morale(d: Draft, i: number): number { return d.u[i * F + MORALE]!; }
 
 /** Halves per unit, rounding up (PG3 1.1 fractions; 14.2 disrupted strengths halved). */
