@@ -144,9 +144,19 @@ const INDEX_AT = 12;
 /** PUCT first-play urgency: an unvisited child is valued this much below its visited siblings' mean. */
 const FPU_REDUCTION = 0.1;
 
-function findChild(children: readonly SearchNode[], key: string): SearchNode | undefined {
+/** The child of `node` reached by the action with this key: by the key index once there is one, else a scan. */
+function childOf(node: SearchNode, key: string): SearchNode | undefined {
+  if (node.index !== null) return node.index.get(key);
+  const children = node.children;
   for (let j = 0; j < children.length; j++) if (children[j]!.key === key) return children[j];
   return undefined;
+}
+
+/** Adds a child to `node`, keeping the key index (built once the node has more than INDEX_AT children). */
+function attachChild(node: SearchNode, child: SearchNode): void {
+  node.children.push(child);
+  if (node.index !== null) node.index.set(child.key, child);
+  else if (node.children.length > INDEX_AT) node.index = new Map(node.children.map((ch) => [ch.key, ch]));
 }
 const CLOCK_EVERY = 32;
 
@@ -284,7 +294,7 @@ export class MctsTree<S, A> {
       let priorSum = 0, visitedTotal = 0, visitedN = 0;
       for (let i = 0; i < n; i++) {
         const key = game.actionKey(legal[i]!);
-        let child = node.index !== null ? node.index.get(key) : findChild(node.children, key);
+        let child = childOf(node, key);
         if (child === undefined && this.nodes < this.opt.maxNodes) child = this.addChild(node, key, advisor, state, legal[i]!, mover);
         sel[i] = child;
         if (child === undefined) continue;
@@ -338,9 +348,8 @@ export class MctsTree<S, A> {
     for (let i = 0; i < n; i++) {
       const child = newNode(this.game.actionKey(legal[i]!));
       child.prior = Math.exp((scores[i]! - top) / t);
-      node.children.push(child);
+      attachChild(node, child);
     }
-    if (n > INDEX_AT) node.index = new Map(node.children.map((ch) => [ch.key, ch]));
     this.nodes += n;
   }
 
@@ -348,9 +357,7 @@ export class MctsTree<S, A> {
   private addChild(node: SearchNode, key: string, advisor: DoctrineAdvisor<S, A>, state: S, action: A, mover: number): SearchNode {
     const child = newNode(key);
     child.prior = Math.exp(Math.min(0, doctrineScore(advisor.assess(state, action, mover)) - node.best) / this.opt.priorTemp);
-    node.children.push(child);
-    if (node.index !== null) node.index.set(key, child);
-    else if (node.children.length > INDEX_AT) node.index = new Map(node.children.map((ch) => [ch.key, ch]));
+    attachChild(node, child);
     this.nodes++;
     return child;
   }
@@ -381,18 +388,8 @@ export class MctsTree<S, A> {
       let bestScore = -Infinity;
       let untried = 0;
       const untriedIdx = this.untried;
-      const children = node.children;
-      const index = node.index;
       for (let i = 0; i < n; i++) {
-        const key = game.actionKey(legal[i]!);
-        let child: SearchNode | undefined;
-        if (index !== null) {
-          child = index.get(key);
-        } else {
-          for (let j = 0; j < children.length; j++) {
-            if (children[j]!.key === key) { child = children[j]; break; }
-          }
-        }
+        const child = childOf(node, game.actionKey(legal[i]!));
         if (child === undefined) {
           untriedIdx[untried++] = i;
           continue;
@@ -404,14 +401,12 @@ export class MctsTree<S, A> {
       }
       if (untried > 0 && canExpand) {
         const limit = alpha === 0.5 ? Math.ceil(widening * Math.sqrt(node.visits)) : Math.ceil(widening * Math.pow(node.visits, alpha));
-        if (children.length < limit || best === null) {
+        if (node.children.length < limit || best === null) {
           const pick = this.chooseUntried(state, legal, untried);
           const action = legal[pick]!;
           const child = newNode(game.actionKey(action));
           child.avail = 1;
-          children.push(child);
-          if (index !== null) index.set(child.key, child);
-          else if (children.length > INDEX_AT) node.index = new Map(children.map((ch) => [ch.key, ch]));
+          attachChild(node, child);
           this.nodes++;
           state = game.apply(state, action, rng);
           path[depth] = child;
