@@ -31,11 +31,12 @@
  */
 import type { Hex } from '../../core/hex.js';
 import { IllegalActionError } from '../../core/game.js';
+import { ActionNames } from '../../core/names.js';
 import { d6, roll2d6 } from '../../core/rng.js';
 import type { Draft } from './draft.js';
 import { applyHexResult, atShot, lossCandidates, moraleModOf, resolveAt, resolveFire, stepLoss, moraleCheck, leaderCasualties, columnIndex, shiftColumn, tableResult, type FireSpec } from './combat.js';
 import { resolveAfterFirstFire, resolveAssault, assaultStrength } from './assault.js';
-import { moveBlocked, moveCost2, moveOne, possibleThreats, reachable, startingMp2, threatens } from './movement.js';
+import { moveCost2, moveOne, possibleThreats, reachable, startingMp2, stepBlocked, threatens, unitMoveBlocked } from './movement.js';
 import { concealing, fireLineClear, hexSpotsUnit, isNight } from './spotting.js';
 import {
   ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ENTRENCHED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
@@ -44,6 +45,16 @@ import {
 } from './state.js';
 import { doubleSegment, endSegment, finishActivation, mayDoubleSegment, maySaveSegment, mustRecover, saveSegment, updateControl } from './turn.js';
 import { atReach, shareCarrierMorale, bombStrength, canRide, inEntrenchment, occupyEntrenchment, cannotFire, combatIn, def, dfStrength, fitsStack, isAssaultHex, isCarrier, moraleValue, leaderMoraleBonus, needsLimber, sideIn, values } from './units.js';
+
+// Interned action strings (core/names.ts): the legal-action lists are rebuilt after every action.
+const STACK = new ActionNames('stack'), LEADER = new ActionNames('leader'), UNIT = new ActionNames('unit');
+const DECL: Readonly<Record<string, ActionNames>> = { m: new ActionNames('decl', ' m'), f: new ActionNames('decl', ' f'), n: new ActionNames('decl', ' n') };
+const MV = new ActionNames('mv'), EXIT = new ActionNames('exit'), REC = new ActionNames('rec'), DIG_IN = new ActionNames('dig');
+const LOAD = new ActionNames('load'), UNLOAD = new ActionNames('unload'), UNLIMBER = new ActionNames('unlimber');
+const DF = new ActionNames('df'), BOMB = new ActionNames('bomb'), SMOKE = new ActionNames('smoke'), AT = new ActionNames('at');
+const OBA = new ActionNames('oba'), OBASMOKE = new ActionNames('obasmoke'), AIR = new ActionNames('air');
+const ASL = new ActionNames('asl'), MELEE = new ActionNames('melee'), LOSS = new ActionNames('loss');
+const OPP_FIRE = new ActionNames('opp'), OPP_AT = new ActionNames('oppat'), OPP_CROSS = new ActionNames('oppx');
 
 // ---------- activation (3.1-3.3) ----------
 
@@ -143,7 +154,7 @@ function airActions(d: Draft, out: string[]): void {
     let visible = false;
     for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) if (def(d, i).side !== seat && !d.flag(i, F_HIDDEN)) { visible = true; break; }
     if (!visible) continue;
-    for (const k of kinds) out.push(`air ${t} ${k}`);
+    for (const k of kinds) out.push(AIR.of2(t, k));
   }
 }
 
@@ -183,18 +194,22 @@ function airStrike(d: Draft, t: Hex, k: number): void {
 
 function activationActions(d: Draft, out: string[]): void {
   const seat = d.active;
-  const stacks = new Set<Hex>();
   const units = d.sc.units;
+  // Stacks in order of their first unit; a hex is new when i is the first unit in it that may activate
+  // (the occupancy lists are in unit order), so no set is needed.
+  const stacks: Hex[] = [];
   for (let i = 0; i < units.length; i++) {
     if (!canActivate(d, i, seat)) continue;
     const h = d.hex(i);
-    if (!stacks.has(h)) { stacks.add(h); out.push(`stack ${h}`); }
-    if (units[i]!.isLeader && d.get(i, MORALE) !== DEMORALIZED) out.push(`leader ${i}`);
+    let first = d.firstIn(h);
+    while (first >= 0 && !canActivate(d, first, seat)) first = d.nextIn(first);
+    if (first === i) { stacks.push(h); out.push(STACK.of(h)); }
+    if (units[i]!.isLeader && d.get(i, MORALE) !== DEMORALIZED) out.push(LEADER.of(i));
   }
   for (const h of stacks) {
     let n = 0;
     for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (canActivate(d, i, seat)) n++;
-    if (n > 1) for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (canActivate(d, i, seat) && !units[i]!.isLeader) out.push(`unit ${i}`);
+    if (n > 1) for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (canActivate(d, i, seat) && !units[i]!.isLeader) out.push(UNIT.of(i));
   }
   if (d.sc.hasAir && d.air[seat] !== 0) airActions(d, out);
   if (!mustRecover(d, seat)) out.push('pass');
@@ -245,7 +260,7 @@ function transportActions(d: Draft, out: string[]): void {
         const cu = def(d, c);
         if (needsLimber(cu) ? d.flag(c, F_IN_ACT) : mp < LOAD_MP2) continue;
         if (!fitsStack(d, c, h)) continue;
-        out.push(`unload ${c}`);
+        out.push(UNLOAD.of(c));
       }
     }
     // Load: only a good-order transport, never in a hex holding enemy units.
@@ -260,11 +275,11 @@ function transportActions(d: Draft, out: string[]): void {
         // Limber and load: all MPs of both, so neither may have moved this segment.
         if (d.flag(t, F_MOVED) || d.flag(c, F_MOVED) || mp < startingMp2(d, t)) continue;
       } else if (mp < LOAD_MP2 || d.get(c, MP) < LOAD_MP2) continue;
-      out.push(`load ${t} ${c}`);
+      out.push(LOAD.of2(t, c));
     }
   }
   for (const i of d.act) {
-    if (d.flag(i, F_LIMBERED) && d.flag(i, F_IN_ACT) && d.flag(i, F_DECL_MOVE) && !d.flag(i, F_MOVED) && d.get(i, MORALE) !== DEMORALIZED && !d.carried(i)) out.push(`unlimber ${i}`);
+    if (d.flag(i, F_LIMBERED) && d.flag(i, F_IN_ACT) && d.flag(i, F_DECL_MOVE) && !d.flag(i, F_MOVED) && d.get(i, MORALE) !== DEMORALIZED && !d.carried(i)) out.push(UNLIMBER.of(i));
   }
 }
 
@@ -316,6 +331,8 @@ function firingHexes(d: Draft): Map<Hex, number[]> {
 }
 
 /** Enemy-occupied hexes (any unit of the other side). */
+const NO_HEXES: readonly Hex[] = Object.freeze([]);
+
 function enemyHexes(d: Draft, seat: number): Hex[] {
   // Walks the occupancy index: each hex is listed once without a Set (this runs on every legal-action call).
   const out: Hex[] = [];
@@ -333,6 +350,8 @@ function enemyHexes(d: Draft, seat: number): Hex[] {
 
 /** Whether some enemy unit in hex t is spotted from hex h (8.0: one spotted unit exposes the hex). */
 function hexSpotsHex(d: Draft, h: Hex, t: Hex, seat: number): boolean {
+  // What the map rules out for every unit in t (hexSpotsUnit's first tests), asked once for the hex.
+  if (d.sc.map.grid.distance(h, t) > 1 && (d.sc.spot[h * d.sc.map.size + t] === 0 || isNight(d))) return false;
   for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) if (def(d, i).side !== seat && hexSpotsUnit(d, h, i)) return true;
   return false;
 }
@@ -348,14 +367,18 @@ function bombardSpotted(d: Draft, from: Hex, t: Hex, seat: number): boolean {
   return false;
 }
 
+/** Whether unit i (of the active side) has hex t in its DF range with a clear line of fire (7.3, 10.1). */
+function mayDirectFire(d: Draft, i: number, t: Hex): boolean {
+  const h = d.hex(i);
+  const dist = d.sc.map.grid.distance(h, t);
+  return dist > 0 && dist <= values(d, i).dfRange && dfStrength(d, i) > 0 && fireLineClear(d, d.active, h, t, def(d, i).isHmgLike);
+}
+
 /** The units of a direct fire from hex h at t: those in h in range with a clear line, plus adjacent hexes a leader brings in (6.41). */
 export function directFireGroup(d: Draft, h: Hex, t: Hex, byHex: Map<Hex, number[]>): number[] {
   const seat = d.active;
   const grid = d.sc.map.grid;
-  const inRange = (i: number): boolean => {
-    const dist = grid.distance(d.hex(i), t);
-    return dfStrength(d, i) > 0 && dist <= values(d, i).dfRange && dist > 0 && fireLineClear(d, seat, d.hex(i), t, def(d, i).isHmgLike);
-  };
+  const inRange = (i: number): boolean => mayDirectFire(d, i, t);
   const group = (byHex.get(h) ?? []).filter(inRange);
   if (group.length === 0) return group;
   // 6.41: an activated good-order leader with combat modifier N adds N adjacent hexes.
@@ -381,38 +404,42 @@ function executeActions(d: Draft, out: string[]): void {
   const seat = d.active;
   const grid = d.sc.map.grid;
   // 15.31: a charge that survived the opportunity fire in its first hex goes on into the charged hex.
-  if (d.charge !== null && chargeGoesOn(d)) { out.push(`asl ${d.charge.unit} ${d.charge.target}`); return; }
+  if (d.charge !== null && chargeGoesOn(d)) { out.push(ASL.of2(d.charge.unit, d.charge.target)); return; }
   for (const i of d.act) {
     if (!d.flag(i, F_IN_ACT) || d.hex(i) < 0 || d.carried(i)) continue;
     const u = def(d, i);
     const h = d.hex(i);
     const m = d.get(i, MORALE);
     if (d.flag(i, F_DECL_MOVE)) {
-      if (m !== GOOD && !d.flag(i, F_RECOVERED) && !d.flag(i, F_MOVED)) out.push(`rec ${i}`);
+      if (m !== GOOD && !d.flag(i, F_RECOVERED) && !d.flag(i, F_MOVED)) out.push(REC.of(i));
       if (m !== DEMORALIZED && !d.flag(i, F_RECOVERED)) {
-        const threats = d.flag(i, F_LEADER_ACT) || u.isLeader ? undefined : possibleThreats(d, i);
-        for (let k = 0; k < 6; k++) {
-          const n = grid.neighbour(h, k);
-          if (n >= 0 && moveBlocked(d, i, n, threats) === null) out.push(`mv ${i} ${n}`);
+        if (unitMoveBlocked(d, i) === null) {
+          const threats = d.flag(i, F_LEADER_ACT) || u.isLeader ? undefined : possibleThreats(d, i);
+          for (let k = 0; k < 6; k++) {
+            const n = grid.neighbour(h, k);
+            if (n >= 0 && stepBlocked(d, i, h, n, threats) === null) out.push(MV.of2(i, n));
+          }
         }
-        if (d.sc.sides[seat].exitHexes.includes(h) && !d.decapitated(i, h)) out.push(`exit ${i}`);
-        if (m === GOOD && !u.isLeader && !d.flag(i, F_MOVED) && !d.flag(i, F_DUG_IN) && d.sc.terrain[d.sc.map.terrain[h]!]!.digIn && d.sc.entrenched[h] === 0 && d.get(i, MP) > 0) out.push(`dig ${i}`);
+        if (d.sc.sides[seat].exitHexes.includes(h) && !d.decapitated(i, h)) out.push(EXIT.of(i));
+        if (m === GOOD && !u.isLeader && !d.flag(i, F_MOVED) && !d.flag(i, F_DUG_IN) && d.sc.terrain[d.sc.map.terrain[h]!]!.digIn && d.sc.entrenched[h] === 0 && d.get(i, MP) > 0) out.push(DIG_IN.of(i));
       }
     }
   }
   transportActions(d, out);
   const byHex = firingHexes(d);
-  const enemies = enemyHexes(d, seat);
+  const oba = obaLeft(d, seat);
+  const enemies = byHex.size > 0 || oba > 0 ? enemyHexes(d, seat) : NO_HEXES;
   for (const [h, units] of byHex) {
     const inAssault = isAssaultHex(d, h);
     for (const t of enemies) {
       if (t === h) continue;
       const dist = grid.distance(h, t);
-      if (!inAssault && !isAssaultHex(d, t) && hexSpotsHex(d, h, t, seat) && directFireGroup(d, h, t, byHex).length > 0) out.push(`df ${h} ${t}`);
+      // A direct fire group is empty exactly when no unit of hex h may fire at t (the leader's hexes join a group, 6.41).
+      if (!inAssault && !isAssaultHex(d, t) && hexSpotsHex(d, h, t, seat) && units.some((i) => mayDirectFire(d, i, t))) out.push(DF.of2(h, t));
       if (!inAssault && units.some((i) => bombStrength(d, i) > 0 && dist <= values(d, i).bombRange) && bombardSpotted(d, h, t, seat)) {
-        out.push(`bomb ${h} ${t}`);
+        out.push(BOMB.of2(h, t));
         // 16.1: smoke instead of an attack, at a spotted hex in range (not one already smoked).
-        if (d.sc.rules.smoke && !d.smoke.includes(t) && units.some((i) => canFireSmoke(d, i, t))) out.push(`smoke ${h} ${t}`);
+        if (d.sc.rules.smoke && !d.smoke.includes(t) && units.some((i) => canFireSmoke(d, i, t))) out.push(SMOKE.of2(h, t));
       }
     }
     if (!inAssault) splitActions(d, h, units, enemies, out);
@@ -428,7 +455,7 @@ function executeActions(d: Draft, out: string[]): void {
           if (inAssault ? eh !== h : (isAssaultHex(d, eh) && d.unitsIn(eh).some((j) => def(d, j).side === seat && def(d, j).isAfv))) continue;
           if (!hexSpotsUnit(d, h, e.index) || !atShot(d, i, e.index)) continue;
           if (!inAssault && !fireLineClear(d, seat, h, eh, true)) continue;
-          out.push(`at ${i} ${e.index}`);
+          out.push(AT.of2(i, e.index));
         }
       }
       // 12.1: assault movement by activated, good-order units led by a leader of their kind, starting adjacent.
@@ -437,14 +464,14 @@ function executeActions(d: Draft, out: string[]): void {
           const n = grid.neighbour(h, k);
           if (n < 0 || !combatIn(d, n, 1 - seat) || !fitsStack(d, i, n)) continue;
           if (moveCost2(d, i, h, n) < 0) continue;
-          out.push(`asl ${i} ${n}`);
+          out.push(ASL.of2(i, n));
         }
         if (d.sc.hasCavalryCharge && u.type === 'CAV' && d.flag(i, F_CAV_LED)) chargeActions(d, i, h, enemies, out);
       }
     }
-    if (inAssault && !d.assaults.includes(h) && units.some((i) => !d.flag(i, F_ASSAULT_IN) && d.get(i, MORALE) !== DEMORALIZED)) out.push(`melee ${h}`);
+    if (inAssault && !d.assaults.includes(h) && units.some((i) => !d.flag(i, F_ASSAULT_IN) && d.get(i, MORALE) !== DEMORALIZED)) out.push(MELEE.of(h));
   }
-  obaActions(d, out, enemies);
+  if (oba > 0) obaActions(d, out, enemies, oba);
   out.push('end');
 }
 
@@ -525,16 +552,25 @@ function obaRemaining(d: Draft, seat: number): number[] {
   return d.sc.sides[seat].offboard.map((v, k) => ((used >> k) & 1 ? -1 : v)).map((v, k) => (v >= 0 ? k : -1)).filter((k) => k >= 0);
 }
 
-function obaActions(d: Draft, out: string[], enemies: Hex[]): void {
-  const seat = d.active;
-  const left = obaRemaining(d, seat);
+/** How many off-board artillery factors the active side may still fire this segment (9.2: 3 a segment, each once a turn). */
+function obaLeft(d: Draft, seat: number): number {
   const room = 3 - d.obaThisSegment;
-  if (left.length === 0 || room <= 0) return;
+  if (room <= 0) return 0;
+  const used = d.obaUsed[seat]!;
+  const k = d.sc.sides[seat].offboard.length;
+  let left = 0;
+  for (let j = 0; j < k; j++) if (((used >> j) & 1) === 0) left++;
+  return Math.min(room, left);
+}
+
+/** 9.2: `oba T N` for 1..n factors at each enemy hex a good or disrupted leader spots (9.1); smoke (16.1). */
+function obaActions(d: Draft, out: string[], enemies: readonly Hex[], n: number): void {
+  const seat = d.active;
   const leaders = d.sc.units.filter((u) => u.side === seat && u.isLeader && d.hex(u.index) >= 0 && d.get(u.index, MORALE) !== DEMORALIZED);
   for (const t of enemies) {
     if (!leaders.some((l) => hexSpotsHex(d, d.hex(l.index), t, seat))) continue;
-    for (let n = 1; n <= Math.min(room, left.length); n++) out.push(`oba ${t} ${n}`);
-    if (d.sc.rules.smoke && !d.smoke.includes(t)) out.push(`obasmoke ${t}`); // 16.1
+    for (let k = 1; k <= n; k++) out.push(OBA.of2(t, k));
+    if (d.sc.rules.smoke && !d.smoke.includes(t)) out.push(OBASMOKE.of(t)); // 16.1
   }
 }
 
@@ -570,13 +606,13 @@ export function oppOptions(d: Draft): string[] {
     const dist = grid.distance(h, mh);
     if (atUsed === 0 && dfUsed < 2 && dfStrength(d, i) > 0 && dist <= values(d, i).dfRange && fireLineClear(d, seat, h, mh, e.isHmgLike)) {
       // DF affects an AFV only through X results: still a legal shot.
-      out.push(`opp ${i}`);
+      out.push(OPP_FIRE.of(i));
       dfByHex.set(h, (dfByHex.get(h) ?? 0) + 1);
     }
     const atLimit = armorEfficient(d, i) ? 2 : 1;
-    if (dfUsed === 0 && atUsed < atLimit && (target.isAfv || target.type === 'TRUCK') && atShot(d, i, mover)) out.push(`oppat ${i}`);
+    if (dfUsed === 0 && atUsed < atLimit && (target.isAfv || target.type === 'TRUCK') && atShot(d, i, mover)) out.push(OPP_AT.of(i));
   }
-  for (const [h, n] of dfByHex) if (n > 1) out.push(`oppx ${h}`);
+  for (const [h, n] of dfByHex) if (n > 1) out.push(OPP_CROSS.of(h));
   if (out.length > 0) out.push('nofire');
   return out;
 }
@@ -587,14 +623,14 @@ export function legalActionsOf(d: Draft): string[] {
     case Phase.Segment: activationActions(d, out); break;
     case Phase.Declare: {
       const i = d.act[d.declIndex]!;
-      for (const o of declareOptions(d, i)) out.push(`decl ${i} ${o}`);
+      for (const o of declareOptions(d, i)) out.push(DECL[o]!.of(i));
       break;
     }
     case Phase.Execute: executeActions(d, out); break;
     case Phase.OppFire: out.push(...oppOptions(d)); break;
     case Phase.Allocate: {
       const e = d.queue[0];
-      if (e && e.k === 'loss') for (const i of lossCandidates(d, e)) out.push(`loss ${i}`);
+      if (e && e.k === 'loss') for (const i of lossCandidates(d, e)) out.push(LOSS.of(i));
       break;
     }
     default: break;

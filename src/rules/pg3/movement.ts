@@ -117,26 +117,38 @@ export function possibleThreats(d: Draft, i: number): number[] {
 
 /** Why unit i may not move into the adjacent hex `to` now, or null. `threats`: possibleThreats(d, i), when the caller has it. */
 export function moveBlocked(d: Draft, i: number, to: Hex, threats?: readonly number[]): string | null {
-  const u = def(d, i);
   const from = d.hex(i);
   if (from < 0 || to < 0) return 'not on the map';
   if (d.sc.map.grid.distance(from, to) !== 1) return 'not an adjacent hex';
+  return unitMoveBlocked(d, i) ?? stepBlocked(d, i, from, to, threats);
+}
+
+/**
+ * Why unit i (on the map) may not move at all now, whatever the hex, or null. Legal-move generation asks
+ * this once per unit and `stepBlocked` for each of the six neighbours.
+ */
+export function unitMoveBlocked(d: Draft, i: number): string | null {
+  const from = d.hex(i);
   if (d.carried(i)) return 'it rides a transport: it moves with it (5.6)';
   if (d.decapitated(i, from)) return 'its side lost its highest-ranking leader within 3 hexes: no voluntary movement this turn or next (6.7)';
   const m = d.get(i, MORALE);
   if (m === DEMORALIZED) return 'demoralized units only recover or flee (14.3)';
   if (m === DISRUPTED && (d.flag(i, F_MOVED_TURN) || d.flag(i, F_MOVED))) return 'a disrupted unit moves only one hex a turn (14.2)';
   if (d.flag(i, F_MUST_STOP)) return 'it must stop here (5.7, 12.1)';
-  const enemy = 1 - u.side;
-  if (combatIn(d, to, enemy)) return 'enemy units are there: only an assault may enter (5.3)';
-  if (isAssaultHex(d, from) && d.flag(i, F_MOVED)) return 'a unit leaving an assault hex moves one hex (5.3)';
+  if (d.get(i, MP) <= 0) return 'no movement points left';
+  if (d.flag(i, F_MOVED) && isAssaultHex(d, from)) return 'a unit leaving an assault hex moves one hex (5.3)';
+  return null;
+}
+
+/** Why unit i, free to move (unitMoveBlocked is null), may not step from `from` into the adjacent hex `to`, or null. */
+export function stepBlocked(d: Draft, i: number, from: Hex, to: Hex, threats?: readonly number[]): string | null {
+  const u = def(d, i);
+  if (combatIn(d, to, 1 - u.side)) return 'enemy units are there: only an assault may enter (5.3)';
   if (!fitsStack(d, i, to)) return 'the hex is full (3 combat units and 3 transports, 4.5)';
   const cost = moveCost2(d, i, from, to);
   if (cost < 0) return `${d.sc.map.terrainId(to)} is prohibited to ${u.moveClass} units (TEC)`;
-  const mp = d.get(i, MP);
   // 5.0: a unit with MA 1+ may always move one hex.
-  if (cost > mp && d.flag(i, F_MOVED)) return 'not enough movement points';
-  if (mp <= 0) return 'no movement points left';
+  if (cost > d.get(i, MP) && d.flag(i, F_MOVED)) return 'not enough movement points';
   if (breaksCombatMovement(d, i, from, to, threats)) return 'without a leader of its kind it may not move closer to enemies that can fire on it (5.4)';
   if (isNight(d) && !d.flag(i, F_LEADER_ACT) && !u.isLeader) {
     // 5.5: a leaderless unit at night enters only friendly-controlled hexes (occupied by friends here).
