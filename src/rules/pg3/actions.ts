@@ -164,7 +164,7 @@ function airActions(d: Draft, out: string[]): void {
 function airStrike(d: Draft, t: Hex, k: number): void {
   const seat = d.active;
   const a = d.sc.sides[seat]!.airPool[k]!;
-  d.air[seat] = d.air[seat]! & ~(1 << k);
+  d.mut('air')[seat] = d.air[seat]! & ~(1 << k);
   const grid = d.sc.map.grid;
   const r = d6(d.rng);
   d.events && d.say(() => `${d.sc.sides[seat].name} aircraft (${a.df}${a.at ? `/${a.at} AT` : ''}) at ${grid.label(t)}: roll ${r}: ${r <= 2 ? 'misses' : 'attacks'} [PG3 15.1]`);
@@ -184,10 +184,10 @@ function airStrike(d: Draft, t: Hex, k: number): void {
     if (hits > 0) {
       const afvs = d.unitsIn(t).filter((i) => def(d, i).side !== seat && def(d, i).isAfv);
       d.events && d.say(() => `Air AT factors: ${hits} six${hits > 1 ? 'es' : ''}${afvs.length ? '' : ' but no AFV there'} [PG3 15.1]`);
-      if (afvs.length > 0) d.queue.push({ k: 'loss', seat: 1 - seat, hex: t, losses: hits, pool: afvs, assault: false, needAfv: false, why: 'air AT attack [PG3 15.1]' });
+      if (afvs.length > 0) d.mut('queue').push({ k: 'loss', seat: 1 - seat, hex: t, losses: hits, pool: afvs, assault: false, needAfv: false, why: 'air AT attack [PG3 15.1]' });
     }
   }
-  d.queue.push({ k: 'finish' });
+  d.mut('queue').push({ k: 'finish' });
 }
 
 // ---------- legal actions ----------
@@ -485,7 +485,7 @@ function canFireSmoke(d: Draft, i: number, t: Hex): boolean {
 function smokeRoll(d: Draft, who: string, t: Hex): void {
   const r = roll2d6(d.rng);
   const placed = r <= SMOKE_ROLL && !d.smoke.includes(t);
-  if (placed) d.smoke.push(t);
+  if (placed) d.mut('smoke').push(t);
   d.events && d.say(() => `${who} fires smoke at ${d.sc.map.grid.label(t)}: roll ${r}: ${r <= SMOKE_ROLL ? 'smoke placed' : 'no smoke'} [PG3 16.1]`);
 }
 const SMOKE_ROLL = 8;
@@ -501,7 +501,7 @@ function offboardSmoke(d: Draft, t: Hex): void {
   const seat = d.active;
   const vals = d.sc.sides[seat].offboard;
   const k = obaRemaining(d, seat).sort((p, q) => vals[p]! - vals[q]!)[0]!;
-  d.obaUsed[seat] = d.obaUsed[seat]! | (1 << k);
+  d.mut('obaUsed')[seat] = d.obaUsed[seat]! | (1 << k);
   d.obaThisSegment += 1;
   smokeRoll(d, `Off-board artillery factor (${vals[k]})`, t);
 }
@@ -812,7 +812,7 @@ export function enterMinefield(d: Draft, i: number, h: Hex): void {
     if (d.sc.minefields[k]!.hex !== h) continue;
     const m = d.mines[k]!;
     n += m & 3;
-    if ((m & MINE_REVEALED) === 0) { d.mines[k] = m | MINE_REVEALED; d.events && d.say(() => `minefield at ${d.sc.map.grid.label(h)} revealed: strength ${m & 3} [PG3 16.7]`); }
+    if ((m & MINE_REVEALED) === 0) { d.mut('mines')[k] = m | MINE_REVEALED; d.events && d.say(() => `minefield at ${d.sc.map.grid.label(h)} revealed: strength ${m & 3} [PG3 16.7]`); }
   }
   if (u.isLeader) return;
   if (u.type === 'ENG') n -= 2;
@@ -847,7 +847,7 @@ function overrunLoneEnemies(d: Draft, i: number, h: Hex): void {
   for (const j of d.unitsIn(h)) {
     const e = def(d, j);
     if (e.side !== enemy) continue;
-    if (e.isTransport) { d.stepsLost[e.side] = d.stepsLost[e.side]! + d.get(j, STEPS); d.eliminate(j); d.events && d.say(() => `${e.name} overrun [PG3 5.3]`); continue; }
+    if (e.isTransport) { d.mut('stepsLost')[e.side] = d.stepsLost[e.side]! + d.get(j, STEPS); d.eliminate(j); d.events && d.say(() => `${e.name} overrun [PG3 5.3]`); continue; }
     if (!e.isLeader) continue;
     const r = roll2d6(d.rng);
     const grid = d.sc.map.grid;
@@ -869,14 +869,14 @@ function freeShot(d: Draft, hex: Hex, mover: number): void {
   const roll = d6(d.rng);
   const res = tableResult(t, col, roll);
   d.events && d.say(() => `Free shot at ${def(d, mover).name} leaving the assault hex: roll ${roll}: ${res} [PG3 12.12]`);
-  if (res === 'M') d.queue.push({ k: 'morale', unit: mover, mod: moraleModOf(d, 'M'), why: 'free shot [PG3 12.12]' });
-  else if (res !== '-') { stepLoss(d, mover, Number(res), 'free shot'); d.queue.push({ k: 'morale', unit: mover, mod: moraleModOf(d, 'M2'), why: 'after step loss [PG3 7.61]' }); }
+  if (res === 'M') d.mut('queue').push({ k: 'morale', unit: mover, mod: moraleModOf(d, 'M'), why: 'free shot [PG3 12.12]' });
+  else if (res !== '-') { stepLoss(d, mover, Number(res), 'free shot'); d.mut('queue').push({ k: 'morale', unit: mover, mod: moraleModOf(d, 'M2'), why: 'after step loss [PG3 7.61]' }); }
 }
 
 function doExit(d: Draft, i: number): void {
   const u = def(d, i);
-  if (!u.isLeader) d.stepsExited[u.side] = d.stepsExited[u.side]! + d.get(i, STEPS);
-  for (const c of d.cargoOf(i)) if (!def(d, c).isLeader) d.stepsExited[u.side] = d.stepsExited[u.side]! + d.get(c, STEPS);
+  if (!u.isLeader) d.mut('stepsExited')[u.side] = d.stepsExited[u.side]! + d.get(i, STEPS);
+  for (const c of d.cargoOf(i)) if (!def(d, c).isLeader) d.mut('stepsExited')[u.side] = d.stepsExited[u.side]! + d.get(c, STEPS);
   d.events && d.say(() => `${u.name} exits the map [PG3 16.5]`);
   d.setHex(i, EXITED);
   d.setFlag(i, F_IN_ACT, false);
@@ -906,7 +906,7 @@ function recover(d: Draft, i: number): void {
     }
     d.events && d.say(() => `${u.name} fails to recover with ${def(d, kom).name}: roll ${roll} vs ${target}: a step loss [PG3 6.6]`);
     stepLoss(d, i, 1, 'Kommissar [PG3 6.6]');
-    if (d.hex(i) >= 0) d.queue.push({ k: 'flee', unit: i });
+    if (d.hex(i) >= 0) d.mut('queue').push({ k: 'flee', unit: i });
     return;
   }
   const target = moraleValue(d, i) + leaderMoraleBonus(d, i, true) + terrain;
@@ -922,7 +922,7 @@ function recover(d: Draft, i: number): void {
     return;
   }
   d.events && d.say(() => `${u.name} fails to recover: roll ${roll} vs ${target} [PG3 14.4]`);
-  if (m === DEMORALIZED) d.queue.push({ k: 'flee', unit: i });
+  if (m === DEMORALIZED) d.mut('queue').push({ k: 'flee', unit: i });
 }
 
 /** 6.6: an activated, undemoralized Kommissar of unit i's side in its hex (disrupted KOMs may help, L192), or -1. */
@@ -952,7 +952,7 @@ export function flee(d: Draft, i: number): void {
   if (!isAssaultHex(d, h) && inEntrenchment(d, i)) { d.events && d.say(() => `${u.name} stays in its entrenchment [PG3 14.35]`); return; }
   if (isAssaultHex(d, h)) {
     const out = [0, 1, 2, 3, 4, 5].map((k) => grid.neighbour(h, k)).filter((n) => n >= 0 && !combatIn(d, n, enemy) && fitsStack(d, i, n) && moveCost2(d, i, h, n) >= 0);
-    if (out.length === 0) { d.stepsLost[u.side] = d.stepsLost[u.side]! + d.get(i, STEPS); d.eliminate(i); d.events && d.say(() => `${u.name} cannot get out of the assault hex and is eliminated [PG3 14.33]`); return; }
+    if (out.length === 0) { d.mut('stepsLost')[u.side] = d.stepsLost[u.side]! + d.get(i, STEPS); d.eliminate(i); d.events && d.say(() => `${u.name} cannot get out of the assault hex and is eliminated [PG3 14.33]`); return; }
     d.setHex(i, out[0]!);
     occupyEntrenchment(d, i);
     d.events && d.say(() => `${u.name} flees the assault to ${grid.label(out[0]!)} [PG3 14.33]`);
@@ -960,7 +960,7 @@ export function flee(d: Draft, i: number): void {
   }
   if (values(d, i).ma <= 0) {
     const steps = d.get(i, STEPS);
-    d.stepsLost[u.side] = d.stepsLost[u.side]! + steps;
+    d.mut('stepsLost')[u.side] = d.stepsLost[u.side]! + steps;
     d.eliminate(i);
     d.events && d.say(() => `${u.name} cannot flee and is eliminated [PG3 14.35]`);
     return;
@@ -1090,7 +1090,7 @@ function offboard(d: Draft, t: Hex, n: number): void {
   let strength = 0;
   let used = d.obaUsed[seat]!;
   for (const k of left) { strength += d.sc.sides[seat].offboard[k]!; used |= 1 << k; }
-  d.obaUsed[seat] = used;
+  d.mut('obaUsed')[seat] = used;
   d.obaThisSegment += left.length;
   const spec: FireSpec = { kind: 'bombard', firers: [], strength, target: t, moverOnly: -1, baseShift: baseShift(d, 'bombard', [], t, 1 - seat, false), targetSeat: 1 - seat, label: `Off-board artillery (${left.length} factor${left.length > 1 ? 's' : ''}) at ${d.sc.map.grid.label(t)}` };
   resolveBombardment(d, spec, seat);
@@ -1103,7 +1103,7 @@ function assaultMove(d: Draft, i: number, h: Hex): void {
   d.setFlag(i, F_ASSAULT_IN | F_MUST_STOP | F_MOVED | F_FIRED);
   d.set(i, DIG, 0);
   d.setFlag(i, F_DUG_IN | F_ENTRENCHED, false); // an assaulting unit never holds the entrenchment before the enemy (L355)
-  if (!d.assaults.includes(h)) d.assaults.push(h);
+  if (!d.assaults.includes(h)) d.mut('assaults').push(h);
   if (d.sc.mineHex[h] === 1) enterMinefield(d, i, h);
   d.events && d.say(() => `${def(d, i).name} assaults from ${d.sc.map.grid.label(from)} into ${d.sc.map.grid.label(h)} [PG3 12.1]`);
   // 12.1: leaders of the hex may go in with them: an activated leader in the start hex follows the first assaulting unit.
@@ -1192,7 +1192,7 @@ function endActivation(d: Draft): void {
   }
   // 14.3: activated demoralized units must attempt recovery.
   for (const i of d.act) if (d.flag(i, F_IN_ACT) && d.get(i, MORALE) === DEMORALIZED && !d.flag(i, F_RECOVERED) && d.hex(i) >= 0) recover(d, i);
-  d.queue.push({ k: 'finish' });
+  d.mut('queue').push({ k: 'finish' });
 }
 
 function opportunityFire(d: Draft, verb: string, x: number): void {
@@ -1238,8 +1238,8 @@ function applyOneLoss(d: Draft, e: Extract<Effect, { k: 'loss' }>, unit: number)
   else stepLoss(d, unit, 1, e.why);
   const rest = e.losses - 1;
   const needAfv = e.needAfv && !def(d, unit).isAfv;
-  if (rest > 0) d.queue[0] = { ...e, losses: rest, needAfv, taken: (e.taken ?? 0) + 1 };
-  else d.queue.shift();
+  if (rest > 0) d.mut('queue')[0] = { ...e, losses: rest, needAfv, taken: (e.taken ?? 0) + 1 };
+  else d.mut('queue').shift();
 }
 
 /**
@@ -1253,24 +1253,24 @@ export function settleInto(d: Draft, after: Phase): void {
     const e = d.queue[0]!;
     if (e.k === 'loss') {
       const c = lossCandidates(d, e);
-      if (c.length === 0) { d.queue.shift(); continue; }
+      if (c.length === 0) { d.mut('queue').shift(); continue; }
       const distinct = c.length > 1 && !(c.every((i) => def(d, i).counter === def(d, c[0]!).counter && d.get(i, STEPS) === d.get(c[0]!, STEPS) && d.get(i, MORALE) === d.get(c[0]!, MORALE)));
       if (distinct) { d.phase = Phase.Allocate; return; }
       applyOneLoss(d, e, c[0]!);
       continue;
     }
-    d.queue.shift();
+    d.mut('queue').shift();
     switch (e.k) {
       case 'morale': if (d.hex(e.unit) >= 0) moraleCheck(d, e.unit, e.mod, e.why); break;
       case 'leaderCas': leaderCasualties(d, e.hex, e.seat, e.steps); break;
       case 'flee': flee(d, e.unit); break;
       case 'assault': resolveAfterFirstFire(d, e.hex, e.attacker, e.units); break;
       case 'finish': {
-        for (const h of new Set(d.act.map((i) => d.hex(i)).filter((h) => h >= 0))) updateControl(d, h);
+        for (const i of d.act) { const h = d.hex(i); if (h >= 0) updateControl(d, h); } // idempotent per hex
         finishActivation(d);
         endSegment(d, false);
         d.afterPhase = d.phase;
-        if (d.phase === Phase.Over) { d.queue.length = 0; return; }
+        if (d.phase === Phase.Over) { d.mut('queue').length = 0; return; }
         break;
       }
     }

@@ -93,10 +93,10 @@ function queueResult(d: Draft, hex: Hex, victims: readonly number[], res: string
   if (losses > 0) {
     const combat = pieces.filter((i) => !def(d, i).isTransport);
     const transports = pieces.filter((i) => def(d, i).isTransport);
-    if (combat.length > 0) d.queue.push({ k: 'loss', seat, hex, losses, pool: combat, assault: true, needAfv: losses > 1 && combat.some((i) => def(d, i).isAfv), why: `assault result ${res} [PG3 7.63]`, taken: 0 });
-    if (transports.length > 0) d.queue.push({ k: 'loss', seat, hex, losses, pool: transports, assault: false, needAfv: false, why: `assault result ${res} on transports [PG3 7.63]` });
+    if (combat.length > 0) d.mut('queue').push({ k: 'loss', seat, hex, losses, pool: combat, assault: true, needAfv: losses > 1 && combat.some((i) => def(d, i).isAfv), why: `assault result ${res} [PG3 7.63]`, taken: 0 });
+    if (transports.length > 0) d.mut('queue').push({ k: 'loss', seat, hex, losses, pool: transports, assault: false, needAfv: false, why: `assault result ${res} on transports [PG3 7.63]` });
     queueMorale(d, [...leaders, ...combat], moraleModOf(d, 'M2'), 'after assault losses [PG3 7.63]');
-    if (leaders.length > 0) d.queue.push({ k: 'leaderCas', hex, seat, steps: losses });
+    if (leaders.length > 0) d.mut('queue').push({ k: 'leaderCas', hex, seat, steps: losses });
   } else if (res === 'M') {
     queueMorale(d, victims, moraleModOf(d, 'M'), 'assault result M [PG3 12.4]');
   }
@@ -114,7 +114,7 @@ export function resolveAssault(d: Draft, hex: Hex, attackerSeat: number, attacke
   const defCombat = defenders.filter((i) => def(d, i).isCombat);
   if (defCombat.length === 0) {
     for (const i of defenders) {
-      if (def(d, i).isTransport) { d.stepsLost[def(d, i).side] = d.stepsLost[def(d, i).side]! + d.get(i, STEPS); d.eliminate(i); d.events && d.say(() => `${def(d, i).name} overrun [PG3 12.4]`); }
+      if (def(d, i).isTransport) { d.mut('stepsLost')[def(d, i).side] = d.stepsLost[def(d, i).side]! + d.get(i, STEPS); d.eliminate(i); d.events && d.say(() => `${def(d, i).name} overrun [PG3 12.4]`); }
     }
   }
   const attackLeaders = d.unitsIn(hex).filter((i) => def(d, i).isLeader && def(d, i).side === attackerSeat);
@@ -125,7 +125,7 @@ export function resolveAssault(d: Draft, hex: Hex, attackerSeat: number, attacke
   if (firstFire) {
     const defRes = rollSide(d, hex, defs, attSide, false, 'defender (First Fire, 12.43)');
     queueResult(d, hex, attSide, defRes);
-    d.queue.push({ k: 'assault', hex, attacker: attackerSeat, units: attSide });
+    d.mut('queue').push({ k: 'assault', hex, attacker: attackerSeat, units: attSide });
     return;
   }
   const attRes = rollSide(d, hex, attSide, defs, true, 'attacker');

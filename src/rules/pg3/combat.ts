@@ -161,7 +161,7 @@ export function applyHexResult(d: Draft, hex: Hex, units: readonly number[], res
   if (losses > 0) {
     if (pieces.length === 0) {
       // 6.71: lone leaders lose one leader per step loss; the owner chooses which.
-      d.queue.push({ k: 'loss', seat, hex, losses, pool: leaders, assault: false, needAfv: false, why: `${result} on lone leaders [PG3 6.71]` });
+      d.mut('queue').push({ k: 'loss', seat, hex, losses, pool: leaders, assault: false, needAfv: false, why: `${result} on lone leaders [PG3 6.71]` });
       return;
     }
     const combat = pieces.filter((i) => !def(d, i).isTransport && !(def(d, i).isAfv && !def(d, i).openTop));
@@ -169,17 +169,17 @@ export function applyHexResult(d: Draft, hex: Hex, units: readonly number[], res
     const closed = pieces.filter((i) => def(d, i).isAfv && !def(d, i).openTop);
     const hasOpen = combat.some((i) => def(d, i).openTop);
     if (combat.length > 0) {
-      d.queue.push({ k: 'loss', seat, hex, losses, pool: combat, assault: false, needAfv: hasOpen && losses > 1, why: `${result} [PG3 7.61]` });
+      d.mut('queue').push({ k: 'loss', seat, hex, losses, pool: combat, assault: false, needAfv: hasOpen && losses > 1, why: `${result} [PG3 7.61]` });
     }
     if (transports.length > 0) {
-      d.queue.push({ k: 'loss', seat, hex, losses, pool: transports, assault: false, needAfv: false, why: `${result} on transports [PG3 7.61]` });
+      d.mut('queue').push({ k: 'loss', seat, hex, losses, pool: transports, assault: false, needAfv: false, why: `${result} on transports [PG3 7.61]` });
     }
     // Leaders first, by seniority (14.11), then the units.
     queueMorale(d, closed, moraleModOf(d, 'M'), 'closed-top AFV after X [PG3 7.62]');
     if (!single) queueMorale(d, [...leaders, ...combat], moraleModOf(d, 'M2'), 'after step loss [PG3 7.61]');
     else queueMorale(d, combat, moraleModOf(d, 'M2'), 'after step loss [PG3 7.61]');
     if (!single && leaders.length > 0 && combat.length + transports.length > 0) {
-      d.queue.push({ k: 'leaderCas', hex, seat, steps: losses });
+      d.mut('queue').push({ k: 'leaderCas', hex, seat, steps: losses });
     }
     return;
   }
@@ -192,7 +192,7 @@ export function applyHexResult(d: Draft, hex: Hex, units: readonly number[], res
 /** Queues morale checks, leaders first by rank (14.11). */
 export function queueMorale(d: Draft, units: readonly number[], mod: number, why: string): void {
   const sorted = units.slice().sort((a, b) => def(d, b).rank - def(d, a).rank);
-  for (const i of sorted) d.queue.push({ k: 'morale', unit: i, mod, why });
+  for (const i of sorted) d.mut('queue').push({ k: 'morale', unit: i, mod, why });
 }
 
 // ---------- AT fire ----------
@@ -256,7 +256,7 @@ export function resolveAt(d: Draft, firer: number, target: number): void {
   } else if (total >= ch.damage.value) {
     d.events && d.say(() => `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)}${shot.crossfire ? ' (crossfire)' : ''} = ${total}: step loss [PG3 11.0]`);
     stepLoss(d, target, 1, 'AT fire');
-    if (d.hex(target) >= 0) d.queue.push({ k: 'morale', unit: target, mod: moraleModOf(d, 'M2'), why: 'after step loss [PG3 7.61]' });
+    if (d.hex(target) >= 0) d.mut('queue').push({ k: 'morale', unit: target, mod: moraleModOf(d, 'M2'), why: 'after step loss [PG3 7.61]' });
   } else {
     d.events && d.say(() => `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)} = ${total}: no effect [PG3 11.0]`);
   }
@@ -285,11 +285,11 @@ export function stepLoss(d: Draft, unit: number, n: number, why: string): void {
   const steps = d.get(unit, STEPS);
   if (steps <= 0) return;
   const lost = n >= 2 ? steps : 1;
-  d.stepsLost[u.side] = d.stepsLost[u.side]! + (u.isLeader ? 0 : lost);
+  d.mut('stepsLost')[u.side] = d.stepsLost[u.side]! + (u.isLeader ? 0 : lost);
   // 16.3: each AFV step eliminated in a town or bridge hex leaves a wreck (3 is the most that matters).
   const h = d.hex(unit);
   if (u.isAfv && h >= 0 && d.sc.wreckHex[h] === 1) {
-    for (let k = 0; k < lost && d.wrecksIn(h) < 3; k++) d.wrecks.push(h);
+    for (let k = 0; k < lost && d.wrecksIn(h) < 3; k++) d.mut('wrecks').push(h);
     d.events && d.say(() => `wreck${lost > 1 ? 's' : ''} at ${d.sc.map.grid.label(h)}: ${d.wrecksIn(h)} there [PG3 16.3]`);
   }
   if (steps - lost <= 0) {

@@ -22,27 +22,27 @@ export class Draft {
   openingLeft: number;
   lastWasPass: boolean;
   lastPassSeat: number;
-  segmentsTaken: [number, number];
+  segmentsTaken: readonly [number, number];
   savedSegment: number;
   u: number[];
-  act: number[];
+  act: readonly number[];
   declIndex: number;
-  obaUsed: [number, number];
+  obaUsed: readonly [number, number];
   obaThisSegment: number;
-  air: [number, number];
-  smoke: Hex[];
-  wrecks: Hex[];
-  mines: number[];
-  control: number[];
-  stepsLost: [number, number];
-  decapHex: [number, number];
-  decapTurn: [number, number];
-  stepsExited: [number, number];
+  air: readonly [number, number];
+  smoke: readonly Hex[];
+  wrecks: readonly Hex[];
+  mines: readonly number[];
+  control: readonly number[];
+  stepsLost: readonly [number, number];
+  decapHex: readonly [number, number];
+  decapTurn: readonly [number, number];
+  stepsExited: readonly [number, number];
   initiativeTurn1: number;
   opp: OppContext | null;
-  queue: Effect[];
+  queue: readonly Effect[];
   afterPhase: Phase;
-  assaults: Hex[];
+  assaults: readonly Hex[];
   charge: ChargeContext | null;
   events: string[] | null;
   actions: number;
@@ -54,10 +54,10 @@ export class Draft {
   private occOwned = false;
 
   /**
-   * @param copy false makes a read-only view (legal-action generation): arrays are shared with the
-   *   state and must not be written.
+   * @param source the state this draft starts from (never written).
+   * @param copy false makes a read-only view (legal-action generation): the unit array is shared with the
+   *   state and must not be written. The other arrays are always shared until `mut` copies them.
    */
-  /** @param source the state this draft starts from (never written). */
   constructor(readonly sc: Scenario, readonly source: State, readonly rng: Rng, narrate: boolean, copy = true) {
     const s = source;
     this.turn = s.turn;
@@ -67,27 +67,27 @@ export class Draft {
     this.openingLeft = s.openingLeft;
     this.lastWasPass = s.lastWasPass;
     this.lastPassSeat = s.lastPassSeat;
-    this.segmentsTaken = copy ? [s.segmentsTaken[0], s.segmentsTaken[1]] : (s.segmentsTaken as [number, number]);
+    this.segmentsTaken = s.segmentsTaken;
     this.savedSegment = s.savedSegment;
     this.u = copy ? s.u.slice() : (s.u as number[]);
-    this.act = copy ? s.act.slice() : (s.act as number[]);
+    this.act = s.act;
     this.declIndex = s.declIndex;
-    this.obaUsed = copy ? [s.obaUsed[0], s.obaUsed[1]] : (s.obaUsed as [number, number]);
+    this.obaUsed = s.obaUsed;
     this.obaThisSegment = s.obaThisSegment;
-    this.air = copy ? [s.air[0], s.air[1]] : (s.air as [number, number]);
-    this.smoke = copy ? s.smoke.slice() : (s.smoke as Hex[]);
-    this.wrecks = copy ? s.wrecks.slice() : (s.wrecks as Hex[]);
-    this.mines = copy ? s.mines.slice() : (s.mines as number[]);
-    this.control = copy ? s.control.slice() : (s.control as number[]);
-    this.stepsLost = copy ? [s.stepsLost[0], s.stepsLost[1]] : (s.stepsLost as [number, number]);
-    this.decapHex = copy ? [s.decapHex[0], s.decapHex[1]] : (s.decapHex as [number, number]);
-    this.decapTurn = copy ? [s.decapTurn[0], s.decapTurn[1]] : (s.decapTurn as [number, number]);
-    this.stepsExited = copy ? [s.stepsExited[0], s.stepsExited[1]] : (s.stepsExited as [number, number]);
+    this.air = s.air;
+    this.smoke = s.smoke;
+    this.wrecks = s.wrecks;
+    this.mines = s.mines;
+    this.control = s.control;
+    this.stepsLost = s.stepsLost;
+    this.decapHex = s.decapHex;
+    this.decapTurn = s.decapTurn;
+    this.stepsExited = s.stepsExited;
     this.initiativeTurn1 = s.initiativeTurn1;
     this.opp = s.opp;
-    this.queue = copy ? s.queue.slice() : (s.queue as Effect[]);
+    this.queue = s.queue;
     this.afterPhase = s.afterPhase;
-    this.assaults = copy ? s.assaults.slice() : (s.assaults as Hex[]);
+    this.assaults = s.assaults;
     this.charge = s.charge;
     this.events = narrate ? [] : null;
     this.actions = s.actions;
@@ -95,6 +95,20 @@ export class Draft {
     this.occFrom = s.u;
     const cached = OCCUPANCY.get(s.u);
     if (cached) { this.occHead = cached.head; this.occNext = cached.next; }
+  }
+
+  /**
+   * The draft's own, writable copy of one of the state's arrays, made on the first write (copy-on-write).
+   * Most actions touch only the unit array; copying the other fourteen for every action was a tenth of an
+   * `apply`. The fields are typed read-only, so every write must come through here.
+   */
+  mut<K extends SharedArray>(key: K): Writable<Draft[K]> {
+    const self: Pick<Draft, SharedArray> = this;
+    const v = self[key];
+    if (v !== this.source[key]) return v as Writable<Draft[K]>;
+    const copy = v.slice() as unknown as Draft[K];
+    self[key] = copy;
+    return copy as Writable<Draft[K]>;
   }
 
   seal(): State {
@@ -190,7 +204,7 @@ export class Draft {
   eliminate(unit: number): void {
     for (const j of this.cargoOf(unit)) {
       const c = this.sc.units[j]!;
-      if (!c.isLeader) this.stepsLost[c.side] = this.stepsLost[c.side]! + this.u[j * F + STEPS]!;
+      if (!c.isLeader) this.mut('stepsLost')[c.side] = this.stepsLost[c.side]! + this.u[j * F + STEPS]!;
       this.u[j * F + CARRIED] = 0;
       this.set(j, STEPS, 0);
       this.u[j * F + HEX] = ELIMINATED;
@@ -214,15 +228,15 @@ export class Draft {
       const mod = this.sc.charts.modifiers.moraleM.value + l.moraleMod;
       for (const j of this.unitsIn(h)) {
         const u = this.sc.units[j]!;
-        if (j !== unit && u.side === l.side && !u.isAfv) this.queue.push({ k: 'morale', unit: j, mod, why: `${l.name} lost, his modifier ${l.moraleMod} against them [PG3 6.7]` });
+        if (j !== unit && u.side === l.side && !u.isAfv) this.mut('queue').push({ k: 'morale', unit: j, mod, why: `${l.name} lost, his modifier ${l.moraleMod} against them [PG3 6.7]` });
       }
     }
     if (this.decapTurn[l.side] !== 0) return;
     for (const o of this.sc.units) {
       if (o.isLeader && o.side === l.side && o.index !== unit && o.rank > l.rank && this.u[o.index * F + HEX]! !== ELIMINATED) return;
     }
-    this.decapHex[l.side] = h;
-    this.decapTurn[l.side] = this.turn;
+    this.mut('decapHex')[l.side] = h;
+    this.mut('decapTurn')[l.side] = this.turn;
     this.events && this.say(() => `${l.name}, the highest-ranking leader, is lost: no unit within 3 hexes of ${this.sc.map.grid.label(h)} may move this turn or next [PG3 6.7]`);
   }
 
@@ -290,6 +304,11 @@ export class Draft {
   }
 
 }
+
+/** The State arrays a Draft shares with its source until it writes them (Draft.mut). */
+type SharedArray = 'segmentsTaken' | 'act' | 'obaUsed' | 'air' | 'smoke' | 'wrecks' | 'mines' | 'control' | 'stepsLost'
+  | 'decapHex' | 'decapTurn' | 'stepsExited' | 'queue' | 'assaults';
+type Writable<T> = T extends readonly [number, number] ? [number, number] : T extends readonly (infer E)[] ? E[] : never;
 
 /** Occupancy index (first unit per hex, next unit) per unit array: positions are immutable once sealed. */
 const OCCUPANCY = new RecentMemo<readonly number[], { head: number[]; next: number[] }>(8);

@@ -58,7 +58,7 @@ function drawAircraft(d: Draft): void {
     if (side.airPool.length > 0 && d.turn >= side.airFromTurn) {
       for (const k of shuffled(d.rng, side.airPool.map((_, k) => k)).slice(0, side.airPerTurn)) mask |= 1 << k;
     }
-    d.air[seat] = mask;
+    d.mut('air')[seat] = mask;
     d.events && mask && d.say(() => `${side.name} receives ${side.airPool.filter((_, k) => (mask >> k) & 1).map((a) => `aircraft ${a.df}${a.at ? `/${a.at} AT` : ''}`).join(', ')} this turn [PG3 15.1]`);
   }
 }
@@ -131,7 +131,7 @@ export function mustRecover(d: Draft, seat: number): boolean {
 /** Ends the current segment (an activation or a pass) and hands the next one out (3.0 B). */
 export function endSegment(d: Draft, passed: boolean): void {
   const seat = d.active;
-  d.segmentsTaken[seat] = d.segmentsTaken[seat]! + 1;
+  d.mut('segmentsTaken')[seat] = d.segmentsTaken[seat]! + 1;
   d.obaThisSegment = 0;
   if (passed) {
     if (d.lastPassSeat === 1 - seat) {
@@ -210,8 +210,8 @@ export function updateControl(d: Draft, h: number): void {
   for (let k = 0; k < objs.length; k++) {
     if (objs[k]!.hex !== h) continue;
     const a = combatIn(d, h, 0), b = combatIn(d, h, 1);
-    if (a && !b) d.control[k] = 0;
-    else if (b && !a) d.control[k] = 1;
+    const c = a && !b ? 0 : b && !a ? 1 : d.control[k]!;
+    if (c !== d.control[k]) d.mut('control')[k] = c;
   }
 }
 

@@ -164,7 +164,7 @@ describe('PG3 3.x sequence of play and activation', () => {
     expect(legal).toContain(`leader ${lt}`);
     expect(legal).toContain('pass');
     applyAction(d, `stack ${h('0505')}`);
-    expect(d.act.sort()).toEqual([lt, a, b].sort());
+    expect([...d.act].sort()).toEqual([lt, a, b].sort());
   });
 
   it('PG3 3.13: every activated unit declares Move or Fire before anything is resolved', () => {

@@ -418,11 +418,11 @@ describe('PG3 16.3 wrecks', () => {
     const inf = place(u(G, 'ger-inf'), '1014');
     const to = h('1114');
     const base = [tank, truck, inf].map((i) => moveCost2(d, i, h('1014'), to));
-    d.wrecks.push(to);
+    d.mut('wrecks').push(to);
     expect([tank, truck, inf].map((i) => moveCost2(d, i, h('1014'), to))).toEqual([base[0]! + 2, base[1]! + 2, base[2]]);
-    d.wrecks.push(to);
+    d.mut('wrecks').push(to);
     expect(moveCost2(d, tank, h('1014'), to)).toBe(base[0]! + 10);
-    d.wrecks.push(to);
+    d.mut('wrecks').push(to);
     expect(moveCost2(d, tank, h('1014'), to)).toBe(-1);
     expect(moveCost2(d, inf, h('1014'), to)).toBe(base[2]);
   });
