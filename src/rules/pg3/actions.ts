@@ -198,7 +198,7 @@ function activationActions(d: Draft, out: string[]): void {
   // Stacks in order of their first unit; a hex is new when i is the first unit in it that may activate
   // (the occupancy lists are in unit order), so no set is needed.
   const stacks: Hex[] = [];
-  for (let i = 0; i < units.length; i++) {
+  for (const i of d.sc.unitsOf[seat]!) {
     if (!canActivate(d, i, seat)) continue;
     const h = d.hex(i);
     let first = d.firstIn(h);
@@ -337,8 +337,7 @@ function enemyHexes(d: Draft, seat: number): Hex[] {
   // Walks the occupancy index: each hex is listed once without a Set (this runs on every legal-action call).
   const out: Hex[] = [];
   const units = d.sc.units;
-  for (let i = 0; i < units.length; i++) {
-    if (units[i]!.side === seat) continue;
+  for (const i of d.sc.unitsOf[1 - seat]!) {
     const h = d.hex(i);
     if (h < 0) continue;
     let first = d.firstIn(h);
@@ -587,9 +586,9 @@ export function oppOptions(d: Draft): string[] {
   const dfByHex = new Map<Hex, number>();
   const target = def(d, mover);
   const vehicle = target.isAfv || target.type === 'TRUCK';
-  for (const e of d.sc.units) {
-    const i = e.index;
-    if (e.side !== seat || e.isLeader || e.isTransport) continue;
+  for (const i of d.sc.unitsOf[seat]!) {
+    const e = def(d, i);
+    if (e.isLeader || e.isTransport) continue;
     const h = d.hex(i);
     if (h < 0) continue;
     // Out of reach of both its fire (7.3) and its AT fire at up to 150% of range (11.3): nothing below can

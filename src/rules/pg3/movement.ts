@@ -107,10 +107,9 @@ export function possibleThreats(d: Draft, i: number): number[] {
   const grid = d.sc.map.grid;
   const out: number[] = [];
   if (from < 0) return out;
-  for (const ue of d.sc.units) {
-    if (ue.side === side) continue;
-    const reach = threatReach(d, ue.index, i);
-    if (reach >= 0 && grid.distance(d.hex(ue.index), from) - 1 <= reach) out.push(ue.index);
+  for (const e of d.sc.unitsOf[1 - side]!) {
+    const reach = threatReach(d, e, i);
+    if (reach >= 0 && grid.distance(d.hex(e), from) - 1 <= reach) out.push(e);
   }
   return out;
 }

@@ -129,6 +129,8 @@ export interface Scenario {
   /** Road bit in map.hexsides. */
   readonly ROAD: number;
   readonly units: readonly UnitDef[];
+  /** Indices of each side's units and leaders, in index order (the hot loops ask about one side). */
+  readonly unitsOf: readonly [readonly number[], readonly number[]];
   readonly sides: readonly [SideDef, SideDef];
   readonly turns: number;
   readonly visibility: number;
@@ -490,6 +492,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
   const scenario: Scenario = {
     file, data, charts, chartsFile, counters, countersFile, map: map0, terrain: terrainDefs,
     moveCost2, roadCost2, climbCost2, ROAD, units, sides,
+    unitsOf: [0, 1].map((si) => units.filter((u) => u.side === si).map((u) => u.index)) as unknown as [number[], number[]],
     turns: data.turns, visibility: data.visibility, nightTurns: new Set(data.nightTurns),
     objectives, vpPerStep: data.victory.vpPerStep, decisiveMargin: data.victory.decisiveMargin, rules: data.rules,
     df: compileTable(charts.directFire, 2, 12),

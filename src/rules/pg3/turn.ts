@@ -120,9 +120,7 @@ function placeReinforcements(d: Draft): void {
 
 /** Whether `seat` has a demoralized unit or leader on the map that has not activated (it may not pass, 3.0 B). */
 export function mustRecover(d: Draft, seat: number): boolean {
-  for (const u of d.sc.units) {
-    if (u.side !== seat) continue;
-    const i = u.index;
+  for (const i of d.sc.unitsOf[seat]) {
     if (d.hex(i) >= 0 && d.get(i, MORALE) === DEMORALIZED && !d.flag(i, F_ACTIVATED)) return true;
   }
   return false;

@@ -122,9 +122,16 @@ export function stackCounts(d: Draft, h: Hex, seat: number): { combat: number; t
 export function fitsStack(d: Draft, i: number, h: Hex, limit = 3): boolean {
   const u = d.sc.units[i]!;
   if (u.isLeader) return true;
-  const c = stackCounts(d, h, u.side);
-  if (u.isApc || u.isTransport) return c.transport < limit;
-  return !u.isCombat || c.combat < limit;
+  const transport = u.isApc || u.isTransport;
+  if (!transport && !u.isCombat) return true;
+  // Counted here rather than through stackCounts: this runs for every hex a unit might enter.
+  let n = 0;
+  for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) {
+    const o = d.sc.units[j]!;
+    if (o.side !== u.side || o.isLeader) continue;
+    if (transport ? o.isApc || o.isTransport : o.isCombat && !o.isApc && !o.isTransport) n++;
+  }
+  return n < limit;
 }
 
 /** The best morale modifier a friendly leader gives unit i (6.5): good-order leaders reach their hex and the
