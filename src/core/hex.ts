@@ -25,6 +25,8 @@ export class HexGrid {
   /** neighbours[h * 6 + d] is the hex in direction d from h, or -1 off the map. */
   readonly neighbours: Int32Array;
   private distanceTable: Uint16Array | undefined;
+  /** linePaths answers by a * size + b, for the pairs asked about (fire lines, smoke, crossfire). */
+  private readonly lineCache = new Map<number, readonly [readonly Hex[], readonly Hex[]]>();
 
   constructor(width: number, height: number) {
     if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
@@ -149,11 +151,26 @@ export class HexGrid {
   }
 
   /**
+   * computeLinePaths(a, b), remembered: fire lines and smoke are checked for the same pairs again and
+   * again during play (a rules engine asks thousands of times a game), and the answer is fixed by the map.
+   * The arrays are shared: do not modify them.
+   */
+  linePaths(a: Hex, b: Hex): readonly [readonly Hex[], readonly Hex[]] {
+    const key = a * this.size + b;
+    let paths = this.lineCache.get(key);
+    if (paths === undefined) {
+      paths = this.computeLinePaths(a, b);
+      this.lineCache.set(key, paths);
+    }
+    return paths;
+  }
+
+  /**
    * The hexes a straight line between hex centres passes through, a excluded, b included.
    * Returns two paths: the line nudged to one side and to the other. They differ only where the line
    * runs along a hexspine, where the rules let the spotter choose a side (PG3 8.31).
    */
-  linePaths(a: Hex, b: Hex): [Hex[], Hex[]] {
+  computeLinePaths(a: Hex, b: Hex): [Hex[], Hex[]] {
     const p = this.cube(a);
     const q = this.cube(b);
     const n = this.computeDistance(a, b);

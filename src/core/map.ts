@@ -105,7 +105,7 @@ export class GameMap {
     for (let a = 0; a < n; a++) {
       t[a * n + a] = 1;
       for (let b = a + 1; b < n; b++) {
-        const [left, right] = this.grid.linePaths(a, b);
+        const [left, right] = this.grid.computeLinePaths(a, b); // every pair once: not worth remembering
         // Symmetric by construction: the same two sides are tried from either end.
         const clear = this.pathClear(a, left) || this.pathClear(a, right) ? 1 : 0;
         t[a * n + b] = clear;

@@ -224,11 +224,13 @@ function declareOptions(d: Draft, i: number): string[] {
   const leaderIsSource = d.act[0] === i && u.isLeader;
   if (m === DEMORALIZED) return ['m']; // 14.3: must attempt recovery
   const limbered = d.flag(i, F_LIMBERED);
-  if (!u.isLeader && !u.isTransport && !limbered && (values(d, i).df > 0 || values(d, i).bomb > 0 || values(d, i).at >= 0)) opts.push('f');
+  const v = values(d, i);
+  if (!u.isLeader && !u.isTransport && !limbered && (v.df > 0 || v.bomb > 0 || v.at >= 0)) opts.push('f');
   // A weapon without MA moves only to unlimber or to limber onto a transport in its hex (5.6).
-  if (values(d, i).ma > 0 || m !== GOOD || u.isLeader || limbered || (needsLimber(u) && emptyCarrierIn(d, i))) opts.push('m');
+  if (v.ma > 0 || m !== GOOD || u.isLeader || limbered || (needsLimber(u) && emptyCarrierIn(d, i))) opts.push('m');
   // Declaring nothing leaves the unit out (activating is voluntary, 3.12), but someone must act.
-  const anyIn = d.act.slice(0, d.declIndex).some((j) => d.flag(j, F_IN_ACT));
+  let anyIn = false;
+  for (let k = 0; k < d.declIndex && !anyIn; k++) anyIn = d.flag(d.act[k]!, F_IN_ACT);
   const last = d.declIndex === d.act.length - 1;
   if (!leaderIsSource && (anyIn || !last)) opts.push('n');
   if (opts.length === 0) opts.push('n');
@@ -430,12 +432,21 @@ function executeActions(d: Draft, out: string[]): void {
   const enemies = byHex.size > 0 || oba > 0 ? enemyHexes(d, seat) : NO_HEXES;
   for (const [h, units] of byHex) {
     const inAssault = isAssaultHex(d, h);
+    // The farthest any unit here reaches with DF and with bombardment: most targets are beyond both.
+    let dfReach = -1, bombReach = -1;
+    if (!inAssault) {
+      for (const i of units) {
+        const v = values(d, i);
+        if (v.dfRange > dfReach && dfStrength(d, i) > 0) dfReach = v.dfRange;
+        if (v.bombRange > bombReach && bombStrength(d, i) > 0) bombReach = v.bombRange;
+      }
+    }
     for (const t of enemies) {
       if (t === h) continue;
       const dist = grid.distance(h, t);
       // A direct fire group is empty exactly when no unit of hex h may fire at t (the leader's hexes join a group, 6.41).
-      if (!inAssault && !isAssaultHex(d, t) && hexSpotsHex(d, h, t, seat) && units.some((i) => mayDirectFire(d, i, t))) out.push(DF.of2(h, t));
-      if (!inAssault && units.some((i) => bombStrength(d, i) > 0 && dist <= values(d, i).bombRange) && bombardSpotted(d, h, t, seat)) {
+      if (dist <= dfReach && !isAssaultHex(d, t) && hexSpotsHex(d, h, t, seat) && units.some((i) => mayDirectFire(d, i, t))) out.push(DF.of2(h, t));
+      if (dist <= bombReach && bombardSpotted(d, h, t, seat)) {
         out.push(BOMB.of2(h, t));
         // 16.1: smoke instead of an attack, at a spotted hex in range (not one already smoked).
         if (d.sc.rules.smoke && !d.smoke.includes(t) && units.some((i) => canFireSmoke(d, i, t))) out.push(SMOKE.of2(h, t));

@@ -12,7 +12,7 @@ export function isNight(d: Draft): boolean {
 function smokeOnLine(d: Draft, from: Hex, to: Hex): boolean {
   if (d.smoke.length === 0) return false;
   const [a, b] = d.sc.map.grid.linePaths(from, to);
-  const blocked = (p: Hex[]): boolean => {
+  const blocked = (p: readonly Hex[]): boolean => {
     for (let k = 0; k < p.length - 1; k++) if (d.smoke.includes(p[k]!)) return true;
     return false;
   };
