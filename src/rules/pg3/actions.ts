@@ -48,7 +48,7 @@ import { atReach, shareCarrierMorale, bombStrength, canRide, inEntrenchment, occ
 
 // Interned action strings (core/names.ts): the legal-action lists are rebuilt after every action.
 const STACK = new ActionNames('stack'), LEADER = new ActionNames('leader'), UNIT = new ActionNames('unit');
-const DECL: Readonly<Record<string, ActionNames>> = { m: new ActionNames('decl', ' m'), f: new ActionNames('decl', ' f'), n: new ActionNames('decl', ' n') };
+const DECL_MOVE = new ActionNames('decl', ' m'), DECL_FIRE = new ActionNames('decl', ' f'), DECL_NONE = new ActionNames('decl', ' n');
 const MV = new ActionNames('mv'), EXIT = new ActionNames('exit'), REC = new ActionNames('rec'), DIG_IN = new ActionNames('dig');
 const LOAD = new ActionNames('load'), UNLOAD = new ActionNames('unload'), UNLIMBER = new ActionNames('unlimber');
 const DF = new ActionNames('df'), BOMB = new ActionNames('bomb'), SMOKE = new ActionNames('smoke'), AT = new ActionNames('at');
@@ -318,19 +318,21 @@ function unload(d: Draft, c: number): void {
   d.events && d.say(() => `${cu.name} unloads from ${def(d, t).name}${needsLimber(cu) ? ' and unlimbers' : ''} [PG3 5.6]`);
 }
 
-/** Units of the activation that may fire, grouped by hex. */
-function firingHexes(d: Draft): Map<Hex, number[]> {
-  const byHex = new Map<Hex, number[]>();
+/** Units of the activation that may fire, grouped by hex. Read-only: when none may, a shared empty map. */
+function firingHexes(d: Draft): ReadonlyMap<Hex, number[]> {
+  let byHex: Map<Hex, number[]> | null = null;
   for (const i of d.act) {
     if (!d.flag(i, F_IN_ACT) || !d.flag(i, F_DECL_FIRE) || d.flag(i, F_FIRED) || d.hex(i) < 0 || d.carried(i)) continue;
     if (d.get(i, MORALE) === DEMORALIZED) continue;
     const h = d.hex(i);
+    byHex ??= new Map<Hex, number[]>();
     let l = byHex.get(h);
     if (!l) byHex.set(h, (l = []));
     l.push(i);
   }
-  return byHex;
+  return byHex ?? NO_FIRERS;
 }
+const NO_FIRERS: ReadonlyMap<Hex, number[]> = new Map();
 
 /** Enemy-occupied hexes (any unit of the other side). */
 const NO_HEXES: readonly Hex[] = Object.freeze([]);
@@ -376,7 +378,7 @@ function mayDirectFire(d: Draft, i: number, t: Hex): boolean {
 }
 
 /** The units of a direct fire from hex h at t: those in h in range with a clear line, plus adjacent hexes a leader brings in (6.41). */
-export function directFireGroup(d: Draft, h: Hex, t: Hex, byHex: Map<Hex, number[]>): number[] {
+export function directFireGroup(d: Draft, h: Hex, t: Hex, byHex: ReadonlyMap<Hex, number[]>): number[] {
   const seat = d.active;
   const grid = d.sc.map.grid;
   const inRange = (i: number): boolean => mayDirectFire(d, i, t);
@@ -633,7 +635,7 @@ export function legalActionsOf(d: Draft): string[] {
     case Phase.Segment: activationActions(d, out); break;
     case Phase.Declare: {
       const i = d.act[d.declIndex]!;
-      for (const o of declareOptions(d, i)) out.push(DECL[o]!.of(i));
+      for (const o of declareOptions(d, i)) out.push((o === 'm' ? DECL_MOVE : o === 'f' ? DECL_FIRE : DECL_NONE).of(i));
       break;
     }
     case Phase.Execute: executeActions(d, out); break;
@@ -700,7 +702,11 @@ export function parseAction(action: string): ParsedAction {
 }
 
 export function applyAction(d: Draft, action: string): void {
-  const { verb, a, b, c, last } = parseAction(action);
+  const p = parseAction(action);
+  const { verb, last } = p;
+  // As small integers: the parsed fields are doubles (NaN marks an absent one), and one double written into
+  // the unit array (a hex, a unit index) turns it and every later state's copy into a slower array of doubles.
+  const a = p.a | 0, b = p.b | 0, c = p.c | 0;
   // 15.31: a charge stopped in its first hex (shaken, stopped by mines, target gone) is over.
   if (d.charge !== null && d.phase === Phase.Execute && verb !== 'asl') d.charge = null;
   switch (verb) {

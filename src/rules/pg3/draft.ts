@@ -6,6 +6,7 @@ import type { Rng } from '../../core/game.js';
 import type { Hex } from '../../core/hex.js';
 import type { Scenario } from './scenario.js';
 import { RecentMemo } from '../../core/memo.js';
+import { packedInts } from '../../core/arrays.js';
 
 /** Rank index of a MAJ (scenario.ts RANKS). */
 const MAJ = 4;
@@ -288,8 +289,8 @@ export class Draft {
 
   private buildOcc(): void {
     const n = this.sc.units.length;
-    const head: number[] = new Array<number>(this.sc.map.size).fill(-1);
-    const next: number[] = new Array<number>(n).fill(-1);
+    const head = packedInts(this.sc.map.size, -1);
+    const next = packedInts(n, -1);
     for (let i = n - 1; i >= 0; i--) {
       const h = this.u[i * F + HEX]!;
       if (h >= 0 && this.u[i * F + CARRIED] === 0) {

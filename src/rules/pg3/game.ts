@@ -1,4 +1,5 @@
 /** The PG3 rules as a Game: the contract agents search and the harness plays. */
+import { packedInts } from '../../core/arrays.js';
 import type { Game, Rng } from '../../core/game.js';
 import { IllegalActionError } from '../../core/game.js';
 import { shuffled } from '../../core/rng.js';
@@ -37,7 +38,7 @@ export class Pg3Game implements Game<State, string> {
   /** The starting position (set-up is fixed by the scenario; tank leaders and turn-1 initiative use dice). */
   initialState(rng: Rng): State {
     const sc = this.scenario;
-    const u: number[] = new Array(sc.units.length * F).fill(0);
+    const u = packedInts(sc.units.length * F, 0);
     for (const d of sc.units) {
       const b = d.index * F;
       u[b + HEX] = d.entryTurn > 0 ? OFFBOARD : d.startHex;
