@@ -78,6 +78,16 @@ describe('HexGrid', () => {
     }
   });
 
+  it('PG3 8.3: linePaths remembers each pair: the same answer as computeLinePaths, the same arrays when asked again', () => {
+    const g = new HexGrid(9, 7);
+    for (let a = 0; a < g.size; a += 3) for (let b = 0; b < g.size; b += 2) {
+      if (a === b) continue;
+      const first = g.linePaths(a, b);
+      expect(first).toEqual(g.computeLinePaths(a, b));
+      expect(g.linePaths(a, b)).toBe(first);
+    }
+  });
+
   it('PG3 8.3: linePaths gives distance-many hexes ending at the target; sides differ only along a hexspine', () => {
     const g = new HexGrid(12, 12);
     for (let a = 0; a < g.size; a += 7) for (let b = 0; b < g.size; b += 5) {

@@ -139,6 +139,31 @@ describe('PG3 random games keep every invariant', () => {
     }
   });
 
+  it('apply copies the unit array and shares every other array it did not write with its input (structural sharing)', () => {
+    const game = new Pg3Game(shipped('pg3-medium'));
+    const keys = ['segmentsTaken', 'act', 'obaUsed', 'air', 'smoke', 'wrecks', 'mines', 'control', 'stepsLost', 'decapHex', 'decapTurn', 'stepsExited', 'queue', 'assaults'] as const;
+    const shared = new Map<string, number>(keys.map((k) => [k, 0]));
+    let applies = 0, moves = 0;
+    for (let g = 0; g < 3; g++) {
+      const dice = createRng(`share/${g}`);
+      let s = game.initialState(dice);
+      while (!game.isTerminal(s)) {
+        const action = pick(dice, game.legalActions(s));
+        const next = game.apply(s, action, dice);
+        expect(next.u).not.toBe(s.u);
+        for (const k of keys) if (next[k] === s[k]) shared.set(k, shared.get(k)! + 1);
+        // A move never changes who takes part in the activation (3.1): it keeps the very same list.
+        if (action.startsWith('mv ')) { expect(next.act).toBe(s.act); moves++; }
+        applies++;
+        s = next;
+      }
+    }
+    expect(moves).toBeGreaterThan(100);
+    // Smoke, wrecks, mines, exits and the decapitation record change a few times a game at most: copying them for
+    // every action (as before copy-on-write) would share none.
+    for (const k of ['smoke', 'wrecks', 'mines', 'stepsExited', 'decapHex', 'decapTurn', 'air'] as const) expect(shared.get(k)! / applies, k).toBeGreaterThan(0.95);
+  });
+
   it('illegal actions throw IllegalActionError naming the action', () => {
     const game = new Pg3Game(shipped('pg3-tiny'));
     const s = game.initialState(createRng(5));
