@@ -7,6 +7,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CALIBRATION_ID, runSuites, type BenchMode, type FigureResult, type SuiteResult } from './suites.js';
@@ -392,6 +393,19 @@ export function bestOfRuns(reports: readonly BenchReport[]): FigureResult[] {
 }
 
 /** Runs `tacsim bench` with parsed options; returns the process exit code (0 ok, 1 check failed, 2 usage). */
+/**
+ * Optimizes functions on the main thread instead of a background one, for the rest of this process.
+ * Why: with background compilation, when the optimized code arrives depends on the machine's load, and
+ * the feedback gathered meanwhile decides how it is compiled: the same build, state and task measured
+ * 1.0M or 0.42M legal-action calls a second from one process to the next (pg3-medium, 2026-11-22), and
+ * a check failed on a figure that had not changed. On the main thread the same measurement gave
+ * 0.87-0.93M in most processes. Steady-state speed is the same; only warm-up differs, and the benchmark
+ * warms up before it samples.
+ */
+function deterministicJit(): void {
+  setFlagsFromString('--no-concurrent-recompilation');
+}
+
 export async function benchCommand(o: BenchCommandOptions, out: (s: string) => void = (s) => process.stdout.write(`${s}\n`), err: (s: string) => void = (s) => process.stderr.write(`${s}\n`)): Promise<number> {
   const baselineFile = o.baseline ?? baselinePath();
   if (o.history) {
@@ -404,6 +418,7 @@ export async function benchCommand(o: BenchCommandOptions, out: (s: string) => v
     err('tacsim bench: --check and --update-baseline need a full run (quick figures run each task once and are not comparable)');
     return 2;
   }
+  deterministicJit();
   // --check runs twice and keeps each figure's better run: load on a shared machine only ever slows
   // code down, so the better of two runs is the steadier estimate of how fast the build is.
   const runs = o.runs ?? (o.updateBaseline ? 5 : o.check ? 2 : 1);
