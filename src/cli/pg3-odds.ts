@@ -55,7 +55,7 @@ function assaultText(dist: number[]): string {
 export function combatOdds(sc: Scenario, s: State, action: string): string[] {
   const p = action.split(' ');
   const a = Number(p[1]), b = Number(p[2]);
-  const d = new Draft(sc, s, NO_RNG, false, false);
+  const d = new Draft(sc, s, NO_RNG, false);
   const seat = d.active;
   try {
     switch (p[0]) {

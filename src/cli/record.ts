@@ -48,9 +48,10 @@ export function stateHash(state: unknown): string {
       x >>>= 8;
     }
   };
-  const s = state as { u?: readonly number[]; turn?: number; phase?: number; active?: number; control?: readonly number[]; queue?: readonly unknown[] };
+  const s = state as { u?: readonly (readonly number[])[]; turn?: number; phase?: number; active?: number; control?: readonly number[]; queue?: readonly unknown[] };
   if (Array.isArray(s.u)) {
-    for (const v of s.u) mix(v);
+    // Unit by unit, field by field: the same sequence (and hash) as when the fields were one flat array.
+    for (const row of s.u) for (const v of row) mix(v);
     mix(s.turn ?? 0);
     mix(s.phase ?? 0);
     mix(s.active ?? 0);

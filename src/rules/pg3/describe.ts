@@ -1,13 +1,13 @@
 /** Plain-language descriptions of actions and units, for the play prompt, logs and replays. */
 import type { Scenario } from './scenario.js';
-import { DEMORALIZED, DISRUPTED, F, HEX, MORALE, STEPS, type State } from './state.js';
+import { DEMORALIZED, DISRUPTED, HEX, MORALE, STEPS, type State } from './state.js';
 
 export function unitLabel(sc: Scenario, s: State, i: number): string {
   const u = sc.units[i]!;
-  const h = s.u[i * F + HEX]!;
+  const h = s.u[i]![HEX]!;
   const where = h >= 0 ? sc.map.grid.label(h) : h === -1 ? 'off map' : h === -2 ? 'eliminated' : 'exited';
-  const red = !u.isLeader && s.u[i * F + STEPS]! < u.maxSteps ? ' (reduced)' : '';
-  const m = s.u[i * F + MORALE]!;
+  const red = !u.isLeader && s.u[i]![STEPS]! < u.maxSteps ? ' (reduced)' : '';
+  const m = s.u[i]![MORALE]!;
   const mor = m === DISRUPTED ? ' [disrupted]' : m === DEMORALIZED ? ' [demoralized]' : '';
   return `${u.name}#${i}${red}${mor} @${where}`;
 }

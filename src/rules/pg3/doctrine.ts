@@ -16,7 +16,7 @@ import { assaultOdds } from './assault.js';
 import { bombardSpec, directFireSpec, baseShift, groupStrength, parseAction } from './actions.js';
 import { threatens } from './movement.js';
 import { hexSpotsUnit } from './spotting.js';
-import { DEMORALIZED, DISRUPTED, F, F_ACTIVATED, F_IN_ACT, GOOD, HEX, MORALE, OPP, Phase, STEPS, type State } from './state.js';
+import { DEMORALIZED, DISRUPTED, F_ACTIVATED, F_IN_ACT, GOOD, HEX, MORALE, OPP, Phase, STEPS, type State } from './state.js';
 import { victoryPoints } from './turn.js';
 import { def, dfStrength, leaderMoraleBonus, moraleValue, values } from './units.js';
 
@@ -135,7 +135,7 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
 
   private memoOf(state: State): { view: Draft; fire: Map<number, number> } {
     let m = this.perState.get(state);
-    if (m === undefined) this.perState.set(state, (m = { view: new Draft(this.sc, state, NO_DICE, false, false), fire: new Map() }));
+    if (m === undefined) this.perState.set(state, (m = { view: new Draft(this.sc, state, NO_DICE, false), fire: new Map() }));
     return m;
   }
 
@@ -297,9 +297,9 @@ export class Pg3SearchHints {
     let shaken = 0;
     for (const u of this.sc.units) {
       if (u.isLeader) continue;
-      const b = u.index * F;
-      if (state.u[b + HEX]! < 0) continue;
-      const m = state.u[b + MORALE]!;
+      const r = state.u[u.index]!;
+      if (r[HEX]! < 0) continue;
+      const m = r[MORALE]!;
       const w = m === DISRUPTED ? 0.33 : m === DEMORALIZED ? 0.67 : 0;
       shaken += u.side === 0 ? -w : w;
     }

@@ -1,6 +1,8 @@
 /**
- * A Draft is the working copy that one `apply` edits: it copies the unit array once, the rules mutate
- * the copy, and `seal` turns it into the next immutable State. The input State is never touched.
+ * A Draft is the working copy that one `apply` edits, and `seal` turns it into the next immutable State.
+ * It starts out sharing everything with its input State, which is never touched: the first write to a
+ * unit copies that unit's row (and once, the list of rows), the first write to another array copies that
+ * array (`mut`). An unchanged value written again copies nothing.
  */
 import type { Rng } from '../../core/game.js';
 import type { Hex } from '../../core/hex.js';
@@ -11,7 +13,7 @@ import { packedInts } from '../../core/arrays.js';
 /** Rank index of a MAJ (scenario.ts RANKS). */
 const MAJ = 4;
 import {
-  CARRIED, ELIMINATED, F, F_HIDDEN, F_LEADERS_ABOARD, F_LOADED, FLAGS, HEX, STEPS, Phase,
+  CARRIED, ELIMINATED, F_HIDDEN, F_LEADERS_ABOARD, F_LOADED, FLAGS, HEX, STEPS, Phase,
   type ChargeContext, type Effect, type OppContext, type State,
 } from './state.js';
 
@@ -25,7 +27,8 @@ export class Draft {
   lastPassSeat: number;
   segmentsTaken: readonly [number, number];
   savedSegment: number;
-  u: number[];
+  /** One row of F fields per unit (state.ts); rows not yet written are the source state's own. */
+  u: (readonly number[])[];
   act: readonly number[];
   declIndex: number;
   obaUsed: readonly [number, number];
@@ -49,17 +52,13 @@ export class Draft {
   actions: number;
   private occHead: number[] | null = null;
   private occNext: number[] | null = null;
-  /** The unit array the occupancy index was built from, while it still matches (shared with the state). */
-  private occFrom: readonly number[] | null;
+  /** The unit rows the occupancy index was built from, while it still matches (shared with the state). */
+  private occFrom: readonly (readonly number[])[] | null;
   /** Whether occHead/occNext belong to this draft alone (else they are shared through OCCUPANCY). */
   private occOwned = false;
 
-  /**
-   * @param source the state this draft starts from (never written).
-   * @param copy false makes a read-only view (legal-action generation): the unit array is shared with the
-   *   state and must not be written. The other arrays are always shared until `mut` copies them.
-   */
-  constructor(readonly sc: Scenario, readonly source: State, readonly rng: Rng, narrate: boolean, copy = true) {
+  /** @param source the state this draft starts from (never written; everything is shared until written). */
+  constructor(readonly sc: Scenario, readonly source: State, readonly rng: Rng, narrate: boolean) {
     const s = source;
     this.turn = s.turn;
     this.phase = s.phase;
@@ -70,7 +69,7 @@ export class Draft {
     this.lastPassSeat = s.lastPassSeat;
     this.segmentsTaken = s.segmentsTaken;
     this.savedSegment = s.savedSegment;
-    this.u = copy ? s.u.slice() : (s.u as number[]);
+    this.u = s.u as (readonly number[])[];
     this.act = s.act;
     this.declIndex = s.declIndex;
     this.obaUsed = s.obaUsed;
@@ -135,25 +134,41 @@ export class Draft {
     if (this.events) this.events.push(text());
   }
 
-  get(unit: number, field: number): number { return this.u[unit * F + field]!; }
-  set(unit: number, field: number, v: number): void { this.u[unit * F + field] = v; }
-  flag(unit: number, bit: number): boolean { return (this.u[unit * F + FLAGS]! & bit) !== 0; }
-  setFlag(unit: number, bit: number, on = true): void {
-    const i = unit * F + FLAGS;
-    this.u[i] = on ? this.u[i]! | bit : this.u[i]! & ~bit;
+  get(unit: number, field: number): number { return this.u[unit]![field]!; }
+  set(unit: number, field: number, v: number): void {
+    if (this.u[unit]![field] !== v) this.row(unit)[field] = v;
   }
-  hex(unit: number): Hex { return this.u[unit * F + HEX]!; }
+  flag(unit: number, bit: number): boolean { return (this.u[unit]![FLAGS]! & bit) !== 0; }
+  setFlag(unit: number, bit: number, on = true): void {
+    const f = this.u[unit]![FLAGS]!;
+    this.set(unit, FLAGS, on ? f | bit : f & ~bit);
+  }
+  hex(unit: number): Hex { return this.u[unit]![HEX]!; }
+
+  /**
+   * The draft's own, writable row of a unit: copied from the source state on the first write, with the
+   * list of rows (copy-on-write). Copying all units' fields for every action was a sixth of a random
+   * playout's time, counting the collector; most actions change one or two units.
+   */
+  private row(unit: number): number[] {
+    const src = this.source.u;
+    let u = this.u;
+    if (u === src) this.u = u = src.slice();
+    let r = u[unit]!;
+    if (r === src[unit]) u[unit] = r = r.slice();
+    return r as number[];
+  }
   setHex(unit: number, h: Hex): void {
-    const old = this.u[unit * F + HEX]!;
-    this.u[unit * F + HEX] = h;
+    const old = this.hex(unit);
+    this.set(unit, HEX, h);
     // 16.6: a hidden unit that moves (or is removed) is placed on the board: hidden no more.
-    this.u[unit * F + FLAGS] &= ~F_HIDDEN;
+    this.setFlag(unit, F_HIDDEN, false);
     this.occFrom = null;
-    if (this.occHead !== null && this.u[unit * F + CARRIED] === 0) this.relink(unit, old, h);
+    if (this.occHead !== null && this.get(unit, CARRIED) === 0) this.relink(unit, old, h);
     else this.occHead = null;
     // 5.6: what a transport carries moves with it.
-    if ((this.u[unit * F + FLAGS]! & (F_LOADED | F_LEADERS_ABOARD)) !== 0) {
-      for (let j = 0; j < this.sc.units.length; j++) if (this.u[j * F + CARRIED] === unit + 1) { this.u[j * F + HEX] = h; this.u[j * F + FLAGS] &= ~F_HIDDEN; }
+    if (this.flag(unit, F_LOADED | F_LEADERS_ABOARD)) {
+      for (let j = 0; j < this.sc.units.length; j++) if (this.get(j, CARRIED) === unit + 1) { this.set(j, HEX, h); this.setFlag(j, F_HIDDEN, false); }
     }
   }
 
@@ -165,21 +180,21 @@ export class Draft {
   }
 
   /** The transport carrying unit i, or -1. */
-  carrier(i: number): number { return this.u[i * F + CARRIED]! - 1; }
-  carried(i: number): boolean { return this.u[i * F + CARRIED]! !== 0; }
+  carrier(i: number): number { return this.get(i, CARRIED) - 1; }
+  carried(i: number): boolean { return this.get(i, CARRIED) !== 0; }
 
   /** Units and leaders carried by transport t. */
   cargoOf(t: number): number[] {
     const out: number[] = [];
-    if ((this.u[t * F + FLAGS]! & (F_LOADED | F_LEADERS_ABOARD)) === 0) return out;
-    for (let j = 0; j < this.sc.units.length; j++) if (this.u[j * F + CARRIED] === t + 1) out.push(j);
+    if (!this.flag(t, F_LOADED | F_LEADERS_ABOARD)) return out;
+    for (let j = 0; j < this.sc.units.length; j++) if (this.get(j, CARRIED) === t + 1) out.push(j);
     return out;
   }
 
   /** Puts unit i aboard transport t (5.6). */
   board(i: number, t: number): void {
-    this.u[i * F + CARRIED] = t + 1;
-    this.u[i * F + HEX] = this.u[t * F + HEX]!;
+    this.set(i, CARRIED, t + 1);
+    this.set(i, HEX, this.hex(t));
     this.setFlag(t, this.sc.units[i]!.isLeader ? F_LEADERS_ABOARD : F_LOADED);
     this.occHead = null;
     this.occFrom = null;
@@ -189,10 +204,10 @@ export class Draft {
   alight(i: number): void {
     const t = this.carrier(i);
     if (t < 0) return;
-    this.u[i * F + CARRIED] = 0;
+    this.set(i, CARRIED, 0);
     let leaders = false, unit = false;
     for (let j = 0; j < this.sc.units.length; j++) {
-      if (this.u[j * F + CARRIED] !== t + 1) continue;
+      if (this.get(j, CARRIED) !== t + 1) continue;
       if (this.sc.units[j]!.isLeader) leaders = true; else unit = true;
     }
     this.setFlag(t, F_LOADED, unit);
@@ -205,10 +220,10 @@ export class Draft {
   eliminate(unit: number): void {
     for (const j of this.cargoOf(unit)) {
       const c = this.sc.units[j]!;
-      if (!c.isLeader) this.mut('stepsLost')[c.side] = this.stepsLost[c.side]! + this.u[j * F + STEPS]!;
-      this.u[j * F + CARRIED] = 0;
+      if (!c.isLeader) this.mut('stepsLost')[c.side] = this.stepsLost[c.side]! + this.get(j, STEPS);
+      this.set(j, CARRIED, 0);
       this.set(j, STEPS, 0);
-      this.u[j * F + HEX] = ELIMINATED;
+      this.set(j, HEX, ELIMINATED);
       this.events && this.say(() => `${c.name} is lost with its transport [PG3 5.6]`);
     }
     this.setFlag(unit, F_LOADED | F_LEADERS_ABOARD, false);
@@ -234,7 +249,7 @@ export class Draft {
     }
     if (this.decapTurn[l.side] !== 0) return;
     for (const o of this.sc.units) {
-      if (o.isLeader && o.side === l.side && o.index !== unit && o.rank > l.rank && this.u[o.index * F + HEX]! !== ELIMINATED) return;
+      if (o.isLeader && o.side === l.side && o.index !== unit && o.rank > l.rank && this.hex(o.index) !== ELIMINATED) return;
     }
     this.mut('decapHex')[l.side] = h;
     this.mut('decapTurn')[l.side] = this.turn;
@@ -292,8 +307,8 @@ export class Draft {
     const head = packedInts(this.sc.map.size, -1);
     const next = packedInts(n, -1);
     for (let i = n - 1; i >= 0; i--) {
-      const h = this.u[i * F + HEX]!;
-      if (h >= 0 && this.u[i * F + CARRIED] === 0) {
+      const h = this.hex(i);
+      if (h >= 0 && this.get(i, CARRIED) === 0) {
         next[i] = head[h]!;
         head[h] = i;
       }
@@ -311,7 +326,7 @@ type SharedArray = 'segmentsTaken' | 'act' | 'obaUsed' | 'air' | 'smoke' | 'wrec
   | 'decapHex' | 'decapTurn' | 'stepsExited' | 'queue' | 'assaults';
 type Writable<T> = T extends readonly [number, number] ? [number, number] : T extends readonly (infer E)[] ? E[] : never;
 
-/** Occupancy index (first unit per hex, next unit) per unit array: positions are immutable once sealed. */
-const OCCUPANCY = new RecentMemo<readonly number[], { head: number[]; next: number[] }>(8);
+/** Occupancy index (first unit per hex, next unit) per list of unit rows: positions are immutable once sealed. */
+const OCCUPANCY = new RecentMemo<readonly (readonly number[])[], { head: number[]; next: number[] }>(8);
 
 const NO_EVENTS: readonly string[] = Object.freeze([]);

@@ -38,37 +38,37 @@ export class Pg3Game implements Game<State, string> {
   /** The starting position (set-up is fixed by the scenario; tank leaders and turn-1 initiative use dice). */
   initialState(rng: Rng): State {
     const sc = this.scenario;
-    const u = packedInts(sc.units.length * F, 0);
+    const u = sc.units.map(() => packedInts(F, 0));
     for (const d of sc.units) {
-      const b = d.index * F;
-      u[b + HEX] = d.entryTurn > 0 ? OFFBOARD : d.startHex;
-      u[b + STEPS] = d.startReduced ? 1 : d.maxSteps;
-      u[b + MORALE] = GOOD;
+      const r = u[d.index]!;
+      r[HEX] = d.entryTurn > 0 ? OFFBOARD : d.startHex;
+      r[STEPS] = d.startReduced ? 1 : d.maxSteps;
+      r[MORALE] = GOOD;
       let flags = 0;
       if (d.startDugIn) flags |= F_DUG_IN;
       // 16.4: set up in an entrenchment: it holds it.
       if (d.entryTurn === 0 && d.startCarrier < 0 && sc.entrenched[d.startHex] === 1 && usesEntrenchment(d)) flags |= F_ENTRENCHED;
-      u[b + FLAGS] = flags;
-      u[b + DIG] = 0;
+      r[FLAGS] = flags;
+      r[DIG] = 0;
     }
     // 5.6: units set up aboard a transport.
     for (const d of sc.units) {
       if (d.startCarrier < 0) continue;
-      u[d.index * F + CARRIED] = d.startCarrier + 1;
-      u[d.startCarrier * F + FLAGS] |= F_LOADED;
+      u[d.index]![CARRIED] = d.startCarrier + 1;
+      u[d.startCarrier]![FLAGS] |= F_LOADED;
     }
     // 16.6: hidden units (what a hidden transport carries is hidden with it).
-    if (sc.hasHidden) for (const d of sc.units) if (d.startHidden && d.entryTurn === 0) u[d.index * F + FLAGS] |= F_HIDDEN;
+    if (sc.hasHidden) for (const d of sc.units) if (d.startHidden && d.entryTurn === 0) u[d.index]![FLAGS] |= F_HIDDEN;
     // 6.8: tank leaders. Nations with one in every tank ("all") are public; others are assigned secretly.
     for (let seat = 0; seat < 2; seat++) {
       const side = sc.sides[seat]!;
       const tanks = sc.units.filter((d) => d.side === seat && d.isTankSymbol);
-      if (side.tankLeaders < 0) for (const t of tanks) u[t.index * F + FLAGS] |= F_TANK_LEADER;
+      if (side.tankLeaders < 0) for (const t of tanks) u[t.index]![FLAGS] |= F_TANK_LEADER;
       else {
         const fixed = tanks.filter((t) => t.startTankLeader);
-        for (const t of fixed) u[t.index * F + FLAGS] |= F_TANK_LEADER;
+        for (const t of fixed) u[t.index]![FLAGS] |= F_TANK_LEADER;
         const rest = shuffled(rng, tanks.filter((t) => !t.startTankLeader)).slice(0, Math.max(0, side.tankLeaders - fixed.length));
-        for (const t of rest) u[t.index * F + FLAGS] |= F_TANK_LEADER;
+        for (const t of rest) u[t.index]![FLAGS] |= F_TANK_LEADER;
       }
     }
     // 6.1: leaders drawn from the cup (after the tank leaders, so scenarios without draws roll as before).
@@ -100,7 +100,7 @@ export class Pg3Game implements Game<State, string> {
 
   /** Legal actions computed afresh, bypassing the per-state cache (for benchmarks of the generator itself). */
   computeLegalActions(state: State): string[] {
-    return state.phase === Phase.Over ? [] : legalActionsOf(new Draft(this.scenario, state, NO_RNG, false, false));
+    return state.phase === Phase.Over ? [] : legalActionsOf(new Draft(this.scenario, state, NO_RNG, false));
   }
 
   apply(state: State, action: string, rng: Rng): State {
@@ -153,12 +153,12 @@ export class Pg3Game implements Game<State, string> {
       mines = m;
     }
     if (side.tankLeaders < 0) return mines === state.mines ? state : { ...state, mines };
-    const u = state.u.slice();
-    const tanks = sc.units.filter((d) => d.side === other && d.isTankSymbol && u[d.index * F + STEPS]! > 0);
-    const hidden = tanks.filter((t) => (u[t.index * F + FLAGS]! & F_TANK_LEADER) !== 0 && (u[t.index * F + FLAGS]! & F_TL_REVEALED) === 0).length;
-    const free = tanks.filter((t) => (u[t.index * F + FLAGS]! & F_TL_REVEALED) === 0);
-    for (const t of free) u[t.index * F + FLAGS] &= ~F_TANK_LEADER;
-    for (const t of shuffled(rng, free).slice(0, hidden)) u[t.index * F + FLAGS] |= F_TANK_LEADER;
+    const u = state.u.map((r) => r.slice());
+    const tanks = sc.units.filter((d) => d.side === other && d.isTankSymbol && u[d.index]![STEPS]! > 0);
+    const hidden = tanks.filter((t) => (u[t.index]![FLAGS]! & F_TANK_LEADER) !== 0 && (u[t.index]![FLAGS]! & F_TL_REVEALED) === 0).length;
+    const free = tanks.filter((t) => (u[t.index]![FLAGS]! & F_TL_REVEALED) === 0);
+    for (const t of free) u[t.index]![FLAGS] &= ~F_TANK_LEADER;
+    for (const t of shuffled(rng, free).slice(0, hidden)) u[t.index]![FLAGS] |= F_TANK_LEADER;
     return { ...state, u, mines };
   }
 
@@ -180,8 +180,8 @@ export class Pg3Game implements Game<State, string> {
  * any other is put aside; draw until every placeholder is filled or the cup is empty. Undrawn faces are out of
  * play (hex ELIMINATED, so they never count as living leaders, e.g. for decapitation 6.7).
  */
-export function drawLeaders(sc: Scenario, ld: LeaderDraw, u: number[], rng: Rng): void {
-  for (const piece of ld.pieces) for (const i of piece) u[i * F + HEX] = ELIMINATED;
+export function drawLeaders(sc: Scenario, ld: LeaderDraw, u: number[][], rng: Rng): void {
+  for (const piece of ld.pieces) for (const i of piece) u[i]![HEX] = ELIMINATED;
   const open = ld.slots.map(() => true);
   let left = open.length;
   for (const piece of shuffled(rng, ld.pieces.filter((p) => p.length > 0))) {
@@ -191,6 +191,6 @@ export function drawLeaders(sc: Scenario, ld: LeaderDraw, u: number[], rng: Rng)
     if (k < 0) continue;
     open[k] = false;
     left--;
-    u[face * F + HEX] = ld.slots[k]!.hex;
+    u[face]![HEX] = ld.slots[k]!.hex;
   }
 }

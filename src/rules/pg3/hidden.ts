@@ -20,7 +20,7 @@
 import type { Rng } from '../../core/game.js';
 import { Draft } from './draft.js';
 import { hexSpotsUnit } from './spotting.js';
-import { ATSHOTS, F_FIRED, F_HIDDEN, FLAGS, F, OFFBOARD, OPP } from './state.js';
+import { ATSHOTS, F_FIRED, F_HIDDEN, OFFBOARD, OPP } from './state.js';
 import { def, fitsStack } from './units.js';
 
 /** Whether any unit of `seat` on the map spots unit `target` if it stood in hex `th`. */
@@ -38,11 +38,10 @@ function seatSpotsAt(d: Draft, seat: number, target: number, th: number): boolea
 export function revealHidden(d: Draft): void {
   const units = d.sc.units;
   for (let i = 0; i < units.length; i++) {
-    const b = i * F;
-    if ((d.u[b + FLAGS]! & F_HIDDEN) === 0) continue;
+    if (!d.flag(i, F_HIDDEN)) continue;
     const h = d.hex(i);
     if (h < 0) { d.setFlag(i, F_HIDDEN, false); continue; }
-    const fired = (d.u[b + FLAGS]! & F_FIRED) !== 0 || d.u[b + OPP]! > 0 || d.u[b + ATSHOTS]! > 0;
+    const fired = d.flag(i, F_FIRED) || d.get(i, OPP) > 0 || d.get(i, ATSHOTS) > 0;
     if (fired || seatSpotsAt(d, 1 - units[i]!.side, i, h)) {
       d.setFlag(i, F_HIDDEN, false);
       // What it carries is placed with it.

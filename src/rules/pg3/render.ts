@@ -19,7 +19,7 @@
  */
 import type { Scenario } from './scenario.js';
 import {
-  DEMORALIZED, DISRUPTED, DIG, EXITED, ELIMINATED, F, F_ACTIVATED, F_DUG_IN, F_FIRED, F_IN_ACT, F_MOVED, F_MOVED_TURN,
+  DEMORALIZED, DISRUPTED, DIG, EXITED, ELIMINATED, F_ACTIVATED, F_DUG_IN, F_FIRED, F_IN_ACT, F_MOVED, F_MOVED_TURN,
   F_HIDDEN, F_SPOTTED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, HEX, MORALE, OFFBOARD, Phase, STEPS, type State,
 } from './state.js';
 
@@ -59,7 +59,7 @@ const TERRAIN_COLORS: Record<string, string> = { woods: '32', forest: '32', town
 
 /** Whether `viewer` may see that unit i carries a tank leader. */
 export function tankLeaderVisible(sc: Scenario, s: State, i: number, viewer: number): boolean {
-  const fl = s.u[i * F + FLAGS]!;
+  const fl = s.u[i]![FLAGS]!;
   if ((fl & F_TANK_LEADER) === 0) return false;
   const side = sc.units[i]!.side;
   return sc.sides[side]!.tankLeaders < 0 || side === viewer || (fl & F_TL_REVEALED) !== 0;
@@ -67,7 +67,7 @@ export function tankLeaderVisible(sc: Scenario, s: State, i: number, viewer: num
 
 /** Whether `viewer` may see where unit i is (16.6: another side's hidden units are secret). */
 export function unitVisible(sc: Scenario, s: State, i: number, viewer: number): boolean {
-  return (s.u[i * F + FLAGS]! & F_HIDDEN) === 0 || sc.units[i]!.side === viewer;
+  return (s.u[i]![FLAGS]! & F_HIDDEN) === 0 || sc.units[i]!.side === viewer;
 }
 
 /** The map as text: a header of column numbers, two text rows per hex row, a legend line. */
@@ -91,7 +91,7 @@ export function renderMap(sc: Scenario, s: State, opts: RenderOptions = {}): str
     const count = [0, 0];
     const leaders = [false, false];
     for (let i = 0; i < sc.units.length; i++) {
-      if (s.u[i * F + HEX] !== h || !unitVisible(sc, s, i, viewer)) continue;
+      if (s.u[i]![HEX] !== h || !unitVisible(sc, s, i, viewer)) continue;
       const u = sc.units[i]!;
       if (u.isLeader) leaders[u.side] = true;
       else count[u.side]!++;
@@ -138,12 +138,12 @@ function where(sc: Scenario, h: number): string {
 /** One unit's status line: index, name, hex, steps, morale and markers. */
 export function unitStatus(sc: Scenario, s: State, i: number, viewer = -1): string {
   const u = sc.units[i]!;
-  const b = i * F;
-  const h = s.u[b + HEX]!;
-  const fl = s.u[b + FLAGS]!;
+  const r = s.u[i]!;
+  const h = r[HEX]!;
+  const fl = r[FLAGS]!;
   const marks: string[] = [];
-  if (!u.isLeader) marks.push(`${s.u[b + STEPS]}/${u.maxSteps} step${u.maxSteps > 1 ? 's' : ''}`);
-  const m = s.u[b + MORALE]!;
+  if (!u.isLeader) marks.push(`${r[STEPS]}/${u.maxSteps} step${u.maxSteps > 1 ? 's' : ''}`);
+  const m = r[MORALE]!;
   marks.push(m === DISRUPTED ? 'disrupted' : m === DEMORALIZED ? 'demoralized' : 'good order');
   if (fl & F_IN_ACT) marks.push('activating');
   if (fl & F_ACTIVATED) marks.push('activated');
@@ -152,7 +152,7 @@ export function unitStatus(sc: Scenario, s: State, i: number, viewer = -1): stri
   if (fl & F_SPOTTED) marks.push('spotted');
   if (fl & F_HIDDEN) marks.push('hidden');
   if (fl & F_DUG_IN) marks.push('dug in');
-  else if (s.u[b + DIG]! > 0) marks.push('digging');
+  else if (r[DIG]! > 0) marks.push('digging');
   if (tankLeaderVisible(sc, s, i, viewer)) marks.push('tank leader');
   if (u.entryTurn > 0 && h === OFFBOARD) marks.push(`enters turn ${u.entryTurn}`);
   return `#${String(i).padEnd(3)} ${u.name.padEnd(24)} ${where(sc, h).padEnd(10)} ${marks.join(', ')}`;

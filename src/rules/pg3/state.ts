@@ -5,11 +5,12 @@
  */
 import type { Hex } from '../../core/hex.js';
 
-/** Per-unit field offsets in State.u (stride F). */
+/** Field offsets in a unit's row of State.u. */
 export const HEX = 0, STEPS = 1, MORALE = 2, FLAGS = 3, MP = 4, OPP = 5, ATSHOTS = 6, XFIRE = 7, DIG = 8;
 /** Carrier index + 1 while the unit rides a transport (5.6), else 0. A carried unit keeps HEX equal to its
  * carrier's but is left out of the hex occupancy index: it counts as part of its carrier (stacking, fire, spotting). */
 export const CARRIED = 9;
+/** Fields in a unit's row. */
 export const F = 10;
 
 /** Hex values for units not on the map. */
@@ -113,8 +114,11 @@ export interface State {
   readonly segmentsTaken: readonly [number, number];
   /** 17.2 excess initiative: the seat that saved an opening segment this turn, -1 none, -2 spent. */
   readonly savedSegment: number;
-  /** Per-unit fields, stride F. */
-  readonly u: readonly number[];
+  /**
+   * One row of F fields per unit (HEX, STEPS, ...): `u[unit][HEX]`. Rows are shared between successive
+   * states until a unit changes, so an action copies the few rows it writes, not every unit's fields.
+   */
+  readonly u: readonly (readonly number[])[];
   /** Units of the current activation, in declaration order. */
   readonly act: readonly number[];
   /** Index in `act` of the next unit to declare. */

@@ -2,16 +2,16 @@
 import type { Hex } from '../../core/hex.js';
 import type { Draft } from './draft.js';
 import type { FireValues, UnitDef } from './scenario.js';
-import { CARRIED, DEMORALIZED, DISRUPTED, F_DUG_IN, F_ENTRENCHED, F_IN_ACT, F_LEADERS_ABOARD, F_LIMBERED, F_LOADED, FLAGS, GOOD, HEX, MORALE, STEPS, F } from './state.js';
+import { CARRIED, DEMORALIZED, DISRUPTED, F_DUG_IN, F_ENTRENCHED, F_IN_ACT, F_LEADERS_ABOARD, F_LIMBERED, F_LOADED, FLAGS, GOOD, HEX, MORALE, STEPS } from './state.js';
 
 export function def(d: Draft, i: number): UnitDef { return d.sc.units[i]!; }
 
-export function onMap(d: Draft, i: number): boolean { return d.u[i * F + HEX]! >= 0; }
+export function onMap(d: Draft, i: number): boolean { return d.u[i]![HEX]! >= 0; }
 
 /** Current fire values: the reduced side once a 2-step unit has lost a step (PG3 7.61). */
 export function values(d: Draft, i: number): FireValues {
   const u = d.sc.units[i]!;
-  return d.u[i * F + STEPS]! < u.maxSteps ? u.reduced : u.full;
+  return d.u[i]![STEPS]! < u.maxSteps ? u.reduced : u.full;
 }
 
 /** 11.3: the farthest AT fire of these values reaches (AT 2+ out to 150% of its range at half value), or -1 without AT. */
@@ -19,14 +19,14 @@ export function atReach(v: FireValues): number {
   return v.at < 0 ? -1 : v.at >= 2 ? Math.floor(v.atRange * 1.5) : v.atRange;
 }
 
-export function morale(d: Draft, i: number): number { return d.u[i * F + MORALE]!; }
+export function morale(d: Draft, i: number): number { return d.u[i]![MORALE]!; }
 
 /** Halves per unit, rounding up (PG3 1.1 fractions; 14.2 disrupted strengths halved). */
 export function half(x: number): number { return Math.ceil(x / 2); }
 
 /** Whether unit i cannot fire: riding a transport or limbered (5.6). */
 export function cannotFire(d: Draft, i: number): boolean {
-  return d.u[i * F + CARRIED] !== 0 || (d.u[i * F + FLAGS]! & F_LIMBERED) !== 0;
+  return d.u[i]![CARRIED] !== 0 || (d.u[i]![FLAGS]! & F_LIMBERED) !== 0;
 }
 
 /** 5.6: trucks, wagons and APCs carry. */
@@ -64,7 +64,7 @@ export function atStrength(d: Draft, i: number): number {
 /** Morale value for checks: full/reduced by steps, -1 while demoralized (14.3). Leaders use their own. */
 export function moraleValue(d: Draft, i: number): number {
   const u = d.sc.units[i]!;
-  const base = u.isLeader ? u.leaderMorale : d.u[i * F + STEPS]! < u.maxSteps ? u.moraleReduced : u.moraleFull;
+  const base = u.isLeader ? u.leaderMorale : d.u[i]![STEPS]! < u.maxSteps ? u.moraleReduced : u.moraleFull;
   return morale(d, i) === DEMORALIZED ? base - 1 : base;
 }
 
@@ -89,7 +89,7 @@ export function sideIn(d: Draft, h: Hex, seat: number): boolean {
 export function combatIn(d: Draft, h: Hex, seat: number): boolean {
   for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) {
     const u = d.sc.units[i]!;
-    if (u.side === seat && (u.isCombat || (d.u[i * F + FLAGS]! & F_LOADED) !== 0)) return true;
+    if (u.side === seat && (u.isCombat || (d.u[i]![FLAGS]! & F_LOADED) !== 0)) return true;
   }
   return false;
 }
@@ -169,12 +169,12 @@ export function usesEntrenchment(u: UnitDef): boolean { return !u.isAfv && !u.is
 /** Whether unit i benefits from an entrenchment in its hex now (16.4; 14.45 recovery, 14.35 fleeing). */
 export function inEntrenchment(d: Draft, i: number): boolean {
   const h = d.hex(i);
-  return h >= 0 && d.sc.entrenched[h] === 1 && usesEntrenchment(d.sc.units[i]!) && d.u[i * F + CARRIED] === 0;
+  return h >= 0 && d.sc.entrenched[h] === 1 && usesEntrenchment(d.sc.units[i]!) && d.u[i]![CARRIED] === 0;
 }
 
 /** Dug in (16.2) or holding an entrenchment it occupied before the enemy came (16.4): dug-in shifts and First Fire. */
 export function fortified(d: Draft, i: number): boolean {
-  return (d.u[i * F + FLAGS]! & (F_DUG_IN | F_ENTRENCHED)) !== 0;
+  return (d.u[i]![FLAGS]! & (F_DUG_IN | F_ENTRENCHED)) !== 0;
 }
 
 /** 16.4, 12.4 (L355): a unit arriving in an entrenchment holds it if no enemy unit is there; leaving it ends that. */
@@ -195,7 +195,7 @@ export function other(seat: number): number { return 1 - seat; }
  * weapons unload limbered (5.6). */
 export function shareCarrierMorale(d: Draft, t: number): void {
   const m = d.get(t, MORALE);
-  if (m === GOOD || (d.u[t * F + FLAGS]! & (F_LOADED | F_LEADERS_ABOARD)) === 0) return;
+  if (m === GOOD || (d.u[t]![FLAGS]! & (F_LOADED | F_LEADERS_ABOARD)) === 0) return;
   for (const c of d.cargoOf(t)) {
     d.alight(c);
     if (d.get(c, MORALE) < m) d.set(c, MORALE, m);

@@ -14,7 +14,7 @@ import { breaksCombatMovement, moveBlocked, moveCost2, moveOne } from '../../../
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import {
   ATSHOTS, DEMORALIZED, DIG, DISRUPTED, ELIMINATED, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_ENTRY_WAIT, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MOVED_TURN,
-  F_MUST_STOP, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP, Phase, STEPS, XFIRE, F, FLAGS,
+  F_MUST_STOP, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP, Phase, STEPS, XFIRE, FLAGS, HEX,
 } from '../../../src/rules/pg3/state.js';
 import { fitsStack, dfStrength } from '../../../src/rules/pg3/units.js';
 import { initiativeRating, openingSegments, outcomeOf, startTurn, victoryPoints } from '../../../src/rules/pg3/turn.js';
@@ -981,7 +981,7 @@ describe('PG3 16.x special rules', () => {
     const sc = makeScenario(spec);
     const state = startState(sc);
     const r = sc.units.find((x) => x.entryTurn === 2)!;
-    expect(state.u[r.index * F]).toBe(-1);
+    expect(state.u[r.index]![HEX]).toBe(-1);
     const d = emptyDraft(sc, createRng(4));
     d.setHex(r.index, -1);
     startTurn(d, 2);
@@ -1028,7 +1028,7 @@ describe('PG3 victory and hidden information', () => {
     const game = new Pg3Game(sc);
     const s = game.initialState(createRng(9));
     const tanks1 = sc.units.filter((x) => x.side === S && x.isTankSymbol).map((x) => x.index);
-    const tl = (st: typeof s, i: number): boolean => (st.u[i * F + FLAGS]! & F_TANK_LEADER) !== 0;
+    const tl = (st: typeof s, i: number): boolean => (st.u[i]![FLAGS]! & F_TANK_LEADER) !== 0;
     expect(tanks1.filter((i) => tl(s, i)).length).toBe(1);
     const seen = new Set<number>();
     for (let k = 0; k < 40; k++) {
@@ -1036,15 +1036,15 @@ describe('PG3 victory and hidden information', () => {
       expect(tanks1.filter((i) => tl(x, i)).length).toBe(1);
       seen.add(tanks1.find((i) => tl(x, i))!);
       // everything else untouched
-      for (let i = 0; i < sc.units.length; i++) if (!tanks1.includes(i)) expect(x.u.slice(i * F, i * F + F)).toEqual(s.u.slice(i * F, i * F + F));
+      for (let i = 0; i < sc.units.length; i++) if (!tanks1.includes(i)) expect(x.u[i]).toEqual(s.u[i]);
     }
     expect(seen.size).toBe(3);
     // The German "all" side has nothing secret: seat 1's view is the state itself.
     expect(game.determinize(s, S, createRng(1))).toBe(s);
     // A revealed tank leader stays put.
     const holder = tanks1.find((i) => tl(s, i))!;
-    const u2 = s.u.slice();
-    u2[holder * F + FLAGS] |= F_TL_REVEALED;
+    const u2 = s.u.map((r) => r.slice());
+    u2[holder]![FLAGS] |= F_TL_REVEALED;
     const rev = { ...s, u: u2 };
     for (let k = 0; k < 10; k++) expect(tl(game.determinize(rev, G, createRng(k)), holder)).toBe(true);
   });

@@ -8,7 +8,7 @@ import { activationSet, applyAction, legalActionsOf } from '../../../src/rules/p
 import type { Scenario } from '../../../src/rules/pg3/scenario.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import { createRng } from '../../../src/core/rng.js';
-import { DEMORALIZED, GOOD, MORALE, STEPS, F_DECL_FIRE, F_DECL_MOVE, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, MP, Phase, type State } from '../../../src/rules/pg3/state.js';
+import { DEMORALIZED, FLAGS, GOOD, HEX, MORALE, STEPS, F_DECL_FIRE, F_DECL_MOVE, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, MP, Phase, type State } from '../../../src/rules/pg3/state.js';
 import { ScriptedRng, deepFreeze, emptyDraft, hexOf, makeScenario, shipped, unitOf, writeTemp, scenarioData, positionSetup, activate, type Setup } from './helpers.js';
 import { hexSpotsUnit } from '../../../src/rules/pg3/spotting.js';
 import { moveBlocked } from '../../../src/rules/pg3/movement.js';
@@ -79,7 +79,7 @@ describe('PG3 16.6 hidden units', () => {
     const a = legalWith('0308'), b = legalWith('0310');
     const sc = makeScenario(hiddenSpec());
     const hid = unitOf(sc, S, 'sov-rifle', 0);
-    expect(a.s.u[hid * 10 + 3]! & F_HIDDEN).not.toBe(0);
+    expect(a.s.u[hid]![FLAGS]! & F_HIDDEN).not.toBe(0);
     expect(a.acts).toEqual(b.acts);
     expect(a.acts.some((x) => x.startsWith('df '))).toBe(false);
   });
@@ -137,10 +137,10 @@ describe('PG3 16.6 hidden units', () => {
     for (let k = 0; k < 30; k++) {
       const x = game.determinize(s, G, createRng(`det-${k}`));
       const y = game2.determinize(s2, G, createRng(`det-${k}`));
-      const hx = x.u[hid * 10]!;
-      expect(hx).toBe(y.u[hid * 10]!); // the true hex plays no part
+      const hx = x.u[hid]![HEX]!;
+      expect(hx).toBe(y.u[hid]![HEX]!); // the true hex plays no part
       seen.add(hx);
-      expect(x.u[hid * 10 + 3]! & F_HIDDEN).not.toBe(0);
+      expect(x.u[hid]![FLAGS]! & F_HIDDEN).not.toBe(0);
       // Never within German sight at the hidden range.
       const d = new (emptyDraft(sc).constructor as new (...a: unknown[]) => Draft)(sc, x, new ScriptedRng(), false);
       for (const g of [unitOf(sc, G, 'ger-inf', 0), unitOf(sc, G, 'ger-inf', 1)]) expect(hexSpotsUnit(d, d.hex(g), hid)).toBe(false);
@@ -148,7 +148,7 @@ describe('PG3 16.6 hidden units', () => {
     }
     expect(seen.size).toBeGreaterThan(5);
     // The owner's own view is left alone.
-    expect(game.determinize(s, S, createRng(1)).u[hid * 10]).toBe(s.u[hid * 10]);
+    expect(game.determinize(s, S, createRng(1)).u[hid]![HEX]).toBe(s.u[hid]![HEX]);
   });
 
   it('PG3 16.6: render draws the other side\'s hidden units only for their owner', () => {
@@ -193,15 +193,15 @@ describe('PG3 6.1 leader selection', () => {
     // Shuffle [lt-1, lt-2|sgt-1, cpt-1] with picks 0, 0 -> [lt-2|sgt-1, cpt-1, lt-1]; the flip shows sgt-1 (1).
     const rng = new ScriptedRng([0, 0, 1]);
     const s = new Pg3Game(sc).initialState(rng);
-    expect(s.u[idx('ger-sgt-1') * 10]).toBe(hexOf(sc, '0404'));
-    expect(s.u[idx('ger-lt-1') * 10]).toBe(hexOf(sc, '0303'));
-    expect(s.u[idx('ger-lt-2') * 10]).toBe(-2); // the other face of the flipped piece
-    expect(s.u[idx('ger-cpt-1') * 10]).toBe(-2); // no CPT wanted: put aside
+    expect(s.u[idx('ger-sgt-1')]![HEX]).toBe(hexOf(sc, '0404'));
+    expect(s.u[idx('ger-lt-1')]![HEX]).toBe(hexOf(sc, '0303'));
+    expect(s.u[idx('ger-lt-2')]![HEX]).toBe(-2); // the other face of the flipped piece
+    expect(s.u[idx('ger-cpt-1')]![HEX]).toBe(-2); // no CPT wanted: put aside
     // Flip the other way: lt-2 takes the LT place, no SGT is left to draw.
     const s2 = new Pg3Game(sc).initialState(new ScriptedRng([0, 0, 0]));
-    expect(s2.u[idx('ger-lt-2') * 10]).toBe(hexOf(sc, '0303'));
-    expect(s2.u[idx('ger-sgt-1') * 10]).toBe(-2);
-    expect(s2.u[idx('ger-lt-1') * 10]).toBe(-2);
+    expect(s2.u[idx('ger-lt-2')]![HEX]).toBe(hexOf(sc, '0303'));
+    expect(s2.u[idx('ger-sgt-1')]![HEX]).toBe(-2);
+    expect(s2.u[idx('ger-lt-1')]![HEX]).toBe(-2);
     // Drawn leaders activate like any other.
     const d = new (emptyDraft(sc).constructor as new (...a: unknown[]) => Draft)(sc, s, new ScriptedRng(), false);
     d.active = G; d.phase = Phase.Segment;
@@ -246,13 +246,13 @@ describe('PG3 15.1 aircraft', () => {
     // Air roll 4 (attacks), DF 2d6 = 7 (no effect), AT factors 6 and 1.
     rng.roll1(4).roll2(7).roll1(6).roll1(1);
     const s1 = game.apply(s0, `air ${t} 0`, rng);
-    expect(s1.u[tank * 10 + 1]).toBe(1); // one step lost
+    expect(s1.u[tank]![STEPS]).toBe(1); // one step lost
     expect(s1.air[G]).toBe(0);
     expect(s1.segmentsTaken[G]).toBe(1); // the segment is over (the German still has opening segments)
     expect(s1.phase).toBe(Phase.Segment);
     expect(game.legalActions(s1).some((a) => a.startsWith('air'))).toBe(false);
     expect(s1.events.join('\n')).toMatch(/PG3 15\.1/);
-    expect(s1.u.filter((_, k) => k % 10 === 3).every((f) => (f & F_IN_ACT) === 0)).toBe(true); // no ground unit acted
+    expect(s1.u.every((r) => (r[FLAGS]! & F_IN_ACT) === 0)).toBe(true); // no ground unit acted
   });
 
   it('PG3 15.1: a 1-2 misses and checks friendly fire (9.5) on adjacent own units; an enemy AA unit within 3 hexes shifts -1', () => {
@@ -265,7 +265,7 @@ describe('PG3 15.1 aircraft', () => {
     const s1 = game.apply(s0, `air ${t} 0`, rng);
     expect(s1.events.join('\n')).toMatch(/Friendly fire check at 0506/);
     expect(rng.left).toBe(0);
-    expect(s1.u[unitOf(sc, S, 'sov-t34-76') * 10 + 1]).toBe(2);
+    expect(s1.u[unitOf(sc, S, 'sov-t34-76')]![STEPS]).toBe(2);
     // AA
     const sa = airScenario(true);
     const ga = new Pg3Game(sa, { narrate: true });
