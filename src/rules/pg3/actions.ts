@@ -37,7 +37,7 @@ import type { Draft } from './draft.js';
 import { applyHexResult, atShot, lossCandidates, moraleModOf, resolveAt, resolveFire, stepLoss, moraleCheck, leaderCasualties, columnIndex, shiftColumn, tableResult, type FireSpec } from './combat.js';
 import { resolveAfterFirstFire, resolveAssault, assaultStrength } from './assault.js';
 import { moveCost2, moveOne, possibleThreats, reachable, startingMp2, stepBlocked, threatens, unitMoveBlocked } from './movement.js';
-import { concealing, fireLineClear, hexSpotsUnit, isNight } from './spotting.js';
+import { concealing, fireLineClear, hexSpotsUnit, isNight, spotBits } from './spotting.js';
 import {
   ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ENTRENCHED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
   F_CAV_LED, F_CHARGE, F_MOVED_TURN, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
@@ -353,8 +353,8 @@ function enemyHexes(d: Draft, seat: number): Hex[] {
 
 /** Whether some enemy unit in hex t is spotted from hex h (8.0: one spotted unit exposes the hex). */
 function hexSpotsHex(d: Draft, h: Hex, t: Hex, seat: number): boolean {
-  // What the map rules out for every unit in t (hexSpotsUnit's first tests), asked once for the hex.
-  if (d.sc.map.grid.distance(h, t) > 1 && (d.sc.spot[h * d.sc.map.size + t] === 0 || isNight(d))) return false;
+  // What the map and the light rule out for every unit in t, asked once for the hex.
+  if (spotBits(d, h, t) === 0) return false;
   for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) if (def(d, i).side !== seat && hexSpotsUnit(d, h, i)) return true;
   return false;
 }
@@ -559,19 +559,24 @@ function armorEfficient(d: Draft, i: number): boolean {
   return u.isAfv && d.sc.sides[u.side].armorEfficiency && d.get(i, STEPS) === u.maxSteps;
 }
 
+/** Whether the side's off-board artillery factor k has not fired this turn (9.2: each fires once a turn). */
+function obaUnused(d: Draft, seat: number, k: number): boolean {
+  return ((d.obaUsed[seat]! >> k) & 1) === 0;
+}
+
+/** The side's off-board factors that have not fired this turn. */
 function obaRemaining(d: Draft, seat: number): number[] {
-  const used = d.obaUsed[seat]!;
-  return d.sc.sides[seat].offboard.map((v, k) => ((used >> k) & 1 ? -1 : v)).map((v, k) => (v >= 0 ? k : -1)).filter((k) => k >= 0);
+  const out: number[] = [];
+  for (let k = 0; k < d.sc.sides[seat].offboard.length; k++) if (obaUnused(d, seat, k)) out.push(k);
+  return out;
 }
 
 /** How many off-board artillery factors the active side may still fire this segment (9.2: 3 a segment, each once a turn). */
 function obaLeft(d: Draft, seat: number): number {
   const room = 3 - d.obaThisSegment;
   if (room <= 0) return 0;
-  const used = d.obaUsed[seat]!;
-  const k = d.sc.sides[seat].offboard.length;
   let left = 0;
-  for (let j = 0; j < k; j++) if (((used >> j) & 1) === 0) left++;
+  for (let k = 0; k < d.sc.sides[seat].offboard.length; k++) if (obaUnused(d, seat, k)) left++;
   return Math.min(room, left);
 }
 

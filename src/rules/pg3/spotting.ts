@@ -19,13 +19,24 @@ function smokeOnLine(d: Draft, from: Hex, to: Hex): boolean {
   return blocked(a) && blocked(b);
 }
 
+/** spotBits: a viewer in the same or an adjacent hex spots whatever is there (8.0). */
+export const ADJACENT = -1;
+
+/**
+ * What the map and the light allow between two hexes, whatever unit is in `to`: ADJACENT (8.0), 0 when
+ * nothing there can be spotted from `from` (night 8.1, or the spotting table), else the table's bits.
+ */
+export function spotBits(d: Draft, from: Hex, to: Hex): number {
+  const sc = d.sc;
+  if (sc.map.grid.distance(from, to) <= 1) return ADJACENT;
+  if (isNight(d)) return 0; // 8.1: night visibility one hex
+  return sc.spot[from * sc.map.size + to]!;
+}
+
 /** Whether a viewer in hex `from` spots unit `target` (8.0-8.4; smoke 16.1 blocks LOS and conceals). */
 export function hexSpotsUnit(d: Draft, from: Hex, target: number, th: Hex = d.hex(target)): boolean {
-  const sc = d.sc;
-  const dist = sc.map.grid.distance(from, th);
-  if (dist <= 1) return true; // 8.0: same or adjacent hex
-  if (isNight(d)) return false; // 8.1: night visibility one hex
-  let bits = sc.spot[from * sc.map.size + th]!;
+  let bits = spotBits(d, from, th);
+  if (bits === ADJACENT) return true;
   if (bits === 0) return false;
   // 16.6: a hidden unit is spotted only at 1/4 range (bits 2-3 of the table hold those ranges).
   if (d.flag(target, F_HIDDEN)) bits >>= 2;
@@ -33,7 +44,7 @@ export function hexSpotsUnit(d: Draft, from: Hex, target: number, th: Hex = d.he
     (bits & 2) === 0 || d.smoke.includes(th));
   if (concealed) {
     if ((bits & 2) === 0) return false;
-    if (d.smoke.includes(th) && dist > 3) return false;
+    if (d.smoke.includes(th) && d.sc.map.grid.distance(from, th) > 3) return false;
   } else if ((bits & 1) === 0) return false;
   return !smokeOnLine(d, from, th);
 }

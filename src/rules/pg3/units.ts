@@ -106,32 +106,30 @@ export function isAssaultHex(d: Draft, h: Hex): boolean {
   return false;
 }
 
-/** Stacking counts of one side in a hex (4.1): combat units (APCs excluded) and transports (APCs included). */
-export function stackCounts(d: Draft, h: Hex, seat: number): { combat: number; transport: number } {
-  let combat = 0, transport = 0;
+/** 4.1, 4.5: trucks, wagons and APCs count against a hex's transport limit, not its combat-unit limit. */
+function stacksAsTransport(u: UnitDef): boolean { return u.isApc || u.isTransport; }
+
+/**
+ * Stacking count of one side in a hex (4.1): its transports (APCs included), or its combat units (APCs
+ * excluded). One count, not both: fitsStack asks this for every hex a unit might enter.
+ */
+export function stackCount(d: Draft, h: Hex, seat: number, transports: boolean): number {
+  let n = 0;
   for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) {
     const u = d.sc.units[i]!;
     if (u.side !== seat || u.isLeader) continue;
-    if (u.isApc || u.isTransport) transport++;
-    else if (u.isCombat) combat++;
+    if (stacksAsTransport(u) ? transports : !transports && u.isCombat) n++;
   }
-  return { combat, transport };
+  return n;
 }
 
 /** Whether unit i could join the stack in h without breaking 4.1/4.5. */
 export function fitsStack(d: Draft, i: number, h: Hex, limit = 3): boolean {
   const u = d.sc.units[i]!;
   if (u.isLeader) return true;
-  const transport = u.isApc || u.isTransport;
+  const transport = stacksAsTransport(u);
   if (!transport && !u.isCombat) return true;
-  // Counted here rather than through stackCounts: this runs for every hex a unit might enter.
-  let n = 0;
-  for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) {
-    const o = d.sc.units[j]!;
-    if (o.side !== u.side || o.isLeader) continue;
-    if (transport ? o.isApc || o.isTransport : o.isCombat && !o.isApc && !o.isTransport) n++;
-  }
-  return n < limit;
+  return stackCount(d, h, u.side, transport) < limit;
 }
 
 /** The best morale modifier a friendly leader gives unit i (6.5): good-order leaders reach their hex and the

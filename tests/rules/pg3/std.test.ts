@@ -15,7 +15,7 @@ import { ScriptedRng, emptyDraft, hexOf, makeScenario, startState, unitOf, write
 import { moraleCheck, stepLoss, unitShift } from '../../../src/rules/pg3/combat.js';
 import { resolveAssault } from '../../../src/rules/pg3/assault.js';
 import { moveBlocked, moveCost2, moveOne } from '../../../src/rules/pg3/movement.js';
-import { dfStrength, fitsStack, fortified, stackCounts } from '../../../src/rules/pg3/units.js';
+import { dfStrength, fitsStack, fortified, stackCount } from '../../../src/rules/pg3/units.js';
 import { loadPg3Scenario } from '../../../src/rules/pg3/scenario.js';
 import { boardSpec, boardWith } from './fixture.js';
 
@@ -223,7 +223,7 @@ describe('PG3 5.6 transport', () => {
     const hmg = place(u(G, 'ger-hmg'), '0505');
     expect(fitsStack(d, hmg, h('0505'))).toBe(false);
     d.board(hmg, truck);
-    expect(stackCounts(d, h('0505'), G)).toEqual({ combat: 3, transport: 1 });
+    expect([stackCount(d, h('0505'), G, false), stackCount(d, h('0505'), G, true)]).toEqual([3, 1]); // combat units, transports
     expect(legalActionsOf(d).includes(`unload ${hmg}`)).toBe(false); // no room to unload
     const truck2 = place(u(G, 'ger-truck', 1), '0707');
     const rifle = place(u(S, 'sov-rifle'), '0708');
