@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IllegalActionError } from '../../../src/core/game.js';
-import { InputError } from '../../../src/core/errors.js';
+import { InputError, type InputErrorCode } from '../../../src/core/errors.js';
 import { createRng, pick } from '../../../src/core/rng.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import { loadPg3Scenario, type Scenario } from '../../../src/rules/pg3/scenario.js';
@@ -193,11 +193,12 @@ describe('engine invariants over seeded random games of every shipped PG3 scenar
 });
 
 describe('bad input files throw InputError naming the file, the place and the problem', () => {
-  const expectInputError = (fn: () => unknown, file: string, place: string | RegExp | null, problem: RegExp): InputError => {
+  const expectInputError = (fn: () => unknown, file: string, place: string | RegExp | null, problem: RegExp, code?: InputErrorCode): InputError => {
     let err: unknown;
     try { fn(); } catch (e) { err = e; }
     expect(err, 'expected an InputError').toBeInstanceOf(InputError);
     const ie = err as InputError;
+    if (code !== undefined) expect(ie.code).toBe(code);
     expect(ie.file).toBe(file);
     expect(ie.message).toContain(file);
     if (place !== null) {
@@ -210,12 +211,12 @@ describe('bad input files throw InputError naming the file, the place and the pr
 
   it('scenario that is not JSON', () => {
     const f = writeTemp('{ "format": "tacsim-scenario/1", oops }', 'badjson');
-    expectInputError(() => loadPg3Scenario(f), f, null, /not valid JSON/);
+    expectInputError(() => loadPg3Scenario(f), f, null, /not valid JSON/, 'bad-json');
   });
 
   it('missing scenario file', () => {
     const f = join(SCENARIOS, 'no-such-file.json');
-    expectInputError(() => loadPg3Scenario(f), f, null, /cannot read/);
+    expectInputError(() => loadPg3Scenario(f), f, null, /cannot read/, 'not-found');
   });
 
   it('unknown terrain in the legend', () => {
@@ -253,7 +254,7 @@ describe('bad input files throw InputError naming the file, the place and the pr
   it('badly written hex label', () => {
     const data = scenarioData({ sides: [{ units: [{ counter: 'ger-inf', hex: 'A1' }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }] });
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), f, 'sides[0].units[0].hex', /CCRR/);
+    expectInputError(() => loadPg3Scenario(f), f, 'sides[0].units[0].hex', /CCRR/, 'bad-value');
   });
 
   it('PG3 4.1: over-stacked set-up', () => {
@@ -272,18 +273,18 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const data = scenarioData();
     (data.sides as unknown[]).pop();
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), f, 'sides', /exactly two sides/);
+    expectInputError(() => loadPg3Scenario(f), f, 'sides', /exactly two sides/, 'bad-value');
   });
 
   it('negative values', () => {
     const data = scenarioData();
     (data.victory as { vpPerStep: number }).vpPerStep = -1;
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), f, 'victory.vpPerStep', /must not be negative/);
+    expectInputError(() => loadPg3Scenario(f), f, 'victory.vpPerStep', /must not be negative/, 'bad-value');
     const data2 = scenarioData();
     ((data2.sides as { initiative: number }[])[1]!).initiative = -2;
     const f2 = writeTemp(data2);
-    expectInputError(() => loadPg3Scenario(f2), f2, 'sides[1].initiative', /./);
+    expectInputError(() => loadPg3Scenario(f2), f2, 'sides[1].initiative', /./, 'bad-value');
   });
 
   it('objective controlled by an unknown side', () => {
@@ -296,7 +297,7 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const data = scenarioData();
     data.charts = charts;
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), charts, null, /not valid JSON/);
+    expectInputError(() => loadPg3Scenario(f), charts, null, /not valid JSON/, 'bad-json');
   });
 
   it('chart pack with a negative movement cost', () => {
@@ -306,7 +307,7 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const data = scenarioData();
     data.charts = charts;
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), charts, 'terrain.woods.move.foot', /./);
+    expectInputError(() => loadPg3Scenario(f), charts, 'terrain.woods.move.foot', /./, 'bad-value');
   });
 
   it('chart pack with a fire-table row of the wrong length', () => {
@@ -316,7 +317,7 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const data = scenarioData();
     data.charts = charts;
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), charts, 'directFire.rows.7', /results but there are 10 columns/);
+    expectInputError(() => loadPg3Scenario(f), charts, 'directFire.rows.7', /results but there are 10 columns/, 'bad-value');
   });
 
   it('counter manifest with a negative fire strength', () => {
@@ -326,7 +327,7 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const data = scenarioData();
     data.counters = counters;
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), counters, 'units.ger-inf.full.directFire.strength', /must not be negative/);
+    expectInputError(() => loadPg3Scenario(f), counters, 'units.ger-inf.full.directFire.strength', /must not be negative/, 'bad-value');
   });
 
   it('counter manifest that is not JSON', () => {
@@ -334,6 +335,6 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const data = scenarioData();
     data.counters = counters;
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), counters, null, /not valid JSON/);
+    expectInputError(() => loadPg3Scenario(f), counters, null, /not valid JSON/, 'bad-json');
   });
 });
