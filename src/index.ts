@@ -1,4 +1,4 @@
-// Public entry of the tacsim package.
+// Public entry of the tacsim package: the Game contract and its kernel, scenarios, the agents and the harness.
 export type { Game, Rng } from './core/game.js';
 export { IllegalActionError } from './core/game.js';
 export { createRng, deriveSeed, d6, roll2d6 } from './core/rng.js';
@@ -6,7 +6,11 @@ export { HexGrid, DIRECTIONS } from './core/hex.js';
 export type { Hex, Direction } from './core/hex.js';
 export { GameMap } from './core/map.js';
 export { InputError } from './core/errors.js';
+export type { InputErrorCode, InputErrorDetails } from './core/errors.js';
 export type { RulesSystem, LoadedScenario, ScenarioOptions, GameOutcome, SideInfo, ScenarioParameter } from './core/system.js';
 export { loadScenario, listShippedScenarios, registerSystem, listSystems, resolveScenarioFile } from './scenarios.js';
 export type { ActionAssessment, AgentGame, AgentGameExtensions, DoctrineAdvisor, DoctrineWeights, SpawnSpec } from './core/extensions.js';
 export { doctrineScore, DEFAULT_DOCTRINE_WEIGHTS } from './core/extensions.js';
+// The agents' and the harness's own entries choose what they make public; the package passes all of it on.
+export * from '../agents/index.js';
+export * from './harness/index.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { InputError } from './errors.js';
+import { InputError, type InputErrorCode } from './errors.js';
 
 /** Reads a JSON file, or throws InputError naming the file and the JSON problem. */
 export function readJsonFile(file: string): unknown {
@@ -8,12 +8,13 @@ export function readJsonFile(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new InputError(`cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, file);
+    const errno = (e as NodeJS.ErrnoException).code;
+    throw new InputError(`cannot read the file (${errno ?? (e as Error).message})`, file, undefined, errno === 'ENOENT' ? 'not-found' : 'unreadable');
   }
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new InputError(`not valid JSON: ${(e as Error).message}`, file);
+    throw new InputError(`not valid JSON: ${(e as Error).message}`, file, undefined, 'bad-json');
   }
 }
 
@@ -27,12 +28,138 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out === '' ? '(top level)' : out;
 }
 
-/** Validates data against a zod schema; on failure throws one InputError naming the file, place and problem. */
+/**
+ * Validates data against a zod schema; on failure throws one InputError naming the file, place and problem.
+ * An unknown key is reported before any other problem, since a misspelled key also makes the intended key
+ * look missing: the misspelling is the cause.
+ */
 export function parseWith<T>(schema: z.ZodType<T>, data: unknown, file: string): T {
   const r = schema.safeParse(data);
   if (r.success) return r.data;
   const issues = r.error.issues;
-  const first = issues[0]!;
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
-  throw new InputError(first.message + more, file, formatPath(first.path));
+  const first = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0]!;
+  const problems = issues.reduce((n, i) => n + (i.code === 'unrecognized_keys' ? i.keys.length : 1), 0);
+  const more = problems > 1 ? ` (and ${problems - 1} more problem${problems > 2 ? 's' : ''})` : '';
+  const place = formatPath(first.path);
+  if (first.code === 'unrecognized_keys') {
+    const key = first.keys[0]!;
+    const known = knownKeysAt(schema, first.path);
+    const suggestion = nearestKey(key, known);
+    const hint = suggestion !== undefined ? ` (did you mean "${suggestion}"?)` : known.length > 0 ? ` (known keys: ${known.join(', ')})` : '';
+    throw new InputError(`unknown key "${key}"${hint}${more}`, file, place, 'unknown-key', suggestion !== undefined ? { key, suggestion } : { key });
+  }
+  const absent = isAbsentKey(data, first.path);
+  const code: InputErrorCode = absent ? 'missing' : 'bad-value';
+  const problem = absent && first.code === 'invalid_type' ? `required but missing (expected ${first.expected})` : first.message;
+  throw new InputError(problem + more, file, place, code);
+}
+
+/** True when the path names a key its (existing) parent object does not have. */
+function isAbsentKey(data: unknown, path: readonly PropertyKey[]): boolean {
+  if (path.length === 0) return false;
+  let node: unknown = data;
+  for (const p of path.slice(0, -1)) {
+    if (typeof node !== 'object' || node === null) return false;
+    node = (node as Record<PropertyKey, unknown>)[p];
+  }
+  return typeof node === 'object' && node !== null && !Array.isArray(node) && !Object.hasOwn(node, path[path.length - 1]!);
+}
+
+/** The parts of a zod 4 schema definition the walk below reads. */
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, SchemaNode>;
+  element?: SchemaNode;
+  valueType?: SchemaNode;
+  options?: SchemaNode[];
+  left?: SchemaNode;
+  right?: SchemaNode;
+  innerType?: SchemaNode;
+  in?: SchemaNode;
+  out?: SchemaNode;
+  items?: SchemaNode[];
+  rest?: SchemaNode | null;
+  getter?: () => SchemaNode;
+}
+interface SchemaNode { _zod: { def: SchemaDef } }
+
+/**
+ * The keys the schema defines for the object at `path`: the union of every object schema that can stand
+ * there (all branches of a union, both sides of an intersection), in declaration order.
+ */
+export function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let nodes = expand([schema as unknown as SchemaNode]);
+  for (const step of path) {
+    const next: SchemaNode[] = [];
+    for (const { _zod: { def } } of nodes) {
+      if (def.type === 'object' && typeof step === 'string' && def.shape?.[step]) next.push(def.shape[step]);
+      else if (def.type === 'record' && def.valueType) next.push(def.valueType);
+      else if (def.type === 'array' && typeof step === 'number' && def.element) next.push(def.element);
+      else if (def.type === 'tuple' && typeof step === 'number') {
+        const item = def.items?.[step] ?? def.rest;
+        if (item) next.push(item);
+      }
+    }
+    nodes = expand(next);
+  }
+  const keys: string[] = [];
+  for (const { _zod: { def } } of nodes) {
+    if (def.type === 'object') for (const k of Object.keys(def.shape ?? {})) if (!keys.includes(k)) keys.push(k);
+  }
+  return keys;
+}
+
+/** Unwraps wrappers (optional, default, pipe ...) and splits unions and intersections into the schemas they combine. */
+function expand(nodes: SchemaNode[]): SchemaNode[] {
+  const out: SchemaNode[] = [];
+  const stack = [...nodes];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const def = node._zod.def;
+    if (def.options) stack.push(...def.options);
+    else if (def.type === 'intersection' && def.left && def.right) stack.push(def.left, def.right);
+    else if (def.type === 'pipe' && def.in) stack.push(def.in);
+    else if (def.type === 'lazy' && def.getter) stack.push(def.getter());
+    else if (def.type !== 'object' && def.type !== 'record' && def.type !== 'array' && def.type !== 'tuple' && def.innerType) stack.push(def.innerType);
+    else out.push(node);
+  }
+  return out.reverse();
+}
+
+/**
+ * The known key nearest to a misspelled one, if near enough to be what was meant: at most a third of the key's
+ * length in edits (at least 1, at most 3), case ignored, a swap of two neighbouring letters counting as one edit.
+ */
+export function nearestKey(key: string, known: readonly string[]): string | undefined {
+  const limit = Math.min(3, Math.max(1, Math.floor(key.length / 3)));
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const k of known) {
+    const d = editDistance(key.toLowerCase(), k.toLowerCase());
+    if (d < bestDistance) {
+      best = k;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
+export function editDistance(a: string, b: string): number {
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row: number[] = [i];
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      row.push(d);
+    }
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
 }

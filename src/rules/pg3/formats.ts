@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 
-export const provenance = z.object({
+export const provenance = z.strictObject({
   source: z.enum(['rule', 'example', 'designed', 'official'], {
     message: 'source must be "rule", "example", "designed" or "official" (a value copied from your own printed chart)',
   }),
@@ -24,13 +24,13 @@ const nonNeg = z.number().min(0, { message: 'must not be negative' });
 const shift = z.number().int({ message: 'must be a whole number of columns' });
 
 /** A number with its provenance. */
-export const sourced = (inner: z.ZodNumber = z.number()) => z.object({ value: inner, source: provenance });
+export const sourced = (inner: z.ZodNumber = z.number()) => z.strictObject({ value: inner, source: provenance });
 
 const moveCost = z.union([nonNeg, z.literal('P')]); // 'P' = prohibited
 export const movementClasses = ['foot', 'motorized', 'mechanized', 'towed'] as const;
 export type MovementClass = (typeof movementClasses)[number];
 
-export const terrainEntry = z.object({
+export const terrainEntry = z.strictObject({
   name: z.string(),
   /** Limiting terrain conceals (spotted at <= 3 hexes) and blocks line of sight (PG3 8.2). */
   limiting: z.boolean(),
@@ -42,7 +42,7 @@ export const terrainEntry = z.object({
   /** A viewer in it stands this many levels higher (town: 1, PG3 8.42). */
   viewerBonus: z.number().int().min(0),
   /** MP cost to enter, per movement class (PG3 5.0, 5.1); "P" = prohibited. */
-  move: z.object({ foot: moveCost, motorized: moveCost, mechanized: moveCost, towed: moveCost }),
+  move: z.strictObject({ foot: moveCost, motorized: moveCost, mechanized: moveCost, towed: moveCost }),
   /** Column shift to direct fire and bombardment into the hex (negative helps the defender). */
   directFireShift: shift,
   bombardmentShift: shift,
@@ -65,10 +65,10 @@ export type TerrainEntry = z.infer<typeof terrainEntry>;
 const result = z.string().regex(/^(-|M|M1|M2|X|2X|3X)$/, { message: 'a fire result is one of -, M, M1, M2, X, 2X, 3X' });
 const assaultResult = z.string().regex(/^(-|M|1|2|3)$/, { message: 'an assault result is one of -, M, 1, 2, 3' });
 
-const cellSource = z.object({ column: z.number(), roll: z.number().int(), source: provenance });
+const cellSource = z.strictObject({ column: z.number(), roll: z.number().int(), source: provenance });
 
 /** A fire table: columns (fire strength headings) and one row per die roll. */
-const fireTable = (res: z.ZodString, rolls: number[]) => z.object({
+const fireTable = (res: z.ZodString, rolls: number[]) => z.strictObject({
   columns: z.array(z.number().positive()).min(2),
   /** rows[roll] = results per column. */
   rows: z.record(z.string(), z.array(res)),
@@ -99,23 +99,23 @@ const fireTable = (res: z.ZodString, rolls: number[]) => z.object({
 const twoD6 = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 const oneD6 = [1, 2, 3, 4, 5, 6];
 
-export const chartPack = z.object({
+export const chartPack = z.strictObject({
   format: z.literal('tacsim-pg3-charts/1', { message: 'format must be "tacsim-pg3-charts/1"' }),
   name: z.string(),
   notice: z.string().optional(),
   terrain: z.record(z.string(), terrainEntry).refine((t) => 'clear' in t, { message: 'needs a "clear" terrain' }),
   /** MP cost along a road hexside per movement class (PG3 5.2). */
-  road: z.object({ foot: nonNeg, motorized: nonNeg, mechanized: nonNeg, towed: nonNeg, source: provenance }),
+  road: z.strictObject({ foot: nonNeg, motorized: nonNeg, mechanized: nonNeg, towed: nonNeg, source: provenance }),
   /** Extra MP to climb one elevation level. */
-  climb: z.object({ foot: nonNeg, motorized: nonNeg, mechanized: nonNeg, towed: nonNeg, source: provenance }),
+  climb: z.strictObject({ foot: nonNeg, motorized: nonNeg, mechanized: nonNeg, towed: nonNeg, source: provenance }),
   directFire: fireTable(result, twoD6),
-  bombardment: fireTable(result, twoD6).and(z.object({
+  bombardment: fireTable(result, twoD6).and(z.strictObject({
     /** PG3 9.5: friendly-fire d6 (1..6) -> column. */
     friendlyFireColumns: z.array(z.number().positive()).length(6),
     friendlyFireSource: provenance,
   })),
   assault: fireTable(assaultResult, oneD6),
-  antiTank: z.object({
+  antiTank: z.strictObject({
     /** 2d6 + AT - armor + DRMs >= this: the vehicle loses a step (PG3 11.0: 10). */
     damage: sourced(z.number().int()),
     /** ... >= this: the vehicle is eliminated outright. */
@@ -124,7 +124,7 @@ export const chartPack = z.object({
     pointBlank: sourced(z.number().int()),
     truckArmor: sourced(z.number().int()),
   }),
-  modifiers: z.object({
+  modifiers: z.strictObject({
     pointBlank: sourced(shift),
     longRange: sourced(shift),
     threeUnits: sourced(shift),
@@ -147,8 +147,8 @@ export const chartPack = z.object({
 });
 export type ChartPack = z.infer<typeof chartPack>;
 
-const fire = z.object({ strength: nonNeg, range: z.number().int().min(0) });
-const side = z.object({
+const fire = z.strictObject({ strength: nonNeg, range: z.number().int().min(0) });
+const side = z.strictObject({
   directFire: fire.optional(),
   bombardment: fire.optional(),
   antiTank: fire.optional(),
@@ -159,7 +159,7 @@ export const unitTypes = [
   'INF', 'SMG', 'HMG', 'ENG', 'CAV', 'MORTAR', 'AT', 'ART', 'AA', 'TANK', 'SPG', 'AC', 'APC', 'TRUCK', 'WAGON',
 ] as const;
 
-export const counterEntry = z.object({
+export const counterEntry = z.strictObject({
   name: z.string(),
   nation: z.string(),
   type: z.enum(unitTypes),
@@ -176,7 +176,7 @@ export const counterEntry = z.object({
 });
 export type CounterEntry = z.infer<typeof counterEntry>;
 
-export const leaderEntry = z.object({
+export const leaderEntry = z.strictObject({
   name: z.string(),
   nation: z.string(),
   rank: z.enum(['CPL', 'SGT', 'LT', 'CPT', 'MAJ', 'LTC', 'COL']),
@@ -191,7 +191,7 @@ export const leaderEntry = z.object({
 });
 export type LeaderEntry = z.infer<typeof leaderEntry>;
 
-export const counterManifest = z.object({
+export const counterManifest = z.strictObject({
   format: z.literal('tacsim-pg3-counters/1', { message: 'format must be "tacsim-pg3-counters/1"' }),
   name: z.string(),
   units: z.record(z.string(), counterEntry),
@@ -201,7 +201,7 @@ export type CounterManifest = z.infer<typeof counterManifest>;
 
 const hexLabel = z.string().regex(/^\d{4}$/, { message: 'a hex is written CCRR, e.g. "0305"' });
 
-const placement = z.object({
+const placement = z.strictObject({
   counter: z.string(),
   hex: hexLabel,
   /** Several identical units at once. */
@@ -218,15 +218,15 @@ const placement = z.object({
   hidden: z.boolean().default(false),
 });
 
-const reinforcement = z.object({
+const reinforcement = z.strictObject({
   turn: z.number().int().min(1),
   /** Entry hexes on the board edge (PG3 16.5). */
   entry: z.array(hexLabel).min(1),
   units: z.array(placement.omit({ hex: true }).extend({ hex: hexLabel.optional() })).min(1),
-  leaders: z.array(z.object({ counter: z.string() })).default([]),
+  leaders: z.array(z.strictObject({ counter: z.string() })).default([]),
 });
 
-export const scenarioSide = z.object({
+export const scenarioSide = z.strictObject({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, { message: 'a side id is lower-case letters, digits and dashes' }),
   name: z.string(),
   nation: z.string(),
@@ -235,7 +235,7 @@ export const scenarioSide = z.object({
   /** Initiative falls by 1 for every this many steps lost (PG3 3.0; 0 = never). */
   initiativeLossEvery: z.number().int().min(0).default(0),
   /** Unit morale, full/reduced (PG3 14.0: from the scenario). */
-  morale: z.object({ full: z.number().int().min(2).max(12), reduced: z.number().int().min(2).max(12) }),
+  morale: z.strictObject({ full: z.number().int().min(2).max(12), reduced: z.number().int().min(2).max(12) }),
   /** Armor efficiency (PG3 11.2): full-strength AFVs of this side fire AT twice a turn. */
   armorEfficiency: z.boolean().default(false),
   /** Tank leaders: "all" (every tank-symbol AFV: German, PG3 6.8) or a number assigned secretly at set-up. */
@@ -244,10 +244,10 @@ export const scenarioSide = z.object({
   offboardArtillery: z.array(z.number().positive()).default([]),
   /** PG3 15.1 aircraft: `perTurn` drawn at random from `pool` at the start of every turn (from `fromTurn`); each
    * has a direct fire value `df` and `at` anti-tank factors. */
-  aircraft: z.object({
+  aircraft: z.strictObject({
     perTurn: z.number().int().min(1),
     fromTurn: z.number().int().min(1).default(1),
-    pool: z.array(z.object({ df: nonNeg, at: z.number().int().min(0).default(0) })).min(1).max(30),
+    pool: z.array(z.strictObject({ df: nonNeg, at: z.number().int().min(0).default(0) })).min(1).max(30),
   }).optional(),
   /** Bombardment friendly-fire check gets +1 (German, British or American fire, PG3 9.5). */
   friendlyFirePlus: z.boolean().default(false),
@@ -255,19 +255,19 @@ export const scenarioSide = z.object({
   /** Leaders set up: a counter at a hex, or (PG3 6.1) `{draw: rank, hex}`: a leader of that rank drawn from `leaderPool`
    * at set-up. `cavalry: true` designates a fixed leader a cavalry leader (PG3 6.9). */
   leaders: z.array(z.union([
-    z.object({ counter: z.string(), hex: hexLabel, cavalry: z.boolean().default(false) }),
-    z.object({ draw: z.enum(['CPL', 'SGT', 'LT', 'CPT', 'MAJ', 'LTC', 'COL']), hex: hexLabel }),
+    z.strictObject({ counter: z.string(), hex: hexLabel, cavalry: z.boolean().default(false) }),
+    z.strictObject({ draw: z.enum(['CPL', 'SGT', 'LT', 'CPT', 'MAJ', 'LTC', 'COL']), hex: hexLabel }),
   ])).default([]),
   /** PG3 6.1 leader selection: the side's leader pieces in the cup, each a counter id or [front, back] (flipped like a coin). */
   leaderPool: z.array(z.union([z.string(), z.tuple([z.string(), z.string()])])).default([]),
   reinforcements: z.array(reinforcement).default([]),
   /** Minefields this side laid (PG3 16.7): strength 1-3, 0 = dummy. Positions are public, strengths secret until entered. */
-  minefields: z.array(z.object({ hex: hexLabel, strength: z.number().int().min(0).max(3) })).default([]),
+  minefields: z.array(z.strictObject({ hex: hexLabel, strength: z.number().int().min(0).max(3) })).default([]),
   /** Hexes through which this side's units may exit the board (PG3 16.5), with VP per step exited. */
-  exit: z.object({ hexes: z.array(hexLabel).min(1), vpPerStep: nonNeg }).optional(),
+  exit: z.strictObject({ hexes: z.array(hexLabel).min(1), vpPerStep: nonNeg }).optional(),
 });
 
-export const scenarioFile = z.object({
+export const scenarioFile = z.strictObject({
   format: z.literal('tacsim-scenario/1', { message: 'format must be "tacsim-scenario/1"' }),
   system: z.literal('pg3'),
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, { message: 'a scenario id is lower-case letters, digits and dashes' }),
@@ -276,7 +276,7 @@ export const scenarioFile = z.object({
   /** Chart pack and counter manifest, relative to this file. */
   charts: z.string(),
   counters: z.string(),
-  map: z.object({
+  map: z.strictObject({
     width: z.number().int().min(2).max(99),
     height: z.number().int().min(2).max(99),
     /** One character per terrain id, e.g. {".": "clear", "w": "woods"}. */
@@ -296,16 +296,16 @@ export const scenarioFile = z.object({
   /** Turns that are night turns (PG3 1.1, 5.5, 8.1). */
   nightTurns: z.array(z.number().int().min(1)).default([]),
   sides: z.array(scenarioSide).length(2, { message: 'a PG3 scenario has exactly two sides' }),
-  victory: z.object({
+  victory: z.strictObject({
     /** Objective hexes: VP to the side that controls them at the end (PG3 1.1 control). */
-    objectives: z.array(z.object({ hex: hexLabel, vp: nonNeg, controlledBy: z.string() })).default([]),
+    objectives: z.array(z.strictObject({ hex: hexLabel, vp: nonNeg, controlledBy: z.string() })).default([]),
     /** VP for each enemy step eliminated. */
     vpPerStep: nonNeg.default(1),
     /** Margin (winner VP - loser VP) at or above which the win is decisive; below it, marginal. 0 margin = draw. */
     decisiveMargin: nonNeg.default(10),
   }),
   /** Rule switches: official readings by default; alternatives documented in docs/rules/pg3.md. */
-  rules: z.object({
+  rules: z.strictObject({
     splitColumns: z.boolean().default(true),
     hillsLimiting: z.boolean().default(true),
     fireOverFriendsAllUnits: z.boolean().default(false),

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IllegalActionError } from '../../../src/core/game.js';
-import { InputError } from '../../../src/core/errors.js';
+import { InputError, type InputErrorCode } from '../../../src/core/errors.js';
 import { createRng, pick } from '../../../src/core/rng.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import { loadPg3Scenario, type Scenario } from '../../../src/rules/pg3/scenario.js';
@@ -106,9 +106,10 @@ const RUNS: [Parameters<typeof shipped>[0], number][] = [['pg3-tiny', 1000], ['p
 const BULK_RUNS: [Parameters<typeof shipped>[0], number][] = [['pg3-tiny', 1500], ['pg3-mirror', 300], ['pg3-medium', 100], ['pg3-large', 12]];
 const BULK_FROZEN_EVERY = 16;
 
-describe('PG3 random games keep every invariant', () => {
+// Engine invariants, not rule tests: their names carry no rule id, so the rules coverage table does not count them.
+describe('engine invariants over seeded random games of every shipped PG3 scenario', () => {
   for (const [id, games] of RUNS) {
-    it(`PG3 4.1 / 7.61: ${games} random games of ${id} finish without error, stacking and steps hold, apply never mutates its input`, () => {
+    it(`${games} random games of ${id} finish without error; stacking limits and step counts hold after every action; apply never mutates its input`, () => {
       const game = new Pg3Game(shipped(id));
       for (let g = 0; g < games; g++) {
         const run = playRandom(game, `${id}/${g}`, true);
@@ -117,7 +118,7 @@ describe('PG3 random games keep every invariant', () => {
     });
   }
   for (const [id, games] of BULK_RUNS) {
-    it(`PG3 4.1 / 7.61: ${games} more random games of ${id} on new seeds keep stacking, steps and positions after every action`, () => {
+    it(`${games} more random games of ${id} on new seeds keep stacking limits, step counts and positions after every action`, () => {
       const game = new Pg3Game(shipped(id));
       for (let g = 0; g < games; g++) {
         const run = playRandom(game, `${id}/bulk/${g}`, true, 20_000, BULK_FROZEN_EVERY);
@@ -126,7 +127,7 @@ describe('PG3 random games keep every invariant', () => {
     });
   }
 
-  it('PG3 3.0: replaying the same seed and actions gives an identical state', () => {
+  it('determinism: replaying the same seed and actions gives an identical state, and the same seed the same game', () => {
     for (const id of ['pg3-tiny', 'pg3-mirror'] as const) {
       const game = new Pg3Game(shipped(id));
       for (let g = 0; g < 3; g++) {
@@ -192,11 +193,12 @@ describe('PG3 random games keep every invariant', () => {
 });
 
 describe('bad input files throw InputError naming the file, the place and the problem', () => {
-  const expectInputError = (fn: () => unknown, file: string, place: string | RegExp | null, problem: RegExp): InputError => {
+  const expectInputError = (fn: () => unknown, file: string, place: string | RegExp | null, problem: RegExp, code?: InputErrorCode): InputError => {
     let err: unknown;
     try { fn(); } catch (e) { err = e; }
     expect(err, 'expected an InputError').toBeInstanceOf(InputError);
     const ie = err as InputError;
+    if (code !== undefined) expect(ie.code).toBe(code);
     expect(ie.file).toBe(file);
     expect(ie.message).toContain(file);
     if (place !== null) {
@@ -209,12 +211,12 @@ describe('bad input files throw InputError naming the file, the place and the pr
 
   it('scenario that is not JSON', () => {
     const f = writeTemp('{ "format": "tacsim-scenario/1", oops }', 'badjson');
-    expectInputError(() => loadPg3Scenario(f), f, null, /not valid JSON/);
+    expectInputError(() => loadPg3Scenario(f), f, null, /not valid JSON/, 'bad-json');
   });
 
   it('missing scenario file', () => {
     const f = join(SCENARIOS, 'no-such-file.json');
-    expectInputError(() => loadPg3Scenario(f), f, null, /cannot read/);
+    expectInputError(() => loadPg3Scenario(f), f, null, /cannot read/, 'not-found');
   });
 
   it('unknown terrain in the legend', () => {
@@ -252,7 +254,7 @@ describe('bad input files throw InputError naming the file, the place and the pr
   it('badly written hex label', () => {
     const data = scenarioData({ sides: [{ units: [{ counter: 'ger-inf', hex: 'A1' }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }] });
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), f, 'sides[0].units[0].hex', /CCRR/);
+    expectInputError(() => loadPg3Scenario(f), f, 'sides[0].units[0].hex', /CCRR/, 'bad-value');
   });
 
   it('PG3 4.1: over-stacked set-up', () => {
@@ -271,18 +273,18 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const data = scenarioData();
     (data.sides as unknown[]).pop();
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), f, 'sides', /exactly two sides/);
+    expectInputError(() => loadPg3Scenario(f), f, 'sides', /exactly two sides/, 'bad-value');
   });
 
   it('negative values', () => {
     const data = scenarioData();
     (data.victory as { vpPerStep: number }).vpPerStep = -1;
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), f, 'victory.vpPerStep', /must not be negative/);
+    expectInputError(() => loadPg3Scenario(f), f, 'victory.vpPerStep', /must not be negative/, 'bad-value');
     const data2 = scenarioData();
     ((data2.sides as { initiative: number }[])[1]!).initiative = -2;
     const f2 = writeTemp(data2);
-    expectInputError(() => loadPg3Scenario(f2), f2, 'sides[1].initiative', /./);
+    expectInputError(() => loadPg3Scenario(f2), f2, 'sides[1].initiative', /./, 'bad-value');
   });
 
   it('objective controlled by an unknown side', () => {
@@ -295,7 +297,7 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const data = scenarioData();
     data.charts = charts;
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), charts, null, /not valid JSON/);
+    expectInputError(() => loadPg3Scenario(f), charts, null, /not valid JSON/, 'bad-json');
   });
 
   it('chart pack with a negative movement cost', () => {
@@ -305,7 +307,7 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const data = scenarioData();
     data.charts = charts;
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), charts, 'terrain.woods.move.foot', /./);
+    expectInputError(() => loadPg3Scenario(f), charts, 'terrain.woods.move.foot', /./, 'bad-value');
   });
 
   it('chart pack with a fire-table row of the wrong length', () => {
@@ -315,7 +317,7 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const data = scenarioData();
     data.charts = charts;
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), charts, 'directFire.rows.7', /results but there are 10 columns/);
+    expectInputError(() => loadPg3Scenario(f), charts, 'directFire.rows.7', /results but there are 10 columns/, 'bad-value');
   });
 
   it('counter manifest with a negative fire strength', () => {
@@ -325,7 +327,7 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const data = scenarioData();
     data.counters = counters;
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), counters, 'units.ger-inf.full.directFire.strength', /must not be negative/);
+    expectInputError(() => loadPg3Scenario(f), counters, 'units.ger-inf.full.directFire.strength', /must not be negative/, 'bad-value');
   });
 
   it('counter manifest that is not JSON', () => {
@@ -333,6 +335,6 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const data = scenarioData();
     data.counters = counters;
     const f = writeTemp(data);
-    expectInputError(() => loadPg3Scenario(f), counters, null, /not valid JSON/);
+    expectInputError(() => loadPg3Scenario(f), counters, null, /not valid JSON/, 'bad-json');
   });
 });
