@@ -205,6 +205,8 @@ export class MctsTree<S, A> {
     private readonly rng: Rng,
     private readonly opt: MctsOptions,
     hooks: AgentHooks<S, A> = NO_HOOKS,
+    /** Milliseconds, for the `timeMs` budget (a test passes a scripted clock). */
+    private readonly clock: () => number = () => performance.now(),
   ) {
     this.zeros = new Array<number>(game.players).fill(0);
     this.advisor = opt.rollout === 'scripted' ? hooks.doctrine : undefined;
@@ -220,12 +222,12 @@ export class MctsTree<S, A> {
       // An iterations budget runs exactly that many (reproducible counts for comparisons and tests).
       for (let i = 0; i < iterations; i++) this.iterate();
     } else {
-      const start = performance.now();
+      const start = this.clock();
       const deadline = start + timeMs;
       for (let i = 0; i < iterations; i++) {
         this.iterate();
         if ((i & (CLOCK_EVERY - 1)) === CLOCK_EVERY - 1) {
-          const now = performance.now();
+          const now = this.clock();
           if (now >= deadline) break;
           // Iterations the remaining time allows, at the rate so far (capped by the iteration budget).
           const left = Math.min(iterations - i - 1, Math.ceil(((deadline - now) * (i + 1)) / Math.max(1e-3, now - start)));
