@@ -651,16 +651,15 @@ export class MctsAgent implements Agent {
    * Searches and returns the chosen action: synchronously on one thread, as a Promise with threads>1.
    */
   act<S, A>(game: Game<S, A>, state: S, seat: number, rng: Rng): A | Promise<A> {
-    const g = game;
     const hooks = this.hooks as AgentHooks<S, A>;
     const opt = this.options;
-    const legal = g.legalActions(state);
+    const legal = game.legalActions(state);
     if (legal.length === 0) throw new Error(`mcts: no legal actions for seat ${seat} in ${game.name}`);
     const started = performance.now();
     if (legal.length === 1) {
       // A forced move: nothing to search.
       const only = legal[0]!;
-      this.lastSearch = { iterations: 0, elapsedMs: 0, nodes: 0, threads: 0, top: [], chosen: g.actionKey(only) };
+      this.lastSearch = { iterations: 0, elapsedMs: 0, nodes: 0, threads: 0, top: [], chosen: game.actionKey(only) };
       return only;
     }
 
@@ -689,9 +688,9 @@ export class MctsAgent implements Agent {
         pending = [];
       }
     }
-    const own = new MctsTree(g, state, seat, rng, opt, hooks).run();
-    if (pending.length === 0) return this.finish(g, state, seat, legal, [own], threads, started);
-    return Promise.all(pending).then((others) => this.finish(g, state, seat, legal, [own, ...others], threads, started));
+    const own = new MctsTree(game, state, seat, rng, opt, hooks).run();
+    if (pending.length === 0) return this.finish(game, state, seat, legal, [own], threads, started);
+    return Promise.all(pending).then((others) => this.finish(game, state, seat, legal, [own, ...others], threads, started));
   }
 
   private finish<S, A>(g: Game<S, A>, state: S, seat: number, legal: readonly A[], results: SearchResult[], threads: number, started: number): A {

@@ -7,6 +7,6 @@ export type { Hex, Direction } from './core/hex.js';
 export { GameMap } from './core/map.js';
 export { InputError } from './core/errors.js';
 export type { RulesSystem, LoadedScenario, ScenarioOptions, GameOutcome, SideInfo, ScenarioParameter, MetricDeclaration, ScenarioUi, ViewOptions, LoadMode } from './core/system.js';
-export { loadScenario, listShippedScenarios, registerSystem, listSystems, resolveScenarioFile } from './scenarios.js';
+export { loadScenario, listShippedScenarios, registerSystem, registerSystemModule, listSystems, resolveScenarioFile } from './scenarios.js';
 export type { ActionAssessment, AgentHooks, DoctrineAdvisor, DoctrineWeights, SpawnedSearch, SpawnSpec } from './core/extensions.js';
 export { doctrineScore, DEFAULT_DOCTRINE_WEIGHTS } from './core/extensions.js';
