@@ -8,6 +8,7 @@ import { MCTS_KEYS, MctsAgent, type MctsOptions } from './mcts.js';
 import { RANDOM_KEYS, RandomAgent } from './random.js';
 import { SCRIPTED_KEYS, ScriptedAgent, type ScriptedOptions } from './scripted.js';
 import type { KeyTable } from './spec.js';
+import { NO_HOOKS, type AgentHooks } from './doctrine.js';
 
 /**
  * A player. `act` is called only when it is `seat`'s decision (game.toMove(state) === seat), with the
@@ -30,7 +31,7 @@ export interface AgentDescription {
 interface AgentKind {
   readonly description: string;
   readonly keys: KeyTable;
-  create(options: Record<string, unknown>): Agent;
+  create(options: Record<string, unknown>, hooks: AgentHooks<any, any>): Agent;
 }
 
 const KINDS: Readonly<Record<string, AgentKind>> = {
@@ -42,12 +43,12 @@ const KINDS: Readonly<Record<string, AgentKind>> = {
   scripted: {
     description: 'doctrine agent: rates every action by expected losses, exposure, objectives and cohesion, and plays the best',
     keys: SCRIPTED_KEYS,
-    create: (o) => new ScriptedAgent(o as Partial<ScriptedOptions>),
+    create: (o, hooks) => new ScriptedAgent(o as Partial<ScriptedOptions>, hooks),
   },
   mcts: {
     description: 'Monte Carlo tree search (open loop over dice, determinized for hidden information)',
     keys: MCTS_KEYS,
-    create: (o) => new MctsAgent(o as Partial<MctsOptions>),
+    create: (o, hooks) => new MctsAgent(o as Partial<MctsOptions>, hooks),
   },
 };
 
@@ -73,10 +74,11 @@ function formatOne(d: AgentDescription): string {
 }
 
 /**
- * Builds an agent from a spec: `name` or `name:key=value,key=value`. Throws InputError naming what
- * is accepted when the name, a key or a value is wrong.
+ * Builds an agent from a spec: `name` or `name:key=value,key=value`, given the hooks of the game it will
+ * play (LoadedScenario.ai: advisor, evaluator, action ordering; without them it uses the Game contract
+ * alone). Throws InputError naming what is accepted when the name, a key or a value is wrong.
  */
-export function createAgent(spec: string): Agent {
+export function createAgent(spec: string, hooks: AgentHooks<any, any> = NO_HOOKS): Agent {
   const text = spec.trim();
   const colon = text.indexOf(':');
   const name = (colon < 0 ? text : text.slice(0, colon)).trim();
@@ -112,5 +114,5 @@ export function createAgent(spec: string): Agent {
       options[key] = v;
     }
   }
-  return kind.create(options);
+  return kind.create(options, hooks);
 }

@@ -1,6 +1,7 @@
 /**
- * The optional extensions of the Game contract that agents use. They live in src/core/extensions.ts, so
- * that rules systems implement them without importing agents; re-exported here for the agents.
+ * The hooks a rules system hands its agents (advisor, evaluator, action ordering, spawn spec). They live
+ * in src/core/extensions.ts, so that rules systems implement them without importing agents; re-exported
+ * here for the agents.
  */
-export type { ActionAssessment, AgentGame, AgentGameExtensions, DoctrineAdvisor, DoctrineWeights, SpawnSpec } from '../src/core/extensions.js';
-export { DEFAULT_DOCTRINE_WEIGHTS, doctrineScore } from '../src/core/extensions.js';
+export type { ActionAssessment, AgentHooks, DoctrineAdvisor, DoctrineWeights, SpawnedSearch, SpawnSpec } from '../src/core/extensions.js';
+export { DEFAULT_DOCTRINE_WEIGHTS, doctrineScore, NO_HOOKS } from '../src/core/extensions.js';

@@ -6,6 +6,6 @@ export { ScriptedAgent, SCRIPTED_DEFAULTS, SCRIPTED_KEYS, doctrineScore, bestByD
 export type { ScriptedOptions, DoctrineWeights } from './scripted.js';
 export { MctsAgent, MctsTree, MCTS_DEFAULTS, MCTS_KEYS, mctsSearch, formatSearchReport, mctsWorkerFile } from './mcts.js';
 export type { MctsOptions, SearchReport, SearchChild, SearchResult, RootChildStats } from './mcts.js';
-export type { ActionAssessment, DoctrineAdvisor, SpawnSpec, AgentGameExtensions, AgentGame } from './doctrine.js';
-export { compiledPath, loadSpawnedGame } from './spawn.js';
+export type { ActionAssessment, AgentHooks, DoctrineAdvisor, SpawnedSearch, SpawnSpec } from './doctrine.js';
+export { compiledPath, loadSpawnedSearch } from './spawn.js';
 export type { KeySpec, KeyTable } from './spec.js';

@@ -33,22 +33,23 @@
  *   the doctrine's scores as the prior (Rosin 2011; Silver et al. 2017): a wargame decision has tens
  *   of legal actions and a 200 ms search affords a few hundred iterations, so the prior keeps them on
  *   the plausible few and the rollouts choose among those (or overrule the doctrine when they show it
- *   wrong). Without one (`prior=none`), progressive widening (Coulom, "Computing Elo ratings of move
+ *   wrong). The advisor, evaluator and action ordering are the hooks the agent was created with
+ *   (AgentHooks, as OpenSpiel's MCTSBot is given an Evaluator); the game object is only played. Without one (`prior=none`), progressive widening (Coulom, "Computing Elo ratings of move
  *   patterns in the game of Go", 2007; Chaslot et al., "Progressive strategies for MCTS", 2008;
  *   Couëtoux et al., "Continuous upper confidence trees", LION 2011): a node visited n times may have
- *   at most max(1, ceil(widening * n^alpha)) children, added in the order of `game.orderActions`
+ *   at most max(1, ceil(widening * n^alpha)) children, added in the order of `hooks.orderActions`
  *   when the game offers it, else in random order.
  *
  * - Leaves: rollouts of at most `rolloutDepth` actions, uniformly random, or (`rollout=scripted`)
  *   the doctrine advisor's best action for the seat to move with default weights (scripted.ts), with
  *   one step in ten random so rollouts vary; without an advisor, scripted rollouts are random. A
- *   rollout cut short is valued by `game.evaluate`, or 0s when the game has none.
+ *   rollout cut short is valued by the evaluator (`hooks.evaluate`, else `game.evaluate`), or 0s.
  *
  * - Budgets: `iterations`, `timeMs` (clock read every 32 iterations), `maxNodes` (after which
  *   search continues with selection and rollouts only). `threads=N` is root parallelism (Chaslot,
  *   Winands & van den Herik, "Parallel Monte-Carlo Tree Search", CG 2008): N-1 worker threads each
  *   grow their own tree from the same root with their own rng stream, and root visit counts are
- *   summed. Workers rebuild the game from `game.spawnSpec` (doctrine.ts); the state must be
+ *   summed. Workers rebuild the game and its hooks from `hooks.spawnSpec` (doctrine.ts); the state must be
  *   structured-cloneable.
  *
  * - The move played is the most visited root child (ties: higher mean value). With an iterations
@@ -63,7 +64,7 @@ import { fileURLToPath } from 'node:url';
 import type { Game, Rng } from '../src/core/game.js';
 import { createRng } from '../src/core/rng.js';
 import type { Agent } from './agent.js';
-import type { AgentGame, DoctrineAdvisor } from './doctrine.js';
+import { NO_HOOKS, type AgentHooks, type DoctrineAdvisor, type SpawnSpec } from './doctrine.js';
 import { bestByDoctrine, doctrineScore, SCRIPTED_DEFAULTS } from './scripted.js';
 import { boolKey, choiceKey, intKey, numberKey, type KeyTable } from './spec.js';
 import { compiledPath } from './spawn.js';
@@ -117,7 +118,7 @@ export const MCTS_KEYS: KeyTable = {
   cpuct: numberKey('PUCT exploration constant (prior=doctrine; higher explores more)', '0.7', 0),
   priorTemp: numberKey('softmax temperature over doctrine scores for the prior (lower trusts the doctrine more)', '0.3', 0.001),
   maxNodes: intKey('tree size cap per thread; when reached the tree stops growing', '200000', 1),
-  threads: intKey('search threads (root parallelism; needs a game with a spawnSpec)', '1', 1, 64),
+  threads: intKey('search threads (root parallelism; needs hooks with a spawnSpec)', '1', 1, 64),
   verbose: boolKey('print the root\'s top moves with visits and mean values to stderr', 'false'),
 };
 
@@ -192,19 +193,26 @@ export class MctsTree<S, A> {
   private readonly advisor: DoctrineAdvisor<S, A> | undefined;
   /** The advisor whose scores are the PUCT prior (undefined: progressive widening). */
   private readonly priorAdvisor: DoctrineAdvisor<S, A> | undefined;
+  private readonly evaluate: ((state: S) => readonly number[]) | undefined;
+  private readonly orderActions: ((state: S, actions: readonly A[]) => readonly A[]) | undefined;
   /** Selection scratch: the child of each legal action at the current node. */
   private sel: (SearchNode | undefined)[] = [];
 
   constructor(
-    private readonly game: AgentGame<S, A>,
+    private readonly game: Game<S, A>,
     private readonly rootState: S,
     private readonly seat: number,
     private readonly rng: Rng,
     private readonly opt: MctsOptions,
+    hooks: AgentHooks<S, A> = NO_HOOKS,
+    /** Milliseconds, for the `timeMs` budget (a test passes a scripted clock). */
+    private readonly clock: () => number = () => performance.now(),
   ) {
     this.zeros = new Array<number>(game.players).fill(0);
-    this.advisor = opt.rollout === 'scripted' ? game.doctrine : undefined;
-    this.priorAdvisor = opt.prior === 'doctrine' ? game.doctrine : undefined;
+    this.advisor = opt.rollout === 'scripted' ? hooks.doctrine : undefined;
+    this.priorAdvisor = opt.prior === 'doctrine' ? hooks.doctrine : undefined;
+    this.evaluate = hooks.evaluate?.bind(hooks) ?? game.evaluate?.bind(game);
+    this.orderActions = hooks.orderActions?.bind(hooks);
   }
 
   /** Runs until the iterations or time budget is spent. */
@@ -214,12 +222,12 @@ export class MctsTree<S, A> {
       // An iterations budget runs exactly that many (reproducible counts for comparisons and tests).
       for (let i = 0; i < iterations; i++) this.iterate();
     } else {
-      const start = performance.now();
+      const start = this.clock();
       const deadline = start + timeMs;
       for (let i = 0; i < iterations; i++) {
         this.iterate();
         if ((i & (CLOCK_EVERY - 1)) === CLOCK_EVERY - 1) {
-          const now = performance.now();
+          const now = this.clock();
           if (now >= deadline) break;
           // Iterations the remaining time allows, at the rate so far (capped by the iteration budget).
           const left = Math.min(iterations - i - 1, Math.ceil(((deadline - now) * (i + 1)) / Math.max(1e-3, now - start)));
@@ -455,7 +463,7 @@ export class MctsTree<S, A> {
         d++;
         if (game.isTerminal(state)) { terminal = true; break; }
       }
-      rewards = terminal ? game.returns(state) : game.evaluate !== undefined ? game.evaluate(state) : this.zeros;
+      rewards = terminal ? game.returns(state) : this.evaluate !== undefined ? this.evaluate(state) : this.zeros;
     }
 
     // Backup (max^n: each node is credited with the reward of the seat that moved into it).
@@ -471,10 +479,10 @@ export class MctsTree<S, A> {
   private chooseUntried(state: S, legal: readonly A[], untried: number): number {
     const untriedIdx = this.untried;
     if (untried === 1) return untriedIdx[0]!;
-    const order = this.game.orderActions;
+    const order = this.orderActions;
     if (order !== undefined) {
-      // The first action in the game's preferred order that has no child yet.
-      const ordered = order.call(this.game, state, legal);
+      // The first action in the preferred order that has no child yet.
+      const ordered = order(state, legal);
       const keys = new Set<string>();
       for (let k = 0; k < untried; k++) keys.add(this.game.actionKey(legal[untriedIdx[k]!]!));
       for (const a of ordered) {
@@ -510,10 +518,10 @@ export interface SearchReport {
 }
 
 /** Runs a single-threaded search and returns the chosen action (no report, no workers). */
-export function mctsSearch<S, A>(game: Game<S, A>, state: S, seat: number, rng: Rng, options: Partial<MctsOptions> = {}): A {
+export function mctsSearch<S, A>(game: Game<S, A>, state: S, seat: number, rng: Rng, options: Partial<MctsOptions> = {}, hooks: AgentHooks<S, A> = NO_HOOKS): A {
   const opt = { ...MCTS_DEFAULTS, ...options };
   const legal = game.legalActions(state);
-  const tree = new MctsTree(game as AgentGame<S, A>, state, seat, rng, opt);
+  const tree = new MctsTree(game, state, seat, rng, opt, hooks);
   const res = tree.run();
   return legal[pickBest(game, legal, mergeChildren([res])).index]!;
 }
@@ -550,7 +558,7 @@ function pickBest<S, A>(game: Game<S, A>, legal: readonly A[], stats: Map<string
 
 interface WorkerTask {
   id: number;
-  spec: NonNullable<AgentGame<unknown, unknown>['spawnSpec']>;
+  spec: SpawnSpec;
   state: unknown;
   seat: number;
   seed: number;
@@ -633,7 +641,7 @@ export class MctsAgent implements Agent {
   private pool: SearchPool | null = null;
   private warned = false;
 
-  constructor(options: Partial<MctsOptions> = {}) {
+  constructor(options: Partial<MctsOptions> = {}, private readonly hooks: AgentHooks<any, any> = NO_HOOKS) {
     const opt = { ...MCTS_DEFAULTS, ...options };
     if (options.timeMs !== undefined && options.timeMs !== Infinity && options.iterations === undefined) opt.iterations = Infinity;
     this.options = opt;
@@ -643,21 +651,22 @@ export class MctsAgent implements Agent {
    * Searches and returns the chosen action: synchronously on one thread, as a Promise with threads>1.
    */
   act<S, A>(game: Game<S, A>, state: S, seat: number, rng: Rng): A | Promise<A> {
-    const g = game as AgentGame<S, A>;
+    const hooks = this.hooks as AgentHooks<S, A>;
     const opt = this.options;
-    const legal = g.legalActions(state);
+    const legal = game.legalActions(state);
     if (legal.length === 0) throw new Error(`mcts: no legal actions for seat ${seat} in ${game.name}`);
     const started = performance.now();
     if (legal.length === 1) {
       // A forced move: nothing to search.
       const only = legal[0]!;
-      this.lastSearch = { iterations: 0, elapsedMs: 0, nodes: 0, threads: 0, top: [], chosen: g.actionKey(only) };
+      this.lastSearch = { iterations: 0, elapsedMs: 0, nodes: 0, threads: 0, top: [], chosen: game.actionKey(only) };
       return only;
     }
 
     let threads = opt.threads;
-    if (threads > 1 && g.spawnSpec === undefined) {
-      this.warnOnce(`mcts: ${game.name} has no spawnSpec, so threads=${threads} cannot rebuild it in worker threads; searching on 1 thread`);
+    const spawnSpec = hooks.spawnSpec;
+    if (threads > 1 && spawnSpec === undefined) {
+      this.warnOnce(`mcts: the hooks of ${game.name} have no spawnSpec, so threads=${threads} cannot rebuild it in worker threads; searching on 1 thread`);
       threads = 1;
     }
     // Seeds for the worker trees come first from the agent's rng, so the result is reproducible.
@@ -672,19 +681,19 @@ export class MctsAgent implements Agent {
           this.pool = null;
         }
         this.pool ??= new SearchPool(threads - 1);
-        pending = this.pool.post(seeds.map((seed) => ({ spec: g.spawnSpec!, state, seat, seed, options: { ...opt, verbose: false, threads: 1 } })));
+        pending = this.pool.post(seeds.map((seed) => ({ spec: spawnSpec!, state, seat, seed, options: { ...opt, verbose: false, threads: 1 } })));
       } catch (err) {
         this.warnOnce(`mcts: cannot search on worker threads (${err instanceof Error ? err.message : String(err)}); searching on 1 thread`);
         threads = 1;
         pending = [];
       }
     }
-    const own = new MctsTree(g, state, seat, rng, opt).run();
-    if (pending.length === 0) return this.finish(g, state, seat, legal, [own], threads, started);
-    return Promise.all(pending).then((others) => this.finish(g, state, seat, legal, [own, ...others], threads, started));
+    const own = new MctsTree(game, state, seat, rng, opt, hooks).run();
+    if (pending.length === 0) return this.finish(game, state, seat, legal, [own], threads, started);
+    return Promise.all(pending).then((others) => this.finish(game, state, seat, legal, [own, ...others], threads, started));
   }
 
-  private finish<S, A>(g: AgentGame<S, A>, state: S, seat: number, legal: readonly A[], results: SearchResult[], threads: number, started: number): A {
+  private finish<S, A>(g: Game<S, A>, state: S, seat: number, legal: readonly A[], results: SearchResult[], threads: number, started: number): A {
     const stats = mergeChildren(results);
     const { index } = pickBest(g, legal, stats);
     const chosen = legal[index]!;
@@ -704,7 +713,7 @@ export class MctsAgent implements Agent {
     return chosen;
   }
 
-  private describe<S, A>(g: AgentGame<S, A>, state: S, legal: readonly A[], key: string): string {
+  private describe<S, A>(g: Game<S, A>, state: S, legal: readonly A[], key: string): string {
     if (g.describeAction === undefined) return key;
     const a = legal.find((x) => g.actionKey(x) === key);
     return a === undefined ? key : g.describeAction(state, a);
@@ -731,6 +740,6 @@ export function formatSearchReport(r: SearchReport, seat: number): string {
 }
 
 /** Builds a tree from a worker task (used by mcts-worker.ts). */
-export function runWorkerSearch<S, A>(game: Game<S, A>, state: S, seat: number, seed: number, options: MctsOptions): SearchResult {
-  return new MctsTree(game as AgentGame<S, A>, state, seat, createRng(`mcts-worker/${seed}`), options).run();
+export function runWorkerSearch<S, A>(game: Game<S, A>, hooks: AgentHooks<S, A>, state: S, seat: number, seed: number, options: MctsOptions): SearchResult {
+  return new MctsTree(game, state, seat, createRng(`mcts-worker/${seed}`), options, hooks).run();
 }

@@ -5,18 +5,18 @@
  *   score = enemyLoss * (0.5 + aggression) - ownLoss * (1 - aggression) - exposure * caution
  *         + objective * objectiveWeight + cohesion * cohesionWeight  (+ uniform noise in [-noise, noise])
  *
- * The expectations come from `game.doctrine.assess` (see DoctrineAdvisor in doctrine.ts), which the
- * rules system computes exactly from its charts. The agent sees only what the advisor, and for the
- * fallback `game.determinize`/`game.evaluate`, let its seat see: the advisor is responsible for using
+ * The expectations come from the advisor it was given (`hooks.doctrine`, see DoctrineAdvisor in
+ * doctrine.ts), which the rules system computes exactly from its charts. The agent sees only what the
+ * advisor, and for the fallback `game.determinize` and the evaluator, let its seat see: the advisor is responsible for using
  * public information only, and the fallback searches a determinized state when the game has hidden
  * information. Ties are broken by the agent's own rng; it never reads the game's dice stream.
  *
- * Without an advisor it plays a one-ply greedy move by `game.evaluate` (averaged over a few dice
- * samples from its own rng), and without that, a random move.
+ * Without an advisor it plays a one-ply greedy move by the evaluator (`hooks.evaluate`, else
+ * `game.evaluate`), averaged over a few dice samples from its own rng, and without that, a random move.
  */
 import type { Game, Rng } from '../src/core/game.js';
 import type { Agent } from './agent.js';
-import { doctrineScore, type AgentGame, type DoctrineAdvisor, type DoctrineWeights } from './doctrine.js';
+import { doctrineScore, NO_HOOKS, type AgentHooks, type DoctrineAdvisor, type DoctrineWeights } from './doctrine.js';
 export { doctrineScore };
 export type { DoctrineWeights };
 import { numberKey, intKey, type KeyTable } from './spec.js';
@@ -84,30 +84,31 @@ function argmaxWithTies(n: number, scoreOf: (i: number) => number, noise: number
 export class ScriptedAgent implements Agent {
   readonly name: string;
   readonly options: ScriptedOptions;
-  constructor(options: Partial<ScriptedOptions> = {}) {
+  constructor(options: Partial<ScriptedOptions> = {}, private readonly hooks: AgentHooks<any, any> = NO_HOOKS) {
     this.options = { ...SCRIPTED_DEFAULTS, ...options };
     this.name = 'scripted';
   }
 
   act<S, A>(game: Game<S, A>, state: S, seat: number, rng: Rng): A {
-    const g = game as AgentGame<S, A>;
-    const legal = g.legalActions(state);
+    const hooks = this.hooks as AgentHooks<S, A>;
+    const legal = game.legalActions(state);
     if (legal.length === 0) throw new Error(`scripted: no legal actions for seat ${seat} in ${game.name}`);
     if (legal.length === 1) return legal[0]!;
-    if (g.doctrine) return legal[bestByDoctrine(g.doctrine, state, legal, seat, this.options, this.options.noise, rng)]!;
-    if (g.evaluate) return legal[this.greedy(g, state, legal, seat, rng)]!;
+    if (hooks.doctrine) return legal[bestByDoctrine(hooks.doctrine, state, legal, seat, this.options, this.options.noise, rng)]!;
+    const evaluate = hooks.evaluate ?? game.evaluate?.bind(game);
+    if (evaluate) return legal[this.greedy(game, evaluate, state, legal, seat, rng)]!;
     return legal[rng.int(legal.length)]!;
   }
 
   /** One-ply greedy by `evaluate` (or `returns` at terminal states), on a determinized state. */
-  private greedy<S, A>(g: AgentGame<S, A>, state: S, legal: readonly A[], seat: number, rng: Rng): number {
+  private greedy<S, A>(g: Game<S, A>, evaluate: (s: S) => readonly number[], state: S, legal: readonly A[], seat: number, rng: Rng): number {
     const samples = this.options.samples;
     return argmaxWithTies(legal.length, (i) => {
       let sum = 0;
       for (let k = 0; k < samples; k++) {
         const view = g.determinize ? g.determinize(state, seat, rng) : state;
         const next = g.apply(view, legal[i]!, rng);
-        const v = g.isTerminal(next) ? g.returns(next) : g.evaluate!(next);
+        const v = g.isTerminal(next) ? g.returns(next) : evaluate(next);
         sum += v[seat] ?? 0;
       }
       return sum / samples;

@@ -314,9 +314,9 @@ const agentsSuite: SuiteDef = {
         if (ply >= 100 * (states.length + 1) && !g.isTerminal(s) && g.legalActions(s).length >= MID_MIN_LEGAL) states.push(s);
       }
     }
-    const scripted = createAgent('scripted');
+    const scripted = createAgent('scripted', sc.ai);
     const mctsIterations = mode === 'quick' ? 10 : 200;
-    const mcts = createAgent(`mcts:iterations=${mctsIterations}`);
+    const mcts = createAgent(`mcts:iterations=${mctsIterations}`, sc.ai);
     const mid = midGameState(sc, SCENARIOS.find((x) => x.id === 'pg3-medium')!.midPly);
     const tttIterations = mode === 'quick' ? 500 : 20_000;
     const tasks: TaskDef[] = [

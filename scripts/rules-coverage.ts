@@ -1,10 +1,13 @@
 /**
- * Generates docs/rules/pg3.md from the tests: which PG3 rules (the digest's §3 inventory) are tested,
- * by which tests, and the status of the rest (docs/rules/pg3-status.json, kept by hand).
+ * Generates docs/rules/<system>.md from the tests: which rules of a system (its digest's §3 inventory,
+ * ../shared/digests/<system>.md) are tested, by which tests, the status of the rest
+ * (docs/rules/<system>-status.json, kept by hand) and the rulings made where the text is ambiguous
+ * (docs/rules/<system>-rulings.json, kept by hand).
  *
- *   npm run coverage:rules [-- <path to the digest>]
+ *   npm run coverage:rules [-- --system ID] [-- --digest PATH]     (default system: pg3)
  *
- * A test covers a rule when its name contains `PG3 <id>` (several ids: `PG3 4.1 / 4.5: ...`).
+ * A test covers a rule when its name contains `<PREFIX> <id>` (several ids: `PG3 4.1 / 4.5: ...`),
+ * PREFIX being the system id in capitals (PG3, SPG, IA2, ...).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -13,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 interface Rule { ids: string[]; id: string; title: string; tag: string }
 interface TestRef { name: string; file: string; fails: boolean }
 interface Status { status: 'implemented' | 'partial' | 'not done'; note: string }
+/** One ruling: the rule it settles, what the engine does, and the scenario switch that selects the other reading, if any. */
+interface Ruling { topic: string; ruling: string; switch?: string }
 
 function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -52,8 +57,9 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** Test names that mention `PG3 <id>`, keyed by rule id. */
-export function scanTests(root: string): Map<string, TestRef[]> {
+/** Test names that mention `<prefix> <id>`, keyed by rule id. */
+export function scanTests(root: string, prefix: string): Map<string, TestRef[]> {
+  const idsAfterPrefix = new RegExp(`${prefix.replace(/[^A-Za-z0-9]/g, '\\$&')}\\s+(\\d+\\.\\d+(?:\\s*\\/\\s*\\d+\\.\\d+)*)`);
   const byId = new Map<string, TestRef[]>();
   const re = /\b(it|test)(\.fails|\.skip|\.todo)?\(\s*(['"`])((?:\\.|(?!\3).)*)\3/g;
   for (const file of walk(join(root, 'tests'))) {
@@ -61,7 +67,7 @@ export function scanTests(root: string): Map<string, TestRef[]> {
     for (const m of text.matchAll(re)) {
       // A template-literal name is written out with its placeholders as "N" (e.g. "N random games of ...").
       const name = m[4]!.replace(/\\(.)/g, '$1').replace(/\$\{[^}]*\}/g, 'N');
-      const head = name.match(/PG3\s+(\d+\.\d+(?:\s*\/\s*\d+\.\d+)*)/);
+      const head = name.match(idsAfterPrefix);
       if (!head) continue;
       const ids = [...head[1]!.matchAll(/\d+\.\d+/g)].map((x) => x[0]);
       for (const id of ids) {
@@ -74,36 +80,54 @@ export function scanTests(root: string): Map<string, TestRef[]> {
   return byId;
 }
 
-const RULINGS = [
-  ['5.4 "closer"', 'A move is closer when the hex distance to *any* enemy unit that threatens the mover (spots it, has it in range and could get a result with DF or AT) shrinks (movement.ts breaksCombatMovement).'],
-  ['7.52 split columns', 'The official ruling: one roll read on each unit\'s own column. Switch `rules.splitColumns: false` reads every unit on the hex column (a unit shift counts only when it applies to every combat unit).'],
-  ['8.2 hills', 'Hill hexes (elevation > 0) count as limiting terrain (official, "controversial"). Switch `rules.hillsLimiting`.'],
-  ['10.1 fire over friends', 'Only HMG, AFV and AA units fire over friendly units (with a friendly-free hex beyond them) by default; switch `rules.fireOverFriendsAllUnits` extends it to every unit (reading L307 as an erratum).'],
-  ['10.2 mixed ranges', 'With combined fire the long-range shift applies if any firer is beyond half its range; point blank only if all are adjacent; uphill only if all fire uphill.'],
-  ['14.1 M1', 'M1 = +1 to the morale roll (designed; M = +0 and M2 = +2 are stated).'],
-  ['11.0 AT result', 'A total of 10+ is a step loss; 13+ (designed, chart pack `antiTank.eliminate`) eliminates the vehicle.'],
-  ['6.8 tank leaders', 'Tank leaders activate tank-symbol AFVs and APCs but give no morale or combat bonus; a tank leader is revealed when its stack activation leads other tanks. Nations with a number of tank leaders get them assigned secretly (shuffled at set-up; resampled by determinize).'],
-  ['6.5 / 14.1 leader help', 'Morale checks automatically use the best eligible leader\'s morale modifier (no choice); recovery uses only leaders of the current activation.'],
-  ['14.31 flee', 'Simplified: the fleeing unit goes to the cheapest safe hex within twice its MA (safe = no enemy threatens it there), else as far from enemy combat units as it can; out of an assault hex by one hex; a 0-MA weapon is eliminated. Leaders do not flee with units.'],
-  ['16.5 reinforcements', 'Placed on their entry hexes at the start of their turn (before initiative); blocked entry waits one turn and may come in beside the entry hexes. They do not pay entry MP.'],
-  ['4.4 with opportunity fire', 'The 3-unit shift is not applied to opportunity fire (13.2).'],
-  ['12.4 higher morale', '+1 when the attacker\'s lowest combat-unit morale exceeds the defender\'s highest (leaders excluded).'],
-  ['16.1 smoke drift', 'Smoke markers at turn end: 1 stays, 2 drifts in a d6 direction (designed), 3-6 removed.'],
-  ['9.5 friendly fire column', 'The d6 picks a column from the chart pack\'s `friendlyFireColumns` (designed values).'],
-  ['3.0 initiative loss', 'Initiative falls by 1 per `initiativeLossEvery` steps lost (scenario data).'],
-];
+
+interface Args { system: string; digest: string | undefined }
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { system: 'pg3', digest: undefined };
+  for (let k = 0; k < argv.length; k++) {
+    const a = argv[k]!;
+    if (a === '--system' || a === '--digest') {
+      const v = argv[++k];
+      if (v === undefined || v.startsWith('--')) fail(`${a} needs a value`);
+      if (a === '--system') args.system = v;
+      else args.digest = v;
+    } else if (!a.startsWith('--') && args.digest === undefined) args.digest = a;
+    else fail(`unknown argument "${a}" (usage: rules-coverage [--system ID] [--digest PATH])`);
+  }
+  if (!/^[a-z0-9-]+$/.test(args.system)) fail(`--system must be a system id such as pg3, not "${args.system}"`);
+  return args;
+}
+
+function fail(message: string): never {
+  console.error(`rules-coverage: ${message}`);
+  process.exit(2);
+}
+
+function readJson<T>(file: string, fallback: T): T {
+  if (!existsSync(file)) return fallback;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch (e) {
+    fail(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+}
 
 function main(): void {
   const root = packageRoot();
-  const digest = process.argv[2] ? resolve(process.argv[2]) : resolve(root, '../shared/digests/pg3.md');
-  if (!existsSync(digest)) {
-    console.error(`rules-coverage: cannot find the digest at ${digest} (pass its path as the first argument)`);
-    process.exit(2);
-  }
+  const { system, digest: digestArg } = parseArgs(process.argv.slice(2));
+  const prefix = system.toUpperCase();
+  const digest = digestArg ? resolve(digestArg) : resolve(root, `../shared/digests/${system}.md`);
+  if (!existsSync(digest)) fail(`cannot find the digest at ${digest} (pass its path with --digest)`);
   const rules = parseInventory(readFileSync(digest, 'utf8'));
-  const tests = scanTests(root);
-  const statusFile = join(root, 'docs/rules/pg3-status.json');
-  const statuses: Record<string, Status> = existsSync(statusFile) ? JSON.parse(readFileSync(statusFile, 'utf8')) : {};
+  const tests = scanTests(root, prefix);
+  const statusName = `docs/rules/${system}-status.json`;
+  const rulingsName = `docs/rules/${system}-rulings.json`;
+  const statuses = readJson<Record<string, Status>>(join(root, statusName), {});
+  const rulings = readJson<Ruling[]>(join(root, rulingsName), []);
+  if (!Array.isArray(rulings) || !rulings.every((r) => typeof r.topic === 'string' && typeof r.ruling === 'string')) {
+    fail(`${rulingsName}: must be a list of { "topic": ..., "ruling": ..., "switch"?: ... }`);
+  }
 
   const known = new Set(rules.flatMap((r) => r.ids));
   const counts = new Map<string, number>();
@@ -143,12 +167,12 @@ function main(): void {
   }).filter((x) => x !== '');
 
   const out = [
-    '# PG3 rules coverage',
+    `# ${prefix} rules coverage`,
     '',
-    '<!-- Generated by scripts/rules-coverage.ts (npm run coverage:rules). Do not edit: change the tests or docs/rules/pg3-status.json. -->',
+    `<!-- Generated by scripts/rules-coverage.ts (npm run coverage:rules -- --system ${system}). Do not edit: change the tests, ${statusName} or ${rulingsName}. -->`,
     '',
-    `Rules inventory: the digest's §3 table (${rules.length} rows). A rule is **tested** when a test in \`tests/\` names it (\`PG3 <id>\`); `,
-    'otherwise its status comes from `docs/rules/pg3-status.json` (kept by hand after reading the engine): **implemented** (in the engine, no dedicated test), ',
+    `Rules inventory: the digest's §3 table (${rules.length} rows). A rule is **tested** when a test in \`tests/\` names it (\`${prefix} <id>\`); `,
+    `otherwise its status comes from \`${statusName}\` (kept by hand after reading the engine): **implemented** (in the engine, no dedicated test), `,
     '**partial**, or **not done**. **[fails]** marks `it.fails` tests that document a suspected engine bug.',
     '',
     '## Summary',
@@ -163,13 +187,13 @@ function main(): void {
     '',
     '## Rulings',
     '',
-    'Where the text is ambiguous (digest §8.1) the engine decided as follows:',
+    `Where the text is ambiguous (digest §8.1) the engine decided as follows (\`${rulingsName}\`):`,
     '',
-    ...RULINGS.map(([k, v]) => `- **${k}**: ${v}`),
+    ...rulings.map((r) => `- **${r.topic}**: ${r.ruling}${r.switch ? ` (switch \`${r.switch}\`)` : ''}`),
     '',
     ...(orphans.length > 0 ? ['## Test ids not in the inventory', '', ...orphans.map((id) => `- ${id}: ${(tests.get(id) ?? []).map((t) => esc(t.name)).join('; ')}`), ''] : []),
   ].join('\n');
-  const target = join(root, 'docs/rules/pg3.md');
+  const target = join(root, `docs/rules/${system}.md`);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, out);
   console.log(`rules-coverage: wrote ${relative(process.cwd(), target) || target} (${rules.length} rules, ${[...tests.values()].flat().length} test references)`);

@@ -7,9 +7,9 @@ export type { Hex, Direction } from './core/hex.js';
 export { GameMap } from './core/map.js';
 export { InputError } from './core/errors.js';
 export type { InputErrorCode, InputErrorDetails } from './core/errors.js';
-export type { RulesSystem, LoadedScenario, ScenarioOptions, GameOutcome, SideInfo, ScenarioParameter } from './core/system.js';
-export { loadScenario, listShippedScenarios, registerSystem, listSystems, resolveScenarioFile } from './scenarios.js';
-export type { ActionAssessment, AgentGame, AgentGameExtensions, DoctrineAdvisor, DoctrineWeights, SpawnSpec } from './core/extensions.js';
+export type { RulesSystem, LoadedScenario, ScenarioOptions, GameOutcome, SideInfo, ScenarioParameter, MetricDeclaration, ScenarioUi, ViewOptions, LoadMode } from './core/system.js';
+export { loadScenario, listShippedScenarios, registerSystem, registerSystemModule, listSystems, resolveScenarioFile } from './scenarios.js';
+export type { ActionAssessment, AgentHooks, DoctrineAdvisor, DoctrineWeights, SpawnedSearch, SpawnSpec } from './core/extensions.js';
 export { doctrineScore, DEFAULT_DOCTRINE_WEIGHTS } from './core/extensions.js';
 // The agents' and the harness's own entries choose what they make public; the package passes all of it on.
 export * from '../agents/index.js';

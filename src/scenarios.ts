@@ -2,7 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from './core/errors.js';
-import type { LoadedScenario, RulesSystem, ScenarioOptions } from './core/system.js';
+import type { SpawnedSearch, SpawnSpec } from './core/extensions.js';
+import { compiledPath, moduleUrl } from './core/modules.js';
+import type { LoadedScenario, LoadMode, RulesSystem, ScenarioOptions } from './core/system.js';
 import { pg3System } from './rules/pg3/index.js';
 
 /** The folder of shipped scenarios: <package>/scenarios, found from this file in src/ or dist/src/. */
@@ -15,11 +17,36 @@ export function scenariosRoot(): string {
   throw new Error('cannot find the scenarios folder of the tacsim package');
 }
 
-const systems = new Map<string, RulesSystem>([[pg3System.id, pg3System]]);
+/** The rules systems built into tacsim: the one place that names them. */
+const BUILT_IN: readonly RulesSystem[] = [pg3System];
 
-/** Adds a rules system (e.g. from a test, or a future SPG/IA2/PL/Panzer module). */
+const systems = new Map<string, RulesSystem>(BUILT_IN.map((s) => [s.id, s]));
+
+/**
+ * Adds a rules system (e.g. from a test, or a system kept outside tacsim). Give it a `module` so worker
+ * threads (simulation workers, MCTS threads) can load it too.
+ */
 export function registerSystem(system: RulesSystem): void {
   systems.set(system.id, system);
+}
+
+/** Imports a compiled module exporting a RulesSystem as `system` and registers it (with `module` set to it). */
+export async function registerSystemModule(pathOrUrl: string): Promise<RulesSystem> {
+  const url = moduleUrl(pathOrUrl);
+  const mod = (await import(url)) as { system?: RulesSystem };
+  if (!mod.system || typeof mod.system.load !== 'function') throw new InputError('the module exports no RulesSystem named "system"', pathOrUrl);
+  const system = mod.system.module === undefined ? { ...mod.system, load: mod.system.load.bind(mod.system), module: url } : mod.system;
+  registerSystem(system);
+  return system;
+}
+
+/**
+ * The module a worker thread must register before loading a scenario of `systemId`: undefined for a
+ * built-in system (every thread has it) or an unknown one.
+ */
+export function systemModuleOf(systemId: string): string | undefined {
+  if (BUILT_IN.some((s) => s.id === systemId)) return undefined;
+  return systems.get(systemId)?.module;
 }
 
 export function listSystems(): RulesSystem[] {
@@ -27,6 +54,19 @@ export function listSystems(): RulesSystem[] {
 }
 
 export interface ShippedScenario { id: string; system: string; file: string }
+
+/**
+ * The module worker threads must register before loading this scenario (see systemModuleOf), from the
+ * "system" its file names; undefined when none is needed or the file cannot tell (loading reports that).
+ */
+export function systemModuleOfScenario(idOrPath: string): string | undefined {
+  try {
+    const data = JSON.parse(readFileSync(resolveScenarioFile(idOrPath), 'utf8')) as { system?: unknown };
+    return typeof data.system === 'string' ? systemModuleOf(data.system) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Shipped scenarios: every scenarios/<system>/<id>.json that declares a "system". */
 export function listShippedScenarios(): ShippedScenario[] {
@@ -58,8 +98,11 @@ export function resolveScenarioFile(idOrPath: string): string {
   throw new InputError(`no shipped scenario has this id and no file has this path (shipped: ${ids})`, idOrPath);
 }
 
-/** Loads and validates a scenario by shipped id or path. Throws InputError on any problem. */
-export function loadScenario(idOrPath: string, options: ScenarioOptions = {}): LoadedScenario {
+/**
+ * Loads and validates a scenario by shipped id or path. Throws InputError on any problem. The hooks of
+ * the result carry a spawn spec, so MCTS threads rebuild the same game and hooks (spawnScenarioSearch).
+ */
+export function loadScenario(idOrPath: string, options: ScenarioOptions = {}, mode: LoadMode = {}): LoadedScenario {
   const file = resolveScenarioFile(idOrPath);
   let data: { system?: unknown };
   try {
@@ -73,5 +116,26 @@ export function loadScenario(idOrPath: string, options: ScenarioOptions = {}): L
   }
   const system = systems.get(data.system);
   if (!system) throw new InputError(`unknown rules system "${data.system}" (known: ${[...systems.keys()].join(', ')})`, file, 'system');
-  return system.load(file, options);
+  const loaded = system.load(file, options, mode);
+  if (loaded.ai.spawnSpec !== undefined) return loaded;
+  const spawnSpec: SpawnSpec = {
+    module: compiledPath(import.meta.url),
+    exportName: 'spawnScenarioSearch',
+    args: [loaded.file, loaded.options, systemModuleOf(system.id) ?? null],
+  };
+  return withMember(loaded, 'ai', withMember(loaded.ai, 'spawnSpec', spawnSpec));
+}
+
+/** A copy of `obj` (same prototype, so methods of a class instance survive) with one member replaced. */
+function withMember<T extends object, K extends keyof T>(obj: T, key: K, value: T[K]): T {
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(obj) as object) as T, obj);
+  copy[key] = value;
+  return copy;
+}
+
+/** Entry of worker threads (a SpawnSpec export): the game and hooks of a scenario file, as loadScenario gives them. */
+export async function spawnScenarioSearch(file: string, options: ScenarioOptions, systemModule: string | null): Promise<SpawnedSearch<unknown, unknown>> {
+  if (systemModule !== null) await registerSystemModule(systemModule);
+  const sc = loadScenario(file, options);
+  return { game: sc.game, ai: sc.ai };
 }

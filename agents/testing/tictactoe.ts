@@ -1,11 +1,11 @@
 /**
  * Tic-tac-toe as a `Game`: a test and benchmark fixture for the agents (not a rules system).
  * Seat 0 plays X and moves first. Compiled to dist/agents/testing/tictactoe.js, which worker threads
- * load through `spawnSpec`.
+ * load through the spawn spec of `ticTacToeHooks`.
  */
 import type { Game, Rng } from '../../src/core/game.js';
 import { IllegalActionError } from '../../src/core/game.js';
-import type { AgentGame } from '../doctrine.js';
+import type { AgentHooks } from '../doctrine.js';
 import { compiledPath } from '../spawn.js';
 
 export interface TicTacToeState {
@@ -29,8 +29,8 @@ function winnerAfter(cells: readonly number[], cell: number, mark: number, fille
   return filled === 9 ? 2 : -1;
 }
 
-export function createTicTacToe(): AgentGame<TicTacToeState, number> & { initialState(): TicTacToeState } {
-  const game: Game<TicTacToeState, number> & { initialState(): TicTacToeState } = {
+export function createTicTacToe(): Game<TicTacToeState, number> & { initialState(): TicTacToeState } {
+  return {
     name: 'tic-tac-toe',
     players: 2,
     initialState: () => ({ cells: [0, 0, 0, 0, 0, 0, 0, 0, 0], toMove: 0, winner: -1 }),
@@ -56,10 +56,12 @@ export function createTicTacToe(): AgentGame<TicTacToeState, number> & { initial
     actionKey: (a) => KEYS[a]!,
     describeAction: (_s, a) => `cell ${a} (row ${Math.floor(a / 3) + 1}, column ${(a % 3) + 1})`,
   };
-  return Object.assign(game, {
-    spawnSpec: { module: compiledPath(import.meta.url), exportName: 'createTicTacToe', args: [] },
-  });
 }
+
+/** Hooks for tic-tac-toe: none but the recipe worker threads use to rebuild the game (MCTS threads=N). */
+export const ticTacToeHooks: AgentHooks<TicTacToeState, number> = {
+  spawnSpec: { module: compiledPath(import.meta.url), exportName: 'createTicTacToe', args: [] },
+};
 
 /** Perfect play by full minimax (memoised): the value for the seat to move and its best moves. */
 export function createPerfectPlayer(): (s: TicTacToeState) => { value: number; best: number[] } {

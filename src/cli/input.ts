@@ -53,3 +53,8 @@ export class LineInput {
     if (this.input === process.stdin) process.stdin.destroy();
   }
 }
+
+/** Whether to colour output on `stream`: a TTY and NO_COLOR unset (https://no-color.org). */
+export function wantColor(stream: { isTTY?: boolean }): boolean {
+  return stream.isTTY === true && (process.env.NO_COLOR === undefined || process.env.NO_COLOR === '');
+}

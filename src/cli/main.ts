@@ -13,11 +13,29 @@ import { parseIntFlag } from '../harness/cli.js';
 import { DEFAULT_AI, runPlay } from './play.js';
 import { runReplay } from './replay.js';
 import { registerScenarioCommands } from './scenarios.js';
+import { listSystems, registerSystemModule } from '../scenarios.js';
+
+/** Environment variable naming compiled modules of rules systems kept outside tacsim, comma-separated. */
+export const SYSTEMS_ENV = 'TACSIM_SYSTEMS';
+
+/** Registers the systems named in TACSIM_SYSTEMS (absolute paths or file URLs). */
+async function registerEnvSystems(): Promise<void> {
+  const list = process.env[SYSTEMS_ENV];
+  if (!list) return;
+  for (const item of list.split(',').map((x) => x.trim()).filter((x) => x !== '')) {
+    try {
+      await registerSystemModule(item);
+    } catch (e) {
+      if (e instanceof InputError) throw new InputError(`${SYSTEMS_ENV}: ${e.problem}`, e.file, e.place);
+      throw new InputError(`${SYSTEMS_ENV}: cannot load it (${(e as Error).message})`, item);
+    }
+  }
+}
 
 export function buildProgram(): Command {
   const program = new Command('tacsim');
   program
-    .description('AI opponent and simulation harness for tactical hex wargames (Panzer Grenadier 3rd edition first)')
+    .description(`AI opponent and simulation harness for tactical hex wargames (rules systems: ${listSystems().map((x) => `${x.id}, ${x.title}`).join('; ')})`)
     .version('0.1.0', '-V, --version')
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
@@ -26,17 +44,20 @@ export function buildProgram(): Command {
       outputError: (text, write) => write(text),
     })
     .addHelpText('after', `
+SCENARIO is a shipped scenario id (see "tacsim scenarios list") or a scenario file; SIDE a side id of it.
+
 Examples:
   tacsim scenarios list
-  tacsim scenarios show pg3-tiny
-  tacsim play pg3-tiny --side german --ai scripted --seed 1 --record game.json
+  tacsim scenarios show SCENARIO
+  tacsim play SCENARIO --side SIDE --ai scripted --seed 1 --record game.json
   tacsim replay game.json --verbose
-  tacsim sim pg3-medium --games 200
-  tacsim balance pg3-medium --param turns --from 6 --to 12
+  tacsim sim SCENARIO --games 200
+  tacsim balance SCENARIO --param turns --from 6 --to 12
   tacsim bench --check
 
 Exit codes: 0 success, 1 a run failed, 2 bad usage or bad input.
-Set TACSIM_DEBUG=1 to see stack traces of unexpected errors.`);
+Set TACSIM_DEBUG=1 to see stack traces of unexpected errors.
+Set ${SYSTEMS_ENV}=FILE[,FILE...] to load rules systems kept outside tacsim (compiled modules exporting \`system\`).`);
 
   program
     .command('play')
@@ -50,16 +71,16 @@ Set TACSIM_DEBUG=1 to see stack traces of unexpected errors.`);
     .option('--load <FILE>', 'continue a saved game record')
     .addHelpText('after', `
 At each of your decisions the legal actions are listed by number. Type a number, or a command:
-move U HEX, fire HEX, fire FROM TARGET, pass, end, map, units, list, help, save FILE, load FILE, undo, quit.
-Fire, AT fire and assaults show their chances and ask you to confirm. Input is read line by line, so
+the rules system's short commands (see "help" in the game), map, units, list, help, save FILE, load FILE,
+undo, quit. Combat actions show their chances and ask you to confirm. Input is read line by line, so
 a game can be driven through a pipe.
 
 Agents:
 ${formatAgentHelp().split('\n').map((l) => `  ${l}`).join('\n')}
 
 Examples:
-  tacsim play pg3-tiny --side german
-  tacsim play pg3-medium --side soviet --ai mcts:timeMs=3000 --seed 7 --record my-game.json
+  tacsim play SCENARIO --side SIDE
+  tacsim play SCENARIO --side SIDE --ai mcts:timeMs=3000 --seed 7 --record my-game.json
   tacsim play --load my-game.json`)
     .action(async (scenario: string | undefined, flags: { side?: string; ai?: string; seed?: string; charts?: string; record?: string; load?: string }) => {
       await runPlay({ ...flags, ...(scenario !== undefined ? { scenario } : {}) });
@@ -78,7 +99,7 @@ Exit code 1 when an action is not legal or a state does not match the recorded h
 
 Examples:
   tacsim replay my-game.json --verbose
-  tacsim replay results/pg3-tiny-20250101-120000/games.jsonl --game 3`)
+  tacsim replay results/SCENARIO-20250101-120000/games.jsonl --game 3`)
     .action((file: string, flags: { verbose?: boolean; game?: string }) => {
       const game = parseIntFlag('--game', flags.game, 0);
       const r = runReplay(file, { verbose: flags.verbose ?? false, ...(game !== undefined ? { game } : {}) });
@@ -101,8 +122,9 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
   });
-  const program = buildProgram();
   try {
+    await registerEnvSystems();
+    const program = buildProgram();
     await program.parseAsync(argv as string[]);
   } catch (e) {
     if (e instanceof CommanderError) {

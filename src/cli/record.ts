@@ -3,7 +3,7 @@
  * games.jsonl (scenario, options, seed, agents per side id, actions as action keys), plus:
  *
  *   format  "tacsim-record/1"
- *   hashes  stateHash of the state after each action (replay checks them when present)
+ *   hashes  the scenario's stateHash of the state after each action (replay checks them when present)
  *   outcome the game's outcome when it is over
  *
  * A game is replayed by createRng(seed) for the dice, scenario.initialState(dice), then applying the
@@ -14,7 +14,6 @@ import { dirname, resolve } from 'node:path';
 import { InputError } from '../core/errors.js';
 import type { GameOutcome, LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { listShippedScenarios, loadScenario, resolveScenarioFile } from '../scenarios.js';
-import { loadPg3 } from '../rules/pg3/index.js';
 
 export const RECORD_FORMAT = 'tacsim-record/1';
 
@@ -36,41 +35,13 @@ export interface GameRecord {
   error?: string | null;
 }
 
-/** FNV-1a (32-bit) over a PG3-like state: the unit array plus turn, phase, active seat and queue length. */
-export function stateHash(state: unknown): string {
-  let h = 0x811c9dc5;
-  const mix = (n: number): void => {
-    // Integers of the state are small; mix 4 bytes of each.
-    let x = n | 0;
-    for (let k = 0; k < 4; k++) {
-      h ^= x & 0xff;
-      h = Math.imul(h, 0x01000193);
-      x >>>= 8;
-    }
-  };
-  const s = state as { u?: readonly (readonly number[])[]; turn?: number; phase?: number; active?: number; control?: readonly number[]; queue?: readonly unknown[] };
-  if (Array.isArray(s.u)) {
-    // Unit by unit, field by field: the same sequence (and hash) as when the fields were one flat array.
-    for (const row of s.u) for (const v of row) mix(v);
-    mix(s.turn ?? 0);
-    mix(s.phase ?? 0);
-    mix(s.active ?? 0);
-    for (const c of s.control ?? []) mix(c);
-    mix(s.queue?.length ?? 0);
-  } else {
-    const text = JSON.stringify(state) ?? '';
-    for (let i = 0; i < text.length; i++) mix(text.charCodeAt(i));
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
-}
-
 /** The scenario reference to store: the shipped id when the file is a shipped scenario, else its absolute path. */
 export function scenarioRef(file: string): string {
   const shipped = listShippedScenarios().find((s) => resolve(s.file) === resolve(file));
   return shipped ? shipped.id : resolve(file);
 }
 
-/** Loads the record's scenario; PG3 scenarios with narration when `narrate`. */
+/** Loads the record's scenario, with narration (ui.narration) when `narrate`. */
 export function loadRecordScenario(rec: GameRecord, recordFile: string | undefined, narrate: boolean): LoadedScenario {
   let ref = rec.scenario;
   // A path relative to where the run was made may not resolve from here: try next to the record too.
@@ -81,10 +52,22 @@ export function loadRecordScenario(rec: GameRecord, recordFile: string | undefin
     if (beside && existsSync(beside)) ref = beside;
     else throw e;
   }
-  const options = rec.options ?? {};
-  const plain = loadScenario(ref, options);
-  if (plain.system === 'pg3' && narrate) return loadPg3(plain.file, options, true);
-  return plain;
+  return loadScenario(ref, rec.options ?? {}, { narrate });
+}
+
+/** "east 3, west 5": a number per seat, by side id. */
+export function perSide(sc: LoadedScenario, values: readonly number[]): string {
+  return sc.sides.map((x, i) => `${x.id} ${values[i] ?? '-'}`).join(', ');
+}
+
+/** The outcome's declared per-seat metrics, "; steps lost: east 3, west 5" (oneSeat metrics name the side). */
+export function metricsText(sc: LoadedScenario, metrics: Readonly<Record<string, readonly number[]>>): string {
+  return sc.metrics.map((m) => {
+    const v = metrics[m.id] ?? [];
+    if (m.kind === 'perSeat') return `; ${m.label}: ${perSide(sc, v)}`;
+    const seat = v.findIndex((x) => x === 1);
+    return seat < 0 ? '' : `; ${m.label}: ${sc.sides[seat]!.id}`;
+  }).join('');
 }
 
 function fail(file: string, place: string, problem: string): never {

@@ -3,7 +3,7 @@
  * checks that every action is legal and, when the record has state hashes, that every state matches.
  */
 import { createRng } from '../core/rng.js';
-import { stateHash, loadRecordScenario, readRecord } from './record.js';
+import { loadRecordScenario, metricsText, perSide, readRecord } from './record.js';
 
 export interface ReplayOptions {
   verbose?: boolean;
@@ -37,28 +37,29 @@ export function runReplay(file: string, opts: ReplayOptions = {}): ReplayResult 
     const action = game.legalActions(state).find((a) => game.actionKey(a) === key);
     if (action === undefined) return fail(`${where} ("${key}") is not legal in that position`, k);
     const seat = game.toMove(state);
-    const turn = (state as { turn?: number }).turn;
-    if (opts.verbose && turn !== undefined && turn !== lastTurn) {
+    const turn = sc.turn(state);
+    if (opts.verbose && turn !== lastTurn) {
       lastTurn = turn;
       out(`\n=== Turn ${turn} ===`);
     }
-    if (opts.verbose) out(`${sides[seat] ?? seat}: ${game.describeAction ? game.describeAction(state, action) : key}`);
+    if (opts.verbose) out(`${sides[seat] ?? seat}: ${sc.ui.describeAction(state, action)}`);
     state = game.apply(state, action, dice);
-    if (opts.verbose) for (const e of (state as { events?: readonly string[] }).events ?? []) out(`    ${e}`);
-    if (hashes && hashes[k] !== undefined && hashes[k] !== stateHash(state)) {
-      return fail(`${where} ("${key}"): the state differs from the recorded one (hash ${stateHash(state)}, recorded ${hashes[k]})`, k);
+    if (opts.verbose) for (const e of sc.ui.narration(state)) out(`    ${e}`);
+    const hash = hashes?.[k] !== undefined ? sc.stateHash(state) : undefined;
+    if (hash !== undefined && hashes![k] !== hash) {
+      return fail(`${where} ("${key}"): the state differs from the recorded one (hash ${hash}, recorded ${hashes![k]})`, k);
     }
   }
   const checked = hashes ? `, ${Math.min(hashes.length, rec.actions.length)} state hashes match` : '';
   if (game.isTerminal(state)) {
     const o = sc.outcome(state);
     const winner = o.winner === null ? 'draw' : sides[o.winner]!;
-    out(`Outcome: ${o.winner === null ? 'a draw' : `${winner} wins (${o.victoryLevel})`} after turn ${o.turns}; VP ${sides.map((s, i) => `${s} ${o.vp[i]}`).join(', ')}; steps lost ${sides.map((s, i) => `${s} ${o.stepsLost[i]}`).join(', ')}`);
+    out(`Outcome: ${o.winner === null ? 'a draw' : `${winner} wins (${o.victoryLevel})`} after turn ${o.turns}; VP ${perSide(sc, o.vp)}${metricsText(sc, o.metrics)}`);
     if (typeof rec.winner === 'string' && rec.winner !== winner) {
       return fail(`the record says the winner was ${rec.winner}, the replay gives ${winner}`, rec.actions.length);
     }
   } else {
-    out(`The record ends before the game is over (turn ${(state as { turn?: number }).turn ?? '?'}).`);
+    out(`The record ends before the game is over (turn ${sc.turn(state)}).`);
   }
   out(`OK: ${rec.actions.length} actions legal${checked}`);
   return { ok: true, actions: rec.actions.length };

@@ -4,8 +4,7 @@ import { InputError } from '../core/errors.js';
 import { createRng } from '../core/rng.js';
 import type { LoadedScenario } from '../core/system.js';
 import { listShippedScenarios, loadScenario } from '../scenarios.js';
-import { renderMap, renderUnits, wantColor } from '../rules/pg3/render.js';
-import type { Pg3Scenario } from '../rules/pg3/index.js';
+import { wantColor } from './input.js';
 
 function out(text: string): void {
   process.stdout.write(`${text}\n`);
@@ -66,23 +65,15 @@ export function registerScenarioCommands(program: Command): void {
       out(`${sc.title} (${sc.id}), ${sc.system}, map ${sc.mapWidth}x${sc.mapHeight}, ${sc.turnLimit} turns`);
       out(`file: ${sc.file}`);
       if (sc.parameters.length) out(`parameters: ${sc.parameters.map((p) => `${p.name}=${p.value}`).join(', ')}`);
-      if (sc.system !== 'pg3') {
-        out(sc.sides.map((s, i) => `${s.id}: ${s.name}, ${sc.unitCounts[i]} units`).join('\n'));
-        return;
-      }
-      const pg = sc as Pg3Scenario;
-      const scen = pg.game.scenario;
-      if (scen.data.description) out(`\n${scen.data.description}`);
-      // Set-up dice (secret tank leaders) are hidden from everyone here: viewer -1.
-      const state = pg.initialState(createRng('show'));
-      const color = wantColor(process.stdout);
+      out(sc.sides.map((s, i) => `${s.id}: ${s.name}, ${sc.unitCounts[i]} units`).join('\n'));
+      for (const line of sc.ui.briefing()) out(`\n${line}`);
+      // Secrets dealt at set-up (dice) are hidden from everyone here: viewer -1.
+      const state = sc.initialState(createRng('show'));
+      const view = { viewer: -1, color: wantColor(process.stdout) };
       out('');
-      out(renderMap(scen, state, { color, viewer: -1 }));
+      out(sc.ui.renderMap(state, view));
       out('\nOrder of battle:');
-      out(renderUnits(scen, state, { color, viewer: -1 }));
-      if (scen.objectives.length) {
-        out(`\nObjectives: ${scen.objectives.map((o) => `${scen.map.grid.label(o.hex)} (${o.vp} VP, held by ${scen.sides[o.initialController]?.id ?? 'nobody'})`).join(', ')}`);
-      }
+      out(sc.ui.renderUnits(state, view));
     });
 
   scenarios

@@ -1,8 +1,7 @@
 /**
- * What agents may ask of a game beyond the core `Game` contract (src/core owns it so that rules systems
- * and agents share one definition without importing each other). Every member is optional: an agent
- * uses it when present and falls back to something generic when not. Rules systems implement these;
- * agents never import a rules system (and rules never import agents: they only need these types).
+ * What agents may receive from a rules system beyond the core `Game` contract (src/core owns it so that
+ * rules systems and agents share one definition without importing each other). Rules systems implement
+ * these; agents never import a rules system (and rules never import agents: they only need these types).
  */
 import type { Game } from './game.js';
 
@@ -33,9 +32,10 @@ export interface DoctrineAdvisor<S, A> {
 }
 
 /**
- * How a worker thread rebuilds a game: `import(module)` (an absolute path of a compiled .js file),
+ * How a worker thread rebuilds a search: `import(module)` (an absolute path of a compiled .js file),
  * take the export `exportName`, and if it is a function call it with `args` (which must be
- * structured-cloneable), else use it as the Game itself.
+ * structured-cloneable; it may return a Promise), else use the export itself. The result is either a
+ * SpawnedSearch or a bare Game (a game without hooks).
  */
 export interface SpawnSpec {
   module: string;
@@ -43,21 +43,37 @@ export interface SpawnSpec {
   args: unknown[];
 }
 
-/** The optional members agents look for on a game. */
-export interface AgentGameExtensions<S, A> {
-  /** Advice for the scripted agent and for MCTS `rollout=scripted`. */
+/** What a spawn spec rebuilds in a worker: the game and the hooks its agents receive. */
+export interface SpawnedSearch<S, A> {
+  game: Game<S, A>;
+  ai: AgentHooks<S, A>;
+}
+
+/**
+ * What a rules system offers its agents beyond the `Game` contract, handed to them when they are
+ * created (as OpenSpiel hands an Evaluator to MCTSBot): the game object itself is never extended.
+ * Every member is optional: an agent uses it when present and falls back to something generic when not.
+ */
+export interface AgentHooks<S, A> {
+  /** Advice for the scripted agent, the MCTS prior and MCTS `rollout=scripted`. */
   doctrine?: DoctrineAdvisor<S, A>;
+  /**
+   * A value per seat in [-1, 1] for a non-terminal state, for rollouts cut short and the scripted
+   * agent's fallback. Public information only (or the seat's own after determinize). Takes precedence
+   * over `game.evaluate`.
+   */
+  evaluate?(state: S): readonly number[];
   /**
    * The same actions, most promising first (a prior for MCTS progressive widening).
    * Must not mutate `actions`; may use only information public to the seat to move.
    */
   orderActions?(state: S, actions: readonly A[]): readonly A[];
-  /** Lets MCTS `threads>1` rebuild this game in worker threads. */
+  /** Lets MCTS `threads>1` rebuild the game and these hooks in worker threads. */
   spawnSpec?: SpawnSpec;
 }
 
-/** A game as agents see it: the core contract plus the optional extensions. */
-export type AgentGame<S, A> = Game<S, A> & AgentGameExtensions<S, A>;
+/** No hooks: agents use the Game contract alone. */
+export const NO_HOOKS: AgentHooks<any, any> = Object.freeze({});
 
 /** Weights of the doctrine score (the scripted agent's keys). */
 export interface DoctrineWeights {

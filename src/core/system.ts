@@ -1,15 +1,23 @@
 import type { Game, Rng } from './game.js';
+import type { AgentHooks } from './extensions.js';
 
 /**
  * A rules system (PG3, SPG, IA2, PL, Panzer) is a module beside the others. It turns a scenario file
- * into a LoadedScenario: a Game plus what the harness, the CLI and the agents need to know about it.
+ * into a LoadedScenario: a Game plus everything the harness, the CLI and the agents need to know about
+ * it, through declared interfaces (metrics, ui, ai), so that no tool names a system.
  */
 export interface RulesSystem {
   /** Short id used in scenario files: "pg3". */
   readonly id: string;
   readonly title: string;
+  /**
+   * The compiled JS module (absolute path or file URL) that exports this system as `system`: how worker
+   * threads (simulation workers, MCTS threads) find a system registered at run time, e.g. by a test or a
+   * plugin. Systems the registry lists itself leave it out.
+   */
+  readonly module?: string;
   /** Parses and validates a scenario file; throws InputError naming the file, place and problem. */
-  load(file: string, options?: ScenarioOptions): LoadedScenario;
+  load(file: string, options?: ScenarioOptions, mode?: LoadMode): LoadedScenario;
 }
 
 /** Changes a user can make to a scenario from the command line. */
@@ -23,6 +31,12 @@ export interface ScenarioOptions {
    * and optional-rule switches, e.g. { "rule.fogOfWar": true }.
    */
   set?: Readonly<Record<string, number | boolean | string>>;
+}
+
+/** How the game is to be used: not part of the scenario (a record does not store it), never changes play. */
+export interface LoadMode {
+  /** Record narration on every apply (ui.narration): for a person watching, not for playouts. */
+  narrate?: boolean;
 }
 
 export interface SideInfo {
@@ -40,6 +54,24 @@ export interface ScenarioParameter {
   readonly max: number;
 }
 
+/**
+ * A number per seat that a system reports for every game (GameOutcome.metrics[id]), declared so that
+ * games.csv and the summary can show it without knowing the system.
+ *
+ * - `perSeat`: a count per seat (e.g. steps lost); games.csv has one column `<id>_<side id>` per side
+ *   and the summary its mean per game.
+ * - `oneSeat`: marks at most one seat with 1 (e.g. who won the turn-1 initiative); games.csv has one
+ *   column `<id>` holding that side's id (empty when none), and the summary how often the marked seat
+ *   went on to win.
+ */
+export interface MetricDeclaration {
+  /** Key in GameOutcome.metrics and stem of the games.csv column(s): lower case, digits, underscores. */
+  readonly id: string;
+  readonly kind: 'perSeat' | 'oneSeat';
+  /** For the summary: "steps lost" (per game), "turn-1 initiative winner". */
+  readonly label: string;
+}
+
 /** How a finished (or abandoned) game came out, in the terms a scenario designer uses. */
 export interface GameOutcome {
   /** Seat index of the winner, or null for a draw. */
@@ -49,10 +81,47 @@ export interface GameOutcome {
   readonly turns: number;
   /** Victory points per seat. */
   readonly vp: readonly number[];
-  /** Steps lost per seat. */
-  readonly stepsLost: readonly number[];
-  /** Seat that won the initiative on turn 1, when the system has initiative. */
-  readonly initiativeTurn1: number | null;
+  /** Per declared metric id (LoadedScenario.metrics), a number per seat. */
+  readonly metrics: Readonly<Record<string, readonly number[]>>;
+}
+
+/** What a seat is shown: `viewer` is the seat whose secrets may be shown (-1: nobody's). */
+export interface ViewOptions {
+  readonly viewer: number;
+  /** ANSI colours. */
+  readonly color?: boolean;
+}
+
+/**
+ * What a person at a terminal needs of a system: the position drawn as a seat sees it, actions in words,
+ * short commands, the chances of a combat action before it is committed, and the narration of the last
+ * apply. `play`, `replay` and `scenarios show` use nothing else.
+ */
+export interface ScenarioUi<S, A> {
+  /** The map as `view.viewer` may see it. */
+  renderMap(state: S, view: ViewOptions): string;
+  /** The units (order of battle with their state) as `view.viewer` may see them. */
+  renderUnits(state: S, view: ViewOptions): string;
+  /** One line: turn, phase, whose decision, score. */
+  renderStatus(state: S, view: ViewOptions): string;
+  /** What `scenarios show` prints around the map: the scenario's description and victory conditions. */
+  briefing(): string[];
+  describeAction(state: S, action: A): string;
+  /** Help lines for the short commands `parseCommand` understands ("move U HEX  move unit U to hex HEX"). */
+  readonly commandHelp: readonly string[];
+  /**
+   * A short command (words, the first lower-cased) as one of `legal`; undefined when the first word is
+   * not a command of this system. Throws InputError with a one-line explanation when the command is
+   * known but names nothing legal.
+   */
+  parseCommand(state: S, words: readonly string[], legal: readonly A[]): A | undefined;
+  /**
+   * Lines giving the chances of `action` when it is combat worth confirming (the CLI then asks), or
+   * [] when it is not. Rolls no dice and changes nothing.
+   */
+  odds(state: S, action: A): string[];
+  /** What happened in the apply that produced `state` (empty unless the game was loaded with narration). */
+  narration(state: S): readonly string[];
 }
 
 export interface LoadedScenario<S = any, A = any> {
@@ -72,7 +141,19 @@ export interface LoadedScenario<S = any, A = any> {
   readonly parameters: readonly ScenarioParameter[];
   /** The options this scenario was loaded with (so a worker or a replay can load it identically). */
   readonly options: ScenarioOptions;
+  /** The per-seat numbers outcome() reports, in games.csv column order. */
+  readonly metrics: readonly MetricDeclaration[];
+  /** The advisor, evaluator and action ordering agents receive (see AgentHooks). */
+  readonly ai: AgentHooks<S, A>;
+  readonly ui: ScenarioUi<S, A>;
   /** The starting position. Set-up may use dice (e.g. random leader draws), taken from `rng`. */
   initialState(rng: Rng): S;
   outcome(state: S): GameOutcome;
+  /** Game turn of `state` (1 on the first turn), for headings and records. */
+  turn(state: S): number;
+  /**
+   * A short stable digest of everything in `state` that affects play, stored in game records after every
+   * action so a replay can prove it reached the same positions.
+   */
+  stateHash(state: S): string;
 }

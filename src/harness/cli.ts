@@ -141,11 +141,11 @@ Win rates come with Wilson 95% intervals. Ctrl-C stops cleanly: finished games a
 --resume DIR carries on. Exit code 1 when any game failed (the error column says why; replay by seed).
 
 Examples:
-  tacsim sim pg3-medium --games 500
-  tacsim sim pg3-medium --agent german=mcts:iterations=2000 --agent soviet=scripted --games 200
-  tacsim sim pg3-medium --agent german=mcts --agent soviet=scripted --swap --games 400 --seed 7
+  tacsim sim SCENARIO --games 500
+  tacsim sim SCENARIO --agent SIDE=mcts:iterations=2000 --agent OTHER=scripted --games 200
+  tacsim sim SCENARIO --agent SIDE=mcts --agent OTHER=scripted --swap --games 400 --seed 7
   tacsim sim my-scenario.json --set turns=10 --workers 4 --out results/turns10 --records
-  tacsim sim --resume results/pg3-medium-20250101-120000 --games 1000`);
+  tacsim sim --resume results/SCENARIO-20250101-120000 --games 1000`);
   sim.action(async (scenario: string | undefined, flags: CommonFlags & { games: string; out?: string; resume?: string; records?: boolean }, cmd: Command) => {
     const games = parseIntFlag('--games', cmd.getOptionValueSource('games') === 'default' && flags.resume ? undefined : flags.games, 0);
     const workers = parseIntFlag('--workers', flags.workers, 0);
@@ -209,8 +209,8 @@ until the win rate's 95% interval is narrow enough or clearly away from 50%; rep
 to even and an interpolated 50% crossing. Draws count half.
 
 Examples:
-  tacsim balance pg3-medium --param turns --from 6 --to 12 --step 1
-  tacsim balance pg3-medium --param initiative.german --from 1 --to 5 --games-per-value 400`);
+  tacsim balance SCENARIO --param turns --from 6 --to 12 --step 1
+  tacsim balance SCENARIO --param PARAMETER --from 1 --to 5 --games-per-value 400`);
   balance.action(async (scenario: string, flags: CommonFlags & {
     param: string; from: string; to: string; step: string; gamesPerValue: string; batch: string; side?: string;
     margin: string; halfWidth: string; out?: string;
@@ -274,8 +274,8 @@ Every pair plays --games-per-pair games, each agent on each side half the time. 
 scale (a 200-point gap ~ 76% expected score), anchored so they average 0.
 
 Examples:
-  tacsim tournament pg3-mirror random scripted scripted:aggression=0.9 --games-per-pair 100
-  tacsim tournament pg3-medium scripted "mcts:timeMs=100,rolloutDepth=10" --games-per-pair 20 --seed 1`);
+  tacsim tournament SCENARIO random scripted scripted:aggression=0.9 --games-per-pair 100
+  tacsim tournament SCENARIO scripted "mcts:timeMs=100,rolloutDepth=10" --games-per-pair 20 --seed 1`);
   tournament.action(async (scenario: string, specs: string[], flags: CommonFlags & { gamesPerPair: string }) => {
     if (specs.length < 2) throw new InputError('a tournament needs at least two agent specs');
     const stop = interruptible();

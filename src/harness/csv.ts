@@ -3,10 +3,15 @@
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
-import type { SideInfo } from '../core/system.js';
+import type { MetricDeclaration, SideInfo } from '../core/system.js';
 import type { GameRow } from './types.js';
 
-export function csvColumns(sides: readonly SideInfo[]): string[] {
+/**
+ * The columns of games.csv. Declared metrics come between the VP and the action count: a `perSeat`
+ * metric as one column `<id>_<side id>` per side, a `oneSeat` metric as one column `<id>` holding the
+ * side id of the marked seat.
+ */
+export function csvColumns(sides: readonly SideInfo[], metrics: readonly MetricDeclaration[]): string[] {
   return [
     'game',
     'seed',
@@ -15,8 +20,7 @@ export function csvColumns(sides: readonly SideInfo[]): string[] {
     'victory_level',
     'turns',
     ...sides.map((s) => `vp_${s.id}`),
-    ...sides.map((s) => `steps_lost_${s.id}`),
-    'initiative_turn1',
+    ...metrics.flatMap((m) => (m.kind === 'perSeat' ? sides.map((s) => `${m.id}_${s.id}`) : [m.id])),
     'actions',
     'ms',
     'error',
@@ -25,7 +29,13 @@ export function csvColumns(sides: readonly SideInfo[]): string[] {
 
 const cell = (x: number | null | undefined): string => (x === null || x === undefined ? '' : String(x));
 
-export function rowToRecord(row: GameRow, sides: readonly SideInfo[]): string[] {
+/** The seat a `oneSeat` metric marks (its value 1), or null. */
+export function markedSeat(values: readonly (number | null)[] | undefined): number | null {
+  const seat = values?.findIndex((v) => v === 1) ?? -1;
+  return seat < 0 ? null : seat;
+}
+
+export function rowToRecord(row: GameRow, sides: readonly SideInfo[], metrics: readonly MetricDeclaration[]): string[] {
   const sideId = (seat: number | null) => (seat === null ? '' : (sides[seat]?.id ?? String(seat)));
   return [
     String(row.game),
@@ -35,8 +45,7 @@ export function rowToRecord(row: GameRow, sides: readonly SideInfo[]): string[] 
     row.victoryLevel,
     cell(row.turns),
     ...sides.map((_, i) => cell(row.vp[i])),
-    ...sides.map((_, i) => cell(row.stepsLost[i])),
-    sideId(row.initiativeTurn1),
+    ...metrics.flatMap((m) => (m.kind === 'perSeat' ? sides.map((_, i) => cell(row.metrics[m.id]?.[i])) : [sideId(markedSeat(row.metrics[m.id]))])),
     String(row.actions),
     String(row.ms),
     row.error ?? '',
@@ -44,7 +53,7 @@ export function rowToRecord(row: GameRow, sides: readonly SideInfo[]): string[] 
 }
 
 /** Reads a record written by rowToRecord (columns found by name). Throws on a malformed row. */
-export function recordToRow(header: readonly string[], record: readonly string[], sides: readonly SideInfo[]): GameRow {
+export function recordToRow(header: readonly string[], record: readonly string[], sides: readonly SideInfo[], metrics: readonly MetricDeclaration[]): GameRow {
   const col = new Map(header.map((h, i) => [h, i]));
   const get = (name: string): string => {
     const i = col.get(name);
@@ -67,6 +76,14 @@ export function recordToRow(header: readonly string[], record: readonly string[]
   const game = Number(get('game'));
   if (!Number.isInteger(game) || game < 0) throw new Error(`bad game index "${get('game')}"`);
   const error = get('error');
+  const metricValues: Record<string, (number | null)[]> = {};
+  for (const m of metrics) {
+    if (m.kind === 'perSeat') metricValues[m.id] = sides.map((s) => numOrNull(`${m.id}_${s.id}`));
+    else {
+      const seat = seatOf(get(m.id));
+      metricValues[m.id] = sides.map((_, i) => (seat === null ? null : i === seat ? 1 : 0));
+    }
+  }
   return {
     game,
     seed: get('seed'),
@@ -75,8 +92,7 @@ export function recordToRow(header: readonly string[], record: readonly string[]
     victoryLevel: get('victory_level'),
     turns: numOrNull('turns'),
     vp: sides.map((s) => numOrNull(`vp_${s.id}`)),
-    stepsLost: sides.map((s) => numOrNull(`steps_lost_${s.id}`)),
-    initiativeTurn1: seatOf(get('initiative_turn1')),
+    metrics: metricValues,
     actions: Number(get('actions')) || 0,
     ms: Number(get('ms')) || 0,
     error: error === '' ? null : error,

@@ -3,12 +3,11 @@
  * seat's agent gets its own stream, createRng(`${seed}/agent/${seat}`), so no agent ever draws from
  * (or perturbs) the game's dice.
  */
-import { pathToFileURL } from 'node:url';
-import { isAbsolute } from 'node:path';
 import { InputError } from '../core/errors.js';
+import { moduleUrl } from '../core/modules.js';
 import { createRng } from '../core/rng.js';
-import type { LoadedScenario, RulesSystem, ScenarioOptions, SideInfo } from '../core/system.js';
-import { loadScenario, registerSystem } from '../scenarios.js';
+import type { LoadedScenario, ScenarioOptions, SideInfo } from '../core/system.js';
+import { loadScenario, registerSystemModule } from '../scenarios.js';
 import type { AgentFactory, GameRow, HarnessAgent } from './types.js';
 
 export const DEFAULT_MAX_ACTIONS = 20_000;
@@ -18,23 +17,11 @@ export function agentSeed(seed: string, seat: number): string {
   return `${seed}/agent/${seat}`;
 }
 
-function moduleUrl(pathOrUrl: string): string {
-  if (pathOrUrl.startsWith('file:')) return pathOrUrl;
-  if (!isAbsolute(pathOrUrl)) throw new InputError('a module path must be absolute', pathOrUrl);
-  return pathToFileURL(pathOrUrl).href;
-}
-
-/** Imports a module exporting a RulesSystem as `system` and registers it. */
-export async function registerSystemModule(pathOrUrl: string): Promise<RulesSystem> {
-  const mod = (await import(moduleUrl(pathOrUrl))) as { system?: RulesSystem };
-  if (!mod.system || typeof mod.system.load !== 'function') throw new InputError('the module exports no RulesSystem named "system"', pathOrUrl);
-  registerSystem(mod.system);
-  return mod.system;
-}
+export { registerSystemModule };
 
 /**
  * The agent factory: `createAgent` of agents/agent.js, or of `agentModule` when given
- * (a compiled module exporting `createAgent(spec)`, e.g. the harness test fixture).
+ * (a compiled module exporting `createAgent(spec, hooks)`, e.g. the harness test fixture).
  */
 export async function loadAgentFactory(agentModule?: string): Promise<AgentFactory> {
   if (agentModule) {
@@ -44,7 +31,7 @@ export async function loadAgentFactory(agentModule?: string): Promise<AgentFacto
   }
   // Loaded lazily so that runs with their own agentModule never load the real agents (and MCTS).
   const { createAgent } = await import('../../agents/agent.js');
-  return (spec: string) => createAgent(spec) as HarnessAgent;
+  return (spec, hooks) => createAgent(spec, hooks) as HarnessAgent;
 }
 
 /** Loads a scenario after registering `systemModule`, if any. */
@@ -109,8 +96,7 @@ export async function playGame(
     victoryLevel: '',
     turns: null,
     vp: new Array<number | null>(n).fill(null),
-    stepsLost: new Array<number | null>(n).fill(null),
-    initiativeTurn1: null,
+    metrics: {},
     actions: 0,
     ms: 0,
     error: null,
@@ -141,8 +127,7 @@ export async function playGame(
     row.victoryLevel = out.victoryLevel;
     row.turns = out.turns;
     row.vp = Array.from({ length: n }, (_, i) => out.vp[i] ?? null);
-    row.stepsLost = Array.from({ length: n }, (_, i) => out.stepsLost[i] ?? null);
-    row.initiativeTurn1 = out.initiativeTurn1;
+    row.metrics = Object.fromEntries(scenario.metrics.map((m) => [m.id, Array.from({ length: n }, (_, i) => out.metrics[m.id]?.[i] ?? null)]));
   } catch (e) {
     row.error = errorText(e);
     row.winner = null;
@@ -182,7 +167,7 @@ export async function runMatch(options: MatchOptions): Promise<GameRow> {
   const factory = options.agentFactory ?? (await loadAgentFactory(options.agentModule));
   const agents: HarnessAgent[] = [];
   try {
-    for (const spec of specs) agents.push(await factory(spec));
+    for (const spec of specs) agents.push(await factory(spec, scenario.ai));
     const row = await playGame(scenario, agents, specs, options.game ?? 0, String(options.seed ?? '0'), {
       maxActions: options.maxActions,
       records: options.records,

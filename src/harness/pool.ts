@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { deriveSeed } from '../core/rng.js';
 import type { LoadedScenario } from '../core/system.js';
+import { systemModuleOfScenario } from '../scenarios.js';
 import { loadAgentFactory, loadRunScenario, playGame, seatSpecs } from './match.js';
 import type { AgentFactory, GameRow, HarnessAgent, RunConfig } from './types.js';
 import type { BatchResult, BatchTask, WorkerInit } from './worker.js';
@@ -56,6 +57,11 @@ export class GameRunner {
 
   /** `workers` 0 plays in this thread (debugging, tiny runs); otherwise a pool of that many threads. */
   static async create(config: RunConfig, workers: number = defaultWorkers()): Promise<GameRunner> {
+    // Workers must load a system registered at run time in this thread (a test's, a plugin's) themselves.
+    if (config.systemModule === undefined) {
+      const systemModule = systemModuleOfScenario(config.scenario);
+      if (systemModule !== undefined) config = { ...config, systemModule };
+    }
     const runner = new GameRunner(config, workers);
     if (workers <= 0) {
       const scenario = await loadRunScenario(config.scenario, config.scenarioOptions, config.systemModule);
@@ -171,8 +177,7 @@ export class GameRunner {
       victoryLevel: '',
       turns: null,
       vp: new Array<null>(n).fill(null),
-      stepsLost: new Array<null>(n).fill(null),
-      initiativeTurn1: null,
+      metrics: {},
       actions: 0,
       ms: 0,
       error: `worker died ${MAX_ATTEMPTS} times playing this game: ${message}`,
@@ -189,7 +194,7 @@ export class GameRunner {
       for (let seat = 0; seat < specs.length; seat++) {
         const key = `${seat}\u0000${specs[seat]}`;
         let agent = ctx.agents.get(key);
-        if (!agent) ctx.agents.set(key, (agent = await ctx.factory(specs[seat]!)));
+        if (!agent) ctx.agents.set(key, (agent = await ctx.factory(specs[seat]!, ctx.scenario.ai)));
         agents.push(agent);
       }
       const row = await playGame(ctx.scenario, agents, specs, index, deriveSeed(config.seed, index), {

@@ -101,7 +101,7 @@ export async function resolveAgents(
   const factory = await loadAgentFactory(agentModule);
   for (const spec of new Set(Object.values(out))) {
     try {
-      const agent = await factory(spec);
+      const agent = await factory(spec, scenario.ai);
       await agent.close?.();
     } catch (e) {
       if (e instanceof Error && e.name === 'InputError') throw e;
@@ -140,13 +140,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     if (existsSync(csvPath)) {
       const text = readFileSync(csvPath, 'utf8');
       const [header, ...records] = parseCsv(text);
-      const columns = csvColumns(scenario.sides);
+      const columns = csvColumns(scenario.sides, scenario.metrics);
       if (header && header.join(',') !== columns.join(',')) throw new InputError('games.csv has other columns than this run writes', csvPath);
       const seen = new Set<number>();
       records.forEach((rec, i) => {
         let row: GameRow;
         try {
-          row = recordToRow(columns, rec, scenario.sides);
+          row = recordToRow(columns, rec, scenario.sides, scenario.metrics);
         } catch (e) {
           throw new InputError((e as Error).message, csvPath, `row ${i + 2}`);
         }
@@ -191,13 +191,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     run: join(outDir, 'run.json'),
     ...(config.records ? { records: join(outDir, 'games.jsonl') } : {}),
   };
-  const summary = new SummaryBuilder(sides, { scenario: scenario.id, seed: config.seed, swap: config.swap, agents: config.agents });
+  const summary = new SummaryBuilder(sides, scenario.metrics, { scenario: scenario.id, seed: config.seed, swap: config.swap, agents: config.agents });
   existing.sort((a, b) => a.game - b.game);
   for (const row of existing) summary.add(row);
   const done = new Set(existing.map((r) => r.game));
 
   // Rows are written in game order: a reorder buffer holds rows that finished ahead of a gap.
-  const columns = csvColumns(sides);
+  const columns = csvColumns(sides, scenario.metrics);
   const tmpPath = `${files.games}.partial`;
   const csv = appendable ? new CsvFile(files.games, columns, true) : new CsvFile(existing.length ? tmpPath : files.games, columns, false);
   const toRewrite = new Map<number, GameRow>(appendable ? [] : existing.map((r) => [r.game, r]));
@@ -209,7 +209,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   let played = 0;
 
   const emitNew = (row: GameRow) => {
-    csv.write(rowToRecord(row, sides));
+    csv.write(rowToRecord(row, sides, scenario.metrics));
     summary.add(row);
     recorded++;
     if (row.error !== null) failed++;
@@ -232,7 +232,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     for (;;) {
       const old = toRewrite.get(next);
       if (old) {
-        csv.write(rowToRecord(old, sides));
+        csv.write(rowToRecord(old, sides, scenario.metrics));
         toRewrite.delete(next);
         next++;
         continue;
@@ -275,7 +275,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const rest = [...toRewrite.values(), ...pending.values()].sort((a, b) => a.game - b.game);
     for (const row of rest) {
       if (pending.has(row.game)) emitNew(row);
-      else csv.write(rowToRecord(row, sides));
+      else csv.write(rowToRecord(row, sides, scenario.metrics));
     }
     pending.clear();
     toRewrite.clear();

@@ -1,9 +1,11 @@
 /**
  * Running summary of a set of games: who wins, how often (Wilson 95% intervals), by how much, how long
- * games last, losses, the turn-1 initiative, and per-agent-spec results. Keeps only counters and
+ * games last, the metrics the scenario declares (per-seat means; for a marked seat, how often it went on
+ * to win), and per-agent-spec results. Keeps only counters and
  * histograms, so memory does not grow with the number of games.
  */
-import type { SideInfo } from '../core/system.js';
+import type { MetricDeclaration, SideInfo } from '../core/system.js';
+import { markedSeat } from './csv.js';
 import { Histogram, round, RunningStats, wilson } from './stats.js';
 import type { GameRow } from './types.js';
 
@@ -14,8 +16,8 @@ export interface SideSummary {
   ci95: [number, number];
   /** Victory level counts of this side's wins (e.g. decisive, marginal). */
   victoryLevels: Record<string, number>;
-  /** Steps lost by this side per game. */
-  stepsLost: { mean: number; ci95: [number, number] };
+  /** Per `perSeat` metric id: this side's value per game. */
+  metrics: Record<string, { label: string; mean: number; ci95: [number, number] }>;
   vp: { mean: number };
 }
 
@@ -50,8 +52,8 @@ export interface Summary {
   /** VP of the first side minus VP of the second. */
   vpMargin: { between: [string, string]; mean: number; sd: number; ci95: [number, number] } | null;
   length: { turns: { mean: number; median: number }; actions: { mean: number; median: number } };
-  /** Games where the side that won the turn-1 initiative went on to win. */
-  initiative: { games: number; initiativeWinnerWon: number; rate: number; ci95: [number, number] } | null;
+  /** Per `oneSeat` metric id: games where the seat it marked went on to win. */
+  markedSeats: Record<string, { label: string; games: number; markedWon: number; rate: number; ci95: [number, number] }>;
   /** Per agent spec (present when swap is on or the sides' specs differ). */
   agentSpecs?: Record<string, SpecSummary>;
   /** Mean milliseconds per game (not deterministic). */
@@ -73,25 +75,26 @@ export class SummaryBuilder {
   private readonly errorSamples: Summary['errorSamples'] = [];
   private readonly wins: number[];
   private readonly levels: Map<string, number>[];
-  private readonly steps: RunningStats[];
+  private readonly perSeat: { m: MetricDeclaration; stats: RunningStats[] }[];
+  private readonly oneSeat: { m: MetricDeclaration; games: number; won: number }[];
   private readonly vps: RunningStats[];
   private readonly margin = new RunningStats();
   private readonly turns = new RunningStats();
   private readonly turnsHist = new Histogram();
   private readonly actions = new RunningStats();
   private readonly actionsHist = new Histogram();
-  private initiativeGames = 0;
-  private initiativeWon = 0;
   private readonly specs = new Map<string, SpecCount>();
   private ms = new RunningStats();
 
   constructor(
     readonly sides: readonly SideInfo[],
+    readonly metrics: readonly MetricDeclaration[],
     readonly meta: { scenario: string; seed: string; swap: boolean; agents: Record<string, string> },
   ) {
     this.wins = sides.map(() => 0);
     this.levels = sides.map(() => new Map());
-    this.steps = sides.map(() => new RunningStats());
+    this.perSeat = metrics.filter((m) => m.kind === 'perSeat').map((m) => ({ m, stats: sides.map(() => new RunningStats()) }));
+    this.oneSeat = metrics.filter((m) => m.kind === 'oneSeat').map((m) => ({ m, games: 0, won: 0 }));
     this.vps = sides.map(() => new RunningStats());
   }
 
@@ -111,7 +114,10 @@ export class SummaryBuilder {
       lv.set(row.victoryLevel, (lv.get(row.victoryLevel) ?? 0) + 1);
     }
     this.sides.forEach((_, i) => {
-      if (row.stepsLost[i] !== null && row.stepsLost[i] !== undefined) this.steps[i]!.add(row.stepsLost[i]!);
+      for (const { m, stats } of this.perSeat) {
+        const v = row.metrics[m.id]?.[i];
+        if (v !== null && v !== undefined) stats[i]!.add(v);
+      }
       if (row.vp[i] !== null && row.vp[i] !== undefined) this.vps[i]!.add(row.vp[i]!);
     });
     if (this.sides.length >= 2 && row.vp[0] != null && row.vp[1] != null) this.margin.add(row.vp[0] - row.vp[1]);
@@ -121,9 +127,11 @@ export class SummaryBuilder {
     }
     this.actions.add(row.actions);
     this.actionsHist.add(row.actions);
-    if (row.initiativeTurn1 !== null) {
-      this.initiativeGames++;
-      if (row.winner === row.initiativeTurn1) this.initiativeWon++;
+    for (const o of this.oneSeat) {
+      const seat = markedSeat(row.metrics[o.m.id]);
+      if (seat === null) continue;
+      o.games++;
+      if (row.winner === seat) o.won++;
     }
     row.agents.forEach((spec, seat) => {
       let c = this.specs.get(spec);
@@ -150,7 +158,9 @@ export class SummaryBuilder {
         winRate: n ? round(this.wins[i]! / n) : 0,
         ci95: ci(this.wins[i]!, n),
         victoryLevels: Object.fromEntries([...this.levels[i]!.entries()].sort()),
-        stepsLost: { mean: round(this.steps[i]!.mean), ci95: this.steps[i]!.ci95().map((x) => round(x)) as [number, number] },
+        metrics: Object.fromEntries(this.perSeat.map(({ m, stats }) => [m.id, {
+          label: m.label, mean: round(stats[i]!.mean), ci95: stats[i]!.ci95().map((x) => round(x)) as [number, number],
+        }])),
         vp: { mean: round(this.vps[i]!.mean) },
       };
     });
@@ -196,14 +206,9 @@ export class SummaryBuilder {
         turns: { mean: round(this.turns.mean), median: this.turnsHist.median() },
         actions: { mean: round(this.actions.mean), median: this.actionsHist.median() },
       },
-      initiative: this.initiativeGames > 0
-        ? {
-            games: this.initiativeGames,
-            initiativeWinnerWon: this.initiativeWon,
-            rate: round(this.initiativeWon / this.initiativeGames),
-            ci95: ci(this.initiativeWon, this.initiativeGames),
-          }
-        : null,
+      markedSeats: Object.fromEntries(this.oneSeat.filter((o) => o.games > 0).map((o) => [o.m.id, {
+        label: o.m.label, games: o.games, markedWon: o.won, rate: round(o.won / o.games), ci95: ci(o.won, o.games),
+      }])),
       ...(agentSpecs ? { agentSpecs } : {}),
       msPerGame: round(this.ms.mean, 2),
     };
@@ -224,7 +229,9 @@ export function formatSummary(s: Summary): string {
   lines.push(`${s.scenario}: ${s.completed} games${s.errors ? ` (+${s.errors} failed)` : ''}, seed ${s.seed}${s.swap ? ', sides swapped on odd games' : ''}`);
   lines.push(`agents: ${Object.entries(s.agents).map(([side, spec]) => `${side}=${spec}`).join('  ')}`);
   lines.push('');
-  const rows: string[][] = [['side', 'wins', 'win rate', '95% interval', 'victory levels', 'steps lost/game', 'VP/game']];
+  const first = Object.values(s.sides)[0];
+  const metricIds = first ? Object.keys(first.metrics) : [];
+  const rows: string[][] = [['side', 'wins', 'win rate', '95% interval', 'victory levels', ...metricIds.map((id) => `${first!.metrics[id]!.label}/game`), 'VP/game']];
   for (const [id, side] of Object.entries(s.sides)) {
     rows.push([
       id,
@@ -232,11 +239,11 @@ export function formatSummary(s: Summary): string {
       pct(side.winRate),
       interval(side.ci95),
       Object.entries(side.victoryLevels).map(([lv, k]) => `${lv} ${k}`).join(', ') || '-',
-      side.stepsLost.mean.toFixed(2),
+      ...metricIds.map((m) => side.metrics[m]!.mean.toFixed(2)),
       side.vp.mean.toFixed(2),
     ]);
   }
-  rows.push(['draw', String(s.draws), pct(s.drawRate), interval(s.drawCi95), '', '', '']);
+  rows.push(['draw', String(s.draws), pct(s.drawRate), interval(s.drawCi95), '', ...metricIds.map(() => ''), '']);
   lines.push(table(rows));
   lines.push('');
   if (s.vpMargin) {
@@ -245,8 +252,8 @@ export function formatSummary(s: Summary): string {
   }
   lines.push(`game length: ${s.length.turns.mean.toFixed(1)} turns (median ${s.length.turns.median}), ` +
     `${s.length.actions.mean.toFixed(1)} actions (median ${s.length.actions.median})`);
-  if (s.initiative) {
-    lines.push(`turn-1 initiative winner won ${pct(s.initiative.rate)} of ${s.initiative.games} games (95% ${interval(s.initiative.ci95)})`);
+  for (const m of Object.values(s.markedSeats)) {
+    lines.push(`${m.label} won ${pct(m.rate)} of ${m.games} games (95% ${interval(m.ci95)})`);
   }
   if (s.agentSpecs) {
     lines.push('');

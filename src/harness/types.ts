@@ -1,4 +1,5 @@
 /** Shared types of the simulation harness. */
+import type { AgentHooks } from '../core/extensions.js';
 import type { Game, Rng } from '../core/game.js';
 import type { ScenarioOptions } from '../core/system.js';
 
@@ -12,8 +13,11 @@ export interface HarnessAgent {
   close?(): unknown;
 }
 
-/** Creates an agent from a spec string such as "random", "scripted" or "mcts:iterations=2000". */
-export type AgentFactory = (spec: string) => HarnessAgent | Promise<HarnessAgent>;
+/**
+ * Creates an agent from a spec string such as "random", "scripted" or "mcts:iterations=2000", given
+ * the hooks of the scenario it will play (LoadedScenario.ai).
+ */
+export type AgentFactory = (spec: string, hooks: AgentHooks<any, any>) => HarnessAgent | Promise<HarnessAgent>;
 
 /** How to play a set of games. Everything a worker needs, sent to it once. */
 export interface RunConfig {
@@ -32,11 +36,12 @@ export interface RunConfig {
   records: boolean;
   /**
    * Absolute path (or file URL) of a compiled JS module exporting a RulesSystem as `system`,
-   * registered before the scenario is loaded (test fixtures, out-of-tree rules systems).
+   * registered before the scenario is loaded (test fixtures, out-of-tree rules systems). runSimulation
+   * fills it in from the registry when the scenario's system was registered with a `module`.
    */
   systemModule?: string;
   /**
-   * Absolute path (or file URL) of a compiled JS module exporting `createAgent(spec)`, used instead
+   * Absolute path (or file URL) of a compiled JS module exporting `createAgent(spec, hooks)`, used instead
    * of agents/agent.js (test fixtures, out-of-tree agents).
    */
   agentModule?: string;
@@ -53,8 +58,8 @@ export interface GameRow {
   victoryLevel: string;
   turns: number | null;
   vp: (number | null)[];
-  stepsLost: (number | null)[];
-  initiativeTurn1: number | null;
+  /** Per metric id the scenario declares (LoadedScenario.metrics), a value per seat; absent when the game failed. */
+  metrics: Record<string, (number | null)[]>;
   actions: number;
   ms: number;
   /** Message of the error that stopped the game, or null. */

@@ -65,7 +65,7 @@ export default async function runBatch(task: BatchTask): Promise<BatchResult> {
         const key = `${seat}\u0000${specs[seat]}`;
         let agent = ctx.agents.get(key);
         if (!agent) {
-          agent = await ctx.factory(specs[seat]!);
+          agent = await ctx.factory(specs[seat]!, ctx.scenario.ai);
           ctx.agents.set(key, agent);
         }
         agents.push(agent);

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.js';
 import { InputError } from '../../src/core/errors.js';
 import { createAgent, describeAgents, formatAgentHelp, MctsAgent, RandomAgent, ScriptedAgent } from '../../agents/index.js';
-import { skirmish, type SkirmishAction, type SkirmishState } from './toy-games.js';
-import type { AgentGame } from '../../agents/doctrine.js';
+import type { Game } from '../../src/core/game.js';
+import { skirmish, skirmishHooks, type SkirmishAction, type SkirmishState } from './toy-games.js';
+import type { AgentHooks } from '../../agents/doctrine.js';
 
 function thrown(f: () => unknown): InputError {
   try { f(); } catch (e) { if (e instanceof InputError) return e; throw e; }
@@ -68,39 +69,58 @@ describe('createAgent specs', () => {
 });
 
 describe('scripted agent', () => {
-  const act = (spec: string, game: AgentGame<SkirmishState, SkirmishAction>, seed = 's'): SkirmishAction =>
-    createAgent(spec).act(game, { done: null }, 0, createRng(seed)) as SkirmishAction;
+  const actWith = (spec: string, game: Game<SkirmishState, SkirmishAction>, hooks: AgentHooks<SkirmishState, SkirmishAction> = {}, seed = 's'): SkirmishAction =>
+    createAgent(spec, hooks).act(game, { done: null }, 0, createRng(seed)) as SkirmishAction;
 
   it('plays the action its doctrine rates best', () => {
-    const g = skirmish(true);
-    expect(act('scripted', g)).toBe('assault'); // 2*1 - 1.6*0.5 = 1.2
-    expect(act('scripted:aggression=0', g)).toBe('fire'); // 0.4 - 0.2 = 0.2
-    expect(act('scripted:aggression=0,caution=1', g)).toBe('rally'); // 0.15
-    expect(act('scripted:aggression=0,caution=0,objectiveWeight=3', g)).toBe('advance'); // -0.2 + 1.5
+    const g = skirmish();
+    const act = (spec: string): SkirmishAction => actWith(spec, g, skirmishHooks);
+    expect(act('scripted')).toBe('assault'); // 2*1 - 1.6*0.5 = 1.2
+    expect(act('scripted:aggression=0')).toBe('fire'); // 0.4 - 0.2 = 0.2
+    expect(act('scripted:aggression=0,caution=1')).toBe('rally'); // 0.15
+    expect(act('scripted:aggression=0,caution=0,objectiveWeight=3')).toBe('advance'); // -0.2 + 1.5
   });
 
   it('breaks ties with its own rng, and noise varies the choice', () => {
-    const flat: AgentGame<SkirmishState, SkirmishAction> = {
-      ...skirmish(false),
+    const flat: AgentHooks<SkirmishState, SkirmishAction> = {
       doctrine: { assess: () => ({ expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 }) },
     };
-    const seen = new Set(Array.from({ length: 40 }, (_, i) => act('scripted', flat, `tie${i}`)));
+    const g = skirmish();
+    const seen = new Set(Array.from({ length: 40 }, (_, i) => actWith('scripted', g, flat, `tie${i}`)));
     expect(seen.size).toBe(5);
-    const noisy = new Set(Array.from({ length: 40 }, (_, i) => act('scripted:noise=2', skirmish(true), `n${i}`)));
+    const noisy = new Set(Array.from({ length: 40 }, (_, i) => actWith('scripted:noise=2', g, skirmishHooks, `n${i}`)));
     expect(noisy.size).toBeGreaterThan(1);
-    expect(act('scripted', flat, 'same')).toBe(act('scripted', flat, 'same'));
+    expect(actWith('scripted', g, flat, 'same')).toBe(actWith('scripted', g, flat, 'same'));
   });
 
   it('falls back to a greedy evaluation, then to random, without an advisor', () => {
-    expect(act('scripted', skirmish(false, true))).toBe('rally');
-    const seen = new Set(Array.from({ length: 40 }, (_, i) => act('scripted', skirmish(false), `r${i}`)));
+    expect(actWith('scripted', skirmish(true))).toBe('rally');
+    // An evaluator among the hooks takes precedence over the game's own.
+    expect(actWith('scripted', skirmish(true), { evaluate: (s) => (s.done === 'fire' ? [1, -1] : [0, 0]) })).toBe('fire');
+    const seen = new Set(Array.from({ length: 40 }, (_, i) => actWith('scripted', skirmish(), {}, `r${i}`)));
     expect(seen.size).toBe(5);
   });
 
-  it('serves as the MCTS rollout policy', () => {
-    const agent = createAgent('mcts:iterations=200,rollout=scripted,rolloutDepth=5') as MctsAgent;
-    const a = agent.act(skirmish(true), { done: null }, 0, createRng('m'));
-    expect(['assault', 'fire', 'hold', 'advance', 'rally']).toContain(a);
+  it('serves as the MCTS rollout policy: scripted rollouts find the one good follow-up that random ones miss', () => {
+    // Seat 0 chooses "safe" (worth 0.3 at once) or "risky", after which it picks one of ten follow-ups:
+    // "good" wins, the nine others lose. The tree may hold only the root's two children (maxNodes 3), so
+    // the rollouts value "risky": random ones about -0.8, the doctrine's (which rates "good" best) about +0.8.
+    type S = { step: 'start' | 'risky' | 'done'; value: number };
+    const followUps = ['good', ...Array.from({ length: 9 }, (_, i) => `bad${i}`)];
+    const game: Game<S, string> = {
+      name: 'follow-up', players: 1, toMove: () => 0,
+      legalActions: (s) => (s.step === 'start' ? ['safe', 'risky'] : s.step === 'risky' ? followUps : []),
+      apply: (s, a) => (a === 'safe' ? { step: 'done', value: 0.3 } : a === 'risky' ? { step: 'risky', value: 0 } : { step: 'done', value: a === 'good' ? 1 : -1 }),
+      isTerminal: (s) => s.step === 'done',
+      returns: (s) => [s.value],
+      actionKey: (a) => a,
+    };
+    const zero = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
+    const hooks: AgentHooks<S, string> = { doctrine: { assess: (_s, a) => ({ ...zero, objective: a === 'good' ? 1 : 0 }) } };
+    const start: S = { step: 'start', value: 0 };
+    const spec = 'mcts:iterations=200,prior=none,maxNodes=3';
+    expect(createAgent(`${spec},rollout=scripted`, hooks).act(game, start, 0, createRng('m'))).toBe('risky');
+    expect(createAgent(`${spec},rollout=random`, hooks).act(game, start, 0, createRng('m'))).toBe('safe');
   });
 });
 

@@ -3,8 +3,8 @@ import { createRng, deriveSeed } from '../../src/core/rng.js';
 import type { Game, Rng } from '../../src/core/game.js';
 import { MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
 import { createTicTacToe, createPerfectPlayer, type TicTacToeState } from '../../agents/testing/tictactoe.js';
-import type { AgentGame } from '../../agents/doctrine.js';
-import { ambush, cardGuess, cardGuessOpen, dieBet, interrupt, wideGame } from './toy-games.js';
+import type { AgentHooks } from '../../agents/doctrine.js';
+import { ambush, cardGuess, cardGuessOpen, dieBet, interrupt, wideGame, wideOrder } from './toy-games.js';
 
 const ttt = createTicTacToe();
 const perfect = createPerfectPlayer();
@@ -81,13 +81,27 @@ describe('MCTS on tic-tac-toe', () => {
     expect(r.top.reduce((n, c) => n + c.visits, 0)).toBeLessThanOrEqual(500);
   });
 
-  it('stops on a time budget', () => {
-    const agent = new MctsAgent({ timeMs: 50 });
-    const t0 = performance.now();
-    const a = agent.act(ttt, ttt.initialState(), 0, createRng('t'));
-    expect(performance.now() - t0).toBeLessThan(1000);
-    expect(ttt.legalActions(ttt.initialState())).toContain(a);
-    expect(agent.lastSearch!.iterations).toBeGreaterThan(100);
+  it('stops on a time budget, reading the clock every 32 iterations', () => {
+    // A scripted clock: 10 ms pass between readings, so 50 ms are spent at the fifth reading (iteration 160).
+    let now = 0;
+    const clock = (): number => (now += 10) - 10;
+    const tree = new MctsTree(ttt, ttt.initialState(), 0, createRng('t'), { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 50 }, {}, clock);
+    expect(tree.run().iterations).toBe(160);
+    expect(now).toBe(60);
+  });
+
+  it('stops early under a time budget once the most visited move cannot be overtaken', () => {
+    // One move wins at once, the others lose. With a reading every 32 iterations and 1 ms between readings,
+    // the whole budget would be 1000 readings (32000 iterations); the search stops once the rest of it
+    // (at the rate so far) cannot let another move overtake the most visited one.
+    let now = 0;
+    const clock = (): number => (now += 1) - 1;
+    const game = wideGame(3, (k) => (k === 1 ? 1 : -1));
+    const tree = new MctsTree(game, { k: -1 }, 0, createRng('e'), { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 1000, prior: 'none' }, {}, clock);
+    const r = tree.run();
+    expect(r.iterations).toBeLessThan(32_000);
+    expect(now).toBeLessThan(1000);
+    expect(r.children.reduce((best, c) => (c.visits > best.visits ? c : best)).key).toBe('1');
   });
 });
 
@@ -143,8 +157,10 @@ describe('MCTS with chance, hidden information and several seats', () => {
     const tree = new MctsTree(wideGame(200, value), { k: -1 }, 0, createRng('w'), { ...MCTS_DEFAULTS, iterations: 100 });
     tree.run();
     expect(tree.root.children.length).toBeLessThanOrEqual(Math.ceil(2 * Math.sqrt(100)));
-    const agent = new MctsAgent({ iterations: 100 });
-    expect(agent.act(wideGame(200, value, true), { k: -1 }, 0, createRng('o'))).toBe(77);
+    const agent = new MctsAgent({ iterations: 100 }, wideOrder(value));
+    expect(agent.act(wideGame(200, value), { k: -1 }, 0, createRng('o'))).toBe(77);
+    // Without the ordering hook, the same budget does not find it among 200.
+    expect(new MctsAgent({ iterations: 100 }).act(wideGame(200, value), { k: -1 }, 0, createRng('o'))).not.toBe(77);
   });
 
   it('never reads the game dice: only the rng it is given', () => {
@@ -162,17 +178,16 @@ describe('MCTS with chance, hidden information and several seats', () => {
 });
 
 describe('MCTS with a doctrine prior (PUCT, prior=doctrine)', () => {
-  /** A doctrine that rates action k by `score(k)` as expected enemy losses. */
-  function withDoctrine<S, A>(game: Game<S, A>, score: (a: A) => number): AgentGame<S, A> {
+  /** Hooks with a doctrine that rates action k by `score(k)` as expected enemy losses. */
+  function doctrineOf<S, A>(score: (a: A) => number): AgentHooks<S, A> {
     const zero = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
-    return { ...game, doctrine: { assess: (_s, a) => ({ ...zero, expectedEnemyLoss: score(a) }) } };
+    return { doctrine: { assess: (_s, a) => ({ ...zero, expectedEnemyLoss: score(a) }) } };
   }
 
   it('spends the search on the doctrine\'s favourite among 200 moves and plays it when the rollouts agree', () => {
     const value = (k: number): number => (k === 77 ? 1 : -1 + k / 1000);
-    const game = withDoctrine(wideGame(200, value), (k) => (k === 77 ? 2 : 0));
-    const agent = new MctsAgent({ iterations: 100 });
-    expect(agent.act(game, { k: -1 }, 0, createRng('p'))).toBe(77);
+    const agent = new MctsAgent({ iterations: 100 }, doctrineOf<{ k: number }, number>((k) => (k === 77 ? 2 : 0)));
+    expect(agent.act(wideGame(200, value), { k: -1 }, 0, createRng('p'))).toBe(77);
     const top = agent.lastSearch!.top;
     expect(top[0]!.key).toBe('77');
     expect(top[0]!.visits).toBeGreaterThan(50); // the prior kept the budget on it: widening would have spread it
@@ -180,23 +195,23 @@ describe('MCTS with a doctrine prior (PUCT, prior=doctrine)', () => {
 
   it('overrides a doctrine that prefers the worse die bet once the rollouts show it', () => {
     // The doctrine rates B (win only on a 6) far above A (win on 3+): P(B) is about 0.97.
-    const game = withDoctrine(dieBet, (a) => (a === 'B' ? 1 : 0));
+    const game = dieBet;
+    const hooks = doctrineOf<{ bet: 'A' | 'B' | null; won: boolean }, 'A' | 'B'>((a) => (a === 'B' ? 1 : 0));
     // A low-prior move whose first roll loses waits long for its second try (seed 2: about 1000
     // iterations), the price of trusting the prior; 5000 iterations settle it for every seed here.
     for (const seed of ['1', '2', '3']) {
-      const agent = new MctsAgent({ iterations: 5000 });
+      const agent = new MctsAgent({ iterations: 5000 }, hooks);
       expect(agent.act(game, { bet: null, won: false }, 0, createRng(seed))).toBe('A');
     }
     // With prior=none the same budget also finds A (the prior is not needed for a two-way choice).
-    expect(new MctsAgent({ iterations: 2000, prior: 'none' }).act(game, { bet: null, won: false }, 0, createRng('n'))).toBe('A');
+    expect(new MctsAgent({ iterations: 2000, prior: 'none' }, hooks).act(game, { bet: null, won: false }, 0, createRng('n'))).toBe('A');
   });
 
   it('creates a child for every legal move of a node it expands, and stays within maxNodes', () => {
-    const game = withDoctrine(wideGame(200, () => 0), (k) => k / 200);
-    const tree = new MctsTree(game, { k: -1 }, 0, createRng('c'), { ...MCTS_DEFAULTS, iterations: 10 });
+    const tree = new MctsTree(wideGame(200, () => 0), { k: -1 }, 0, createRng('c'), { ...MCTS_DEFAULTS, iterations: 10 }, doctrineOf<{ k: number }, number>((k) => k / 200));
     tree.run();
     expect(tree.root.children.length).toBe(200);
-    const capped = new MctsTree(withDoctrine(ttt, (a) => (a === 4 ? 1 : 0)), ttt.initialState(), 0, createRng('cap'), { ...MCTS_DEFAULTS, iterations: 500, maxNodes: 300 });
+    const capped = new MctsTree(ttt, ttt.initialState(), 0, createRng('cap'), { ...MCTS_DEFAULTS, iterations: 500, maxNodes: 300 }, doctrineOf<TicTacToeState, number>((a) => (a === 4 ? 1 : 0)));
     capped.run();
     expect(capped.nodes).toBeLessThanOrEqual(300);
   });

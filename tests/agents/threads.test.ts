@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.js';
 import { MctsAgent } from '../../agents/mcts.js';
-import { createTicTacToe, type TicTacToeState } from '../../agents/testing/tictactoe.js';
+import { createTicTacToe, ticTacToeHooks, type TicTacToeState } from '../../agents/testing/tictactoe.js';
 
 describe('MCTS root parallelism (threads)', () => {
-  it('searches on 2 threads with the spawnSpec game, returns a legal action, and is reproducible', async () => {
+  it('searches on 2 threads with the game of the hooks\' spawnSpec, returns a legal action, and is reproducible', async () => {
     const ttt = createTicTacToe();
-    expect(ttt.spawnSpec!.module).toMatch(/dist[/\\]agents[/\\]testing[/\\]tictactoe\.js$/);
+    expect(ticTacToeHooks.spawnSpec!.module).toMatch(/dist[/\\]agents[/\\]testing[/\\]tictactoe\.js$/);
     const s: TicTacToeState = { cells: [1, 0, 0, 0, 2, 0, 0, 0, 0], toMove: 0, winner: -1 };
-    const a1 = new MctsAgent({ iterations: 2000, threads: 2 });
-    const a2 = new MctsAgent({ iterations: 2000, threads: 2 });
+    const a1 = new MctsAgent({ iterations: 2000, threads: 2 }, ticTacToeHooks);
+    const a2 = new MctsAgent({ iterations: 2000, threads: 2 }, ticTacToeHooks);
     try {
       const c1 = await a1.act(ttt, s, 0, createRng('t'));
       const top1 = a1.lastSearch!.top;
@@ -28,8 +28,8 @@ describe('MCTS root parallelism (threads)', () => {
     }
   });
 
-  it('falls back to one thread when the game has no spawnSpec', async () => {
-    const { spawnSpec: _omit, ...plain } = createTicTacToe();
+  it('falls back to one thread when its hooks have no spawnSpec', async () => {
+    const plain = createTicTacToe();
     const agent = new MctsAgent({ iterations: 300, threads: 2 });
     const a = await agent.act(plain, plain.initialState(), 0, createRng('p'));
     expect(plain.legalActions(plain.initialState())).toContain(a);

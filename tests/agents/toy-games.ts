@@ -1,7 +1,7 @@
 /** Small games for the agent tests. */
 import type { Game, Rng } from '../../src/core/game.js';
 import { d6 } from '../../src/core/rng.js';
-import type { AgentGame, ActionAssessment } from '../../agents/doctrine.js';
+import type { ActionAssessment, AgentHooks } from '../../agents/doctrine.js';
 
 /**
  * Die bet: seat 0 picks bet A (wins if a d6 shows 3 or more) or bet B (wins only on a 6); seat 1
@@ -64,9 +64,9 @@ export const interrupt: Game<InterruptState, number> = {
 };
 
 /** Many choices: seat 0 picks a number 0..n-1 and scores value(k); one move, then terminal. */
-export function wideGame(n: number, value: (k: number) => number, ordered = false): AgentGame<{ k: number }, number> {
+export function wideGame(n: number, value: (k: number) => number): Game<{ k: number }, number> {
   const actions = Array.from({ length: n }, (_, i) => i);
-  const g: AgentGame<{ k: number }, number> = {
+  return {
     name: 'wide',
     players: 1,
     toMove: () => 0,
@@ -76,13 +76,16 @@ export function wideGame(n: number, value: (k: number) => number, ordered = fals
     returns: (s) => [value(s.k)],
     actionKey: (a) => String(a),
   };
-  if (ordered) g.orderActions = (_s, acts) => acts.slice().sort((a, b) => value(b) - value(a));
-  return g;
+}
+
+/** Hooks for wideGame that order its moves best first. */
+export function wideOrder(value: (k: number) => number): AgentHooks<{ k: number }, number> {
+  return { orderActions: (_s, acts) => acts.slice().sort((a, b) => value(b) - value(a)) };
 }
 
 /**
- * Skirmish: seat 0 picks one of four named actions; the toy doctrine advisor returns fixed
- * assessments for them. `evaluate` gives the fallback something to read.
+ * Skirmish: seat 0 picks one of five named actions; the toy doctrine advisor (skirmishHooks) returns
+ * fixed assessments for them. `evaluate` gives the fallback something to read.
  */
 export type SkirmishAction = 'assault' | 'fire' | 'hold' | 'advance' | 'rally';
 export interface SkirmishState { done: SkirmishAction | null }
@@ -95,9 +98,9 @@ export const SKIRMISH: Record<SkirmishAction, ActionAssessment> = {
   advance: { expectedEnemyLoss: 0, expectedOwnLoss: 0.2, exposure: 0.6, objective: 0.5, cohesion: 0 },
   rally: { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0.3 },
 };
-export function skirmish(withAdvisor: boolean, withEvaluate = false): AgentGame<SkirmishState, SkirmishAction> {
+export function skirmish(withEvaluate = false): Game<SkirmishState, SkirmishAction> {
   const acts: SkirmishAction[] = ['assault', 'fire', 'hold', 'advance', 'rally'];
-  const g: AgentGame<SkirmishState, SkirmishAction> = {
+  const g: Game<SkirmishState, SkirmishAction> = {
     name: 'skirmish',
     players: 2,
     toMove: () => 0,
@@ -107,10 +110,12 @@ export function skirmish(withAdvisor: boolean, withEvaluate = false): AgentGame<
     returns: () => [0, 0],
     actionKey: (a) => a,
   };
-  if (withAdvisor) g.doctrine = { assess: (_s, a) => SKIRMISH[a] };
   if (withEvaluate) g.evaluate = (s) => (s.done === 'rally' ? [0.5, -0.5] : [0, 0]);
   return g;
 }
+
+/** The skirmish doctrine: the fixed assessments of SKIRMISH. */
+export const skirmishHooks: AgentHooks<SkirmishState, SkirmishAction> = { doctrine: { assess: (_s, a) => SKIRMISH[a] } };
 
 /**
  * Ambush: seat 1 holds a card, A three times in four. Seat 0 may stay (-0.2) or go; after go, seat 1

@@ -78,7 +78,7 @@ describe('runSimulation', () => {
     const [lo, hi] = r.summary.sides.east.ci95;
     expect(lo).toBeLessThan(0.5);
     expect(hi).toBeGreaterThan(0.5);
-    expect(r.summary.initiative).not.toBeNull();
+    expect(r.summary.markedSeats.initiative_turn1!.games).toBe(400);
     expect(r.summary.vpMargin).not.toBeNull();
   });
 

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import type { Game, Rng } from '../../core/game.js';
 import { IllegalActionError } from '../../core/game.js';
 import { InputError } from '../../core/errors.js';
-import type { GameOutcome, LoadedScenario, RulesSystem, ScenarioOptions, ScenarioParameter } from '../../core/system.js';
+import type { GameOutcome, LoadedScenario, RulesSystem, ScenarioOptions, ScenarioParameter, ScenarioUi } from '../../core/system.js';
 import type { HarnessAgent } from '../types.js';
 
 export interface RaceState {
@@ -81,6 +81,21 @@ function makeGame(cfg: RaceConfig): Game<RaceState, RaceAction> {
   };
 }
 
+function raceUi(sides: readonly { id: string }[]): ScenarioUi<RaceState, RaceAction> {
+  const status = (s: RaceState): string => `Turn ${s.turn}: ${sides.map((x, i) => `${x.id} at ${s.pos[i]}`).join(', ')}`;
+  return {
+    renderMap: status,
+    renderUnits: status,
+    renderStatus: status,
+    briefing: () => [],
+    describeAction: (_s, a) => (a === 'one' ? 'advance one die' : 'roll two dice'),
+    commandHelp: [],
+    parseCommand: () => undefined,
+    odds: () => [],
+    narration: () => [],
+  };
+}
+
 function num(data: Record<string, unknown>, key: string, file: string, fallback: number): number {
   const v = data[key];
   if (v === undefined) return fallback;
@@ -138,6 +153,13 @@ export const system: RulesSystem = {
       turnLimit: cfg.turns,
       parameters,
       options,
+      // The columns the harness tests have always read: a setback counts as a lost step.
+      metrics: [
+        { id: 'steps_lost', kind: 'perSeat', label: 'steps lost' },
+        { id: 'initiative_turn1', kind: 'oneSeat', label: 'turn-1 initiative winner' },
+      ],
+      ai: {},
+      ui: raceUi(sides),
       initialState(rng: Rng): RaceState {
         const first = rng.int(2);
         return {
@@ -159,10 +181,11 @@ export const system: RulesSystem = {
           victoryLevel: winner === null ? 'draw' : margin >= 10 ? 'decisive' : 'marginal',
           turns: s.turn,
           vp: s.pos.slice(),
-          stepsLost: s.setbacks.slice(),
-          initiativeTurn1: s.first,
+          metrics: { steps_lost: s.setbacks.slice(), initiative_turn1: [s.first === 0 ? 1 : 0, s.first === 1 ? 1 : 0] },
         };
       },
+      turn: (s) => s.turn,
+      stateHash: (s) => `${s.pos.join('/')}:${s.setbacks.join('/')}:${s.turn}:${s.toMove}:${s.moved}`,
     };
   },
 };
@@ -172,7 +195,7 @@ export const system: RulesSystem = {
  * to act), "exit-once:PATH" (ends its worker thread the first time it acts while PATH does not exist,
  * creating PATH; tests worker replacement), "slow:MS" (random, busy-waits MS ms per action).
  */
-export function createAgent(spec: string): HarnessAgent {
+export function createAgent(spec: string, _hooks?: unknown): HarnessAgent {
   const [kind, arg] = spec.split(/:(.*)/s) as [string, string | undefined];
   const random = (game: Game<RaceState, RaceAction>, s: RaceState, _seat: number, rng: Rng) => {
     const legal = game.legalActions(s);

@@ -1,4 +1,8 @@
-/** The PG3 rules as a Game: the contract agents search and the harness plays. */
+/**
+ * The PG3 rules as a Game: the contract agents search and the harness plays. It has no `evaluate`: the
+ * one position evaluation PG3 search uses is Pg3SearchHints.evaluate, handed to agents with the other
+ * hooks (index.ts), so a game built here and the one `loadScenario` builds are searched alike.
+ */
 import { packedInts } from '../../core/arrays.js';
 import type { Game, Rng } from '../../core/game.js';
 import { IllegalActionError } from '../../core/game.js';
@@ -10,7 +14,7 @@ import type { LeaderDraw, Scenario } from './scenario.js';
 import {
   CARRIED, DIG, ELIMINATED, F, F_DUG_IN, F_ENTRENCHED, F_HIDDEN, F_LOADED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MINE_REVEALED, MORALE, OFFBOARD, Phase, STEPS, type State,
 } from './state.js';
-import { outcomeOf, startTurn, victoryPoints } from './turn.js';
+import { outcomeOf, startTurn } from './turn.js';
 import { describeAction } from './describe.js';
 import { usesEntrenchment } from './units.js';
 import { relocateHidden, revealHidden } from './hidden.js';
@@ -162,13 +166,6 @@ export class Pg3Game implements Game<State, string> {
     return { ...state, u, mines };
   }
 
-  /** Heuristic value for cut-off rollouts: the VP margin so far, squashed into [-1, 1]. Public information only. */
-  evaluate(state: State): readonly number[] {
-    const vp = victoryPoints(this.scenario, state);
-    const v = Math.tanh((vp[0] - vp[1]) / Math.max(4, this.scenario.decisiveMargin));
-    return [v, -v];
-  }
-
   describeAction(state: State, action: string): string {
     return describeAction(this.scenario, state, action);
   }
@@ -193,4 +190,29 @@ export function drawLeaders(sc: Scenario, ld: LeaderDraw, u: number[][], rng: Rn
     left--;
     u[face]![HEX] = ld.slots[k]!.hex;
   }
+}
+
+/**
+ * FNV-1a (32-bit) over what a PG3 position holds that affects play: every unit row field by field, then
+ * turn, phase, active seat, objective control and the length of the effect queue. Game records store it
+ * after every action; the sequence is that of the records written before it moved here, so they verify.
+ */
+export function pg3StateHash(s: State): string {
+  let h = 0x811c9dc5;
+  const mix = (n: number): void => {
+    // Integers of the state are small; mix 4 bytes of each.
+    let x = n | 0;
+    for (let k = 0; k < 4; k++) {
+      h ^= x & 0xff;
+      h = Math.imul(h, 0x01000193);
+      x >>>= 8;
+    }
+  };
+  for (const row of s.u) for (const v of row) mix(v);
+  mix(s.turn);
+  mix(s.phase);
+  mix(s.active);
+  for (const c of s.control) mix(c);
+  mix(s.queue.length);
+  return (h >>> 0).toString(16).padStart(8, '0');
 }

@@ -222,7 +222,14 @@ export function victoryPoints(sc: Scenario, s: Pick<State, 'control' | 'stepsLos
   return vp;
 }
 
-export function outcomeOf(sc: Scenario, s: State): GameOutcome {
+/** How a game came out in PG3's terms; index.ts reports it as a GameOutcome with the declared metrics. */
+export interface Pg3Outcome extends Omit<GameOutcome, 'metrics'> {
+  readonly stepsLost: readonly number[];
+  /** Seat that won the turn-1 initiative (-1 before it is rolled). */
+  readonly initiativeTurn1: number;
+}
+
+export function outcomeOf(sc: Scenario, s: State): Pg3Outcome {
   const vp = victoryPoints(sc, s);
   const margin = vp[0] - vp[1];
   const winner = margin > 0 ? 0 : margin < 0 ? 1 : null;

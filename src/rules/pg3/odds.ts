@@ -2,13 +2,13 @@
  * Outcome probabilities of a PG3 combat action, shown by `tacsim play` before the person commits to it.
  * Read-only: built on a Draft view of the state (no dice rolled, nothing written).
  */
-import type { Rng } from '../core/game.js';
-import { Draft } from '../rules/pg3/draft.js';
-import { atOdds, columnGroups, fireTargets, P2D6, tableResult, type FireSpec } from '../rules/pg3/combat.js';
-import { assaultOdds } from '../rules/pg3/assault.js';
-import { baseShift, bombardSpec, directFireSpec, groupStrength, oppOptions } from '../rules/pg3/actions.js';
-import type { Scenario } from '../rules/pg3/scenario.js';
-import type { State } from '../rules/pg3/state.js';
+import type { Rng } from '../../core/game.js';
+import { Draft } from './draft.js';
+import { atOdds, columnGroups, fireTargets, P2D6, tableResult, type FireSpec } from './combat.js';
+import { assaultOdds } from './assault.js';
+import { baseShift, bombardSpec, directFireSpec, groupStrength, oppOptions } from './actions.js';
+import type { Scenario } from './scenario.js';
+import type { State } from './state.js';
 
 const NO_RNG: Rng = {
   next: () => { throw new Error('odds must not roll dice'); },
