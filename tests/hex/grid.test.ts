@@ -1,6 +1,6 @@
 /** Hex geometry (src/core/hex.ts): labels, neighbours, distance, rotation, lines. */
 import { describe, expect, it } from 'vitest';
-import { HexGrid } from '../../src/core/hex.js';
+import { HexGrid } from '../../src/hex/grid.js';
 
 const grids = [new HexGrid(8, 6), new HexGrid(15, 11), new HexGrid(20, 15), new HexGrid(7, 9)];
 
