@@ -12,7 +12,7 @@
  */
 import { Bench } from 'tinybench';
 import type { Game, Rng } from '../src/core/game.js';
-import type { GameMap } from '../src/core/map.js';
+import type { GameMap } from '../src/hex/map.js';
 import { createRng } from '../src/core/rng.js';
 import type { LoadedScenario } from '../src/core/system.js';
 import { loadScenario } from '../src/scenarios.js';

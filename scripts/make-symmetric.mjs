@@ -7,7 +7,7 @@
  *
  * Without an output path it writes the spec's "out" (relative to the spec file).
  *
- * The rotation is the one of src/core/hex.ts (HexGrid.rotate180): cube coordinates negated about the
+ * The rotation is the one of src/hex/grid.ts (HexGrid.rotate180): cube coordinates negated about the
  * centre, so neighbours stay neighbours. The map width must be odd: then every hex has an image except the
  * bottom hex of each odd (0-based) column, i.e. of the columns labelled 02, 04, ...; those hexes are made
  * clear, level 0, and must hold nothing (no unit, road, objective or entry hex).
@@ -54,7 +54,7 @@ const { width: W, height: H } = spec.map;
 if (!Number.isInteger(W) || !Number.isInteger(H) || W < 3 || H < 2) fail('map width and height must be whole numbers (width >= 3)');
 if (W % 2 === 0) fail(`the width must be odd for a 180-degree rotation onto the same board (got ${W})`);
 
-// ---- hex geometry, as in src/core/hex.ts ----
+// ---- hex geometry, as in src/hex/grid.ts ----
 const at = (c, r) => (c >= 0 && r >= 0 && c < W && r < H ? r * W + c : -1);
 const cube = (h) => {
   const c = h % W, r = Math.floor(h / W);

@@ -2,9 +2,9 @@
 export type { Game, Rng } from './core/game.js';
 export { IllegalActionError } from './core/game.js';
 export { createRng, deriveSeed, d6, roll2d6 } from './core/rng.js';
-export { HexGrid, DIRECTIONS } from './core/hex.js';
-export type { Hex, Direction } from './core/hex.js';
-export { GameMap } from './core/map.js';
+export { HexGrid, DIRECTIONS } from './hex/grid.js';
+export type { Hex, Direction } from './hex/grid.js';
+export { GameMap } from './hex/map.js';
 export { InputError } from './core/errors.js';
 export type { InputErrorCode, InputErrorDetails } from './core/errors.js';
 export type { RulesSystem, LoadedScenario, ScenarioOptions, GameOutcome, SideInfo, ScenarioParameter, MetricDeclaration, ScenarioUi, ViewOptions, LoadMode } from './core/system.js';

@@ -29,7 +29,7 @@
  *
  * U, V, L are unit indices; H, T hex indices.
  */
-import type { Hex } from '../../core/hex.js';
+import type { Hex } from '../../hex/grid.js';
 import { IllegalActionError } from '../../core/game.js';
 import { ActionNames } from '../../core/names.js';
 import { d6, roll2d6 } from '../../core/rng.js';

@@ -1,5 +1,5 @@
 /** Assault combat (PG3 12.x): both sides roll 1d6 on the Assault Table; First Fire for dug-in defenders. */
-import type { Hex } from '../../core/hex.js';
+import type { Hex } from '../../hex/grid.js';
 import { d6 } from '../../core/rng.js';
 import type { Draft } from './draft.js';
 import { columnIndex, lossesOf, moraleModOf, queueMorale, shiftColumn, tableResult } from './combat.js';

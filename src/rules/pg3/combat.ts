@@ -4,10 +4,10 @@
  * Results are queued as Effects so the owner can choose how to allocate step losses (a decision of
  * that seat in the Game).
  */
-import type { Hex } from '../../core/hex.js';
+import type { Hex } from '../../hex/grid.js';
 import { roll2d6 } from '../../core/rng.js';
+import { columnIndex, shiftColumn, tableResult } from '../../hex/tables.js';
 import type { Draft } from './draft.js';
-import type { CompiledTable } from './scenario.js';
 import {
   DEMORALIZED, DISRUPTED, F_DUG_IN, F_IN_ACT, F_SPOTTED, GOOD, MORALE, STEPS, XFIRE,
   type Effect,
@@ -17,24 +17,7 @@ import { atStrength, def, fortified, leaderMoraleBonus, moraleValue, other, shar
 
 // ---------- tables ----------
 
-/** Index of the column for a fire strength: the highest heading that does not exceed it (10.2), or -1. */
-export function columnIndex(t: CompiledTable, strength: number): number {
-  const cols = t.columns;
-  if (strength < cols[0]!) return -1;
-  let i = 0;
-  while (i + 1 < cols.length && cols[i + 1]! <= strength) i++;
-  return i;
-}
-
-/** Applies a net column shift; never below the lowest column (7.5) nor past the highest. */
-export function shiftColumn(t: CompiledTable, col: number, shift: number): number {
-  const c = col + shift;
-  return c < 0 ? 0 : c >= t.columns.length ? t.columns.length - 1 : c;
-}
-
-export function tableResult(t: CompiledTable, col: number, roll: number): string {
-  return t.results[(roll - t.minRoll) * t.columns.length + col]!;
-}
+export { columnIndex, shiftColumn, tableResult };
 
 /** Step losses of a result: X = 1, 2X = 2, 3X = 3 (7.61); assault "1".."3" likewise (7.63). */
 export function lossesOf(result: string): number {

@@ -6,7 +6,7 @@
  */
 import type { Rng } from '../../core/game.js';
 import { doctrineScore, type ActionAssessment, type DoctrineAdvisor } from '../../core/extensions.js';
-import type { Hex } from '../../core/hex.js';
+import type { Hex } from '../../hex/grid.js';
 import { RecentMemo } from '../../core/memo.js';
 import { Draft } from './draft.js';
 import type { Pg3Game } from './game.js';

@@ -1,14 +1,12 @@
 /**
- * A Draft is the working copy that one `apply` edits, and `seal` turns it into the next immutable State.
- * It starts out sharing everything with its input State, which is never touched: the first write to a
- * unit copies that unit's row (and once, the list of rows), the first write to another array copies that
- * array (`mut`). An unchanged value written again copies nothing.
+ * The PG3 working copy of a state (the kernel's UnitDraft: copy-on-write unit rows and arrays, occupancy
+ * index) with PG3's own fields, and the unit changes that carry rules with them: a move reveals a hidden
+ * unit and takes its cargo along, a lost leader shakes his stack.
  */
 import type { Rng } from '../../core/game.js';
-import type { Hex } from '../../core/hex.js';
+import type { Hex } from '../../hex/grid.js';
+import { UnitDraft } from '../../hex/draft.js';
 import type { Scenario } from './scenario.js';
-import { RecentMemo } from '../../core/memo.js';
-import { packedInts } from '../../core/arrays.js';
 
 /** Rank index of a MAJ (scenario.ts RANKS). */
 const MAJ = 4;
@@ -17,7 +15,10 @@ import {
   type ChargeContext, type Effect, type OppContext, type State,
 } from './state.js';
 
-export class Draft {
+/** Where PG3 keeps the fields the kernel reads in a unit row. */
+const LAYOUT = { flags: FLAGS, carrier: CARRIED };
+
+export class Draft extends UnitDraft<State> {
   turn: number;
   phase: Phase;
   active: number;
@@ -27,8 +28,6 @@ export class Draft {
   lastPassSeat: number;
   segmentsTaken: readonly [number, number];
   savedSegment: number;
-  /** One row of F fields per unit (state.ts); rows not yet written are the source state's own. */
-  u: (readonly number[])[];
   act: readonly number[];
   declIndex: number;
   obaUsed: readonly [number, number];
@@ -48,17 +47,11 @@ export class Draft {
   afterPhase: Phase;
   assaults: readonly Hex[];
   charge: ChargeContext | null;
-  events: string[] | null;
   actions: number;
-  private occHead: number[] | null = null;
-  private occNext: number[] | null = null;
-  /** The unit rows the occupancy index was built from, while it still matches (shared with the state). */
-  private occFrom: readonly (readonly number[])[] | null;
-  /** Whether occHead/occNext belong to this draft alone (else they are shared through OCCUPANCY). */
-  private occOwned = false;
 
   /** @param source the state this draft starts from (never written; everything is shared until written). */
-  constructor(readonly sc: Scenario, readonly source: State, readonly rng: Rng, narrate: boolean) {
+  constructor(readonly sc: Scenario, source: State, readonly rng: Rng, narrate: boolean) {
+    super(source, sc.units.length, sc.map.size, LAYOUT, narrate);
     const s = source;
     this.turn = s.turn;
     this.phase = s.phase;
@@ -69,7 +62,6 @@ export class Draft {
     this.lastPassSeat = s.lastPassSeat;
     this.segmentsTaken = s.segmentsTaken;
     this.savedSegment = s.savedSegment;
-    this.u = s.u as (readonly number[])[];
     this.act = s.act;
     this.declIndex = s.declIndex;
     this.obaUsed = s.obaUsed;
@@ -89,26 +81,7 @@ export class Draft {
     this.afterPhase = s.afterPhase;
     this.assaults = s.assaults;
     this.charge = s.charge;
-    this.events = narrate ? [] : null;
     this.actions = s.actions;
-    // Positions are unchanged until the first setHex: reuse the source state's occupancy index.
-    this.occFrom = s.u;
-    const cached = OCCUPANCY.get(s.u);
-    if (cached) { this.occHead = cached.head; this.occNext = cached.next; }
-  }
-
-  /**
-   * The draft's own, writable copy of one of the state's arrays, made on the first write (copy-on-write).
-   * Most actions touch only the unit array; copying the other fourteen for every action was a tenth of an
-   * `apply`. The fields are typed read-only, so every write must come through here.
-   */
-  mut<K extends SharedArray>(key: K): Writable<Draft[K]> {
-    const self: Pick<Draft, SharedArray> = this;
-    const v = self[key];
-    if (v !== this.source[key]) return v as Writable<Draft[K]>;
-    const copy = v.slice() as unknown as Draft[K];
-    self[key] = copy;
-    return copy as Writable<Draft[K]>;
   }
 
   seal(): State {
@@ -121,51 +94,14 @@ export class Draft {
       opp: this.opp, queue: this.queue, afterPhase: this.afterPhase, assaults: this.assaults, charge: this.charge,
       events: this.events ?? NO_EVENTS, actions: this.actions,
     };
-    // The next state's positions match the index built here: let its views reuse it.
-    if (this.occHead !== null) { OCCUPANCY.set(s.u, { head: this.occHead, next: this.occNext! }); this.occOwned = false; }
+    this.passOccupancy(s.u);
     return s;
   }
 
-  /**
-   * Appends a line of narration. Call sites write `d.events && d.say(() => ...)` so that playouts, which
-   * do not narrate, allocate neither the string nor the closure.
-   */
-  say(text: () => string): void {
-    if (this.events) this.events.push(text());
-  }
-
-  get(unit: number, field: number): number { return this.u[unit]![field]!; }
-  set(unit: number, field: number, v: number): void {
-    if (this.u[unit]![field] !== v) this.row(unit)[field] = v;
-  }
-  flag(unit: number, bit: number): boolean { return (this.u[unit]![FLAGS]! & bit) !== 0; }
-  setFlag(unit: number, bit: number, on = true): void {
-    const f = this.u[unit]![FLAGS]!;
-    this.set(unit, FLAGS, on ? f | bit : f & ~bit);
-  }
-  hex(unit: number): Hex { return this.u[unit]![HEX]!; }
-
-  /**
-   * The draft's own, writable row of a unit: copied from the source state on the first write, with the
-   * list of rows (copy-on-write). Copying all units' fields for every action was a sixth of a random
-   * playout's time, counting the collector; most actions change one or two units.
-   */
-  private row(unit: number): number[] {
-    const src = this.source.u;
-    let u = this.u;
-    if (u === src) this.u = u = src.slice();
-    let r = u[unit]!;
-    if (r === src[unit]) u[unit] = r = r.slice();
-    return r as number[];
-  }
-  setHex(unit: number, h: Hex): void {
-    const old = this.hex(unit);
-    this.set(unit, HEX, h);
+  override setHex(unit: number, h: Hex): void {
+    super.setHex(unit, h);
     // 16.6: a hidden unit that moves (or is removed) is placed on the board: hidden no more.
     this.setFlag(unit, F_HIDDEN, false);
-    this.occFrom = null;
-    if (this.occHead !== null && this.get(unit, CARRIED) === 0) this.relink(unit, old, h);
-    else this.occHead = null;
     // 5.6: what a transport carries moves with it.
     if (this.flag(unit, F_LOADED | F_LEADERS_ABOARD)) {
       for (let j = 0; j < this.sc.units.length; j++) if (this.get(j, CARRIED) === unit + 1) { this.set(j, HEX, h); this.setFlag(j, F_HIDDEN, false); }
@@ -196,8 +132,7 @@ export class Draft {
     this.set(i, CARRIED, t + 1);
     this.set(i, HEX, this.hex(t));
     this.setFlag(t, this.sc.units[i]!.isLeader ? F_LEADERS_ABOARD : F_LOADED);
-    this.occHead = null;
-    this.occFrom = null;
+    this.carryingChanged();
   }
 
   /** Takes unit i off its transport, in the transport's hex (5.6). */
@@ -212,8 +147,7 @@ export class Draft {
     }
     this.setFlag(t, F_LOADED, unit);
     this.setFlag(t, F_LEADERS_ABOARD, leaders);
-    this.occHead = null;
-    this.occFrom = null;
+    this.carryingChanged();
   }
 
   /** Removes a unit from play (PG3 7.61); what it carries shares its fate (5.6), its steps counted as lost. */
@@ -262,71 +196,6 @@ export class Draft {
     const t = this.decapTurn[side]!;
     return t !== 0 && this.turn <= t + 1 && this.sc.map.grid.distance(h, this.decapHex[side]!) <= 3;
   }
-
-  /** Units (and leaders) in hex h, any side; units riding a transport are not listed (5.6). */
-  unitsIn(h: Hex): number[] {
-    if (this.occHead === null) this.buildOcc();
-    const out: number[] = [];
-    for (let i = this.occHead![h]!; i >= 0; i = this.occNext![i]!) out.push(i);
-    return out;
-  }
-
-  /** First unit in hex h or -1; iterate with nextIn. */
-  firstIn(h: Hex): number {
-    if (this.occHead === null) this.buildOcc();
-    return this.occHead![h]!;
-  }
-  nextIn(unit: number): number { return this.occNext![unit]!; }
-
-  /**
-   * Moves one unit between hex lists of the occupancy index instead of rebuilding it (a move is the
-   * commonest action). Lists stay in unit order, so the index equals a fresh build.
-   */
-  private relink(unit: number, from: Hex, to: Hex): void {
-    if (!this.occOwned) {
-      this.occHead = this.occHead!.slice();
-      this.occNext = this.occNext!.slice();
-      this.occOwned = true;
-    }
-    const head = this.occHead!, next = this.occNext!;
-    if (from >= 0) {
-      if (head[from] === unit) head[from] = next[unit]!;
-      else for (let i = head[from]!; i >= 0; i = next[i]!) if (next[i] === unit) { next[i] = next[unit]!; break; }
-    }
-    next[unit] = -1;
-    if (to >= 0) {
-      let prev = -1;
-      for (let i = head[to]!; i >= 0 && i < unit; i = next[i]!) prev = i;
-      if (prev < 0) { next[unit] = head[to]!; head[to] = unit; }
-      else { next[unit] = next[prev]!; next[prev] = unit; }
-    }
-  }
-
-  private buildOcc(): void {
-    const n = this.sc.units.length;
-    const head = packedInts(this.sc.map.size, -1);
-    const next = packedInts(n, -1);
-    for (let i = n - 1; i >= 0; i--) {
-      const h = this.hex(i);
-      if (h >= 0 && this.get(i, CARRIED) === 0) {
-        next[i] = head[h]!;
-        head[h] = i;
-      }
-    }
-    this.occHead = head;
-    this.occNext = next;
-    this.occOwned = this.occFrom === null;
-    if (this.occFrom !== null) OCCUPANCY.set(this.occFrom, { head, next });
-  }
-
 }
-
-/** The State arrays a Draft shares with its source until it writes them (Draft.mut). */
-type SharedArray = 'segmentsTaken' | 'act' | 'obaUsed' | 'air' | 'smoke' | 'wrecks' | 'mines' | 'control' | 'stepsLost'
-  | 'decapHex' | 'decapTurn' | 'stepsExited' | 'queue' | 'assaults';
-type Writable<T> = T extends readonly [number, number] ? [number, number] : T extends readonly (infer E)[] ? E[] : never;
-
-/** Occupancy index (first unit per hex, next unit) per list of unit rows: positions are immutable once sealed. */
-const OCCUPANCY = new RecentMemo<readonly (readonly number[])[], { head: number[]; next: number[] }>(8);
 
 const NO_EVENTS: readonly string[] = Object.freeze([]);

@@ -3,28 +3,20 @@
  * docs/formats/pg3.md; validated here at the boundary (chessops style: plain data in, typed and trusted
  * structures out).
  *
- * Provenance: none of the rule books prints its charts or counters, so every chart entry and counter
- * says where its values come from: "rule" (stated in the text: rule id), "example" (recovered from a
- * worked example: rule id) or "designed" (filled in by tacsim, consistent with the rest).
+ * Every chart entry and counter says where its values come from (the kernel's provenance schema,
+ * src/hex/provenance.ts); results tables, the compact map and hex labels are the kernel's forms too.
  */
 import { z } from 'zod';
+import { compactMap, hexLabel } from '../../hex/mapdata.js';
+import { provenance, sourced } from '../../hex/provenance.js';
+import { ONE_D6, TWO_D6, resultsTable } from '../../hex/tables.js';
 
-export const provenance = z.strictObject({
-  source: z.enum(['rule', 'example', 'designed', 'official'], {
-    message: 'source must be "rule", "example", "designed" or "official" (a value copied from your own printed chart)',
-  }),
-  rule: z.string().optional(),
-  note: z.string().optional(),
-}).refine((p) => p.source === 'designed' || p.source === 'official' || (p.rule !== undefined && p.rule !== ''), {
-  message: 'a "rule" or "example" source must name the rule id it comes from ("rule": "10.3")',
-});
-export type Provenance = z.infer<typeof provenance>;
+export { provenance, sourced, type Provenance } from '../../hex/provenance.js';
+export { cellSource, resultsTable } from '../../hex/tables.js';
+export { compactMap, hexLabel } from '../../hex/mapdata.js';
 
 const nonNeg = z.number().min(0, { message: 'must not be negative' });
 const shift = z.number().int({ message: 'must be a whole number of columns' });
-
-/** A number with its provenance. */
-export const sourced = (inner: z.ZodNumber = z.number()) => z.strictObject({ value: inner, source: provenance });
 
 const moveCost = z.union([nonNeg, z.literal('P')]); // 'P' = prohibited
 export const movementClasses = ['foot', 'motorized', 'mechanized', 'towed'] as const;
@@ -65,40 +57,6 @@ export type TerrainEntry = z.infer<typeof terrainEntry>;
 const result = z.string().regex(/^(-|M|M1|M2|X|2X|3X)$/, { message: 'a fire result is one of -, M, M1, M2, X, 2X, 3X' });
 const assaultResult = z.string().regex(/^(-|M|1|2|3)$/, { message: 'an assault result is one of -, M, 1, 2, 3' });
 
-const cellSource = z.strictObject({ column: z.number(), roll: z.number().int(), source: provenance });
-
-/** A fire table: columns (fire strength headings) and one row per die roll. */
-const fireTable = (res: z.ZodString, rolls: number[]) => z.strictObject({
-  columns: z.array(z.number().positive()).min(2),
-  /** rows[roll] = results per column. */
-  rows: z.record(z.string(), z.array(res)),
-  /** Provenance of every cell not listed in `cells`. */
-  source: provenance,
-  /** Cells whose provenance differs from `source`. */
-  cells: z.array(cellSource).default([]),
-}).superRefine((t, ctx) => {
-  for (let i = 1; i < t.columns.length; i++) {
-    if (t.columns[i]! <= t.columns[i - 1]!) ctx.addIssue({ code: 'custom', path: ['columns', i], message: 'columns must increase' });
-  }
-  for (const r of rolls) {
-    const row = t.rows[String(r)];
-    if (!row) ctx.addIssue({ code: 'custom', path: ['rows'], message: `missing the row for a roll of ${r}` });
-    else if (row.length !== t.columns.length) {
-      ctx.addIssue({ code: 'custom', path: ['rows', String(r)], message: `has ${row.length} results but there are ${t.columns.length} columns` });
-    }
-  }
-  for (const k of Object.keys(t.rows)) {
-    if (!rolls.includes(Number(k))) ctx.addIssue({ code: 'custom', path: ['rows', k], message: `${k} is not a possible roll` });
-  }
-  t.cells.forEach((c, i) => {
-    if (!t.columns.includes(c.column)) ctx.addIssue({ code: 'custom', path: ['cells', i, 'column'], message: `${c.column} is not a column` });
-    if (!rolls.includes(c.roll)) ctx.addIssue({ code: 'custom', path: ['cells', i, 'roll'], message: `${c.roll} is not a possible roll` });
-  });
-});
-
-const twoD6 = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-const oneD6 = [1, 2, 3, 4, 5, 6];
-
 export const chartPack = z.strictObject({
   format: z.literal('tacsim-pg3-charts/1', { message: 'format must be "tacsim-pg3-charts/1"' }),
   name: z.string(),
@@ -108,13 +66,13 @@ export const chartPack = z.strictObject({
   road: z.strictObject({ foot: nonNeg, motorized: nonNeg, mechanized: nonNeg, towed: nonNeg, source: provenance }),
   /** Extra MP to climb one elevation level. */
   climb: z.strictObject({ foot: nonNeg, motorized: nonNeg, mechanized: nonNeg, towed: nonNeg, source: provenance }),
-  directFire: fireTable(result, twoD6),
-  bombardment: fireTable(result, twoD6).and(z.strictObject({
+  directFire: resultsTable(result, TWO_D6),
+  bombardment: resultsTable(result, TWO_D6, {
     /** PG3 9.5: friendly-fire d6 (1..6) -> column. */
     friendlyFireColumns: z.array(z.number().positive()).length(6),
     friendlyFireSource: provenance,
-  })),
-  assault: fireTable(assaultResult, oneD6),
+  }),
+  assault: resultsTable(assaultResult, ONE_D6),
   antiTank: z.strictObject({
     /** 2d6 + AT - armor + DRMs >= this: the vehicle loses a step (PG3 11.0: 10). */
     damage: sourced(z.number().int()),
@@ -199,8 +157,6 @@ export const counterManifest = z.strictObject({
 });
 export type CounterManifest = z.infer<typeof counterManifest>;
 
-const hexLabel = z.string().regex(/^\d{4}$/, { message: 'a hex is written CCRR, e.g. "0305"' });
-
 const placement = z.strictObject({
   counter: z.string(),
   hex: hexLabel,
@@ -276,17 +232,7 @@ export const scenarioFile = z.strictObject({
   /** Chart pack and counter manifest, relative to this file. */
   charts: z.string(),
   counters: z.string(),
-  map: z.strictObject({
-    width: z.number().int().min(2).max(99),
-    height: z.number().int().min(2).max(99),
-    /** One character per terrain id, e.g. {".": "clear", "w": "woods"}. */
-    legend: z.record(z.string().length(1), z.string()),
-    /** One string per row (top to bottom), one legend character per column. */
-    terrain: z.array(z.string()),
-    /** One string per row, one digit (0-9, in 20 m levels) per column. Omitted = all 0. */
-    elevation: z.array(z.string()).optional(),
-    /** Roads as paths of adjacent hexes; the road runs across the hexsides between consecutive hexes (PG3 5.2). */
-    roads: z.array(z.array(hexLabel).min(2)).default([]),
+  map: compactMap.extend({
     /** Entrenchment hexes (PG3 16.4): permanent, usable by either side. */
     entrenchments: z.array(hexLabel).default([]),
   }),

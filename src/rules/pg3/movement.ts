@@ -1,5 +1,6 @@
 /** Movement (PG3 5.x): costs by class, roads, rivers, stacking, combat movement, entering and leaving assault hexes. */
-import type { Hex } from '../../core/hex.js';
+import type { Hex } from '../../hex/grid.js';
+import { reachableHexes } from '../../hex/movement.js';
 import type { Draft } from './draft.js';
 import { atShot } from './combat.js';
 import { hexSpotsUnit, isNight } from './spotting.js';
@@ -173,29 +174,11 @@ export function moveOne(d: Draft, i: number, to: Hex): void {
   if (fromRiver && !road) d.setFlag(i, F_MUST_STOP);
 }
 
-/** The cheapest cost (doubled) to reach each hex within the unit's MP, ignoring enemies' fire (for fleeing and the advisor). */
+/**
+ * The cheapest cost (doubled) to reach each hex within the unit's MP, ignoring enemies' fire (for fleeing and
+ * the advisor): never into a hex holding enemy combat units (5.3); one hex always (5.0).
+ */
 export function reachable(d: Draft, i: number, mp2: number): Map<Hex, number> {
-  const start = d.hex(i);
-  const best = new Map<Hex, number>([[start, 0]]);
-  const frontier: Hex[] = [start];
-  const grid = d.sc.map.grid;
   const enemy = 1 - def(d, i).side;
-  while (frontier.length > 0) {
-    const h = frontier.shift()!;
-    const spent = best.get(h)!;
-    for (let k = 0; k < 6; k++) {
-      const n = grid.neighbour(h, k);
-      if (n < 0 || combatIn(d, n, enemy)) continue;
-      const c = moveCost2(d, i, h, n);
-      if (c < 0) continue;
-      const total = spent + c;
-      if (total > mp2 && !(h === start && mp2 > 0)) continue;
-      const prev = best.get(n);
-      if (prev === undefined || total < prev) {
-        best.set(n, total);
-        frontier.push(n);
-      }
-    }
-  }
-  return best;
+  return reachableHexes(d.sc.map.grid, d.hex(i), mp2, (from, to) => (combatIn(d, to, enemy) ? -1 : moveCost2(d, i, from, to)), true);
 }

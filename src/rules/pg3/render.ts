@@ -2,9 +2,7 @@
  * Text rendering of a PG3 position for the terminal (`tacsim play`, `tacsim scenarios show`):
  * the map as a hex grid and the units with their status.
  *
- * The map follows the board: flat-topped hexes in columns, odd (0-based) columns shifted down half a
- * hex. Each hex is two text rows in a column of cells; odd columns start one text row lower, so a hex
- * row takes two text rows and neighbours line up as on the board:
+ * The map is drawn by the kernel (src/hex/ascii.ts), two text rows per hex:
  *
  *   0101 .   0301 t1
  *   G3L  *   0201 w   ...
@@ -17,6 +15,7 @@
  * viewing seat's own units, or once revealed by leading. Hidden units (16.6) of the other side are neither
  * drawn on the map nor listed until revealed.
  */
+import { drawHexMap, paint, type Segment } from '../../hex/ascii.js';
 import type { Scenario } from './scenario.js';
 import {
   DEMORALIZED, DISRUPTED, DIG, EXITED, ELIMINATED, F_ACTIVATED, F_DUG_IN, F_FIRED, F_IN_ACT, F_MOVED, F_MOVED_TURN,
@@ -35,8 +34,6 @@ export function wantColor(stream: { isTTY?: boolean } = process.stdout): boolean
   return stream.isTTY === true && (process.env.NO_COLOR === undefined || process.env.NO_COLOR === '');
 }
 
-const ESC = '\u001b[';
-const paint = (on: boolean, code: string, text: string): string => (on ? `${ESC}${code}m${text}${ESC}0m` : text);
 const SIDE_COLORS = ['36', '31'];
 
 /** One letter per side, distinct: the first letter of each side id (A/B if they clash). */
@@ -77,17 +74,13 @@ export function renderMap(sc: Scenario, s: State, opts: RenderOptions = {}): str
   const letters = terrainLetters(sc);
   const sides = sideLetters(sc);
   const objectives = new Map(sc.objectives.map((o, k) => [o.hex, k]));
-  const W = 8;
-  const cellTop = (h: number): string => {
-    const id = sc.map.terrainId(h);
-    const t = letters.get(id) ?? '?';
-    const e = sc.map.elevation[h]!;
-    const text = `${grid.label(h)} ${t}${e !== 0 ? String(e) : ' '}`;
-    const code = TERRAIN_COLORS[id];
-    return code ? `${grid.label(h)} ${paint(color, code, `${t}${e !== 0 ? String(e) : ' '}`)}`.padEnd(W + (color ? 9 : 0)) : text.padEnd(W);
-  };
   const viewer = opts.viewer ?? -1;
-  const cellBottom = (h: number): string => {
+  const cellTop = (h: number): Segment[] => {
+    const id = sc.map.terrainId(h);
+    const e = sc.map.elevation[h]!;
+    return [{ text: `${grid.label(h)} ` }, { text: `${letters.get(id) ?? '?'}${e !== 0 ? String(e) : ' '}`, code: TERRAIN_COLORS[id] }];
+  };
+  const cellBottom = (h: number): Segment[] => {
     const count = [0, 0];
     const leaders = [false, false];
     for (let i = 0; i < sc.units.length; i++) {
@@ -96,34 +89,23 @@ export function renderMap(sc: Scenario, s: State, opts: RenderOptions = {}): str
       if (u.isLeader) leaders[u.side] = true;
       else count[u.side]!++;
     }
-    const parts: { text: string; code: string }[] = [];
+    const parts: Segment[] = [];
+    const add = (text: string, code: string): void => {
+      if (parts.length > 0) parts.push({ text: ' ' });
+      parts.push({ text, code });
+    };
     for (const seat of [0, 1]) {
-      if (count[seat]! > 0 || leaders[seat]) parts.push({ text: `${sides[seat]}${count[seat]! > 0 ? count[seat] : ""}${leaders[seat] ? "L" : ""}`, code: SIDE_COLORS[seat]! });
+      if (count[seat]! > 0 || leaders[seat]) add(`${sides[seat]}${count[seat]! > 0 ? count[seat] : ''}${leaders[seat] ? 'L' : ''}`, SIDE_COLORS[seat]!);
     }
     const obj = objectives.get(h);
     if (obj !== undefined) {
       const c = s.control[obj]!;
-      parts.push({ text: `*${c >= 0 && c <= 1 ? sides[c] : ''}`, code: '1' });
+      add(`*${c >= 0 && c <= 1 ? sides[c] : ''}`, '1');
     }
-    if (s.smoke.includes(h)) parts.push({ text: '~', code: '90' });
-    let plain = parts.map((p) => p.text).join(' ');
-    if (plain.length > W - 1) plain = plain.slice(0, W - 1);
-    const coloured = color ? parts.map((p) => paint(true, p.code, p.text)).join(' ') : plain;
-    return coloured + ' '.repeat(Math.max(0, W - plain.length));
+    if (s.smoke.includes(h)) add('~', '90');
+    return parts;
   };
-  const lines: string[] = [];
-  const textRows = grid.height * 2 + 1;
-  for (let L = 0; L < textRows; L++) {
-    let line = '';
-    for (let c = 0; c < grid.width; c++) {
-      const shifted = L - (c & 1);
-      const r = Math.floor(shifted / 2);
-      if (shifted < 0 || r >= grid.height) { line += ' '.repeat(W); continue; }
-      const h = grid.at(c, r);
-      line += shifted % 2 === 0 ? cellTop(h) : cellBottom(h);
-    }
-    lines.push(line.replace(/\s+$/, ''));
-  }
+  const lines = drawHexMap(grid, (h, row) => (row === 0 ? cellTop(h) : cellBottom(h)), { width: 8, color });
   const used = new Set<string>();
   for (let h = 0; h < grid.size; h++) used.add(sc.map.terrainId(h));
   const legend = [...letters.entries()].filter(([id]) => used.has(id)).map(([id, ch]) => `${ch}=${id}`).join(' ');

@@ -4,9 +4,15 @@
  * changing part is State (state.ts).
  */
 import { dirname, resolve } from 'node:path';
-import { InputError, ProblemList } from '../../core/errors.js';
-import { GameMap } from '../../core/map.js';
-import type { Hex } from '../../core/hex.js';
+import { ProblemList } from '../../core/errors.js';
+import type { GameMap } from '../../hex/map.js';
+import type { Hex } from '../../hex/grid.js';
+import { PgLos } from '../../hex/los.js';
+import { hexAt as hexOfLabel, readCompactMap } from '../../hex/mapdata.js';
+import { moveCostTable } from '../../hex/movement.js';
+import { applyParameterOverrides, type ParameterSetter } from '../../hex/params.js';
+import { buildSightTable } from '../../hex/sight.js';
+import { compileTable, type CompiledTable } from '../../hex/tables.js';
 import type { ScenarioOptions, ScenarioParameter } from '../../core/system.js';
 import { parseWith, readJsonFile } from '../../core/validate.js';
 import {
@@ -104,12 +110,7 @@ export interface SideDef {
   readonly airPool: readonly { readonly df: number; readonly at: number }[];
 }
 
-/** A fire table compiled for lookup: results[rowIndex * columns.length + col]. */
-export interface CompiledTable {
-  readonly columns: readonly number[];
-  readonly minRoll: number;
-  readonly results: readonly string[];
-}
+export type { CompiledTable } from '../../hex/tables.js';
 
 export interface Objective { readonly hex: Hex; readonly vp: number; readonly initialController: number }
 
@@ -172,12 +173,6 @@ export interface Scenario {
   readonly options: ScenarioOptions;
 }
 
-function compileTable(t: { columns: number[]; rows: Record<string, string[]> }, minRoll: number, maxRoll: number): CompiledTable {
-  const results: string[] = [];
-  for (let r = minRoll; r <= maxRoll; r++) results.push(...t.rows[String(r)]!);
-  return { columns: t.columns, minRoll, results };
-}
-
 function fireValues(s: { directFire?: { strength: number; range: number } | undefined; bombardment?: { strength: number; range: number } | undefined; antiTank?: { strength: number; range: number } | undefined; movement: number }): FireValues {
   return {
     df: s.directFire?.strength ?? 0, dfRange: s.directFire?.range ?? 0,
@@ -189,48 +184,38 @@ function fireValues(s: { directFire?: { strength: number; range: number } | unde
 
 const NO_ARMOR = -1000;
 
-/** Parses "name=value" scenario options into the raw scenario data before validation of the whole. */
-function applyParameterOverrides(raw: ScenarioFile, set: ScenarioOptions['set'], file: string): ScenarioFile {
-  if (!set) return raw;
-  const data: ScenarioFile = structuredClone(raw);
-  for (const [name, value] of Object.entries(set)) {
-    const num = typeof value === 'number' ? value : Number(value);
-    const bool = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
-    const needNumber = (): number => {
-      if (!Number.isFinite(num)) throw new InputError(`--set ${name}: "${String(value)}" is not a number`, file, name);
-      return num;
-    };
-    if (name === 'turns') data.turns = needNumber();
-    else if (name === 'visibility') data.visibility = needNumber();
-    else if (name === 'decisiveMargin') data.victory.decisiveMargin = needNumber();
-    else if (name === 'vpPerStep') data.victory.vpPerStep = needNumber();
-    else if (name.startsWith('initiative.')) {
-      const side = data.sides.find((s) => s.id === name.slice('initiative.'.length));
-      if (!side) throw new InputError(`no side "${name.slice(11)}" (sides: ${data.sides.map((s) => s.id).join(', ')})`, file, name);
-      side.initiative = needNumber();
-    } else if (name.startsWith('morale.')) {
-      const side = data.sides.find((s) => s.id === name.slice('morale.'.length));
-      if (!side) throw new InputError(`no side "${name.slice(7)}" (sides: ${data.sides.map((s) => s.id).join(', ')})`, file, name);
-      const delta = needNumber() - side.morale.full;
+/** The parameters `--set` may change (PG3 scenario fields), applied to the raw scenario before it is resolved. */
+const PARAMETERS: readonly ParameterSetter<ScenarioFile>[] = [
+  { name: 'turns', apply: (data, _, v) => { data.turns = v.number(); } },
+  { name: 'visibility', apply: (data, _, v) => { data.visibility = v.number(); } },
+  { name: 'decisiveMargin', apply: (data, _, v) => { data.victory.decisiveMargin = v.number(); } },
+  { name: 'vpPerStep', apply: (data, _, v) => { data.victory.vpPerStep = v.number(); } },
+  {
+    name: 'initiative.<side>', apply: (data, id, v) => {
+      const side = data.sides.find((s) => s.id === id) ?? v.fail(`no side "${id}" (sides: ${data.sides.map((s) => s.id).join(', ')})`);
+      side.initiative = v.number();
+    },
+  },
+  {
+    name: 'morale.<side>', apply: (data, id, v) => {
+      const side = data.sides.find((s) => s.id === id) ?? v.fail(`no side "${id}" (sides: ${data.sides.map((s) => s.id).join(', ')})`);
+      const delta = v.number() - side.morale.full;
       side.morale = { full: side.morale.full + delta, reduced: side.morale.reduced + delta };
-    } else if (name.startsWith('objective.')) {
-      const label = name.slice('objective.'.length);
-      const obj = data.victory.objectives.find((o) => o.hex === label);
-      if (!obj) throw new InputError(`no objective at hex ${label}`, file, name);
-      obj.vp = needNumber();
-    } else if (name.startsWith('rule.')) {
-      const key = name.slice(5) as keyof ScenarioFile['rules'];
-      if (!(key in data.rules)) throw new InputError(`unknown rule switch "${key}" (known: ${Object.keys(data.rules).join(', ')})`, file, name);
-      if (bool === undefined) throw new InputError(`--set ${name}: expected true or false`, file, name);
-      data.rules[key] = bool;
-    } else {
-      throw new InputError(
-        `unknown scenario parameter "${name}" (known: turns, visibility, decisiveMargin, vpPerStep, initiative.<side>, morale.<side>, objective.<hex>, rule.<switch>)`,
-        file, name);
-    }
-  }
-  return data;
-}
+    },
+  },
+  {
+    name: 'objective.<hex>', apply: (data, label, v) => {
+      const obj = data.victory.objectives.find((o) => o.hex === label) ?? v.fail(`no objective at hex ${label}`);
+      obj.vp = v.number();
+    },
+  },
+  {
+    name: 'rule.<switch>', apply: (data, key, v) => {
+      if (!(key in data.rules)) v.fail(`unknown rule switch "${key}" (known: ${Object.keys(data.rules).join(', ')})`);
+      data.rules[key as keyof ScenarioFile['rules']] = v.boolean();
+    },
+  },
+];
 
 export function loadChartPack(file: string): ChartPack {
   return parseWith(chartPack, readJsonFile(file), file);
@@ -243,7 +228,7 @@ export function loadCounterManifest(file: string): CounterManifest {
 /** Loads, validates and resolves a PG3 scenario. Throws InputError naming the file, place and problem. */
 export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Scenario {
   const raw = parseWith(scenarioFile, readJsonFile(file), file);
-  const data = applyParameterOverrides(raw, options.set, file);
+  const data = applyParameterOverrides(raw, options.set, file, PARAMETERS);
   const base = dirname(file);
   const chartsFile = options.charts ? resolve(options.charts) : resolve(base, data.charts);
   const countersFile = options.counters ? resolve(options.counters) : resolve(base, data.counters);
@@ -254,66 +239,16 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
   // --- Map (compact form: one legend character per hex) ---
   const { width, height } = data.map;
   const terrainIds = Object.keys(charts.terrain);
-  const terrainIndex = new Map(terrainIds.map((t, i) => [t, i]));
-  for (const [ch, id] of Object.entries(data.map.legend)) {
-    if (!terrainIndex.has(id)) problems.add(`map.legend["${ch}"]`, `unknown terrain "${id}" (the chart pack has: ${terrainIds.join(', ')})`);
-  }
-  const terrain = new Uint8Array(width * height);
-  const elevation = new Int8Array(width * height);
-  if (data.map.terrain.length !== height) problems.add('map.terrain', `has ${data.map.terrain.length} rows but the map is ${height} high`);
-  data.map.terrain.forEach((rowText, r) => {
-    if (rowText.length !== width) problems.add(`map.terrain[${r}]`, `has ${rowText.length} hexes but the map is ${width} wide`);
-    for (let c = 0; c < Math.min(width, rowText.length); c++) {
-      const id = data.map.legend[rowText[c]!];
-      const t = id === undefined ? undefined : terrainIndex.get(id);
-      if (t === undefined) {
-        if (id === undefined) problems.add(`map.terrain[${r}]`, `character "${rowText[c]}" at column ${c + 1} is not in the legend`);
-      } else if (r < height) terrain[r * width + c] = t;
-    }
-  });
-  if (data.map.elevation) {
-    if (data.map.elevation.length !== height) problems.add('map.elevation', `has ${data.map.elevation.length} rows but the map is ${height} high`);
-    data.map.elevation.forEach((rowText, r) => {
-      if (rowText.length !== width) problems.add(`map.elevation[${r}]`, `has ${rowText.length} hexes but the map is ${width} wide`);
-      for (let c = 0; c < Math.min(width, rowText.length); c++) {
-        const ch = rowText[c]!;
-        if (!/[0-9]/.test(ch)) problems.add(`map.elevation[${r}]`, `"${ch}" at column ${c + 1} is not a digit 0-9`);
-        else if (r < height) elevation[r * width + c] = Number(ch);
-      }
-    });
-  }
-  problems.throwIfAny();
   const terrainDefs = terrainIds.map((id) => charts.terrain[id]!);
   const ROAD = 1;
-  const hexsides = new Uint8Array(width * height * 6);
-  const map0 = new GameMap({
-    width, height, terrainIds, terrain, elevation, hexsides,
-    losProperties: terrainDefs.map((t) => ({ obstacleHeight: t.obstacleHeight, blocksLos: t.blocksLos, viewerBonus: t.viewerBonus })),
-  });
+  const los = new PgLos(terrainDefs);
+  const map0 = readCompactMap(data.map, { terrainIds, los, roadBit: ROAD }, problems);
+  const { terrain, hexsides } = map0;
   const grid = map0.grid;
-  const hexAt = (label: string, place: string): Hex => {
-    const h = grid.parseLabel(label);
-    if (h < 0) problems.add(place, `hex ${label} is off the ${width}x${height} map`);
-    return h;
-  };
-  data.map.roads.forEach((path, i) => {
-    for (let k = 1; k < path.length; k++) {
-      const a = hexAt(path[k - 1]!, `map.roads[${i}][${k - 1}]`);
-      const b = hexAt(path[k]!, `map.roads[${i}][${k}]`);
-      if (a < 0 || b < 0) continue;
-      const d = grid.directionTo(a, b);
-      if (d < 0) { problems.add(`map.roads[${i}][${k}]`, `${path[k]} is not next to ${path[k - 1]}`); continue; }
-      hexsides[a * 6 + d] |= ROAD;
-      hexsides[b * 6 + ((d + 3) % 6)] |= ROAD;
-    }
-  });
+  const hexAt = (label: string, place: string): Hex => hexOfLabel(grid, label, place, problems);
 
   // --- Movement costs (x2) ---
-  const moveCost2 = new Int16Array(terrainIds.length * 4);
-  terrainDefs.forEach((t, ti) => movementClasses.forEach((mc, mi) => {
-    const c = t.move[mc];
-    moveCost2[ti * 4 + mi] = c === 'P' ? -1 : Math.round(c * 2);
-  }));
+  const moveCost2 = moveCostTable(terrainDefs, movementClasses, (t, mc) => t.move[mc], 2);
   const roadCost2 = movementClasses.map((mc) => Math.round(charts.road[mc] * 2));
   const climbCost2 = movementClasses.map((mc) => Math.round(charts.climb[mc] * 2));
 
@@ -340,7 +275,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     const mci = movementClasses.indexOf(c.movementClass);
     if (hex >= 0 && !p.loaded) {
       const cost = moveCost2[terrain[hex]! * 4 + mci]!;
-      if (cost < 0 && !hexHasRoad(hexsides, hex, ROAD)) {
+      if (cost < 0 && !map0.anySide(hex, ROAD)) {
         problems.add(place, `${c.name} (${c.movementClass}) may not be in ${map0.terrainId(hex)} at ${grid.label(hex)}`);
       }
       // PG3 4.1: 3 combat units (APCs excluded) and 3 transports (APCs included) per side per hex.
@@ -471,7 +406,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
   for (let h = 0; h < width * height; h++) {
     const t = terrainDefs[terrain[h]!]!;
     const town = terrainIds[terrain[h]!] === 'town' || (t.blocksLos && t.viewerBonus > 0);
-    if (town || (t.river !== undefined && hexHasRoad(hexsides, h, ROAD))) wreckHex[h] = 1;
+    if (town || (t.river !== undefined && map0.anySide(h, ROAD))) wreckHex[h] = 1;
   }
   const objectives = data.victory.objectives.map((o, i) => {
     const h = hexAt(o.hex, `victory.objectives[${i}].hex`);
@@ -496,9 +431,9 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     turns: data.turns, visibility: data.visibility, nightTurns: new Set(data.nightTurns),
     objectives, vpPerStep: data.victory.vpPerStep, decisiveMargin: data.victory.decisiveMargin, rules: data.rules,
     df: compileTable(charts.directFire, 2, 12),
-    bomb: compileTable(charts.bombardment as unknown as { columns: number[]; rows: Record<string, string[]> }, 2, 12),
+    bomb: compileTable(charts.bombardment, 2, 12),
     assault: compileTable(charts.assault, 1, 6),
-    spot: buildSpotTable(map0, terrainDefs, data.visibility, data.rules.hillsLimiting),
+    spot: buildSpotTable(map0, los, terrainDefs, data.visibility, data.rules.hillsLimiting),
     hasHidden,
     hiddenArea,
     leaderDraws,
@@ -524,42 +459,34 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
 /** 16.6 determinization: hidden units are imagined within this many hexes of their side's visible set-up (design). */
 const HIDDEN_AREA_RADIUS = 3;
 
-function hexHasRoad(hexsides: Uint8Array, h: Hex, ROAD: number): boolean {
-  for (let d = 0; d < 6; d++) if (hexsides[h * 6 + d]! & ROAD) return true;
-  return false;
-}
-
 /** Whether a hex conceals its occupants (limiting terrain, or a hill under the official 8.2 ruling). */
 export function isLimitingHex(map: GameMap, terrain: readonly TerrainEntry[], h: Hex, hillsLimiting: boolean): boolean {
   return terrain[map.terrain[h]!]!.limiting || (hillsLimiting && map.elevation[h]! > 0);
 }
 
-function buildSpotTable(map: GameMap, terrain: readonly TerrainEntry[], visibility: number, hillsLimiting: boolean): Uint8Array {
-  const n = map.size;
+/**
+ * PG3 spotting per (observer hex, target hex) for the static map: see Scenario.spot for the bits.
+ */
+function buildSpotTable(map: GameMap, los: PgLos, terrain: readonly TerrainEntry[], visibility: number, hillsLimiting: boolean): Uint8Array {
   const grid = map.grid;
-  const t = new Uint8Array(n * n);
   const full = visibility >= 12; // PG3 8.41: no height bonus at night or in reduced visibility.
-  for (let o = 0; o < n; o++) {
-    const eye = map.viewerHeight(o);
-    for (let x = 0; x < n; x++) {
-      const d = grid.distance(o, x);
-      if (d <= 1) { t[o * n + x] = 3; continue; } // PG3 8.0: same or adjacent hex always spotted.
-      if (!map.hasLos(o, x)) continue;
-      const tx = terrain[map.terrain[x]!]!;
-      // PG3 8.41: +6 hexes per level the viewer stands above the target hex.
-      const bonus = full ? 6 * Math.max(0, eye - map.elevation[x]!) : 0;
-      // A unit under a SPOTTED marker counts as in clear terrain (PG3 8.2, 8.22).
-      const exposedRange = visibility + bonus;
-      const concealedRange = tx.spotRange !== undefined ? Math.min(tx.spotRange, visibility)
-        : isLimitingHex(map, terrain, x, hillsLimiting) ? Math.min(3, visibility) : exposedRange;
-      let bits = 0;
-      if (d <= exposedRange) bits |= 1;
-      if (d <= concealedRange) bits |= 2;
-      // PG3 16.6: a hidden unit is found at 1/4 of the normal range, at least 1 hex (clear daylight 3, town adjacent).
-      if (d <= Math.max(1, Math.floor(exposedRange / 4))) bits |= 4;
-      if (d <= Math.max(1, Math.floor(concealedRange / 4))) bits |= 8;
-      t[o * n + x] = bits;
-    }
-  }
-  return t;
+  return buildSightTable(map.size, (o, x) => {
+    const d = grid.distance(o, x);
+    if (d <= 1) return 3; // PG3 8.0: same or adjacent hex always spotted.
+    if (!map.hasLos(o, x)) return 0;
+    const tx = terrain[map.terrain[x]!]!;
+    // PG3 8.41: +6 hexes per level the viewer stands above the target hex.
+    const bonus = full ? 6 * Math.max(0, los.viewerHeight(map, o) - map.elevation[x]!) : 0;
+    // A unit under a SPOTTED marker counts as in clear terrain (PG3 8.2, 8.22).
+    const exposedRange = visibility + bonus;
+    const concealedRange = tx.spotRange !== undefined ? Math.min(tx.spotRange, visibility)
+      : isLimitingHex(map, terrain, x, hillsLimiting) ? Math.min(3, visibility) : exposedRange;
+    let bits = 0;
+    if (d <= exposedRange) bits |= 1;
+    if (d <= concealedRange) bits |= 2;
+    // PG3 16.6: a hidden unit is found at 1/4 of the normal range, at least 1 hex (clear daylight 3, town adjacent).
+    if (d <= Math.max(1, Math.floor(exposedRange / 4))) bits |= 4;
+    if (d <= Math.max(1, Math.floor(concealedRange / 4))) bits |= 8;
+    return bits;
+  });
 }

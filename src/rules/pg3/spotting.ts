@@ -1,5 +1,6 @@
 /** Spotting and line of fire (PG3 8.0-8.4, 10.1), answered from the scenario's precomputed tables. */
-import type { Hex } from '../../core/hex.js';
+import type { Hex } from '../../hex/grid.js';
+import { lineBlocked } from '../../hex/sight.js';
 import type { Draft } from './draft.js';
 import { isLimitingHex } from './scenario.js';
 import { F_HIDDEN, F_SPOTTED } from './state.js';
@@ -9,14 +10,10 @@ export function isNight(d: Draft): boolean {
   return d.sc.visibility <= 1 || d.sc.nightTurns.has(d.turn);
 }
 
+/** 16.1: smoke between the hexes blocks the line (on both sides of a hexspine, 8.31). */
 function smokeOnLine(d: Draft, from: Hex, to: Hex): boolean {
   if (d.smoke.length === 0) return false;
-  const [a, b] = d.sc.map.grid.linePaths(from, to);
-  const blocked = (p: readonly Hex[]): boolean => {
-    for (let k = 0; k < p.length - 1; k++) if (d.smoke.includes(p[k]!)) return true;
-    return false;
-  };
-  return blocked(a) && blocked(b);
+  return lineBlocked(d.sc.map.grid, from, to, (h) => d.smoke.includes(h));
 }
 
 /** spotBits: a viewer in the same or an adjacent hex spots whatever is there (8.0). */

@@ -3,18 +3,16 @@
  * array (stride F), so an action copies one small array and a few scalars (about a microsecond) rather
  * than a tree of objects. Nothing random is stored here: dice come from the Rng passed to apply.
  */
-import type { Hex } from '../../core/hex.js';
+import type { Hex } from '../../hex/grid.js';
+export { HEX, OFFBOARD, ELIMINATED, EXITED } from '../../hex/units.js';
 
-/** Field offsets in a unit's row of State.u. */
-export const HEX = 0, STEPS = 1, MORALE = 2, FLAGS = 3, MP = 4, OPP = 5, ATSHOTS = 6, XFIRE = 7, DIG = 8;
+/** Field offsets in a unit's row of State.u (HEX, the kernel's, is field 0). */
+export const STEPS = 1, MORALE = 2, FLAGS = 3, MP = 4, OPP = 5, ATSHOTS = 6, XFIRE = 7, DIG = 8;
 /** Carrier index + 1 while the unit rides a transport (5.6), else 0. A carried unit keeps HEX equal to its
  * carrier's but is left out of the hex occupancy index: it counts as part of its carrier (stacking, fire, spotting). */
 export const CARRIED = 9;
 /** Fields in a unit's row. */
 export const F = 10;
-
-/** Hex values for units not on the map. */
-export const OFFBOARD = -1, ELIMINATED = -2, EXITED = -3;
 
 /** Bit of State.mines: the minefield has been turned face up (16.7). */
 export const MINE_REVEALED = 4;

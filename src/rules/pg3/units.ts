@@ -1,5 +1,5 @@
 /** Queries about units that every part of the rules shares (one way to do each thing). */
-import type { Hex } from '../../core/hex.js';
+import type { Hex } from '../../hex/grid.js';
 import type { Draft } from './draft.js';
 import type { FireValues, UnitDef } from './scenario.js';
 import { CARRIED, DEMORALIZED, DISRUPTED, F_DUG_IN, F_ENTRENCHED, F_IN_ACT, F_LEADERS_ABOARD, F_LIMBERED, F_LOADED, FLAGS, GOOD, HEX, MORALE, STEPS } from './state.js';

@@ -1,6 +1,6 @@
-/** Hex geometry (src/core/hex.ts): labels, neighbours, distance, rotation, lines. */
+/** Hex geometry (src/hex/grid.ts): labels, neighbours, distance, rotation, lines, in every layout. */
 import { describe, expect, it } from 'vitest';
-import { HexGrid } from '../../src/core/hex.js';
+import { HexGrid, type Orientation } from '../../src/hex/grid.js';
 
 const grids = [new HexGrid(8, 6), new HexGrid(15, 11), new HexGrid(20, 15), new HexGrid(7, 9)];
 
@@ -114,5 +114,59 @@ describe('HexGrid', () => {
   it('rejects bad sizes', () => {
     expect(() => new HexGrid(0, 5)).toThrow(RangeError);
     expect(() => new HexGrid(2.5, 5)).toThrow(RangeError);
+  });
+});
+
+describe('HexGrid layouts', () => {
+  const layouts: Orientation[] = ['flat-odd', 'flat-even', 'pointy-odd', 'pointy-even'];
+
+  it('every layout: neighbours are mutual in opposite directions, at distance 1, and cube coordinates round-trip', () => {
+    for (const o of layouts) {
+      const g = new HexGrid(7, 6, o);
+      for (let h = 0; h < g.size; h++) {
+        const c = g.cube(h);
+        expect(g.fromCube(c.x, c.z)).toBe(h);
+        let inside = 0;
+        for (let d = 0; d < 6; d++) {
+          const n = g.neighbour(h, d);
+          if (n < 0) continue;
+          inside++;
+          expect(g.neighbour(n, (d + 3) % 6)).toBe(h);
+          expect(g.distance(h, n)).toBe(1);
+        }
+        if (g.col(h) > 0 && g.row(h) > 0 && g.col(h) < g.width - 1 && g.row(h) < g.height - 1) expect(inside).toBe(6);
+      }
+    }
+  });
+
+  it('which lines are shifted: flat layouts shift columns down, pointy layouts rows right', () => {
+    const at = (g: HexGrid, c: number, r: number) => g.at(c, r);
+    const flatEven = new HexGrid(6, 6, 'flat-even');
+    // Even column 2 is the lower one: its NE neighbour is in the same row of column 3.
+    expect(flatEven.neighbour(at(flatEven, 2, 2), 1)).toBe(at(flatEven, 3, 2));
+    const pointyOdd = new HexGrid(6, 6, 'pointy-odd');
+    expect(pointyOdd.directionNames[1]).toBe('E');
+    // Odd row 1 is shifted right: its NE neighbour is column + 1 of row 0; an even row's is the same column.
+    expect(pointyOdd.neighbour(at(pointyOdd, 2, 1), 0)).toBe(at(pointyOdd, 3, 0));
+    expect(pointyOdd.neighbour(at(pointyOdd, 2, 2), 0)).toBe(at(pointyOdd, 2, 1));
+    const pointyEven = new HexGrid(6, 6, 'pointy-even');
+    expect(pointyEven.neighbour(at(pointyEven, 2, 2), 0)).toBe(at(pointyEven, 3, 1));
+    expect([0, 1, 2, 3].map((l) => pointyEven.shifted(l))).toEqual([true, false, true, false]);
+  });
+
+  it('rotate180 maps the first hex to the last and keeps distances in every layout', () => {
+    for (const o of layouts) {
+      const g = new HexGrid(7, 5, o);
+      expect(g.rotate180(0)).toBe(g.size - 1);
+      for (let a = 0; a < g.size; a++) {
+        const ra = g.rotate180(a);
+        if (ra < 0) continue;
+        expect(g.rotate180(ra)).toBe(a);
+        for (let b = 0; b < g.size; b++) {
+          const rb = g.rotate180(b);
+          if (rb >= 0) expect(g.distance(ra, rb)).toBe(g.distance(a, b));
+        }
+      }
+    }
   });
 });

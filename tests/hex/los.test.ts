@@ -1,6 +1,7 @@
-/** Line of sight (src/core/map.ts) and spotting range (PG3 8.3, 8.4; digest T14-T16). */
+/** Line of sight (src/hex/map.ts, src/hex/los.ts: pluggable rules) and PG3 spotting range (PG3 8.3, 8.4; digest T14-T16). */
 import { describe, expect, it } from 'vitest';
-import { GameMap, type TerrainLosProperties } from '../../src/core/map.js';
+import { GameMap } from '../../src/hex/map.js';
+import { PgLos, openGroundLos, type LosRule, type TerrainLosProperties } from '../../src/hex/los.js';
 import { makeScenario, emptyDraft, hexOf, unitOf } from '../rules/pg3/helpers.js';
 import { hexSpotsUnit } from '../../src/rules/pg3/spotting.js';
 
@@ -11,8 +12,8 @@ const PROPS: Record<string, TerrainLosProperties> = {
 };
 const IDS = Object.keys(PROPS);
 
-/** A map from rows of terrain letters (c/w/t) and elevation digits. */
-function mapOf(terrain: string[], elevation: string[]): GameMap {
+/** A map from rows of terrain letters (c/w/t) and elevation digits, seen by the given rule (default: PG's). */
+function mapOf(terrain: string[], elevation: string[], los: LosRule = new PgLos(IDS.map((i) => PROPS[i]!))): GameMap {
   const height = terrain.length, width = terrain[0]!.length;
   const t = new Uint8Array(width * height), e = new Int8Array(width * height);
   const code: Record<string, number> = { c: 0, w: 1, t: 2 };
@@ -20,7 +21,7 @@ function mapOf(terrain: string[], elevation: string[]): GameMap {
     t[r * width + c] = code[terrain[r]![c]!]!;
     e[r * width + c] = Number(elevation[r]![c]!);
   }
-  return new GameMap({ width, height, terrainIds: IDS, terrain: t, elevation: e, hexsides: new Uint8Array(width * height * 6), losProperties: IDS.map((i) => PROPS[i]!) });
+  return new GameMap({ width, height, terrainIds: IDS, terrain: t, elevation: e, hexsides: new Uint8Array(width * height * 6), los });
 }
 
 /** A vertical line of hexes in column 0 (straight, no hexspines): rows top to bottom. */
@@ -80,6 +81,46 @@ describe('PG3 line of sight', () => {
   it('line of sight is symmetric on a mixed map', () => {
     const m = mapOf(['cwcctc', 'cccwcc', 'tcwccc', 'cccccw', 'ccwccc'], ['001100', '012100', '001000', '000011', '000012']);
     for (let a = 0; a < m.size; a++) for (let b = 0; b < m.size; b++) expect(m.hasLos(a, b)).toBe(m.hasLos(b, a));
+  });
+});
+
+describe('pluggable line-of-sight rules', () => {
+  const woodsAndHill = { terrain: ['cwcctc', 'cccwcc', 'tcwccc', 'cccccw', 'ccwccc'], elevation: ['001100', '012100', '001000', '000011', '000012'] };
+
+  it('an open-ground rule plugged into the same map sees every pair the PG rule blocks', () => {
+    const pg = mapOf(woodsAndHill.terrain, woodsAndHill.elevation);
+    const open = mapOf(woodsAndHill.terrain, woodsAndHill.elevation, openGroundLos);
+    let blocked = 0;
+    for (let a = 0; a < pg.size; a++) for (let b = 0; b < pg.size; b++) {
+      if (!pg.hasLos(a, b)) blocked++;
+      expect(open.hasLos(a, b)).toBe(true);
+    }
+    expect(blocked).toBeGreaterThan(0);
+    expect(open.los.name).toBe('open ground');
+  });
+
+  it('the map asks its rule once per pair of distinct hexes and answers both directions from it', () => {
+    const asked: string[] = [];
+    // A rule that sees only along its own column: asymmetric questions would show up as both orders asked.
+    const sameColumn: LosRule = {
+      name: 'same column',
+      sees: (map, a, b) => { asked.push(`${a}-${b}`); return map.grid.col(a) === map.grid.col(b); },
+    };
+    const m = mapOf(['ccc', 'ccc'], ['000', '000'], sameColumn);
+    expect(m.hasLos(m.grid.at(1, 0), m.grid.at(1, 1))).toBe(true);
+    expect(m.hasLos(m.grid.at(1, 1), m.grid.at(1, 0))).toBe(true);
+    expect(m.hasLos(m.grid.at(0, 0), m.grid.at(2, 1))).toBe(false);
+    expect(m.hasLos(m.grid.at(2, 1), m.grid.at(0, 0))).toBe(false);
+    expect(m.hasLos(4, 4)).toBe(true);
+    expect(asked.length).toBe((m.size * (m.size - 1)) / 2);
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+
+  it('PG3 8.42: the PG rule raises a viewer in town by the town height, not one in woods', () => {
+    const rule = new PgLos(IDS.map((i) => PROPS[i]!));
+    const m = mapOf(['ctw'], ['111'], rule);
+    expect([0, 1, 2].map((h) => rule.viewerHeight(m, h))).toEqual([1, 2, 1]);
+    expect([0, 1, 2].map((h) => rule.obstacleTop(m, h))).toEqual([1, 2, 2]);
   });
 });
 

@@ -1,0 +1,47 @@
+/** Movement costs and reachability over a hex map, given a system's cost of each step. */
+import type { Hex, HexGrid } from './grid.js';
+
+/**
+ * A table of the cost to enter each terrain type, per movement class: table[terrain * classes + class].
+ * `costOf` returns a number of movement points, or 'P' where the class may not enter; costs are stored
+ * multiplied by `scale` (e.g. 2, so that half-point road costs stay whole numbers) and prohibited as -1.
+ */
+export function moveCostTable<T, C>(terrain: readonly T[], classes: readonly C[], costOf: (t: T, c: C) => number | 'P', scale = 1): Int16Array {
+  const out = new Int16Array(terrain.length * classes.length);
+  terrain.forEach((t, ti) => classes.forEach((c, ci) => {
+    const cost = costOf(t, c);
+    out[ti * classes.length + ci] = cost === 'P' ? -1 : Math.round(cost * scale);
+  }));
+  return out;
+}
+
+/**
+ * The cheapest total cost from `start` to every hex within `budget`, by a label-correcting search over
+ * neighbours (a first-in first-out queue, every improvement queued again: the same costs as Dijkstra's).
+ * `stepCost(from, to)` is the cost of one step between neighbours, or a negative number where the step is
+ * not allowed. With `oneHexAlways`, a first step from `start` is allowed whatever it costs when the budget
+ * is positive (PG3 5.0: a unit with any movement allowance may always move one hex).
+ * The map lists hexes in the order they were first reached, `start` first.
+ */
+export function reachableHexes(grid: HexGrid, start: Hex, budget: number, stepCost: (from: Hex, to: Hex) => number, oneHexAlways = false): Map<Hex, number> {
+  const best = new Map<Hex, number>([[start, 0]]);
+  const frontier: Hex[] = [start];
+  while (frontier.length > 0) {
+    const h = frontier.shift()!;
+    const spent = best.get(h)!;
+    for (let k = 0; k < 6; k++) {
+      const n = grid.neighbour(h, k);
+      if (n < 0) continue;
+      const c = stepCost(h, n);
+      if (c < 0) continue;
+      const total = spent + c;
+      if (total > budget && !(oneHexAlways && h === start && budget > 0)) continue;
+      const prev = best.get(n);
+      if (prev === undefined || total < prev) {
+        best.set(n, total);
+        frontier.push(n);
+      }
+    }
+  }
+  return best;
+}

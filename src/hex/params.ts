@@ -1,0 +1,53 @@
+/**
+ * Scenario parameter overrides (`--set name=value`): each system names the parameters it accepts and
+ * how each one edits the raw scenario data; they are applied here, to a copy, before the whole scenario
+ * is validated and resolved.
+ */
+import { InputError } from '../core/errors.js';
+
+/** The value given for one parameter, read as the setter needs it; each reader throws a one-line InputError. */
+export interface ParameterValue {
+  number(): number;
+  boolean(): boolean;
+  /** Throws an InputError naming the file and the parameter. */
+  fail(problem: string): never;
+}
+
+/** One settable parameter: an exact name (`turns`) or a family written with a placeholder (`initiative.<side>`). */
+export interface ParameterSetter<D> {
+  /** `turns`, or `initiative.<side>`: the part before `<` is a prefix, the rest of a given name its key. */
+  readonly name: string;
+  /** Writes the value into `data` (a private copy). `key`: the name after the prefix (empty for an exact name). */
+  apply(data: D, key: string, value: ParameterValue): void;
+}
+
+/**
+ * The scenario data with the `set` overrides applied (a deep copy; `raw` is unchanged), or `raw` itself
+ * when there are none. Throws InputError naming `file` and the parameter for an unknown name or a bad value.
+ */
+export function applyParameterOverrides<D>(
+  raw: D, set: Readonly<Record<string, string | number | boolean>> | undefined, file: string, setters: readonly ParameterSetter<D>[],
+): D {
+  if (!set) return raw;
+  const data: D = structuredClone(raw);
+  for (const [name, given] of Object.entries(set)) {
+    const fail = (problem: string): never => { throw new InputError(problem, file, name); };
+    const value: ParameterValue = {
+      number: () => {
+        const num = typeof given === 'number' ? given : Number(given);
+        return Number.isFinite(num) ? num : fail(`--set ${name}: "${String(given)}" is not a number`);
+      },
+      boolean: () => given === true || given === 'true' ? true : given === false || given === 'false' ? false
+        : fail(`--set ${name}: expected true or false`),
+      fail,
+    };
+    const setter = setters.find((s) => {
+      const open = s.name.indexOf('<');
+      return open < 0 ? s.name === name : name.startsWith(s.name.slice(0, open));
+    });
+    if (!setter) return fail(`unknown scenario parameter "${name}" (known: ${setters.map((s) => s.name).join(', ')})`);
+    const open = setter.name.indexOf('<');
+    setter.apply(data, open < 0 ? '' : name.slice(open), value);
+  }
+  return data;
+}
