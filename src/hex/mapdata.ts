@@ -29,7 +29,7 @@ export type CompactMap = z.infer<typeof compactMap>;
 /** The hex a label names, or -1 with a problem added at `place` when it is off the map. */
 export function hexAt(grid: HexGrid, label: string, place: string, problems: ProblemList): Hex {
   const h = grid.parseLabel(label);
-  if (h < 0) problems.add(place, `hex ${label} is off the ${grid.width}x${grid.height} map`);
+  if (h < 0) problems.add(place, `hex ${label} is off the ${grid.width}x${grid.height} map`, 'bad-value');
   return h;
 }
 
@@ -52,28 +52,28 @@ export function readCompactMap(spec: CompactMap, opts: {
   const terrainIds = opts.terrainIds;
   const terrainIndex = new Map(terrainIds.map((t, i) => [t, i]));
   for (const [ch, id] of Object.entries(spec.legend)) {
-    if (!terrainIndex.has(id)) problems.add(`${at}.legend["${ch}"]`, `unknown terrain "${id}" (the chart pack has: ${terrainIds.join(', ')})`);
+    if (!terrainIndex.has(id)) problems.add(`${at}.legend["${ch}"]`, `unknown terrain "${id}" (the chart pack has: ${terrainIds.join(', ')})`, 'bad-value');
   }
   const terrain = new Uint8Array(width * height);
   const elevation = new Int8Array(width * height);
-  if (spec.terrain.length !== height) problems.add(`${at}.terrain`, `has ${spec.terrain.length} rows but the map is ${height} high`);
+  if (spec.terrain.length !== height) problems.add(`${at}.terrain`, `has ${spec.terrain.length} rows but the map is ${height} high`, 'bad-value');
   spec.terrain.forEach((rowText, r) => {
-    if (rowText.length !== width) problems.add(`${at}.terrain[${r}]`, `has ${rowText.length} hexes but the map is ${width} wide`);
+    if (rowText.length !== width) problems.add(`${at}.terrain[${r}]`, `has ${rowText.length} hexes but the map is ${width} wide`, 'bad-value');
     for (let c = 0; c < Math.min(width, rowText.length); c++) {
       const id = spec.legend[rowText[c]!];
       const t = id === undefined ? undefined : terrainIndex.get(id);
       if (t === undefined) {
-        if (id === undefined) problems.add(`${at}.terrain[${r}]`, `character "${rowText[c]}" at column ${c + 1} is not in the legend`);
+        if (id === undefined) problems.add(`${at}.terrain[${r}]`, `character "${rowText[c]}" at column ${c + 1} is not in the legend`, 'bad-value');
       } else if (r < height) terrain[r * width + c] = t;
     }
   });
   if (spec.elevation) {
-    if (spec.elevation.length !== height) problems.add(`${at}.elevation`, `has ${spec.elevation.length} rows but the map is ${height} high`);
+    if (spec.elevation.length !== height) problems.add(`${at}.elevation`, `has ${spec.elevation.length} rows but the map is ${height} high`, 'bad-value');
     spec.elevation.forEach((rowText, r) => {
-      if (rowText.length !== width) problems.add(`${at}.elevation[${r}]`, `has ${rowText.length} hexes but the map is ${width} wide`);
+      if (rowText.length !== width) problems.add(`${at}.elevation[${r}]`, `has ${rowText.length} hexes but the map is ${width} wide`, 'bad-value');
       for (let c = 0; c < Math.min(width, rowText.length); c++) {
         const ch = rowText[c]!;
-        if (!/[0-9]/.test(ch)) problems.add(`${at}.elevation[${r}]`, `"${ch}" at column ${c + 1} is not a digit 0-9`);
+        if (!/[0-9]/.test(ch)) problems.add(`${at}.elevation[${r}]`, `"${ch}" at column ${c + 1} is not a digit 0-9`, 'bad-value');
         else if (r < height) elevation[r * width + c] = Number(ch);
       }
     });
@@ -88,7 +88,7 @@ export function readCompactMap(spec: CompactMap, opts: {
       const b = hexAt(grid, path[k]!, `${at}.roads[${i}][${k}]`, problems);
       if (a < 0 || b < 0) continue;
       const d = grid.directionTo(a, b);
-      if (d < 0) { problems.add(`${at}.roads[${i}][${k}]`, `${path[k]} is not next to ${path[k - 1]}`); continue; }
+      if (d < 0) { problems.add(`${at}.roads[${i}][${k}]`, `${path[k]} is not next to ${path[k - 1]}`, 'bad-value'); continue; }
       hexsides[a * 6 + d] |= opts.roadBit;
       hexsides[b * 6 + ((d + 3) % 6)] |= opts.roadBit;
     }

@@ -58,7 +58,7 @@ describe('compact maps', () => {
     expect(read({ terrain: ['..', '...'] })).toThrow(/map\.terrain\[0\]: has 2 hexes but the map is 3 wide/);
     const problems = new ProblemList('m.json');
     readCompactMap(spec({ roads: [['0101', '0301']] }), { terrainIds: ['clear', 'woods'], los: openGroundLos, roadBit: 1 }, problems);
-    expect(problems.problems).toEqual([{ place: 'map.roads[0][1]', problem: '0301 is not next to 0101' }]);
+    expect(problems.problems).toEqual([{ place: 'map.roads[0][1]', problem: '0301 is not next to 0101', code: 'bad-value' }]);
   });
 });
 
