@@ -81,7 +81,7 @@ export const terrainEntry = z.strictObject({
   bombardmentShift: shift,
   /** A building hex: -1 to assault fire either way (S-37 L522); a scenario may make it heavy (S-25 L342). */
   building: z.boolean().default(false),
-  /** Base terrain an overrun may enter (S-38 L544: open, wheat, brush). */
+  /** Base terrain an overrun may enter (S-38 L560, S-37 L544: open, wheat, brush). */
   overrun: z.boolean(),
   /** Water: a road through it is a bridge (S-25 L354, S-34 L486). */
   water: z.boolean().default(false),
