@@ -375,7 +375,8 @@ const reinforcement = z.strictObject({
   entry: entryArea,
   /** Variable arrival (S-05 L52; method designed): from `turn` on, the group arrives when 2d6 <= this. */
   arrivalRoll: roll2d6.optional(),
-  /** In column order for a column arrival (the first is placed in the entry hex, S-08 L64). */
+  /** In column order for a column arrival (the first is placed in the entry hex, S-08 L64); a unit with
+   * `passenger: true` rides the nearest vehicle listed before it. */
   units: z.array(reinforcementUnit).min(1),
 }).superRefine((r, ctx) => {
   if (r.arrival === 'column' && !('hex' in r.entry)) {
