@@ -90,6 +90,29 @@ describe('SPG staged files', () => {
       for (const side of s.sides) {
         const names = [...side.units, ...side.reinforcements.flatMap((r) => r.units), ...side.offBoardArtillery].map((u) => u.counter);
         for (const c of names) expect(counters.units, `${s.id}: counter ${c}`).toHaveProperty(c);
+        // S-11 L122: off-board units are artillery, firing bombardment only.
+        for (const b of side.offBoardArtillery) expect(counters.units[b.counter]!.full.bombardment, `${s.id}: ${b.counter}`).toBeDefined();
+      }
+    }
+  });
+
+  it('SPG S-08, S-12: column arrivals enter through an edge hex, and reinforcement passengers ride a vehicle before them', () => {
+    for (const s of scenarios.values()) {
+      for (const side of s.sides) {
+        for (const r of side.reinforcements) {
+          if ('hex' in r.entry) {
+            const c = Number(r.entry.hex.slice(0, 2)), row = Number(r.entry.hex.slice(2));
+            expect(c === 1 || c === s.map.width || row === 1 || row === s.map.height, `${s.id} ${r.entry.hex}`).toBe(true);
+          }
+          let seat = false;
+          for (const u of r.units) {
+            const c = counters.units[u.counter]!;
+            if (u.passenger) {
+              expect(seat, `${s.id} ${side.id} turn ${r.turn}: ${u.counter} has no vehicle`).toBe(true);
+              seat = false;
+            } else seat = isVehicleType(c.type) && u.count === 1;
+          }
+        }
       }
     }
   });
