@@ -25,7 +25,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { HexGrid } = await import(resolve(here, '../../dist/src/core/hex.js'));
+const { HexGrid } = await import(resolve(here, '../../dist/src/hex/grid.js'));
 
 function fail(msg) {
   console.error(`make-spg-mirror: ${msg}`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { HexGrid } from '../../../src/core/hex.js';
+import { HexGrid } from '../../../src/hex/grid.js';
 import {
   chartPack, counterManifest, isVehicleType, scenarioFile,
   type ChartPack, type CounterManifest, type ResultsTable, type ScenarioFile,
