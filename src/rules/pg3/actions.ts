@@ -1034,16 +1034,23 @@ export function baseShift(d: Draft, kind: 'direct' | 'bombard', firers: readonly
   return s;
 }
 
-/** Direct fire strength of a group: the units' DF plus each activated leader's modifier to one unit (6.42). */
+/**
+ * Direct fire strength of a group: the units' DF plus each activated leader's modifier to one unit (6.42). Active
+ * fire takes it only from leaders of the current activation ("an activated, undemoralized leader"); opportunity fire
+ * by the inactive side from unactivated leaders in the firing hex, who are marked for it (13.0, 13.1).
+ */
 export function groupStrength(d: Draft, firers: readonly number[], leaderBonus: boolean): number {
   let s = 0;
   for (const i of firers) s += dfStrength(d, i);
-  if (leaderBonus) {
+  if (leaderBonus && firers.length > 0) {
+    const side = def(d, firers[0]!).side;
+    const opportunity = side !== d.active;
     const hexes = new Set(firers.map((i) => d.hex(i)));
     const cms: number[] = [];
     for (const h of hexes) for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) {
       const l = def(d, j);
-      if (l.isLeader && l.side === def(d, firers[0]!).side && l.combatMod > 0 && d.get(j, MORALE) !== DEMORALIZED && (d.flag(j, F_IN_ACT) || !d.flag(j, F_ACTIVATED))) cms.push(l.combatMod);
+      if (!l.isLeader || l.side !== side || l.combatMod <= 0 || d.get(j, MORALE) === DEMORALIZED) continue;
+      if (opportunity ? !d.flag(j, F_ACTIVATED) : d.flag(j, F_IN_ACT)) cms.push(l.combatMod);
     }
     cms.sort((a, b) => b - a);
     for (const c of cms.slice(0, firers.length)) s += c;
