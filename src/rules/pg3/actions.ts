@@ -89,9 +89,8 @@ function leaderReach(d: Draft, leader: number, out: Map<number, boolean>): void 
         if (u.rank < l.rank && d.get(i, MORALE) !== DEMORALIZED && !u.isKom) leaderReach(d, i, out);
         continue;
       }
-      // 3.3: regular leaders lead non-AFVs and APCs; armored cars have their own leader (6.8).
+      // 3.3: regular leaders lead non-AFVs and APCs; armoured cars only their own leader (6.8).
       if (!u.isAfv || u.isApc) out.set(i, true);
-      else if (u.type === 'AC') out.set(i, true);
     }
   }
 }
