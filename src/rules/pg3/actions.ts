@@ -89,8 +89,9 @@ function leaderReach(d: Draft, leader: number, out: Map<number, boolean>): void 
         if (u.rank < l.rank && d.get(i, MORALE) !== DEMORALIZED && !u.isKom) leaderReach(d, i, out);
         continue;
       }
-      // 3.3: regular leaders lead non-AFVs and APCs; armoured cars only their own leader (6.8).
-      if (!u.isAfv || u.isApc) out.set(i, true);
+      // 3.3: regular leaders lead non-AFVs and APCs; armoured cars only their own leader (6.8). SP guns: ruling
+      // rules.spGunsRegularLeaders (L102 "can only be activated by regular leaders" against L103).
+      if (!u.isAfv || u.isApc || (u.type === 'SPG' && d.sc.rules.spGunsRegularLeaders)) out.set(i, true);
     }
   }
 }

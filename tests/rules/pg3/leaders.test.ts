@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { activationSet, applyAction, directFireSpec, legalActionsOf } from '../../../src/rules/pg3/actions.js';
 import type { Draft } from '../../../src/rules/pg3/draft.js';
 import { F_ACTIVATED, F_ASSAULT_IN, F_IN_ACT, F_LEADER_ACT, F_TANK_LEADER, Phase } from '../../../src/rules/pg3/state.js';
-import { positionSetup, type Setup } from './helpers.js';
+import { join } from 'node:path';
+import { loadPg3Scenario } from '../../../src/rules/pg3/scenario.js';
+import { SCENARIOS, positionSetup, type Setup } from './helpers.js';
 import { board, boardWith, ROSTER0 } from './fixture.js';
 
 const G = 0, S = 1;
@@ -192,5 +194,11 @@ describe('PG3 leaders and self-propelled guns (ruling: rule.spGunsRegularLeaders
     // It still self-activates with a stack, unled (3.11).
     place(spg, '0505');
     expect(activationSet(d, 'stack', h('0505')).get(spg)).toBe(false);
+  });
+
+  it('PG3 3.3: the SP-gun switch is a scenario parameter: rule.spGunsRegularLeaders (default true)', () => {
+    const file = join(SCENARIOS, 'pg3-medium.json');
+    expect(loadPg3Scenario(file).rules.spGunsRegularLeaders).toBe(true);
+    expect(loadPg3Scenario(file, { set: { 'rule.spGunsRegularLeaders': false } }).rules.spGunsRegularLeaders).toBe(false);
   });
 });
