@@ -483,6 +483,7 @@ function executeActions(d: Draft, out: string[]): void {
     }
     if (inAssault && !d.assaults.includes(h) && units.some((i) => !d.flag(i, F_ASSAULT_IN) && d.get(i, MORALE) !== DEMORALIZED)) out.push(MELEE.of(h));
   }
+  leaderAssaultActions(d, out);
   if (oba > 0) obaActions(d, out, enemies, oba);
   out.push('end');
 }
@@ -1128,21 +1129,35 @@ function assaultMove(d: Draft, i: number, h: Hex): void {
   const from = d.hex(i);
   if (d.charge !== null && d.charge.unit === i) { d.setFlag(i, F_CHARGE); d.charge = null; } // 15.31: +1 column
   d.setHex(i, h);
-  d.setFlag(i, F_ASSAULT_IN | F_MUST_STOP | F_MOVED | F_FIRED);
+  d.setFlag(i, F_ASSAULT_IN | F_MUST_STOP | F_MOVED | (def(d, i).isLeader ? 0 : F_FIRED)); // a leader moves in (5.0)
   d.set(i, DIG, 0);
   d.setFlag(i, F_DUG_IN | F_ENTRENCHED, false); // an assaulting unit never holds the entrenchment before the enemy (L355)
   if (!d.assaults.includes(h)) d.mut('assaults').push(h);
   if (d.sc.mineHex[h] === 1) enterMinefield(d, i, h);
-  d.events && d.say(() => `${def(d, i).name} assaults from ${d.sc.map.grid.label(from)} into ${d.sc.map.grid.label(h)} [PG3 12.1]`);
-  // 12.1: leaders of the hex may go in with them: an activated leader in the start hex follows the first assaulting unit.
-  for (let j = d.firstIn(from); j >= 0; j = d.nextIn(j)) {
-    if (def(d, j).isLeader && d.flag(j, F_IN_ACT) && def(d, j).side === d.active && !d.flag(j, F_MOVED) && d.get(j, MORALE) === GOOD) {
-      d.setHex(j, h);
-      d.setFlag(j, F_MOVED | F_ASSAULT_IN | F_MUST_STOP);
-      break;
+  d.events && d.say(() => `${def(d, i).name} ${def(d, i).isLeader ? 'goes into the assault' : 'assaults'} from ${d.sc.map.grid.label(from)} into ${d.sc.map.grid.label(h)} [PG3 12.1]`);
+  d.phase = Phase.Execute;
+}
+
+/**
+ * 5.0, 12.1: a leader may choose to go with the units he activated into the hex they assaulted (he is never moved
+ * with them). Offered to a good-order leader of the activation who declared Move, has not moved, and starts adjacent
+ * to a hex a unit of this activation entered by assault movement.
+ */
+function leaderAssaultActions(d: Draft, out: string[]): void {
+  if (d.assaults.length === 0) return;
+  const seat = d.active;
+  const grid = d.sc.map.grid;
+  for (const l of d.act) {
+    if (!def(d, l).isLeader || !d.flag(l, F_IN_ACT) || !d.flag(l, F_DECL_MOVE) || d.flag(l, F_MOVED) || d.carried(l)) continue;
+    const h = d.hex(l);
+    if (h < 0 || d.get(l, MORALE) !== GOOD || d.decapitated(l, h)) continue;
+    for (const t of d.assaults) {
+      if (grid.distance(h, t) !== 1 || moveCost2(d, l, h, t) < 0) continue;
+      let entered = false;
+      for (let j = d.firstIn(t); j >= 0 && !entered; j = d.nextIn(j)) entered = def(d, j).side === seat && d.flag(j, F_ASSAULT_IN);
+      if (entered) out.push(ASL.of2(l, t));
     }
   }
-  d.phase = Phase.Execute;
 }
 
 // ---------- cavalry charge (15.31) ----------
