@@ -40,7 +40,7 @@ import { moveCost2, moveOne, possibleThreats, reachable, startingMp2, stepBlocke
 import { concealing, fireLineClear, hexSpotsUnit, isNight, spotBits } from './spotting.js';
 import {
   ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ENTRENCHED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
-  F_CAV_LED, F_CHARGE, F_MOVED_TURN, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
+  F_CAV_LED, F_CHARGE, F_MOVED_TURN, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_SELF_ACT, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
   MINE_REVEALED, Phase, STEPS, EXITED, XFIRE, type Effect,
 } from './state.js';
 import { doubleSegment, endSegment, finishActivation, mayDoubleSegment, maySaveSegment, mustRecover, saveSegment, updateControl } from './turn.js';
@@ -63,8 +63,11 @@ function canActivate(d: Draft, i: number, seat: number): boolean {
   return u.side === seat && d.hex(i) >= 0 && !d.flag(i, F_ACTIVATED) && !d.carried(i);
 }
 
-/** A regular leader's reach (3.12, 3.2): his hex and, in good order, the six adjacent hexes; units he may lead; his subordinates' reach. */
-function leaderReach(d: Draft, leader: number, out: Map<number, boolean>): void {
+/**
+ * A regular leader's reach (3.12, 3.2): his hex and, in good order, the six adjacent hexes; units he may lead; his
+ * subordinates' reach (with `chain`; without it, the subordinates themselves only).
+ */
+function leaderReach(d: Draft, leader: number, out: Map<number, boolean>, chain = true): void {
   const l = def(d, leader);
   const m = d.get(leader, MORALE);
   if (m === DEMORALIZED) return;
@@ -86,7 +89,10 @@ function leaderReach(d: Draft, leader: number, out: Map<number, boolean>): void 
       if (!canActivate(d, i, l.side) || out.get(i) === true) continue;
       if (u.isLeader) {
         // 3.2: lower-ranking leaders activate in turn, through the chain.
-        if (u.rank < l.rank && d.get(i, MORALE) !== DEMORALIZED && !u.isKom) leaderReach(d, i, out);
+        if (u.rank < l.rank && d.get(i, MORALE) !== DEMORALIZED && !u.isKom) {
+          if (chain) leaderReach(d, i, out);
+          else out.set(i, true);
+        }
         continue;
       }
       // 3.3: regular leaders lead non-AFVs and APCs; armoured cars only their own leader (6.8). SP guns: ruling
@@ -130,6 +136,58 @@ export function activationSet(d: Draft, kind: string, x: number): Map<number, bo
     }
   }
   return out;
+}
+
+/** Whether unit i brings others into an activation: a leader, or (in its own stack) a tank carrying a tank leader (3.3). */
+function bringsUnits(d: Draft, i: number): boolean {
+  return def(d, i).isLeader || (d.flag(i, F_TANK_LEADER) && d.flag(i, F_SELF_ACT));
+}
+
+/**
+ * 3.1, 3.13: what of the current activation still stands when unit `out` (a leader or a tank leader) declares
+ * itself out: the units in it by themselves (F_SELF_ACT), and those a leader still in it reaches, through the chain
+ * of subordinates still in it (3.2). Maps each to whether a leader of its kind still leads it (5.4). Units not in the
+ * map were there only through the leader who left.
+ */
+function standingWithout(d: Draft, out: number): Map<number, boolean> {
+  const led = new Map<number, boolean>();
+  const givers: number[] = [];
+  for (const i of d.act) {
+    if (i === out || !d.flag(i, F_IN_ACT) || !d.flag(i, F_SELF_ACT)) continue;
+    led.set(i, def(d, i).type === 'AC'); // an armoured car leads itself (6.8)
+    if (bringsUnits(d, i)) givers.push(i);
+  }
+  const reach = new Map<number, boolean>();
+  for (let k = 0; k < givers.length; k++) {
+    const g = givers[k]!;
+    reach.clear();
+    if (def(d, g).isLeader) leaderReach(d, g, reach, false);
+    else tankLeaderReach(d, g, reach);
+    for (const [j, byKind] of reach) {
+      if (j === out || !d.flag(j, F_IN_ACT)) continue;
+      const was = led.get(j);
+      if (was === undefined) {
+        led.set(j, byKind);
+        if (def(d, j).isLeader) givers.push(j);
+      } else if (byKind && !was) led.set(j, true);
+    }
+  }
+  return led;
+}
+
+/** Applies `standingWithout(d, out)`: units there only through him leave the activation; the rest keep only the lead that stands. */
+function withdrawFromActivation(d: Draft, out: number): void {
+  const standing = standingWithout(d, out);
+  for (const i of d.act) {
+    if (i === out || !d.flag(i, F_IN_ACT)) continue;
+    const led = standing.get(i);
+    if (led === undefined) d.setFlag(i, F_IN_ACT | F_LEADER_ACT | F_DECL_MOVE | F_DECL_FIRE | F_CAV_LED, false);
+    else d.setFlag(i, F_LEADER_ACT, led);
+  }
+  if (d.sc.hasCavalryCharge) {
+    for (const i of d.act) d.setFlag(i, F_CAV_LED, false);
+    markCavalryLed(d, d.act.filter((i) => d.flag(i, F_IN_ACT)));
+  }
 }
 
 // ---------- aircraft (15.1) ----------
@@ -221,18 +279,23 @@ function declareOptions(d: Draft, i: number): string[] {
   const u = def(d, i);
   const opts: string[] = [];
   const m = d.get(i, MORALE);
-  const leaderIsSource = d.act[0] === i && u.isLeader;
+  // The leader whose activation this is (3.1) acts; a leader in an activated stack may stay out.
+  const leaderIsSource = u.isLeader && d.flag(i, F_SELF_ACT) && !d.act.some((j) => j !== i && d.flag(j, F_SELF_ACT));
   if (m === DEMORALIZED) return ['m']; // 14.3: must attempt recovery
   const limbered = d.flag(i, F_LIMBERED);
   const v = values(d, i);
   if (!u.isLeader && !u.isTransport && !limbered && (v.df > 0 || v.bomb > 0 || v.at >= 0)) opts.push('f');
   // A weapon without MA moves only to unlimber or to limber onto a transport in its hex (5.6).
   if (v.ma > 0 || m !== GOOD || u.isLeader || limbered || (needsLimber(u) && emptyCarrierIn(d, i))) opts.push('m');
-  // Declaring nothing leaves the unit out (activating is voluntary, 3.12), but someone must act.
-  let anyIn = false;
-  for (let k = 0; k < d.declIndex && !anyIn; k++) anyIn = d.flag(d.act[k]!, F_IN_ACT);
-  const last = d.declIndex === d.act.length - 1;
-  if (!leaderIsSource && (anyIn || !last)) opts.push('n');
+  // Declaring nothing leaves the unit out (activating is voluntary, 3.12), but someone must act; a leader out
+  // takes out with him what only he brought in (3.1), so he may only leave if someone still stands.
+  let othersIn = false;
+  if (bringsUnits(d, i)) {
+    for (const j of standingWithout(d, i).keys()) if (j !== i) { othersIn = true; break; }
+  } else {
+    for (let k = 0; k < d.act.length && !othersIn; k++) othersIn = k !== d.declIndex && d.flag(d.act[k]!, F_IN_ACT);
+  }
+  if (!leaderIsSource && othersIn) opts.push('n');
   if (opts.length === 0) opts.push('n');
   return opts;
 }
@@ -768,6 +831,7 @@ function beginActivation(d: Draft, kind: string, x: number): void {
   for (const i of list) {
     d.setFlag(i, F_IN_ACT);
     if (set.get(i)) d.setFlag(i, F_LEADER_ACT);
+    if (kind === 'stack' ? d.hex(i) === x : i === x) d.setFlag(i, F_SELF_ACT);
   }
   if (d.sc.hasCavalryCharge) markCavalryLed(d, list);
   // Tank leaders reveal themselves by leading (digest 8.3): the opponent sees which AFV led.
@@ -792,8 +856,13 @@ function autoDeclare(d: Draft): void {
 function declare(d: Draft, i: number, mode: string): void {
   if (mode === 'm') { d.setFlag(i, F_DECL_MOVE); d.set(i, MP, startingMp2(d, i)); }
   else if (mode === 'f') d.setFlag(i, F_DECL_FIRE);
-  else { d.setFlag(i, F_IN_ACT | F_LEADER_ACT, false); }
+  else {
+    d.setFlag(i, F_IN_ACT | F_LEADER_ACT, false);
+    if (bringsUnits(d, i)) withdrawFromActivation(d, i);
+  }
   d.declIndex++;
+  // Units that left with their leader declare nothing.
+  while (d.declIndex < d.act.length && !d.flag(d.act[d.declIndex]!, F_IN_ACT)) d.declIndex++;
   if (d.declIndex >= d.act.length) {
     d.act = d.act.filter((j) => d.flag(j, F_IN_ACT));
     d.phase = Phase.Execute;
