@@ -113,11 +113,14 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
         return { ...ZERO, expectedEnemyLoss: fireValue(d, spec) - 0.05 };
       }
       case 'asl': {
-        const attackers = [a, ...d.act.filter((i) => i !== a && d.hex(i) === b)];
+        const already = d.act.filter((i) => i !== a && d.hex(i) === b);
+        const attackers = [a, ...already];
         const defenders = d.unitsIn(b).filter((i) => def(d, i).side !== seat);
         const mine = assaultOdds(d, b, attackers, defenders, true);
-        const theirs = assaultOdds(d, b, defenders, attackers, false);
         const exp = (o: number[]): number => o[1]! + 2 * o[2]! + 3 * o[3]! + 0.3 * o[4]!;
+        // A leader joining an assault his units entered (5.0) is worth what he adds to it.
+        if (def(d, a).isLeader) return { ...ZERO, expectedEnemyLoss: exp(mine) - exp(assaultOdds(d, b, already, defenders, true)) };
+        const theirs = assaultOdds(d, b, defenders, attackers, false);
         return { ...ZERO, expectedEnemyLoss: exp(mine), expectedOwnLoss: exp(theirs), objective: this.objectiveAt(d, b, seat) ? 1.5 : 0 };
       }
       case 'melee': {

@@ -8,6 +8,9 @@ import type { Draft } from '../../../src/rules/pg3/draft.js';
 import { F_ACTIVATED, F_ASSAULT_IN, F_IN_ACT, F_LEADER_ACT, F_TANK_LEADER, Phase } from '../../../src/rules/pg3/state.js';
 import { join } from 'node:path';
 import { loadPg3Scenario } from '../../../src/rules/pg3/scenario.js';
+import { Pg3Doctrine } from '../../../src/rules/pg3/doctrine.js';
+import { Pg3Game } from '../../../src/rules/pg3/game.js';
+import { doctrineScore } from '../../../src/core/extensions.js';
 import { SCENARIOS, positionSetup, type Setup } from './helpers.js';
 import { board, boardWith, ROSTER0 } from './fixture.js';
 
@@ -156,6 +159,23 @@ describe('PG3 leaders and assault movement', () => {
     applyAction(d, `asl ${lt} ${h('0506')}`);
     expect(d.hex(lt)).toBe(h('0506'));
     expect(d.flag(lt, F_ASSAULT_IN)).toBe(true);
+  });
+
+  it('PG3 5.0: the doctrine rates a leader joining an assault by what he adds to it (6.42 modifier, 6.43 shift)', () => {
+    const { d, h, u, place } = positionSetup(board());
+    const inf = place(u(G, 'ger-inf', 0), '0505');
+    const lt = place(u(G, 'ger-lt-1'), '0505');
+    place(u(S, 'sov-rifle'), '0506');
+    d.phase = Phase.Segment;
+    applyAction(d, `stack ${h('0505')}`);
+    declare(d, new Map([[inf, 'f'], [lt, 'm']]));
+    applyAction(d, `asl ${inf} ${h('0506')}`);
+    const state = d.seal();
+    const doctrine = new Pg3Doctrine(d.sc, new Pg3Game(d.sc));
+    const join = doctrine.assess(state, `asl ${lt} ${h('0506')}`, G);
+    expect(join.expectedEnemyLoss).toBeGreaterThan(0);
+    expect(join.expectedOwnLoss).toBe(0);
+    expect(doctrineScore(join)).toBeGreaterThan(doctrineScore(doctrine.assess(state, 'end', G)));
   });
 
   it('PG3 12.1: a leader who does not join stays out of the assault hex when the assault is resolved', () => {
