@@ -12,7 +12,8 @@
  *    spotted (8.0, L263), so the unit is revealed by then and 5.3 forbids the entry as for any enemy unit. The
  *    engine therefore never lets a unit enter a hex holding only hidden enemies;
  *  - Pg3Game.determinize: the other seat's hidden units are dealt to random hexes that seat cannot see;
- *  - render.ts: the other side's hidden units are not drawn.
+ *  - render.ts: the other side's hidden units are not drawn;
+ *  - doctrine.ts: the advisor rates a seat's actions on seatView below, where they are off the map.
  * What remains public (rulings): units in a fired-at hex are all hit, hidden or not (the attack hits the whole
  * hex, 8.0), and the 3-unit shift (4.4) counts them; the opponent may be asked for an opportunity-fire decision
  * that only a hidden unit could make (13.0), which tells it a unit of the other side can see the mover.
