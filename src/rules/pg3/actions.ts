@@ -40,7 +40,7 @@ import { moveCost2, moveOne, possibleThreats, reachable, startingMp2, stepBlocke
 import { concealing, fireLineClear, hexSpotsUnit, isNight, spotBits } from './spotting.js';
 import {
   ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ENTRENCHED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
-  F_CAV_LED, F_CHARGE, F_MOVED_TURN, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
+  F_CAV_LED, F_CHARGE, F_MOVED_TURN, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_SELF_ACT, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
   MINE_REVEALED, Phase, STEPS, EXITED, XFIRE, type Effect,
 } from './state.js';
 import { doubleSegment, endSegment, finishActivation, mayDoubleSegment, maySaveSegment, mustRecover, saveSegment, updateControl } from './turn.js';
@@ -63,8 +63,11 @@ function canActivate(d: Draft, i: number, seat: number): boolean {
   return u.side === seat && d.hex(i) >= 0 && !d.flag(i, F_ACTIVATED) && !d.carried(i);
 }
 
-/** A regular leader's reach (3.12, 3.2): his hex and, in good order, the six adjacent hexes; units he may lead; his subordinates' reach. */
-function leaderReach(d: Draft, leader: number, out: Map<number, boolean>): void {
+/**
+ * A regular leader's reach (3.12, 3.2): his hex and, in good order, the six adjacent hexes; units he may lead; his
+ * subordinates' reach (with `chain`; without it, the subordinates themselves only).
+ */
+function leaderReach(d: Draft, leader: number, out: Map<number, boolean>, chain = true): void {
   const l = def(d, leader);
   const m = d.get(leader, MORALE);
   if (m === DEMORALIZED) return;
@@ -86,12 +89,15 @@ function leaderReach(d: Draft, leader: number, out: Map<number, boolean>): void 
       if (!canActivate(d, i, l.side) || out.get(i) === true) continue;
       if (u.isLeader) {
         // 3.2: lower-ranking leaders activate in turn, through the chain.
-        if (u.rank < l.rank && d.get(i, MORALE) !== DEMORALIZED && !u.isKom) leaderReach(d, i, out);
+        if (u.rank < l.rank && d.get(i, MORALE) !== DEMORALIZED && !u.isKom) {
+          if (chain) leaderReach(d, i, out);
+          else out.set(i, true);
+        }
         continue;
       }
-      // 3.3: regular leaders lead non-AFVs and APCs; armored cars have their own leader (6.8).
-      if (!u.isAfv || u.isApc) out.set(i, true);
-      else if (u.type === 'AC') out.set(i, true);
+      // 3.3: regular leaders lead non-AFVs and APCs; armoured cars only their own leader (6.8). SP guns: ruling
+      // rules.spGunsRegularLeaders (L102 "can only be activated by regular leaders" against L103).
+      if (!u.isAfv || u.isApc || (u.type === 'SPG' && d.sc.rules.spGunsRegularLeaders)) out.set(i, true);
     }
   }
 }
@@ -130,6 +136,58 @@ export function activationSet(d: Draft, kind: string, x: number): Map<number, bo
     }
   }
   return out;
+}
+
+/** Whether unit i brings others into an activation: a leader, or (in its own stack) a tank carrying a tank leader (3.3). */
+function bringsUnits(d: Draft, i: number): boolean {
+  return def(d, i).isLeader || (d.flag(i, F_TANK_LEADER) && d.flag(i, F_SELF_ACT));
+}
+
+/**
+ * 3.1, 3.13: what of the current activation still stands when unit `out` (a leader or a tank leader) declares
+ * itself out: the units in it by themselves (F_SELF_ACT), and those a leader still in it reaches, through the chain
+ * of subordinates still in it (3.2). Maps each to whether a leader of its kind still leads it (5.4). Units not in the
+ * map were there only through the leader who left.
+ */
+function standingWithout(d: Draft, out: number): Map<number, boolean> {
+  const led = new Map<number, boolean>();
+  const givers: number[] = [];
+  for (const i of d.act) {
+    if (i === out || !d.flag(i, F_IN_ACT) || !d.flag(i, F_SELF_ACT)) continue;
+    led.set(i, def(d, i).type === 'AC'); // an armoured car leads itself (6.8)
+    if (bringsUnits(d, i)) givers.push(i);
+  }
+  const reach = new Map<number, boolean>();
+  for (let k = 0; k < givers.length; k++) {
+    const g = givers[k]!;
+    reach.clear();
+    if (def(d, g).isLeader) leaderReach(d, g, reach, false);
+    else tankLeaderReach(d, g, reach);
+    for (const [j, byKind] of reach) {
+      if (j === out || !d.flag(j, F_IN_ACT)) continue;
+      const was = led.get(j);
+      if (was === undefined) {
+        led.set(j, byKind);
+        if (def(d, j).isLeader) givers.push(j);
+      } else if (byKind && !was) led.set(j, true);
+    }
+  }
+  return led;
+}
+
+/** Applies `standingWithout(d, out)`: units there only through him leave the activation; the rest keep only the lead that stands. */
+function withdrawFromActivation(d: Draft, out: number): void {
+  const standing = standingWithout(d, out);
+  for (const i of d.act) {
+    if (i === out || !d.flag(i, F_IN_ACT)) continue;
+    const led = standing.get(i);
+    if (led === undefined) d.setFlag(i, F_IN_ACT | F_LEADER_ACT | F_DECL_MOVE | F_DECL_FIRE | F_CAV_LED, false);
+    else d.setFlag(i, F_LEADER_ACT, led);
+  }
+  if (d.sc.hasCavalryCharge) {
+    for (const i of d.act) d.setFlag(i, F_CAV_LED, false);
+    markCavalryLed(d, d.act.filter((i) => d.flag(i, F_IN_ACT)));
+  }
 }
 
 // ---------- aircraft (15.1) ----------
@@ -221,18 +279,23 @@ function declareOptions(d: Draft, i: number): string[] {
   const u = def(d, i);
   const opts: string[] = [];
   const m = d.get(i, MORALE);
-  const leaderIsSource = d.act[0] === i && u.isLeader;
+  // The leader whose activation this is (3.1) acts; a leader in an activated stack may stay out.
+  const leaderIsSource = u.isLeader && d.flag(i, F_SELF_ACT) && !d.act.some((j) => j !== i && d.flag(j, F_SELF_ACT));
   if (m === DEMORALIZED) return ['m']; // 14.3: must attempt recovery
   const limbered = d.flag(i, F_LIMBERED);
   const v = values(d, i);
   if (!u.isLeader && !u.isTransport && !limbered && (v.df > 0 || v.bomb > 0 || v.at >= 0)) opts.push('f');
   // A weapon without MA moves only to unlimber or to limber onto a transport in its hex (5.6).
   if (v.ma > 0 || m !== GOOD || u.isLeader || limbered || (needsLimber(u) && emptyCarrierIn(d, i))) opts.push('m');
-  // Declaring nothing leaves the unit out (activating is voluntary, 3.12), but someone must act.
-  let anyIn = false;
-  for (let k = 0; k < d.declIndex && !anyIn; k++) anyIn = d.flag(d.act[k]!, F_IN_ACT);
-  const last = d.declIndex === d.act.length - 1;
-  if (!leaderIsSource && (anyIn || !last)) opts.push('n');
+  // Declaring nothing leaves the unit out (activating is voluntary, 3.12), but someone must act; a leader out
+  // takes out with him what only he brought in (3.1), so he may only leave if someone still stands.
+  let othersIn = false;
+  if (bringsUnits(d, i)) {
+    for (const j of standingWithout(d, i).keys()) if (j !== i) { othersIn = true; break; }
+  } else {
+    for (let k = 0; k < d.act.length && !othersIn; k++) othersIn = k !== d.declIndex && d.flag(d.act[k]!, F_IN_ACT);
+  }
+  if (!leaderIsSource && othersIn) opts.push('n');
   if (opts.length === 0) opts.push('n');
   return opts;
 }
@@ -483,6 +546,7 @@ function executeActions(d: Draft, out: string[]): void {
     }
     if (inAssault && !d.assaults.includes(h) && units.some((i) => !d.flag(i, F_ASSAULT_IN) && d.get(i, MORALE) !== DEMORALIZED)) out.push(MELEE.of(h));
   }
+  leaderAssaultActions(d, out);
   if (oba > 0) obaActions(d, out, enemies, oba);
   out.push('end');
 }
@@ -767,6 +831,7 @@ function beginActivation(d: Draft, kind: string, x: number): void {
   for (const i of list) {
     d.setFlag(i, F_IN_ACT);
     if (set.get(i)) d.setFlag(i, F_LEADER_ACT);
+    if (kind === 'stack' ? d.hex(i) === x : i === x) d.setFlag(i, F_SELF_ACT);
   }
   if (d.sc.hasCavalryCharge) markCavalryLed(d, list);
   // Tank leaders reveal themselves by leading (digest 8.3): the opponent sees which AFV led.
@@ -791,8 +856,13 @@ function autoDeclare(d: Draft): void {
 function declare(d: Draft, i: number, mode: string): void {
   if (mode === 'm') { d.setFlag(i, F_DECL_MOVE); d.set(i, MP, startingMp2(d, i)); }
   else if (mode === 'f') d.setFlag(i, F_DECL_FIRE);
-  else { d.setFlag(i, F_IN_ACT | F_LEADER_ACT, false); }
+  else {
+    d.setFlag(i, F_IN_ACT | F_LEADER_ACT, false);
+    if (bringsUnits(d, i)) withdrawFromActivation(d, i);
+  }
   d.declIndex++;
+  // Units that left with their leader declare nothing.
+  while (d.declIndex < d.act.length && !d.flag(d.act[d.declIndex]!, F_IN_ACT)) d.declIndex++;
   if (d.declIndex >= d.act.length) {
     d.act = d.act.filter((j) => d.flag(j, F_IN_ACT));
     d.phase = Phase.Execute;
@@ -1034,16 +1104,23 @@ export function baseShift(d: Draft, kind: 'direct' | 'bombard', firers: readonly
   return s;
 }
 
-/** Direct fire strength of a group: the units' DF plus each activated leader's modifier to one unit (6.42). */
+/**
+ * Direct fire strength of a group: the units' DF plus each activated leader's modifier to one unit (6.42). Active
+ * fire takes it only from leaders of the current activation ("an activated, undemoralized leader"); opportunity fire
+ * by the inactive side from unactivated leaders in the firing hex, who are marked for it (13.0, 13.1).
+ */
 export function groupStrength(d: Draft, firers: readonly number[], leaderBonus: boolean): number {
   let s = 0;
   for (const i of firers) s += dfStrength(d, i);
-  if (leaderBonus) {
+  if (leaderBonus && firers.length > 0) {
+    const side = def(d, firers[0]!).side;
+    const opportunity = side !== d.active;
     const hexes = new Set(firers.map((i) => d.hex(i)));
     const cms: number[] = [];
     for (const h of hexes) for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) {
       const l = def(d, j);
-      if (l.isLeader && l.side === def(d, firers[0]!).side && l.combatMod > 0 && d.get(j, MORALE) !== DEMORALIZED && (d.flag(j, F_IN_ACT) || !d.flag(j, F_ACTIVATED))) cms.push(l.combatMod);
+      if (!l.isLeader || l.side !== side || l.combatMod <= 0 || d.get(j, MORALE) === DEMORALIZED) continue;
+      if (opportunity ? !d.flag(j, F_ACTIVATED) : d.flag(j, F_IN_ACT)) cms.push(l.combatMod);
     }
     cms.sort((a, b) => b - a);
     for (const c of cms.slice(0, firers.length)) s += c;
@@ -1121,21 +1198,35 @@ function assaultMove(d: Draft, i: number, h: Hex): void {
   const from = d.hex(i);
   if (d.charge !== null && d.charge.unit === i) { d.setFlag(i, F_CHARGE); d.charge = null; } // 15.31: +1 column
   d.setHex(i, h);
-  d.setFlag(i, F_ASSAULT_IN | F_MUST_STOP | F_MOVED | F_FIRED);
+  d.setFlag(i, F_ASSAULT_IN | F_MUST_STOP | F_MOVED | (def(d, i).isLeader ? 0 : F_FIRED)); // a leader moves in (5.0)
   d.set(i, DIG, 0);
   d.setFlag(i, F_DUG_IN | F_ENTRENCHED, false); // an assaulting unit never holds the entrenchment before the enemy (L355)
   if (!d.assaults.includes(h)) d.mut('assaults').push(h);
   if (d.sc.mineHex[h] === 1) enterMinefield(d, i, h);
-  d.events && d.say(() => `${def(d, i).name} assaults from ${d.sc.map.grid.label(from)} into ${d.sc.map.grid.label(h)} [PG3 12.1]`);
-  // 12.1: leaders of the hex may go in with them: an activated leader in the start hex follows the first assaulting unit.
-  for (let j = d.firstIn(from); j >= 0; j = d.nextIn(j)) {
-    if (def(d, j).isLeader && d.flag(j, F_IN_ACT) && def(d, j).side === d.active && !d.flag(j, F_MOVED) && d.get(j, MORALE) === GOOD) {
-      d.setHex(j, h);
-      d.setFlag(j, F_MOVED | F_ASSAULT_IN | F_MUST_STOP);
-      break;
+  d.events && d.say(() => `${def(d, i).name} ${def(d, i).isLeader ? 'goes into the assault' : 'assaults'} from ${d.sc.map.grid.label(from)} into ${d.sc.map.grid.label(h)} [PG3 12.1]`);
+  d.phase = Phase.Execute;
+}
+
+/**
+ * 5.0, 12.1: a leader may choose to go with the units he activated into the hex they assaulted (he is never moved
+ * with them). Offered to a good-order leader of the activation who declared Move, has not moved, and starts adjacent
+ * to a hex a unit of this activation entered by assault movement.
+ */
+function leaderAssaultActions(d: Draft, out: string[]): void {
+  if (d.assaults.length === 0) return;
+  const seat = d.active;
+  const grid = d.sc.map.grid;
+  for (const l of d.act) {
+    if (!def(d, l).isLeader || !d.flag(l, F_IN_ACT) || !d.flag(l, F_DECL_MOVE) || d.flag(l, F_MOVED) || d.carried(l)) continue;
+    const h = d.hex(l);
+    if (h < 0 || d.get(l, MORALE) !== GOOD || d.decapitated(l, h)) continue;
+    for (const t of d.assaults) {
+      if (grid.distance(h, t) !== 1 || moveCost2(d, l, h, t) < 0) continue;
+      let entered = false;
+      for (let j = d.firstIn(t); j >= 0 && !entered; j = d.nextIn(j)) entered = def(d, j).side === seat && d.flag(j, F_ASSAULT_IN);
+      if (entered) out.push(ASL.of2(l, t));
     }
   }
-  d.phase = Phase.Execute;
 }
 
 // ---------- cavalry charge (15.31) ----------

@@ -1,8 +1,8 @@
 /**
  * The PG3 advisor for the scripted (doctrine) agent: rates an action by exact outcome probabilities read
  * from the chart pack (2d6 and 1d6 distributions, not sampling), as Battle for Wesnoth's candidate-action
- * AI rates attacks. It reads only public information: positions, steps, morale states and the charts;
- * never the other side's secret tank leaders, and never a future die.
+ * AI rates attacks. It reads only what the seat may see (hidden.ts seatView): positions, steps, morale states and
+ * the charts; never the other side's hidden units, secret tank leaders or minefield strengths, and never a future die.
  */
 import type { Rng } from '../../core/game.js';
 import { doctrineScore, type ActionAssessment, type DoctrineAdvisor } from '../../core/extensions.js';
@@ -17,6 +17,7 @@ import { bombardSpec, directFireSpec, baseShift, groupStrength, parseAction } fr
 import { threatens } from './movement.js';
 import { hexSpotsUnit } from './spotting.js';
 import { DEMORALIZED, DISRUPTED, F_ACTIVATED, F_IN_ACT, GOOD, HEX, MORALE, OPP, Phase, STEPS, type State } from './state.js';
+import { seatView } from './hidden.js';
 import { victoryPoints } from './turn.js';
 import { def, dfStrength, leaderMoraleBonus, moraleValue, values } from './units.js';
 
@@ -60,18 +61,34 @@ export function fireValue(d: Draft, spec: FireSpec): number {
   return total;
 }
 
+/** What the doctrine keeps per assessed state: the seat's view of it and expectedFire's answers there. */
+interface SeatMemo {
+  readonly seat: number;
+  readonly view: Draft;
+  readonly fire: Map<number, number>;
+}
+
 export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
   /**
    * Per state, for the last two assessed (an agent assesses every legal action of one state): one read-only
-   * view for all its actions (assess never writes through it), and expectedFire's answers.
+   * draft of what the seat may see of it (hidden.ts seatView; assess never writes through it), and expectedFire's
+   * answers.
    */
-  private readonly perState = new RecentMemo<State, { view: Draft; fire: Map<number, number> }>(2);
+  private readonly perState = new RecentMemo<State, SeatMemo>(2);
+  /** The memo of the state being assessed. */
+  private current: SeatMemo | null = null;
 
   constructor(readonly sc: Scenario, readonly game: Pg3Game) {}
 
+  /**
+   * Rates `action` for `seat` from what that seat may see of `state` (the other side's hidden units, secret tank
+   * leaders and minefield strengths are not used): two states that differ only in those secrets rate alike.
+   */
   assess(state: State, action: string, seat: number): ActionAssessment {
     if (state.phase === Phase.Over) return ZERO;
-    const d = this.memoOf(state).view;
+    const memo = this.memoOf(state, seat);
+    this.current = memo;
+    const d = memo.view;
     const { verb, a, b, last } = parseAction(action);
     switch (verb) {
       case 'df': return { ...ZERO, expectedEnemyLoss: fireValue(d, directFireSpec(d, a, b)) };
@@ -96,11 +113,14 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
         return { ...ZERO, expectedEnemyLoss: fireValue(d, spec) - 0.05 };
       }
       case 'asl': {
-        const attackers = [a, ...d.act.filter((i) => i !== a && d.hex(i) === b)];
+        const already = d.act.filter((i) => i !== a && d.hex(i) === b);
+        const attackers = [a, ...already];
         const defenders = d.unitsIn(b).filter((i) => def(d, i).side !== seat);
         const mine = assaultOdds(d, b, attackers, defenders, true);
-        const theirs = assaultOdds(d, b, defenders, attackers, false);
         const exp = (o: number[]): number => o[1]! + 2 * o[2]! + 3 * o[3]! + 0.3 * o[4]!;
+        // A leader joining an assault his units entered (5.0) is worth what he adds to it.
+        if (def(d, a).isLeader) return { ...ZERO, expectedEnemyLoss: exp(mine) - exp(assaultOdds(d, b, already, defenders, true)) };
+        const theirs = assaultOdds(d, b, defenders, attackers, false);
         return { ...ZERO, expectedEnemyLoss: exp(mine), expectedOwnLoss: exp(theirs), objective: this.objectiveAt(d, b, seat) ? 1.5 : 0 };
       }
       case 'melee': {
@@ -133,9 +153,9 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
     }
   }
 
-  private memoOf(state: State): { view: Draft; fire: Map<number, number> } {
+  private memoOf(state: State, seat: number): SeatMemo {
     let m = this.perState.get(state);
-    if (m === undefined) this.perState.set(state, (m = { view: new Draft(this.sc, state, NO_DICE, false), fire: new Map() }));
+    if (m === undefined || m.seat !== seat) this.perState.set(state, (m = { seat, view: new Draft(this.sc, seatView(this.sc, state, seat), NO_DICE, false), fire: new Map() }));
     return m;
   }
 
@@ -164,7 +184,7 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
    */
   private expectedFire(d: Draft, i: number, h: Hex, seat: number): number {
     // Every move of unit i asks about the hex it leaves: remember answers for the state being assessed.
-    const memo = this.memoOf(d.source).fire;
+    const memo = this.current!.fire;
     const key = (i * this.sc.map.grid.size + h) * 2 + seat;
     let v = memo.get(key);
     if (v === undefined) memo.set(key, (v = this.expectedFireNow(d, i, h, seat)));

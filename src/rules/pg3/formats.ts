@@ -259,7 +259,9 @@ export const scenarioFile = z.strictObject({
     excessInitiative: z.boolean().default(false),
     /** PG3 16.1: "in some scenarios players may fire smoke": mortars, on-board artillery and off-board factors. */
     smoke: z.boolean().default(false),
-  }).default({ splitColumns: true, hillsLimiting: true, fireOverFriendsAllUnits: false, fogOfWar: false, excessInitiative: false, smoke: false }),
+    /** PG3 3.3 (L102 vs L103): regular leaders activate and lead SP guns; false: no leader does. */
+    spGunsRegularLeaders: z.boolean().default(true),
+  }).default({ splitColumns: true, hillsLimiting: true, fireOverFriendsAllUnits: false, fogOfWar: false, excessInitiative: false, smoke: false, spGunsRegularLeaders: true }),
 });
 export type ScenarioFile = z.infer<typeof scenarioFile>;
 export type ScenarioSide = z.infer<typeof scenarioSide>;

@@ -152,7 +152,7 @@ export class Pg3Game implements Game<State, string> {
     const hiddenMines = sc.minefields.map((m, k) => k).filter((k) => sc.minefields[k]!.side === other && (state.mines[k]! & MINE_REVEALED) === 0);
     if (hiddenMines.length > 1) {
       const m = state.mines.slice();
-      const dealt = shuffled(rng, hiddenMines.map((k) => m[k]!));
+      const dealt = shuffled(rng, hiddenMines.map((k) => m[k]!).sort((a, b) => a - b)); // sorted: where each lies plays no part
       hiddenMines.forEach((k, n) => { m[k] = dealt[n]!; });
       mines = m;
     }

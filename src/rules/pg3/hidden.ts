@@ -12,16 +12,53 @@
  *    spotted (8.0, L263), so the unit is revealed by then and 5.3 forbids the entry as for any enemy unit. The
  *    engine therefore never lets a unit enter a hex holding only hidden enemies;
  *  - Pg3Game.determinize: the other seat's hidden units are dealt to random hexes that seat cannot see;
- *  - render.ts: the other side's hidden units are not drawn.
+ *  - render.ts: the other side's hidden units are not drawn;
+ *  - doctrine.ts: the advisor rates a seat's actions on seatView below, where they are off the map.
  * What remains public (rulings): units in a fired-at hex are all hit, hidden or not (the attack hits the whole
  * hex, 8.0), and the 3-unit shift (4.4) counts them; the opponent may be asked for an opportunity-fire decision
  * that only a hidden unit could make (13.0), which tells it a unit of the other side can see the mover.
  */
 import type { Rng } from '../../core/game.js';
 import { Draft } from './draft.js';
+import { tankLeaderVisible, unitVisible } from './render.js';
+import type { Scenario } from './scenario.js';
 import { hexSpotsUnit } from './spotting.js';
-import { ATSHOTS, F_FIRED, F_HIDDEN, OFFBOARD, OPP } from './state.js';
+import { ATSHOTS, CARRIED, F_FIRED, F_HIDDEN, F_TANK_LEADER, FLAGS, HEX, MINE_REVEALED, OFFBOARD, OPP, type State } from './state.js';
 import { def, fitsStack } from './units.js';
+
+const NO_DICE: Rng = { next: () => 0, int: () => 0 };
+
+/**
+ * What `seat` may know of `state`, as a state its advisor may read: the position the terminal draws for that seat
+ * (render.ts unitVisible, tankLeaderVisible). The other side's hidden units are off the map (16.6); its tank leaders
+ * not yet revealed are on no tank (6.8); the strengths of its minefields not yet entered are dealt to them in
+ * ascending order (16.7: the seat knows which counters were laid, not which is where). Everything else is public.
+ * Returns `state` itself when the other side holds no such secret.
+ */
+export function seatView(sc: Scenario, state: State, seat: number): State {
+  const other = 1 - seat;
+  const secretLeaders = sc.sides[other]!.tankLeaders >= 0;
+  if (!sc.hasHidden && !secretLeaders && sc.minefields.length === 0) return state;
+  let d: Draft | null = null;
+  const draft = (): Draft => (d ??= new Draft(sc, state, NO_DICE, false));
+  for (const i of sc.unitsOf[other]!) {
+    const row = state.u[i]!;
+    const flags = row[FLAGS]!;
+    // A hidden transport's cargo leaves the map with it.
+    if (row[HEX]! >= 0 && row[CARRIED] === 0 && !unitVisible(sc, state, i, seat)) draft().setHex(i, OFFBOARD);
+    if (secretLeaders && (flags & F_TANK_LEADER) !== 0 && !tankLeaderVisible(sc, state, i, seat)) draft().setFlag(i, F_TANK_LEADER, false);
+  }
+  if (sc.minefields.length > 0) {
+    const secret: number[] = [];
+    for (let k = 0; k < sc.minefields.length; k++) if (sc.minefields[k]!.side === other && (state.mines[k]! & MINE_REVEALED) === 0) secret.push(k);
+    const strengths = secret.map((k) => state.mines[k]!).sort((a, b) => a - b);
+    if (secret.some((k, n) => state.mines[k] !== strengths[n])) {
+      const m = draft().mut('mines');
+      secret.forEach((k, n) => { m[k] = strengths[n]!; });
+    }
+  }
+  return d === null ? state : (d as Draft).seal();
+}
 
 /** Whether any unit of `seat` on the map spots unit `target` if it stood in hex `th`. */
 function seatSpotsAt(d: Draft, seat: number, target: number, th: number): boolean {

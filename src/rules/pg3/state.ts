@@ -44,8 +44,9 @@ export const F_ENTRENCHED = 1 << 19;    // occupies an entrenchment it entered b
 export const F_HIDDEN = 1 << 20;        // hidden unit (16.6): position secret from the other seat until spotted, moved or fired
 export const F_CAV_LED = 1 << 21;       // CAV unit activated by a cavalry leader: may charge (15.31)
 export const F_CHARGE = 1 << 22;        // entered its assault hex by a cavalry charge this activation (+1 column, 15.31)
+export const F_SELF_ACT = 1 << 23;      // in the activation by itself (3.1): the single unit, a member of the activated stack, or the activating leader
 
-export const ACT_FLAGS = F_DECL_MOVE | F_DECL_FIRE | F_IN_ACT | F_FIRED | F_MOVED | F_ASSAULT_IN | F_MUST_STOP | F_RECOVERED | F_LEADER_ACT | F_CAV_LED | F_CHARGE;
+export const ACT_FLAGS = F_DECL_MOVE | F_DECL_FIRE | F_IN_ACT | F_FIRED | F_MOVED | F_ASSAULT_IN | F_MUST_STOP | F_RECOVERED | F_LEADER_ACT | F_CAV_LED | F_CHARGE | F_SELF_ACT;
 
 /** Whose decision and what kind. */
 export const enum Phase {
