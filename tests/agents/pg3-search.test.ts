@@ -19,13 +19,14 @@ const built = (() => {
   return { game, hooks: pg3AgentHooks(sc, game) };
 })();
 
-/** A mid-game position of pg3-medium: 120 random actions from a fixed seed. */
+/** A mid-game position of pg3-medium with a real choice: 120 random actions from a fixed seed, then on to a decision among several actions (MCTS searches nothing when one action is legal). */
 function midGame(): Pg3State {
   const dice = createRng('mid/dice');
   const pick = createRng('mid/pick');
   let s = production.initialState(dice) as Pg3State;
-  for (let k = 0; k < 120; k++) {
+  for (let k = 0; ; k++) {
     const legal = production.game.legalActions(s);
+    if (k >= 120 && legal.length >= 5) break;
     s = production.game.apply(s, legal[pick.int(legal.length)], dice) as Pg3State;
   }
   return s;

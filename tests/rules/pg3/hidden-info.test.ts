@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../../agents/index.js';
 import type { Game, Rng } from '../../../src/core/game.js';
-import type { DoctrineAdvisor } from '../../../src/core/extensions.js';
+import type { AgentHooks, DoctrineAdvisor } from '../../../src/core/extensions.js';
 import { createRng, shuffled } from '../../../src/core/rng.js';
 import { Draft } from '../../../src/rules/pg3/draft.js';
 import { relocateHidden } from '../../../src/rules/pg3/hidden.js';
@@ -23,16 +23,26 @@ import { SCENARIOS, writeTemp } from './helpers.js';
  * agents is changing: only this needs adapting).
  */
 const ai = {
+  /** The scenario as production loads it; its hooks are what the agents receive. */
+  load(file: string): Pg3Game {
+    const sc = loadPg3(file);
+    HOOKS.set(sc.game, sc.ai);
+    return sc.game;
+  },
   hooks(game: Pg3Game): { doctrine: DoctrineAdvisor<State, string>; order: (s: State, a: readonly string[]) => readonly string[]; evaluate: (s: State) => readonly number[] } {
-    const g = game as Pg3Game & { doctrine: DoctrineAdvisor<State, string>; orderActions: (s: State, a: readonly string[]) => readonly string[] };
-    return { doctrine: g.doctrine, order: (s, a) => g.orderActions(s, a), evaluate: (s) => g.evaluate(s) };
+    const h = HOOKS.get(game)!;
+    return { doctrine: h.doctrine!, order: (s, a) => h.orderActions!(s, a), evaluate: (s) => h.evaluate!(s) };
+  },
+  agent(spec: string, game: Pg3Game) {
+    return createAgent(spec, HOOKS.get(game)!);
   },
   choose(spec: string, game: Pg3Game, state: State, seat: number, seed: number): string {
-    const choice = createAgent(spec).act(game as Game<State, string>, state, seat, createRng(seed));
+    const choice = ai.agent(spec, game).act(game as Game<State, string>, state, seat, createRng(seed));
     if (typeof choice !== 'string') throw new Error('expected a synchronous agent');
     return choice;
   },
 };
+const HOOKS = new Map<Pg3Game, AgentHooks<State, string>>();
 
 const LARGE = join(SCENARIOS, 'pg3-large.json');
 
@@ -52,7 +62,7 @@ function largeWithMines(): string {
 function positions(game: Pg3Game, seed: number, every: number, count: number): State[] {
   const dice = createRng(seed);
   const agentRng = createRng(seed + 1000);
-  const agent = createAgent('scripted');
+  const agent = ai.agent('scripted', game);
   let s = game.initialState(dice);
   const out: State[] = [];
   for (let n = 0; out.length < count && s.phase !== Phase.Over && n < 5000; n++) {
@@ -117,7 +127,7 @@ function checkPosition(game: Pg3Game, s: State, variant: number, mcts: boolean):
 
 describe('PG3 16.6: the AI sees only what its seat may see (issue 11 item 4)', () => {
   it('PG3 16.6: on pg3-large, other hidden-unit hexes and tank-leader assignments change no rating, scripted or MCTS choice', () => {
-    const game = loadPg3(LARGE).game;
+    const game = ai.load(LARGE);
     let checked = 0;
     for (const seed of [1, 2]) {
       for (const [k, s] of positions(game, seed, 7, 10).entries()) {
@@ -129,7 +139,7 @@ describe('PG3 16.6: the AI sees only what its seat may see (issue 11 item 4)', (
   });
 
   it('PG3 16.7: on pg3-large with minefields, permuted strengths of the other side\'s minefields change no rating or choice', () => {
-    const game = loadPg3(largeWithMines()).game;
+    const game = ai.load(largeWithMines());
     const found = positions(game, 3, 5, 4);
     expect(found.length).toBe(4);
     for (const [k, s] of found.entries()) checkPosition(game, s, 300 + k, k === 0);
