@@ -60,7 +60,6 @@
  */
 import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Game, Rng } from '../src/core/game.js';
 import { createRng } from '../src/core/rng.js';
 import type { Agent } from './agent.js';

@@ -89,8 +89,8 @@ export function readCompactMap(spec: CompactMap, opts: {
       if (a < 0 || b < 0) continue;
       const d = grid.directionTo(a, b);
       if (d < 0) { problems.add(`${at}.roads[${i}][${k}]`, `${path[k]} is not next to ${path[k - 1]}`, 'bad-value'); continue; }
-      hexsides[a * 6 + d] |= opts.roadBit;
-      hexsides[b * 6 + ((d + 3) % 6)] |= opts.roadBit;
+      hexsides[a * 6 + d]! |= opts.roadBit;
+      hexsides[b * 6 + ((d + 3) % 6)]! |= opts.roadBit;
     }
   });
   return map;

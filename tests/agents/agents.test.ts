@@ -110,7 +110,7 @@ describe('scripted agent', () => {
     const game: Game<S, string> = {
       name: 'follow-up', players: 1, toMove: () => 0,
       legalActions: (s) => (s.step === 'start' ? ['safe', 'risky'] : s.step === 'risky' ? followUps : []),
-      apply: (s, a) => (a === 'safe' ? { step: 'done', value: 0.3 } : a === 'risky' ? { step: 'risky', value: 0 } : { step: 'done', value: a === 'good' ? 1 : -1 }),
+      apply: (_s, a) => (a === 'safe' ? { step: 'done', value: 0.3 } : a === 'risky' ? { step: 'risky', value: 0 } : { step: 'done', value: a === 'good' ? 1 : -1 }),
       isTerminal: (s) => s.step === 'done',
       returns: (s) => [s.value],
       actionKey: (a) => a,

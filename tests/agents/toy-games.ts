@@ -13,7 +13,7 @@ export const dieBet: Game<BetState, 'A' | 'B'> = {
   players: 2,
   toMove: () => 0,
   legalActions: (s) => (s.bet === null ? ['A', 'B'] : []),
-  apply(s, a, rng) {
+  apply(_s, a, rng) {
     const roll = d6(rng);
     return { bet: a, won: a === 'A' ? roll >= 3 : roll === 6 };
   },

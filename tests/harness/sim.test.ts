@@ -75,7 +75,7 @@ describe('runSimulation', () => {
 
   it('same agent on both sides of the symmetric race: the interval contains 50%', async () => {
     const r = await runSimulation(base({ games: 400, workers: 2, out: out(), agents: { east: 'random', west: 'random' } }));
-    const [lo, hi] = r.summary.sides.east.ci95;
+    const [lo, hi] = r.summary.sides.east!.ci95;
     expect(lo).toBeLessThan(0.5);
     expect(hi).toBeGreaterThan(0.5);
     expect(r.summary.markedSeats.initiative_turn1!.games).toBe(400);

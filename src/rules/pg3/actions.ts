@@ -225,7 +225,7 @@ function airStrike(d: Draft, t: Hex, k: number): void {
   d.mut('air')[seat] = d.air[seat]! & ~(1 << k);
   const grid = d.sc.map.grid;
   const r = d6(d.rng);
-  d.events && d.say(() => `${d.sc.sides[seat].name} aircraft (${a.df}${a.at ? `/${a.at} AT` : ''}) at ${grid.label(t)}: roll ${r}: ${r <= 2 ? 'misses' : 'attacks'} [PG3 15.1]`);
+  d.events && d.say(() => `${d.sc.sides[seat]!.name} aircraft (${a.df}${a.at ? `/${a.at} AT` : ''}) at ${grid.label(t)}: roll ${r}: ${r <= 2 ? 'misses' : 'attacks'} [PG3 15.1]`);
   if (r <= 2) friendlyFire(d, t, seat);
   else {
     let aa = 0;
@@ -486,7 +486,7 @@ function executeActions(d: Draft, out: string[]): void {
             if (n >= 0 && stepBlocked(d, i, h, n, threats) === null) out.push(MV.of2(i, n));
           }
         }
-        if (d.sc.sides[seat].exitHexes.includes(h) && !d.decapitated(i, h)) out.push(EXIT.of(i));
+        if (d.sc.sides[seat]!.exitHexes.includes(h) && !d.decapitated(i, h)) out.push(EXIT.of(i));
         if (m === GOOD && !u.isLeader && !d.flag(i, F_MOVED) && !d.flag(i, F_DUG_IN) && d.sc.terrain[d.sc.map.terrain[h]!]!.digIn && d.sc.entrenched[h] === 0 && d.get(i, MP) > 0) out.push(DIG_IN.of(i));
       }
     }
@@ -575,7 +575,7 @@ function fireSmoke(d: Draft, h: Hex, t: Hex): void {
 /** 16.1: one off-board factor fires smoke (the smallest left: its strength does not matter); it counts toward the 3 a segment (9.2). */
 function offboardSmoke(d: Draft, t: Hex): void {
   const seat = d.active;
-  const vals = d.sc.sides[seat].offboard;
+  const vals = d.sc.sides[seat]!.offboard;
   const k = obaRemaining(d, seat).sort((p, q) => vals[p]! - vals[q]!)[0]!;
   d.mut('obaUsed')[seat] = d.obaUsed[seat]! | (1 << k);
   d.obaThisSegment += 1;
@@ -620,7 +620,7 @@ function splitFire(d: Draft, i: number, t1: Hex, t2: Hex): void {
 
 function armorEfficient(d: Draft, i: number): boolean {
   const u = def(d, i);
-  return u.isAfv && d.sc.sides[u.side].armorEfficiency && d.get(i, STEPS) === u.maxSteps;
+  return u.isAfv && d.sc.sides[u.side]!.armorEfficiency && d.get(i, STEPS) === u.maxSteps;
 }
 
 /** Whether the side's off-board artillery factor k has not fired this turn (9.2: each fires once a turn). */
@@ -631,7 +631,7 @@ function obaUnused(d: Draft, seat: number, k: number): boolean {
 /** The side's off-board factors that have not fired this turn. */
 function obaRemaining(d: Draft, seat: number): number[] {
   const out: number[] = [];
-  for (let k = 0; k < d.sc.sides[seat].offboard.length; k++) if (obaUnused(d, seat, k)) out.push(k);
+  for (let k = 0; k < d.sc.sides[seat]!.offboard.length; k++) if (obaUnused(d, seat, k)) out.push(k);
   return out;
 }
 
@@ -640,7 +640,7 @@ function obaLeft(d: Draft, seat: number): number {
   const room = 3 - d.obaThisSegment;
   if (room <= 0) return 0;
   let left = 0;
-  for (let k = 0; k < d.sc.sides[seat].offboard.length; k++) if (obaUnused(d, seat, k)) left++;
+  for (let k = 0; k < d.sc.sides[seat]!.offboard.length; k++) if (obaUnused(d, seat, k)) left++;
   return Math.min(room, left);
 }
 
@@ -780,7 +780,7 @@ export function applyAction(d: Draft, action: string): void {
   if (d.charge !== null && d.phase === Phase.Execute && verb !== 'asl') d.charge = null;
   switch (verb) {
     case 'pass':
-      d.events && d.say(() => `${d.sc.sides[d.active].name} passes [PG3 3.0]`);
+      d.events && d.say(() => `${d.sc.sides[d.active]!.name} passes [PG3 3.0]`);
       endSegment(d, true);
       return;
     case 'stack': case 'leader': case 'unit': beginActivation(d, verb, a); return;
@@ -839,7 +839,7 @@ function beginActivation(d: Draft, kind: string, x: number): void {
   d.act = list;
   d.declIndex = 0;
   d.phase = Phase.Declare;
-  d.events && d.say(() => `${d.sc.sides[d.active].name} activates ${kind === 'stack' ? `the stack at ${d.sc.map.grid.label(x)}` : def(d, x).name}: ${list.map((i) => def(d, i).name).join(', ')} [PG3 3.1]`);
+  d.events && d.say(() => `${d.sc.sides[d.active]!.name} activates ${kind === 'stack' ? `the stack at ${d.sc.map.grid.label(x)}` : def(d, x).name}: ${list.map((i) => def(d, i).name).join(', ')} [PG3 3.1]`);
   autoDeclare(d);
 }
 
@@ -1169,7 +1169,7 @@ function resolveBombardment(d: Draft, spec: FireSpec, seat: number): void {
  * Bombardment table at the column a second d6 picks, only the firer's own units there. */
 function friendlyFire(d: Draft, target: Hex, seat: number): void {
   const grid = d.sc.map.grid;
-  const plus = d.sc.sides[seat].friendlyFirePlus ? 1 : 0;
+  const plus = d.sc.sides[seat]!.friendlyFirePlus ? 1 : 0;
   const ff = (d.sc.charts.bombardment as unknown as { friendlyFireColumns: number[] }).friendlyFireColumns;
   for (let k = 0; k < 6; k++) {
     const n = grid.neighbour(target, k);
@@ -1184,10 +1184,10 @@ function friendlyFire(d: Draft, target: Hex, seat: number): void {
 
 function offboard(d: Draft, t: Hex, n: number): void {
   const seat = d.active;
-  const left = obaRemaining(d, seat).sort((p, q) => d.sc.sides[seat].offboard[q]! - d.sc.sides[seat].offboard[p]!).slice(0, n);
+  const left = obaRemaining(d, seat).sort((p, q) => d.sc.sides[seat]!.offboard[q]! - d.sc.sides[seat]!.offboard[p]!).slice(0, n);
   let strength = 0;
   let used = d.obaUsed[seat]!;
-  for (const k of left) { strength += d.sc.sides[seat].offboard[k]!; used |= 1 << k; }
+  for (const k of left) { strength += d.sc.sides[seat]!.offboard[k]!; used |= 1 << k; }
   d.mut('obaUsed')[seat] = used;
   d.obaThisSegment += left.length;
   const spec: FireSpec = { kind: 'bombard', firers: [], strength, target: t, moverOnly: -1, baseShift: baseShift(d, 'bombard', [], t, 1 - seat, false), targetSeat: 1 - seat, label: `Off-board artillery (${left.length} factor${left.length > 1 ? 's' : ''}) at ${d.sc.map.grid.label(t)}` };

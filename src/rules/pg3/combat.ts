@@ -61,7 +61,7 @@ export interface FireSpec {
 
 /** Shift specific to one target unit (7.52 split columns): artillery +2 (on both tables: T10 reads an AT gun
  * two bombardment columns above the infantry beside it), dug in. */
-export function unitShift(d: Draft, spec: FireSpec, unit: number): number {
+export function unitShift(d: Draft, unit: number): number {
   const m = d.sc.charts.modifiers;
   const u = def(d, unit);
   let s = 0;
@@ -101,12 +101,12 @@ export function columnGroups(d: Draft, spec: FireSpec, targets: readonly number[
   let common = 0;
   if (!d.sc.rules.splitColumns) {
     const combat = targets.filter((i) => def(d, i).isCombat);
-    const shifts = combat.map((i) => unitShift(d, spec, i));
+    const shifts = combat.map((i) => unitShift(d, i));
     common = shifts.length > 0 ? Math.min(...shifts.map((s) => (s > 0 ? s : 0))) + Math.max(...shifts.map((s) => (s < 0 ? s : 0))) : 0;
     if (!shifts.every((s) => s === shifts[0])) common = 0;
   }
   for (const i of targets) {
-    const col = columnFor(d, spec, d.sc.rules.splitColumns ? unitShift(d, spec, i) : common);
+    const col = columnFor(d, spec, d.sc.rules.splitColumns ? unitShift(d, i) : common);
     if (col < 0) continue;
     let g = groups.get(col);
     if (!g) groups.set(col, (g = []));

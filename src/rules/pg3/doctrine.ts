@@ -94,7 +94,7 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
       case 'df': return { ...ZERO, expectedEnemyLoss: fireValue(d, directFireSpec(d, a, b)) };
       case 'bomb': return { ...ZERO, expectedEnemyLoss: fireValue(d, bombardSpec(d, a, b, 1 - seat)) };
       case 'oba': {
-        const strength = [...this.sc.sides[seat].offboard].sort((x, y) => y - x).slice(0, b).reduce((s, v) => s + v, 0);
+        const strength = [...this.sc.sides[seat]!.offboard].sort((x, y) => y - x).slice(0, b).reduce((s, v) => s + v, 0);
         const spec: FireSpec = { kind: 'bombard', firers: [], strength, target: a, moverOnly: -1, baseShift: baseShift(d, 'bombard', [], a, 1 - seat, false), targetSeat: 1 - seat, label: '' };
         // Spending several factors at once is worth less than the sum: each factor fires once a turn.
         return { ...ZERO, expectedEnemyLoss: fireValue(d, spec) / Math.sqrt(b) };
@@ -147,7 +147,7 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
         const worth = u.isLeader ? 5 : (values(d, a).df + values(d, a).at + values(d, a).bomb / 2) * (d.get(a, MORALE) === GOOD ? 1 : 0.5) + (d.get(a, STEPS) === 1 ? -1 : 0);
         return { ...ZERO, cohesion: -worth / 10 };
       }
-      case 'exit': return { ...ZERO, objective: this.sc.sides[seat].exitVpPerStep * d.get(a, STEPS) };
+      case 'exit': return { ...ZERO, objective: this.sc.sides[seat]!.exitVpPerStep * d.get(a, STEPS) };
       case 'pass': return { ...ZERO, objective: -0.05 };
       default: return ZERO;
     }

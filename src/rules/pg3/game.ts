@@ -59,20 +59,20 @@ export class Pg3Game implements Game<State, string> {
     for (const d of sc.units) {
       if (d.startCarrier < 0) continue;
       u[d.index]![CARRIED] = d.startCarrier + 1;
-      u[d.startCarrier]![FLAGS] |= F_LOADED;
+      u[d.startCarrier]![FLAGS]! |= F_LOADED;
     }
     // 16.6: hidden units (what a hidden transport carries is hidden with it).
-    if (sc.hasHidden) for (const d of sc.units) if (d.startHidden && d.entryTurn === 0) u[d.index]![FLAGS] |= F_HIDDEN;
+    if (sc.hasHidden) for (const d of sc.units) if (d.startHidden && d.entryTurn === 0) u[d.index]![FLAGS]! |= F_HIDDEN;
     // 6.8: tank leaders. Nations with one in every tank ("all") are public; others are assigned secretly.
     for (let seat = 0; seat < 2; seat++) {
       const side = sc.sides[seat]!;
       const tanks = sc.units.filter((d) => d.side === seat && d.isTankSymbol);
-      if (side.tankLeaders < 0) for (const t of tanks) u[t.index]![FLAGS] |= F_TANK_LEADER;
+      if (side.tankLeaders < 0) for (const t of tanks) u[t.index]![FLAGS]! |= F_TANK_LEADER;
       else {
         const fixed = tanks.filter((t) => t.startTankLeader);
-        for (const t of fixed) u[t.index]![FLAGS] |= F_TANK_LEADER;
+        for (const t of fixed) u[t.index]![FLAGS]! |= F_TANK_LEADER;
         const rest = shuffled(rng, tanks.filter((t) => !t.startTankLeader)).slice(0, Math.max(0, side.tankLeaders - fixed.length));
-        for (const t of rest) u[t.index]![FLAGS] |= F_TANK_LEADER;
+        for (const t of rest) u[t.index]![FLAGS]! |= F_TANK_LEADER;
       }
     }
     // 6.1: leaders drawn from the cup (after the tank leaders, so scenarios without draws roll as before).
@@ -149,7 +149,7 @@ export class Pg3Game implements Game<State, string> {
     const side = sc.sides[other]!;
     // 16.7: the other side's minefields not yet entered: their strengths are dealt again among the same set.
     let mines = state.mines;
-    const hiddenMines = sc.minefields.map((m, k) => k).filter((k) => sc.minefields[k]!.side === other && (state.mines[k]! & MINE_REVEALED) === 0);
+    const hiddenMines = sc.minefields.map((_, k) => k).filter((k) => sc.minefields[k]!.side === other && (state.mines[k]! & MINE_REVEALED) === 0);
     if (hiddenMines.length > 1) {
       const m = state.mines.slice();
       const dealt = shuffled(rng, hiddenMines.map((k) => m[k]!).sort((a, b) => a - b)); // sorted: where each lies plays no part
@@ -161,8 +161,8 @@ export class Pg3Game implements Game<State, string> {
     const tanks = sc.units.filter((d) => d.side === other && d.isTankSymbol && u[d.index]![STEPS]! > 0);
     const hidden = tanks.filter((t) => (u[t.index]![FLAGS]! & F_TANK_LEADER) !== 0 && (u[t.index]![FLAGS]! & F_TL_REVEALED) === 0).length;
     const free = tanks.filter((t) => (u[t.index]![FLAGS]! & F_TL_REVEALED) === 0);
-    for (const t of free) u[t.index]![FLAGS] &= ~F_TANK_LEADER;
-    for (const t of shuffled(rng, free).slice(0, hidden)) u[t.index]![FLAGS] |= F_TANK_LEADER;
+    for (const t of free) u[t.index]![FLAGS]! &= ~F_TANK_LEADER;
+    for (const t of shuffled(rng, free).slice(0, hidden)) u[t.index]![FLAGS]! |= F_TANK_LEADER;
     return { ...state, u, mines };
   }
 

@@ -146,7 +146,7 @@ export function renderUnits(sc: Scenario, s: State, opts: RenderOptions = {}): s
   const color = opts.color === true;
   const lines: string[] = [];
   for (const seat of [0, 1]) {
-    lines.push(paint(color, SIDE_COLORS[seat]!, `${sc.sides[seat].name} (${sc.sides[seat].id})${seat === viewer ? ' - you' : ''}`));
+    lines.push(paint(color, SIDE_COLORS[seat]!, `${sc.sides[seat]!.name} (${sc.sides[seat]!.id})${seat === viewer ? ' - you' : ''}`));
     for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side === seat && unitVisible(sc, s, i, viewer)) lines.push(`  ${unitStatus(sc, s, i, viewer)}`);
   }
   return lines.join('\n');
@@ -157,7 +157,7 @@ const PHASES = ['choose an activation', 'declare move or fire', 'carry out the a
 /** One line: turn, phase, whose segment, objectives held. */
 export function renderStatus(sc: Scenario, s: State): string {
   const held = sc.objectives.map((o, k) => `${sc.map.grid.label(o.hex)}:${sc.sides[s.control[k]!]?.id ?? 'none'}`).join(' ');
-  return `Turn ${s.turn} of ${sc.turns}, ${sc.sides[s.active].id}'s segment, ${PHASES[s.phase as number] ?? 'phase ' + s.phase}` +
+  return `Turn ${s.turn} of ${sc.turns}, ${sc.sides[s.active]!.id}'s segment, ${PHASES[s.phase as number] ?? 'phase ' + s.phase}` +
     `${s.phase === Phase.Over ? '' : ''}; steps lost ${sc.sides[0].id} ${s.stepsLost[0]}, ${sc.sides[1].id} ${s.stepsLost[1]}` +
     (held ? `; objectives ${held}` : '');
 }

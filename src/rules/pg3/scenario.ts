@@ -243,7 +243,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
   const ROAD = 1;
   const los = new PgLos(terrainDefs);
   const map0 = readCompactMap(data.map, { terrainIds, los, roadBit: ROAD }, problems);
-  const { terrain, hexsides } = map0;
+  const { terrain } = map0;
   const grid = map0.grid;
   const hexAt = (label: string, place: string): Hex => hexOfLabel(grid, label, place, problems);
 

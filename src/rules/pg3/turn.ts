@@ -40,14 +40,14 @@ export function mayDoubleSegment(d: Draft): boolean {
 export function saveSegment(d: Draft): void {
   d.savedSegment = d.active;
   d.openingLeft--;
-  d.events && d.say(() => `${d.sc.sides[d.active].name} saves an opening segment for later [PG3 17.2]`);
+  d.events && d.say(() => `${d.sc.sides[d.active]!.name} saves an opening segment for later [PG3 17.2]`);
 }
 
 export function doubleSegment(d: Draft): void {
   d.savedSegment = -2;
   // endSegment keeps the initiative winner active while openingLeft > 0: this segment and one more.
   d.openingLeft = 2;
-  d.events && d.say(() => `${d.sc.sides[d.active].name} spends the saved segment: two segments in a row [PG3 17.2]`);
+  d.events && d.say(() => `${d.sc.sides[d.active]!.name} spends the saved segment: two segments in a row [PG3 17.2]`);
 }
 
 /** 15.1 (L437): each side with aircraft draws its number for the turn at random from its pool; unflown ones are lost. */
@@ -120,7 +120,7 @@ function placeReinforcements(d: Draft): void {
 
 /** Whether `seat` has a demoralized unit or leader on the map that has not activated (it may not pass, 3.0 B). */
 export function mustRecover(d: Draft, seat: number): boolean {
-  for (const i of d.sc.unitsOf[seat]) {
+  for (const i of d.sc.unitsOf[seat]!) {
     if (d.hex(i) >= 0 && d.get(i, MORALE) === DEMORALIZED && !d.flag(i, F_ACTIVATED)) return true;
   }
   return false;
@@ -133,7 +133,7 @@ export function endSegment(d: Draft, passed: boolean): void {
   d.obaThisSegment = 0;
   if (passed) {
     if (d.lastPassSeat === 1 - seat) {
-      d.events && d.say(() => `${d.sc.sides[seat].name} passes after ${d.sc.sides[1 - seat].name} passed: the turn ends [PG3 3.0]`);
+      d.events && d.say(() => `${d.sc.sides[seat]!.name} passes after ${d.sc.sides[1 - seat]!.name} passed: the turn ends [PG3 3.0]`);
       endTurn(d);
       return;
     }

@@ -137,7 +137,7 @@ describe('PG3 15.31 cavalry charge', () => {
     }
     // The platoon declared Move: no charge.
     {
-      const { d, cav, lt } = charging();
+      const { d, lt } = charging();
       activateLeader(d, lt, []);
       expect(legalActionsOf(d).some((a) => a.startsWith('chg '))).toBe(false);
     }

@@ -7,10 +7,10 @@ import { applyAction, directFireSpec, legalActionsOf } from '../../../src/rules/
 import { fireTargets } from '../../../src/rules/pg3/combat.js';
 import type { Draft } from '../../../src/rules/pg3/draft.js';
 import {
-  F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_SPOTTED, DEMORALIZED, GOOD, MORALE, MP, Phase, STEPS,
+  F_ACTIVATED, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_SPOTTED, DEMORALIZED, GOOD, MORALE, Phase, STEPS,
 } from '../../../src/rules/pg3/state.js';
 import { leaderMoraleBonus, moraleValue } from '../../../src/rules/pg3/units.js';
-import { ScriptedRng, emptyDraft, hexOf, unitOf, positionSetup, activate, type Setup } from './helpers.js';
+import { ScriptedRng, positionSetup, activate, type Setup } from './helpers.js';
 import { board } from './fixture.js';
 
 const G = 0, S = 1;

@@ -14,7 +14,7 @@ import { breaksCombatMovement, moveBlocked, moveCost2, moveOne } from '../../../
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import {
   ATSHOTS, DEMORALIZED, DIG, DISRUPTED, ELIMINATED, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_ENTRY_WAIT, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MOVED_TURN,
-  F_MUST_STOP, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP, Phase, STEPS, XFIRE, FLAGS, HEX,
+  F_MUST_STOP, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, OPP, Phase, STEPS, XFIRE, FLAGS, HEX,
 } from '../../../src/rules/pg3/state.js';
 import { fitsStack, dfStrength } from '../../../src/rules/pg3/units.js';
 import { initiativeRating, openingSegments, outcomeOf, startTurn, victoryPoints } from '../../../src/rules/pg3/turn.js';
@@ -1044,7 +1044,7 @@ describe('PG3 victory and hidden information', () => {
     // A revealed tank leader stays put.
     const holder = tanks1.find((i) => tl(s, i))!;
     const u2 = s.u.map((r) => r.slice());
-    u2[holder]![FLAGS] |= F_TL_REVEALED;
+    u2[holder]![FLAGS]! |= F_TL_REVEALED;
     const rev = { ...s, u: u2 };
     for (let k = 0; k < 10; k++) expect(tl(game.determinize(rev, G, createRng(k)), holder)).toBe(true);
   });

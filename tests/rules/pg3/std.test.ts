@@ -10,8 +10,8 @@ import type { Scenario } from '../../../src/rules/pg3/scenario.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import { endSegment, startTurn } from '../../../src/rules/pg3/turn.js';
 import { createRng } from '../../../src/core/rng.js';
-import { CARRIED, DEMORALIZED, DISRUPTED, ELIMINATED, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_LIMBERED, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, GOOD, MINE_REVEALED, MORALE, MP, Phase, STEPS } from '../../../src/rules/pg3/state.js';
-import { ScriptedRng, emptyDraft, hexOf, makeScenario, startState, unitOf, writeTemp, scenarioData, positionSetup, activate, type Setup } from './helpers.js';
+import { CARRIED, DEMORALIZED, DISRUPTED, ELIMINATED, F_ACTIVATED, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_LIMBERED, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, GOOD, MINE_REVEALED, MORALE, MP, Phase, STEPS } from '../../../src/rules/pg3/state.js';
+import { ScriptedRng, makeScenario, startState, unitOf, writeTemp, scenarioData, positionSetup, activate } from './helpers.js';
 import { moraleCheck, stepLoss, unitShift } from '../../../src/rules/pg3/combat.js';
 import { resolveAssault } from '../../../src/rules/pg3/assault.js';
 import { moveBlocked, moveCost2, moveOne } from '../../../src/rules/pg3/movement.js';
@@ -340,9 +340,8 @@ describe('PG3 16.4 entrenchments', () => {
     moveOne(d, tank, h('0606'));
     expect(fortified(d, inf)).toBe(true);
     expect(fortified(d, tank)).toBe(false);
-    const spec = { kind: 'direct', firers: [], strength: 11, target: h('0606'), moverOnly: -1, baseShift: 0, targetSeat: G, label: 't' } as const;
-    expect(unitShift(d, spec, inf)).toBe(d.sc.charts.modifiers.dugIn.value);
-    expect(unitShift(d, spec, tank)).toBe(0);
+    expect(unitShift(d, inf)).toBe(d.sc.charts.modifiers.dugIn.value);
+    expect(unitShift(d, tank)).toBe(0);
     // A Soviet assault into it: the entrenched defenders fire first (12.43); the attackers never hold it.
     const rifle = place(u(S, 'sov-rifle'), '0606');
     d.active = S;

@@ -8,8 +8,8 @@ import { activationSet, applyAction, legalActionsOf } from '../../../src/rules/p
 import type { Scenario } from '../../../src/rules/pg3/scenario.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import { createRng } from '../../../src/core/rng.js';
-import { DEMORALIZED, FLAGS, GOOD, HEX, MORALE, STEPS, F_DECL_FIRE, F_DECL_MOVE, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, MP, Phase, type State } from '../../../src/rules/pg3/state.js';
-import { ScriptedRng, deepFreeze, emptyDraft, hexOf, makeScenario, shipped, unitOf, writeTemp, scenarioData, positionSetup, activate, type Setup } from './helpers.js';
+import { DEMORALIZED, FLAGS, GOOD, HEX, MORALE, STEPS, F_HIDDEN, F_IN_ACT, Phase, type State } from '../../../src/rules/pg3/state.js';
+import { ScriptedRng, deepFreeze, emptyDraft, hexOf, makeScenario, shipped, unitOf, writeTemp, scenarioData, positionSetup, activate } from './helpers.js';
 import { hexSpotsUnit } from '../../../src/rules/pg3/spotting.js';
 import { moveBlocked } from '../../../src/rules/pg3/movement.js';
 import { revealHidden } from '../../../src/rules/pg3/hidden.js';
