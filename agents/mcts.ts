@@ -407,7 +407,7 @@ export class MctsTree<S, A> {
         if (score > bestScore) { bestScore = score; best = child; bestIdx = i; }
       }
       if (untried > 0 && canExpand) {
-        const limit = alpha === 0.5 ? Math.ceil(widening * Math.sqrt(node.visits)) : Math.ceil(widening * Math.pow(node.visits, alpha));
+        const limit = alpha === 0.5 ? Math.ceil(widening * Math.sqrt(node.visits)) : Math.ceil(widening * node.visits ** alpha);
         if (node.children.length < limit || best === null) {
           const pick = this.chooseUntried(state, legal, untried);
           const action = legal[pick]!;
@@ -735,7 +735,7 @@ export class MctsAgent implements Agent {
 export function formatSearchReport(r: SearchReport, seat: number): string {
   const lines = [`mcts seat ${seat}: ${r.iterations} iterations in ${r.elapsedMs.toFixed(0)} ms on ${r.threads} thread(s), ${r.nodes} nodes; chose ${r.chosen}`];
   for (const c of r.top) lines.push(`  ${String(c.visits).padStart(8)} visits  mean ${c.mean >= 0 ? '+' : ''}${c.mean.toFixed(3)}  ${c.description}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** Builds a tree from a worker task (used by mcts-worker.ts). */

@@ -204,5 +204,5 @@ for (let h = 0; h < W * H; h++) {
   }
 }
 const out = outArg ? resolve(outArg) : resolve(dirname(specPath), spec.out ?? fail('no output path: give one or set "out" in the spec'));
-writeFileSync(out, JSON.stringify(scenario, null, 2) + '\n');
+writeFileSync(out, `${JSON.stringify(scenario, null, 2)}\n`);
 console.log(`make-symmetric: wrote ${out} (${W}x${H}, ${sides[0].units.length} placements a side, ${objectives.length} objectives, ${roads.length} roads)`);

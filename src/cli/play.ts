@@ -179,10 +179,12 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
       }
       // The person's decision.
       out(`\n${ui.renderStatus(s.state, view)}`);
-      const list = () => legal.forEach((a, k) => out(`  ${String(k + 1).padStart(3)}. ${ui.describeAction(s.state, a)}`));
+      const list = () => {
+        for (const [k, a] of legal.entries()) out(`  ${String(k + 1).padStart(3)}. ${ui.describeAction(s.state, a)}`);
+      };
       out('Your decision:');
       list();
-      let chosen: unknown = undefined;
+      let chosen: unknown ;
       let decided = false;
       while (!decided && !quit) {
         const line = await input.ask(`${sideIds[human]}> `);

@@ -65,7 +65,7 @@ export function metricsText(sc: LoadedScenario, metrics: Readonly<Record<string,
   return sc.metrics.map((m) => {
     const v = metrics[m.id] ?? [];
     if (m.kind === 'perSeat') return `; ${m.label}: ${perSide(sc, v)}`;
-    const seat = v.findIndex((x) => x === 1);
+    const seat = v.indexOf(1);
     return seat < 0 ? '' : `; ${m.label}: ${sc.sides[seat]!.id}`;
   }).join('');
 }

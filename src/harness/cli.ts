@@ -5,7 +5,7 @@
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { InputError } from '../core/errors.js';
 import type { ScenarioOptions } from '../core/system.js';
 import { balanceSearch, formatBalance } from './balance.js';

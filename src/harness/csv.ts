@@ -31,7 +31,7 @@ const cell = (x: number | null | undefined): string => (x === null || x === unde
 
 /** The seat a `oneSeat` metric marks (its value 1), or null. */
 export function markedSeat(values: readonly (number | null)[] | undefined): number | null {
-  const seat = values?.findIndex((v) => v === 1) ?? -1;
+  const seat = values?.indexOf(1) ?? -1;
   return seat < 0 ? null : seat;
 }
 

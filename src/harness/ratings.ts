@@ -196,7 +196,7 @@ export function bradleyTerry(players: readonly string[] | number, results: reado
         return { a: r.a, b: r.b, winsA: a, winsB: b, draws: d };
       });
       const t = fitLogStrengths(winsMatrix(n, resampled, prior), maxIt, 1e-8);
-      t.forEach((x, i) => draws[i]!.push(ELO_PER_NATURAL_LOG * x));
+      for (const [i, x] of t.entries()) draws[i]!.push(ELO_PER_NATURAL_LOG * x);
     }
     ci = draws.map((d, i) => {
       if (gamesOf[i] === 0) return [null, null];

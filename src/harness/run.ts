@@ -121,7 +121,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   let games: number;
   let scenario: LoadedScenario;
   let outDir: string;
-  let existing: GameRow[] = [];
+  const existing: GameRow[] = [];
   let appendable = false;
 
   if (options.resume) {

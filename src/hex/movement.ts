@@ -8,10 +8,12 @@ import type { Hex, HexGrid } from './grid.js';
  */
 export function moveCostTable<T, C>(terrain: readonly T[], classes: readonly C[], costOf: (t: T, c: C) => number | 'P', scale = 1): Int16Array {
   const out = new Int16Array(terrain.length * classes.length);
-  terrain.forEach((t, ti) => classes.forEach((c, ci) => {
-    const cost = costOf(t, c);
-    out[ti * classes.length + ci] = cost === 'P' ? -1 : Math.round(cost * scale);
-  }));
+  for (const [ti, t] of terrain.entries()) {
+    for (const [ci, c] of classes.entries()) {
+      const cost = costOf(t, c);
+      out[ti * classes.length + ci] = cost === 'P' ? -1 : Math.round(cost * scale);
+    }
+  }
   return out;
 }
 

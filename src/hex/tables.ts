@@ -51,7 +51,7 @@ export const cellSource = z.strictObject({ column: z.number(), roll: z.number().
  * one `result` per column, the provenance of every cell (`source`, and `cells` for the ones that differ).
  * `extra` adds fields the system keeps beside the table (e.g. PG3 9.5's friendly-fire columns).
  */
-export function resultsTable<E extends z.ZodRawShape = {}>(result: z.ZodString, rolls: readonly number[], extra?: E) {
+export function resultsTable<E extends z.ZodRawShape = Record<never, never>>(result: z.ZodString, rolls: readonly number[], extra?: E) {
   return z.strictObject({
     columns: z.array(z.number().positive()).min(2),
     /** rows[roll] = results per column. */

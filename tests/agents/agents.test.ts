@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.js';
 import { InputError } from '../../src/core/errors.js';
-import { createAgent, describeAgents, formatAgentHelp, MctsAgent, RandomAgent, ScriptedAgent } from '../../agents/index.js';
+import { createAgent, describeAgents, formatAgentHelp, type MctsAgent, RandomAgent, ScriptedAgent } from '../../agents/index.js';
 import type { Game } from '../../src/core/game.js';
 import { skirmish, skirmishHooks, type SkirmishAction, type SkirmishState } from './toy-games.js';
 import type { AgentHooks } from '../../agents/doctrine.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../agents/agent.js';
-import { MctsAgent } from '../../agents/mcts.js';
+import type { MctsAgent } from '../../agents/mcts.js';
 import { ScriptedAgent } from '../../agents/scripted.js';
 import { createRng } from '../../src/core/rng.js';
 import { loadScenario } from '../../src/scenarios.js';

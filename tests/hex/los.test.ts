@@ -26,7 +26,7 @@ function mapOf(terrain: string[], elevation: string[], los: LosRule = new PgLos(
 
 /** A vertical line of hexes in column 0 (straight, no hexspines): rows top to bottom. */
 function column(cells: string, heights: string): GameMap {
-  return mapOf([...cells].map((ch) => ch + 'c'), [...heights].map((ch) => ch + '0'));
+  return mapOf([...cells].map((ch) => `${ch}c`), [...heights].map((ch) => `${ch}0`));
 }
 
 describe('PG3 line of sight', () => {

@@ -157,7 +157,7 @@ const PHASES = ['choose an activation', 'declare move or fire', 'carry out the a
 /** One line: turn, phase, whose segment, objectives held. */
 export function renderStatus(sc: Scenario, s: State): string {
   const held = sc.objectives.map((o, k) => `${sc.map.grid.label(o.hex)}:${sc.sides[s.control[k]!]?.id ?? 'none'}`).join(' ');
-  return `Turn ${s.turn} of ${sc.turns}, ${sc.sides[s.active]!.id}'s segment, ${PHASES[s.phase as number] ?? 'phase ' + s.phase}` +
+  return `Turn ${s.turn} of ${sc.turns}, ${sc.sides[s.active]!.id}'s segment, ${PHASES[s.phase as number] ?? `phase ${s.phase}`}` +
     `${s.phase === Phase.Over ? '' : ''}; steps lost ${sc.sides[0].id} ${s.stepsLost[0]}, ${sc.sides[1].id} ${s.stepsLost[1]}` +
     (held ? `; objectives ${held}` : '');
 }

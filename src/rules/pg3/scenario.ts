@@ -365,7 +365,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
         if (p.hidden) problems.add(`${place}.units[${i}].hidden`, 'only units set up on the map may start hidden (PG3 16.6)');
         for (let k = 0; k < p.count; k++) makeUnit(si, c, p.counter, -1, r.turn, entry, p, `${place}.units[${i}]`);
       });
-      r.leaders.forEach((p, i) => makeLeader(si, p.counter, -1, r.turn, entry, `${place}.leaders[${i}].counter`));
+      for (const [i, p] of r.leaders.entries()) makeLeader(si, p.counter, -1, r.turn, entry, `${place}.leaders[${i}].counter`);
     });
     if (typeof s.tankLeaders === 'number') {
       const tanks = s.units.filter((p) => counters.units[p.counter]?.type === 'TANK').reduce((n, p) => n + p.count, 0)
@@ -398,10 +398,12 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
   data.map.entrenchments.forEach((l, i) => { const h = hexAt(l, `map.entrenchments[${i}]`); if (h >= 0) entrenched[h] = 1; });
   const minefields: { side: number; hex: Hex; strength: number }[] = [];
   const mineHex = new Uint8Array(width * height);
-  data.sides.forEach((s, si) => s.minefields.forEach((m, i) => {
-    const h = hexAt(m.hex, `sides[${si}].minefields[${i}].hex`);
-    if (h >= 0) { minefields.push({ side: si, hex: h, strength: m.strength }); mineHex[h] = 1; }
-  }));
+  for (const [si, s] of data.sides.entries()) {
+    for (const [i, m] of s.minefields.entries()) {
+      const h = hexAt(m.hex, `sides[${si}].minefields[${i}].hex`);
+      if (h >= 0) { minefields.push({ side: si, hex: h, strength: m.strength }); mineHex[h] = 1; }
+    }
+  }
   const wreckHex = new Uint8Array(width * height);
   for (let h = 0; h < width * height; h++) {
     const t = terrainDefs[terrain[h]!]!;

@@ -168,7 +168,7 @@ describe('PG3 15.31 cavalry charge', () => {
     const mid = probe.d.sc.map.grid.neighbour(probe.h('0505'), 0);
     const label = probe.d.sc.map.grid.label(mid);
     const col = Number(label.slice(0, 2)) - 1, row = Number(label.slice(2)) - 1;
-    const terrain = Array.from({ length: 10 }, (_, r) => (r === row ? '.'.repeat(col) + 'w' + '.'.repeat(9 - col) : '.'.repeat(10)));
+    const terrain = Array.from({ length: 10 }, (_, r) => (r === row ? `${'.'.repeat(col)}w${'.'.repeat(9 - col)}` : '.'.repeat(10)));
     const { d, cav, lt, target, start } = charging(terrain);
     expect(d.sc.map.grid.label(d.sc.map.grid.neighbour(start, 0))).toBe(label);
     activateLeader(d, lt, [cav]);

@@ -11,10 +11,10 @@ const label = (c: number, r: number): string => `${String(c).padStart(2, '0')}${
 
 export function boardSpec(over: { side0?: Partial<SideSpec>; side1?: Partial<SideSpec> } & Partial<ScenarioSpec> = {}): ScenarioSpec {
   const terrain = Array.from({ length: 16 }, () => '.'.repeat(16));
-  terrain[15] = 'twrs' + '.'.repeat(12); // 0116 town, 0216 woods, 0316 river, 0416 swamp
-  terrain[13] = '.'.repeat(10) + 'ttt' + '...'; // 1114-1314 town
+  terrain[15] = `twrs${'.'.repeat(12)}`; // 0116 town, 0216 woods, 0316 river, 0416 swamp
+  terrain[13] = `${'.'.repeat(10)}ttt...`; // 1114-1314 town
   const elevation = Array.from({ length: 16 }, () => '0'.repeat(16));
-  elevation[14] = '0'.repeat(9) + '1' + '0'.repeat(6); // 1015 at 20 m
+  elevation[14] = `${'0'.repeat(9)}1${'0'.repeat(6)}`; // 1015 at 20 m
   const side0: SideSpec = {
     units: ROSTER0.map((c, k) => ({ counter: c, hex: label(1 + (k % 16), 1 + Math.floor(k / 16)) })),
     leaders: LEADERS0.map((c, k) => ({ counter: c, hex: label(1 + k, 3) })),

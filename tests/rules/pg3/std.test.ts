@@ -231,7 +231,8 @@ describe('PG3 5.6 transport', () => {
     d.set(rifle, MP, 6);
     d.setFlag(rifle, F_LEADER_ACT);
     expect(moveBlocked(d, rifle, h('0707'))).toBeNull(); // empty truck: enter and overrun
-    d.board(u(G, 'ger-inf', 3), (place(u(G, 'ger-inf', 3), '0707'), truck2));
+    place(u(G, 'ger-inf', 3), '0707');
+    d.board(u(G, 'ger-inf', 3), truck2);
     expect(moveBlocked(d, rifle, h('0707'))).toMatch(/5\.3/);
   });
 
