@@ -14,7 +14,7 @@ const FLAGS = 1, CARRIER = 2;
 class TinyDraft extends UnitDraft<TinyState> {
   smoke: readonly number[];
   constructor(source: TinyState, narrate = false) {
-    super(source, source.u.length, 10, { flags: FLAGS, carrier: CARRIER }, narrate);
+    super(source, 10, { flags: FLAGS, carrier: CARRIER }, narrate);
     this.smoke = source.smoke;
   }
   seal(): TinyState {

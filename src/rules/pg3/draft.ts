@@ -18,40 +18,48 @@ import {
 /** Where PG3 keeps the fields the kernel reads in a unit row. */
 const LAYOUT = { flags: FLAGS, carrier: CARRIED };
 
-export class Draft extends UnitDraft<State> {
-  turn: number;
-  phase: Phase;
-  active: number;
-  initiativeWinner: number;
-  openingLeft: number;
-  lastWasPass: boolean;
-  lastPassSeat: number;
-  segmentsTaken: readonly [number, number];
-  savedSegment: number;
-  act: readonly number[];
-  declIndex: number;
-  obaUsed: readonly [number, number];
-  obaThisSegment: number;
-  air: readonly [number, number];
-  smoke: readonly Hex[];
-  wrecks: readonly Hex[];
-  mines: readonly number[];
-  control: readonly number[];
-  stepsLost: readonly [number, number];
-  decapHex: readonly [number, number];
-  decapTurn: readonly [number, number];
-  stepsExited: readonly [number, number];
-  initiativeTurn1: number;
-  opp: OppContext | null;
-  queue: readonly Effect[];
-  afterPhase: Phase;
-  assaults: readonly Hex[];
-  charge: ChargeContext | null;
-  actions: number;
+// The kernel's methods, mixed in (see UnitDraft.mixInto): a Draft is made for every apply and every list of legal actions.
+export interface Draft extends UnitDraft<State> {}
+export class Draft {
+  // Declared, not defined: the constructor sets every field (a class-field definition would add a
+  // second pass over them to every draft).
+  declare readonly sc: Scenario;
+  declare readonly rng: Rng;
+  declare turn: number;
+  declare phase: Phase;
+  declare active: number;
+  declare initiativeWinner: number;
+  declare openingLeft: number;
+  declare lastWasPass: boolean;
+  declare lastPassSeat: number;
+  declare segmentsTaken: readonly [number, number];
+  declare savedSegment: number;
+  declare act: readonly number[];
+  declare declIndex: number;
+  declare obaUsed: readonly [number, number];
+  declare obaThisSegment: number;
+  declare air: readonly [number, number];
+  declare smoke: readonly Hex[];
+  declare wrecks: readonly Hex[];
+  declare mines: readonly number[];
+  declare control: readonly number[];
+  declare stepsLost: readonly [number, number];
+  declare decapHex: readonly [number, number];
+  declare decapTurn: readonly [number, number];
+  declare stepsExited: readonly [number, number];
+  declare initiativeTurn1: number;
+  declare opp: OppContext | null;
+  declare queue: readonly Effect[];
+  declare afterPhase: Phase;
+  declare assaults: readonly Hex[];
+  declare charge: ChargeContext | null;
+  declare actions: number;
 
   /** @param source the state this draft starts from (never written; everything is shared until written). */
-  constructor(readonly sc: Scenario, source: State, readonly rng: Rng, narrate: boolean) {
-    super(source, sc.units.length, sc.map.size, LAYOUT, narrate);
+  constructor(sc: Scenario, source: State, rng: Rng, narrate: boolean) {
+    UnitDraft.init(this, source, sc.map.size, LAYOUT, narrate);
+    this.sc = sc;
+    this.rng = rng;
     const s = source;
     this.turn = s.turn;
     this.phase = s.phase;
@@ -98,8 +106,8 @@ export class Draft extends UnitDraft<State> {
     return s;
   }
 
-  override setHex(unit: number, h: Hex): void {
-    super.setHex(unit, h);
+  setHex(unit: number, h: Hex): void {
+    this.placeUnit(unit, h);
     // 16.6: a hidden unit that moves (or is removed) is placed on the board: hidden no more.
     this.setFlag(unit, F_HIDDEN, false);
     // 5.6: what a transport carries moves with it.
@@ -197,5 +205,7 @@ export class Draft extends UnitDraft<State> {
     return t !== 0 && this.turn <= t + 1 && this.sc.map.grid.distance(h, this.decapHex[side]!) <= 3;
   }
 }
+
+UnitDraft.mixInto(Draft);
 
 const NO_EVENTS: readonly string[] = Object.freeze([]);
