@@ -11,49 +11,46 @@ interface TinyState {
 }
 const FLAGS = 1, CARRIER = 2;
 
+/** What both forms of the tiny system's draft do alike. */
+interface TinyFields { smoke: readonly number[] }
+function sealTiny(d: UnitDraft<TinyState> & TinyFields): TinyState {
+  const s = { u: d.u, events: d.events ?? [], smoke: d.smoke };
+  d.passOccupancy(s.u);
+  return s;
+}
+/** Puts unit i aboard unit t (in t's hex). */
+function boardTiny(d: UnitDraft<TinyState>, i: number, t: number): void {
+  d.set(i, CARRIER, t + 1);
+  d.set(i, HEX, d.hex(t));
+  d.carryingChanged();
+}
+const LAYOUT = { flags: FLAGS, carrier: CARRIER };
+
 class TinyDraft extends UnitDraft<TinyState> {
   smoke: readonly number[];
   constructor(source: TinyState, narrate = false) {
-    super(source, 10, { flags: FLAGS, carrier: CARRIER }, narrate);
+    super(source, 10, LAYOUT, narrate);
     this.smoke = source.smoke;
   }
-  seal(): TinyState {
-    const s = { u: this.u, events: this.events ?? [], smoke: this.smoke };
-    this.passOccupancy(s.u);
-    return s;
-  }
-  /** Puts unit i aboard unit t (in t's hex). */
-  board(i: number, t: number): void {
-    this.set(i, CARRIER, t + 1);
-    this.set(i, HEX, this.hex(t));
-    this.carryingChanged();
-  }
+  seal(): TinyState { return sealTiny(this); }
+  board(i: number, t: number): void { boardTiny(this, i, t); }
 }
 
 /**
  * The same draft as a class of its own that takes the kernel's methods by mixin (UnitDraft.mixInto), as
  * PG3's does; its setHex adds a rule around the kernel's placeUnit: a unit that moves loses flag bit 8.
  */
-interface MixedDraft extends UnitDraft<TinyState> {}
+interface MixedDraft extends UnitDraft<TinyState>, TinyFields {}
 class MixedDraft {
-  smoke: readonly number[];
   constructor(source: TinyState, narrate = false) {
-    UnitDraft.init(this, source, 10, { flags: FLAGS, carrier: CARRIER }, narrate);
+    UnitDraft.init(this, source, 10, LAYOUT, narrate);
     this.smoke = source.smoke;
   }
-  seal(): TinyState {
-    const s = { u: this.u, events: this.events ?? [], smoke: this.smoke };
-    this.passOccupancy(s.u);
-    return s;
-  }
+  seal(): TinyState { return sealTiny(this); }
+  board(i: number, t: number): void { boardTiny(this, i, t); }
   setHex(unit: number, h: number): void {
     this.placeUnit(unit, h);
     this.setFlag(unit, 8, false);
-  }
-  board(i: number, t: number): void {
-    this.set(i, CARRIER, t + 1);
-    this.set(i, HEX, this.hex(t));
-    this.carryingChanged();
   }
 }
 UnitDraft.mixInto(MixedDraft);

@@ -7,53 +7,23 @@ import type { Rng } from '../../core/game.js';
 import type { Hex } from '../../hex/grid.js';
 import { UnitDraft } from '../../hex/draft.js';
 import type { Scenario } from './scenario.js';
+import { CARRIED, ELIMINATED, F_HIDDEN, F_LEADERS_ABOARD, F_LOADED, FLAGS, HEX, STEPS, type State } from './state.js';
 
 /** Rank index of a MAJ (scenario.ts RANKS). */
 const MAJ = 4;
-import {
-  CARRIED, ELIMINATED, F_HIDDEN, F_LEADERS_ABOARD, F_LOADED, FLAGS, HEX, STEPS, Phase,
-  type ChargeContext, type Effect, type OppContext, type State,
-} from './state.js';
 
 /** Where PG3 keeps the fields the kernel reads in a unit row. */
 const LAYOUT = { flags: FLAGS, carrier: CARRIED };
 
-// The kernel's methods, mixed in (see UnitDraft.mixInto): a Draft is made for every apply and every list of legal actions.
-export interface Draft extends UnitDraft<State> {}
+/** State's fields but the unit rows and narration (the kernel's): scalars written in place, arrays through `mut`. */
+type StateFields = { -readonly [K in Exclude<keyof State, 'u' | 'events'>]: State[K] };
+
+// The kernel's methods, mixed in (see UnitDraft.mixInto): a Draft is made for every apply and every list of
+// legal actions. Its fields are declared here, not defined in the class: the constructor sets every one.
+export interface Draft extends UnitDraft<State>, StateFields {}
 export class Draft {
-  // Declared, not defined: the constructor sets every field (a class-field definition would add a
-  // second pass over them to every draft).
   declare readonly sc: Scenario;
   declare readonly rng: Rng;
-  declare turn: number;
-  declare phase: Phase;
-  declare active: number;
-  declare initiativeWinner: number;
-  declare openingLeft: number;
-  declare lastWasPass: boolean;
-  declare lastPassSeat: number;
-  declare segmentsTaken: readonly [number, number];
-  declare savedSegment: number;
-  declare act: readonly number[];
-  declare declIndex: number;
-  declare obaUsed: readonly [number, number];
-  declare obaThisSegment: number;
-  declare air: readonly [number, number];
-  declare smoke: readonly Hex[];
-  declare wrecks: readonly Hex[];
-  declare mines: readonly number[];
-  declare control: readonly number[];
-  declare stepsLost: readonly [number, number];
-  declare decapHex: readonly [number, number];
-  declare decapTurn: readonly [number, number];
-  declare stepsExited: readonly [number, number];
-  declare initiativeTurn1: number;
-  declare opp: OppContext | null;
-  declare queue: readonly Effect[];
-  declare afterPhase: Phase;
-  declare assaults: readonly Hex[];
-  declare charge: ChargeContext | null;
-  declare actions: number;
 
   /** @param source the state this draft starts from (never written; everything is shared until written). */
   constructor(sc: Scenario, source: State, rng: Rng, narrate: boolean) {
