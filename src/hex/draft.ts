@@ -5,8 +5,11 @@
  * array (`mut`). An unchanged value written again copies nothing.
  *
  * UnitDraft holds what every system's draft has: the unit rows, the hex occupancy index and narration. A
- * system's draft extends it with its own fields (chessops style: a base position, a variant overrides a
- * few methods). Only one subclass is instantiated per process in play, so the calls stay monomorphic.
+ * system's draft either extends it, or, where a draft is made for every action and every list of legal
+ * actions, is a class of its own that takes UnitDraft's methods (`UnitDraft.mixInto`, the TypeScript
+ * handbook's mixin pattern) and sets UnitDraft's fields with `UnitDraft.init` from its own constructor:
+ * V8 does not inline a `super(...)` call, an ordinary function call it does. Either way the kernel's
+ * methods are written once, here.
  */
 import { packedInts } from '../core/arrays.js';
 import { RecentMemo } from '../core/memo.js';
@@ -25,35 +28,61 @@ export type SharedArrayKey<S> = Exclude<{ [K in keyof S]: S[K] extends readonly 
 export type Writable<T> = T extends readonly [number, number] ? [number, number] : T extends readonly (infer E)[] ? E[] : never;
 
 export class UnitDraft<S extends UnitState> {
+  /** The state this draft starts from (never written; everything is shared until written). */
+  declare readonly source: S;
   /** One row per unit; rows not yet written are the source state's own. */
-  u: (readonly number[])[];
-  events: string[] | null;
-  private readonly flagsAt: number;
-  private readonly carrierAt: number;
-  private readonly unitCount: number;
-  private readonly hexCount: number;
-  private occHead: number[] | null = null;
-  private occNext: number[] | null = null;
+  declare u: (readonly number[])[];
+  declare events: string[] | null;
+  private declare flagsAt: number;
+  private declare carrierAt: number;
+  private declare hexCount: number;
+  private declare occHead: number[] | null;
+  private declare occNext: number[] | null;
   /** The unit rows the occupancy index was built from, while it still matches (shared with the state). */
-  private occFrom: UnitRows | null;
+  private declare occFrom: UnitRows | null;
   /** Whether occHead/occNext belong to this draft alone (else they are shared through OCCUPANCY). */
-  private occOwned = false;
+  private declare occOwned: boolean;
 
   /**
-   * @param source the state this draft starts from (never written; everything is shared until written)
+   * @param source the state this draft starts from
    * @param narrate whether `say` records narration (play, replays) or not (playouts)
    */
-  constructor(readonly source: S, units: number, hexes: number, layout: RowLayout, narrate: boolean) {
-    this.u = source.u as (readonly number[])[];
-    this.events = narrate ? [] : null;
-    this.flagsAt = layout.flags;
-    this.carrierAt = layout.carrier;
-    this.unitCount = units;
-    this.hexCount = hexes;
-    // Positions are unchanged until the first setHex: reuse the source state's occupancy index.
-    this.occFrom = source.u;
-    const cached = OCCUPANCY.get(source.u);
-    if (cached) { this.occHead = cached.head; this.occNext = cached.next; }
+  constructor(source: S, hexes: number, layout: RowLayout, narrate: boolean) {
+    UnitDraft.init(this, source, hexes, layout, narrate);
+  }
+
+  /**
+   * Sets the kernel's fields of a new draft d: UnitDraft's constructor, callable from the constructor of a
+   * system's draft that took UnitDraft's methods with `mixInto` (it must call this before anything else).
+   * Kept small: it runs for every apply and every list of legal actions.
+   * @param hexes the number of hexes of the map (hex indexes run from 0 to hexes - 1)
+   */
+  static init<S extends UnitState>(d: UnitDraft<S>, source: S, hexes: number, layout: RowLayout, narrate: boolean): void {
+    (d as { source: S }).source = source;
+    d.u = source.u as (readonly number[])[];
+    d.events = narrate ? [] : null;
+    d.flagsAt = layout.flags;
+    d.carrierAt = layout.carrier;
+    d.hexCount = hexes;
+    // Positions are unchanged until the first setHex: the source state's occupancy index, if one was
+    // made, is looked up when first needed (many drafts never need one).
+    d.occFrom = source.u;
+    d.occHead = null;
+    d.occNext = null;
+    d.occOwned = false;
+  }
+
+  /**
+   * Gives the class of a system's draft UnitDraft's methods, but for those it defines itself (a system's
+   * `setHex` that adds its rules calls `placeUnit`). Declare `interface YourDraft extends UnitDraft<YourState> {}`
+   * beside the class so that the type knows them.
+   */
+  static mixInto(target: abstract new (...args: never[]) => unknown): void {
+    const from = UnitDraft.prototype as unknown as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(from)) {
+      if (name === 'constructor' || Object.prototype.hasOwnProperty.call(target.prototype, name)) continue;
+      Object.defineProperty(target.prototype, name, Object.getOwnPropertyDescriptor(from, name)!);
+    }
   }
 
   /**
@@ -103,24 +132,28 @@ export class UnitDraft<S extends UnitState> {
     return r as number[];
   }
 
+  /** Puts a unit in hex h (negative: off the map); a system whose rules act on a move redefines it around placeUnit. */
+  setHex(unit: number, h: Hex): void { this.placeUnit(unit, h); }
+
   /** Puts a unit in hex h (negative: off the map), keeping the occupancy index. */
-  setHex(unit: number, h: Hex): void {
+  placeUnit(unit: number, h: Hex): void {
     const old = this.hex(unit);
     this.set(unit, HEX, h);
+    if (this.occHead === null && this.occFrom !== null) this.reuseOcc();
     this.occFrom = null;
     if (this.occHead !== null && (this.carrierAt < 0 || this.get(unit, this.carrierAt) === 0)) this.relink(unit, old, h);
     else this.occHead = null;
   }
 
   /** To call after changing who carries whom: the occupancy index is rebuilt when next asked. */
-  protected carryingChanged(): void {
+  carryingChanged(): void {
     this.occHead = null;
     this.occFrom = null;
   }
 
   /** Units in hex h, any side, in unit order; carried units are not listed (they count as part of their carrier). */
   unitsIn(h: Hex): number[] {
-    if (this.occHead === null) this.buildOcc();
+    if (this.occHead === null) this.findOcc();
     const out: number[] = [];
     for (let i = this.occHead![h]!; i >= 0; i = this.occNext![i]!) out.push(i);
     return out;
@@ -128,7 +161,7 @@ export class UnitDraft<S extends UnitState> {
 
   /** First unit in hex h or -1; iterate with nextIn. */
   firstIn(h: Hex): number {
-    if (this.occHead === null) this.buildOcc();
+    if (this.occHead === null) this.findOcc();
     return this.occHead![h]!;
   }
   nextIn(unit: number): number { return this.occNext![unit]!; }
@@ -137,7 +170,8 @@ export class UnitDraft<S extends UnitState> {
    * To call from the system's seal with the new state's unit rows: its positions match the index built
    * here, so the drafts made from it reuse it.
    */
-  protected passOccupancy(u: UnitRows): void {
+  passOccupancy(u: UnitRows): void {
+    if (this.occHead === null && this.occFrom !== null) this.reuseOcc();
     if (this.occHead !== null) { OCCUPANCY.set(u, { head: this.occHead, next: this.occNext! }); this.occOwned = false; }
   }
 
@@ -165,8 +199,19 @@ export class UnitDraft<S extends UnitState> {
     }
   }
 
+  /** Takes the occupancy index of the rows this draft's positions still match, if one was made. */
+  private reuseOcc(): void {
+    const cached = OCCUPANCY.get(this.occFrom!);
+    if (cached) { this.occHead = cached.head; this.occNext = cached.next; }
+  }
+
+  private findOcc(): void {
+    if (this.occFrom !== null) this.reuseOcc();
+    if (this.occHead === null) this.buildOcc();
+  }
+
   private buildOcc(): void {
-    const n = this.unitCount;
+    const n = this.u.length;
     const head = packedInts(this.hexCount, -1);
     const next = packedInts(n, -1);
     const carrierAt = this.carrierAt;

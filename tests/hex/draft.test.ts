@@ -1,7 +1,7 @@
 /** The kernel's unit-row draft (src/hex/draft.ts): copy-on-write rows and arrays, the occupancy index. */
 import { describe, expect, it } from 'vitest';
-import { UnitDraft } from '../../src/hex/draft.js';
-import { HEX } from '../../src/hex/units.js';
+// Through the package entry, as a rules system outside the repository would.
+import { HEX, UnitDraft } from '../../src/index.js';
 
 /** A second system's state, as small as it gets: rows [hex, flags, carrier + 1], one shared array. */
 interface TinyState {
@@ -11,24 +11,49 @@ interface TinyState {
 }
 const FLAGS = 1, CARRIER = 2;
 
+/** What both forms of the tiny system's draft do alike. */
+interface TinyFields { smoke: readonly number[] }
+function sealTiny(d: UnitDraft<TinyState> & TinyFields): TinyState {
+  const s = { u: d.u, events: d.events ?? [], smoke: d.smoke };
+  d.passOccupancy(s.u);
+  return s;
+}
+/** Puts unit i aboard unit t (in t's hex). */
+function boardTiny(d: UnitDraft<TinyState>, i: number, t: number): void {
+  d.set(i, CARRIER, t + 1);
+  d.set(i, HEX, d.hex(t));
+  d.carryingChanged();
+}
+const LAYOUT = { flags: FLAGS, carrier: CARRIER };
+
 class TinyDraft extends UnitDraft<TinyState> {
   smoke: readonly number[];
   constructor(source: TinyState, narrate = false) {
-    super(source, source.u.length, 10, { flags: FLAGS, carrier: CARRIER }, narrate);
+    super(source, 10, LAYOUT, narrate);
     this.smoke = source.smoke;
   }
-  seal(): TinyState {
-    const s = { u: this.u, events: this.events ?? [], smoke: this.smoke };
-    this.passOccupancy(s.u);
-    return s;
+  seal(): TinyState { return sealTiny(this); }
+  board(i: number, t: number): void { boardTiny(this, i, t); }
+}
+
+/**
+ * The same draft as a class of its own that takes the kernel's methods by mixin (UnitDraft.mixInto), as
+ * PG3's does; its setHex adds a rule around the kernel's placeUnit: a unit that moves loses flag bit 8.
+ */
+interface MixedDraft extends UnitDraft<TinyState>, TinyFields {}
+class MixedDraft {
+  constructor(source: TinyState, narrate = false) {
+    UnitDraft.init(this, source, 10, LAYOUT, narrate);
+    this.smoke = source.smoke;
   }
-  /** Puts unit i aboard unit t (in t's hex). */
-  board(i: number, t: number): void {
-    this.set(i, CARRIER, t + 1);
-    this.set(i, HEX, this.hex(t));
-    this.carryingChanged();
+  seal(): TinyState { return sealTiny(this); }
+  board(i: number, t: number): void { boardTiny(this, i, t); }
+  setHex(unit: number, h: number): void {
+    this.placeUnit(unit, h);
+    this.setFlag(unit, 8, false);
   }
 }
+UnitDraft.mixInto(MixedDraft);
 
 const start = (): TinyState => Object.freeze({
   u: Object.freeze([[3, 0, 0], [3, 0, 0], [5, 0, 0], [-1, 0, 0]].map((r) => Object.freeze(r))),
@@ -36,10 +61,13 @@ const start = (): TinyState => Object.freeze({
   smoke: Object.freeze([7]),
 });
 
-describe('UnitDraft', () => {
+describe.each([
+  ['extends UnitDraft', (s: TinyState, narrate?: boolean) => new TinyDraft(s, narrate)],
+  ['mixes UnitDraft in', (s: TinyState, narrate?: boolean) => new MixedDraft(s, narrate)],
+])('UnitDraft, in a system draft that %s', (_form, draft) => {
   it('shares rows and arrays with its source until written, then copies only what it writes; the source never changes', () => {
     const s = start();
-    const d = new TinyDraft(s);
+    const d = draft(s);
     d.set(0, FLAGS, 0); // same value: nothing copied
     expect(d.u).toBe(s.u);
     d.setFlag(1, 4);
@@ -56,7 +84,7 @@ describe('UnitDraft', () => {
   });
 
   it('keeps the occupancy index in unit order through moves, leaves carried units out, and hands it to the next state', () => {
-    const d = new TinyDraft(start());
+    const d = draft(start());
     expect(d.unitsIn(3)).toEqual([0, 1]);
     d.setHex(0, 5);
     expect(d.unitsIn(3)).toEqual([1]);
@@ -69,22 +97,52 @@ describe('UnitDraft', () => {
     expect(d.hex(1)).toBe(5);
     expect(d.unitsIn(5)).toEqual([0, 3]);
     const next = d.seal();
-    const d2 = new TinyDraft(next);
+    const d2 = draft(next);
     const listed: number[] = [];
     for (let i = d2.firstIn(5); i >= 0; i = d2.nextIn(i)) listed.push(i);
     expect(listed).toEqual([0, 3]);
     // The first draft's index was not changed by the second's moves.
     d2.setHex(0, 6);
     expect(d2.unitsIn(5)).toEqual([3]);
-    expect(new TinyDraft(next).unitsIn(5)).toEqual([0, 3]);
+    expect(draft(next).unitsIn(5)).toEqual([0, 3]);
   });
 
   it('narrates only when asked to', () => {
-    const quiet = new TinyDraft(start());
+    const quiet = draft(start());
     quiet.say(() => 'never built');
     expect(quiet.events).toBeNull();
-    const loud = new TinyDraft(start(), true);
+    const loud = draft(start(), true);
     loud.say(() => 'moved');
     expect(loud.seal().events).toEqual(['moved']);
+  });
+});
+
+describe('UnitDraft.mixInto', () => {
+  it("keeps the system's own methods: its setHex applies its rule and still keeps the occupancy index", () => {
+    const s = start();
+    const d = new MixedDraft(s);
+    d.setFlag(0, 8);
+    d.setFlag(0, 4);
+    expect(d.unitsIn(3)).toEqual([0, 1]);
+    d.setHex(0, 5);
+    expect(d.flag(0, 8)).toBe(false);
+    expect(d.flag(0, 4)).toBe(true);
+    expect(d.unitsIn(3)).toEqual([1]);
+    expect(d.unitsIn(5)).toEqual([0, 2]);
+    expect(s.u[0]).toEqual([3, 0, 0]);
+  });
+
+  it('moves units correctly in a state whose index came down through drafts that never asked for one', () => {
+    const first = new MixedDraft(start());
+    expect(first.unitsIn(5)).toEqual([2]);
+    const s1 = first.seal();
+    const quiet = new MixedDraft(s1);
+    quiet.setFlag(2, 4); // no move, no question about hexes: the index passes on at seal
+    const s2 = quiet.seal();
+    const d = new MixedDraft(s2);
+    d.setHex(1, 5);
+    expect(d.unitsIn(5)).toEqual([1, 2]);
+    expect(d.unitsIn(3)).toEqual([0]);
+    expect(new MixedDraft(s2).unitsIn(3)).toEqual([0, 1]);
   });
 });

@@ -7,51 +7,29 @@ import type { Rng } from '../../core/game.js';
 import type { Hex } from '../../hex/grid.js';
 import { UnitDraft } from '../../hex/draft.js';
 import type { Scenario } from './scenario.js';
+import { CARRIED, ELIMINATED, F_HIDDEN, F_LEADERS_ABOARD, F_LOADED, FLAGS, HEX, STEPS, type State } from './state.js';
 
 /** Rank index of a MAJ (scenario.ts RANKS). */
 const MAJ = 4;
-import {
-  CARRIED, ELIMINATED, F_HIDDEN, F_LEADERS_ABOARD, F_LOADED, FLAGS, HEX, STEPS, Phase,
-  type ChargeContext, type Effect, type OppContext, type State,
-} from './state.js';
 
 /** Where PG3 keeps the fields the kernel reads in a unit row. */
 const LAYOUT = { flags: FLAGS, carrier: CARRIED };
 
-export class Draft extends UnitDraft<State> {
-  turn: number;
-  phase: Phase;
-  active: number;
-  initiativeWinner: number;
-  openingLeft: number;
-  lastWasPass: boolean;
-  lastPassSeat: number;
-  segmentsTaken: readonly [number, number];
-  savedSegment: number;
-  act: readonly number[];
-  declIndex: number;
-  obaUsed: readonly [number, number];
-  obaThisSegment: number;
-  air: readonly [number, number];
-  smoke: readonly Hex[];
-  wrecks: readonly Hex[];
-  mines: readonly number[];
-  control: readonly number[];
-  stepsLost: readonly [number, number];
-  decapHex: readonly [number, number];
-  decapTurn: readonly [number, number];
-  stepsExited: readonly [number, number];
-  initiativeTurn1: number;
-  opp: OppContext | null;
-  queue: readonly Effect[];
-  afterPhase: Phase;
-  assaults: readonly Hex[];
-  charge: ChargeContext | null;
-  actions: number;
+/** State's fields but the unit rows and narration (the kernel's): scalars written in place, arrays through `mut`. */
+type StateFields = { -readonly [K in Exclude<keyof State, 'u' | 'events'>]: State[K] };
+
+// The kernel's methods, mixed in (see UnitDraft.mixInto): a Draft is made for every apply and every list of
+// legal actions. Its fields are declared here, not defined in the class: the constructor sets every one.
+export interface Draft extends UnitDraft<State>, StateFields {}
+export class Draft {
+  declare readonly sc: Scenario;
+  declare readonly rng: Rng;
 
   /** @param source the state this draft starts from (never written; everything is shared until written). */
-  constructor(readonly sc: Scenario, source: State, readonly rng: Rng, narrate: boolean) {
-    super(source, sc.units.length, sc.map.size, LAYOUT, narrate);
+  constructor(sc: Scenario, source: State, rng: Rng, narrate: boolean) {
+    UnitDraft.init(this, source, sc.map.size, LAYOUT, narrate);
+    this.sc = sc;
+    this.rng = rng;
     const s = source;
     this.turn = s.turn;
     this.phase = s.phase;
@@ -98,8 +76,8 @@ export class Draft extends UnitDraft<State> {
     return s;
   }
 
-  override setHex(unit: number, h: Hex): void {
-    super.setHex(unit, h);
+  setHex(unit: number, h: Hex): void {
+    this.placeUnit(unit, h);
     // 16.6: a hidden unit that moves (or is removed) is placed on the board: hidden no more.
     this.setFlag(unit, F_HIDDEN, false);
     // 5.6: what a transport carries moves with it.
@@ -197,5 +175,7 @@ export class Draft extends UnitDraft<State> {
     return t !== 0 && this.turn <= t + 1 && this.sc.map.grid.distance(h, this.decapHex[side]!) <= 3;
   }
 }
+
+UnitDraft.mixInto(Draft);
 
 const NO_EVENTS: readonly string[] = Object.freeze([]);
