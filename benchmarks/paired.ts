@@ -1,0 +1,82 @@
+/**
+ * Statistics of a side-by-side comparison: two builds timed in alternating rounds, one pair of figures per
+ * round. Each round gives a log-ratio ln(new / old); the rounds' mean log-ratio with a Student-t interval
+ * gives the ratio new/old and its 95% interval. Pairing cancels what both builds of a round share (the
+ * machine's load and speed at that moment), so the interval measures the builds' difference, not the drift.
+ */
+
+/** Two-sided 95% quantiles of Student's t (0.975 quantile) by degrees of freedom 1..30. */
+const T975 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+  2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086,
+  2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
+
+/** The 0.975 quantile of Student's t with `df` degrees of freedom (interpolated in 1/df beyond 30). */
+export function tQuantile975(df: number): number {
+  if (!(df >= 1)) return NaN;
+  if (df <= 30) return T975[Math.floor(df) - 1]!;
+  // Beyond 30 the quantile is close to linear in 1/df between 2.042 (df 30) and 1.96 (df infinite).
+  return 1.96 + (2.042 - 1.96) * (30 / df);
+}
+
+export type Verdict = 'slower' | 'faster' | 'no clear change';
+
+export interface PairedRatio {
+  /** Rounds with a finite, positive figure on both sides. */
+  readonly rounds: number;
+  /** Median of each side's per-round figures (units/s). */
+  readonly oldMedian: number;
+  readonly newMedian: number;
+  /** exp(mean of per-round ln(new/old)): the geometric mean of the paired ratios. */
+  readonly ratio: number;
+  /** 95% interval of the ratio (t-interval on the mean log-ratio, exponentiated); NaN below 2 rounds. */
+  readonly low: number;
+  readonly high: number;
+  /** `slower` when the whole interval is below 1, `faster` when it is above, else `no clear change`. */
+  readonly verdict: Verdict;
+}
+
+function median(xs: readonly number[]): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/**
+ * The ratio new/old of a figure measured in paired rounds (`pairs[i]` = the two builds' figures of round i,
+ * higher is faster). Pairs where either side is missing, zero or not finite are left out.
+ */
+export function pairedRatio(pairs: readonly { readonly old: number; readonly new: number }[]): PairedRatio {
+  const ok = pairs.filter((p) => Number.isFinite(p.old) && Number.isFinite(p.new) && p.old > 0 && p.new > 0);
+  const n = ok.length;
+  const logs = ok.map((p) => Math.log(p.new / p.old));
+  const mean = n > 0 ? logs.reduce((a, b) => a + b, 0) / n : NaN;
+  let low = NaN;
+  let high = NaN;
+  if (n >= 2) {
+    const variance = logs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1);
+    const half = tQuantile975(n - 1) * Math.sqrt(variance / n);
+    low = Math.exp(mean - half);
+    high = Math.exp(mean + half);
+  }
+  const verdict: Verdict = high < 1 ? 'slower' : low > 1 ? 'faster' : 'no clear change';
+  return {
+    rounds: n,
+    oldMedian: median(ok.map((p) => p.old)),
+    newMedian: median(ok.map((p) => p.new)),
+    ratio: Math.exp(mean),
+    low,
+    high,
+    verdict,
+  };
+}
+
+/**
+ * Which build runs first in each round: A B, B A, A B, ... (new first in even rounds). Alternating the
+ * order cancels a steady drift of the machine's speed over the run (rounds 2k and 2k+1 see it both ways).
+ */
+export function newRunsFirst(round: number): boolean {
+  return round % 2 === 0;
+}
