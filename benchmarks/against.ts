@@ -46,6 +46,8 @@ export interface FigureComparison extends PairedRatio {
   readonly unit: string;
   /** Whether both builds measured the same workload (mid-game ply, legal actions, ...) in the first round. */
   readonly sameWorkload: boolean;
+  /** Per round: each build's median rate and calibration-relative figure (NaN where it did not run). */
+  readonly perRound: readonly { readonly new: number; readonly old: number; readonly newRelative: number; readonly oldRelative: number }[];
 }
 
 export interface AgainstResult {
@@ -181,13 +183,17 @@ export function compareRounds(rounds: readonly { readonly new: Map<string, Figur
   const oldIds = new Set(rounds.flatMap((r) => [...r.old.keys()]));
   const figures: FigureComparison[] = [];
   for (const id of newIds.filter((i) => oldIds.has(i))) {
-    const pairs = rounds.map((r) => ({ new: r.new.get(id)?.median ?? NaN, old: r.old.get(id)?.median ?? NaN }));
+    const perRound = rounds.map((r) => ({
+      new: r.new.get(id)?.median ?? NaN, old: r.old.get(id)?.median ?? NaN,
+      newRelative: r.new.get(id)?.relative ?? NaN, oldRelative: r.old.get(id)?.relative ?? NaN,
+    }));
     const first = rounds[0];
     figures.push({
       id,
       unit: first?.new.get(id)?.unit ?? '',
       sameWorkload: sameDetails(first?.new.get(id), first?.old.get(id)),
-      ...pairedRatio(pairs),
+      ...pairedRatio(perRound),
+      perRound,
     });
   }
   return { figures, onlyNew: newIds.filter((i) => !oldIds.has(i)), onlyOld: [...oldIds].filter((i) => !newIds.includes(i)) };
