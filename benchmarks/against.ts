@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pairedRatio, newRunsFirst, type PairedRatio } from './paired.js';
+import type { RoundClock } from './round.js';
 import { fmt, packageRoot, table } from './run.js';
 import { CALIBRATION_ID, type BenchMode, type FigureResult, type SuiteResult } from './suites.js';
 
@@ -36,6 +37,8 @@ export interface AgainstOptions {
   /** Sampling time per task in a round, ms. */
   readonly taskMs: number;
   readonly mode: BenchMode;
+  /** How ops are timed: CPU time of the round's process (default) or the wall clock. */
+  readonly clock?: RoundClock;
   readonly log: (line: string) => void;
   /** Where commits are built (default: <tmpdir>/tacsim-bench). */
   readonly buildsDir?: string;
@@ -58,6 +61,7 @@ export interface AgainstResult {
   readonly rounds: number;
   readonly taskMs: number;
   readonly mode: BenchMode;
+  readonly clock: RoundClock;
   readonly figures: readonly FigureComparison[];
   /** Figure ids measured by one build only. */
   readonly onlyNew: readonly string[];
@@ -102,7 +106,7 @@ export function buildCommit(root: string, commit: string, ref: string, log: (lin
     return dir;
   }
   const fail = (what: string, output: string): never => {
-    throw new AgainstError(`tacsim bench --against: could not build ${ref} (${commit.slice(0, 8)}) in ${work}: ${what}${output ? `: ${lastLines(output, 3)}` : ''}`, 1);
+    throw new AgainstError(`tacsim bench --against: could not build ${ref} (${commit.slice(0, 8)}) in ${dir}: ${what}${output ? `: ${lastLines(output, 3)}` : ''}`, 1);
   };
   // Built in a folder of its own, renamed when complete, so an interrupted build is never reused.
   const work = `${dir}.partial-${process.pid}`;
@@ -137,10 +141,10 @@ export function buildCommit(root: string, commit: string, ref: string, log: (lin
 // Rounds
 
 /** Runs one round of one build in a child process (benchmarks/round.ts); resolves to its figures. */
-function runRoundProcess(buildDir: string, filter: string, taskMs: number, mode: BenchMode): Promise<SuiteResult[]> {
+function runRoundProcess(buildDir: string, filter: string, taskMs: number, mode: BenchMode, clock: RoundClock): Promise<SuiteResult[]> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'round.js');
   // Optimization on the main thread, as in `tacsim bench` (see deterministicJit in run.ts).
-  const args = ['--no-concurrent-recompilation', script, buildDir, filter, String(taskMs), mode];
+  const args = ['--no-concurrent-recompilation', script, buildDir, filter, String(taskMs), mode, clock];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: buildDir, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -210,7 +214,7 @@ export async function runAgainst(o: AgainstOptions): Promise<AgainstResult> {
     const started = performance.now();
     let suites: SuiteResult[];
     try {
-      suites = await runRoundProcess(dir, filter, o.taskMs, o.mode);
+      suites = await runRoundProcess(dir, filter, o.taskMs, o.mode, o.clock ?? 'cpu');
     } catch (e) {
       const name = which === 'new' ? `this checkout (${o.root})` : `${o.ref} (${dir})`;
       throw new AgainstError(`tacsim bench --against: round ${round + 1} of ${name} failed: ${(e as Error).message}`, 1);
@@ -229,7 +233,7 @@ export async function runAgainst(o: AgainstOptions): Promise<AgainstResult> {
     }
   }
   return {
-    ref: o.ref, commit, oldDir, newDir: o.root, rounds: o.rounds, taskMs: o.taskMs, mode: o.mode,
+    ref: o.ref, commit, oldDir, newDir: o.root, rounds: o.rounds, taskMs: o.taskMs, mode: o.mode, clock: o.clock ?? 'cpu',
     ...compareRounds(rounds), seconds: (performance.now() - t0) / 1000,
   };
 }
@@ -249,10 +253,10 @@ export function formatAgainst(r: AgainstResult): string {
     `${f.unit}/s${f.sameWorkload ? '' : ', workload differs'}`,
   ]);
   const head = `tacsim bench --against ${r.ref}: new = ${r.newDir}, old = ${r.commit.slice(0, 8)} (${r.oldDir}); ` +
-    `${r.rounds} paired rounds (new old, old new, ...), ${r.mode === 'quick' ? 'quick' : `${r.taskMs} ms per task`}, ${r.seconds.toFixed(0)} s`;
+    `${r.rounds} paired rounds (new old, old new, ...), ${r.mode === 'quick' ? 'quick' : `${r.taskMs} ms per task`}, ${r.clock === 'cpu' ? 'CPU time' : 'wall clock'}, ${r.seconds.toFixed(0)} s`;
   const body = table(['figure', 'old', 'new', 'new/old', '95% interval', 'verdict', 'unit'], rows);
   const notes = [
-    'old, new: medians over the rounds of each round\'s median rate; new/old: geometric mean of the per-round ratios,',
+    `old, new: medians over the rounds of each round's median rate (ops timed by ${r.clock === 'cpu' ? 'the process\'s CPU time' : 'the wall clock'}); new/old: geometric mean of the per-round ratios,`,
     'with a t-interval on their logs; SLOWER/FASTER when the whole interval is below/above 100%.',
   ];
   const differs = r.figures.filter((f) => !f.sameWorkload).map((f) => f.id);
@@ -269,6 +273,8 @@ export interface AgainstCommandOptions {
   readonly taskMs?: number;
   readonly quick?: boolean;
   readonly json?: boolean;
+  /** `cpu` or `wall` (checked here: it comes from the command line). */
+  readonly clock?: string;
 }
 
 /** Paired rounds by default: enough for a 10% change to show on a noisy 2-core machine (benchmarks/README.md). */
@@ -282,17 +288,23 @@ export async function againstCommand(
   out: (s: string) => void = (s) => process.stdout.write(`${s}\n`),
   err: (s: string) => void = (s) => process.stderr.write(`${s}\n`),
   root: string = packageRoot(),
+  buildsDir?: string,
 ): Promise<number> {
   const quick = o.quick === true;
   const rounds = o.rounds ?? (quick ? 2 : DEFAULT_ROUNDS);
+  if (o.clock !== undefined && o.clock !== 'cpu' && o.clock !== 'wall') {
+    err(`tacsim bench --against: --clock is cpu or wall, not ${o.clock}`);
+    return 2;
+  }
   if (!Number.isInteger(rounds) || rounds < 2) {
     err(`tacsim bench --against: --rounds must be a whole number of at least 2 (an interval needs two pairs), not ${o.rounds}`);
     return 2;
   }
   try {
     const result = await runAgainst({
-      ref: o.against, root, rounds, taskMs: o.taskMs ?? DEFAULT_TASK_MS, mode: quick ? 'quick' : 'full', log: err,
+      ref: o.against, root, rounds, taskMs: o.taskMs ?? DEFAULT_TASK_MS, mode: quick ? 'quick' : 'full', clock: o.clock === 'wall' ? 'wall' : 'cpu', log: err,
       ...(o.filter ? { filter: o.filter } : {}),
+      ...(buildsDir ? { buildsDir } : {}),
     });
     out(o.json ? JSON.stringify(result, null, 2) : formatAgainst(result));
     return 0;

@@ -29,7 +29,7 @@ Examples:
   $ tacsim bench                        run every suite (about 1 minute), print the table
   $ tacsim bench --check                run, then exit 1 naming any figure slower than the baseline
   $ tacsim bench --filter rules         only the rules suite (legal actions and apply)
-  $ tacsim bench --filter pg3-large     only figures whose id contains pg3-large, in every suite
+  $ tacsim bench --filter large         only figures whose id contains "large", in every suite
   $ tacsim bench --quick                every task once on tiny sizes (smoke test, not comparable)
   $ tacsim bench --update-baseline      5 full runs; rewrite the baseline and thresholds from them
   $ tacsim bench --history              how each figure moved across the stored runs
@@ -43,6 +43,7 @@ export function registerBenchCommand(program: Command): Command {
     .option('--against <ref>', 'compare with another commit: build it in a temporary folder, run both builds in alternating rounds, print ratios new/old with 95% intervals')
     .option('--rounds <n>', 'paired rounds of --against (default 10)', positiveInt)
     .option('--task-ms <ms>', 'sampling time per task in each --against round (default 1000)', positiveInt)
+    .option('--clock <cpu|wall>', 'how --against times an op: CPU time of its process (default; ignores time spent waiting for a core) or the wall clock')
     .option('--check', 'compare with benchmarks/baseline.json; exit 1 if a figure is slower beyond its threshold')
     .option('--update-baseline', 'rewrite benchmarks/baseline.json (and thresholds) from this run (--runs, default 5)')
     .option('--history', 'print how each figure moved across the stored results/bench-*.json runs (runs nothing)')
@@ -54,7 +55,7 @@ export function registerBenchCommand(program: Command): Command {
     .option('--no-save', 'do not write results/bench-<timestamp>.json')
     .addHelpText('after', EXAMPLES)
     .action(async (opts: {
-      against?: string; rounds?: number; taskMs?: number;
+      against?: string; rounds?: number; taskMs?: number; clock?: string;
       check?: boolean; updateBaseline?: boolean; history?: boolean; filter?: string; quick?: boolean; json?: boolean; runs?: number; baseline?: string; save?: boolean;
     }) => {
       const code = opts.against === undefined ? await benchCommand(opts) : await against(opts as typeof opts & { against: string });
