@@ -3,20 +3,20 @@
  *
  * The other commit is extracted (`git archive`) into a folder under the system's temp directory, given this
  * checkout's node_modules when its package-lock.json is the same (else `npm install`), and compiled with its
- * own tsconfig; the folder is kept, per commit, for the next comparison. Then both builds run their suites
- * in alternating rounds (new old, old new, new old, ...), each round in a fresh child process per build
- * (benchmarks/round.ts), so both see the same machine state and the same process-to-process variation.
- * Each figure's per-round ratio new/old gives its ratio and 95% interval (benchmarks/paired.ts).
+ * own tsconfig; the folder is kept, per commit, for the next comparison. Then rounds: each a fresh child
+ * process (benchmarks/round.ts) that loads both builds' suites and times every figure of both, op by op,
+ * alternating between the builds, so both see the same machine state. Each figure's per-round ratio
+ * new/old gives its ratio and 95% interval (benchmarks/paired.ts).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pairedRatio, newRunsFirst, type PairedRatio } from './paired.js';
-import type { RoundClock } from './round.js';
+import { pairedRatio, type PairedRatio } from './paired.js';
+import type { RoundClock, RoundFigure, RoundResult } from './round.js';
 import { fmt, packageRoot, table } from './run.js';
-import { CALIBRATION_ID, type BenchMode, type FigureResult, type SuiteResult } from './suites.js';
+import type { BenchMode } from './suites.js';
 
 /** A problem the user can act on: printed as one line, exit code 2 (bad input) or 1 (the build failed). */
 export class AgainstError extends Error {
@@ -49,8 +49,8 @@ export interface FigureComparison extends PairedRatio {
   readonly unit: string;
   /** Whether both builds measured the same workload (mid-game ply, legal actions, ...) in the first round. */
   readonly sameWorkload: boolean;
-  /** Per round: each build's median rate and calibration-relative figure (NaN where it did not run). */
-  readonly perRound: readonly { readonly new: number; readonly old: number; readonly newRelative: number; readonly oldRelative: number }[];
+  /** Per round: each build's median rate (NaN where it did not run or failed). */
+  readonly perRound: readonly { readonly new: number; readonly old: number }[];
 }
 
 export interface AgainstResult {
@@ -140,13 +140,13 @@ export function buildCommit(root: string, commit: string, ref: string, log: (lin
 // ---------------------------------------------------------------------------------------------------
 // Rounds
 
-/** Runs one round of one build in a child process (benchmarks/round.ts); resolves to its figures. */
-function runRoundProcess(buildDir: string, filter: string, taskMs: number, mode: BenchMode, clock: RoundClock): Promise<SuiteResult[]> {
+/** Runs one round in a child process (benchmarks/round.ts): both builds, op by op; resolves to their figures. */
+function runRoundProcess(newDir: string, oldDir: string, filter: string, taskMs: number, mode: BenchMode, clock: RoundClock): Promise<RoundResult> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'round.js');
   // Optimization on the main thread, as in `tacsim bench` (see deterministicJit in run.ts).
-  const args = ['--no-concurrent-recompilation', script, buildDir, filter, String(taskMs), mode, clock];
+  const args = ['--no-concurrent-recompilation', script, newDir, oldDir, filter, String(taskMs), mode, clock];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: buildDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: newDir, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
@@ -155,7 +155,7 @@ function runRoundProcess(buildDir: string, filter: string, taskMs: number, mode:
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(lastLines(err, 3) || `exit code ${code}`));
       try {
-        resolve(JSON.parse(out) as SuiteResult[]);
+        resolve(JSON.parse(out) as RoundResult);
       } catch {
         reject(new Error(`unreadable output: ${out.slice(0, 200)}`));
       }
@@ -163,13 +163,11 @@ function runRoundProcess(buildDir: string, filter: string, taskMs: number, mode:
   });
 }
 
-function figureMap(suites: readonly SuiteResult[]): Map<string, FigureResult> {
-  const m = new Map<string, FigureResult>();
-  for (const s of suites) for (const f of s.figures) if (!f.id.endsWith(`.${CALIBRATION_ID}`)) m.set(f.id, f);
-  return m;
+function figureMap(figures: readonly RoundFigure[]): Map<string, RoundFigure> {
+  return new Map(figures.map((f) => [f.id, f]));
 }
 
-function sameDetails(a: FigureResult | undefined, b: FigureResult | undefined): boolean {
+function sameDetails(a: RoundFigure | undefined, b: RoundFigure | undefined): boolean {
   const x = a?.details;
   const y = b?.details;
   if (!x || !y) return true;
@@ -178,7 +176,7 @@ function sameDetails(a: FigureResult | undefined, b: FigureResult | undefined): 
 }
 
 /** Compares paired rounds: figure maps of the new and old build, one of each per round. */
-export function compareRounds(rounds: readonly { readonly new: Map<string, FigureResult>; readonly old: Map<string, FigureResult> }[]): {
+export function compareRounds(rounds: readonly { readonly new: ReadonlyMap<string, RoundFigure>; readonly old: ReadonlyMap<string, RoundFigure> }[]): {
   figures: FigureComparison[];
   onlyNew: string[];
   onlyOld: string[];
@@ -187,10 +185,7 @@ export function compareRounds(rounds: readonly { readonly new: Map<string, Figur
   const oldIds = new Set(rounds.flatMap((r) => [...r.old.keys()]));
   const figures: FigureComparison[] = [];
   for (const id of newIds.filter((i) => oldIds.has(i))) {
-    const perRound = rounds.map((r) => ({
-      new: r.new.get(id)?.median ?? NaN, old: r.old.get(id)?.median ?? NaN,
-      newRelative: r.new.get(id)?.relative ?? NaN, oldRelative: r.old.get(id)?.relative ?? NaN,
-    }));
+    const perRound = rounds.map((r) => ({ new: r.new.get(id)?.median ?? NaN, old: r.old.get(id)?.median ?? NaN }));
     const first = rounds[0];
     figures.push({
       id,
@@ -208,29 +203,20 @@ export async function runAgainst(o: AgainstOptions): Promise<AgainstResult> {
   const commit = resolveCommit(o.root, o.ref);
   const oldDir = buildCommit(o.root, commit, o.ref, o.log, o.buildsDir);
   const filter = o.filter ?? '';
-  const rounds: { new: Map<string, FigureResult>; old: Map<string, FigureResult> }[] = [];
-  const side = async (which: 'new' | 'old', round: number): Promise<Map<string, FigureResult>> => {
-    const dir = which === 'new' ? o.root : oldDir;
-    const started = performance.now();
-    let suites: SuiteResult[];
-    try {
-      suites = await runRoundProcess(dir, filter, o.taskMs, o.mode, o.clock ?? 'cpu');
-    } catch (e) {
-      const name = which === 'new' ? `this checkout (${o.root})` : `${o.ref} (${dir})`;
-      throw new AgainstError(`tacsim bench --against: round ${round + 1} of ${name} failed: ${(e as Error).message}`, 1);
-    }
-    if (suites.length === 0) throw new AgainstError(`tacsim bench --against: no suite or figure matches --filter ${o.filter} in ${which === 'new' ? 'this checkout' : o.ref}`, 2);
-    o.log(`  round ${round + 1}/${o.rounds} ${which}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return figureMap(suites);
-  };
+  const rounds: { new: Map<string, RoundFigure>; old: Map<string, RoundFigure> }[] = [];
   for (let r = 0; r < o.rounds; r++) {
-    if (newRunsFirst(r)) {
-      const n = await side('new', r);
-      rounds.push({ new: n, old: await side('old', r) });
-    } else {
-      const old = await side('old', r);
-      rounds.push({ old, new: await side('new', r) });
+    const started = performance.now();
+    let round: RoundResult;
+    try {
+      round = await runRoundProcess(o.root, oldDir, filter, o.taskMs, o.mode, o.clock ?? 'cpu');
+    } catch (e) {
+      throw new AgainstError(`tacsim bench --against: round ${r + 1} (this checkout against ${o.ref} in ${oldDir}) failed: ${(e as Error).message}`, 1);
     }
+    if (round.new.length === 0) throw new AgainstError(`tacsim bench --against: no suite or figure matches --filter ${o.filter}`, 2);
+    const failed = [...round.new, ...round.old].filter((f) => f.error !== undefined && !f.error.startsWith('not in the'));
+    for (const f of failed) o.log(`  round ${r + 1}: ${f.id} failed: ${f.error}`);
+    o.log(`  round ${r + 1}/${o.rounds}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    rounds.push({ new: figureMap(round.new.filter((f) => f.error !== 'not in the old build')), old: figureMap(round.old.filter((f) => f.error !== 'not in the new build')) });
   }
   return {
     ref: o.ref, commit, oldDir, newDir: o.root, rounds: o.rounds, taskMs: o.taskMs, mode: o.mode, clock: o.clock ?? 'cpu',
@@ -253,7 +239,7 @@ export function formatAgainst(r: AgainstResult): string {
     `${f.unit}/s${f.sameWorkload ? '' : ', workload differs'}`,
   ]);
   const head = `tacsim bench --against ${r.ref}: new = ${r.newDir}, old = ${r.commit.slice(0, 8)} (${r.oldDir}); ` +
-    `${r.rounds} paired rounds (new old, old new, ...), ${r.mode === 'quick' ? 'quick' : `${r.taskMs} ms per task`}, ${r.clock === 'cpu' ? 'CPU time' : 'wall clock'}, ${r.seconds.toFixed(0)} s`;
+    `${r.rounds} rounds (a process each, builds alternating op by op), ${r.mode === 'quick' ? 'quick' : `${r.taskMs} ms per task`}, ${r.clock === 'cpu' ? 'CPU time' : 'wall clock'}, ${r.seconds.toFixed(0)} s`;
   const body = table(['figure', 'old', 'new', 'new/old', '95% interval', 'verdict', 'unit'], rows);
   const notes = [
     `old, new: medians over the rounds of each round's median rate (ops timed by ${r.clock === 'cpu' ? 'the process\'s CPU time' : 'the wall clock'}); new/old: geometric mean of the per-round ratios,`,

@@ -72,11 +72,3 @@ export function pairedRatio(pairs: readonly { readonly old: number; readonly new
     verdict,
   };
 }
-
-/**
- * Which build runs first in each round: A B, B A, A B, ... (new first in even rounds). Alternating the
- * order cancels a steady drift of the machine's speed over the run (rounds 2k and 2k+1 see it both ways).
- */
-export function newRunsFirst(round: number): boolean {
-  return round % 2 === 0;
-}
