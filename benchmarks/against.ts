@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pairedRatio, type PairedRatio } from './paired.js';
+import { NOISE_BAND, pairedRatio, type PairedRatio } from './paired.js';
 import type { RoundClock, RoundFigure, RoundResult } from './round.js';
 import { fmt, packageRoot, table } from './run.js';
 import type { BenchMode } from './suites.js';
@@ -235,7 +235,7 @@ export function formatAgainst(r: AgainstResult): string {
   const rows = r.figures.map((f) => [
     f.id, fmt(f.oldMedian), fmt(f.newMedian), pct(f.ratio),
     Number.isFinite(f.low) ? `${pct(f.low)}-${pct(f.high)}` : '-',
-    f.verdict === 'no clear change' ? f.verdict : f.verdict.toUpperCase(),
+    f.verdict === 'slower' || f.verdict === 'faster' ? f.verdict.toUpperCase() : f.verdict === 'within noise' ? `within ${Math.round(NOISE_BAND * 100)}%` : f.verdict,
     `${f.unit}/s${f.sameWorkload ? '' : ', workload differs'}`,
   ]);
   const head = `tacsim bench --against ${r.ref}: new = ${r.newDir}, old = ${r.commit.slice(0, 8)} (${r.oldDir}); ` +
@@ -243,7 +243,7 @@ export function formatAgainst(r: AgainstResult): string {
   const body = table(['figure', 'old', 'new', 'new/old', '95% interval', 'verdict', 'unit'], rows);
   const notes = [
     `old, new: medians over the rounds of each round's median rate (ops timed by ${r.clock === 'cpu' ? 'the process\'s CPU time' : 'the wall clock'}); new/old: geometric mean of the per-round ratios,`,
-    'with a t-interval on their logs; SLOWER/FASTER when the whole interval is below/above 100%.',
+    `with a 95% t-interval on their logs; SLOWER/FASTER when the whole interval is below/above 100% and the ratio more than ${Math.round(NOISE_BAND * 100)}% off.`,
   ];
   const differs = r.figures.filter((f) => !f.sameWorkload).map((f) => f.id);
   if (differs.length) notes.push(`workload differs (another mid-game state or task size, see --json details): ${differs.join(', ')}`);

@@ -20,7 +20,15 @@ export function tQuantile975(df: number): number {
   return 1.96 + (2.042 - 1.96) * (30 / df);
 }
 
-export type Verdict = 'slower' | 'faster' | 'no clear change';
+export type Verdict = 'slower' | 'faster' | 'within noise' | 'no clear change';
+
+/**
+ * Ratios within this distance of 1 are not called slower or faster even when the interval excludes 1:
+ * a build compared with itself can differ by a percent or two for reasons that are not its code (where
+ * its code and data land in memory, which build's modules loaded first), and a long enough run would
+ * find that "significant". The same idea as Criterion's noise threshold.
+ */
+export const NOISE_BAND = 0.03;
 
 export interface PairedRatio {
   /** Rounds with a finite, positive figure on both sides. */
@@ -33,7 +41,10 @@ export interface PairedRatio {
   /** 95% interval of the ratio (t-interval on the mean log-ratio, exponentiated); NaN below 2 rounds. */
   readonly low: number;
   readonly high: number;
-  /** `slower` when the whole interval is below 1, `faster` when it is above, else `no clear change`. */
+  /**
+   * `slower` when the whole interval is below 1 and the ratio below 1 - noise band; `faster` likewise above;
+   * `within noise` when the interval excludes 1 but the ratio is within the band; else `no clear change`.
+   */
   readonly verdict: Verdict;
 }
 
@@ -48,7 +59,7 @@ function median(xs: readonly number[]): number {
  * The ratio new/old of a figure measured in paired rounds (`pairs[i]` = the two builds' figures of round i,
  * higher is faster). Pairs where either side is missing, zero or not finite are left out.
  */
-export function pairedRatio(pairs: readonly { readonly old: number; readonly new: number }[]): PairedRatio {
+export function pairedRatio(pairs: readonly { readonly old: number; readonly new: number }[], noiseBand = NOISE_BAND): PairedRatio {
   const ok = pairs.filter((p) => Number.isFinite(p.old) && Number.isFinite(p.new) && p.old > 0 && p.new > 0);
   const n = ok.length;
   const logs = ok.map((p) => Math.log(p.new / p.old));
@@ -61,12 +72,14 @@ export function pairedRatio(pairs: readonly { readonly old: number; readonly new
     low = Math.exp(mean - half);
     high = Math.exp(mean + half);
   }
-  const verdict: Verdict = high < 1 ? 'slower' : low > 1 ? 'faster' : 'no clear change';
+  const ratio = Math.exp(mean);
+  const outside = Math.abs(ratio - 1) > noiseBand;
+  const verdict: Verdict = high < 1 || low > 1 ? (outside ? (high < 1 ? 'slower' : 'faster') : 'within noise') : 'no clear change';
   return {
     rounds: n,
     oldMedian: median(ok.map((p) => p.old)),
     newMedian: median(ok.map((p) => p.new)),
-    ratio: Math.exp(mean),
+    ratio,
     low,
     high,
     verdict,
