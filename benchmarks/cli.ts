@@ -24,7 +24,7 @@ then prints each figure's ratio new/old with its 95% interval and a verdict. It 
 dist/, so run \`npm run build\` first.
 
 Examples:
-  $ tacsim bench --against HEAD~1 --filter playout    this build against the previous commit (about 5 minutes)
+  $ tacsim bench --against HEAD~1 --filter playout    this build against the previous commit (3-7 minutes)
   $ tacsim bench --against main --rounds 16           every suite, 16 paired rounds (more rounds: narrower intervals)
   $ tacsim bench                        run every suite (about 1 minute), print the table
   $ tacsim bench --check                run, then exit 1 naming any figure slower than the baseline
