@@ -163,11 +163,23 @@ export function registryScenarios(): BenchScenario[] {
     .sort((a, b) => systems.indexOf(a.system) - systems.indexOf(b.system) || a.meanLength - b.meanLength || a.id.localeCompare(b.id));
 }
 
-/** Per system, the scenario of median length (the upper one of two): where agents and the harness are timed. */
+/**
+ * Per system, its median scenario (the upper one of two) by size, map hexes x units, read from the
+ * scenarios as loaded: where agents and the harness are timed. Chosen without playing the scenarios, so
+ * a run of the agents suite alone runs the engine on that scenario only.
+ */
 export function representativeScenarios(): BenchScenario[] {
-  const bySystem = new Map<string, BenchScenario[]>();
-  for (const b of registryScenarios()) bySystem.set(b.system, [...(bySystem.get(b.system) ?? []), b]);
-  return [...bySystem.values()].map((list) => list[list.length >> 1]!);
+  const systems = listSystems().map((s) => s.id);
+  const bySystem = new Map<string, { id: string; size: number }[]>();
+  for (const s of listShippedScenarios().filter((x) => systems.includes(x.system))) {
+    const sc = loadScenario(s.id);
+    const size = sc.mapWidth * sc.mapHeight * sc.unitCounts.reduce((a, b) => a + b, 0);
+    bySystem.set(s.system, [...(bySystem.get(s.system) ?? []), { id: s.id, size }]);
+  }
+  return systems.filter((sys) => bySystem.has(sys)).map((sys) => {
+    const list = bySystem.get(sys)!.sort((a, b) => a.size - b.size || a.id.localeCompare(b.id));
+    return benchScenario(list[list.length >> 1]!.id);
+  });
 }
 
 export interface MidGame<S = unknown> {

@@ -51,7 +51,7 @@ describe('benchmark suites', () => {
     expect(perScenario('rules.legal.')).toEqual([...shipped].sort());
     expect(perScenario('rules.apply.')).toEqual([...shipped].sort());
     expect(perScenario('playout.')).toEqual([...shipped].sort());
-    // Agents and the harness on one scenario per system, the one of median random-game length.
+    // Agents and the harness on one scenario per system, the one of median size.
     const reps = representativeScenarios().map((b) => b.id);
     expect(reps).toHaveLength(systems.filter((sys) => shipped.some((id) => listShippedScenarios().find((s) => s.id === id)!.system === sys)).length);
     for (const id of reps) {
