@@ -141,10 +141,10 @@ export function buildCommit(root: string, commit: string, ref: string, log: (lin
 // Rounds
 
 /** Runs one round in a child process (benchmarks/round.ts): both builds, op by op; resolves to their figures. */
-function runRoundProcess(newDir: string, oldDir: string, filter: string, taskMs: number, mode: BenchMode, clock: RoundClock): Promise<RoundResult> {
+function runRoundProcess(newDir: string, oldDir: string, filter: string, taskMs: number, mode: BenchMode, clock: RoundClock, first: 'new' | 'old'): Promise<RoundResult> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'round.js');
   // Optimization on the main thread, as in `tacsim bench` (see deterministicJit in run.ts).
-  const args = ['--no-concurrent-recompilation', script, newDir, oldDir, filter, String(taskMs), mode, clock];
+  const args = ['--no-concurrent-recompilation', script, newDir, oldDir, filter, String(taskMs), mode, clock, first];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: newDir, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -208,7 +208,8 @@ export async function runAgainst(o: AgainstOptions): Promise<AgainstResult> {
     const started = performance.now();
     let round: RoundResult;
     try {
-      round = await runRoundProcess(o.root, oldDir, filter, o.taskMs, o.mode, o.clock ?? 'cpu');
+      // Which build loads first alternates by round: being first shifted a figure by up to 5%.
+      round = await runRoundProcess(o.root, oldDir, filter, o.taskMs, o.mode, o.clock ?? 'cpu', r % 2 === 0 ? 'new' : 'old');
     } catch (e) {
       throw new AgainstError(`tacsim bench --against: round ${r + 1} (this checkout against ${o.ref} in ${oldDir}) failed: ${(e as Error).message}`, 1);
     }

@@ -1,9 +1,10 @@
 /**
  * One round of a side-by-side comparison (`tacsim bench --against`), run in a child process:
- *   node --no-concurrent-recompilation dist/benchmarks/round.js NEW_DIR OLD_DIR FILTER TASK_MS MODE CLOCK
+ *   node --no-concurrent-recompilation dist/benchmarks/round.js NEW_DIR OLD_DIR FILTER TASK_MS MODE CLOCK FIRST
  * imports both builds' dist/benchmarks/suites.js (the old one may be an older commit), builds the tasks
  * FILTER selects ('' for all) on both, and times each figure of both builds op by op, alternating between
- * the builds (new old, old new, ...), until each has TASK_MS of samples. Prints a RoundResult as JSON.
+ * the builds (new old, old new, ...), until each has TASK_MS of samples. FIRST (`new` or `old`): which
+ * build is imported, built and timed first. Prints a RoundResult as JSON.
  *
  * Why both builds in one process, alternating op by op: on a machine shared with other work the speed a
  * process gets changes from second to second; builds timed one after the other in separate processes
@@ -126,15 +127,25 @@ async function timePair(a: TaskDef, b: TaskDef, plan: ReturnType<typeof roundPla
   return [figure(0), figure(1)];
 }
 
-export async function runRound(newDir: string, oldDir: string, filter: string, taskMs: number, mode: BenchMode, clock: RoundClock = 'cpu'): Promise<RoundResult> {
-  const [newMod, oldMod] = [await importSuites(newDir), await importSuites(oldDir)];
+/**
+ * Times both builds' selected figures in this process. `oldFirst`: the old build's modules are imported,
+ * and its tasks built, before the new build's (the first build loaded can gain or lose a few percent from
+ * it, so the caller alternates this by round); the op order within a figure alternates anyway.
+ */
+export async function runRound(newDir: string, oldDir: string, filter: string, taskMs: number, mode: BenchMode, clock: RoundClock = 'cpu', oldFirst = false): Promise<RoundResult> {
+  const [newMod, oldMod] = oldFirst
+    ? [await importSuites(newDir), await importSuites(oldDir)].reverse() as [SuitesModule, SuitesModule]
+    : [await importSuites(newDir), await importSuites(oldDir)];
   const result: { new: RoundFigure[]; old: RoundFigure[] } = { new: [], old: [] };
   const oldSelected = oldMod.selectSuites(filter || undefined);
   for (const { suite, taskFilter } of newMod.selectSuites(filter || undefined)) {
     const keep = (tasks: TaskDef[], f: string | undefined): TaskDef[] => (f ? tasks.filter((t) => t.id.toLowerCase().includes(f)) : tasks);
-    const newTasks = keep(await suite.build(mode), taskFilter);
     const oldSel = oldSelected.find((s) => s.suite.name === suite.name);
-    const oldTasks = oldSel ? keep(await oldSel.suite.build(mode), oldSel.taskFilter) : [];
+    const buildOld = async (): Promise<TaskDef[]> => (oldSel ? keep(await oldSel.suite.build(mode), oldSel.taskFilter) : []);
+    const buildNew = async (): Promise<TaskDef[]> => keep(await suite.build(mode), taskFilter);
+    const oldTasks = oldFirst ? await buildOld() : [];
+    const newTasks = await buildNew();
+    if (!oldFirst) oldTasks.push(...(await buildOld()));
     const plan = roundPlan(suite.timing, taskMs, mode);
     for (const t of newTasks) {
       const o = oldTasks.find((x) => x.id === t.id);
@@ -142,7 +153,7 @@ export async function runRound(newDir: string, oldDir: string, filter: string, t
         result.new.push({ id: t.id, unit: t.unit, median: NaN, samples: 0, error: 'not in the old build' });
         continue;
       }
-      const [n, old] = await timePair(t, o, plan, clock);
+      const [n, old] = oldFirst ? (await timePair(o, t, plan, clock)).reverse() as [RoundFigure, RoundFigure] : await timePair(t, o, plan, clock);
       result.new.push(n);
       result.old.push(old);
     }
@@ -153,11 +164,11 @@ export async function runRound(newDir: string, oldDir: string, filter: string, t
   return result;
 }
 
-const [, self, newDir, oldDir, filter, taskMs, mode, clock] = process.argv;
+const [, self, newDir, oldDir, filter, taskMs, mode, clock, first] = process.argv;
 if (self && import.meta.url === pathToFileURL(self).href) {
   try {
-    if (!newDir || !oldDir || taskMs === undefined) throw new Error('usage: round.js NEW_DIR OLD_DIR FILTER TASK_MS quick|full cpu|wall');
-    const r = await runRound(newDir, oldDir, filter ?? '', Number(taskMs), mode === 'quick' ? 'quick' : 'full', clock === 'wall' ? 'wall' : 'cpu');
+    if (!newDir || !oldDir || taskMs === undefined) throw new Error('usage: round.js NEW_DIR OLD_DIR FILTER TASK_MS quick|full cpu|wall new|old');
+    const r = await runRound(newDir, oldDir, filter ?? '', Number(taskMs), mode === 'quick' ? 'quick' : 'full', clock === 'wall' ? 'wall' : 'cpu', first === 'old');
     process.stdout.write(`${JSON.stringify(r)}\n`);
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
