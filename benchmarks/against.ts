@@ -191,7 +191,8 @@ export function compareRounds(rounds: readonly { readonly new: ReadonlyMap<strin
       id,
       unit: first?.new.get(id)?.unit ?? '',
       sameWorkload: sameDetails(first?.new.get(id), first?.old.get(id)),
-      ...pairedRatio(perRound),
+      // Rounds alternate which build goes first (runAgainst): each two rounds are one unit.
+      ...pairedRatio(perRound, NOISE_BAND, 2),
       perRound,
     });
   }
@@ -208,7 +209,7 @@ export async function runAgainst(o: AgainstOptions): Promise<AgainstResult> {
     const started = performance.now();
     let round: RoundResult;
     try {
-      // Which build loads first alternates by round: being first shifted a figure by up to 5%.
+      // Which build loads first alternates by round, so any advantage of going first falls on both.
       round = await runRoundProcess(o.root, oldDir, filter, o.taskMs, o.mode, o.clock ?? 'cpu', r % 2 === 0 ? 'new' : 'old');
     } catch (e) {
       throw new AgainstError(`tacsim bench --against: round ${r + 1} (this checkout against ${o.ref} in ${oldDir}) failed: ${(e as Error).message}`, 1);
@@ -244,7 +245,8 @@ export function formatAgainst(r: AgainstResult): string {
   const body = table(['figure', 'old', 'new', 'new/old', '95% interval', 'verdict', 'unit'], rows);
   const notes = [
     `old, new: medians over the rounds of each round's median rate (ops timed by ${r.clock === 'cpu' ? 'the process\'s CPU time' : 'the wall clock'}); new/old: geometric mean of the per-round ratios,`,
-    `with a 95% t-interval on their logs; SLOWER/FASTER when the whole interval is below/above 100% and the ratio more than ${Math.round(NOISE_BAND * 100)}% off.`,
+    `with a 95% t-interval on their logs, taken over pairs of rounds (each build first in one of the two);`,
+    `SLOWER/FASTER when the whole interval is below/above 100% and the ratio more than ${Math.round(NOISE_BAND * 100)}% off.`,
   ];
   const differs = r.figures.filter((f) => !f.sameWorkload).map((f) => f.id);
   if (differs.length) notes.push(`workload differs (another mid-game state or task size, see --json details): ${differs.join(', ')}`);

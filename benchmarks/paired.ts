@@ -31,14 +31,14 @@ export type Verdict = 'slower' | 'faster' | 'within noise' | 'no clear change';
 export const NOISE_BAND = 0.03;
 
 export interface PairedRatio {
-  /** Rounds with a finite, positive figure on both sides. */
+  /** Rounds used: with a finite, positive figure on both sides (and, in blocks, a complete block). */
   readonly rounds: number;
   /** Median of each side's per-round figures (units/s). */
   readonly oldMedian: number;
   readonly newMedian: number;
   /** exp(mean of per-round ln(new/old)): the geometric mean of the paired ratios. */
   readonly ratio: number;
-  /** 95% interval of the ratio (t-interval on the mean log-ratio, exponentiated); NaN below 2 rounds. */
+  /** 95% interval of the ratio (t-interval on the mean log-ratio, exponentiated); NaN below 2 units. */
   readonly low: number;
   readonly high: number;
   /**
@@ -58,16 +58,29 @@ function median(xs: readonly number[]): number {
 /**
  * The ratio new/old of a figure measured in paired rounds (`pairs[i]` = the two builds' figures of round i,
  * higher is faster). Pairs where either side is missing, zero or not finite are left out.
+ *
+ * `blockSize` 2: rounds come in blocks of two whose order of the builds is swapped (a crossover: new
+ * first, then old first). Going first can shift a figure by a few percent; the mean log-ratio of a block
+ * cancels that, so the interval is over blocks (n/2 units), and a block missing a round is left out.
  */
-export function pairedRatio(pairs: readonly { readonly old: number; readonly new: number }[], noiseBand = NOISE_BAND): PairedRatio {
-  const ok = pairs.filter((p) => Number.isFinite(p.old) && Number.isFinite(p.new) && p.old > 0 && p.new > 0);
-  const n = ok.length;
-  const logs = ok.map((p) => Math.log(p.new / p.old));
-  const mean = n > 0 ? logs.reduce((a, b) => a + b, 0) / n : NaN;
+export function pairedRatio(pairs: readonly { readonly old: number; readonly new: number }[], noiseBand = NOISE_BAND, blockSize: 1 | 2 = 1): PairedRatio {
+  const valid = (p: { old: number; new: number } | undefined): p is { old: number; new: number } =>
+    p !== undefined && Number.isFinite(p.old) && Number.isFinite(p.new) && p.old > 0 && p.new > 0;
+  const ok = pairs.filter(valid);
+  const units: number[] = [];
+  let rounds = 0;
+  for (let i = 0; i + blockSize <= pairs.length; i += blockSize) {
+    const block = pairs.slice(i, i + blockSize);
+    if (!block.every(valid)) continue;
+    units.push(block.reduce((a, p) => a + Math.log(p.new / p.old), 0) / blockSize);
+    rounds += blockSize;
+  }
+  const n = units.length;
+  const mean = n > 0 ? units.reduce((a, b) => a + b, 0) / n : NaN;
   let low = NaN;
   let high = NaN;
   if (n >= 2) {
-    const variance = logs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1);
+    const variance = units.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1);
     const half = tQuantile975(n - 1) * Math.sqrt(variance / n);
     low = Math.exp(mean - half);
     high = Math.exp(mean + half);
@@ -76,7 +89,7 @@ export function pairedRatio(pairs: readonly { readonly old: number; readonly new
   const outside = Math.abs(ratio - 1) > noiseBand;
   const verdict: Verdict = high < 1 || low > 1 ? (outside ? (high < 1 ? 'slower' : 'faster') : 'within noise') : 'no clear change';
   return {
-    rounds: n,
+    rounds,
     oldMedian: median(ok.map((p) => p.old)),
     newMedian: median(ok.map((p) => p.new)),
     ratio,

@@ -181,6 +181,21 @@ describe('side-by-side comparison (bench --against)', () => {
     expect(pairedRatio(syntheticRounds('paired/small', 0.985, 10, 0.005), 0.01).verdict).toBe('slower');
   });
 
+  it('rounds in crossover blocks: a 5% advantage of going first, alternating by round, is cancelled within each block of two', () => {
+    const rounds = syntheticRounds('paired/crossover', 0.9, 10, 0.01).map((p, i) => ({ ...p, new: p.new * (i % 2 === 0 ? 0.95 : 1 / 0.95) }));
+    const blocked = pairedRatio(rounds, 0.03, 2);
+    const unblocked = pairedRatio(rounds, 0.03, 1);
+    expect(blocked.rounds).toBe(10);
+    expect(blocked.verdict).toBe('slower');
+    expect(blocked.low).toBeGreaterThan(0.87);
+    expect(blocked.high).toBeLessThan(0.93);
+    expect(blocked.high - blocked.low).toBeLessThan((unblocked.high - unblocked.low) / 2);
+    // A trailing round without its partner is left out, and so is a block with a failed round.
+    expect(pairedRatio([...rounds, { old: 1, new: 1 }], 0.03, 2).ratio).toBeCloseTo(blocked.ratio, 12);
+    const failed = pairedRatio(rounds.map((p, i) => (i === 3 ? { ...p, new: NaN } : p)), 0.03, 2);
+    expect(failed.rounds).toBe(8);
+  });
+
   it('leaves out rounds where a side failed or did not run, and gives no interval from one pair', () => {
     const r = pairedRatio([{ old: 100, new: 90 }, { old: NaN, new: 50 }, { old: 0, new: 10 }]);
     expect(r.rounds).toBe(1);
@@ -192,7 +207,7 @@ describe('side-by-side comparison (bench --against)', () => {
   it('pairs figures by id, lists figures one build lacks, and flags a workload that differs', () => {
     const f = (id: string, median: number, details?: Record<string, number>): RoundFigure =>
       ({ id, unit: 'ops', median, samples: 10, ...(details ? { details } : {}) });
-    const rounds = [1, 2, 3].map((k) => ({
+    const rounds = [1, 2, 3, 4].map((k) => ({
       new: new Map([['a', f('a', 90 + k)], ['b', f('b', 10, { ply: 600 })], ['n', f('n', 1)]]),
       old: new Map([['a', f('a', 100 + k)], ['b', f('b', 10, { ply: 700 })], ['o', f('o', 1)]]),
     }));
@@ -200,7 +215,7 @@ describe('side-by-side comparison (bench --against)', () => {
     expect(c.figures.map((x) => x.id)).toEqual(['a', 'b']);
     expect(c.figures[0]!.sameWorkload).toBe(true);
     expect(c.figures[0]!.verdict).toBe('slower');
-    expect(c.figures[0]!.perRound.map((p) => p.new)).toEqual([91, 92, 93]);
+    expect(c.figures[0]!.perRound.map((p) => p.new)).toEqual([91, 92, 93, 94]);
     expect(c.figures[1]!.sameWorkload).toBe(false);
     expect(c.onlyNew).toEqual(['n']);
     expect(c.onlyOld).toEqual(['o']);
