@@ -133,9 +133,9 @@ async function timePair(a: TaskDef, b: TaskDef, plan: ReturnType<typeof roundPla
  * it, so the caller alternates this by round); the op order within a figure alternates anyway.
  */
 export async function runRound(newDir: string, oldDir: string, filter: string, taskMs: number, mode: BenchMode, clock: RoundClock = 'cpu', oldFirst = false): Promise<RoundResult> {
-  const [newMod, oldMod] = oldFirst
-    ? [await importSuites(newDir), await importSuites(oldDir)].reverse() as [SuitesModule, SuitesModule]
-    : [await importSuites(newDir), await importSuites(oldDir)];
+  const oldEarly = oldFirst ? await importSuites(oldDir) : undefined;
+  const newMod = await importSuites(newDir);
+  const oldMod = oldEarly ?? await importSuites(oldDir);
   const result: { new: RoundFigure[]; old: RoundFigure[] } = { new: [], old: [] };
   const oldSelected = oldMod.selectSuites(filter || undefined);
   for (const { suite, taskFilter } of newMod.selectSuites(filter || undefined)) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import {
 import type { FigureResult } from '../../benchmarks/suites.js';
 import { pairedRatio, tQuantile975 } from '../../benchmarks/paired.js';
 import { againstCommand, compareRounds } from '../../benchmarks/against.js';
-import { roundPlan, type RoundFigure } from '../../benchmarks/round.js';
+import { roundPlan, runRound, type RoundFigure } from '../../benchmarks/round.js';
 import { packageRoot } from '../../benchmarks/run.js';
 import { createRng } from '../../src/core/rng.js';
 import { listShippedScenarios, listSystems } from '../../src/scenarios.js';
@@ -219,6 +219,32 @@ describe('side-by-side comparison (bench --against)', () => {
     expect(c.figures[1]!.sameWorkload).toBe(false);
     expect(c.onlyNew).toEqual(['n']);
     expect(c.onlyOld).toEqual(['o']);
+  });
+
+  it('a round attributes each build\'s figures to it, whichever build is loaded first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tacsim-round-test-'));
+    try {
+      const build = (name: string, extra: string): string => {
+        const root = join(dir, name);
+        mkdirSync(join(root, 'dist', 'benchmarks'), { recursive: true });
+        writeFileSync(join(root, 'dist', 'benchmarks', 'suites.js'), `
+          const task = (id) => ({ id, unit: 'ops', unitsPerOp: 1, details: { build: '${name}' }, fn: () => 0 });
+          const suite = { name: 's', timing: { time: 1, iterations: 1, warmupTime: 0, warmupIterations: 0 },
+            build: async () => [task('shared'), task('${extra}')] };
+          export function selectSuites() { return [{ suite, taskFilter: undefined }]; }
+        `);
+        return root;
+      };
+      const newDir = build('new', 'only-new');
+      const oldDir = build('old', 'only-old');
+      for (const oldFirst of [false, true]) {
+        const r = await runRound(newDir, oldDir, '', 1, 'quick', 'cpu', oldFirst);
+        expect(r.new.map((f) => [f.id, f.details?.build, f.error ?? ''])).toEqual([['shared', 'new', ''], ['only-new', undefined, 'not in the old build']]);
+        expect(r.old.map((f) => [f.id, f.details?.build, f.error ?? ''])).toEqual([['shared', 'old', ''], ['only-old', undefined, 'not in the new build']]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('an unknown git ref: one line naming it, exit 2', async () => {
