@@ -60,7 +60,7 @@ function median(xs: readonly number[]): number {
  * higher is faster). Pairs where either side is missing, zero or not finite are left out.
  *
  * `blockSize` 2: rounds come in blocks of two whose order of the builds is swapped (a crossover: new
- * first, then old first). Going first can shift a figure by a few percent; the mean log-ratio of a block
+ * first, then old first). If going first shifts a figure, the mean log-ratio of a block
  * cancels that, so the interval is over blocks (n/2 units), and a block missing a round is left out.
  */
 export function pairedRatio(pairs: readonly { readonly old: number; readonly new: number }[], noiseBand = NOISE_BAND, blockSize: 1 | 2 = 1): PairedRatio {
