@@ -2,6 +2,7 @@
  * `tacsim bench`: regression benchmarks of engine and AI speed. The CLI main calls registerBenchCommand.
  */
 import { Command, InvalidArgumentError } from 'commander';
+import { againstCommand } from './against.js';
 import { benchCommand } from './run.js';
 
 function positiveInt(value: string): number {
@@ -17,11 +18,18 @@ run, so runs on different or busy machines compare. --check compares the relativ
 benchmarks/baseline.json; each figure has its own threshold from measured run-to-run spread
 (see benchmarks/README.md). Every run is saved as results/bench-<timestamp>.json.
 
+To see whether a change made tacsim slower or faster, compare two builds side by side: --against REF
+builds that commit in a temporary folder and times both builds in alternating rounds (same machine state),
+then prints each figure's ratio new/old with its 95% interval and a verdict. It compares this checkout's
+dist/, so run \`npm run build\` first.
+
 Examples:
+  $ tacsim bench --against HEAD~1 --filter playout    this build against the previous commit (3-7 minutes)
+  $ tacsim bench --against main --rounds 16           every suite, 16 paired rounds (more rounds: narrower intervals)
   $ tacsim bench                        run every suite (about 1 minute), print the table
   $ tacsim bench --check                run, then exit 1 naming any figure slower than the baseline
   $ tacsim bench --filter rules         only the rules suite (legal actions and apply)
-  $ tacsim bench --filter pg3-large     only figures whose id contains pg3-large, in every suite
+  $ tacsim bench --filter large         only figures whose id contains "large", in every suite
   $ tacsim bench --quick                every task once on tiny sizes (smoke test, not comparable)
   $ tacsim bench --update-baseline      5 full runs; rewrite the baseline and thresholds from them
   $ tacsim bench --history              how each figure moved across the stored runs
@@ -32,6 +40,10 @@ export function registerBenchCommand(program: Command): Command {
   return program
     .command('bench')
     .description('regression benchmarks of engine and AI speed (hex/LOS lookups, legal actions, apply, playouts, agents, harness)')
+    .option('--against <ref>', 'compare with another commit: build it in a temporary folder, run both builds in alternating rounds, print ratios new/old with 95% intervals')
+    .option('--rounds <n>', 'paired rounds of --against (default 10)', positiveInt)
+    .option('--task-ms <ms>', 'sampling time per task in each --against round (default 1000)', positiveInt)
+    .option('--clock <cpu|wall>', 'how --against times an op: CPU time of its process (default; ignores time spent waiting for a core) or the wall clock')
     .option('--check', 'compare with benchmarks/baseline.json; exit 1 if a figure is slower beyond its threshold')
     .option('--update-baseline', 'rewrite benchmarks/baseline.json (and thresholds) from this run (--runs, default 5)')
     .option('--history', 'print how each figure moved across the stored results/bench-*.json runs (runs nothing)')
@@ -42,8 +54,21 @@ export function registerBenchCommand(program: Command): Command {
     .option('--baseline <file>', 'baseline file to check against or update (default benchmarks/baseline.json)')
     .option('--no-save', 'do not write results/bench-<timestamp>.json')
     .addHelpText('after', EXAMPLES)
-    .action(async (opts: { check?: boolean; updateBaseline?: boolean; history?: boolean; filter?: string; quick?: boolean; json?: boolean; runs?: number; baseline?: string; save?: boolean }) => {
-      const code = await benchCommand(opts);
+    .action(async (opts: {
+      against?: string; rounds?: number; taskMs?: number; clock?: string;
+      check?: boolean; updateBaseline?: boolean; history?: boolean; filter?: string; quick?: boolean; json?: boolean; runs?: number; baseline?: string; save?: boolean;
+    }) => {
+      const code = opts.against === undefined ? await benchCommand(opts) : await against(opts as typeof opts & { against: string });
       if (code !== 0) process.exitCode = code;
     });
+}
+
+/** `--against`: refuses the options that belong to single-build runs, then runs the comparison. */
+async function against(opts: { against: string; check?: boolean; updateBaseline?: boolean; history?: boolean; runs?: number; baseline?: string } & Parameters<typeof againstCommand>[0]): Promise<number> {
+  const clash = (['check', 'updateBaseline', 'history', 'runs', 'baseline'] as const).find((k) => opts[k] !== undefined);
+  if (clash) {
+    process.stderr.write(`tacsim bench: --against cannot be combined with --${clash.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}\n`);
+    return 2;
+  }
+  return againstCommand(opts);
 }

@@ -156,8 +156,8 @@ function scalingLine(report: BenchReport): string {
 // Baseline and check
 
 // The floor: figures measured in separate processes at different times vary more than the runs inside one
-// --update-baseline (rules.legal.pg3-medium: 129k to 178k legal/s for the same build, 4 processes), so no
-// figure gets less than 20% (a figure 30% short of the baseline still fails: 1/1.3 is 23% slower).
+// --update-baseline (benchmarks/README.md), so no figure gets less than 20% (a figure 30% short of the
+// baseline still fails: 1/1.3 is 23% slower).
 export const MIN_THRESHOLD = 0.2;
 export const SPREAD_FACTOR = 3;
 /** The ceiling: a threshold past this would never fail; a figure that noisy is reported, not trusted. */
@@ -230,8 +230,8 @@ export function buildBaseline(reports: readonly BenchReport[], previous?: Baseli
     const rel = list.map((f) => f.relative);
     const spread = relativeSpread(rel);
     // The baseline's own slowest run: a figure that sometimes compiles into a slower form (the JIT's
-    // choices differ between processes; rules.legal.pg3-tiny came out at 1.2M or 2.4M calls/s for one
-    // build) must not fail a check for landing where the baseline runs themselves went.
+    // choices differ between processes, benchmarks/README.md) must not fail a check for landing where the
+    // baseline runs themselves went.
     const ownDrop = rel.length > 1 ? 1 - Math.min(...rel) / median(rel) + 0.05 : 0;
     figures[id] = {
       relative: median(rel),
@@ -392,20 +392,19 @@ export function bestOfRuns(reports: readonly BenchReport[]): FigureResult[] {
   return [...best.values()];
 }
 
-/** Runs `tacsim bench` with parsed options; returns the process exit code (0 ok, 1 check failed, 2 usage). */
 /**
  * Optimizes functions on the main thread instead of a background one, for the rest of this process.
  * Why: with background compilation, when the optimized code arrives depends on the machine's load, and
- * the feedback gathered meanwhile decides how it is compiled: the same build, state and task measured
- * 1.0M or 0.42M legal-action calls a second from one process to the next (pg3-medium, 2026-11-22), and
- * a check failed on a figure that had not changed. On the main thread the same measurement gave
- * 0.87-0.93M in most processes. Steady-state speed is the same; only warm-up differs, and the benchmark
- * warms up before it samples.
+ * the feedback gathered meanwhile decides how it is compiled, so the same build and task measured at
+ * two very different speeds from one process to the next (benchmarks/README.md, "Background
+ * compilation"). Steady-state speed is the same; only warm-up differs, and the benchmark warms up
+ * before it samples.
  */
 function deterministicJit(): void {
   setFlagsFromString('--no-concurrent-recompilation');
 }
 
+/** Runs `tacsim bench` with parsed options; returns the process exit code (0 ok, 1 check failed, 2 usage). */
 export async function benchCommand(o: BenchCommandOptions, out: (s: string) => void = (s) => process.stdout.write(`${s}\n`), err: (s: string) => void = (s) => process.stderr.write(`${s}\n`)): Promise<number> {
   const baselineFile = o.baseline ?? baselinePath();
   if (o.history) {

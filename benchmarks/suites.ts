@@ -12,11 +12,12 @@
  */
 import { Bench } from 'tinybench';
 import type { Game, Rng } from '../src/core/game.js';
-import type { GameMap } from '../src/hex/map.js';
+import { GameMap } from '../src/hex/map.js';
+import { PgLos } from '../src/hex/los.js';
 import { createRng } from '../src/core/rng.js';
 import type { LoadedScenario } from '../src/core/system.js';
-import { loadScenario } from '../src/scenarios.js';
-import { createAgent } from '../agents/agent.js';
+import { listShippedScenarios, listSystems, loadScenario } from '../src/scenarios.js';
+import { createAgent, type Agent } from '../agents/agent.js';
 import { measureScaling, type ScalingReport } from '../src/harness/bench-workers.js';
 import { mctsTicTacToeIterationsPerSecond } from './mcts-ttt.js';
 
@@ -102,30 +103,87 @@ export function calibrationTask(): TaskDef {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Shared helpers
-
-/** The shipped scenarios, with the number of random actions (~40% of a random game) to reach mid-game. */
-export const SCENARIOS: readonly { readonly id: string; readonly midPly: number }[] = [
-  { id: 'pg3-tiny', midPly: 50 },
-  { id: 'pg3-medium', midPly: 600 },
-  { id: 'pg3-large', midPly: 1950 },
-  { id: 'pg3-mirror', midPly: 250 },
-];
+// Scenarios from the registry, and their sizes
 
 /** Cap on actions in a benchmark playout (the harness's own cap is 20,000). */
 const PLAYOUT_CAP = 50_000;
 
-const loaded = new Map<string, LoadedScenario>();
-function scenario(id: string): LoadedScenario {
-  let sc = loaded.get(id);
-  if (!sc) {
-    sc = loadScenario(id);
-    loaded.set(id, sc);
-  }
-  return sc;
+/** Random games played to measure a scenario's length (from seeds `length/<id>/<i>`). */
+const LENGTH_SAMPLES = 16;
+/** The mid-game state is this fraction of a random game's mean length in. */
+const MID_FRACTION = 0.4;
+/** A playout op plays about this many actions (whole games, a power of two of them, at least 2). */
+const PLAYOUT_ACTIONS_PER_OP = 2500;
+
+/** A scenario the suites measure, with sizes derived from its own random games. */
+export interface BenchScenario {
+  readonly id: string;
+  readonly system: string;
+  readonly scenario: LoadedScenario;
+  /** Mean length (actions) of LENGTH_SAMPLES uniformly random games. */
+  readonly meanLength: number;
+  /** Random actions to the mid-game state: MID_FRACTION of the mean length, to a multiple of 50 past 50. */
+  readonly midPly: number;
+  /** Games per playout op: PLAYOUT_ACTIONS_PER_OP / mean length, to a power of two, at least 2. */
+  readonly playoutGames: number;
 }
 
-export interface MidGame<S = unknown, A = unknown> {
+const measured = new Map<string, BenchScenario>();
+
+/** Loads a scenario (shipped id or file path) and measures its sizes, once per process. */
+export function benchScenario(idOrPath: string): BenchScenario {
+  let b = measured.get(idOrPath);
+  if (!b) {
+    // The lengths are measured on a game object of their own: the timed tasks get a fresh one, whose
+    // per-game caches hold nothing from these games.
+    const sampler = loadScenario(idOrPath);
+    let total = 0;
+    for (let i = 0; i < LENGTH_SAMPLES; i++) total += randomPlayout(sampler, `length/${sampler.id}/${i}`);
+    const sc = loadScenario(idOrPath);
+    const meanLength = total / LENGTH_SAMPLES;
+    const mid = MID_FRACTION * meanLength;
+    b = {
+      id: sc.id,
+      system: sc.system,
+      scenario: sc,
+      meanLength,
+      midPly: mid >= 50 ? Math.round(mid / 50) * 50 : Math.max(1, Math.round(mid)),
+      playoutGames: Math.max(2, 2 ** Math.round(Math.log2(PLAYOUT_ACTIONS_PER_OP / Math.max(1, meanLength)))),
+    };
+    measured.set(idOrPath, b);
+  }
+  return b;
+}
+
+/** Every shipped scenario of every registered system, by system, then shortest random game first. */
+export function registryScenarios(): BenchScenario[] {
+  const systems = listSystems().map((s) => s.id);
+  return listShippedScenarios()
+    .filter((s) => systems.includes(s.system))
+    .map((s) => benchScenario(s.id))
+    .sort((a, b) => systems.indexOf(a.system) - systems.indexOf(b.system) || a.meanLength - b.meanLength || a.id.localeCompare(b.id));
+}
+
+/**
+ * Per system, its median scenario (the upper one of two) by size, map hexes x units, read from the
+ * scenarios as loaded: where agents and the harness are timed. Chosen without playing the scenarios, so
+ * a run of the agents suite alone runs the engine on that scenario only.
+ */
+export function representativeScenarios(): BenchScenario[] {
+  const systems = listSystems().map((s) => s.id);
+  const bySystem = new Map<string, { id: string; size: number }[]>();
+  for (const s of listShippedScenarios().filter((x) => systems.includes(x.system))) {
+    const sc = loadScenario(s.id);
+    const size = sc.mapWidth * sc.mapHeight * sc.unitCounts.reduce((a, b) => a + b, 0);
+    bySystem.set(s.system, [...(bySystem.get(s.system) ?? []), { id: s.id, size }]);
+  }
+  return systems.filter((sys) => bySystem.has(sys)).map((sys) => {
+    const list = bySystem.get(sys)!.sort((a, b) => a.size - b.size || a.id.localeCompare(b.id));
+    return benchScenario(list[list.length >> 1]!.id);
+  });
+}
+
+export interface MidGame<S = unknown> {
   readonly state: S;
   /** Actions actually played (fewer than asked if the game would have ended). */
   readonly ply: number;
@@ -139,7 +197,7 @@ export const MID_MIN_LEGAL = 3;
  * fixed seed `mid/<scenario>`, then on until a state offers at least MID_MIN_LEGAL legal actions (at most
  * 200 more). Stops one action early rather than reach a terminal state.
  */
-export function midGameState<S, A>(sc: LoadedScenario<S, A>, plies: number, seed = `mid/${sc.id}`): MidGame<S, A> {
+export function midGameState<S, A>(sc: LoadedScenario<S, A>, plies: number, seed = `mid/${sc.id}`): MidGame<S> {
   const rng = createRng(seed);
   const g = sc.game;
   let s = sc.initialState(rng);
@@ -184,11 +242,129 @@ function replayRng(seed: string, length = 4096): { fresh(): Rng } {
   };
 }
 
-/** Map of a PG3 scenario (the Pg3Game keeps its scenario, which holds the map). */
-function mapOf(sc: LoadedScenario): GameMap {
-  const map = (sc.game as unknown as { scenario?: { map?: GameMap } }).scenario?.map;
-  if (!map) throw new Error(`scenario ${sc.id} does not expose a map (game.scenario.map)`);
-  return map;
+/**
+ * The agent a suite times. The one place agents are made, so a change in how agents receive a system's
+ * AI hooks is one edit here.
+ */
+function benchAgent(spec: string, scenario: LoadedScenario): Agent {
+  return createAgent(spec, scenario.ai);
+}
+
+/**
+ * A map for the hex suite: the kernel's grid and line-of-sight table, on a map the size of the largest
+ * registered scenario's, with seeded terrain (open ground, woods, towns) and ground levels 0-2. The timed
+ * work, a distance or a line-of-sight table lookup per pair, depends on the map's size, not its terrain.
+ */
+function syntheticMap(width: number, height: number): GameMap {
+  const rng = createRng(`hex-map/${width}x${height}`);
+  const size = width * height;
+  const terrain = Uint8Array.from({ length: size }, () => { const r = rng.next(); return r < 0.7 ? 0 : r < 0.9 ? 1 : 2; });
+  const elevation = Int8Array.from({ length: size }, () => rng.int(3));
+  return new GameMap({
+    width, height, terrainIds: ['open', 'woods', 'town'], terrain, elevation, hexsides: new Uint8Array(size * 6),
+    // The kernel's obstacle-and-height rule: the costliest table to build; lookups cost the same for any rule.
+    los: new PgLos([
+      { obstacleHeight: 0, blocksLos: false, viewerBonus: 0 },
+      { obstacleHeight: 1, blocksLos: true, viewerBonus: 0 },
+      { obstacleHeight: 1, blocksLos: true, viewerBonus: 1 },
+    ]),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Tasks per scenario
+
+/** `rules.legal.<id>` and `rules.apply.<id>` on the scenario's mid-game state. */
+export function rulesTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
+  // Calls are microseconds: batch them so the timer's own cost and resolution do not dominate a sample.
+  const batch = mode === 'quick' ? 1 : 64;
+  const { id } = b;
+  const sc = b.scenario as LoadedScenario<object, unknown>;
+  const g: Game<object, unknown> = sc.game;
+  const mid = midGameState(sc, b.midPly);
+  const state = mid.state;
+  const legal = g.legalActions(state);
+  const pickRng = createRng(`action/${id}`);
+  const action = legal[pickRng.int(legal.length)]!;
+  const dice = replayRng(`dice/${id}`);
+  const gen = (g as { computeLegalActions?: (s: object) => readonly unknown[] }).computeLegalActions;
+  const uncached = gen ? (s: object) => gen.call(g, s) : undefined;
+  let sink = 0;
+  return [
+    {
+      id: `rules.legal.${id}`, description: `legal-action generation (uncached) on the state after ${mid.ply} random actions, ${batch} per op`,
+      unit: 'calls', unitsPerOp: batch, details: { ply: mid.ply, legalActions: legal.length },
+      fn: () => {
+        // The generator itself when the game exposes one (`computeLegalActions`), so a per-state cache
+        // filling with copies does not add garbage-collection noise; otherwise a fresh shallow copy defeats the cache.
+        if (uncached) for (let i = 0; i < batch; i++) sink ^= uncached(state).length;
+        else for (let i = 0; i < batch; i++) sink ^= g.legalActions({ ...state }).length;
+        return sink === 0.5 ? 1 : undefined;
+      },
+    },
+    {
+      id: `rules.apply.${id}`, description: `apply of one fixed legal action (${g.actionKey(action)}) with replayed dice, ${batch} per op`,
+      unit: 'calls', unitsPerOp: batch, details: { ply: mid.ply, action: g.actionKey(action) },
+      fn: () => {
+        let last: object | undefined;
+        for (let i = 0; i < batch; i++) last = g.apply(state, action, dice.fresh());
+        return last;
+      },
+    },
+  ];
+}
+
+/** `playout.<id>`: whole random games from fixed seeds. The op reports the actions it played. */
+export function playoutTask(b: BenchScenario, mode: BenchMode): TaskDef {
+  const { id, scenario: sc } = b;
+  const k = mode === 'quick' ? 1 : b.playoutGames;
+  const seeds = Array.from({ length: k }, (_, i) => `playout/${id}/${i}`);
+  // The games' total length identifies the workload: a rules change that lengthens games shows up here.
+  const actions = seeds.reduce((n, s) => n + randomPlayout(sc, s), 0);
+  return {
+    id: `playout.${id}`, description: `${k} random game(s) to the end, seeds playout/${id}/0..${k - 1}`,
+    unit: 'playouts', unitsPerOp: k, details: { gamesPerOp: k, actions },
+    fn: () => { let n = 0; for (const s of seeds) n += randomPlayout(sc, s); return n; },
+  };
+}
+
+/** `agents.scripted.<id>` (8 states of a random game) and `agents.mcts.<id>` (the mid-game state). */
+export function agentTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
+  const { id } = b;
+  const sc = b.scenario as LoadedScenario<object, unknown>;
+  const g = sc.game;
+  // Scripted: one decision on each of 8 states along a seeded random game (plies 100, 200, ... or, in a
+  // short game, spread over its mean length), on fresh copies (uncached).
+  const step = Math.max(1, Math.min(100, Math.floor(b.meanLength / 10)));
+  const states: object[] = [];
+  {
+    const rng = createRng('scripted-states');
+    let s = sc.initialState(rng);
+    for (let ply = 1; states.length < 8 && ply <= 20 * step && !g.isTerminal(s); ply++) {
+      const legal = g.legalActions(s);
+      s = g.apply(s, legal[rng.int(legal.length)]!, rng);
+      if (ply >= step * (states.length + 1) && !g.isTerminal(s) && g.legalActions(s).length >= MID_MIN_LEGAL) states.push(s);
+    }
+  }
+  const scripted = benchAgent('scripted', sc);
+  const mctsIterations = mode === 'quick' ? 10 : 200;
+  const mcts = benchAgent(`mcts:iterations=${mctsIterations}`, sc);
+  const mid = midGameState(sc, b.midPly);
+  return [
+    {
+      id: `agents.scripted.${id}`, description: `scripted agent, one decision on each of ${states.length} states of a random game`,
+      unit: 'decisions', unitsPerOp: states.length, details: { states: states.length },
+      fn: async () => {
+        let i = 0;
+        for (const s of states) await scripted.act(g, { ...s }, g.toMove(s), createRng(`scripted/${i++}`));
+      },
+    },
+    {
+      id: `agents.mcts.${id}`, description: `mcts:iterations=${mctsIterations}, one decision on the mid-game state (ply ${mid.ply})`,
+      unit: 'iterations', unitsPerOp: mctsIterations, details: { ply: mid.ply, iterations: mctsIterations, legalActions: g.legalActions(mid.state).length },
+      fn: async () => { await mcts.act(g, mid.state, g.toMove(mid.state), createRng('mcts-bench')); },
+    },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -196,10 +372,14 @@ function mapOf(sc: LoadedScenario): GameMap {
 
 const hexSuite: SuiteDef = {
   name: 'hex',
-  description: 'hex distance and line-of-sight table lookups on pg3-large\'s map',
+  description: 'hex distance and line-of-sight table lookups on a map the size of the largest scenario\'s',
   timing: { time: 1000, iterations: 20, warmupTime: 100, warmupIterations: 5 },
   async build(mode) {
-    const map = mapOf(scenario('pg3-large'));
+    const largest = listShippedScenarios()
+      .filter((s) => listSystems().some((sys) => sys.id === s.system))
+      .map((s) => loadScenario(s.id))
+      .reduce<LoadedScenario | undefined>((a, sc) => (!a || sc.mapWidth * sc.mapHeight > a.mapWidth * a.mapHeight ? sc : a), undefined);
+    const map = syntheticMap(largest?.mapWidth ?? 32, largest?.mapHeight ?? 22);
     const grid = map.grid;
     const pairs = mode === 'quick' ? 1000 : 100_000;
     const rng = createRng('hex-pairs');
@@ -233,43 +413,7 @@ const rulesSuite: SuiteDef = {
   description: 'legal-action generation (uncached) and apply of a fixed action, on a mid-game state of each scenario',
   timing: { time: 600, iterations: 50, warmupTime: 100, warmupIterations: 10 },
   async build(mode) {
-    // Calls are microseconds: batch them so the timer's own cost and resolution do not dominate a sample.
-    const batch = mode === 'quick' ? 1 : 64;
-    const tasks: TaskDef[] = [];
-    for (const { id, midPly } of SCENARIOS) {
-      const sc = scenario(id) as LoadedScenario<object, unknown>;
-      const g: Game<object, unknown> = sc.game;
-      const mid = midGameState(sc, midPly);
-      const state = mid.state;
-      const legal = g.legalActions(state);
-      const pickRng = createRng(`action/${id}`);
-      const action = legal[pickRng.int(legal.length)]!;
-      const dice = replayRng(`dice/${id}`);
-      const gen = (g as { computeLegalActions?: (s: object) => readonly unknown[] }).computeLegalActions;
-      const uncached = gen ? (s: object) => gen.call(g, s) : undefined;
-      let sink = 0;
-      tasks.push({
-        id: `rules.legal.${id}`, description: `legal-action generation (uncached) on the state after ${mid.ply} random actions, ${batch} per op`,
-        unit: 'calls', unitsPerOp: batch, details: { ply: mid.ply, legalActions: legal.length },
-        fn: () => {
-          // The generator itself when the game exposes it (PG3), so a per-state cache filling with copies
-          // does not add garbage-collection noise; otherwise a fresh shallow copy defeats the cache.
-          if (uncached) for (let i = 0; i < batch; i++) sink ^= uncached(state).length;
-          else for (let i = 0; i < batch; i++) sink ^= g.legalActions({ ...state }).length;
-          return sink === 0.5 ? 1 : undefined;
-        },
-      });
-      tasks.push({
-        id: `rules.apply.${id}`, description: `apply of one fixed legal action (${g.actionKey(action)}) with replayed dice, ${batch} per op`,
-        unit: 'calls', unitsPerOp: batch, details: { ply: mid.ply, action: g.actionKey(action) },
-        fn: () => {
-          let last: object | undefined;
-          for (let i = 0; i < batch; i++) last = g.apply(state, action, dice.fresh());
-          return last;
-        },
-      });
-    }
-    return tasks;
+    return registryScenarios().flatMap((b) => rulesTasks(b, mode));
   },
 };
 
@@ -278,105 +422,87 @@ const playoutSuite: SuiteDef = {
   description: 'full random playouts from the start of each scenario (a fixed set of seeds per op)',
   timing: { time: 2500, iterations: 10, warmupTime: 200, warmupIterations: 1 },
   async build(mode) {
-    const games: Readonly<Record<string, number>> = mode === 'quick'
-      ? { 'pg3-tiny': 1, 'pg3-medium': 1, 'pg3-large': 1, 'pg3-mirror': 1 }
-      : { 'pg3-tiny': 16, 'pg3-medium': 2, 'pg3-large': 2, 'pg3-mirror': 4 };
-    return SCENARIOS.map(({ id }) => {
-      const sc = scenario(id);
-      const k = games[id] ?? 1;
-      const seeds = Array.from({ length: k }, (_, i) => `playout/${id}/${i}`);
-      // The games' total length identifies the workload: a rules change that lengthens games shows up here.
-      const actions = seeds.reduce((n, s) => n + randomPlayout(sc, s), 0);
-      return {
-        id: `playout.${id}`, description: `${k} random game(s) to the end, seeds playout/${id}/0..${k - 1}`,
-        unit: 'playouts', unitsPerOp: k, details: { gamesPerOp: k, actions },
-        fn: () => { let n = 0; for (const s of seeds) n += randomPlayout(sc, s); return n; },
-      };
-    });
+    return registryScenarios().map((b) => playoutTask(b, mode));
   },
 };
 
 const agentsSuite: SuiteDef = {
   name: 'agents',
-  description: 'scripted decisions/s and MCTS iterations/s on pg3-medium; MCTS iterations/s on tic-tac-toe',
+  description: 'scripted decisions/s and MCTS iterations/s on each system\'s median scenario; MCTS iterations/s on tic-tac-toe',
   timing: { time: 2500, iterations: 8, warmupTime: 0, warmupIterations: 1 },
   async build(mode) {
-    const sc = scenario('pg3-medium') as LoadedScenario<object, unknown>;
-    const g = sc.game;
-    // Scripted: one decision on each of 8 states along a seeded random game, on fresh copies (uncached).
-    const states: object[] = [];
-    {
-      const rng = createRng('scripted-states');
-      let s = sc.initialState(rng);
-      for (let ply = 1; states.length < 8 && ply <= 2000 && !g.isTerminal(s); ply++) {
-        const legal = g.legalActions(s);
-        s = g.apply(s, legal[rng.int(legal.length)]!, rng);
-        if (ply >= 100 * (states.length + 1) && !g.isTerminal(s) && g.legalActions(s).length >= MID_MIN_LEGAL) states.push(s);
-      }
-    }
-    const scripted = createAgent('scripted', sc.ai);
-    const mctsIterations = mode === 'quick' ? 10 : 200;
-    const mcts = createAgent(`mcts:iterations=${mctsIterations}`, sc.ai);
-    const mid = midGameState(sc, SCENARIOS.find((x) => x.id === 'pg3-medium')!.midPly);
     const tttIterations = mode === 'quick' ? 500 : 20_000;
-    const tasks: TaskDef[] = [
-      {
-        id: 'agents.scripted.pg3-medium', description: `scripted agent, one decision on each of ${states.length} states of a random game`,
-        unit: 'decisions', unitsPerOp: states.length, details: { states: states.length },
-        fn: async () => {
-          let i = 0;
-          for (const s of states) await scripted.act(g, { ...s }, g.toMove(s), createRng(`scripted/${i++}`));
-        },
-      },
-      {
-        id: 'agents.mcts.pg3-medium', description: `mcts:iterations=${mctsIterations}, one decision on the mid-game state (ply ${mid.ply})`,
-        unit: 'iterations', unitsPerOp: mctsIterations, details: { ply: mid.ply, iterations: mctsIterations, legalActions: g.legalActions(mid.state).length },
-        fn: async () => { await mcts.act(g, mid.state, g.toMove(mid.state), createRng('mcts-bench')); },
-      },
+    return [
+      ...representativeScenarios().flatMap((b) => agentTasks(b, mode)),
       {
         id: 'agents.mcts.tictactoe', description: `MctsTree on tic-tac-toe, ${tttIterations} iterations from the empty board (timed without its warm-up)`,
         unit: 'iterations', unitsPerOp: tttIterations, details: { iterations: tttIterations },
         fn: () => ({ overriddenDuration: (tttIterations / mctsTicTacToeIterationsPerSecond(tttIterations)) * 1000 }),
       },
     ];
-    return tasks;
   },
 };
 
+/** `harness.<id>.1w` and `.2w`: games/s on 1 and 2 worker threads, scripted vs scripted, in paired rounds. */
+function harnessTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
+  // The machine's speed drifts between runs, so the two figures come from one measureScaling call:
+  // rounds of `games` games on a warm 1-worker pool, then 2 x `games` on a warm 2-worker pool, back to
+  // back. Each sample tinybench takes of a figure is that figure's next round (the first, its warm-up
+  // sample, is dropped), so both medians come from the same time window and their ratio is fair.
+  // Rounds of several seconds: shorter ones measured the machine's hiccups more than the pool.
+  const games = mode === 'quick' ? 2 : 200;
+  const rounds = 4; // timing: 1 warm-up + 3 iterations per figure
+  let scaling: Promise<ScalingReport> | undefined;
+  const measure = (): Promise<ScalingReport> =>
+    (scaling ??= measureScaling(b.id, ['scripted', 'scripted'], games, rounds, { warmupPerWorker: mode === 'quick' ? 1 : 20 }));
+  return [1, 2].map((workers) => {
+    let round = 0;
+    const played = workers * games;
+    return {
+      id: `harness.${b.id}.${workers}w`,
+      description: `${played} games of ${b.id} a round, scripted vs scripted, ${workers} worker thread(s), warm pool, rounds paired with the other figure`,
+      unit: 'games', unitsPerOp: played, details: { games: played, workers, rounds },
+      fn: async () => {
+        const r = await measure();
+        const rates = workers === 1 ? r.oneWorker : r.twoWorkers;
+        const rate = rates[Math.min(round++, rates.length - 1)]!;
+        return { overriddenDuration: (played / rate) * 1000 };
+      },
+    };
+  });
+}
+
 const harnessSuite: SuiteDef = {
   name: 'harness',
-  description: 'harness games/s, pg3-medium scripted vs scripted, 1 and 2 worker threads, in paired rounds on warm pools',
+  description: 'harness games/s on each system\'s median scenario, scripted vs scripted, 1 and 2 worker threads, in paired rounds on warm pools',
   timing: { time: 0, iterations: 3, warmupIterations: 1, warmupTime: 0 },
   async build(mode) {
-    // The machine's speed drifts between runs, so the two figures come from one measureScaling call:
-    // rounds of `games` games on a warm 1-worker pool, then 2 x `games` on a warm 2-worker pool, back to
-    // back. Each sample tinybench takes of a figure is that figure's next round (the first, its warm-up
-    // sample, is dropped), so both medians come from the same time window and their ratio is fair.
-    // Rounds of several seconds: shorter ones measured the machine's hiccups more than the pool.
-    const games = mode === 'quick' ? 2 : 200;
-    const rounds = 4; // timing: 1 warm-up + 3 iterations per figure
-    let scaling: Promise<ScalingReport> | undefined;
-    const measure = (): Promise<ScalingReport> =>
-      (scaling ??= measureScaling('pg3-medium', ['scripted', 'scripted'], games, rounds, { warmupPerWorker: mode === 'quick' ? 1 : 20 }));
-    return [1, 2].map((workers) => {
-      let round = 0;
-      const played = workers * games;
-      return {
-        id: `harness.pg3-medium.${workers}w`,
-        description: `${played} games of pg3-medium a round, scripted vs scripted, ${workers} worker thread(s), warm pool, rounds paired with the other figure`,
-        unit: 'games', unitsPerOp: played, details: { games: played, workers, rounds },
-        fn: async () => {
-          const r = await measure();
-          const rates = workers === 1 ? r.oneWorker : r.twoWorkers;
-          const rate = rates[Math.min(round++, rates.length - 1)]!;
-          return { overriddenDuration: (played / rate) * 1000 };
-        },
-      };
-    });
+    return representativeScenarios().flatMap((b) => harnessTasks(b, mode));
   },
 };
 
 export const SUITES: readonly SuiteDef[] = [hexSuite, rulesSuite, playoutSuite, agentsSuite, harnessSuite];
+
+/**
+ * The rules, playout and agents figures of one scenario (a shipped id, or a scenario file of any registered
+ * system), as suites of their own: what a new system's tests call to see that the benchmarks run on it.
+ */
+export async function runScenarioSuites(idOrPath: string, options: Omit<RunOptions, 'filter'> = {}): Promise<SuiteResult[]> {
+  const mode = options.mode ?? 'full';
+  const b = benchScenario(idOrPath);
+  const defs: SuiteDef[] = [
+    { ...rulesSuite, build: async (m) => rulesTasks(b, m) },
+    { ...playoutSuite, build: async (m) => [playoutTask(b, m)] },
+    { ...agentsSuite, build: async (m) => agentTasks(b, m) },
+  ];
+  const out: SuiteResult[] = [];
+  for (const suite of defs) {
+    options.log?.(`suite ${suite.name} on ${b.id}`);
+    const r = await runSuite(suite, mode);
+    if (r) out.push(r);
+  }
+  return out;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Running

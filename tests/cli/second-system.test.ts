@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../agents/agent.js';
 import type { MctsAgent } from '../../agents/mcts.js';
-import { midGameState, randomPlayout } from '../../benchmarks/suites.js';
+import { midGameState, randomPlayout, runScenarioSuites } from '../../benchmarks/suites.js';
 import { createRng } from '../../src/core/rng.js';
 import { balanceSearch } from '../../src/harness/balance.js';
 import { parseCsv } from '../../src/harness/csv.js';
@@ -132,6 +132,14 @@ describe('the harness, balance, bench helpers and MCTS threads on a second rules
     expect(mid.ply).toBeGreaterThan(0);
     expect(sc.game.legalActions(mid.state).length).toBeGreaterThan(0);
     expect(randomPlayout(sc, 'p')).toBeGreaterThan(0);
+  });
+
+  it('the bench suites run on it: rules, playout and agent figures named after the scenario, every rate positive', async () => {
+    const results = await runScenarioSuites(scenarioFile, { mode: 'quick' });
+    const figures = results.flatMap((r) => r.figures);
+    const id = loadScenario(scenarioFile).id;
+    expect(figures.map((f) => f.id)).toEqual(expect.arrayContaining([`rules.legal.${id}`, `rules.apply.${id}`, `playout.${id}`, `agents.scripted.${id}`]));
+    for (const f of figures) expect(f.median, f.id).toBeGreaterThan(0);
   });
 
   it('MCTS searches it on 2 threads (the workers rebuild game and hooks from the registry\'s spawn spec), reproducibly', async () => {
