@@ -1,7 +1,7 @@
 /**
  * `tacsim bench`: regression benchmarks of engine and AI speed. The CLI main calls registerBenchCommand.
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { againstCommand } from './against.js';
 import { benchCommand } from './run.js';
 

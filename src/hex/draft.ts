@@ -80,7 +80,7 @@ export class UnitDraft<S extends UnitState> {
   static mixInto(target: abstract new (...args: never[]) => unknown): void {
     const from = UnitDraft.prototype as unknown as Record<string, unknown>;
     for (const name of Object.getOwnPropertyNames(from)) {
-      if (name === 'constructor' || Object.prototype.hasOwnProperty.call(target.prototype, name)) continue;
+      if (name === 'constructor' || Object.hasOwn(target.prototype, name)) continue;
       Object.defineProperty(target.prototype, name, Object.getOwnPropertyDescriptor(from, name)!);
     }
   }

@@ -40,7 +40,9 @@ class TinyDraft extends UnitDraft<TinyState> {
  * The same draft as a class of its own that takes the kernel's methods by mixin (UnitDraft.mixInto), as
  * PG3's does; its setHex adds a rule around the kernel's placeUnit: a unit that moves loses flag bit 8.
  */
+// biome-ignore lint/correctness/noUnusedVariables: merged with the class below (the mixin's typing)
 interface MixedDraft extends UnitDraft<TinyState>, TinyFields {}
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface names the mixed-in kernel methods, as PG3's Draft does
 class MixedDraft {
   constructor(source: TinyState, narrate = false) {
     UnitDraft.init(this, source, 10, LAYOUT, narrate);

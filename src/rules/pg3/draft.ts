@@ -21,6 +21,7 @@ type StateFields = { -readonly [K in Exclude<keyof State, 'u' | 'events'>]: Stat
 // The kernel's methods, mixed in (see UnitDraft.mixInto): a Draft is made for every apply and every list of
 // legal actions. Its fields are declared here, not defined in the class: the constructor sets every one.
 export interface Draft extends UnitDraft<State>, StateFields {}
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface names the mixed-in kernel methods and the declared fields; the constructor sets every field
 export class Draft {
   declare readonly sc: Scenario;
   declare readonly rng: Rng;
