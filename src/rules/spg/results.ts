@@ -65,11 +65,12 @@ export function applyHits(d: Draft, hits: readonly Hit[]): void {
     for (const i of [...xs, ...m2]) if (alive(i) && !disrupted.has(i)) { disrupted.add(i); d.disrupt(i); }
   } else if (m2.length > 0) {
     const order = byValue(m2);
-    const picks = [order[0]!, ...order.slice(1).reverse()].slice(0, 2);
+    const picks = order.length > 0 ? [order[0]!, ...order.slice(1).reverse()].slice(0, 2) : [];
     for (const i of picks) d.loseStep(i);
     for (const i of m2) if (alive(i) && !disrupted.has(i)) { disrupted.add(i); d.disrupt(i); }
   } else if (m1.length > 0) {
-    d.loseStep(byValue(m1)[0]!);
+    const first = byValue(m1)[0];
+    if (first !== undefined) d.loseStep(first);
   }
   moraleCheck(d, checks.filter((i) => alive(i) && !disrupted.has(i)));
 }
