@@ -32,6 +32,8 @@ const TYPE_LETTER: Record<string, string> = {
 
 export function spgUi(sc: Scenario): ScenarioUi<State, string> {
   const grid = sc.map.grid;
+  /** The scenario's own legend character of each terrain id. */
+  const terrainChar = new Map(Object.entries(sc.data.map.legend).map(([ch, id]) => [id, ch]));
   const where = (s: State, i: number): string => {
     const h = s.u[i]![HEX]!;
     if (sc.units[i]!.offBoard) return 'off-board artillery';
@@ -59,7 +61,7 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
     if (row === 0) {
       const t = sc.map.terrainId(h);
       const mark = objective >= 0 ? `*${sc.sides[s.control[objective]!]?.id[0] ?? ''}` : '';
-      return [{ text: `${grid.label(h)}${t === 'clear' ? ' ' : t[0]}${mark}` }];
+      return [{ text: `${grid.label(h)}${t === 'clear' ? ' ' : terrainChar.get(t) ?? '?'}${mark}` }];
     }
     const here = sc.units.map((_, i) => i).filter((i) => s.u[i]![HEX] === h && s.u[i]![CARRIER] === 0);
     if (here.length === 0) return [{ text: '' }];
@@ -95,6 +97,7 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
     briefing: () => [
       ...(sc.data.description ? [sc.data.description] : []),
       `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.controlledBy]!.id})`).join(', ') || 'none'}`,
+      `Terrain: ${Object.entries(sc.data.map.legend).map(([ch, id]) => `${ch} ${id}`).join(', ')}; * objective (and its holder).`,
       `Map: capitals ready, lower case spent, "!" disrupted; letters: ${Object.entries(TYPE_LETTER).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
     ],
     describeAction: (s, action) => describe(sc, s, action),
