@@ -11,7 +11,9 @@
  * by a player from a printed chart).
  */
 import { z } from 'zod';
-import { compactMap, hexLabel } from '../../hex/mapdata.js';
+import { compactMap, hexLabel, placementFields } from '../../hex/mapdata.js';
+import { ruleSwitches, scenarioHeader } from '../../hex/scenariofile.js';
+import { counterSide, fireValue as fire } from '../pg/formats.js';
 import { provenance as kernelProvenance } from '../../hex/provenance.js';
 import { resultsTable as kernelResultsTable, TWO_D6 } from '../../hex/tables.js';
 
@@ -252,13 +254,6 @@ export const unitTypes = [
 ] as const;
 export type UnitType = (typeof unitTypes)[number];
 
-const fire = z.strictObject({ strength: nonNeg, range: z.number().int().min(0) });
-const counterSide = z.strictObject({
-  directFire: fire.optional(),
-  bombardment: fire.optional(),
-  antiTank: fire.optional(),
-  movement: z.number().int().min(0),
-});
 
 export const counterEntry = z.strictObject({
   name: z.string(),
@@ -348,10 +343,7 @@ const sideId = z.string().regex(/^[a-z][a-z0-9-]*$/, { message: 'a side id is lo
 export const edges = ['north', 'south', 'east', 'west'] as const;
 
 const placement = z.strictObject({
-  counter: z.string(),
-  hex: hexLabel,
-  count: z.number().int().min(1).max(3).default(1),
-  reduced: z.boolean().default(false),
+  ...placementFields(3),
   /** A gun or mortar starting on its limbered/packed side (default: deployed). */
   packed: z.boolean().default(false),
   /** A vehicle dug in at set-up (S-47 L652). */
@@ -464,14 +456,7 @@ export const spgMap = compactMap.extend({
 }).strict();
 
 export const scenarioFile = z.strictObject({
-  format: z.literal('tacsim-scenario/1', { message: 'format must be "tacsim-scenario/1"' }),
-  system: z.literal('spg'),
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, { message: 'a scenario id is lower-case letters, digits and dashes' }),
-  title: z.string(),
-  description: z.string().default(''),
-  /** Chart pack and counter manifest, relative to this file. */
-  charts: z.string(),
-  counters: z.string(),
+  ...scenarioHeader('spg'),
   map: spgMap,
   turns: z.number().int().min(1).max(60),
   /** Global visibility (S-19 L222-L224): `default`, changed for the turns listed. */
@@ -505,18 +490,7 @@ export const scenarioFile = z.strictObject({
     suddenDeath: z.array(suddenDeath).default([]),
   }),
   /** Rule switches: the rulings of docs/rules/spg-rulings.json by default; `--set rule.<name>=true` changes one. */
-  rules: z.strictObject({
-    pbem: z.boolean().default(false),
-    assaultOnDirectFireTable: z.boolean().default(false),
-    lossLevelsAsPrinted: z.boolean().default(false),
-    capFinalAtModifier: z.boolean().default(false),
-    turnOneTieToFirstSide: z.boolean().default(false),
-    opportunityFireGroups: z.boolean().default(false),
-    defensiveFireHitsWholeHex: z.boolean().default(false),
-    pickUpAndDropOff: z.boolean().default(false),
-    cavalryAssault: z.boolean().default(false),
-    perfectionistFlanking: z.boolean().default(false),
-  }).default({
+  rules: ruleSwitches({
     pbem: false, assaultOnDirectFireTable: false, lossLevelsAsPrinted: false, capFinalAtModifier: false,
     turnOneTieToFirstSide: false, opportunityFireGroups: false, defensiveFireHitsWholeHex: false,
     pickUpAndDropOff: false, cavalryAssault: false, perfectionistFlanking: false,

@@ -3,16 +3,19 @@
  * into the fixed facts of a game (map, unit definitions, sides, objectives, compiled tables). What changes
  * during play is in state.ts.
  */
-import { dirname, resolve } from 'node:path';
 import { ProblemList } from '../../core/errors.js';
 import type { ScenarioOptions, ScenarioParameter } from '../../core/system.js';
 import { parseWith, readJsonFile } from '../../core/validate.js';
 import type { Hex } from '../../hex/grid.js';
 import { PgLos } from '../../hex/los.js';
+import type { PieceIdentity } from '../../hex/units.js';
 import type { GameMap } from '../../hex/map.js';
-import { hexAt, readCompactMap } from '../../hex/mapdata.js';
+import { hexAt, placeUnits, readCompactMap } from '../../hex/mapdata.js';
 import { moveCostTable } from '../../hex/movement.js';
-import { applyParameterOverrides, type ParameterSetter } from '../../hex/params.js';
+import {
+  objectiveParameter, ruleSwitchParameter, sideParameter, turnsParameter, victoryParameters, type ParameterSetter,
+} from '../../hex/params.js';
+import { readScenarioSources } from '../../hex/scenariofile.js';
 import { compileTable, type CompiledTable } from '../../hex/tables.js';
 import {
   chartPack, counterManifest, isGunType, isVehicleType, movementClasses, scenarioFile,
@@ -36,12 +39,7 @@ export interface FireSide {
 /** Spotting classes (S-19 L236): infantry, guns/mounted, vehicles. */
 export const enum SpotClass { Infantry = 0, GunsMounted = 1, Vehicles = 2 }
 
-export interface UnitDef {
-  readonly index: number;
-  readonly id: string;
-  readonly side: number;
-  readonly counter: string;
-  readonly name: string;
+export interface UnitDef extends PieceIdentity {
   readonly type: CounterEntry['type'];
   readonly moveClass: number;
   readonly steps: 1 | 2;
@@ -89,18 +87,18 @@ export interface UnitDef {
   readonly fromTurn: number;
 }
 
-export interface ReinforcementGroup {
-  readonly index: number;
-  readonly side: number;
-  readonly turn: number;
-  readonly column: boolean;
+export type ReinforcementGroup = Readonly<{
+  index: number;
+  side: number;
+  turn: number;
+  column: boolean;
   /** The entry hex of a column arrival; the hexes of a line arrival. */
-  readonly entryHex: Hex;
-  readonly lineHexes: readonly Hex[];
+  entryHex: Hex;
+  lineHexes: readonly Hex[];
   /** Variable arrival (ruling SPG-R24): arrives when 2d6 <= this; 13 = always. */
-  readonly arrivalRoll: number;
-  readonly units: readonly number[];
-}
+  arrivalRoll: number;
+  units: readonly number[];
+}>;
 
 export interface SideDef {
   readonly id: string;
@@ -154,34 +152,12 @@ export interface Scenario {
 }
 
 const PARAMETERS: readonly ParameterSetter<ScenarioFile>[] = [
-  { name: 'turns', apply: (data, _, v) => { data.turns = v.number(); } },
-  { name: 'decisiveMargin', apply: (data, _, v) => { data.victory.decisiveMargin = v.number(); } },
-  { name: 'vpPerStep', apply: (data, _, v) => { data.victory.vpPerStep = v.number(); } },
-  {
-    name: 'morale.<side>', apply: (data, id, v) => {
-      const side = data.sides.find((s) => s.id === id) ?? v.fail(`no side "${id}" (sides: ${data.sides.map((s) => s.id).join(', ')})`);
-      side.morale = v.number();
-    },
-  },
-  {
-    name: 'initiative.<side>', apply: (data, id, v) => {
-      const side = data.sides.find((s) => s.id === id) ?? v.fail(`no side "${id}" (sides: ${data.sides.map((s) => s.id).join(', ')})`);
-      side.initiativeBonus = v.number();
-    },
-  },
-  {
-    name: 'objective.<hex>', apply: (data, label, v) => {
-      const obj = data.victory.objectives.find((o) => o.hex === label) ?? v.fail(`no objective at hex ${label}`);
-      obj.vp = v.number();
-    },
-  },
-  {
-    name: 'rule.<switch>', apply: (data, key, v) => {
-      const rules = data.rules as Record<string, boolean>;
-      if (!(key in rules)) v.fail(`unknown rule switch "${key}" (known: ${Object.keys(rules).join(', ')})`);
-      rules[key] = v.boolean();
-    },
-  },
+  turnsParameter(),
+  ...victoryParameters(),
+  sideParameter('morale', (side, v) => { side.morale = v.number(); }),
+  sideParameter('initiative', (side, v) => { side.initiativeBonus = v.number(); }),
+  objectiveParameter(),
+  ruleSwitchParameter(),
 ];
 
 export function loadSpgChartPack(file: string): ChartPack {
@@ -190,13 +166,11 @@ export function loadSpgChartPack(file: string): ChartPack {
 
 /** Loads, validates and resolves an SPG scenario. Throws InputError naming the file, place and problem. */
 export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Scenario {
-  const raw = parseWith(scenarioFile, readJsonFile(file), file);
-  const data = applyParameterOverrides(raw, options.set, file, PARAMETERS);
-  const base = dirname(file);
-  const chartsFile = options.charts ? resolve(options.charts) : resolve(base, data.charts);
-  const countersFile = options.counters ? resolve(options.counters) : resolve(base, data.counters);
-  const charts = loadSpgChartPack(chartsFile);
-  const counters = parseWith(counterManifest, readJsonFile(countersFile), countersFile);
+  const { data, charts, counters, countersFile } = readScenarioSources(file, options, {
+    scenario: scenarioFile,
+    charts: loadSpgChartPack,
+    counters: (f) => parseWith(counterManifest, readJsonFile(f), f),
+  }, PARAMETERS);
   const problems = new ProblemList(file);
 
   const terrainIds = Object.keys(charts.terrain);
@@ -281,19 +255,13 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
   };
 
   data.sides.forEach((s, si) => {
-    s.units.forEach((p, i) => {
-      const place = `sides[${si}].units[${i}]`;
-      const c = counterOf(p.counter, `${place}.counter`);
-      const h = at(p.hex, `${place}.hex`);
-      if (!c || h < 0) return;
-      for (let k = 0; k < p.count; k++) {
-        let carrier = -1;
-        if (p.passenger) {
-          carrier = units.findIndex((u) => u.side === si && u.startHex === h && u.vehicle && !units.some((o) => o.startCarrier === u.index));
-          if (carrier < 0) problems.add(`${place}.passenger`, `no vehicle of ${s.id} at ${p.hex} to carry it (S-12 L140: one unit per vehicle)`);
-        }
-        makeUnit(si, p.counter, c, { hex: h, reduced: p.reduced, packed: p.packed, dugIn: p.dugIn, carrier, morale: p.morale });
+    placeUnits(si, s.units, counterOf, at, (p, c, h, place) => {
+      let carrier = -1;
+      if (p.passenger) {
+        carrier = units.findIndex((u) => u.side === si && u.startHex === h && u.vehicle && !units.some((o) => o.startCarrier === u.index));
+        if (carrier < 0) problems.add(`${place}.passenger`, `no vehicle of ${s.id} at ${p.hex} to carry it (S-12 L140: one unit per vehicle)`);
       }
+      makeUnit(si, p.counter, c, { hex: h, reduced: p.reduced, packed: p.packed, dugIn: p.dugIn, carrier, morale: p.morale });
     });
     s.offBoardArtillery.forEach((b, i) => {
       const c = counterOf(b.counter, `sides[${si}].offBoardArtillery[${i}].counter`);

@@ -4,6 +4,7 @@
  * arrival), Action (impulses; two passes in succession end it), Victory (sudden death, then the turn limit).
  */
 import { roll2d6 } from '../../core/rng.js';
+import type { GameOutcome } from '../../core/system.js';
 import type { Hex } from '../../hex/grid.js';
 import { isDemoralized, isShaken } from './morale.js';
 import { fitsIn, stackIn } from './movement.js';
@@ -200,4 +201,11 @@ export function outcomeOf(sc: Scenario, s: State): SpgOutcome {
   const margin = vp[0]! - vp[1]!;
   if (margin === 0) return { ...base, winner: null, victoryLevel: 'draw' };
   return { ...base, winner: margin > 0 ? 0 : 1, victoryLevel: Math.abs(margin) >= v.decisiveMargin ? 'decisive' : 'marginal' };
+}
+
+/** The outcome the harness records: winner, level, VP, and the declared metrics (steps lost, turn-1 initiative). */
+export function gameOutcome(sc: Scenario, s: State): GameOutcome {
+  const o = outcomeOf(sc, s);
+  const firstInitiative = [0, 1].map((seat) => Number(o.initiativeTurn1 === seat));
+  return { winner: o.winner, victoryLevel: o.victoryLevel, turns: o.turns, vp: o.vp, metrics: { steps_lost: o.lost, initiative_turn1: firstInitiative } };
 }
