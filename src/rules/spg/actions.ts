@@ -15,12 +15,13 @@ import { antiTankModifier, antiTankRollable, resolveAntiTank } from './antitank.
 import { assaultAttackers, mayBeAssaulted, mayOverrun, resolveAssault } from './assault.js';
 import { airTargetAllowed, bombardHex, bombardmentColumns, bombardmentRange, bombardmentSpotted, mayBombard, resolveAir, resolveBombardment } from './bombardment.js';
 import { canFire, directFirePlan, directFireTargets, fireGroups, mayDirectFire, resolveDirectFire, valuesOf } from './fire.js';
-import { inColumn, moveDestinations, movementAllowance, passengerOf, columnPlaceCost } from './movement.js';
+import { columnPlaceCost, inColumn, moveDestinations, movementAllowance, passengerOf, stackIn } from './movement.js';
 import { mayRally, rally } from './morale.js';
+import { clearable, clearObstacle, enterWire, mineStrength, wireEntries } from './obstacles.js';
 import { roll2d6 } from '../../core/rng.js';
 import { tableResult } from '../../hex/tables.js';
 import { MP_SCALE, type Scenario } from './scenario.js';
-import { CARRIER, F_DISRUPTED, F_DROPPED, F_DUG_IN, F_IMMOBILE, F_IN_COLUMN, F_SPENT, FLAGS, HEX, type Draft, type State } from './state.js';
+import { CARRIER, F_DISRUPTED, F_DROPPED, F_DUG_IN, F_IMMOBILE, F_IN_COLUMN, F_PACKED, F_SPENT, FLAGS, HEX, STEPS, type Draft, type State } from './state.js';
 import { updateControl, victoryPhase } from './turn.js';
 
 function ready(s: State, i: number): boolean { return (s.u[i]![FLAGS]! & F_SPENT) === 0; }
@@ -57,6 +58,23 @@ export function opportunityKind(sc: Scenario, s: State, i: number, mover: number
     if (plan.columns.some((c) => c.column >= 0)) return 'df';
   }
   return undefined;
+}
+
+/** S-12 L140, S-40 L580: a vehicle may pick a unit up when it carries none, is in good order, and is not a reduced 2-step armored vehicle. */
+export function mayCarry(sc: Scenario, s: State, v: number): boolean {
+  const def = sc.units[v]!;
+  if (!def.vehicle || (s.u[v]![FLAGS]! & F_DISRUPTED) !== 0 || passengerOf(sc, s, v) >= 0) return false;
+  return !(def.armored && def.steps === 2 && s.u[v]![STEPS]! < 2) && movementAllowance(sc, s, v) > 0;
+}
+
+/** Ready leg units of the vehicle's side in its hex that it may pick up. */
+export function pickUps(sc: Scenario, s: State, v: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < sc.units.length; i++) {
+    if (i === v || sc.units[i]!.side !== sc.units[v]!.side || !sc.units[i]!.leg || s.u[i]![HEX] !== s.u[v]![HEX] || s.u[i]![CARRIER] !== 0) continue;
+    if ((s.u[i]![FLAGS]! & F_SPENT) === 0) out.push(i);
+  }
+  return out;
 }
 
 export function legalActions(sc: Scenario, s: State): string[] {
@@ -102,13 +120,22 @@ export function legalActions(sc: Scenario, s: State): string[] {
         if (bombardmentColumns(sc, s, side, valuesOf(sc, s, i).bomb, h).some((c) => c.column >= 0)) out.push(`bomb ${i} ${h}`);
       }
     }
+    for (const h of wireEntries(sc, s, i)) out.push(`wire ${i} ${h}`);
+    for (const h of clearable(sc, s, i)) out.push(`clear ${i} ${h}`);
     if ((onMap && r[CARRIER] === 0) || inColumn(s, i)) {
       const { budget, start, pre } = moveBudget(sc, s, i);
       const dests = moveDestinations(sc, s, i, budget, start, pre);
       for (const h of dests.keys()) out.push(`move ${i} ${h}`);
+      const half = Math.ceil(movementAllowance(sc, s, i) / 2) * MP_SCALE;
+      if (!inColumn(s, i) && mayCarry(sc, s, i)) {
+        // S-13 L154: picking up costs half the full MA, rounded up; never with a drop-off in the same move (ruling SPG-R10).
+        for (const p of pickUps(sc, s, i)) {
+          out.push(`move ${i} ${r[HEX]} load ${p}`);
+          for (const [h, cost] of dests) if (cost + half <= budget && stackIn(sc, s, h).units <= 1) out.push(`move ${i} ${h} load ${p}`);
+        }
+      }
       if (passengerOf(sc, s, i) >= 0) {
         // S-13 L154: dropping off costs half the full MA, rounded up, anywhere in the move.
-        const half = Math.ceil(movementAllowance(sc, s, i) / 2) * MP_SCALE;
         if (!inColumn(s, i)) out.push(`move ${i} ${r[HEX]} drop`);
         for (const [h, cost] of dests) if (cost + half <= budget) out.push(`move ${i} ${h} drop`);
       }
@@ -185,8 +212,21 @@ export function applyAction(d: Draft, action: string): void {
   const rr = reactionRolls(sc);
   switch (verb) {
     case 'move': {
-      move(d, Number(w[1]), Number(w[2]), w[3] === 'drop');
+      move(d, Number(w[1]), Number(w[2]), { drop: w[3] === 'drop', load: w[3] === 'load' ? Number(w[4]) : -1 });
       return;
+    }
+    case 'wire': {
+      const i = Number(w[1]), h = Number(w[2]);
+      const from = d.hex(i);
+      if (enterWire(d, i, h)) { afterMove(d, i, from, h); return; }
+      spend(d, [i]);
+      break;
+    }
+    case 'clear': {
+      const i = Number(w[1]);
+      clearObstacle(d, i, Number(w[2]));
+      spend(d, [i]);
+      break;
     }
     case 'fire': {
       const firers = w[1]!.split('.').map(Number);
@@ -247,9 +287,16 @@ export function applyAction(d: Draft, action: string): void {
 }
 
 /** Moves a unit (with its passenger); mines attack it on entry (S-50); then the opportunity window opens. */
-function move(d: Draft, i: number, h: Hex, drop: boolean): void {
+function move(d: Draft, i: number, h: Hex, opts: { drop: boolean; load: number }): void {
   const sc = d.sc;
   const from = d.hex(i);
+  const drop = opts.drop;
+  if (opts.load >= 0) {
+    d.setCarrier(opts.load, i);
+    // S-13 L158: a gun picked up flips to its towed side.
+    if (sc.units[opts.load]!.gun || sc.units[opts.load]!.mortar) d.setFlag(opts.load, F_PACKED);
+    d.d(() => `${sc.units[opts.load]!.name} (${sc.units[opts.load]!.id}) is picked up`);
+  }
   if (d.flag(i, F_IN_COLUMN)) d.setFlag(i, F_IN_COLUMN, false);
   d.setFlag(i, F_DUG_IN, false); // S-47 L652: lost for good on moving
   if (from !== h) d.moveTo(i, h);
@@ -264,18 +311,25 @@ function move(d: Draft, i: number, h: Hex, drop: boolean): void {
       d.d(() => `${sc.units[p]!.name} (${sc.units[p]!.id}) is dropped off`);
     }
   }
-  if (sc.mines[h] && from !== h) {
+  const mines = mineStrength(sc, d, h);
+  if (mines > 0 && from !== h) {
     const s = d.seal();
-    const col = bombardmentColumns(sc, s, 1 - sc.units[i]!.side, sc.mines[h]!, h).find((c) => c.unit === i);
-    const roll = bombardHex(d, 1 - sc.units[i]!.side, sc.mines[h]!, h, () => roll2d6(d.rng), undefined, i);
+    const col = bombardmentColumns(sc, s, 1 - sc.units[i]!.side, mines, h).find((c) => c.unit === i);
+    const roll = bombardHex(d, 1 - sc.units[i]!.side, mines, h, () => roll2d6(d.rng), undefined, i);
     // S-50 L674: M2 immobilizes an armored vehicle.
     if (roll > 0 && col && col.column >= 0 && sc.units[i]!.armored && d.hex(i) >= 0 && tableResult(sc.tables.bomb, col.column, roll) === 'M2') d.setFlag(i, F_IMMOBILE);
   }
+  afterMove(d, i, from, h);
+}
+
+/** The opportunity-fire window in the hex a unit moved into, if any enemy may fire; else the action ends. */
+function afterMove(d: Draft, i: number, from: Hex, h: Hex): void {
+  const sc = d.sc;
   const s = d.seal();
   if (d.hex(i) >= 0 && from !== h && opportunityShooters(sc, { ...s, opp: i }, i).length > 0) {
     d.opp = i;
     const def = sc.units[i]!;
-    d.oppOpen = def.leg && sc.terrain[sc.map.terrain[h]!]!.cover === 'open';
+    d.oppOpen = def.leg && sc.terrain[sc.map.terrain[h]!]!.cover === 'open' && !sc.wire[h];
     d.toMove = 1 - d.active;
     return;
   }

@@ -10,6 +10,7 @@ import type { Hex } from '../../hex/grid.js';
 import { canFire, enemiesIn, valuesOf } from './fire.js';
 import { fitsIn, movementAllowance } from './movement.js';
 import { moraleOf } from './morale.js';
+import { hasAtDitch, hasWire, mineStrength } from './obstacles.js';
 import { applyHits, readColumn, readResults } from './results.js';
 import type { Scenario } from './scenario.js';
 import { CARRIER, F_DISRUPTED, F_SPENT, FLAGS, HEX, type Draft, type State } from './state.js';
@@ -28,7 +29,7 @@ export function assaultAttackers(sc: Scenario, s: State, side: number, h: Hex): 
 
 /** Whether hex h may be assaulted: enemies there, no wire (S-49 L668), no mines (S-50 L678). */
 export function mayBeAssaulted(sc: Scenario, s: State, side: number, h: Hex): boolean {
-  return !sc.wire[h] && !sc.mines[h] && enemiesIn(sc, s, side, h).length > 0;
+  return !hasWire(sc, s, h) && mineStrength(sc, s, h) === 0 && enemiesIn(sc, s, side, h).length > 0;
 }
 
 /** Defensive first fire strength of a unit (S-36 L506, ruling SPG-R21): HMG half down, disrupted half up, guns and mortars 0. */
@@ -63,6 +64,7 @@ export function assaultShift(sc: Scenario, s: State, attackers: readonly number[
     if (open && defenders.some((t) => sc.units[t]!.armored && !sc.units[t]!.openTop)) shift += m.closedArmorInClear.value;
     if (Math.min(...attackers.map((a) => moraleOf(sc, s, a))) > Math.max(...defenders.map((t) => moraleOf(sc, s, t)))) shift += m.higherMorale.value;
     if (attackers.some((a) => sc.units[a]!.engineer)) shift += m.engineers.value;
+    if (sc.sides[side]!.panzerfausts && defenders.some((t) => sc.units[t]!.vehicle)) shift += m.panzerfaustAttack.value;
   } else {
     const a = sc.units[attackers[0]!]!;
     if (a.armored && !a.openTop && open && !sc.foxholes[h]) shift += m.overrunArmorAttack.value;
@@ -103,6 +105,7 @@ export function resolveAssault(d: Draft, attackers: readonly number[], h: Hex, o
     const a = sc.units[attackers[0]!]!;
     const open = sc.terrain[sc.map.terrain[h]!]!.cover === 'open';
     if (overrun && a.armored && !a.openTop && open) shift += m.overrunArmorDefence.value;
+    if (overrun && sc.sides[1 - side]!.panzerfausts && defenders.some((t) => sc.units[t]!.assaults)) shift += m.panzerfaustDefence.value;
     const cols = (byHex.get(firedAt) ?? []).map((u) => ({ unit: u, column: readColumn(sc.tables.assault, defence, shift) }));
     if (cols.some((c) => c.column >= 0)) {
       defenceRoll = roll2d6(d.rng);
@@ -178,7 +181,7 @@ export function mayOverrun(sc: Scenario, s: State, i: number, h: Hex): boolean {
   if ((r[FLAGS]! & (F_SPENT | F_DISRUPTED)) !== 0 || valuesOf(sc, s, i).df <= 0 || movementAllowance(sc, s, i) <= 0) return false;
   if (sc.map.grid.distance(r[HEX]!, h) !== 1) return false;
   const terr = sc.terrain[sc.map.terrain[h]!]!;
-  if (!terr.overrun || sc.fortified[h] || sc.mines[h] || sc.atDitch[h]) return false;
+  if (!terr.overrun || sc.fortified[h] || mineStrength(sc, s, h) > 0 || hasAtDitch(sc, s, h)) return false;
   const defenders = enemiesIn(sc, s, def.side, h);
   return defenders.length > 0 && defenders.every((t) => sc.units[t]!.leg);
 }

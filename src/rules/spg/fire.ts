@@ -7,6 +7,8 @@ import { roll2d6 } from '../../core/rng.js';
 import type { Hex } from '../../hex/grid.js';
 import { applyHits, readColumn, readResults } from './results.js';
 import type { FireSide, Scenario } from './scenario.js';
+import { friendsInTheWay } from './los.js';
+import { hasWire } from './obstacles.js';
 import { spots } from './spotting.js';
 import { CARRIER, F_DISRUPTED, F_PACKED, F_SPENT, FLAGS, HEX, STEPS, type Draft, type State } from './state.js';
 
@@ -27,6 +29,12 @@ export function canFire(s: State, i: number): boolean {
   return r[HEX]! >= 0 && r[CARRIER] === 0 && (r[FLAGS]! & F_PACKED) === 0;
 }
 
+/** Whether a unit of `side` stands in hex h. */
+export function friendlyIn(sc: Scenario, s: State, side: number, h: Hex): boolean {
+  for (let i = 0; i < sc.units.length; i++) if (s.u[i]![HEX] === h && sc.units[i]!.side === side) return true;
+  return false;
+}
+
 /** Enemy units in hex h of seat `side`'s enemy (carried units included: they share the hex). */
 export function enemiesIn(sc: Scenario, s: State, side: number, h: Hex): number[] {
   const out: number[] = [];
@@ -41,7 +49,9 @@ export function mayDirectFire(sc: Scenario, s: State, i: number, h: Hex, target:
   if (v.df <= 0) return false;
   const from = s.u[i]![HEX]!;
   if (sc.map.grid.distance(from, h) > v.dfRange) return false;
-  return target.some((t) => spots(sc, s, i, t, h));
+  if (!target.some((t) => spots(sc, s, i, t, h))) return false;
+  const side = sc.units[i]!.side;
+  return !friendsInTheWay(sc.map, from, h, (x) => friendlyIn(sc, s, side, x));
 }
 
 /**
@@ -63,7 +73,7 @@ export function directFireShift(sc: Scenario, s: State, t: number, h: Hex, opts:
     else if (!terr.directFireShiftInfantryOnly || def.spotClass === 0) terrain = terr.directFireShift;
     if (terrain === 0 && sc.foxholes[h]) terrain = m.foxholes.value;
     shift += terrain;
-    if (sc.wire[h]) shift += m.hazardousMovement.value;
+    if (hasWire(sc, s, h)) shift += m.hazardousMovement.value;
     else if (opts.opportunityOpen && s.u[t]![CARRIER] === 0) shift += m.hazardousMovement.value;
   }
   return shift;

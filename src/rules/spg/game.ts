@@ -25,7 +25,9 @@ export class SpgGame implements Game<State, string> {
       const row = [0, 0, 0, 0];
       row[HEX] = def.startHex;
       row[STEPS] = def.startReduced ? 1 : def.steps;
-      row[FLAGS] = (def.startPacked ? F_PACKED : 0) | (def.startDugIn ? F_DUG_IN : 0);
+      // A gun or mortar set up as a passenger is on its towed side (S-13 L158).
+      const towed = def.startCarrier >= 0 && (def.gun || def.mortar);
+      row[FLAGS] = (def.startPacked || towed ? F_PACKED : 0) | (def.startDugIn ? F_DUG_IN : 0);
       row[CARRIER] = def.startCarrier + 1;
       return row;
     });
@@ -33,7 +35,7 @@ export class SpgGame implements Game<State, string> {
       u, events: [], turn: 0, initiative: -1, active: 0, toMove: 0, acted: 0, passes: 0, lost: [0, 0],
       control: sc.objectives.map((o) => o.controlledBy), atSides: sc.units.map(() => 0),
       planes: [0, 1].map((side) => (1 << sc.sides[side]!.planes.length) - 1).concat([0, 0]),
-      arrived: sc.groups.map(() => 0), opp: -1, oppOpen: false, reaction: false, over: false, suddenWinner: -1, initiativeTurn1: -1,
+      arrived: sc.groups.map(() => 0), opp: -1, oppOpen: false, reaction: false, over: false, suddenWinner: -1, initiativeTurn1: -1, cleared: [],
     };
     const d = new Draft(sc, zero, rng, this.opts.narrate === true);
     startTurn(d, 1);
@@ -65,7 +67,7 @@ export class SpgGame implements Game<State, string> {
 export function spgStateHash(s: State): string {
   const units = s.u.map((r) => r.join(',')).join(';');
   const text = [s.turn, s.initiative, s.active, s.toMove, s.acted, s.passes, s.lost.join(','), s.control.join(','), s.atSides.join(','),
-    s.planes.join(','), s.arrived.join(','), s.opp, s.oppOpen ? 1 : 0, s.over ? 1 : 0, s.suddenWinner, units].join('|');
+    s.planes.join(','), s.arrived.join(','), s.opp, s.oppOpen ? 1 : 0, s.over ? 1 : 0, s.suddenWinner, s.cleared.join(','), units].join('|');
   let h1 = 0x811c9dc5, h2 = 0x01000193;
   for (let k = 0; k < text.length; k++) {
     const c = text.charCodeAt(k);

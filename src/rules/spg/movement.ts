@@ -8,6 +8,7 @@
 import type { Hex } from '../../hex/grid.js';
 import { reachableHexes } from '../../hex/movement.js';
 import { valuesOf } from './fire.js';
+import { hasAtDitch, hasWire, mineStrength } from './obstacles.js';
 import { MP_SCALE, ROAD, type Scenario } from './scenario.js';
 import { CARRIER, F_DISRUPTED, F_IMMOBILE, F_IN_COLUMN, F_PACKED, FLAGS, HEX, type State } from './state.js';
 
@@ -63,10 +64,10 @@ export function movementAllowance(sc: Scenario, s: State, i: number): number {
 export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, enemies: Uint8Array, start: Hex): number {
   const def = sc.units[i]!;
   if (enemies[to]! & 1) return -1;
-  if (sc.mines[from] && from !== start) return -1; // S-50 L674: a unit entering a minefield stops there (its attack decides)
+  if (mineStrength(sc, s, from) > 0 && from !== start) return -1; // S-50 L674: a unit entering a minefield stops there (its attack decides)
   if (def.vehicle && !def.armored && (enemies[to]! & 2)) return -1; // S-11 L108
-  if (sc.atDitch[to] && (def.vehicle || def.mounted)) return -1; // S-51 L682
-  if (sc.wire[to] && !def.armored) return -1; // S-49: mounted and unarmored never; leg units only by a wire entry action
+  if (hasAtDitch(sc, s, to) && (def.vehicle || def.mounted)) return -1; // S-51 L682
+  if (hasWire(sc, s, to) && !def.armored) return -1; // S-49: mounted and unarmored never; leg units only by a wire entry action
   const map = sc.map;
   const d = map.grid.directionTo(from, to);
   const road = d >= 0 && (map.hexside(from, d) & ROAD) !== 0;
@@ -79,7 +80,7 @@ export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, 
   // S-14 L168: in deep snow a road carries only the light-snow penalty.
   if (road && sc.data.ground === 'deepSnow') ground = Math.round(sc.charts.groundConditions.light[['leg', 'cavalry', 'wagon', 'tracked', 'wheeled', 'motorcycle'][c] as 'leg'] * MP_SCALE);
   cost += ground;
-  if (sc.wire[to] && def.armored) cost += Math.round(sc.charts.wireMoveCost.value * MP_SCALE);
+  if (hasWire(sc, s, to) && def.armored) cost += Math.round(sc.charts.wireMoveCost.value * MP_SCALE);
   return cost;
 }
 

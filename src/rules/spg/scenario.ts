@@ -7,7 +7,6 @@ import { ProblemList } from '../../core/errors.js';
 import type { ScenarioOptions, ScenarioParameter } from '../../core/system.js';
 import { parseWith, readJsonFile } from '../../core/validate.js';
 import type { Hex } from '../../hex/grid.js';
-import { PgLos } from '../../hex/los.js';
 import type { PieceIdentity } from '../../hex/units.js';
 import type { GameMap } from '../../hex/map.js';
 import { hexAt, placeUnits, readCompactMap } from '../../hex/mapdata.js';
@@ -17,6 +16,7 @@ import {
 } from '../../hex/params.js';
 import { readScenarioSources } from '../../hex/scenariofile.js';
 import { compileTable, type CompiledTable } from '../../hex/tables.js';
+import { SpgLos } from './los.js';
 import {
   chartPack, counterManifest, isGunType, isVehicleType, movementClasses, scenarioFile,
   type ChartPack, type CounterEntry, type ScenarioFile, type TerrainEntry,
@@ -111,6 +111,8 @@ export interface SideDef {
   readonly initiativeBonus: number;
   readonly planes: readonly { strength: number; fromTurn: number }[];
   readonly airBonus: number;
+  /** German infantry with Panzerfausts, 1944-5 (S-37 L538, L550). */
+  readonly panzerfausts: boolean;
 }
 
 export interface Objective { readonly hex: Hex; readonly vp: number; readonly controlledBy: number }
@@ -175,8 +177,7 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
 
   const terrainIds = Object.keys(charts.terrain);
   const terrain = terrainIds.map((id) => charts.terrain[id]!);
-  // S-17 L206: woods and buildings block; low concealment is treated as clear (see the coverage table).
-  const los = new PgLos(terrain.map((t) => ({ obstacleHeight: t.los === 'blocks' ? 1 : 0, blocksLos: t.los === 'blocks', viewerBonus: 0 })));
+  const los = new SpgLos(terrain);
   const map = readCompactMap(data.map, { terrainIds, los, roadBit: ROAD }, problems);
   const grid = map.grid;
   const at = (label: string, place: string): Hex => hexAt(grid, label, place, problems);
@@ -328,7 +329,7 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
       shakenAt: s.lossLevels?.shaken ?? Math.ceil(engaged * shakenFrac),
       demoralizedAt: s.lossLevels?.demoralized ?? Math.ceil(engaged * demFrac),
       edges: s.friendlyEdges, edgeHexes: s.friendlyEdges.flatMap(edgeHexes), initiativeBonus: s.initiativeBonus,
-      planes: s.air?.planes ?? [], airBonus: s.air?.rollBonus ?? 0,
+      planes: s.air?.planes ?? [], airBonus: s.air?.rollBonus ?? 0, panzerfausts: s.panzerfausts,
     };
   });
 

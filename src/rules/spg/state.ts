@@ -65,6 +65,8 @@ export interface State extends UnitState {
   /** Sudden-death winner (S-44), -1 none. */
   readonly suddenWinner: number;
   readonly initiativeTurn1: number;
+  /** Obstacle hexes engineers have cleared (S-52). */
+  readonly cleared: readonly number[];
 }
 
 const LAYOUT = { flags: FLAGS, carrier: CARRIER };
@@ -87,6 +89,7 @@ export class Draft extends UnitDraft<State> {
   over: boolean;
   suddenWinner: number;
   initiativeTurn1: number;
+  cleared: readonly number[];
 
   constructor(readonly sc: Scenario, source: State, readonly rng: Rng, narrate: boolean) {
     super(source, sc.units.length, sc.map.size, LAYOUT, narrate);
@@ -94,7 +97,7 @@ export class Draft extends UnitDraft<State> {
     this.turn = s.turn; this.initiative = s.initiative; this.active = s.active; this.toMove = s.toMove;
     this.acted = s.acted; this.passes = s.passes; this.lost = s.lost; this.control = s.control; this.atSides = s.atSides;
     this.planes = s.planes; this.arrived = s.arrived; this.opp = s.opp; this.oppOpen = s.oppOpen; this.reaction = s.reaction;
-    this.over = s.over; this.suddenWinner = s.suddenWinner; this.initiativeTurn1 = s.initiativeTurn1;
+    this.over = s.over; this.suddenWinner = s.suddenWinner; this.initiativeTurn1 = s.initiativeTurn1; this.cleared = s.cleared;
   }
 
   seal(): State {
@@ -103,7 +106,7 @@ export class Draft extends UnitDraft<State> {
       u: this.u, events: this.events ?? [], turn: this.turn, initiative: this.initiative, active: this.active, toMove: this.toMove,
       acted: this.acted, passes: this.passes, lost: this.lost, control: this.control, atSides: this.atSides, planes: this.planes,
       arrived: this.arrived, opp: this.opp, oppOpen: this.oppOpen, reaction: this.reaction, over: this.over,
-      suddenWinner: this.suddenWinner, initiativeTurn1: this.initiativeTurn1,
+      suddenWinner: this.suddenWinner, initiativeTurn1: this.initiativeTurn1, cleared: this.cleared,
     };
   }
 

@@ -14,6 +14,9 @@ import { outcomeOf } from './turn.js';
 
 const HELP = [
   'move U HEX [drop]    move unit U (number or id, e.g. german-2) to hex HEX (e.g. 0405); "drop" drops its passenger there',
+  'move V HEX load P    vehicle V picks up unit P in its hex and moves to HEX',
+  'wire U HEX           leg unit U tries to enter the wire at HEX (morale check)',
+  'clear U HEX          engineer U tries to clear the obstacle at HEX (morale check)',
   'fire U[,V,W] HEX     direct fire by unit U (with V, W in a fire group) at hex HEX',
   'at U T               AT fire by unit U at vehicle T',
   'bomb U HEX           bombardment by unit U (an off-board battery too) at hex HEX',
@@ -105,7 +108,9 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
     parseCommand(_s, words, legal) {
       const [cmd, a, b, c] = words;
       switch (cmd) {
-        case 'move': return pick(legal, `move ${asUnit(a)} ${asHex(b)}${c === 'drop' ? ' drop' : ''}`, `moving ${a} to ${b}`);
+        case 'move': return pick(legal, `move ${asUnit(a)} ${asHex(b)}${c === 'drop' ? ' drop' : c === 'load' ? ` load ${asUnit(words[4])}` : ''}`, `moving ${a} to ${b}`);
+        case 'wire': return pick(legal, `wire ${asUnit(a)} ${asHex(b)}`, `entering the wire at ${b}`);
+        case 'clear': return pick(legal, `clear ${asUnit(a)} ${asHex(b)}`, `clearing ${b}`);
         case 'fire': return pick(legal, `fire ${(a ?? '').split(',').map(asUnit).sort((x, y) => x - y).join('.')} ${asHex(b)}`, `that fire at ${b}`);
         case 'at': return pick(legal, `at ${asUnit(a)} ${asUnit(b)}`, `AT fire by ${a} at ${b}`);
         case 'bomb': return pick(legal, `bomb ${asUnit(a)} ${asHex(b)}`, `bombarding ${b} with ${a}`);
@@ -134,7 +139,9 @@ export function describe(sc: Scenario, s: State, action: string): string {
     case 'end': return 'hand over the initiative';
     case 'noop': return `no opportunity fire at ${unit(String(s.opp))}`;
     case 'opp': return `${unit(w[1])} opportunity fires at ${unit(String(s.opp))}`;
-    case 'move': return `${unit(w[1])} moves to ${hex(w[2])}${w[3] === 'drop' ? ' and drops its passenger off' : ''}`;
+    case 'move': return `${unit(w[1])} ${w[3] === 'load' ? `picks up ${unit(w[4])} and ` : ''}moves to ${hex(w[2])}${w[3] === 'drop' ? ' and drops its passenger off' : ''}`;
+    case 'wire': return `${unit(w[1])} tries to enter the wire at ${hex(w[2])}`;
+    case 'clear': return `${unit(w[1])} tries to clear the obstacle at ${hex(w[2])}`;
     case 'fire': return `${w[1]!.split('.').map(unit).join(' + ')} fire at ${hex(w[2])}`;
     case 'at': return `${unit(w[1])} AT fire at ${unit(w[2])}`;
     case 'bomb': return `${unit(w[1])} bombards ${hex(w[2])}`;
