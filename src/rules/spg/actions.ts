@@ -13,8 +13,10 @@
 import type { Hex } from '../../hex/grid.js';
 import { antiTankModifier, antiTankRollable, resolveAntiTank } from './antitank.js';
 import { assaultAttackers, mayBeAssaulted, mayOverrun, resolveAssault } from './assault.js';
-import { airTargetAllowed, bombardHex, bombardmentColumns, bombardmentRange, bombardmentSpotted, mayBombard, resolveAir, resolveBombardment } from './bombardment.js';
-import { canFire, directFirePlan, directFireTargets, fireGroups, mayDirectFire, resolveDirectFire, valuesOf } from './fire.js';
+import {
+  airTargetAllowed, bombardHex, bombardmentColumns, bombardmentGroups, bombardmentRange, bombardmentSpotted, mayBombard, resolveAir, resolveBombardment,
+} from './bombardment.js';
+import { canFire, directFirePlan, directFireTargets, fireGroups, firePower, mayDirectFire, resolveDirectFire, valuesOf } from './fire.js';
 import { columnPlaceCost, inColumn, moveDestinations, movementAllowance, passengerOf, stackIn } from './movement.js';
 import { mayRally, rally } from './morale.js';
 import { clearable, clearObstacle, enterWire, mineStrength, wireEntries } from './obstacles.js';
@@ -77,6 +79,12 @@ export function pickUps(sc: Scenario, s: State, v: number): number[] {
   return out;
 }
 
+/** A bombardment unit may fire at hex h: in range and spotted (by itself on the map, or by any friend, S-16 L202). */
+function mayBombardHex(sc: Scenario, s: State, i: number, h: Hex): boolean {
+  const def = sc.units[i]!;
+  return bombardmentRange(sc, s, i, h) <= valuesOf(sc, s, i).bombRange && bombardmentSpotted(sc, s, def.side, h, def.offBoard ? -1 : i);
+}
+
 export function legalActions(sc: Scenario, s: State): string[] {
   if (s.over) return [];
   if (s.opp >= 0) return ['noop', ...opportunityShooters(sc, s, s.opp).map((i) => `opp ${i}`)];
@@ -116,8 +124,14 @@ export function legalActions(sc: Scenario, s: State): string[] {
     }
     if (mayBombard(sc, s, i)) {
       for (const h of enemyHexes) {
-        if (bombardmentRange(sc, s, i, h) > valuesOf(sc, s, i).bombRange || !bombardmentSpotted(sc, s, side, h, def.offBoard ? -1 : i)) continue;
-        if (bombardmentColumns(sc, s, side, valuesOf(sc, s, i).bomb, h).some((c) => c.column >= 0)) out.push(`bomb ${i} ${h}`);
+        if (!mayBombardHex(sc, s, i, h)) continue;
+        for (const g of bombardmentGroups(sc, s, i, h, (j) => mayBombard(sc, s, j) && mayBombardHex(sc, s, j, h))) {
+          const key = `bomb ${g.join('.')} ${h}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const strength = g.reduce((n, j) => n + firePower(sc, s, j, valuesOf(sc, s, j).bomb), 0);
+          if (bombardmentColumns(sc, s, side, strength, h).some((c) => c.column >= 0)) out.push(key);
+        }
       }
     }
     for (const h of wireEntries(sc, s, i)) out.push(`wire ${i} ${h}`);
@@ -242,9 +256,9 @@ export function applyAction(d: Draft, action: string): void {
       break;
     }
     case 'bomb': {
-      const i = Number(w[1]);
-      spend(d, [i]);
-      react(d, resolveBombardment(d, i, Number(w[2])), rr.activeFire.rolls);
+      const group = w[1]!.split('.').map(Number);
+      spend(d, group);
+      react(d, resolveBombardment(d, group, Number(w[2])), rr.activeFire.rolls);
       break;
     }
     case 'air': {

@@ -77,20 +77,38 @@ function applyBombardmentHits(d: Draft, hits: readonly Hit[]): void {
 }
 
 /** Resolves a bombardment by `firer` on hex h; returns the natural roll. Depletion removes the firer after (S-31 L400). */
-export function resolveBombardment(d: Draft, firer: number, h: Hex): number {
+export function resolveBombardment(d: Draft, firers: readonly number[], h: Hex): number {
   const sc = d.sc;
   const s = d.seal();
-  const strength = firePower(sc, s, firer, valuesOf(sc, s, firer).bomb);
-  return bombardHex(d, sc.units[firer]!.side, strength, h, () => {
-    const roll = roll2d6(d.rng);
-    return roll;
-  }, (roll) => {
-    if (roll >= sc.units[firer]!.depletion) {
-      d.d(() => `${sc.units[firer]!.name} (${sc.units[firer]!.id}) is out of ammunition`);
-      if (d.carrierOf(firer) >= 0) d.setCarrier(firer, -1);
-      d.setHex(firer, OUT_OF_AMMO);
+  const strength = firers.reduce((n, i) => n + firePower(sc, s, i, valuesOf(sc, s, i).bomb), 0);
+  return bombardHex(d, sc.units[firers[0]!]!.side, strength, h, () => roll2d6(d.rng), (roll) => {
+    // S-31 L400, ruling SPG-R28: the one natural roll serves every member, each against its own number.
+    for (const i of firers) {
+      if (roll < sc.units[i]!.depletion) continue;
+      d.d(() => `${sc.units[i]!.name} (${sc.units[i]!.id}) is out of ammunition`);
+      if (d.carrierOf(i) >= 0) d.setCarrier(i, -1);
+      d.setHex(i, OUT_OF_AMMO);
     }
   });
+}
+
+/**
+ * S-28: the bombardment groups worth offering from a first unit at hex h: the unit alone, and with up to
+ * two more ready units that may bombard h, stacked with it or adjacent (off-board units of the same
+ * counter count as adjacent), the strongest first.
+ */
+export function bombardmentGroups(sc: Scenario, s: State, first: number, h: Hex, mayJoin: (i: number) => boolean): number[][] {
+  const def = sc.units[first]!;
+  const near = (i: number): boolean => {
+    const o = sc.units[i]!;
+    if (def.offBoard || o.offBoard) return def.offBoard && o.offBoard && o.counter === def.counter;
+    return sc.map.grid.distance(s.u[i]![HEX]!, s.u[first]![HEX]!) <= 1;
+  };
+  const others: number[] = [];
+  for (let i = 0; i < sc.units.length; i++) if (i !== first && sc.units[i]!.side === def.side && near(i) && mayJoin(i)) others.push(i);
+  if (others.length === 0) return [[first]];
+  others.sort((a, b) => valuesOf(sc, s, b).bomb - valuesOf(sc, s, a).bomb || a - b);
+  return [[first], [first, ...others.slice(0, 2)].sort((a, b) => a - b)];
 }
 
 /** One bombardment attack of `strength` by `side` on hex h (also air attacks and mines). */

@@ -7,7 +7,7 @@ import { tableResult, type CompiledTable } from '../../hex/tables.js';
 import { antiTankChances, antiTankModifier } from './antitank.js';
 import { assaultAttackers, assaultShift, assaultStrengths, defenceStrength } from './assault.js';
 import { bombardmentColumns } from './bombardment.js';
-import { directFirePlan, enemiesIn, valuesOf } from './fire.js';
+import { directFirePlan, enemiesIn, firePower, valuesOf } from './fire.js';
 import { moraleOf } from './morale.js';
 import { eliminations, readColumn } from './results.js';
 import type { Scenario } from './scenario.js';
@@ -67,14 +67,19 @@ function rank(result: string): number {
   return ['-', 'M', 'M1', 'M2', 'X', '2X', '3X'].indexOf(result);
 }
 
+/** Bombardment strength of a group (S-28), disrupted members at half. */
+function groupStrength(sc: Scenario, s: State, group: readonly number[]): number {
+  return group.reduce((n, i) => n + firePower(sc, s, i, valuesOf(sc, s, i).bomb), 0);
+}
+
 /** Expected enemy steps lost by an action (0 for actions that attack nothing). */
 export function expectedLoss(sc: Scenario, s: State, action: string): number {
   const w = action.split(' ');
   switch (w[0]) {
     case 'fire': return attackOdds(sc, s, sc.tables.df, directFirePlan(sc, s, w[1]!.split('.').map(Number), Number(w[2])).columns).expected;
     case 'bomb': {
-      const i = Number(w[1]);
-      return attackOdds(sc, s, sc.tables.bomb, bombardmentColumns(sc, s, sc.units[i]!.side, valuesOf(sc, s, i).bomb, Number(w[2]))).expected;
+      const group = w[1]!.split('.').map(Number);
+      return attackOdds(sc, s, sc.tables.bomb, bombardmentColumns(sc, s, sc.units[group[0]!]!.side, groupStrength(sc, s, group), Number(w[2]))).expected;
     }
     case 'at': {
       const mod = antiTankModifier(sc, s, Number(w[1]), Number(w[2]));
@@ -116,9 +121,11 @@ export function oddsLines(sc: Scenario, s: State, action: string): string[] {
       return [`direct fire strength ${plan.strength}: ${resultLine(o.results)}`, `expected enemy steps lost ${o.expected.toFixed(2)}; a natural 7 hands the initiative over`];
     }
     case 'bomb': {
-      const i = Number(w[1]);
-      const o = attackOdds(sc, s, sc.tables.bomb, bombardmentColumns(sc, s, sc.units[i]!.side, valuesOf(sc, s, i).bomb, Number(w[2])));
-      return [`bombardment strength ${valuesOf(sc, s, i).bomb}: ${resultLine(o.results)}`, `out of ammunition on a natural ${sc.units[i]!.depletion}+`];
+      const group = w[1]!.split('.').map(Number);
+      const strength = groupStrength(sc, s, group);
+      const o = attackOdds(sc, s, sc.tables.bomb, bombardmentColumns(sc, s, sc.units[group[0]!]!.side, strength, Number(w[2])));
+      const depletion = Math.min(...group.map((i) => sc.units[i]!.depletion));
+      return [`bombardment strength ${strength}: ${resultLine(o.results)}`, `out of ammunition on a natural ${depletion}+`];
     }
     case 'at': {
       const mod = antiTankModifier(sc, s, Number(w[1]), Number(w[2]));

@@ -19,7 +19,7 @@ const HELP = [
   'clear U HEX          engineer U tries to clear the obstacle at HEX (morale check)',
   'fire U[,V,W] HEX     direct fire by unit U (with V, W in a fire group) at hex HEX',
   'at U T               AT fire by unit U at vehicle T',
-  'bomb U HEX           bombardment by unit U (an off-board battery too) at hex HEX',
+  'bomb U[,V,W] HEX     bombardment by unit U (an off-board battery too; with V, W in a group) at hex HEX',
   'assault HEX          assault hex HEX with every eligible adjacent infantry unit',
   'overrun U HEX        overrun hex HEX with vehicle or cavalry unit U',
   'rally U              rally disrupted unit U',
@@ -113,7 +113,7 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
         case 'clear': return pick(legal, `clear ${asUnit(a)} ${asHex(b)}`, `clearing ${b}`);
         case 'fire': return pick(legal, `fire ${(a ?? '').split(',').map(asUnit).sort((x, y) => x - y).join('.')} ${asHex(b)}`, `that fire at ${b}`);
         case 'at': return pick(legal, `at ${asUnit(a)} ${asUnit(b)}`, `AT fire by ${a} at ${b}`);
-        case 'bomb': return pick(legal, `bomb ${asUnit(a)} ${asHex(b)}`, `bombarding ${b} with ${a}`);
+        case 'bomb': return pick(legal, `bomb ${(a ?? '').split(',').map(asUnit).sort((x, y) => x - y).join('.')} ${asHex(b)}`, `bombarding ${b} with ${a}`);
         case 'assault': return pick(legal, `assault ${asHex(a)}`, `assaulting ${a}`);
         case 'overrun': return pick(legal, `overrun ${asUnit(a)} ${asHex(b)}`, `overrunning ${b} with ${a}`);
         case 'rally': return pick(legal, `rally ${asUnit(a)}`, `rallying ${a}`);
@@ -144,7 +144,7 @@ export function describe(sc: Scenario, s: State, action: string): string {
     case 'clear': return `${unit(w[1])} tries to clear the obstacle at ${hex(w[2])}`;
     case 'fire': return `${w[1]!.split('.').map(unit).join(' + ')} fire at ${hex(w[2])}`;
     case 'at': return `${unit(w[1])} AT fire at ${unit(w[2])}`;
-    case 'bomb': return `${unit(w[1])} bombards ${hex(w[2])}`;
+    case 'bomb': return `${w[1]!.split('.').map(unit).join(' + ')} bombard ${hex(w[2])}`;
     case 'air': return `air support (plane ${Number(w[1]) + 1}) at ${hex(w[2])}`;
     case 'assault': return `assault on ${hex(w[1])}`;
     case 'overrun': return `${unit(w[1])} overruns ${hex(w[2])}`;

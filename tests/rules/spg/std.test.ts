@@ -96,6 +96,15 @@ describe('SPG bombardment and air (spg-medium)', () => {
     expect(after.lost[0]).toBe(0);
   });
 
+  it('SPG S-28 / S-31: off-board batteries of one type fire as a group; the one natural roll depletes every member', () => {
+    const s = edit(start, { 0: { hex: H('1204') } });
+    const action = `bomb 13.14 ${H('1305')}`;
+    expect(legalActions(sc, s)).toContain(action);
+    const after = game.apply(s, action, loadedDice(5, 5, 6, 6, 6, 6, 6, 6));
+    expect([after.u[13]![HEX], after.u[14]![HEX]]).toEqual([OUT_OF_AMMO, OUT_OF_AMMO]);
+    expect([flags(after, 13) & F_SPENT, flags(after, 14) & F_SPENT]).toEqual([F_SPENT, F_SPENT]);
+  });
+
   it('SPG S-30: bombardment hurts a closed armored vehicle only on X, an open-topped one on X and M2 (a step and a disruption)', () => {
     const s = edit(start, { 32: { hex: H('1807') }, 34: { hex: H('1707') } });
     const m2 = draftOf(sc, s, loadedDice());
