@@ -28,6 +28,10 @@ function packageRoot(): string {
   throw new Error('cannot find the package root (package.json next to tests/)');
 }
 
+/** A rule id: PG3-style section numbers ("12.4") or SPG-style headings ("S-35"). */
+const RULE_ID = /S-\d{2}|\d+\.\d+/g;
+const RULE_ID_SOURCE = '(?:S-\\d{2}|\\d+\\.\\d+)';
+
 /** Rows of the §3 inventory table: every id in the Id cell, the title and the tag. */
 export function parseInventory(text: string): Rule[] {
   const lines = text.split('\n');
@@ -40,7 +44,7 @@ export function parseInventory(text: string): Rule[] {
     if (!l.startsWith('|')) continue;
     const cells = l.split('|').slice(1, -1).map((c) => c.trim());
     if (cells.length < 4 || cells[0] === 'Id' || /^-+$/.test(cells[0]!)) continue;
-    const ids = [...cells[0]!.matchAll(/\d+\.\d+/g)].map((m) => m[0]);
+    const ids = [...cells[0]!.matchAll(RULE_ID)].map((m) => m[0]);
     if (ids.length === 0) continue;
     const tag = (cells[3]!.match(/[A-Za-z]+/) ?? ['?'])[0]!;
     rules.push({ ids, id: cells[0]!.replace(/\s+/g, ' '), title: cells[1]!, tag });
@@ -59,7 +63,7 @@ function walk(dir: string, out: string[] = []): string[] {
 
 /** Test names that mention `<prefix> <id>`, keyed by rule id. */
 export function scanTests(root: string, prefix: string): Map<string, TestRef[]> {
-  const idsAfterPrefix = new RegExp(`${prefix.replace(/[^A-Za-z0-9]/g, '\\$&')}\\s+(\\d+\\.\\d+(?:\\s*\\/\\s*\\d+\\.\\d+)*)`);
+  const idsAfterPrefix = new RegExp(`${prefix.replace(/[^A-Za-z0-9]/g, '\\$&')}\\s+(${RULE_ID_SOURCE}(?:\\s*\\/\\s*${RULE_ID_SOURCE})*)`);
   const byId = new Map<string, TestRef[]>();
   const re = /\b(it|test)(\.fails|\.skip|\.todo)?\(\s*(['"`])((?:\\.|(?!\3).)*)\3/g;
   for (const file of walk(join(root, 'tests'))) {
@@ -69,7 +73,7 @@ export function scanTests(root: string, prefix: string): Map<string, TestRef[]> 
       const name = m[4]!.replace(/\\(.)/g, '$1').replace(/\$\{[^}]*\}/g, 'N');
       const head = name.match(idsAfterPrefix);
       if (!head) continue;
-      const ids = [...head[1]!.matchAll(/\d+\.\d+/g)].map((x) => x[0]);
+      const ids = [...head[1]!.matchAll(RULE_ID)].map((x) => x[0]);
       for (const id of ids) {
         let l = byId.get(id);
         if (!l) byId.set(id, (l = []));
@@ -124,7 +128,10 @@ function main(): void {
   const statusName = `docs/rules/${system}-status.json`;
   const rulingsName = `docs/rules/${system}-rulings.json`;
   const statuses = readJson<Record<string, Status>>(join(root, statusName), {});
-  const rulings = readJson<Ruling[]>(join(root, rulingsName), []);
+  // A plain list, or a rulings file with ids and questions ({ "rulings": [{ "id", "question", "ruling", "switch" }] }).
+  const rulingsFile = readJson<Ruling[] | { rulings: { id: string; question: string; ruling: string; switch?: string | null }[] }>(join(root, rulingsName), []);
+  const rulings: Ruling[] = Array.isArray(rulingsFile) ? rulingsFile
+    : rulingsFile.rulings.map((r) => ({ topic: `${r.id}: ${r.question}`, ruling: r.ruling, ...(r.switch ? { switch: r.switch } : {}) }));
   if (!Array.isArray(rulings) || !rulings.every((r) => typeof r.topic === 'string' && typeof r.ruling === 'string')) {
     fail(`${rulingsName}: must be a list of { "topic": ..., "ruling": ..., "switch"?: ... }`);
   }

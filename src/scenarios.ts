@@ -6,6 +6,7 @@ import type { SpawnedSearch, SpawnSpec } from './core/extensions.js';
 import { compiledPath, moduleUrl } from './core/modules.js';
 import type { LoadedScenario, LoadMode, RulesSystem, ScenarioOptions } from './core/system.js';
 import { pg3System } from './rules/pg3/index.js';
+import { spgSystem } from './rules/spg/index.js';
 
 /** The folder of shipped scenarios: <package>/scenarios, found from this file in src/ or dist/src/. */
 export function scenariosRoot(): string {
@@ -18,7 +19,7 @@ export function scenariosRoot(): string {
 }
 
 /** The rules systems built into tacsim: the one place that names them. */
-const BUILT_IN: readonly RulesSystem[] = [pg3System];
+const BUILT_IN: readonly RulesSystem[] = [pg3System, spgSystem];
 
 const systems = new Map<string, RulesSystem>(BUILT_IN.map((s) => [s.id, s]));
 

@@ -95,3 +95,37 @@ export function readCompactMap(spec: CompactMap, opts: {
   });
   return map;
 }
+
+/**
+ * The fields every set-up placement of counters on the map has: which counter, where, how many identical
+ * ones, and whether they start on their reduced side. A system adds its own (dug in, loaded, ...).
+ */
+export function placementFields(maxCount: number) {
+  return {
+    counter: z.string(),
+    hex: hexLabel,
+    /** Several identical units at once. */
+    count: z.number().int().min(1).max(maxCount).default(1),
+    /** Starts on its reduced side. */
+    reduced: z.boolean().default(false),
+  };
+}
+
+/**
+ * Resolves the set-up placements of one side (`sides[side].units[i]`): calls `each` once per unit placed
+ * (a placement of `count` units, `count` times) whose counter and hex resolve; the resolvers add the
+ * problems of those that do not.
+ */
+export function placeUnits<P extends { counter: string; hex: string; count: number }, C>(
+  side: number, placements: readonly P[],
+  counterOf: (id: string, place: string) => C | undefined, hexOf: (label: string, place: string) => Hex,
+  each: (p: P, counter: C, hex: Hex, place: string, copy: number) => void,
+): void {
+  placements.forEach((p, i) => {
+    const place = `sides[${side}].units[${i}]`;
+    const c = counterOf(p.counter, `${place}.counter`);
+    const h = hexOf(p.hex, `${place}.hex`);
+    if (c === undefined || h < 0) return;
+    for (let k = 0; k < p.count; k++) each(p, c, h, place, k);
+  });
+}

@@ -51,3 +51,51 @@ export function applyParameterOverrides<D>(
   }
   return data;
 }
+
+/** What the common setters below need of a scenario's data. */
+interface SidesData<S> { sides: S[] }
+interface VictoryData { victory: { decisiveMargin: number; vpPerStep: number; objectives: { hex: string; vp: number }[] } }
+
+/** `turns`: the turn limit. */
+export function turnsParameter<D extends { turns: number }>(): ParameterSetter<D> {
+  return { name: 'turns', apply: (data, _, v) => { data.turns = v.number(); } };
+}
+
+/** `decisiveMargin` and `vpPerStep` of the victory conditions. */
+export function victoryParameters<D extends VictoryData>(): ParameterSetter<D>[] {
+  return [
+    { name: 'decisiveMargin', apply: (data, _, v) => { data.victory.decisiveMargin = v.number(); } },
+    { name: 'vpPerStep', apply: (data, _, v) => { data.victory.vpPerStep = v.number(); } },
+  ];
+}
+
+/** A per-side parameter `<prefix>.<side>` (e.g. `morale.<side>`): `write` changes the side named. */
+export function sideParameter<D extends SidesData<{ id: string }>>(prefix: string, write: (side: D['sides'][number], value: ParameterValue) => void): ParameterSetter<D> {
+  return {
+    name: `${prefix}.<side>`, apply: (data, id, v) => {
+      const side = data.sides.find((s) => s.id === id) ?? v.fail(`no side "${id}" (sides: ${data.sides.map((s) => s.id).join(', ')})`);
+      write(side, v);
+    },
+  };
+}
+
+/** `objective.<hex>`: the VP of the objective at that hex. */
+export function objectiveParameter<D extends VictoryData>(): ParameterSetter<D> {
+  return {
+    name: 'objective.<hex>', apply: (data, label, v) => {
+      const obj = data.victory.objectives.find((o) => o.hex === label) ?? v.fail(`no objective at hex ${label}`);
+      obj.vp = v.number();
+    },
+  };
+}
+
+/** `rule.<switch>`: an optional rule or ruling switch of the scenario's `rules`. */
+export function ruleSwitchParameter<D extends { rules: object }>(): ParameterSetter<D> {
+  return {
+    name: 'rule.<switch>', apply: (data, key, v) => {
+      const rules = data.rules as Record<string, boolean>;
+      if (!(key in rules)) v.fail(`unknown rule switch "${key}" (known: ${Object.keys(rules).join(', ')})`);
+      rules[key] = v.boolean();
+    },
+  };
+}

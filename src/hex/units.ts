@@ -24,3 +24,15 @@ export interface RowLayout {
    */
   readonly carrier: number;
 }
+
+/** What identifies a piece of a scenario in every system: its index (row), id, side, counter and name. */
+export interface PieceIdentity {
+  readonly index: number;
+  /** Unique in the scenario, e.g. "german-3". */
+  readonly id: string;
+  /** Seat of its side. */
+  readonly side: number;
+  /** Key of its counter in the counter manifest. */
+  readonly counter: string;
+  readonly name: string;
+}

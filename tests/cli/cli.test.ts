@@ -153,11 +153,11 @@ describe('tacsim replay of harness records', () => {
 });
 
 describe('tacsim scenarios', () => {
-  it('list --json has the four shipped scenarios', () => {
+  it('list --json has the shipped scenarios of every system', () => {
     const r = tacsim(['scenarios', 'list', '--json']);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout) as { id: string; system: string; map: string; sides: { id: string; units: number }[]; turns: number }[];
-    expect(rows.map((x) => x.id).sort()).toEqual(['pg3-large', 'pg3-medium', 'pg3-mirror', 'pg3-tiny']);
+    expect(rows.map((x) => x.id).sort()).toEqual(['pg3-large', 'pg3-medium', 'pg3-mirror', 'pg3-tiny', 'spg-medium', 'spg-mirror', 'spg-tiny']);
     const tiny = rows.find((x) => x.id === 'pg3-tiny')!;
     expect(tiny).toMatchObject({ system: 'pg3', map: '8x6', turns: 4 });
     expect(tiny.sides.map((s) => s.id)).toEqual(['german', 'soviet']);

@@ -57,7 +57,7 @@ describe('the CLI on a second rules system', () => {
     expect(tacsim(['scenarios', 'validate', scenarioFile]).stdout).toMatch(/^OK .*\(mini-skirmish, mini, map 5x3\)/);
     const bare = spawnSync(process.execPath, [bin, 'scenarios', 'validate', scenarioFile], { cwd: tmp, encoding: 'utf8', env: { ...process.env, TACSIM_SYSTEMS: '' } });
     expect(bare.status).toBe(2);
-    expect(bare.stdout).toMatch(/system: unknown rules system "mini" \(known: pg3\)/);
+    expect(bare.stdout).toMatch(/system: unknown rules system "mini" \(known: pg3, spg\)/);
   });
 
   it('plays a whole game through stdin with its short command, odds and narration, and writes a record', () => {

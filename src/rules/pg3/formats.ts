@@ -7,7 +7,9 @@
  * src/hex/provenance.ts); results tables, the compact map and hex labels are the kernel's forms too.
  */
 import { z } from 'zod';
-import { compactMap, hexLabel } from '../../hex/mapdata.js';
+import { compactMap, hexLabel, placementFields } from '../../hex/mapdata.js';
+import { scenarioHeader } from '../../hex/scenariofile.js';
+import { counterSide } from '../pg/formats.js';
 import { provenance, sourced } from '../../hex/provenance.js';
 import { ONE_D6, TWO_D6, resultsTable } from '../../hex/tables.js';
 
@@ -105,13 +107,7 @@ export const chartPack = z.strictObject({
 });
 export type ChartPack = z.infer<typeof chartPack>;
 
-const fire = z.strictObject({ strength: nonNeg, range: z.number().int().min(0) });
-const side = z.strictObject({
-  directFire: fire.optional(),
-  bombardment: fire.optional(),
-  antiTank: fire.optional(),
-  movement: z.number().int().min(0),
-});
+const side = counterSide;
 
 export const unitTypes = [
   'INF', 'SMG', 'HMG', 'ENG', 'CAV', 'MORTAR', 'AT', 'ART', 'AA', 'TANK', 'SPG', 'AC', 'APC', 'TRUCK', 'WAGON',
@@ -158,12 +154,7 @@ export const counterManifest = z.strictObject({
 export type CounterManifest = z.infer<typeof counterManifest>;
 
 const placement = z.strictObject({
-  counter: z.string(),
-  hex: hexLabel,
-  /** Several identical units at once. */
-  count: z.number().int().min(1).max(12).default(1),
-  /** Starts on its reduced side. */
-  reduced: z.boolean().default(false),
+  ...placementFields(12),
   /** This AFV carries a tank leader (PG3 6.8; for nations with a fixed number, the scenario picks). */
   tankLeader: z.boolean().default(false),
   /** Starts dug in (PG3 16.2). */
@@ -224,14 +215,7 @@ export const scenarioSide = z.strictObject({
 });
 
 export const scenarioFile = z.strictObject({
-  format: z.literal('tacsim-scenario/1', { message: 'format must be "tacsim-scenario/1"' }),
-  system: z.literal('pg3'),
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, { message: 'a scenario id is lower-case letters, digits and dashes' }),
-  title: z.string(),
-  description: z.string().default(''),
-  /** Chart pack and counter manifest, relative to this file. */
-  charts: z.string(),
-  counters: z.string(),
+  ...scenarioHeader('pg3'),
   map: compactMap.extend({
     /** Entrenchment hexes (PG3 16.4): permanent, usable by either side. */
     entrenchments: z.array(hexLabel).default([]),

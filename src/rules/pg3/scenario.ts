@@ -3,14 +3,17 @@
  * into one immutable Scenario that the rules read. Everything here is fixed for the whole game; the
  * changing part is State (state.ts).
  */
-import { dirname, resolve } from 'node:path';
 import { ProblemList } from '../../core/errors.js';
 import type { GameMap } from '../../hex/map.js';
 import type { Hex } from '../../hex/grid.js';
 import { PgLos } from '../../hex/los.js';
-import { hexAt as hexOfLabel, readCompactMap } from '../../hex/mapdata.js';
+import type { PieceIdentity } from '../../hex/units.js';
+import { hexAt as hexOfLabel, placeUnits, readCompactMap } from '../../hex/mapdata.js';
 import { moveCostTable } from '../../hex/movement.js';
-import { applyParameterOverrides, type ParameterSetter } from '../../hex/params.js';
+import {
+  objectiveParameter, ruleSwitchParameter, sideParameter, turnsParameter, victoryParameters, type ParameterSetter,
+} from '../../hex/params.js';
+import { readScenarioSources } from '../../hex/scenariofile.js';
 import { buildSightTable } from '../../hex/sight.js';
 import { compileTable, type CompiledTable } from '../../hex/tables.js';
 import type { ScenarioOptions, ScenarioParameter } from '../../core/system.js';
@@ -31,12 +34,7 @@ export interface FireValues {
 }
 
 /** Everything fixed about one unit or leader piece in the game. */
-export interface UnitDef {
-  readonly index: number;
-  readonly id: string;
-  readonly side: number;
-  readonly counter: string;
-  readonly name: string;
+export interface UnitDef extends PieceIdentity {
   readonly isLeader: boolean;
   // Combat units
   readonly type: string;
@@ -186,35 +184,16 @@ const NO_ARMOR = -1000;
 
 /** The parameters `--set` may change (PG3 scenario fields), applied to the raw scenario before it is resolved. */
 const PARAMETERS: readonly ParameterSetter<ScenarioFile>[] = [
-  { name: 'turns', apply: (data, _, v) => { data.turns = v.number(); } },
+  turnsParameter(),
   { name: 'visibility', apply: (data, _, v) => { data.visibility = v.number(); } },
-  { name: 'decisiveMargin', apply: (data, _, v) => { data.victory.decisiveMargin = v.number(); } },
-  { name: 'vpPerStep', apply: (data, _, v) => { data.victory.vpPerStep = v.number(); } },
-  {
-    name: 'initiative.<side>', apply: (data, id, v) => {
-      const side = data.sides.find((s) => s.id === id) ?? v.fail(`no side "${id}" (sides: ${data.sides.map((s) => s.id).join(', ')})`);
-      side.initiative = v.number();
-    },
-  },
-  {
-    name: 'morale.<side>', apply: (data, id, v) => {
-      const side = data.sides.find((s) => s.id === id) ?? v.fail(`no side "${id}" (sides: ${data.sides.map((s) => s.id).join(', ')})`);
-      const delta = v.number() - side.morale.full;
-      side.morale = { full: side.morale.full + delta, reduced: side.morale.reduced + delta };
-    },
-  },
-  {
-    name: 'objective.<hex>', apply: (data, label, v) => {
-      const obj = data.victory.objectives.find((o) => o.hex === label) ?? v.fail(`no objective at hex ${label}`);
-      obj.vp = v.number();
-    },
-  },
-  {
-    name: 'rule.<switch>', apply: (data, key, v) => {
-      if (!(key in data.rules)) v.fail(`unknown rule switch "${key}" (known: ${Object.keys(data.rules).join(', ')})`);
-      data.rules[key as keyof ScenarioFile['rules']] = v.boolean();
-    },
-  },
+  ...victoryParameters(),
+  sideParameter('initiative', (side, v) => { side.initiative = v.number(); }),
+  sideParameter('morale', (side, v) => {
+    const delta = v.number() - side.morale.full;
+    side.morale = { full: side.morale.full + delta, reduced: side.morale.reduced + delta };
+  }),
+  objectiveParameter(),
+  ruleSwitchParameter(),
 ];
 
 export function loadChartPack(file: string): ChartPack {
@@ -227,13 +206,7 @@ export function loadCounterManifest(file: string): CounterManifest {
 
 /** Loads, validates and resolves a PG3 scenario. Throws InputError naming the file, place and problem. */
 export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Scenario {
-  const raw = parseWith(scenarioFile, readJsonFile(file), file);
-  const data = applyParameterOverrides(raw, options.set, file, PARAMETERS);
-  const base = dirname(file);
-  const chartsFile = options.charts ? resolve(options.charts) : resolve(base, data.charts);
-  const countersFile = options.counters ? resolve(options.counters) : resolve(base, data.counters);
-  const charts = loadChartPack(chartsFile);
-  const counters = loadCounterManifest(countersFile);
+  const { data, charts, counters, chartsFile, countersFile } = readScenarioSources(file, options, { scenario: scenarioFile, charts: loadChartPack, counters: loadCounterManifest }, PARAMETERS);
   const problems = new ProblemList(file);
 
   // --- Map (compact form: one legend character per hex) ---
@@ -321,13 +294,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
   };
   const leaderDraws: LeaderDraw[] = [];
   data.sides.forEach((s, si) => {
-    s.units.forEach((p, i) => {
-      const place = `sides[${si}].units[${i}]`;
-      const c = counterDef(p.counter, `${place}.counter`);
-      const h = hexAt(p.hex, `${place}.hex`);
-      if (!c || h < 0) return;
-      for (let k = 0; k < p.count; k++) makeUnit(si, c, p.counter, h, 0, [], p, place);
-    });
+    placeUnits(si, s.units, counterDef, hexAt, (p, c, h, place) => makeUnit(si, c, p.counter, h, 0, [], p, place));
     const slots: { rank: number; hex: Hex }[] = [];
     s.leaders.forEach((p, i) => {
       const h = hexAt(p.hex, `sides[${si}].leaders[${i}].hex`);

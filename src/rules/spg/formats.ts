@@ -11,15 +11,21 @@
  * by a player from a printed chart).
  */
 import { z } from 'zod';
-import * as pg3 from '../pg3/formats.js';
+import { compactMap, hexLabel, placementFields } from '../../hex/mapdata.js';
+import { ruleSwitches, scenarioHeader } from '../../hex/scenariofile.js';
+import { counterSide, fireValue as fire } from '../pg/formats.js';
+import { provenance as kernelProvenance } from '../../hex/provenance.js';
+import { resultsTable as kernelResultsTable, TWO_D6 } from '../../hex/tables.js';
 
-// ---- Building blocks shared with PG3 (moving to the hex kernel) ----
+export { hexLabel } from '../../hex/mapdata.js';
+
+// ---- Building blocks: the kernel's, with SPG's citations ----
 
 /** Rule ids of the SPG digest: a rule cites the section and line ("S-35 L492"), an example its id ("U7"). */
 const ruleCitation = /^S-\d{2} L\d+/;
 const exampleCitation = /^U\d+/;
 
-export const provenance = pg3.provenance.strict().superRefine((p, ctx) => {
+export const provenance = kernelProvenance.superRefine((p, ctx) => {
   if (p.source === 'rule' && !ruleCitation.test(p.rule ?? '')) {
     ctx.addIssue({ code: 'custom', path: ['rule'], message: 'a "rule" source cites the SPG section and line, e.g. "S-35 L492"' });
   }
@@ -30,18 +36,17 @@ export const provenance = pg3.provenance.strict().superRefine((p, ctx) => {
 export type Provenance = z.infer<typeof provenance>;
 
 /** A number with its provenance: {"value": 10, "source": {...}}. */
-export const sourced = (inner: z.ZodNumber = z.number()) => pg3.sourced(inner).extend({ source: provenance }).strict();
+export const sourced = (inner: z.ZodNumber = z.number()) => z.strictObject({ value: inner, source: provenance });
 
-/** A 2d6 results table (columns of fire strength, one row per roll, results -, M, M1, M2, X, 2X, 3X): PG3's. */
-export const resultsTable = pg3.chartPack.shape.directFire.safeExtend({
+/** A fire result of the Panzer Grenadier 2d6 tables (S-26 L360). */
+const fireResult = z.string().regex(/^(-|M|M1|M2|X|2X|3X)$/, { message: 'a fire result is one of -, M, M1, M2, X, 2X, 3X' });
+
+/** A 2d6 results table (columns of fire strength, one row per roll, results -, M, M1, M2, X, 2X, 3X): the kernel's form. */
+export const resultsTable = kernelResultsTable(fireResult, TWO_D6, {
   source: provenance,
   cells: z.array(z.strictObject({ column: z.number(), roll: z.number().int(), source: provenance })).default([]),
-}).strict();
+});
 export type ResultsTable = z.infer<typeof resultsTable>;
-
-const pg3Map = pg3.scenarioFile.shape.map;
-/** A hex label CCRR, as on PG3 maps. */
-export const hexLabel = pg3Map.shape.roads.unwrap().element.element;
 
 const nonNeg = z.number().min(0, { message: 'must not be negative' });
 const shift = z.number().int({ message: 'must be a whole number of columns' });
@@ -244,16 +249,11 @@ export type ChartPack = z.infer<typeof chartPack>;
 // ---- Counter manifest ----
 
 /** Counter icons: PG3's, plus motorcycle recon and jeeps (S-11 L102, L116). */
-export const unitTypes = [...pg3.unitTypes, 'MC', 'JEEP'] as const;
+export const unitTypes = [
+  'INF', 'SMG', 'HMG', 'ENG', 'CAV', 'MORTAR', 'AT', 'ART', 'AA', 'TANK', 'SPG', 'AC', 'APC', 'TRUCK', 'WAGON', 'MC', 'JEEP',
+] as const;
 export type UnitType = (typeof unitTypes)[number];
 
-const fire = z.strictObject({ strength: nonNeg, range: z.number().int().min(0) });
-const counterSide = z.strictObject({
-  directFire: fire.optional(),
-  bombardment: fire.optional(),
-  antiTank: fire.optional(),
-  movement: z.number().int().min(0),
-});
 
 export const counterEntry = z.strictObject({
   name: z.string(),
@@ -343,10 +343,7 @@ const sideId = z.string().regex(/^[a-z][a-z0-9-]*$/, { message: 'a side id is lo
 export const edges = ['north', 'south', 'east', 'west'] as const;
 
 const placement = z.strictObject({
-  counter: z.string(),
-  hex: hexLabel,
-  count: z.number().int().min(1).max(3).default(1),
-  reduced: z.boolean().default(false),
+  ...placementFields(3),
   /** A gun or mortar starting on its limbered/packed side (default: deployed). */
   packed: z.boolean().default(false),
   /** A vehicle dug in at set-up (S-47 L652). */
@@ -444,7 +441,7 @@ const suddenDeath = z.union([
   z.strictObject({ kind: z.literal('demoralized'), winner: sideId, side: sideId, fromTurn: z.number().int().min(1).default(1) }),
 ]);
 
-export const spgMap = pg3Map.omit({ entrenchments: true }).extend({
+export const spgMap = compactMap.extend({
   /** Town or village hexes that are heavy buildings (S-25 L342; otherwise buildings are normal). */
   heavyBuildings: z.array(hexLabel).default([]),
   /** Fortified positions (S-45): permanent, for leg units of either side. */
@@ -459,14 +456,7 @@ export const spgMap = pg3Map.omit({ entrenchments: true }).extend({
 }).strict();
 
 export const scenarioFile = z.strictObject({
-  format: z.literal('tacsim-scenario/1', { message: 'format must be "tacsim-scenario/1"' }),
-  system: z.literal('spg'),
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, { message: 'a scenario id is lower-case letters, digits and dashes' }),
-  title: z.string(),
-  description: z.string().default(''),
-  /** Chart pack and counter manifest, relative to this file. */
-  charts: z.string(),
-  counters: z.string(),
+  ...scenarioHeader('spg'),
   map: spgMap,
   turns: z.number().int().min(1).max(60),
   /** Global visibility (S-19 L222-L224): `default`, changed for the turns listed. */
@@ -500,18 +490,7 @@ export const scenarioFile = z.strictObject({
     suddenDeath: z.array(suddenDeath).default([]),
   }),
   /** Rule switches: the rulings of docs/rules/spg-rulings.json by default; `--set rule.<name>=true` changes one. */
-  rules: z.strictObject({
-    pbem: z.boolean().default(false),
-    assaultOnDirectFireTable: z.boolean().default(false),
-    lossLevelsAsPrinted: z.boolean().default(false),
-    capFinalAtModifier: z.boolean().default(false),
-    turnOneTieToFirstSide: z.boolean().default(false),
-    opportunityFireGroups: z.boolean().default(false),
-    defensiveFireHitsWholeHex: z.boolean().default(false),
-    pickUpAndDropOff: z.boolean().default(false),
-    cavalryAssault: z.boolean().default(false),
-    perfectionistFlanking: z.boolean().default(false),
-  }).default({
+  rules: ruleSwitches({
     pbem: false, assaultOnDirectFireTable: false, lossLevelsAsPrinted: false, capFinalAtModifier: false,
     turnOneTieToFirstSide: false, opportunityFireGroups: false, defensiveFireHitsWholeHex: false,
     pickUpAndDropOff: false, cavalryAssault: false, perfectionistFlanking: false,

@@ -9,7 +9,7 @@ import {
 } from '../../../src/rules/spg/formats.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const staged = (path: string): unknown => JSON.parse(readFileSync(join(root, 'scenarios-spg', path), 'utf8'));
+const staged = (path: string): unknown => JSON.parse(readFileSync(join(root, 'scenarios', 'spg', path), 'utf8'));
 const charts: ChartPack = chartPack.parse(staged('charts/reference.json'));
 const counters: CounterManifest = counterManifest.parse(staged('counters/reference.json'));
 const scenarioIds = ['spg-tiny', 'spg-medium', 'spg-mirror'];

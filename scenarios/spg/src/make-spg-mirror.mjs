@@ -4,7 +4,7 @@
  * objective and victory condition of the first side is copied to its image under the 180-degree rotation of
  * the hex kernel (HexGrid.rotate180), so the second side gets exactly the same position.
  *
- *   npm run build && node scenarios-spg/src/make-spg-mirror.mjs scenarios-spg/src/spg-mirror.half.json
+ *   npm run build && node scenarios/spg/src/make-spg-mirror.mjs scenarios/spg/src/spg-mirror.half.json
  *
  * Half-specification ("tacsim-spg-symmetric-half/1"):
  *   out        output path, relative to the spec file
@@ -25,7 +25,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { HexGrid } = await import(resolve(here, '../../dist/src/hex/grid.js'));
+const { HexGrid } = await import(resolve(here, '../../../dist/src/hex/grid.js'));
 
 function fail(msg) {
   console.error(`make-spg-mirror: ${msg}`);
@@ -33,7 +33,7 @@ function fail(msg) {
 }
 
 const [specPath, outArg] = process.argv.slice(2);
-if (!specPath) fail('usage: node scenarios-spg/src/make-spg-mirror.mjs HALF-SPEC.json [OUT.json]');
+if (!specPath) fail('usage: node scenarios/spg/src/make-spg-mirror.mjs HALF-SPEC.json [OUT.json]');
 const spec = JSON.parse(readFileSync(specPath, 'utf8'));
 if (spec.format !== 'tacsim-spg-symmetric-half/1') fail('the spec\'s "format" must be "tacsim-spg-symmetric-half/1"');
 const { width: W, height: H } = spec.map;

@@ -1,0 +1,92 @@
+/**
+ * SPG's advice to the agents: the doctrine (expected losses from the chart probabilities, progress toward
+ * the objectives, exposure to enemy fire, rallying), an evaluation (victory-point margin) and an action
+ * ordering for MCTS. Every unit is public in SPG, so nothing here can see what a seat may not.
+ */
+import type { ActionAssessment, AgentHooks, DoctrineAdvisor } from '../../core/extensions.js';
+import { doctrineScore } from '../../core/extensions.js';
+import type { Hex } from '../../hex/grid.js';
+import { opportunityKind } from './actions.js';
+import { antiTankChances, antiTankModifier } from './antitank.js';
+import { assaultAttackers } from './assault.js';
+import { expectedLoss, assaultOdds, threatsTo } from './odds.js';
+import type { Scenario } from './scenario.js';
+import { HEX, STEPS, type State } from './state.js';
+import { outcomeOf } from './turn.js';
+
+const NOTHING: ActionAssessment = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
+
+export class SpgDoctrine implements DoctrineAdvisor<State, string> {
+  constructor(private readonly sc: Scenario) {}
+
+  /** Distance from h to the nearest objective the side does not hold (0 when it holds them all). */
+  private objectiveDistance(s: State, side: number, h: Hex): number {
+    let best = Infinity;
+    this.sc.objectives.forEach((o, k) => { if (s.control[k] !== side) best = Math.min(best, this.sc.map.grid.distance(h, o.hex)); });
+    if (best === Infinity) this.sc.objectives.forEach((o) => { best = Math.min(best, this.sc.map.grid.distance(h, o.hex)); });
+    return best === Infinity ? 0 : best;
+  }
+
+  assess(s: State, action: string, seat: number): ActionAssessment {
+    const sc = this.sc;
+    const w = action.split(' ');
+    switch (w[0]) {
+      case 'fire': case 'bomb': case 'at':
+        return { ...NOTHING, expectedEnemyLoss: expectedLoss(sc, s, action) };
+      case 'air':
+        return { ...NOTHING, expectedEnemyLoss: 0.4 };
+      case 'assault': case 'overrun': {
+        const h = Number(w[w[0] === 'assault' ? 1 : 2]);
+        const attackers = w[0] === 'assault' ? assaultAttackers(sc, s, seat, h) : [Number(w[1])];
+        const o = assaultOdds(sc, s, attackers, h);
+        const objective = sc.objectives.some((ob, k) => ob.hex === h && s.control[k] !== seat) ? 1 : 0;
+        return { ...NOTHING, expectedEnemyLoss: o.attack.expected, expectedOwnLoss: o.defence.expected, objective };
+      }
+      case 'opp': {
+        const i = Number(w[1]), m = s.opp;
+        if (opportunityKind(sc, s, i, m) === 'at') {
+          const mod = antiTankModifier(sc, s, i, m, { opportunity: true }) ?? -9;
+          const c = antiTankChances(sc, mod);
+          return { ...NOTHING, expectedEnemyLoss: (c.damage + c.kill) / 36 };
+        }
+        return { ...NOTHING, expectedEnemyLoss: expectedLoss(sc, s, `fire ${i} ${s.u[m]![HEX]}`) * 0.8 };
+      }
+      case 'rally':
+        return { ...NOTHING, cohesion: 1 };
+      case 'move': {
+        const i = Number(w[1]), to = Number(w[2]);
+        const from = s.u[i]![HEX]!;
+        const before = from >= 0 ? this.objectiveDistance(s, seat, from) : this.objectiveDistance(s, seat, to) + 3;
+        const after = this.objectiveDistance(s, seat, to);
+        const onObjective = sc.objectives.some((o, k) => o.hex === to && s.control[k] !== seat) ? 2 : 0;
+        const exposure = threatsTo(sc, s, seat, to) * 0.08 * s.u[i]![STEPS]!;
+        const drop = w[3] === 'drop' ? 0.3 : 0;
+        return { ...NOTHING, objective: (before - after) * 0.3 + onObjective + drop, exposure };
+      }
+      default:
+        return NOTHING;
+    }
+  }
+}
+
+/** The VP margin of seat 0, squashed into [-1, 1]. */
+export function spgEvaluate(sc: Scenario, s: State): readonly number[] {
+  const o = outcomeOf(sc, s);
+  if (s.suddenWinner >= 0) return s.suddenWinner === 0 ? [1, -1] : [-1, 1];
+  const v = Math.tanh((o.vp[0]! - o.vp[1]!) / 6);
+  return [v, -v];
+}
+
+export function spgAgentHooks(sc: Scenario): AgentHooks<State, string> {
+  const doctrine = new SpgDoctrine(sc);
+  return {
+    doctrine,
+    evaluate: (s) => spgEvaluate(sc, s),
+    orderActions: (s, actions) => {
+      const seat = s.toMove;
+      const scored = actions.map((a) => ({ a, v: doctrineScore(doctrine.assess(s, a, seat)) }));
+      scored.sort((x, y) => y.v - x.v);
+      return scored.map((x) => x.a);
+    },
+  };
+}

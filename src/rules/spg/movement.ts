@@ -1,0 +1,133 @@
+/**
+ * Movement (SPG S-12..S-15): one unit at a time (a vehicle takes its passenger), costs from the Terrain
+ * Effects Chart with ground conditions (S-14) and no minimum move (L174); stacking of 3 units, at most 2
+ * vehicles, passengers counted (S-12 L138); never into an enemy hex; unarmored vehicles never adjacent to
+ * an enemy (S-11 L108); a disrupted unit never ends adjacent to one (S-40 L578); wire, AT ditches and
+ * mines per S-49..S-51; drop-off costs half the MA (S-13 L154).
+ */
+import type { Hex } from '../../hex/grid.js';
+import { reachableHexes } from '../../hex/movement.js';
+import { valuesOf } from './fire.js';
+import { hasAtDitch, hasWire, mineStrength } from './obstacles.js';
+import { MP_SCALE, ROAD, type Scenario } from './scenario.js';
+import { CARRIER, F_DISRUPTED, F_IMMOBILE, F_IN_COLUMN, F_PACKED, FLAGS, HEX, type State } from './state.js';
+
+const CLASSES = 6;
+
+/** Units and vehicles of either side in hex h (carried units counted, S-12 L138). */
+export function stackIn(sc: Scenario, s: State, h: Hex, except = -1): { units: number; vehicles: number; side: number } {
+  let units = 0, vehicles = 0, side = -1;
+  for (let i = 0; i < sc.units.length; i++) {
+    if (i === except || s.u[i]![HEX] !== h) continue;
+    if (except >= 0 && s.u[i]![CARRIER] === except + 1) continue;
+    units++;
+    if (sc.units[i]!.vehicle) vehicles++;
+    side = sc.units[i]!.side;
+  }
+  return { units, vehicles, side };
+}
+
+/** Whether unit i (with its passenger) may end its move in hex h under the stacking limits. */
+export function fitsIn(sc: Scenario, s: State, i: number, h: Hex): boolean {
+  const here = stackIn(sc, s, h, i);
+  const passenger = passengerOf(sc, s, i);
+  const adds = 1 + (passenger >= 0 ? 1 : 0);
+  return here.units + adds <= 3 && here.vehicles + (sc.units[i]!.vehicle ? 1 : 0) <= 2;
+}
+
+export function passengerOf(sc: Scenario, s: State, v: number): number {
+  for (let i = 0; i < sc.units.length; i++) if (s.u[i]![CARRIER] === v + 1 && s.u[i]![HEX]! >= 0) return i;
+  return -1;
+}
+
+/** Enemy units of `side` on the map, by hex: a mask per hex (1 enemy in it, 2 enemy adjacent). */
+export function enemyPresence(sc: Scenario, s: State, side: number): Uint8Array {
+  const grid = sc.map.grid;
+  const out = new Uint8Array(grid.size);
+  for (let i = 0; i < sc.units.length; i++) {
+    const h = s.u[i]![HEX]!;
+    if (h < 0 || sc.units[i]!.side === side) continue;
+    out[h] |= 1;
+    for (let k = 0; k < 6; k++) { const n = grid.neighbour(h, k); if (n >= 0) out[n] |= 2; }
+  }
+  return out;
+}
+
+/** MA of a unit as it stands: the packed side of a gun or mortar, the reduced side after a loss. */
+export function movementAllowance(sc: Scenario, s: State, i: number): number {
+  const f = s.u[i]![FLAGS]!;
+  if ((f & F_IMMOBILE) !== 0) return 0;
+  return (f & F_PACKED) !== 0 ? sc.units[i]!.packedMa : valuesOf(sc, s, i).ma;
+}
+
+/** Cost x MP_SCALE of one step from `from` into `to` for unit i, or -1 where it may not go. */
+export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, enemies: Uint8Array, start: Hex): number {
+  const def = sc.units[i]!;
+  if (enemies[to]! & 1) return -1;
+  if (mineStrength(sc, s, from) > 0 && from !== start) return -1; // S-50 L674: a unit entering a minefield stops there (its attack decides)
+  if (def.vehicle && !def.armored && (enemies[to]! & 2)) return -1; // S-11 L108
+  if (hasAtDitch(sc, s, to) && (def.vehicle || def.mounted)) return -1; // S-51 L682
+  if (hasWire(sc, s, to) && !def.armored) return -1; // S-49: mounted and unarmored never; leg units only by a wire entry action
+  const map = sc.map;
+  const d = map.grid.directionTo(from, to);
+  const road = d >= 0 && (map.hexside(from, d) & ROAD) !== 0;
+  const c = def.moveClass;
+  let cost = road ? sc.roadCost[c]! : sc.moveCost[map.terrain[to]! * CLASSES + c]!;
+  if (cost < 0) return -1;
+  const climb = map.elevation[to]! - map.elevation[from]!;
+  if (climb > 0 && !road) cost += climb * sc.climbCost[c]!;
+  let ground = sc.groundCost[c]!;
+  // S-14 L168: in deep snow a road carries only the light-snow penalty.
+  if (road && sc.data.ground === 'deepSnow') ground = Math.round(sc.charts.groundConditions.light[['leg', 'cavalry', 'wagon', 'tracked', 'wheeled', 'motorcycle'][c] as 'leg'] * MP_SCALE);
+  cost += ground;
+  if (hasWire(sc, s, to) && def.armored) cost += Math.round(sc.charts.wireMoveCost.value * MP_SCALE);
+  return cost;
+}
+
+/**
+ * Hexes unit i may end a move in, with the MP x MP_SCALE spent, for a budget of `budget` (x MP_SCALE).
+ * Column arrivals start off the map with their place in the column already spent (S-08 L64).
+ */
+export function moveDestinations(sc: Scenario, s: State, i: number, budget: number, startHex?: Hex, preSpent = 0): Map<Hex, number> {
+  const start = startHex ?? s.u[i]![HEX]!;
+  const def = sc.units[i]!;
+  const enemies = enemyPresence(sc, s, def.side);
+  const out = new Map<Hex, number>();
+  if (budget <= 0 || start < 0) return out;
+  const passenger = passengerOf(sc, s, i);
+  const disrupted = (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 || (passenger >= 0 && (s.u[passenger]![FLAGS]! & F_DISRUPTED) !== 0);
+  const reach = preSpent > 0 || startHex !== undefined
+    ? reachableFrom(sc, s, i, start, budget - preSpent, enemies)
+    : reachableHexes(sc.map.grid, start, budget, (a, b) => stepCost(sc, s, i, a, b, enemies, start));
+  for (const [h, cost] of reach) {
+    if (h === start && startHex === undefined) continue;
+    // S-40 L578: a disrupted unit (or one carrying a disrupted passenger) never ends next to an enemy (S-22 L320).
+    if (disrupted && (enemies[h]! & 2)) continue;
+    if (!fitsIn(sc, s, i, h)) continue;
+    out.set(h, cost + preSpent);
+  }
+  return out;
+}
+
+/** Reachable hexes when the unit enters the map at `entry` (paying for the entry hex itself). */
+function reachableFrom(sc: Scenario, s: State, i: number, entry: Hex, budget: number, enemies: Uint8Array): Map<Hex, number> {
+  const out = new Map<Hex, number>();
+  if (enemies[entry]! & 1) return out;
+  const mc = sc.units[i]!.moveClass;
+  const entryCost = sc.map.anySide(entry, ROAD) ? sc.roadCost[mc]! : sc.moveCost[sc.map.terrain[entry]! * CLASSES + mc]!;
+  if (entryCost < 0 || entryCost > budget) return out;
+  const rest = reachableHexes(sc.map.grid, entry, budget - entryCost, (a, b) => stepCost(sc, s, i, a, b, enemies, entry));
+  for (const [h, cost] of rest) out.set(h, cost + entryCost);
+  return out;
+}
+
+/** Cost x MP_SCALE per place in a column entering through `entry` (S-08 L64: the entry hex's terrain, road included). */
+export function columnPlaceCost(sc: Scenario, i: number, entry: Hex): number {
+  const mc = sc.units[i]!.moveClass;
+  return sc.map.anySide(entry, ROAD) ? sc.roadCost[mc]! : Math.max(0, sc.moveCost[sc.map.terrain[entry]! * CLASSES + mc]!);
+}
+
+/** Whether unit i waits in a reinforcement column. */
+export function inColumn(s: State, i: number): boolean {
+  return (s.u[i]![FLAGS]! & F_IN_COLUMN) !== 0;
+}

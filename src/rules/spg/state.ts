@@ -1,0 +1,202 @@
+/**
+ * The changing facts of an SPG game (immutable once sealed) and the working copy one `apply` edits
+ * (the kernel's copy-on-write UnitDraft). No leaders, no markers: a unit is ready or spent, in good order
+ * or disrupted (SPG S-03, S-21, S-40).
+ */
+import type { Rng } from '../../core/game.js';
+import { UnitDraft, type UnitState } from '../../hex/draft.js';
+import type { Hex } from '../../hex/grid.js';
+import { ELIMINATED, HEX, type UnitRows } from '../../hex/units.js';
+import type { Scenario } from './scenario.js';
+
+export { HEX, ELIMINATED, OFFBOARD } from '../../hex/units.js';
+
+/** Unit row fields after HEX: steps left, flag bits, carrier index + 1 (0: not carried). */
+export const STEPS = 1, FLAGS = 2, CARRIER = 3;
+/** Removed for lack of ammunition (S-31 L400): off the map, not a loss. */
+export const OUT_OF_AMMO = -4;
+
+/** S-03: spent (rotated), shown ready again at Refresh. */
+export const F_SPENT = 1;
+/** S-40: disrupted; a second disruption eliminates. */
+export const F_DISRUPTED = 2;
+/** S-03, S-11 L130: a gun on its limbered ("T") side or a packed mortar. */
+export const F_PACKED = 4;
+/** S-47: dug in at set-up; lost for good on moving. */
+export const F_DUG_IN = 8;
+/** S-50 L674: immobilized by a mine. */
+export const F_IMMOBILE = 16;
+/** Waiting off the map in a reinforcement column (S-08 L64). */
+export const F_IN_COLUMN = 32;
+/** Dropped off as a passenger this turn (a towed gun deploys at the next Refresh, S-03 L40). */
+export const F_DROPPED = 64;
+
+export interface State extends UnitState {
+  readonly u: UnitRows;
+  readonly events: readonly string[];
+  readonly turn: number;
+  /** Seat holding the initiative this turn (S-04), -1 before the first roll. */
+  readonly initiative: number;
+  /** Seat whose impulse it is (S-09). */
+  readonly active: number;
+  /** Seat to decide: the active one, or the inactive one in an opportunity-fire window. */
+  readonly toMove: number;
+  /** Actions taken in the current impulse (a hand-over needs one, S-09 L74). */
+  readonly acted: number;
+  /** Passes in succession (two end the Action phase, S-09 L80). */
+  readonly passes: number;
+  /** Steps lost per side that count as losses (S-42 L606). */
+  readonly lost: readonly number[];
+  /** Per objective: the side controlling it (ruling SPG-R32). */
+  readonly control: readonly number[];
+  /** Per unit: the hexsides AT shots entered it through this impulse (flanking, S-34 L476). */
+  readonly atSides: readonly number[];
+  /** Per side: bit per plane still in the air pool (S-32). */
+  readonly planes: readonly number[];
+  /** Per reinforcement group: 0 not yet arrived, 1 arrived. */
+  readonly arrived: readonly number[];
+  /** The unit that just moved into a hex where the inactive player may opportunity fire at it (S-15 L192), or -1. */
+  readonly opp: number;
+  /** The mover was moving on its own in the open (DF +1 against leg units, S-25 L354). */
+  readonly oppOpen: boolean;
+  /** A Reaction was triggered in the current action: control changes when it ends (S-10 L90). */
+  readonly reaction: boolean;
+  readonly over: boolean;
+  /** Sudden-death winner (S-44), -1 none. */
+  readonly suddenWinner: number;
+  readonly initiativeTurn1: number;
+  /** Obstacle hexes engineers have cleared (S-52). */
+  readonly cleared: readonly number[];
+}
+
+const LAYOUT = { flags: FLAGS, carrier: CARRIER };
+
+export class Draft extends UnitDraft<State> {
+  turn: number;
+  initiative: number;
+  active: number;
+  toMove: number;
+  acted: number;
+  passes: number;
+  lost: readonly number[];
+  control: readonly number[];
+  atSides: readonly number[];
+  planes: readonly number[];
+  arrived: readonly number[];
+  opp: number;
+  oppOpen: boolean;
+  reaction: boolean;
+  over: boolean;
+  suddenWinner: number;
+  initiativeTurn1: number;
+  cleared: readonly number[];
+
+  constructor(readonly sc: Scenario, source: State, readonly rng: Rng, narrate: boolean) {
+    super(source, sc.units.length, sc.map.size, LAYOUT, narrate);
+    const s = source;
+    this.turn = s.turn; this.initiative = s.initiative; this.active = s.active; this.toMove = s.toMove;
+    this.acted = s.acted; this.passes = s.passes; this.lost = s.lost; this.control = s.control; this.atSides = s.atSides;
+    this.planes = s.planes; this.arrived = s.arrived; this.opp = s.opp; this.oppOpen = s.oppOpen; this.reaction = s.reaction;
+    this.over = s.over; this.suddenWinner = s.suddenWinner; this.initiativeTurn1 = s.initiativeTurn1; this.cleared = s.cleared;
+  }
+
+  seal(): State {
+    this.passOccupancy(this.u);
+    return {
+      u: this.u, events: this.events ?? [], turn: this.turn, initiative: this.initiative, active: this.active, toMove: this.toMove,
+      acted: this.acted, passes: this.passes, lost: this.lost, control: this.control, atSides: this.atSides, planes: this.planes,
+      arrived: this.arrived, opp: this.opp, oppOpen: this.oppOpen, reaction: this.reaction, over: this.over,
+      suddenWinner: this.suddenWinner, initiativeTurn1: this.initiativeTurn1, cleared: this.cleared,
+    };
+  }
+
+  onMap(i: number): boolean { return this.hex(i) >= 0; }
+  steps(i: number): number { return this.get(i, STEPS); }
+  reduced(i: number): boolean { return this.get(i, STEPS) < this.sc.units[i]!.steps; }
+  carrierOf(i: number): number { return this.get(i, CARRIER) - 1; }
+  /** The unit carried by vehicle v, or -1. */
+  passengerOf(v: number): number {
+    for (let i = 0; i < this.sc.units.length; i++) if (this.get(i, CARRIER) === v + 1 && this.hex(i) >= 0) return i;
+    return -1;
+  }
+
+  /** Puts a carrier and its passenger in hex h. */
+  moveTo(i: number, h: Hex): void {
+    const p = this.passengerOf(i);
+    this.setHex(i, h);
+    if (p >= 0) this.setHex(p, h);
+  }
+
+  setCarrier(i: number, v: number): void {
+    this.set(i, CARRIER, v + 1);
+    this.carryingChanged();
+  }
+
+  /** Eliminates a unit (its passenger too if it cannot survive, S-22 L318). `loss`: counts for the loss levels (S-42 L606). */
+  eliminate(i: number, loss = true): void {
+    const where = this.hex(i);
+    if (where < 0) return;
+    const def = this.sc.units[i]!;
+    if (loss && !(def.vehicle && def.full.df <= 0 && def.full.at < 0)) this.addLoss(def.side, this.steps(i));
+    const p = this.passengerOf(i);
+    this.set(i, STEPS, 0);
+    if (this.carrierOf(i) >= 0) this.setCarrier(i, -1);
+    this.setHex(i, ELIMINATED);
+    this.d(() => `${def.name} (${def.id}) is eliminated`);
+    if (p >= 0) {
+      // S-22 L318: the passenger of a destroyed carrier loses a step and is disrupted.
+      this.setCarrier(p, -1);
+      this.setHex(p, where);
+      this.loseStep(p);
+      if (this.onMap(p)) this.disrupt(p);
+    }
+  }
+
+  /** One step lost: a full 2-step unit flips, anything else is eliminated (S-11 L130). */
+  loseStep(i: number): void {
+    const def = this.sc.units[i]!;
+    if (this.hex(i) < 0) return;
+    if (this.steps(i) >= 2) {
+      this.set(i, STEPS, this.steps(i) - 1);
+      if (!(def.vehicle && def.full.df <= 0 && def.full.at < 0)) this.addLoss(def.side, 1);
+      this.d(() => `${def.name} (${def.id}) loses a step`);
+      const p = this.passengerOf(i);
+      // S-12 L140: a reduced 2-step armored vehicle carries nothing; S-22 L318 tank riders dismount, lose a step, disrupt.
+      if (p >= 0 && def.armored && def.type !== 'APC') {
+        this.setCarrier(p, -1);
+        this.setHex(p, this.hex(i));
+        this.loseStep(p);
+        if (this.onMap(p)) this.disrupt(p);
+      }
+    } else {
+      this.eliminate(i);
+    }
+  }
+
+  /** S-40 L576: disrupted; a second disruption eliminates. */
+  disrupt(i: number): void {
+    if (!this.onMap(i)) return;
+    if (this.flag(i, F_DISRUPTED)) {
+      const def = this.sc.units[i]!;
+      this.d(() => `${def.name} (${def.id}) is disrupted again and withdraws`);
+      this.eliminate(i);
+      return;
+    }
+    this.setFlag(i, F_DISRUPTED);
+    this.d(() => `${this.sc.units[i]!.name} (${this.sc.units[i]!.id}) is disrupted`);
+  }
+
+  addLoss(side: number, steps: number): void {
+    const lost = this.mut('lost');
+    lost[side] = lost[side]! + steps;
+  }
+
+  /** Narration (only when narrating). */
+  d(text: () => string): void {
+    if (this.events) this.say(text);
+  }
+}
+
+export function isSpent(s: State, i: number): boolean { return (s.u[i]![FLAGS]! & F_SPENT) !== 0; }
+export function isDisrupted(s: State, i: number): boolean { return (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0; }
+export function hexOf(s: State, i: number): Hex { return s.u[i]![HEX]!; }

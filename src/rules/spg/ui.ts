@@ -1,0 +1,154 @@
+/**
+ * SPG at the terminal: the map with ready/spent and disrupted units visible, the order of battle, one-line
+ * status, actions in words, short commands and odds before fire, AT fire, assault and overrun.
+ */
+import { InputError } from '../../core/errors.js';
+import type { ScenarioUi, ViewOptions } from '../../core/system.js';
+import { drawHexMap, type Segment } from '../../hex/ascii.js';
+import type { Hex } from '../../hex/grid.js';
+import { isDemoralized, isShaken } from './morale.js';
+import { oddsLines } from './odds.js';
+import type { Scenario } from './scenario.js';
+import { CARRIER, F_DISRUPTED, F_IN_COLUMN, F_PACKED, F_SPENT, FLAGS, HEX, STEPS, type State } from './state.js';
+import { outcomeOf } from './turn.js';
+
+const HELP = [
+  'move U HEX [drop]    move unit U (number or id, e.g. german-2) to hex HEX (e.g. 0405); "drop" drops its passenger there',
+  'move V HEX load P    vehicle V picks up unit P in its hex and moves to HEX',
+  'wire U HEX           leg unit U tries to enter the wire at HEX (morale check)',
+  'clear U HEX          engineer U tries to clear the obstacle at HEX (morale check)',
+  'fire U[,V,W] HEX     direct fire by unit U (with V, W in a fire group) at hex HEX',
+  'at U T               AT fire by unit U at vehicle T',
+  'bomb U[,V,W] HEX     bombardment by unit U (an off-board battery too; with V, W in a group) at hex HEX',
+  'assault HEX          assault hex HEX with every eligible adjacent infantry unit',
+  'overrun U HEX        overrun hex HEX with vehicle or cavalry unit U',
+  'rally U              rally disrupted unit U',
+  'end | pass           hand over the initiative (after acting) / pass; in a window, "pass" declines opportunity fire',
+  'opp U                opportunity fire by unit U at the unit that just moved',
+];
+
+/** One letter per unit type for the map. */
+const TYPE_LETTER: Record<string, string> = {
+  INF: 'I', SMG: 'S', HMG: 'H', ENG: 'E', CAV: 'C', MORTAR: 'M', AT: 'A', ART: 'G', AA: 'F', TANK: 'T', SPG: 'P', AC: 'R',
+  APC: 'h', TRUCK: 't', WAGON: 'w', MC: 'm', JEEP: 'j',
+};
+
+export function spgUi(sc: Scenario): ScenarioUi<State, string> {
+  const grid = sc.map.grid;
+  /** The scenario's own legend character of each terrain id. */
+  const terrainChar = new Map(Object.entries(sc.data.map.legend).map(([ch, id]) => [id, ch]));
+  const where = (s: State, i: number): string => {
+    const h = s.u[i]![HEX]!;
+    if (sc.units[i]!.offBoard) return 'off-board artillery';
+    if ((s.u[i]![FLAGS]! & F_IN_COLUMN) !== 0) return 'in column';
+    return h >= 0 ? grid.label(h) : h === -1 ? 'not arrived' : h === -4 ? 'out of ammunition' : 'eliminated';
+  };
+  const state = (s: State, i: number): string => {
+    const f = s.u[i]![FLAGS]!;
+    const parts = [(f & F_SPENT) !== 0 ? 'spent' : 'ready'];
+    if ((f & F_DISRUPTED) !== 0) parts.push('DISRUPTED');
+    if ((f & F_PACKED) !== 0) parts.push('packed');
+    if (s.u[i]![STEPS]! < sc.units[i]!.steps && s.u[i]![STEPS]! > 0) parts.push('reduced');
+    const c = s.u[i]![CARRIER]! - 1;
+    if (c >= 0) parts.push(`aboard ${sc.units[c]!.id}`);
+    return parts.join(', ');
+  };
+  /** "I" ready, "i" spent, "!" after a disrupted unit; capitals for the first side on colour-less screens. */
+  const token = (s: State, i: number): string => {
+    const letter = TYPE_LETTER[sc.units[i]!.type] ?? '?';
+    const spent = (s.u[i]![FLAGS]! & F_SPENT) !== 0;
+    return (spent ? letter.toLowerCase() : letter.toUpperCase()) + ((s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 ? '!' : '');
+  };
+  const cell = (s: State, h: Hex, row: 0 | 1, color: boolean): Segment[] => {
+    const objective = sc.objectives.findIndex((o) => o.hex === h);
+    if (row === 0) {
+      const t = sc.map.terrainId(h);
+      const mark = objective >= 0 ? `*${sc.sides[s.control[objective]!]?.id[0] ?? ''}` : '';
+      return [{ text: `${grid.label(h)}${t === 'clear' ? ' ' : terrainChar.get(t) ?? '?'}${mark}` }];
+    }
+    const here = sc.units.map((_, i) => i).filter((i) => s.u[i]![HEX] === h && s.u[i]![CARRIER] === 0);
+    if (here.length === 0) return [{ text: '' }];
+    const side = sc.units[here[0]!]!.side;
+    return [{ text: `${sc.sides[side]!.id[0]!.toUpperCase()}:${here.map((i) => token(s, i)).join('')}`, code: color ? (side === 0 ? '36' : '31') : undefined }];
+  };
+  const asUnit = (text: string | undefined): number => {
+    const t = (text ?? '').replace(/^#/, '');
+    const byId = sc.units.findIndex((u) => u.id === t);
+    const n = byId >= 0 ? byId : /^\d+$/.test(t) ? Number(t) : -1;
+    if (n < 0 || n >= sc.units.length) throw new InputError(`"${text ?? ''}" names no unit (a number 0-${sc.units.length - 1} or an id such as ${sc.units[0]!.id}; see "units")`);
+    return n;
+  };
+  const asHex = (text: string | undefined): Hex => {
+    const h = text === undefined ? -1 : grid.parseLabel(text);
+    if (h < 0) throw new InputError(`"${text ?? ''}" is not a hex label of this ${grid.width}x${grid.height} map (e.g. 0304)`);
+    return h;
+  };
+  const pick = (legal: readonly string[], action: string, what: string): string => {
+    if (legal.includes(action)) return action;
+    throw new InputError(`${what} is not legal now (type "list" for the legal actions)`);
+  };
+
+  return {
+    renderMap: (s, view: ViewOptions) => drawHexMap(grid, (h, row) => cell(s, h, row, view.color === true), { width: 9, color: view.color === true }).join('\n'),
+    renderUnits: (s) => sc.units.map((u, i) => `  #${i} ${u.id} ${u.name}: ${where(s, i)}${s.u[i]![HEX]! >= 0 || u.offBoard ? ` (${state(s, i)})` : ''}`).join('\n'),
+    renderStatus: (s) => {
+      const o = outcomeOf(sc, s);
+      const side = (k: number): string => `${sc.sides[k]!.id} ${o.vp[k]} VP, lost ${s.lost[k]}${isDemoralized(sc, s, k) ? ' DEMORALIZED' : isShaken(sc, s, k) ? ' shaken' : ''}`;
+      const who = s.over ? 'game over' : s.opp >= 0 ? `${sc.sides[s.toMove]!.id} may opportunity fire at ${sc.units[s.opp]!.id}` : `${sc.sides[s.active]!.id} to act (${s.acted} action(s) this impulse)`;
+      return `Turn ${s.turn} of ${sc.turns}, initiative ${sc.sides[s.initiative]?.id ?? '-'}; ${who}; ${side(0)}; ${side(1)}`;
+    },
+    briefing: () => [
+      ...(sc.data.description ? [sc.data.description] : []),
+      `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.controlledBy]!.id})`).join(', ') || 'none'}`,
+      `Terrain: ${Object.entries(sc.data.map.legend).map(([ch, id]) => `${ch} ${id}`).join(', ')}; * objective (and its holder).`,
+      `Map: capitals ready, lower case spent, "!" disrupted; letters: ${Object.entries(TYPE_LETTER).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
+    ],
+    describeAction: (s, action) => describe(sc, s, action),
+    commandHelp: HELP,
+    parseCommand(_s, words, legal) {
+      const [cmd, a, b, c] = words;
+      switch (cmd) {
+        case 'move': return pick(legal, `move ${asUnit(a)} ${asHex(b)}${c === 'drop' ? ' drop' : c === 'load' ? ` load ${asUnit(words[4])}` : ''}`, `moving ${a} to ${b}`);
+        case 'wire': return pick(legal, `wire ${asUnit(a)} ${asHex(b)}`, `entering the wire at ${b}`);
+        case 'clear': return pick(legal, `clear ${asUnit(a)} ${asHex(b)}`, `clearing ${b}`);
+        case 'fire': return pick(legal, `fire ${(a ?? '').split(',').map(asUnit).sort((x, y) => x - y).join('.')} ${asHex(b)}`, `that fire at ${b}`);
+        case 'at': return pick(legal, `at ${asUnit(a)} ${asUnit(b)}`, `AT fire by ${a} at ${b}`);
+        case 'bomb': return pick(legal, `bomb ${(a ?? '').split(',').map(asUnit).sort((x, y) => x - y).join('.')} ${asHex(b)}`, `bombarding ${b} with ${a}`);
+        case 'assault': return pick(legal, `assault ${asHex(a)}`, `assaulting ${a}`);
+        case 'overrun': return pick(legal, `overrun ${asUnit(a)} ${asHex(b)}`, `overrunning ${b} with ${a}`);
+        case 'rally': return pick(legal, `rally ${asUnit(a)}`, `rallying ${a}`);
+        case 'opp': return pick(legal, `opp ${asUnit(a)}`, `opportunity fire by ${a}`);
+        case 'end': return pick(legal, 'end', 'handing over');
+        case 'pass': return legal.includes('noop') ? 'noop' : pick(legal, 'pass', 'passing');
+        default: return undefined;
+      }
+    },
+    odds: (s, action) => oddsLines(sc, s, action),
+    narration: (s) => s.events,
+  };
+}
+
+/** An action in words. */
+export function describe(sc: Scenario, s: State, action: string): string {
+  const w = action.split(' ');
+  const grid = sc.map.grid;
+  const unit = (t: string | undefined): string => { const u = sc.units[Number(t)]!; return `${u.name} (${u.id})`; };
+  const hex = (t: string | undefined): string => grid.label(Number(t));
+  switch (w[0]) {
+    case 'pass': return 'pass';
+    case 'end': return 'hand over the initiative';
+    case 'noop': return `no opportunity fire at ${unit(String(s.opp))}`;
+    case 'opp': return `${unit(w[1])} opportunity fires at ${unit(String(s.opp))}`;
+    case 'move': return `${unit(w[1])} ${w[3] === 'load' ? `picks up ${unit(w[4])} and ` : ''}moves to ${hex(w[2])}${w[3] === 'drop' ? ' and drops its passenger off' : ''}`;
+    case 'wire': return `${unit(w[1])} tries to enter the wire at ${hex(w[2])}`;
+    case 'clear': return `${unit(w[1])} tries to clear the obstacle at ${hex(w[2])}`;
+    case 'fire': return `${w[1]!.split('.').map(unit).join(' + ')} fire at ${hex(w[2])}`;
+    case 'at': return `${unit(w[1])} AT fire at ${unit(w[2])}`;
+    case 'bomb': return `${w[1]!.split('.').map(unit).join(' + ')} bombard ${hex(w[2])}`;
+    case 'air': return `air support (plane ${Number(w[1]) + 1}) at ${hex(w[2])}`;
+    case 'assault': return `assault on ${hex(w[1])}`;
+    case 'overrun': return `${unit(w[1])} overruns ${hex(w[2])}`;
+    case 'rally': return `${unit(w[1])} tries to rally`;
+    default: return action;
+  }
+}
