@@ -125,11 +125,11 @@ export function legalActions(sc: Scenario, s: State): string[] {
     if (mayBombard(sc, s, i)) {
       for (const h of enemyHexes) {
         if (!mayBombardHex(sc, s, i, h)) continue;
-        for (const g of bombardmentGroups(sc, s, i, h, (j) => mayBombard(sc, s, j) && mayBombardHex(sc, s, j, h))) {
+        for (const g of bombardmentGroups(sc, s, i, (j) => mayBombard(sc, s, j) && mayBombardHex(sc, s, j, h))) {
           const key = `bomb ${g.join('.')} ${h}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          const strength = g.reduce((n, j) => n + firePower(sc, s, j, valuesOf(sc, s, j).bomb), 0);
+          const strength = g.reduce((n, j) => n + firePower(s, j, valuesOf(sc, s, j).bomb), 0);
           if (bombardmentColumns(sc, s, side, strength, h).some((c) => c.column >= 0)) out.push(key);
         }
       }

@@ -80,7 +80,7 @@ function applyBombardmentHits(d: Draft, hits: readonly Hit[]): void {
 export function resolveBombardment(d: Draft, firers: readonly number[], h: Hex): number {
   const sc = d.sc;
   const s = d.seal();
-  const strength = firers.reduce((n, i) => n + firePower(sc, s, i, valuesOf(sc, s, i).bomb), 0);
+  const strength = firers.reduce((n, i) => n + firePower(s, i, valuesOf(sc, s, i).bomb), 0);
   return bombardHex(d, sc.units[firers[0]!]!.side, strength, h, () => roll2d6(d.rng), (roll) => {
     // S-31 L400, ruling SPG-R28: the one natural roll serves every member, each against its own number.
     for (const i of firers) {
@@ -97,7 +97,7 @@ export function resolveBombardment(d: Draft, firers: readonly number[], h: Hex):
  * two more ready units that may bombard h, stacked with it or adjacent (off-board units of the same
  * counter count as adjacent), the strongest first.
  */
-export function bombardmentGroups(sc: Scenario, s: State, first: number, h: Hex, mayJoin: (i: number) => boolean): number[][] {
+export function bombardmentGroups(sc: Scenario, s: State, first: number, mayJoin: (i: number) => boolean): number[][] {
   const def = sc.units[first]!;
   const near = (i: number): boolean => {
     const o = sc.units[i]!;

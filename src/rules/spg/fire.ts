@@ -19,7 +19,7 @@ export function valuesOf(sc: Scenario, s: Pick<State, 'u'>, i: number): FireSide
 }
 
 /** S-40 L584: a disrupted unit fires at half its printed value, rounded up. */
-export function firePower(sc: Scenario, s: Pick<State, 'u'>, i: number, value: number): number {
+export function firePower(s: Pick<State, 'u'>, i: number, value: number): number {
   return (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 ? Math.ceil(value / 2) : value;
 }
 
@@ -102,7 +102,7 @@ export interface FirePlan { readonly strength: number; readonly columns: { unit:
 /** Strength and per-unit columns of a direct fire attack; no column >= 0 means it is not rolled (S-20 L300). */
 export function directFirePlan(sc: Scenario, s: State, firers: readonly number[], h: Hex, opts: { opportunityOpen?: boolean; only?: number } = {}): FirePlan {
   const side = sc.units[firers[0]!]!.side;
-  const strength = firers.reduce((n, i) => n + firePower(sc, s, i, valuesOf(sc, s, i).df), 0);
+  const strength = firers.reduce((n, i) => n + firePower(s, i, valuesOf(sc, s, i).df), 0);
   const range = rangeShift(sc, s, firers, h);
   const columns = directFireTargets(sc, s, side, h, opts.only).map((t) => ({
     unit: t, column: readColumn(sc.tables.df, strength, range + directFireShift(sc, s, t, h, opts)),

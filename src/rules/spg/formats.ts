@@ -503,14 +503,14 @@ export const scenarioFile = z.strictObject({
   };
   checkSide(s.initiative.firstTurn, ['initiative', 'firstTurn']);
   checkSide(s.initiative.locked?.side, ['initiative', 'locked', 'side']);
-  s.victory.objectives.forEach((o, i) => checkSide(o.controlledBy, ['victory', 'objectives', i, 'controlledBy']));
-  s.victory.suddenDeath.forEach((d, i) => {
+  for (const [i, o] of s.victory.objectives.entries()) checkSide(o.controlledBy, ['victory', 'objectives', i, 'controlledBy']);
+  for (const [i, d] of s.victory.suddenDeath.entries()) {
     checkSide(d.winner, ['victory', 'suddenDeath', i, 'winner']);
     if (d.kind === 'demoralized') checkSide(d.side, ['victory', 'suddenDeath', i, 'side']);
-  });
-  s.map.mines.forEach((m, i) => checkSide(m.hiddenFrom, ['map', 'mines', i, 'hiddenFrom']));
-  s.visibility.turns.forEach((t, i) => {
+  }
+  for (const [i, m] of s.map.mines.entries()) checkSide(m.hiddenFrom, ['map', 'mines', i, 'hiddenFrom']);
+  for (const [i, t] of s.visibility.turns.entries()) {
     if (t.to < t.from) ctx.addIssue({ code: 'custom', path: ['visibility', 'turns', i, 'to'], message: `"to" (${t.to}) is before "from" (${t.from})` });
-  });
+  }
 });
 export type ScenarioFile = z.infer<typeof scenarioFile>;

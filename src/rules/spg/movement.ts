@@ -47,8 +47,8 @@ export function enemyPresence(sc: Scenario, s: State, side: number): Uint8Array 
   for (let i = 0; i < sc.units.length; i++) {
     const h = s.u[i]![HEX]!;
     if (h < 0 || sc.units[i]!.side === side) continue;
-    out[h] |= 1;
-    for (let k = 0; k < 6; k++) { const n = grid.neighbour(h, k); if (n >= 0) out[n] |= 2; }
+    out[h]! |= 1;
+    for (let k = 0; k < 6; k++) { const n = grid.neighbour(h, k); if (n >= 0) out[n]! |= 2; }
   }
   return out;
 }

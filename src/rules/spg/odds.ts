@@ -25,7 +25,7 @@ function failChance(sc: Scenario, s: State, i: number): number {
 }
 
 /** Steps a disruption costs: a unit already disrupted is eliminated by it (S-40 L590); otherwise a fraction for the lost time. */
-function disruptionWorth(sc: Scenario, s: State, i: number): number {
+function disruptionWorth(s: State, i: number): number {
   return (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 ? s.u[i]![STEPS]! : 0.3;
 }
 
@@ -36,14 +36,14 @@ function lossOfResults(sc: Scenario, s: State, results: readonly { unit: number;
   const steps = results.map((r) => s.u[r.unit]![STEPS]!).sort((a, b) => b - a);
   if (x > 0) {
     loss += steps.slice(0, x).reduce((a, b) => a + b, 0) + (steps.length > x ? 1 : 0);
-    loss += results.slice(x).reduce((n, r) => n + disruptionWorth(sc, s, r.unit), 0);
+    loss += results.slice(x).reduce((n, r) => n + disruptionWorth(s, r.unit), 0);
     return loss;
   }
   const m2 = results.filter((r) => r.result === 'M2');
-  if (m2.length > 0) return Math.min(2, m2.length) + m2.reduce((n, r) => n + disruptionWorth(sc, s, r.unit), 0);
+  if (m2.length > 0) return Math.min(2, m2.length) + m2.reduce((n, r) => n + disruptionWorth(s, r.unit), 0);
   for (const r of results) {
     if (r.result === 'M1') loss += 1 / results.filter((q) => q.result === 'M1').length;
-    if (r.result === 'M' || r.result === 'M1') loss += failChance(sc, s, r.unit) * (disruptionWorth(sc, s, r.unit) + 0.2);
+    if (r.result === 'M' || r.result === 'M1') loss += failChance(sc, s, r.unit) * (disruptionWorth(s, r.unit) + 0.2);
   }
   return loss;
 }
@@ -69,7 +69,7 @@ function rank(result: string): number {
 
 /** Bombardment strength of a group (S-28), disrupted members at half. */
 function groupStrength(sc: Scenario, s: State, group: readonly number[]): number {
-  return group.reduce((n, i) => n + firePower(sc, s, i, valuesOf(sc, s, i).bomb), 0);
+  return group.reduce((n, i) => n + firePower(s, i, valuesOf(sc, s, i).bomb), 0);
 }
 
 /** Expected enemy steps lost by an action (0 for actions that attack nothing). */

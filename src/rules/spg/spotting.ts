@@ -5,7 +5,7 @@
  */
 import type { Hex } from '../../hex/grid.js';
 import type { SpottingTable } from './formats.js';
-import { SpotClass, type Scenario } from './scenario.js';
+import type { SpotClass, Scenario } from './scenario.js';
 import { F_DISRUPTED, F_SPENT, FLAGS, HEX, type State } from './state.js';
 
 const COVERS = ['open', 'concealment', 'full'] as const;

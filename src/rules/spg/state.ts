@@ -92,7 +92,7 @@ export class Draft extends UnitDraft<State> {
   cleared: readonly number[];
 
   constructor(readonly sc: Scenario, source: State, readonly rng: Rng, narrate: boolean) {
-    super(source, sc.units.length, sc.map.size, LAYOUT, narrate);
+    super(source, sc.map.size, LAYOUT, narrate);
     const s = source;
     this.turn = s.turn; this.initiative = s.initiative; this.active = s.active; this.toMove = s.toMove;
     this.acted = s.acted; this.passes = s.passes; this.lost = s.lost; this.control = s.control; this.atSides = s.atSides;
