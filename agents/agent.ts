@@ -69,7 +69,10 @@ export function formatAgentHelp(): string {
 function formatOne(d: AgentDescription): string {
   const lines = [`${d.name}: ${d.description}`];
   if (d.keys.length === 0) lines.push('  (no options)');
-  for (const k of d.keys) lines.push(`  ${k.key}=${k.accepts.startsWith('one of') ? k.accepts.slice(7).replace(/, /g, '|') : '...'}  ${k.description} (default ${k.default})`);
+  for (const k of d.keys)
+    lines.push(
+      `  ${k.key}=${k.accepts.startsWith('one of') ? k.accepts.slice(7).replace(/, /g, '|') : '...'}  ${k.description} (default ${k.default})`,
+    );
   return lines.join('\n');
 }
 
@@ -86,7 +89,8 @@ export function createAgent(spec: string, hooks: AgentHooks<any, any> = NO_HOOKS
   if (kind === undefined) {
     throw new InputError(
       `unknown agent "${name}" in "${spec}"; the agents are ${Object.keys(KINDS).join(', ')}, written name or name:key=value,key=value\n${formatAgentHelp()}`,
-      undefined, 'agent',
+      undefined,
+      'agent',
     );
   }
   const help = formatOne({ name, description: kind.description, keys: describeAgents().find((d) => d.name === name)!.keys });
@@ -101,7 +105,8 @@ export function createAgent(spec: string, hooks: AgentHooks<any, any> = NO_HOOKS
         const known = Object.keys(kind.keys);
         throw new InputError(
           `agent ${name} has no option "${key}"; ${known.length ? `its options are ${known.join(', ')}` : 'it takes no options'}\n${help}`,
-          undefined, spec,
+          undefined,
+          spec,
         );
       }
       if (eq < 0) throw new InputError(`option ${key} of agent ${name} needs a value (${key}=...): ${k.accepts}\n${help}`, undefined, spec);

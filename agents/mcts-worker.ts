@@ -4,7 +4,14 @@ import type { SpawnedSearch, SpawnSpec } from './doctrine.js';
 import { runWorkerSearch, type MctsOptions } from './mcts.js';
 import { loadSpawnedSearch } from './spawn.js';
 
-interface Task { id: number; spec: SpawnSpec; state: unknown; seat: number; seed: number; options: MctsOptions }
+interface Task {
+  id: number;
+  spec: SpawnSpec;
+  state: unknown;
+  seat: number;
+  seed: number;
+  options: MctsOptions;
+}
 
 const searches = new Map<string, Promise<SpawnedSearch<unknown, unknown>>>();
 
@@ -20,6 +27,6 @@ parentPort!.on('message', async (task: Task) => {
     const result = runWorkerSearch(game, ai, task.state, task.seat, task.seed, task.options);
     parentPort!.postMessage({ id: task.id, ok: true, result });
   } catch (err) {
-    parentPort!.postMessage({ id: task.id, ok: false, error: err instanceof Error ? err.stack ?? err.message : String(err) });
+    parentPort!.postMessage({ id: task.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }
 });

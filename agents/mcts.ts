@@ -111,14 +111,21 @@ export const MCTS_KEYS: KeyTable = {
   exploration: numberKey('UCT exploration constant (higher explores more)', '1.4', 0),
   widening: numberKey('progressive widening: a node with n visits has at most ceil(widening * n^alpha) children', '2', 0, Infinity, true),
   alpha: numberKey('progressive widening exponent (0..1; 1 is almost no widening limit)', '0.5', 0, 1),
-  rollout: choiceKey('rollout policy: random moves, or the scripted doctrine when the game has an advisor', 'random', ['random', 'scripted']),
-  rolloutDepth: intKey('actions per rollout before the position is valued by the game\'s evaluation (0: value the leaf at once)', '200', 0),
-  prior: choiceKey('doctrine: PUCT selection with the game\'s doctrine as the prior (when it has an advisor); none: UCT with progressive widening', 'doctrine', ['doctrine', 'none']),
+  rollout: choiceKey('rollout policy: random moves, or the scripted doctrine when the game has an advisor', 'random', [
+    'random',
+    'scripted',
+  ]),
+  rolloutDepth: intKey("actions per rollout before the position is valued by the game's evaluation (0: value the leaf at once)", '200', 0),
+  prior: choiceKey(
+    "doctrine: PUCT selection with the game's doctrine as the prior (when it has an advisor); none: UCT with progressive widening",
+    'doctrine',
+    ['doctrine', 'none'],
+  ),
   cpuct: numberKey('PUCT exploration constant (prior=doctrine; higher explores more)', '0.7', 0),
   priorTemp: numberKey('softmax temperature over doctrine scores for the prior (lower trusts the doctrine more)', '0.3', 0.001),
   maxNodes: intKey('tree size cap per thread; when reached the tree stops growing', '200000', 1),
   threads: intKey('search threads (root parallelism; needs hooks with a spawnSpec)', '1', 1, 64),
-  verbose: boolKey('print the root\'s top moves with visits and mean values to stderr', 'false'),
+  verbose: boolKey("print the root's top moves with visits and mean values to stderr", 'false'),
 };
 
 /** A node of the open-loop tree: reached by a path of action keys from the root. */
@@ -243,9 +250,13 @@ export class MctsTree<S, A> {
    * under a time budget only.
    */
   private decided(left: number): boolean {
-    let first = 0, second = 0;
+    let first = 0,
+      second = 0;
     for (const c of this.root.children) {
-      if (c.visits > first) { second = first; first = c.visits; } else if (c.visits > second) second = c.visits;
+      if (c.visits > first) {
+        second = first;
+        first = c.visits;
+      } else if (c.visits > second) second = c.visits;
     }
     return first - second > left;
   }
@@ -298,7 +309,9 @@ export class MctsTree<S, A> {
       }
       // Pass 1: the children of the legal actions, their prior mass and the siblings' mean.
       const sel = this.sel;
-      let priorSum = 0, visitedTotal = 0, visitedN = 0;
+      let priorSum = 0,
+        visitedTotal = 0,
+        visitedN = 0;
       for (let i = 0; i < n; i++) {
         const key = game.actionKey(legal[i]!);
         let child = childOf(node, key);
@@ -307,7 +320,10 @@ export class MctsTree<S, A> {
         if (child === undefined) continue;
         child.avail++;
         priorSum += child.prior;
-        if (child.visits > 0) { visitedTotal += child.total; visitedN += child.visits; }
+        if (child.visits > 0) {
+          visitedTotal += child.total;
+          visitedN += child.visits;
+        }
       }
       // Pass 2: PUCT.
       const fpu = visitedN > 0 ? visitedTotal / visitedN - FPU_REDUCTION : 0;
@@ -320,8 +336,12 @@ export class MctsTree<S, A> {
         if (child === undefined) continue;
         const v = child.visits;
         const q = v > 0 ? child.total / v : fpu;
-        const score = q + cpuct * (child.prior / priorSum) * sqrtN / (1 + v);
-        if (score > bestScore) { bestScore = score; best = child; bestIdx = i; }
+        const score = q + (cpuct * (child.prior / priorSum) * sqrtN) / (1 + v);
+        if (score > bestScore) {
+          bestScore = score;
+          best = child;
+          bestIdx = i;
+        }
       }
       if (best === undefined) break;
       state = game.apply(state, legal[bestIdx]!, rng);
@@ -404,7 +424,11 @@ export class MctsTree<S, A> {
         const avail = ++child.avail;
         const v = child.visits;
         const score = child.total / v + c * Math.sqrt(Math.log(avail) / v);
-        if (score > bestScore) { bestScore = score; best = child; bestIdx = i; }
+        if (score > bestScore) {
+          bestScore = score;
+          best = child;
+          bestIdx = i;
+        }
       }
       if (untried > 0 && canExpand) {
         const limit = alpha === 0.5 ? Math.ceil(widening * Math.sqrt(node.visits)) : Math.ceil(widening * node.visits ** alpha);
@@ -460,7 +484,10 @@ export class MctsTree<S, A> {
         }
         state = game.apply(state, legal[i]!, rng);
         d++;
-        if (game.isTerminal(state)) { terminal = true; break; }
+        if (game.isTerminal(state)) {
+          terminal = true;
+          break;
+        }
       }
       rewards = terminal ? game.returns(state) : this.evaluate !== undefined ? this.evaluate(state) : this.zeros;
     }
@@ -517,7 +544,14 @@ export interface SearchReport {
 }
 
 /** Runs a single-threaded search and returns the chosen action (no report, no workers). */
-export function mctsSearch<S, A>(game: Game<S, A>, state: S, seat: number, rng: Rng, options: Partial<MctsOptions> = {}, hooks: AgentHooks<S, A> = NO_HOOKS): A {
+export function mctsSearch<S, A>(
+  game: Game<S, A>,
+  state: S,
+  seat: number,
+  rng: Rng,
+  options: Partial<MctsOptions> = {},
+  hooks: AgentHooks<S, A> = NO_HOOKS,
+): A {
   const opt = { ...MCTS_DEFAULTS, ...options };
   const legal = game.legalActions(state);
   const tree = new MctsTree(game, state, seat, rng, opt, hooks);
@@ -530,7 +564,10 @@ function mergeChildren(results: SearchResult[]): Map<string, RootChildStats> {
   for (const r of results) {
     for (const c of r.children) {
       const m = merged.get(c.key);
-      if (m) { m.visits += c.visits; m.total += c.total; } else merged.set(c.key, { ...c });
+      if (m) {
+        m.visits += c.visits;
+        m.total += c.total;
+      } else merged.set(c.key, { ...c });
     }
   }
   return merged;
@@ -546,7 +583,9 @@ function pickBest<S, A>(game: Game<S, A>, legal: readonly A[], stats: Map<string
     const visits = s ? s.visits : 0;
     const mean = s && s.visits > 0 ? s.total / s.visits : -Infinity;
     if (visits > bestVisits || (visits === bestVisits && mean > bestMean)) {
-      bestIdx = i; bestVisits = visits; bestMean = mean;
+      bestIdx = i;
+      bestVisits = visits;
+      bestMean = mean;
     }
   }
   return { index: bestIdx };
@@ -586,7 +625,8 @@ class SearchPool {
         const p = this.pending.get(msg.id);
         if (!p) return;
         this.pending.delete(msg.id);
-        if (msg.ok) p.resolve(msg.result); else p.reject(new Error(`mcts worker: ${msg.error}`));
+        if (msg.ok) p.resolve(msg.result);
+        else p.reject(new Error(`mcts worker: ${msg.error}`));
       });
       w.on('error', (err) => this.failAll(err instanceof Error ? err : new Error(String(err))));
       this.workers.push(w);
@@ -640,7 +680,10 @@ export class MctsAgent implements Agent {
   private pool: SearchPool | null = null;
   private warned = false;
 
-  constructor(options: Partial<MctsOptions> = {}, private readonly hooks: AgentHooks<any, any> = NO_HOOKS) {
+  constructor(
+    options: Partial<MctsOptions> = {},
+    private readonly hooks: AgentHooks<any, any> = NO_HOOKS,
+  ) {
     const opt = { ...MCTS_DEFAULTS, ...options };
     if (options.timeMs !== undefined && options.timeMs !== Infinity && options.iterations === undefined) opt.iterations = Infinity;
     this.options = opt;
@@ -665,7 +708,9 @@ export class MctsAgent implements Agent {
     let threads = opt.threads;
     const spawnSpec = hooks.spawnSpec;
     if (threads > 1 && spawnSpec === undefined) {
-      this.warnOnce(`mcts: the hooks of ${game.name} have no spawnSpec, so threads=${threads} cannot rebuild it in worker threads; searching on 1 thread`);
+      this.warnOnce(
+        `mcts: the hooks of ${game.name} have no spawnSpec, so threads=${threads} cannot rebuild it in worker threads; searching on 1 thread`,
+      );
       threads = 1;
     }
     // Seeds for the worker trees come first from the agent's rng, so the result is reproducible.
@@ -680,7 +725,9 @@ export class MctsAgent implements Agent {
           this.pool = null;
         }
         this.pool ??= new SearchPool(threads - 1);
-        pending = this.pool.post(seeds.map((seed) => ({ spec: spawnSpec!, state, seat, seed, options: { ...opt, verbose: false, threads: 1 } })));
+        pending = this.pool.post(
+          seeds.map((seed) => ({ spec: spawnSpec!, state, seat, seed, options: { ...opt, verbose: false, threads: 1 } })),
+        );
       } catch (err) {
         this.warnOnce(`mcts: cannot search on worker threads (${err instanceof Error ? err.message : String(err)}); searching on 1 thread`);
         threads = 1;
@@ -692,14 +739,27 @@ export class MctsAgent implements Agent {
     return Promise.all(pending).then((others) => this.finish(game, state, seat, legal, [own, ...others], threads, started));
   }
 
-  private finish<S, A>(g: Game<S, A>, state: S, seat: number, legal: readonly A[], results: SearchResult[], threads: number, started: number): A {
+  private finish<S, A>(
+    g: Game<S, A>,
+    state: S,
+    seat: number,
+    legal: readonly A[],
+    results: SearchResult[],
+    threads: number,
+    started: number,
+  ): A {
     const stats = mergeChildren(results);
     const { index } = pickBest(g, legal, stats);
     const chosen = legal[index]!;
     const top = [...stats.values()]
       .sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits))
       .slice(0, 10)
-      .map((s) => ({ key: s.key, description: this.describe(g, state, legal, s.key), visits: s.visits, mean: s.visits > 0 ? s.total / s.visits : 0 }));
+      .map((s) => ({
+        key: s.key,
+        description: this.describe(g, state, legal, s.key),
+        visits: s.visits,
+        mean: s.visits > 0 ? s.total / s.visits : 0,
+      }));
     this.lastSearch = {
       iterations: results.reduce((n, r) => n + r.iterations, 0),
       elapsedMs: performance.now() - started,
@@ -733,12 +793,22 @@ export class MctsAgent implements Agent {
 
 /** The `verbose` printout: the root's top moves with visits and mean values. */
 export function formatSearchReport(r: SearchReport, seat: number): string {
-  const lines = [`mcts seat ${seat}: ${r.iterations} iterations in ${r.elapsedMs.toFixed(0)} ms on ${r.threads} thread(s), ${r.nodes} nodes; chose ${r.chosen}`];
-  for (const c of r.top) lines.push(`  ${String(c.visits).padStart(8)} visits  mean ${c.mean >= 0 ? '+' : ''}${c.mean.toFixed(3)}  ${c.description}`);
+  const lines = [
+    `mcts seat ${seat}: ${r.iterations} iterations in ${r.elapsedMs.toFixed(0)} ms on ${r.threads} thread(s), ${r.nodes} nodes; chose ${r.chosen}`,
+  ];
+  for (const c of r.top)
+    lines.push(`  ${String(c.visits).padStart(8)} visits  mean ${c.mean >= 0 ? '+' : ''}${c.mean.toFixed(3)}  ${c.description}`);
   return `${lines.join('\n')}\n`;
 }
 
 /** Builds a tree from a worker task (used by mcts-worker.ts). */
-export function runWorkerSearch<S, A>(game: Game<S, A>, hooks: AgentHooks<S, A>, state: S, seat: number, seed: number, options: MctsOptions): SearchResult {
+export function runWorkerSearch<S, A>(
+  game: Game<S, A>,
+  hooks: AgentHooks<S, A>,
+  state: S,
+  seat: number,
+  seed: number,
+  options: MctsOptions,
+): SearchResult {
   return new MctsTree(game, state, seat, createRng(`mcts-worker/${seed}`), options, hooks).run();
 }

@@ -46,7 +46,6 @@ export const SCRIPTED_KEYS: KeyTable = {
   samples: intKey('dice samples per action when the game has no doctrine advisor (greedy fallback)', '4', 1, 1000),
 };
 
-
 const TIE = 1e-9;
 
 /**
@@ -54,8 +53,13 @@ const TIE = 1e-9;
  * `noise` > 0 adds a uniform perturbation to each score.
  */
 export function bestByDoctrine<S, A>(
-  advisor: DoctrineAdvisor<S, A>, state: S, actions: readonly A[], seat: number,
-  w: DoctrineWeights, noise: number, rng: Rng,
+  advisor: DoctrineAdvisor<S, A>,
+  state: S,
+  actions: readonly A[],
+  seat: number,
+  w: DoctrineWeights,
+  noise: number,
+  rng: Rng,
 ): number {
   return argmaxWithTies(actions.length, (i) => doctrineScore(advisor.assess(state, actions[i]!, seat), w), noise, rng);
 }
@@ -72,7 +76,9 @@ function argmaxWithTies(n: number, scoreOf: (i: number) => number, noise: number
     let s = scoreOf(i);
     if (noise > 0) s += (rng.next() * 2 - 1) * noise;
     if (s > best + TIE) {
-      best = s; bestIdx = i; ties = 1;
+      best = s;
+      bestIdx = i;
+      ties = 1;
     } else if (s >= best - TIE) {
       ties++;
       if (rng.int(ties) === 0) bestIdx = i;
@@ -84,7 +90,10 @@ function argmaxWithTies(n: number, scoreOf: (i: number) => number, noise: number
 export class ScriptedAgent implements Agent {
   readonly name: string;
   readonly options: ScriptedOptions;
-  constructor(options: Partial<ScriptedOptions> = {}, private readonly hooks: AgentHooks<any, any> = NO_HOOKS) {
+  constructor(
+    options: Partial<ScriptedOptions> = {},
+    private readonly hooks: AgentHooks<any, any> = NO_HOOKS,
+  ) {
     this.options = { ...SCRIPTED_DEFAULTS, ...options };
     this.name = 'scripted';
   }
@@ -101,17 +110,29 @@ export class ScriptedAgent implements Agent {
   }
 
   /** One-ply greedy by `evaluate` (or `returns` at terminal states), on a determinized state. */
-  private greedy<S, A>(g: Game<S, A>, evaluate: (s: S) => readonly number[], state: S, legal: readonly A[], seat: number, rng: Rng): number {
+  private greedy<S, A>(
+    g: Game<S, A>,
+    evaluate: (s: S) => readonly number[],
+    state: S,
+    legal: readonly A[],
+    seat: number,
+    rng: Rng,
+  ): number {
     const samples = this.options.samples;
-    return argmaxWithTies(legal.length, (i) => {
-      let sum = 0;
-      for (let k = 0; k < samples; k++) {
-        const view = g.determinize ? g.determinize(state, seat, rng) : state;
-        const next = g.apply(view, legal[i]!, rng);
-        const v = g.isTerminal(next) ? g.returns(next) : evaluate(next);
-        sum += v[seat] ?? 0;
-      }
-      return sum / samples;
-    }, this.options.noise, rng);
+    return argmaxWithTies(
+      legal.length,
+      (i) => {
+        let sum = 0;
+        for (let k = 0; k < samples; k++) {
+          const view = g.determinize ? g.determinize(state, seat, rng) : state;
+          const next = g.apply(view, legal[i]!, rng);
+          const v = g.isTerminal(next) ? g.returns(next) : evaluate(next);
+          sum += v[seat] ?? 0;
+        }
+        return sum / samples;
+      },
+      this.options.noise,
+      rng,
+    );
   }
 }

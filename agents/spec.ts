@@ -15,11 +15,11 @@ export interface KeySpec<T = unknown> {
 export type KeyTable = Readonly<Record<string, KeySpec>>;
 
 export function numberKey(description: string, defaultText: string, min: number, max = Infinity, minExclusive = false): KeySpec<number> {
-  const accepts = max === Infinity
-    ? `a number ${minExclusive ? 'above' : 'of at least'} ${min}`
-    : `a number from ${min} to ${max}`;
+  const accepts = max === Infinity ? `a number ${minExclusive ? 'above' : 'of at least'} ${min}` : `a number from ${min} to ${max}`;
   return {
-    description, defaultText, accepts,
+    description,
+    defaultText,
+    accepts,
     parse(raw) {
       if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(raw.trim())) return undefined;
       const v = Number(raw);
@@ -31,7 +31,8 @@ export function numberKey(description: string, defaultText: string, min: number,
 
 export function intKey(description: string, defaultText: string, min: number, max = Number.MAX_SAFE_INTEGER): KeySpec<number> {
   return {
-    description, defaultText,
+    description,
+    defaultText,
     accepts: max === Number.MAX_SAFE_INTEGER ? `a whole number of at least ${min}` : `a whole number from ${min} to ${max}`,
     parse(raw) {
       if (!/^\+?\d+$/.test(raw.trim())) return undefined;
@@ -43,7 +44,9 @@ export function intKey(description: string, defaultText: string, min: number, ma
 
 export function boolKey(description: string, defaultText: string): KeySpec<boolean> {
   return {
-    description, defaultText, accepts: 'true or false',
+    description,
+    defaultText,
+    accepts: 'true or false',
     parse(raw) {
       const v = raw.trim().toLowerCase();
       if (v === 'true' || v === 'yes' || v === '1') return true;
@@ -55,7 +58,9 @@ export function boolKey(description: string, defaultText: string): KeySpec<boole
 
 export function choiceKey<C extends string>(description: string, defaultText: C, choices: readonly C[]): KeySpec<C> {
   return {
-    description, defaultText, accepts: `one of ${choices.join(', ')}`,
+    description,
+    defaultText,
+    accepts: `one of ${choices.join(', ')}`,
     parse(raw) {
       const v = raw.trim();
       return (choices as readonly string[]).includes(v) ? (v as C) : undefined;

@@ -20,7 +20,10 @@ import type { BenchMode } from './suites.js';
 
 /** A problem the user can act on: printed as one line, exit code 2 (bad input) or 1 (the build failed). */
 export class AgainstError extends Error {
-  constructor(message: string, readonly exitCode: 1 | 2) {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2,
+  ) {
     super(message);
     this.name = 'AgainstError';
   }
@@ -91,14 +94,25 @@ export function resolveCommit(root: string, ref: string): string {
 }
 
 function lastLines(text: string, n: number): string {
-  return text.trim().split('\n').filter((l) => l.trim() !== '').slice(0, n).join(' | ');
+  return text
+    .trim()
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(0, n)
+    .join(' | ');
 }
 
 /**
  * The folder holding `commit` built (dist/ compiled), building it on first use. Reuses this checkout's
  * node_modules (a symlink) when the commit's package-lock.json is the same file, else installs its own.
  */
-export function buildCommit(root: string, commit: string, ref: string, log: (line: string) => void, buildsDir = join(tmpdir(), 'tacsim-bench')): string {
+export function buildCommit(
+  root: string,
+  commit: string,
+  ref: string,
+  log: (line: string) => void,
+  buildsDir = join(tmpdir(), 'tacsim-bench'),
+): string {
   const dir = join(buildsDir, commit);
   const marker = join(dir, '.tacsim-bench-built');
   if (existsSync(marker)) {
@@ -106,31 +120,42 @@ export function buildCommit(root: string, commit: string, ref: string, log: (lin
     return dir;
   }
   const fail = (what: string, output: string): never => {
-    throw new AgainstError(`tacsim bench --against: could not build ${ref} (${commit.slice(0, 8)}) in ${dir}: ${what}${output ? `: ${lastLines(output, 3)}` : ''}`, 1);
+    throw new AgainstError(
+      `tacsim bench --against: could not build ${ref} (${commit.slice(0, 8)}) in ${dir}: ${what}${output ? `: ${lastLines(output, 3)}` : ''}`,
+      1,
+    );
   };
   // Built in a folder of its own, renamed when complete, so an interrupted build is never reused.
   const work = `${dir}.partial-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   log(`building ${ref} (${commit.slice(0, 8)}) in ${dir}`);
-  const archive = spawnSync('sh', ['-c', 'git -C "$1" archive --format=tar "$2" | tar -x -C "$3"', 'sh', root, commit, work], { encoding: 'utf8' });
+  const archive = spawnSync('sh', ['-c', 'git -C "$1" archive --format=tar "$2" | tar -x -C "$3"', 'sh', root, commit, work], {
+    encoding: 'utf8',
+  });
   if (archive.status !== 0) fail('git archive | tar failed', archive.stderr);
   let sameLock = false;
   try {
     sameLock = git(root, ['show', `${commit}:package-lock.json`]) === readFileSync(join(root, 'package-lock.json'), 'utf8').trim();
-  } catch { /* no lock file on one side: install */ }
+  } catch {
+    /* no lock file on one side: install */
+  }
   if (sameLock && existsSync(join(root, 'node_modules'))) {
     symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
   } else {
-    log('  its package-lock.json differs from this checkout\'s: npm install');
-    const npm = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: work, encoding: 'utf8' });
+    log("  its package-lock.json differs from this checkout's: npm install");
+    const npm = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+      cwd: work,
+      encoding: 'utf8',
+    });
     if (npm.status !== 0) fail('npm install failed', `${npm.stderr}\n${npm.stdout}`);
   }
   const tsc = join(work, 'node_modules', 'typescript', 'bin', 'tsc');
   if (!existsSync(tsc)) fail('no TypeScript compiler in its node_modules', '');
   const compile = spawnSync(process.execPath, [tsc, '-p', join(work, 'tsconfig.json')], { cwd: work, encoding: 'utf8' });
   if (compile.status !== 0) fail('tsc failed', `${compile.stdout}\n${compile.stderr}`);
-  if (!existsSync(join(work, 'dist', 'benchmarks', 'suites.js'))) fail('it has no benchmarks/suites.ts (a commit from before the benchmarks)', '');
+  if (!existsSync(join(work, 'dist', 'benchmarks', 'suites.js')))
+    fail('it has no benchmarks/suites.ts (a commit from before the benchmarks)', '');
   writeFileSync(join(work, '.tacsim-bench-built'), `${commit}\n`);
   rmSync(dir, { recursive: true, force: true });
   renameSync(work, dir);
@@ -141,7 +166,15 @@ export function buildCommit(root: string, commit: string, ref: string, log: (lin
 // Rounds
 
 /** Runs one round in a child process (benchmarks/round.ts): both builds, op by op; resolves to their figures. */
-function runRoundProcess(newDir: string, oldDir: string, filter: string, taskMs: number, mode: BenchMode, clock: RoundClock, first: 'new' | 'old'): Promise<RoundResult> {
+function runRoundProcess(
+  newDir: string,
+  oldDir: string,
+  filter: string,
+  taskMs: number,
+  mode: BenchMode,
+  clock: RoundClock,
+  first: 'new' | 'old',
+): Promise<RoundResult> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'round.js');
   // Optimization on the main thread, as in `tacsim bench` (see deterministicJit in run.ts).
   const args = ['--no-concurrent-recompilation', script, newDir, oldDir, filter, String(taskMs), mode, clock, first];
@@ -149,8 +182,12 @@ function runRoundProcess(newDir: string, oldDir: string, filter: string, taskMs:
     const child = spawn(process.execPath, args, { cwd: newDir, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { err += d; });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(lastLines(err, 3) || `exit code ${code}`));
@@ -176,7 +213,9 @@ function sameDetails(a: RoundFigure | undefined, b: RoundFigure | undefined): bo
 }
 
 /** Compares paired rounds: figure maps of the new and old build, one of each per round. */
-export function compareRounds(rounds: readonly { readonly new: ReadonlyMap<string, RoundFigure>; readonly old: ReadonlyMap<string, RoundFigure> }[]): {
+export function compareRounds(
+  rounds: readonly { readonly new: ReadonlyMap<string, RoundFigure>; readonly old: ReadonlyMap<string, RoundFigure> }[],
+): {
   figures: FigureComparison[];
   onlyNew: string[];
   onlyOld: string[];
@@ -212,17 +251,31 @@ export async function runAgainst(o: AgainstOptions): Promise<AgainstResult> {
       // Which build loads first alternates by round, so any advantage of going first falls on both.
       round = await runRoundProcess(o.root, oldDir, filter, o.taskMs, o.mode, o.clock ?? 'cpu', r % 2 === 0 ? 'new' : 'old');
     } catch (e) {
-      throw new AgainstError(`tacsim bench --against: round ${r + 1} (this checkout against ${o.ref} in ${oldDir}) failed: ${(e as Error).message}`, 1);
+      throw new AgainstError(
+        `tacsim bench --against: round ${r + 1} (this checkout against ${o.ref} in ${oldDir}) failed: ${(e as Error).message}`,
+        1,
+      );
     }
     if (round.new.length === 0) throw new AgainstError(`tacsim bench --against: no suite or figure matches --filter ${o.filter}`, 2);
     const failed = [...round.new, ...round.old].filter((f) => f.error !== undefined && !f.error.startsWith('not in the'));
     for (const f of failed) o.log(`  round ${r + 1}: ${f.id} failed: ${f.error}`);
     o.log(`  round ${r + 1}/${o.rounds}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    rounds.push({ new: figureMap(round.new.filter((f) => f.error !== 'not in the old build')), old: figureMap(round.old.filter((f) => f.error !== 'not in the new build')) });
+    rounds.push({
+      new: figureMap(round.new.filter((f) => f.error !== 'not in the old build')),
+      old: figureMap(round.old.filter((f) => f.error !== 'not in the new build')),
+    });
   }
   return {
-    ref: o.ref, commit, oldDir, newDir: o.root, rounds: o.rounds, taskMs: o.taskMs, mode: o.mode, clock: o.clock ?? 'cpu',
-    ...compareRounds(rounds), seconds: (performance.now() - t0) / 1000,
+    ref: o.ref,
+    commit,
+    oldDir,
+    newDir: o.root,
+    rounds: o.rounds,
+    taskMs: o.taskMs,
+    mode: o.mode,
+    clock: o.clock ?? 'cpu',
+    ...compareRounds(rounds),
+    seconds: (performance.now() - t0) / 1000,
   };
 }
 
@@ -235,16 +288,24 @@ function pct(r: number): string {
 
 export function formatAgainst(r: AgainstResult): string {
   const rows = r.figures.map((f) => [
-    f.id, fmt(f.oldMedian), fmt(f.newMedian), pct(f.ratio),
+    f.id,
+    fmt(f.oldMedian),
+    fmt(f.newMedian),
+    pct(f.ratio),
     Number.isFinite(f.low) ? `${pct(f.low)}-${pct(f.high)}` : '-',
-    f.verdict === 'slower' || f.verdict === 'faster' ? f.verdict.toUpperCase() : f.verdict === 'within noise' ? `within ${Math.round(NOISE_BAND * 100)}%` : f.verdict,
+    f.verdict === 'slower' || f.verdict === 'faster'
+      ? f.verdict.toUpperCase()
+      : f.verdict === 'within noise'
+        ? `within ${Math.round(NOISE_BAND * 100)}%`
+        : f.verdict,
     `${f.unit}/s${f.sameWorkload ? '' : ', workload differs'}`,
   ]);
-  const head = `tacsim bench --against ${r.ref}: new = ${r.newDir}, old = ${r.commit.slice(0, 8)} (${r.oldDir}); ` +
+  const head =
+    `tacsim bench --against ${r.ref}: new = ${r.newDir}, old = ${r.commit.slice(0, 8)} (${r.oldDir}); ` +
     `${r.rounds} rounds (a process each, builds alternating op by op), ${r.mode === 'quick' ? 'quick' : `${r.taskMs} ms per task`}, ${r.clock === 'cpu' ? 'CPU time' : 'wall clock'}, ${r.seconds.toFixed(0)} s`;
   const body = table(['figure', 'old', 'new', 'new/old', '95% interval', 'verdict', 'unit'], rows);
   const notes = [
-    `old, new: medians over the rounds of each round's median rate (ops timed by ${r.clock === 'cpu' ? 'the process\'s CPU time' : 'the wall clock'}); new/old: geometric mean of the per-round ratios,`,
+    `old, new: medians over the rounds of each round's median rate (ops timed by ${r.clock === 'cpu' ? "the process's CPU time" : 'the wall clock'}); new/old: geometric mean of the per-round ratios,`,
     `with a 95% t-interval on their logs, taken over pairs of rounds (each build first in one of the two);`,
     `SLOWER/FASTER when the whole interval is below/above 100% and the ratio more than ${Math.round(NOISE_BAND * 100)}% off.`,
   ];
@@ -291,7 +352,13 @@ export async function againstCommand(
   }
   try {
     const result = await runAgainst({
-      ref: o.against, root, rounds, taskMs: o.taskMs ?? DEFAULT_TASK_MS, mode: quick ? 'quick' : 'full', clock: o.clock === 'wall' ? 'wall' : 'cpu', log: err,
+      ref: o.against,
+      root,
+      rounds,
+      taskMs: o.taskMs ?? DEFAULT_TASK_MS,
+      mode: quick ? 'quick' : 'full',
+      clock: o.clock === 'wall' ? 'wall' : 'cpu',
+      log: err,
       ...(o.filter ? { filter: o.filter } : {}),
       ...(buildsDir ? { buildsDir } : {}),
     });

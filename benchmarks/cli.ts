@@ -40,31 +40,57 @@ export function registerBenchCommand(program: Command): Command {
   return program
     .command('bench')
     .description('regression benchmarks of engine and AI speed (hex/LOS lookups, legal actions, apply, playouts, agents, harness)')
-    .option('--against <ref>', 'compare with another commit: build it in a temporary folder, run both builds in alternating rounds, print ratios new/old with 95% intervals')
+    .option(
+      '--against <ref>',
+      'compare with another commit: build it in a temporary folder, run both builds in alternating rounds, print ratios new/old with 95% intervals',
+    )
     .option('--rounds <n>', 'paired rounds of --against (default 10)', positiveInt)
     .option('--task-ms <ms>', 'sampling time per task in each --against round (default 1000)', positiveInt)
-    .option('--clock <cpu|wall>', 'how --against times an op: CPU time of its process (default; ignores time spent waiting for a core) or the wall clock')
+    .option(
+      '--clock <cpu|wall>',
+      'how --against times an op: CPU time of its process (default; ignores time spent waiting for a core) or the wall clock',
+    )
     .option('--check', 'compare with benchmarks/baseline.json; exit 1 if a figure is slower beyond its threshold')
     .option('--update-baseline', 'rewrite benchmarks/baseline.json (and thresholds) from this run (--runs, default 5)')
     .option('--history', 'print how each figure moved across the stored results/bench-*.json runs (runs nothing)')
-    .option('--filter <name>', 'run only suites whose name contains NAME (hex, rules, playout, agents, harness), else only figures whose id contains it')
+    .option(
+      '--filter <name>',
+      'run only suites whose name contains NAME (hex, rules, playout, agents, harness), else only figures whose id contains it',
+    )
     .option('--quick', 'a tiny run: every task once on small sizes (smoke test; not for --check)')
     .option('--json', 'print the run (and check) as JSON instead of tables')
     .option('--runs <n>', 'full runs to make (default 1, or 5 with --update-baseline to measure run-to-run spread)', positiveInt)
     .option('--baseline <file>', 'baseline file to check against or update (default benchmarks/baseline.json)')
     .option('--no-save', 'do not write results/bench-<timestamp>.json')
     .addHelpText('after', EXAMPLES)
-    .action(async (opts: {
-      against?: string; rounds?: number; taskMs?: number; clock?: string;
-      check?: boolean; updateBaseline?: boolean; history?: boolean; filter?: string; quick?: boolean; json?: boolean; runs?: number; baseline?: string; save?: boolean;
-    }) => {
-      const code = opts.against === undefined ? await benchCommand(opts) : await against(opts as typeof opts & { against: string });
-      if (code !== 0) process.exitCode = code;
-    });
+    .action(
+      async (opts: {
+        against?: string;
+        rounds?: number;
+        taskMs?: number;
+        clock?: string;
+        check?: boolean;
+        updateBaseline?: boolean;
+        history?: boolean;
+        filter?: string;
+        quick?: boolean;
+        json?: boolean;
+        runs?: number;
+        baseline?: string;
+        save?: boolean;
+      }) => {
+        const code = opts.against === undefined ? await benchCommand(opts) : await against(opts as typeof opts & { against: string });
+        if (code !== 0) process.exitCode = code;
+      },
+    );
 }
 
 /** `--against`: refuses the options that belong to single-build runs, then runs the comparison. */
-async function against(opts: { against: string; check?: boolean; updateBaseline?: boolean; history?: boolean; runs?: number; baseline?: string } & Parameters<typeof againstCommand>[0]): Promise<number> {
+async function against(
+  opts: { against: string; check?: boolean; updateBaseline?: boolean; history?: boolean; runs?: number; baseline?: string } & Parameters<
+    typeof againstCommand
+  >[0],
+): Promise<number> {
   const clash = (['check', 'updateBaseline', 'history', 'runs', 'baseline'] as const).find((k) => opts[k] !== undefined);
   if (clash) {
     process.stderr.write(`tacsim bench: --against cannot be combined with --${clash.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}\n`);

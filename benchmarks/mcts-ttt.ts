@@ -18,7 +18,9 @@ function main(): void {
   }
   rates.sort((a, b) => a - b);
   const median = rates[Math.floor(rates.length / 2)]!;
-  console.log(`median: ${Math.round(median).toLocaleString('en-US')} iterations/s (${iterations} iterations x ${reps} runs, Node ${process.version})`);
+  console.log(
+    `median: ${Math.round(median).toLocaleString('en-US')} iterations/s (${iterations} iterations x ${reps} runs, Node ${process.version})`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -7,8 +7,7 @@
 
 /** Two-sided 95% quantiles of Student's t (0.975 quantile) by degrees of freedom 1..30. */
 const T975 = [
-  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-  2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086,
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086,
   2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
 ];
 
@@ -63,7 +62,11 @@ function median(xs: readonly number[]): number {
  * first, then old first). If going first shifts a figure, the mean log-ratio of a block
  * cancels that, so the interval is over blocks (n/2 units), and a block missing a round is left out.
  */
-export function pairedRatio(pairs: readonly { readonly old: number; readonly new: number }[], noiseBand = NOISE_BAND, blockSize: 1 | 2 = 1): PairedRatio {
+export function pairedRatio(
+  pairs: readonly { readonly old: number; readonly new: number }[],
+  noiseBand = NOISE_BAND,
+  blockSize: 1 | 2 = 1,
+): PairedRatio {
   const valid = (p: { old: number; new: number } | undefined): p is { old: number; new: number } =>
     p !== undefined && Number.isFinite(p.old) && Number.isFinite(p.new) && p.old > 0 && p.new > 0;
   const ok = pairs.filter(valid);

@@ -59,8 +59,10 @@ async function timeOp(fn: () => unknown, clock: RoundClock): Promise<number> {
   const t0 = performance.now();
   const result = await fn();
   const wall = performance.now() - t0;
-  const own = typeof result === 'object' && result !== null && 'overriddenDuration' in result
-    ? Number((result as { overriddenDuration: unknown }).overriddenDuration) : NaN;
+  const own =
+    typeof result === 'object' && result !== null && 'overriddenDuration' in result
+      ? Number((result as { overriddenDuration: unknown }).overriddenDuration)
+      : NaN;
   if (Number.isFinite(own)) return own;
   if (!cpu0) return wall;
   const used = process.cpuUsage(cpu0);
@@ -68,7 +70,11 @@ async function timeOp(fn: () => unknown, clock: RoundClock): Promise<number> {
 }
 
 /** How many ops a round takes of a task: warm-up and sampling budgets from the suite's timing. */
-export function roundPlan(timing: SuiteTiming, taskMs: number, mode: BenchMode): { warmupMs: number; warmupOps: number; sampleMs: number; minOps: number } {
+export function roundPlan(
+  timing: SuiteTiming,
+  taskMs: number,
+  mode: BenchMode,
+): { warmupMs: number; warmupOps: number; sampleMs: number; minOps: number } {
   if (mode === 'quick') return { warmupMs: 0, warmupOps: 0, sampleMs: 0, minOps: 1 };
   // Self-timed suites (time 0) take exactly their iterations; the others sample for taskMs.
   return {
@@ -80,7 +86,10 @@ export function roundPlan(timing: SuiteTiming, taskMs: number, mode: BenchMode):
 }
 
 function medianRate(ms: readonly number[], unitsPerOp: number): number {
-  const rates = ms.filter((x) => x > 0).map((x) => (unitsPerOp * 1000) / x).sort((a, b) => a - b);
+  const rates = ms
+    .filter((x) => x > 0)
+    .map((x) => (unitsPerOp * 1000) / x)
+    .sort((a, b) => a - b);
   if (rates.length === 0) return NaN;
   const m = rates.length >> 1;
   return rates.length % 2 ? rates[m]! : (rates[m - 1]! + rates[m]!) / 2;
@@ -90,7 +99,12 @@ function medianRate(ms: readonly number[], unitsPerOp: number): number {
  * Times a task of both builds, alternating op by op (new old, old new, ...): warm-up ops first, then
  * sampled ops until each side has `sampleMs` of measured time and at least `minOps` ops.
  */
-async function timePair(a: TaskDef, b: TaskDef, plan: ReturnType<typeof roundPlan>, clock: RoundClock): Promise<[RoundFigure, RoundFigure]> {
+async function timePair(
+  a: TaskDef,
+  b: TaskDef,
+  plan: ReturnType<typeof roundPlan>,
+  clock: RoundClock,
+): Promise<[RoundFigure, RoundFigure]> {
   const sides = [a, b];
   const ms: number[][] = [[], []];
   const errors: (string | undefined)[] = [undefined, undefined];
@@ -120,8 +134,12 @@ async function timePair(a: TaskDef, b: TaskDef, plan: ReturnType<typeof roundPla
     const t = sides[i]!;
     const err = errors[i];
     return {
-      id: t.id, unit: t.unit, median: err === undefined ? medianRate(ms[i]!, t.unitsPerOp) : NaN, samples: ms[i]!.length,
-      ...(t.details ? { details: t.details } : {}), ...(err !== undefined ? { error: err } : {}),
+      id: t.id,
+      unit: t.unit,
+      median: err === undefined ? medianRate(ms[i]!, t.unitsPerOp) : NaN,
+      samples: ms[i]!.length,
+      ...(t.details ? { details: t.details } : {}),
+      ...(err !== undefined ? { error: err } : {}),
     };
   };
   return [figure(0), figure(1)];
@@ -132,10 +150,18 @@ async function timePair(a: TaskDef, b: TaskDef, plan: ReturnType<typeof roundPla
  * and its tasks built, before the new build's (the first build loaded can gain or lose a few percent from
  * it, so the caller alternates this by round); the op order within a figure alternates anyway.
  */
-export async function runRound(newDir: string, oldDir: string, filter: string, taskMs: number, mode: BenchMode, clock: RoundClock = 'cpu', oldFirst = false): Promise<RoundResult> {
+export async function runRound(
+  newDir: string,
+  oldDir: string,
+  filter: string,
+  taskMs: number,
+  mode: BenchMode,
+  clock: RoundClock = 'cpu',
+  oldFirst = false,
+): Promise<RoundResult> {
   const oldEarly = oldFirst ? await importSuites(oldDir) : undefined;
   const newMod = await importSuites(newDir);
-  const oldMod = oldEarly ?? await importSuites(oldDir);
+  const oldMod = oldEarly ?? (await importSuites(oldDir));
   const result: { new: RoundFigure[]; old: RoundFigure[] } = { new: [], old: [] };
   const oldSelected = oldMod.selectSuites(filter || undefined);
   for (const { suite, taskFilter } of newMod.selectSuites(filter || undefined)) {
@@ -153,12 +179,15 @@ export async function runRound(newDir: string, oldDir: string, filter: string, t
         result.new.push({ id: t.id, unit: t.unit, median: NaN, samples: 0, error: 'not in the old build' });
         continue;
       }
-      const [n, old] = oldFirst ? (await timePair(o, t, plan, clock)).reverse() as [RoundFigure, RoundFigure] : await timePair(t, o, plan, clock);
+      const [n, old] = oldFirst
+        ? ((await timePair(o, t, plan, clock)).reverse() as [RoundFigure, RoundFigure])
+        : await timePair(t, o, plan, clock);
       result.new.push(n);
       result.old.push(old);
     }
     for (const o of oldTasks) {
-      if (!newTasks.some((t) => t.id === o.id)) result.old.push({ id: o.id, unit: o.unit, median: NaN, samples: 0, error: 'not in the new build' });
+      if (!newTasks.some((t) => t.id === o.id))
+        result.old.push({ id: o.id, unit: o.unit, median: NaN, samples: 0, error: 'not in the new build' });
     }
   }
   return result;
@@ -167,8 +196,17 @@ export async function runRound(newDir: string, oldDir: string, filter: string, t
 const [, self, newDir, oldDir, filter, taskMs, mode, clock, first] = process.argv;
 if (self && import.meta.url === pathToFileURL(self).href) {
   try {
-    if (!newDir || !oldDir || taskMs === undefined) throw new Error('usage: round.js NEW_DIR OLD_DIR FILTER TASK_MS quick|full cpu|wall new|old');
-    const r = await runRound(newDir, oldDir, filter ?? '', Number(taskMs), mode === 'quick' ? 'quick' : 'full', clock === 'wall' ? 'wall' : 'cpu', first === 'old');
+    if (!newDir || !oldDir || taskMs === undefined)
+      throw new Error('usage: round.js NEW_DIR OLD_DIR FILTER TASK_MS quick|full cpu|wall new|old');
+    const r = await runRound(
+      newDir,
+      oldDir,
+      filter ?? '',
+      Number(taskMs),
+      mode === 'quick' ? 'quick' : 'full',
+      clock === 'wall' ? 'wall' : 'cpu',
+      first === 'old',
+    );
     process.stdout.write(`${JSON.stringify(r)}\n`);
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);

@@ -23,7 +23,9 @@ export function packageRoot(from: string = fileURLToPath(import.meta.url)): stri
     if (existsSync(pkg)) {
       try {
         if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'tacsim') return dir;
-      } catch { /* not ours: keep walking */ }
+      } catch {
+        /* not ours: keep walking */
+      }
     }
     const up = dirname(dir);
     if (up === dir) throw new Error(`cannot find the tacsim package.json above ${from}`);
@@ -31,9 +33,13 @@ export function packageRoot(from: string = fileURLToPath(import.meta.url)): stri
   }
 }
 
-export function resultsDir(root = packageRoot()): string { return join(root, 'results'); }
+export function resultsDir(root = packageRoot()): string {
+  return join(root, 'results');
+}
 /** The accepted figures live with the sources (benchmarks/baseline.json), not in dist/. */
-export function baselinePath(root = packageRoot()): string { return join(root, 'benchmarks', 'baseline.json'); }
+export function baselinePath(root = packageRoot()): string {
+  return join(root, 'benchmarks', 'baseline.json');
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Reports
@@ -88,11 +94,15 @@ export function saveReport(report: BenchReport, dir = resultsDir()): string {
 export function loadReports(dir = resultsDir()): BenchReport[] {
   if (!existsSync(dir)) return [];
   const out: BenchReport[] = [];
-  for (const f of readdirSync(dir).filter((n) => /^bench-.*\.json$/.test(n)).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((n) => /^bench-.*\.json$/.test(n))
+    .sort()) {
     try {
       const r = JSON.parse(readFileSync(join(dir, f), 'utf8')) as BenchReport;
       if (r.version === 1 && Array.isArray(r.suites)) out.push(r);
-    } catch { /* a broken or foreign file: skip */ }
+    } catch {
+      /* a broken or foreign file: skip */
+    }
   }
   return out.sort((a, b) => a.date.localeCompare(b.date));
 }
@@ -114,7 +124,10 @@ export function fmt(n: number): string {
 export function table(header: readonly string[], rows: readonly (readonly string[])[], rightFrom = 1): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (r: readonly string[]): string =>
-    r.map((c, i) => (i >= rightFrom ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+    r
+      .map((c, i) => (i >= rightFrom ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -129,8 +142,14 @@ export function formatReport(report: BenchReport): string {
       }
       const spread = f.median > 0 ? `${((100 * (f.p75 - f.p25)) / f.median).toFixed(1)}%` : '-';
       rows.push([
-        f.id, fmt(f.median), `${fmt(f.p25)}-${fmt(f.p75)}`, spread, fmt(f.mad), String(f.samples),
-        f.id.endsWith(`.${CALIBRATION_ID}`) ? '1' : fmt(f.relative), `${f.unit}/s`,
+        f.id,
+        fmt(f.median),
+        `${fmt(f.p25)}-${fmt(f.p75)}`,
+        spread,
+        fmt(f.mad),
+        String(f.samples),
+        f.id.endsWith(`.${CALIBRATION_ID}`) ? '1' : fmt(f.relative),
+        `${f.unit}/s`,
       ]);
     }
   }
@@ -147,7 +166,10 @@ function scalingLine(report: BenchReport): string {
     const m = /^(harness\..+)\.1w$/.exec(one.id);
     if (!m || one.error || !(one.median > 0)) continue;
     const two = figures.find((f) => f.id === `${m[1]}.2w`);
-    if (two && !two.error) lines.push(`\nworker scaling, ${m[1]}: 2 workers give ${(two.median / one.median).toFixed(2)}x the games/s of 1 (medians of this run)`);
+    if (two && !two.error)
+      lines.push(
+        `\nworker scaling, ${m[1]}: 2 workers give ${(two.median / one.median).toFixed(2)}x the games/s of 1 (medians of this run)`,
+      );
   }
   return lines.join('');
 }
@@ -190,7 +212,7 @@ export interface Baseline {
 export const THRESHOLD_METHOD =
   `threshold = min(${MAX_THRESHOLD * 100}%, max(${MIN_THRESHOLD * 100}%, ${SPREAD_FACTOR} x spread, slowest baseline run's drop + 5%)), ` +
   'spread = run-to-run robust relative spread (1.4826 x MAD / median) of the calibration-relative figure over the runs that made the baseline; ' +
-  '--check compares each figure\'s better of 2 runs';
+  "--check compares each figure's better of 2 runs";
 
 /** Threshold from run-to-run spread, rounded up to whole percent. */
 export function thresholdFor(spread: number): number {
@@ -220,11 +242,13 @@ export function relativeSpread(xs: readonly number[]): number {
  */
 export function buildBaseline(reports: readonly BenchReport[], previous?: Baseline): Baseline {
   const byId = new Map<string, FigureResult[]>();
-  for (const r of reports) for (const f of figuresOf(r)) if (!f.error && Number.isFinite(f.relative)) {
-    const list = byId.get(f.id) ?? [];
-    list.push(f);
-    byId.set(f.id, list);
-  }
+  for (const r of reports)
+    for (const f of figuresOf(r))
+      if (!f.error && Number.isFinite(f.relative)) {
+        const list = byId.get(f.id) ?? [];
+        list.push(f);
+        byId.set(f.id, list);
+      }
   const figures: Record<string, BaselineFigure> = { ...(previous?.figures ?? {}) };
   for (const [id, list] of byId) {
     const rel = list.map((f) => f.relative);
@@ -239,19 +263,33 @@ export function buildBaseline(reports: readonly BenchReport[], previous?: Baseli
       unit: list[0]!.unit,
       spread: Math.round(spread * 10_000) / 10_000,
       // One run measures no spread: keep the earlier threshold rather than fall to the minimum.
-      threshold: list.length > 1 || !previous?.figures[id] ? Math.max(thresholdFor(spread), Math.min(MAX_THRESHOLD, Math.ceil(ownDrop * 100) / 100)) : previous.figures[id]!.threshold,
+      threshold:
+        list.length > 1 || !previous?.figures[id]
+          ? Math.max(thresholdFor(spread), Math.min(MAX_THRESHOLD, Math.ceil(ownDrop * 100) / 100))
+          : previous.figures[id]!.threshold,
       ...(list[list.length - 1]!.details ? { details: list[list.length - 1]!.details } : {}),
     };
   }
   const sorted = Object.fromEntries(Object.entries(figures).sort(([a], [b]) => a.localeCompare(b)));
   const last = reports[reports.length - 1]!;
-  return { version: 1, date: last.date, runs: reports.length, node: last.node, cpu: `${last.cpuCount} x ${last.cpu}`, method: THRESHOLD_METHOD, figures: sorted };
+  return {
+    version: 1,
+    date: last.date,
+    runs: reports.length,
+    node: last.node,
+    cpu: `${last.cpuCount} x ${last.cpu}`,
+    method: THRESHOLD_METHOD,
+    figures: sorted,
+  };
 }
 
 export type CheckStatus = 'ok' | 'slower' | 'error' | 'new' | 'not run' | 'changed';
 
 /** Whether a run measured the same workload as the baseline (same mid-game ply, legal actions, action...). */
-export function sameWorkload(a: Readonly<Record<string, string | number>> | undefined, b: Readonly<Record<string, string | number>> | undefined): boolean {
+export function sameWorkload(
+  a: Readonly<Record<string, string | number>> | undefined,
+  b: Readonly<Record<string, string | number>> | undefined,
+): boolean {
   if (!a || !b) return true;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const k of keys) if (a[k] !== b[k]) return false;
@@ -301,9 +339,17 @@ export function compareToBaseline(figures: readonly FigureResult[], baseline: Ba
       rows.push({ id: f.id, status: 'changed', baseline: b.relative, measured: f.relative, ratio, threshold: b.threshold });
       continue;
     }
-    rows.push({ id: f.id, status: ratio < 1 - b.threshold ? 'slower' : 'ok', baseline: b.relative, measured: f.relative, ratio, threshold: b.threshold });
+    rows.push({
+      id: f.id,
+      status: ratio < 1 - b.threshold ? 'slower' : 'ok',
+      baseline: b.relative,
+      measured: f.relative,
+      ratio,
+      threshold: b.threshold,
+    });
   }
-  for (const [id, b] of Object.entries(baseline.figures)) if (!seen.has(id)) rows.push({ id, status: 'not run', baseline: b.relative, threshold: b.threshold });
+  for (const [id, b] of Object.entries(baseline.figures))
+    if (!seen.has(id)) rows.push({ id, status: 'not run', baseline: b.relative, threshold: b.threshold });
   const failed = rows.filter((r) => r.status === 'slower' || (r.status === 'error' && r.baseline !== undefined)).map((r) => r.id);
   return { ok: failed.length === 0, rows, failed };
 }
@@ -405,11 +451,22 @@ function deterministicJit(): void {
 }
 
 /** Runs `tacsim bench` with parsed options; returns the process exit code (0 ok, 1 check failed, 2 usage). */
-export async function benchCommand(o: BenchCommandOptions, out: (s: string) => void = (s) => process.stdout.write(`${s}\n`), err: (s: string) => void = (s) => process.stderr.write(`${s}\n`)): Promise<number> {
+export async function benchCommand(
+  o: BenchCommandOptions,
+  out: (s: string) => void = (s) => process.stdout.write(`${s}\n`),
+  err: (s: string) => void = (s) => process.stderr.write(`${s}\n`),
+): Promise<number> {
   const baselineFile = o.baseline ?? baselinePath();
   if (o.history) {
     const reports = loadReports();
-    if (o.json) out(JSON.stringify(reports.map((r) => ({ date: r.date, mode: r.mode, figures: Object.fromEntries(figuresOf(r).map((f) => [f.id, f.relative])) })), null, 2));
+    if (o.json)
+      out(
+        JSON.stringify(
+          reports.map((r) => ({ date: r.date, mode: r.mode, figures: Object.fromEntries(figuresOf(r).map((f) => [f.id, f.relative])) })),
+          null,
+          2,
+        ),
+      );
     else out(formatHistory(reports, readBaseline(baselineFile)));
     return 0;
   }
@@ -455,9 +512,17 @@ export async function benchCommand(o: BenchCommandOptions, out: (s: string) => v
     writeBaseline(next, baselineFile);
     if (!o.json) {
       out(`wrote ${baselineFile} from ${reports.length} run(s); ${THRESHOLD_METHOD}`);
-      out(table(['figure', 'relative', 'spread', 'threshold'], Object.entries(next.figures).map(([id, f]) => [
-        id, fmt(f.relative), `${(100 * f.spread).toFixed(1)}%`, `${Math.round(100 * f.threshold)}%`,
-      ])));
+      out(
+        table(
+          ['figure', 'relative', 'spread', 'threshold'],
+          Object.entries(next.figures).map(([id, f]) => [
+            id,
+            fmt(f.relative),
+            `${(100 * f.spread).toFixed(1)}%`,
+            `${Math.round(100 * f.threshold)}%`,
+          ]),
+        ),
+      );
     }
   }
   if (o.json) out(JSON.stringify({ runs: reports, ...(check ? { check } : {}) }, null, 2));

@@ -98,7 +98,10 @@ export function calibrationTask(): TaskDef {
     description: 'fixed integer/array/Map workload (no tacsim code), the yardstick for relative figures',
     unit: 'ops',
     unitsPerOp: 1,
-    fn: () => { sink ^= calibrationWorkload(); return sink === 0.5 ? sink : undefined; },
+    fn: () => {
+      sink ^= calibrationWorkload();
+      return sink === 0.5 ? sink : undefined;
+    },
   };
 }
 
@@ -177,10 +180,12 @@ export function representativeScenarios(): BenchScenario[] {
     const size = sc.mapWidth * sc.mapHeight * sc.unitCounts.reduce((a, b) => a + b, 0);
     bySystem.set(s.system, [...(bySystem.get(s.system) ?? []), { id: s.id, size }]);
   }
-  return systems.filter((sys) => bySystem.has(sys)).map((sys) => {
-    const list = bySystem.get(sys)!.sort((a, b) => a.size - b.size || a.id.localeCompare(b.id));
-    return benchScenario(list[list.length >> 1]!.id);
-  });
+  return systems
+    .filter((sys) => bySystem.has(sys))
+    .map((sys) => {
+      const list = bySystem.get(sys)!.sort((a, b) => a.size - b.size || a.id.localeCompare(b.id));
+      return benchScenario(list[list.length >> 1]!.id);
+    });
 }
 
 export interface MidGame<S = unknown> {
@@ -258,10 +263,18 @@ function benchAgent(spec: string, scenario: LoadedScenario): Agent {
 function syntheticMap(width: number, height: number): GameMap {
   const rng = createRng(`hex-map/${width}x${height}`);
   const size = width * height;
-  const terrain = Uint8Array.from({ length: size }, () => { const r = rng.next(); return r < 0.7 ? 0 : r < 0.9 ? 1 : 2; });
+  const terrain = Uint8Array.from({ length: size }, () => {
+    const r = rng.next();
+    return r < 0.7 ? 0 : r < 0.9 ? 1 : 2;
+  });
   const elevation = Int8Array.from({ length: size }, () => rng.int(3));
   return new GameMap({
-    width, height, terrainIds: ['open', 'woods', 'town'], terrain, elevation, hexsides: new Uint8Array(size * 6),
+    width,
+    height,
+    terrainIds: ['open', 'woods', 'town'],
+    terrain,
+    elevation,
+    hexsides: new Uint8Array(size * 6),
     // The kernel's obstacle-and-height rule: the costliest table to build; lookups cost the same for any rule.
     los: new PgLos([
       { obstacleHeight: 0, blocksLos: false, viewerBonus: 0 },
@@ -292,8 +305,11 @@ export function rulesTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
   let sink = 0;
   return [
     {
-      id: `rules.legal.${id}`, description: `legal-action generation (uncached) on the state after ${mid.ply} random actions, ${batch} per op`,
-      unit: 'calls', unitsPerOp: batch, details: { ply: mid.ply, legalActions: legal.length },
+      id: `rules.legal.${id}`,
+      description: `legal-action generation (uncached) on the state after ${mid.ply} random actions, ${batch} per op`,
+      unit: 'calls',
+      unitsPerOp: batch,
+      details: { ply: mid.ply, legalActions: legal.length },
       fn: () => {
         // The generator itself when the game exposes one (`computeLegalActions`), so a per-state cache
         // filling with copies does not add garbage-collection noise; otherwise a fresh shallow copy defeats the cache.
@@ -303,8 +319,11 @@ export function rulesTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
       },
     },
     {
-      id: `rules.apply.${id}`, description: `apply of one fixed legal action (${g.actionKey(action)}) with replayed dice, ${batch} per op`,
-      unit: 'calls', unitsPerOp: batch, details: { ply: mid.ply, action: g.actionKey(action) },
+      id: `rules.apply.${id}`,
+      description: `apply of one fixed legal action (${g.actionKey(action)}) with replayed dice, ${batch} per op`,
+      unit: 'calls',
+      unitsPerOp: batch,
+      details: { ply: mid.ply, action: g.actionKey(action) },
       fn: () => {
         let last: object | undefined;
         for (let i = 0; i < batch; i++) last = g.apply(state, action, dice.fresh());
@@ -322,9 +341,16 @@ export function playoutTask(b: BenchScenario, mode: BenchMode): TaskDef {
   // The games' total length identifies the workload: a rules change that lengthens games shows up here.
   const actions = seeds.reduce((n, s) => n + randomPlayout(sc, s), 0);
   return {
-    id: `playout.${id}`, description: `${k} random game(s) to the end, seeds playout/${id}/0..${k - 1}`,
-    unit: 'playouts', unitsPerOp: k, details: { gamesPerOp: k, actions },
-    fn: () => { let n = 0; for (const s of seeds) n += randomPlayout(sc, s); return n; },
+    id: `playout.${id}`,
+    description: `${k} random game(s) to the end, seeds playout/${id}/0..${k - 1}`,
+    unit: 'playouts',
+    unitsPerOp: k,
+    details: { gamesPerOp: k, actions },
+    fn: () => {
+      let n = 0;
+      for (const s of seeds) n += randomPlayout(sc, s);
+      return n;
+    },
   };
 }
 
@@ -352,17 +378,25 @@ export function agentTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
   const mid = midGameState(sc, b.midPly);
   return [
     {
-      id: `agents.scripted.${id}`, description: `scripted agent, one decision on each of ${states.length} states of a random game`,
-      unit: 'decisions', unitsPerOp: states.length, details: { states: states.length },
+      id: `agents.scripted.${id}`,
+      description: `scripted agent, one decision on each of ${states.length} states of a random game`,
+      unit: 'decisions',
+      unitsPerOp: states.length,
+      details: { states: states.length },
       fn: async () => {
         let i = 0;
         for (const s of states) await scripted.act(g, { ...s }, g.toMove(s), createRng(`scripted/${i++}`));
       },
     },
     {
-      id: `agents.mcts.${id}`, description: `mcts:iterations=${mctsIterations}, one decision on the mid-game state (ply ${mid.ply})`,
-      unit: 'iterations', unitsPerOp: mctsIterations, details: { ply: mid.ply, iterations: mctsIterations, legalActions: g.legalActions(mid.state).length },
-      fn: async () => { await mcts.act(g, mid.state, g.toMove(mid.state), createRng('mcts-bench')); },
+      id: `agents.mcts.${id}`,
+      description: `mcts:iterations=${mctsIterations}, one decision on the mid-game state (ply ${mid.ply})`,
+      unit: 'iterations',
+      unitsPerOp: mctsIterations,
+      details: { ply: mid.ply, iterations: mctsIterations, legalActions: g.legalActions(mid.state).length },
+      fn: async () => {
+        await mcts.act(g, mid.state, g.toMove(mid.state), createRng('mcts-bench'));
+      },
     },
   ];
 }
@@ -372,7 +406,7 @@ export function agentTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
 
 const hexSuite: SuiteDef = {
   name: 'hex',
-  description: 'hex distance and line-of-sight table lookups on a map the size of the largest scenario\'s',
+  description: "hex distance and line-of-sight table lookups on a map the size of the largest scenario's",
   timing: { time: 1000, iterations: 20, warmupTime: 100, warmupIterations: 5 },
   async build(mode) {
     const largest = listShippedScenarios()
@@ -395,14 +429,30 @@ const hexSuite: SuiteDef = {
     let sink = 0;
     return [
       {
-        id: 'hex.distance', description: `HexGrid.distance over ${pairs} fixed random pairs`, unit: 'lookups', unitsPerOp: pairs,
+        id: 'hex.distance',
+        description: `HexGrid.distance over ${pairs} fixed random pairs`,
+        unit: 'lookups',
+        unitsPerOp: pairs,
         details: { map: `${grid.width}x${grid.height}`, pairs },
-        fn: () => { let s = 0; for (let i = 0; i < pairs; i++) s += grid.distance(a[i]!, b[i]!); sink ^= s; return sink === 0.5 ? 1 : undefined; },
+        fn: () => {
+          let s = 0;
+          for (let i = 0; i < pairs; i++) s += grid.distance(a[i]!, b[i]!);
+          sink ^= s;
+          return sink === 0.5 ? 1 : undefined;
+        },
       },
       {
-        id: 'hex.los', description: `GameMap.hasLos over ${pairs} fixed random pairs`, unit: 'lookups', unitsPerOp: pairs,
+        id: 'hex.los',
+        description: `GameMap.hasLos over ${pairs} fixed random pairs`,
+        unit: 'lookups',
+        unitsPerOp: pairs,
         details: { map: `${grid.width}x${grid.height}`, pairs },
-        fn: () => { let s = 0; for (let i = 0; i < pairs; i++) if (map.hasLos(a[i]!, b[i]!)) s++; sink ^= s; return sink === 0.5 ? 1 : undefined; },
+        fn: () => {
+          let s = 0;
+          for (let i = 0; i < pairs; i++) if (map.hasLos(a[i]!, b[i]!)) s++;
+          sink ^= s;
+          return sink === 0.5 ? 1 : undefined;
+        },
       },
     ];
   },
@@ -428,15 +478,18 @@ const playoutSuite: SuiteDef = {
 
 const agentsSuite: SuiteDef = {
   name: 'agents',
-  description: 'scripted decisions/s and MCTS iterations/s on each system\'s median scenario; MCTS iterations/s on tic-tac-toe',
+  description: "scripted decisions/s and MCTS iterations/s on each system's median scenario; MCTS iterations/s on tic-tac-toe",
   timing: { time: 2500, iterations: 8, warmupTime: 0, warmupIterations: 1 },
   async build(mode) {
     const tttIterations = mode === 'quick' ? 500 : 20_000;
     return [
       ...representativeScenarios().flatMap((b) => agentTasks(b, mode)),
       {
-        id: 'agents.mcts.tictactoe', description: `MctsTree on tic-tac-toe, ${tttIterations} iterations from the empty board (timed without its warm-up)`,
-        unit: 'iterations', unitsPerOp: tttIterations, details: { iterations: tttIterations },
+        id: 'agents.mcts.tictactoe',
+        description: `MctsTree on tic-tac-toe, ${tttIterations} iterations from the empty board (timed without its warm-up)`,
+        unit: 'iterations',
+        unitsPerOp: tttIterations,
+        details: { iterations: tttIterations },
         fn: () => ({ overriddenDuration: (tttIterations / mctsTicTacToeIterationsPerSecond(tttIterations)) * 1000 }),
       },
     ];
@@ -461,7 +514,9 @@ function harnessTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
     return {
       id: `harness.${b.id}.${workers}w`,
       description: `${played} games of ${b.id} a round, scripted vs scripted, ${workers} worker thread(s), warm pool, rounds paired with the other figure`,
-      unit: 'games', unitsPerOp: played, details: { games: played, workers, rounds },
+      unit: 'games',
+      unitsPerOp: played,
+      details: { games: played, workers, rounds },
       fn: async () => {
         const r = await measure();
         const rates = workers === 1 ? r.oneWorker : r.twoWorkers;
@@ -474,7 +529,8 @@ function harnessTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
 
 const harnessSuite: SuiteDef = {
   name: 'harness',
-  description: 'harness games/s on each system\'s median scenario, scripted vs scripted, 1 and 2 worker threads, in paired rounds on warm pools',
+  description:
+    "harness games/s on each system's median scenario, scripted vs scripted, 1 and 2 worker threads, in paired rounds on warm pools",
   timing: { time: 0, iterations: 3, warmupIterations: 1, warmupTime: 0 },
   async build(mode) {
     return representativeScenarios().flatMap((b) => harnessTasks(b, mode));
@@ -555,7 +611,10 @@ export function quantile(sorted: readonly number[], q: number): number {
 
 /** Median, quartiles and MAD of rates (units/s) from op latencies in ms. */
 export function rateStats(latenciesMs: readonly number[], unitsPerOp: number): { median: number; p25: number; p75: number; mad: number } {
-  const rates = latenciesMs.filter((ms) => ms > 0).map((ms) => (unitsPerOp * 1000) / ms).sort((x, y) => x - y);
+  const rates = latenciesMs
+    .filter((ms) => ms > 0)
+    .map((ms) => (unitsPerOp * 1000) / ms)
+    .sort((x, y) => x - y);
   const median = quantile(rates, 0.5);
   const dev = rates.map((r) => Math.abs(r - median)).sort((x, y) => x - y);
   return { median, p25: quantile(rates, 0.25), p75: quantile(rates, 0.75), mad: quantile(dev, 0.5) };
@@ -578,8 +637,14 @@ export const CALIBRATION_TIMING: SuiteTiming = { time: 200, iterations: 30, warm
 export async function runCalibration(mode: BenchMode): Promise<number[]> {
   const t = mode === 'quick' ? QUICK_TIMING : CALIBRATION_TIMING;
   const bench = new Bench({
-    name: CALIBRATION_ID, time: t.time, iterations: t.iterations, warmup: t.warmupIterations > 0,
-    warmupTime: t.warmupTime, warmupIterations: t.warmupIterations, retainSamples: true, throws: true,
+    name: CALIBRATION_ID,
+    time: t.time,
+    iterations: t.iterations,
+    warmup: t.warmupIterations > 0,
+    warmupTime: t.warmupTime,
+    warmupIterations: t.warmupIterations,
+    retainSamples: true,
+    throws: true,
   });
   bench.add(CALIBRATION_ID, calibrationTask().fn);
   await bench.run();
@@ -622,10 +687,17 @@ export async function runSuite(suite: SuiteDef, mode: BenchMode, taskFilter?: st
   }
   const calSamples = calRuns.flat();
   const calibration = rateStats(calSamples, 1);
-  const figures: FigureResult[] = [{
-    id: `${suite.name}.${CALIBRATION_ID}`, suite: suite.name, description: cal.description, unit: cal.unit,
-    samples: calSamples.length, ...calibration, relative: 1,
-  }];
+  const figures: FigureResult[] = [
+    {
+      id: `${suite.name}.${CALIBRATION_ID}`,
+      suite: suite.name,
+      description: cal.description,
+      unit: cal.unit,
+      samples: calSamples.length,
+      ...calibration,
+      relative: 1,
+    },
+  ];
   tasks.forEach((t, i) => {
     const l = measured[i]!;
     const st = l.error ? { median: NaN, p25: NaN, p75: NaN, mad: NaN } : rateStats(l.ms, t.unitsPerOp);

@@ -57,7 +57,8 @@ if (W % 2 === 0) fail(`the width must be odd for a 180-degree rotation onto the 
 // ---- hex geometry, as in src/hex/grid.ts ----
 const at = (c, r) => (c >= 0 && r >= 0 && c < W && r < H ? r * W + c : -1);
 const cube = (h) => {
-  const c = h % W, r = Math.floor(h / W);
+  const c = h % W,
+    r = Math.floor(h / W);
   return { x: c, z: r - ((c - (c & 1)) >> 1) };
 };
 const fromCube = (x, z) => at(x, z + ((x - (x & 1)) >> 1));
@@ -79,8 +80,10 @@ const rotLabel = (l, where) => {
   return label(h);
 };
 const adjacent = (a, b) => {
-  const p = cube(a), q = cube(b);
-  const dx = p.x - q.x, dz = p.z - q.z;
+  const p = cube(a),
+    q = cube(b);
+  const dx = p.x - q.x,
+    dz = p.z - q.z;
   return Math.max(Math.abs(dx), Math.abs(dz), Math.abs(dx + dz)) === 1;
 };
 
@@ -93,9 +96,13 @@ function fillGrid(rows, what, offImage) {
   });
   const out = new Array(W * H).fill(undefined);
   for (let h = 0; h < W * H; h++) {
-    const r = Math.floor(h / W), c = h % W;
+    const r = Math.floor(h / W),
+      c = h % W;
     const img = rot(h);
-    if (img < 0) { out[h] = offImage; continue; }
+    if (img < 0) {
+      out[h] = offImage;
+      continue;
+    }
     if (img < h) {
       out[h] = out[img];
       const written = r < given ? rows[r][c] : '*';
@@ -122,10 +129,13 @@ const roads = [];
 const seenRoads = new Set();
 (spec.map.roads ?? []).forEach((path, i) => {
   const hs = path.map((l) => parse(l, `road ${i + 1}`));
-  hs.forEach((h, j) => { if (j > 0 && !adjacent(hs[j - 1], h)) fail(`road ${i + 1}: ${path[j - 1]} and ${path[j]} are not adjacent`); });
+  hs.forEach((h, j) => {
+    if (j > 0 && !adjacent(hs[j - 1], h)) fail(`road ${i + 1}: ${path[j - 1]} and ${path[j]} are not adjacent`);
+  });
   const image = path.map((l) => rotLabel(l, `road ${i + 1}`));
   for (const p of [path, image]) {
-    const key = p.join(' '), rkey = [...p].reverse().join(' ');
+    const key = p.join(' '),
+      rkey = [...p].reverse().join(' ');
     if (seenRoads.has(key) || seenRoads.has(rkey)) continue;
     seenRoads.add(key);
     roads.push(p);
@@ -167,7 +177,9 @@ for (const [i, o] of (spec.objectives ?? []).entries()) {
   if (img < 0) fail(`objective ${i + 1}: ${o.hex} has no image on the board`);
   if (img === h) {
     if (o.controlledBy !== null) fail(`objective ${i + 1}: ${o.hex} is its own image; give "controlledBy": null`);
-    console.warn(`make-symmetric: warning: the centre objective ${o.hex} is written as controlled by "${sides[0].id}" (the format needs a controller)`);
+    console.warn(
+      `make-symmetric: warning: the centre objective ${o.hex} is written as controlled by "${sides[0].id}" (the format needs a controller)`,
+    );
     objectives.push({ hex: o.hex, vp: o.vp, controlledBy: sides[0].id });
     continue;
   }
@@ -205,4 +217,6 @@ for (let h = 0; h < W * H; h++) {
 }
 const out = outArg ? resolve(outArg) : resolve(dirname(specPath), spec.out ?? fail('no output path: give one or set "out" in the spec'));
 writeFileSync(out, `${JSON.stringify(scenario, null, 2)}\n`);
-console.log(`make-symmetric: wrote ${out} (${W}x${H}, ${sides[0].units.length} placements a side, ${objectives.length} objectives, ${roads.length} roads)`);
+console.log(
+  `make-symmetric: wrote ${out} (${W}x${H}, ${sides[0].units.length} placements a side, ${objectives.length} objectives, ${roads.length} roads)`,
+);

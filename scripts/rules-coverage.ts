@@ -13,11 +13,27 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-interface Rule { ids: string[]; id: string; title: string; tag: string }
-interface TestRef { name: string; file: string; fails: boolean }
-interface Status { status: 'implemented' | 'partial' | 'not done'; note: string }
+interface Rule {
+  ids: string[];
+  id: string;
+  title: string;
+  tag: string;
+}
+interface TestRef {
+  name: string;
+  file: string;
+  fails: boolean;
+}
+interface Status {
+  status: 'implemented' | 'partial' | 'not done';
+  note: string;
+}
 /** One ruling: the rule it settles, what the engine does, and the scenario switch that selects the other reading, if any. */
-interface Ruling { topic: string; ruling: string; switch?: string }
+interface Ruling {
+  topic: string;
+  ruling: string;
+  switch?: string;
+}
 
 function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -42,7 +58,10 @@ export function parseInventory(text: string): Rule[] {
     const l = lines[k]!;
     if (/^##\s/.test(l)) break;
     if (!l.startsWith('|')) continue;
-    const cells = l.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = l
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells.length < 4 || cells[0] === 'Id' || /^-+$/.test(cells[0]!)) continue;
     const ids = [...cells[0]!.matchAll(RULE_ID)].map((m) => m[0]);
     if (ids.length === 0) continue;
@@ -84,8 +103,10 @@ export function scanTests(root: string, prefix: string): Map<string, TestRef[]> 
   return byId;
 }
 
-
-interface Args { system: string; digest: string | undefined }
+interface Args {
+  system: string;
+  digest: string | undefined;
+}
 
 function parseArgs(argv: readonly string[]): Args {
   const args: Args = { system: 'pg3', digest: undefined };
@@ -129,8 +150,12 @@ function main(): void {
   const rulingsName = `docs/rules/${system}-rulings.json`;
   const statuses = readJson<Record<string, Status>>(join(root, statusName), {});
   // A plain list, or a rulings file with ids and questions ({ "rulings": [{ "id", "question", "ruling", "switch" }] }).
-  const rulingsFile = readJson<Ruling[] | { rulings: { id: string; question: string; ruling: string; switch?: string | null }[] }>(join(root, rulingsName), []);
-  const rulings: Ruling[] = Array.isArray(rulingsFile) ? rulingsFile
+  const rulingsFile = readJson<Ruling[] | { rulings: { id: string; question: string; ruling: string; switch?: string | null }[] }>(
+    join(root, rulingsName),
+    [],
+  );
+  const rulings: Ruling[] = Array.isArray(rulingsFile)
+    ? rulingsFile
     : rulingsFile.rulings.map((r) => ({ topic: `${r.id}: ${r.question}`, ruling: r.ruling, ...(r.switch ? { switch: r.switch } : {}) }));
   if (!Array.isArray(rulings) || !rulings.every((r) => typeof r.topic === 'string' && typeof r.ruling === 'string')) {
     fail(`${rulingsName}: must be a list of { "topic": ..., "ruling": ..., "switch"?: ... }`);
@@ -168,10 +193,15 @@ function main(): void {
 
   const tags = ['CORE', 'STD', 'OPT', 'CHROME', 'ref'];
   const statusNames = ['tested', 'tested (known bug)', 'known bug', 'implemented', 'partial', 'not done', 'untested'];
-  const summary = tags.map((t) => {
-    const parts = statusNames.map((s) => [s, counts.get(`${t}:${s}`) ?? 0] as const).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${s}`);
-    return parts.length > 0 ? `- **${t}**: ${parts.join(', ')}` : '';
-  }).filter((x) => x !== '');
+  const summary = tags
+    .map((t) => {
+      const parts = statusNames
+        .map((s) => [s, counts.get(`${t}:${s}`) ?? 0] as const)
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${n} ${s}`);
+      return parts.length > 0 ? `- **${t}**: ${parts.join(', ')}` : '';
+    })
+    .filter((x) => x !== '');
 
   const out = [
     `# ${prefix} rules coverage`,
@@ -198,12 +228,21 @@ function main(): void {
     '',
     ...rulings.map((r) => `- **${r.topic}**: ${r.ruling}${r.switch ? ` (switch \`${r.switch}\`)` : ''}`),
     '',
-    ...(orphans.length > 0 ? ['## Test ids not in the inventory', '', ...orphans.map((id) => `- ${id}: ${(tests.get(id) ?? []).map((t) => esc(t.name)).join('; ')}`), ''] : []),
+    ...(orphans.length > 0
+      ? [
+          '## Test ids not in the inventory',
+          '',
+          ...orphans.map((id) => `- ${id}: ${(tests.get(id) ?? []).map((t) => esc(t.name)).join('; ')}`),
+          '',
+        ]
+      : []),
   ].join('\n');
   const target = join(root, `docs/rules/${system}.md`);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, out);
-  console.log(`rules-coverage: wrote ${relative(process.cwd(), target) || target} (${rules.length} rules, ${[...tests.values()].flat().length} test references)`);
+  console.log(
+    `rules-coverage: wrote ${relative(process.cwd(), target) || target} (${rules.length} rules, ${[...tests.values()].flat().length} test references)`,
+  );
 }
 
 function esc(s: string): string {

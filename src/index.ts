@@ -27,7 +27,18 @@ export { drawHexMap, paint } from './hex/ascii.js';
 export type { Segment, DrawOptions } from './hex/ascii.js';
 export { InputError } from './core/errors.js';
 export type { InputErrorCode, InputErrorDetails } from './core/errors.js';
-export type { RulesSystem, LoadedScenario, ScenarioOptions, GameOutcome, SideInfo, ScenarioParameter, MetricDeclaration, ScenarioUi, ViewOptions, LoadMode } from './core/system.js';
+export type {
+  RulesSystem,
+  LoadedScenario,
+  ScenarioOptions,
+  GameOutcome,
+  SideInfo,
+  ScenarioParameter,
+  MetricDeclaration,
+  ScenarioUi,
+  ViewOptions,
+  LoadMode,
+} from './core/system.js';
 export { loadScenario, listShippedScenarios, registerSystem, registerSystemModule, listSystems, resolveScenarioFile } from './scenarios.js';
 export type { ActionAssessment, AgentHooks, DoctrineAdvisor, DoctrineWeights, SpawnedSearch, SpawnSpec } from './core/extensions.js';
 export { doctrineScore, DEFAULT_DOCTRINE_WEIGHTS } from './core/extensions.js';

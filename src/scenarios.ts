@@ -35,7 +35,8 @@ export function registerSystem(system: RulesSystem): void {
 export async function registerSystemModule(pathOrUrl: string): Promise<RulesSystem> {
   const url = moduleUrl(pathOrUrl);
   const mod = (await import(url)) as { system?: RulesSystem };
-  if (!mod.system || typeof mod.system.load !== 'function') throw new InputError('the module exports no RulesSystem named "system"', pathOrUrl);
+  if (!mod.system || typeof mod.system.load !== 'function')
+    throw new InputError('the module exports no RulesSystem named "system"', pathOrUrl);
   const system = mod.system.module === undefined ? { ...mod.system, load: mod.system.load.bind(mod.system), module: url } : mod.system;
   registerSystem(system);
   return system;
@@ -54,7 +55,11 @@ export function listSystems(): RulesSystem[] {
   return [...systems.values()];
 }
 
-export interface ShippedScenario { id: string; system: string; file: string }
+export interface ShippedScenario {
+  id: string;
+  system: string;
+  file: string;
+}
 
 /**
  * The module worker threads must register before loading this scenario (see systemModuleOf), from the
@@ -95,7 +100,9 @@ export function resolveScenarioFile(idOrPath: string): string {
   if (shipped) return shipped.file;
   const p = resolve(idOrPath);
   if (existsSync(p)) return p;
-  const ids = listShippedScenarios().map((s) => s.id).join(', ');
+  const ids = listShippedScenarios()
+    .map((s) => s.id)
+    .join(', ');
   throw new InputError(`no shipped scenario has this id and no file has this path (shipped: ${ids})`, idOrPath);
 }
 
@@ -135,7 +142,11 @@ function withMember<T extends object, K extends keyof T>(obj: T, key: K, value: 
 }
 
 /** Entry of worker threads (a SpawnSpec export): the game and hooks of a scenario file, as loadScenario gives them. */
-export async function spawnScenarioSearch(file: string, options: ScenarioOptions, systemModule: string | null): Promise<SpawnedSearch<unknown, unknown>> {
+export async function spawnScenarioSearch(
+  file: string,
+  options: ScenarioOptions,
+  systemModule: string | null,
+): Promise<SpawnedSearch<unknown, unknown>> {
   if (systemModule !== null) await registerSystemModule(systemModule);
   const sc = loadScenario(file, options);
   return { game: sc.game, ai: sc.ai };

@@ -16,9 +16,22 @@ export interface TicTacToeState {
   readonly winner: number;
 }
 
-const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]] as const;
+const LINES = [
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
+] as const;
 const KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8'];
-const RETURNS: readonly (readonly number[])[] = [[1, -1], [-1, 1], [0, 0]];
+const RETURNS: readonly (readonly number[])[] = [
+  [1, -1],
+  [-1, 1],
+  [0, 0],
+];
 
 function winnerAfter(cells: readonly number[], cell: number, mark: number, filled: number): number {
   for (let l = 0; l < LINES.length; l++) {

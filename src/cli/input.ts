@@ -8,7 +8,10 @@ export class LineInput {
   private waiting: ((line: string | null) => void) | null = null;
   private ended = false;
 
-  constructor(private readonly input: Readable = process.stdin, private readonly output: Writable = process.stdout) {
+  constructor(
+    private readonly input: Readable = process.stdin,
+    private readonly output: Writable = process.stdout,
+  ) {
     this.rl = createInterface({ input, terminal: false, crlfDelay: Infinity });
     this.rl.on('line', (line) => {
       if (this.waiting) {

@@ -22,7 +22,10 @@ export const SYSTEMS_ENV = 'TACSIM_SYSTEMS';
 async function registerEnvSystems(): Promise<void> {
   const list = process.env[SYSTEMS_ENV];
   if (!list) return;
-  for (const item of list.split(',').map((x) => x.trim()).filter((x) => x !== '')) {
+  for (const item of list
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '')) {
     try {
       await registerSystemModule(item);
     } catch (e) {
@@ -35,7 +38,11 @@ async function registerEnvSystems(): Promise<void> {
 export function buildProgram(): Command {
   const program = new Command('tacsim');
   program
-    .description(`AI opponent and simulation harness for tactical hex wargames (rules systems: ${listSystems().map((x) => `${x.id}, ${x.title}`).join('; ')})`)
+    .description(
+      `AI opponent and simulation harness for tactical hex wargames (rules systems: ${listSystems()
+        .map((x) => `${x.id}, ${x.title}`)
+        .join('; ')})`,
+    )
     .version('0.1.0', '-V, --version')
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
@@ -43,7 +50,9 @@ export function buildProgram(): Command {
       writeErr: (text) => process.stderr.write(text),
       outputError: (text, write) => write(text),
     })
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 SCENARIO is a shipped scenario id (see "tacsim scenarios list") or a scenario file; SIDE a side id of it.
 
 Examples:
@@ -57,7 +66,8 @@ Examples:
 
 Exit codes: 0 success, 1 a run failed, 2 bad usage or bad input.
 Set TACSIM_DEBUG=1 to see stack traces of unexpected errors.
-Set ${SYSTEMS_ENV}=FILE[,FILE...] to load rules systems kept outside tacsim (compiled modules exporting \`system\`).`);
+Set ${SYSTEMS_ENV}=FILE[,FILE...] to load rules systems kept outside tacsim (compiled modules exporting \`system\`).`,
+    );
 
   program
     .command('play')
@@ -66,25 +76,36 @@ Set ${SYSTEMS_ENV}=FILE[,FILE...] to load rules systems kept outside tacsim (com
     .option('--side <SIDE>', 'the side you play (a side id of the scenario)')
     .option('--ai <SPEC>', `agent spec of the computer (default ${DEFAULT_AI}; see below)`)
     .option('--seed <S>', 'seed of the game dice (default: from the clock)')
-    .option('--charts <FILE>', 'chart pack to use instead of the scenario\'s')
+    .option('--charts <FILE>', "chart pack to use instead of the scenario's")
     .option('--record <FILE>', 'write the game record here when the game ends (or you quit)')
     .option('--load <FILE>', 'continue a saved game record')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 At each of your decisions the legal actions are listed by number. Type a number, or a command:
 the rules system's short commands (see "help" in the game), map, units, list, help, save FILE, load FILE,
 undo, quit. Combat actions show their chances and ask you to confirm. Input is read line by line, so
 a game can be driven through a pipe.
 
 Agents:
-${formatAgentHelp().split('\n').map((l) => `  ${l}`).join('\n')}
+${formatAgentHelp()
+  .split('\n')
+  .map((l) => `  ${l}`)
+  .join('\n')}
 
 Examples:
   tacsim play SCENARIO --side SIDE
   tacsim play SCENARIO --side SIDE --ai mcts:timeMs=3000 --seed 7 --record my-game.json
-  tacsim play --load my-game.json`)
-    .action(async (scenario: string | undefined, flags: { side?: string; ai?: string; seed?: string; charts?: string; record?: string; load?: string }) => {
-      await runPlay({ ...flags, ...(scenario !== undefined ? { scenario } : {}) });
-    });
+  tacsim play --load my-game.json`,
+    )
+    .action(
+      async (
+        scenario: string | undefined,
+        flags: { side?: string; ai?: string; seed?: string; charts?: string; record?: string; load?: string },
+      ) => {
+        await runPlay({ ...flags, ...(scenario !== undefined ? { scenario } : {}) });
+      },
+    );
 
   registerSimCommands(program);
 
@@ -94,12 +115,15 @@ Examples:
     .argument('<record>', 'a record from tacsim play (--record/save) or a games.jsonl from tacsim sim --records')
     .option('--verbose', 'print the game turn by turn with narration')
     .addOption(new Option('--game <N>', 'which game of a .jsonl file (its game number)'))
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Exit code 1 when an action is not legal or a state does not match the recorded hash.
 
 Examples:
   tacsim replay my-game.json --verbose
-  tacsim replay results/SCENARIO-20250101-120000/games.jsonl --game 3`)
+  tacsim replay results/SCENARIO-20250101-120000/games.jsonl --game 3`,
+    )
     .action((file: string, flags: { verbose?: boolean; game?: string }) => {
       const game = parseIntFlag('--game', flags.game, 0);
       const r = runReplay(file, { verbose: flags.verbose ?? false, ...(game !== undefined ? { game } : {}) });

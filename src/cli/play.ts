@@ -39,7 +39,7 @@ function helpText(sc: LoadedScenario): string {
     '  help                 this text',
     '  save FILE            write the game record to FILE (replay it with: tacsim replay FILE)',
     '  load FILE            continue from a saved record of this scenario',
-    '  undo                 take back your last decision (and the computer\'s replies after it)',
+    "  undo                 take back your last decision (and the computer's replies after it)",
     '  quit                 stop (with --record, the record is written)',
     'Any legal action key is accepted as is.',
   ].join('\n');
@@ -172,7 +172,9 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
         if (action instanceof Promise) action = await action;
         const ms = performance.now() - t0;
         const search = (agent as { lastSearch?: { iterations: number } }).lastSearch;
-        out(`${sideIds[seat]}: ${ui.describeAction(s.state, action)} (${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`}${search ? `, ${search.iterations} iterations` : ''})`);
+        out(
+          `${sideIds[seat]}: ${ui.describeAction(s.state, action)} (${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`}${search ? `, ${search.iterations} iterations` : ''})`,
+        );
         play(s, action, seat);
         narrate(s);
         continue;
@@ -184,7 +186,7 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
       };
       out('Your decision:');
       list();
-      let chosen: unknown ;
+      let chosen: unknown;
       let decided = false;
       while (!decided && !quit) {
         const line = await input.ask(`${sideIds[human]}> `);
@@ -193,7 +195,10 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
           quit = true;
           break;
         }
-        const words = line.trim().split(/\s+/).filter((w) => w !== '');
+        const words = line
+          .trim()
+          .split(/\s+/)
+          .filter((w) => w !== '');
         if (words.length === 0) continue;
         const cmd = words[0]!.toLowerCase();
         try {
@@ -207,14 +212,17 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
           else if (cmd === 'map') showMap();
           else if (cmd === 'units') showUnits();
           else if (cmd === 'list') list();
-          else if (cmd === 'quit' || cmd === 'exit') { quit = true; break; }
-          else if (cmd === 'save') {
+          else if (cmd === 'quit' || cmd === 'exit') {
+            quit = true;
+            break;
+          } else if (cmd === 'save') {
             if (!words[1]) throw new InputError('save needs a file name: save FILE');
             save(words[1]);
           } else if (cmd === 'load') {
             if (!words[1]) throw new InputError('load needs a file name: load FILE');
             const rec = readRecord(words[1]);
-            if (resolve(loadScenario(rec.scenario, rec.options).file) !== resolve(sc.file)) throw new InputError(`that record is of another scenario (${rec.scenario})`, words[1]);
+            if (resolve(loadScenario(rec.scenario, rec.options).file) !== resolve(sc.file))
+              throw new InputError(`that record is of another scenario (${rec.scenario})`, words[1]);
             const backup = { seed: s.seed, actions: s.actions.slice(), seats: s.seats.slice() };
             try {
               s.seed = rec.seed;
@@ -234,7 +242,9 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
             const undone = s.actions[k]!;
             replayInto(s, s.actions.slice(0, k), s.seats.slice(0, k));
             const action = game.legalActions(s.state).find((a) => game.actionKey(a) === undone);
-            out(`undone: ${action === undefined ? undone : ui.describeAction(s.state, action)} (and what followed); back to action ${k + 1}`);
+            out(
+              `undone: ${action === undefined ? undone : ui.describeAction(s.state, action)} (and what followed); back to action ${k + 1}`,
+            );
             lastTurn = -1;
             break;
           } else if (byKey !== undefined) {
@@ -242,7 +252,8 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
             decided = true;
           } else {
             chosen = ui.parseCommand(s.state, [cmd, ...words.slice(1)], legal);
-            if (chosen === undefined) throw new InputError(`unknown command "${words.join(' ')}" (type "help" for the commands, or a number from the list)`);
+            if (chosen === undefined)
+              throw new InputError(`unknown command "${words.join(' ')}" (type "help" for the commands, or a number from the list)`);
             decided = true;
           }
           if (decided) {
@@ -251,12 +262,23 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
               out(ui.describeAction(s.state, chosen));
               for (const l of odds) out(`  ${l}`);
               const answer = await input.ask('confirm? (y/n) ');
-              if (answer === null) { out('end of input: quitting'); quit = true; decided = false; break; }
-              if (!/^y(es)?$/i.test(answer.trim())) { out('not done'); decided = false; }
+              if (answer === null) {
+                out('end of input: quitting');
+                quit = true;
+                decided = false;
+                break;
+              }
+              if (!/^y(es)?$/i.test(answer.trim())) {
+                out('not done');
+                decided = false;
+              }
             }
           }
         } catch (e) {
-          if (e instanceof InputError) { out(e.message); decided = false; } else throw e;
+          if (e instanceof InputError) {
+            out(e.message);
+            decided = false;
+          } else throw e;
         }
       }
       if (!decided) continue;
@@ -275,10 +297,14 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
     out('');
     showMap();
     const o = sc.outcome(s.state);
-    out(`Game over after turn ${o.turns}: ${o.winner === null ? 'a draw' : `${sc.sides[o.winner]!.id} wins (${o.victoryLevel} victory)${o.winner === human ? ' - you win' : ' - you lose'}`}`);
+    out(
+      `Game over after turn ${o.turns}: ${o.winner === null ? 'a draw' : `${sc.sides[o.winner]!.id} wins (${o.victoryLevel} victory)${o.winner === human ? ' - you win' : ' - you lose'}`}`,
+    );
     out(`Victory points: ${perSide(sc, o.vp)}${metricsText(sc, o.metrics)}`);
   } else {
-    out(`game stopped after ${s.actions.length} actions (turn ${sc.turn(s.state)}); continue with: tacsim play --load FILE after "save FILE" or --record FILE`);
+    out(
+      `game stopped after ${s.actions.length} actions (turn ${sc.turn(s.state)}); continue with: tacsim play --load FILE after "save FILE" or --record FILE`,
+    );
   }
   if (opts.record) save(opts.record);
 }

@@ -62,12 +62,14 @@ export function perSide(sc: LoadedScenario, values: readonly number[]): string {
 
 /** The outcome's declared per-seat metrics, "; steps lost: east 3, west 5" (oneSeat metrics name the side). */
 export function metricsText(sc: LoadedScenario, metrics: Readonly<Record<string, readonly number[]>>): string {
-  return sc.metrics.map((m) => {
-    const v = metrics[m.id] ?? [];
-    if (m.kind === 'perSeat') return `; ${m.label}: ${perSide(sc, v)}`;
-    const seat = v.indexOf(1);
-    return seat < 0 ? '' : `; ${m.label}: ${sc.sides[seat]!.id}`;
-  }).join('');
+  return sc.metrics
+    .map((m) => {
+      const v = metrics[m.id] ?? [];
+      if (m.kind === 'perSeat') return `; ${m.label}: ${perSide(sc, v)}`;
+      const seat = v.indexOf(1);
+      return seat < 0 ? '' : `; ${m.label}: ${sc.sides[seat]!.id}`;
+    })
+    .join('');
 }
 
 function fail(file: string, place: string, problem: string): never {
@@ -78,11 +80,15 @@ function fail(file: string, place: string, problem: string): never {
 export function checkRecord(data: unknown, file: string, place: string): GameRecord {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(file, place, 'a game record must be a JSON object');
   const r = data as Record<string, unknown>;
-  if (typeof r.scenario !== 'string' || r.scenario === '') fail(file, `${place}scenario`, 'missing the scenario (a shipped id or a file path)');
+  if (typeof r.scenario !== 'string' || r.scenario === '')
+    fail(file, `${place}scenario`, 'missing the scenario (a shipped id or a file path)');
   if (typeof r.seed !== 'string' && typeof r.seed !== 'number') fail(file, `${place}seed`, 'missing the seed');
-  if (!Array.isArray(r.actions) || !r.actions.every((a) => typeof a === 'string')) fail(file, `${place}actions`, 'actions must be a list of action keys (strings)');
-  if (r.options !== undefined && (typeof r.options !== 'object' || r.options === null)) fail(file, `${place}options`, 'options must be an object');
-  if (r.hashes !== undefined && (!Array.isArray(r.hashes) || !r.hashes.every((a) => typeof a === 'string'))) fail(file, `${place}hashes`, 'hashes must be a list of strings');
+  if (!Array.isArray(r.actions) || !r.actions.every((a) => typeof a === 'string'))
+    fail(file, `${place}actions`, 'actions must be a list of action keys (strings)');
+  if (r.options !== undefined && (typeof r.options !== 'object' || r.options === null))
+    fail(file, `${place}options`, 'options must be an object');
+  if (r.hashes !== undefined && (!Array.isArray(r.hashes) || !r.hashes.every((a) => typeof a === 'string')))
+    fail(file, `${place}hashes`, 'hashes must be a list of strings');
   return {
     ...(r as unknown as GameRecord),
     seed: String(r.seed),
@@ -109,7 +115,10 @@ export function readRecord(file: string, game?: number): GameRecord {
     whole = undefined;
   }
   if (whole !== undefined && game === undefined) return checkRecord(whole, file, '');
-  const lines = text.split('\n').map((l, i) => ({ l: l.trim(), n: i + 1 })).filter((x) => x.l !== '');
+  const lines = text
+    .split('\n')
+    .map((l, i) => ({ l: l.trim(), n: i + 1 }))
+    .filter((x) => x.l !== '');
   const parsed = lines.map(({ l, n }) => {
     try {
       return { v: JSON.parse(l) as unknown, n };

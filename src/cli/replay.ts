@@ -54,7 +54,9 @@ export function runReplay(file: string, opts: ReplayOptions = {}): ReplayResult 
   if (game.isTerminal(state)) {
     const o = sc.outcome(state);
     const winner = o.winner === null ? 'draw' : sides[o.winner]!;
-    out(`Outcome: ${o.winner === null ? 'a draw' : `${winner} wins (${o.victoryLevel})`} after turn ${o.turns}; VP ${perSide(sc, o.vp)}${metricsText(sc, o.metrics)}`);
+    out(
+      `Outcome: ${o.winner === null ? 'a draw' : `${winner} wins (${o.victoryLevel})`} after turn ${o.turns}; VP ${perSide(sc, o.vp)}${metricsText(sc, o.metrics)}`,
+    );
     if (typeof rec.winner === 'string' && rec.winner !== winner) {
       return fail(`the record says the winner was ${rec.winner}, the replay gives ${winner}`, rec.actions.length);
     }

@@ -23,8 +23,13 @@ export interface ScenarioSummary {
 
 function summarize(sc: LoadedScenario): ScenarioSummary {
   return {
-    id: sc.id, title: sc.title, system: sc.system, file: sc.file, map: `${sc.mapWidth}x${sc.mapHeight}`,
-    sides: sc.sides.map((s, i) => ({ id: s.id, name: s.name, units: sc.unitCounts[i] ?? 0 })), turns: sc.turnLimit,
+    id: sc.id,
+    title: sc.title,
+    system: sc.system,
+    file: sc.file,
+    map: `${sc.mapWidth}x${sc.mapHeight}`,
+    sides: sc.sides.map((s, i) => ({ id: s.id, name: s.name, units: sc.unitCounts[i] ?? 0 })),
+    turns: sc.turnLimit,
   };
 }
 
@@ -48,12 +53,20 @@ export function registerScenarioCommands(program: Command): void {
       }
       const table = [['id', 'system', 'map', 'sides (units)', 'turns', 'title']];
       for (const r of rows) {
-        table.push(r.error
-          ? [r.id, r.system, '', '', '', `BROKEN: ${r.error.split('\n')[0]}`]
-          : [r.id, r.system, r.map, r.sides.map((s) => `${s.id} (${s.units})`).join(' vs '), String(r.turns), r.title]);
+        table.push(
+          r.error
+            ? [r.id, r.system, '', '', '', `BROKEN: ${r.error.split('\n')[0]}`]
+            : [r.id, r.system, r.map, r.sides.map((s) => `${s.id} (${s.units})`).join(' vs '), String(r.turns), r.title],
+        );
       }
       const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
-      for (const row of table) out(row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd());
+      for (const row of table)
+        out(
+          row
+            .map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!)))
+            .join('  ')
+            .trimEnd(),
+        );
     });
 
   scenarios

@@ -65,10 +65,13 @@ export class ProblemList {
   throwIfAny(): void {
     if (this.problems.length === 0) return;
     const first = this.problems[0]!;
-    const more = this.problems.length > 1
-      ? `\n${this.problems.slice(1, 10).map((p) => `  also: ${this.file}: ${p.place}: ${p.problem}`).join('\n')}` +
-        (this.problems.length > 10 ? `\n  ... and ${this.problems.length - 10} more` : '')
-      : '';
+    const more =
+      this.problems.length > 1
+        ? `\n${this.problems
+            .slice(1, 10)
+            .map((p) => `  also: ${this.file}: ${p.place}: ${p.problem}`)
+            .join('\n')}` + (this.problems.length > 10 ? `\n  ... and ${this.problems.length - 10} more` : '')
+        : '';
     throw new InputError(first.problem + more, this.file, first.place, first.code);
   }
 }

@@ -93,9 +93,11 @@ export const DEFAULT_DOCTRINE_WEIGHTS: DoctrineWeights = { aggression: 0.5, caut
  * + objective * objectiveWeight + cohesion * cohesionWeight.
  */
 export function doctrineScore(a: ActionAssessment, w: DoctrineWeights = DEFAULT_DOCTRINE_WEIGHTS): number {
-  return a.expectedEnemyLoss * (0.5 + w.aggression)
-    - a.expectedOwnLoss * (1 - w.aggression)
-    - a.exposure * w.caution
-    + a.objective * w.objectiveWeight
-    + a.cohesion * w.cohesionWeight;
+  return (
+    a.expectedEnemyLoss * (0.5 + w.aggression) -
+    a.expectedOwnLoss * (1 - w.aggression) -
+    a.exposure * w.caution +
+    a.objective * w.objectiveWeight +
+    a.cohesion * w.cohesionWeight
+  );
 }

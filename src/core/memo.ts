@@ -27,7 +27,10 @@ export class RecentMemo<K extends object, V> {
   set(key: K, value: V): void {
     const keys = this.keys;
     for (let i = 0; i < keys.length; i++) {
-      if (keys[i] === key) { this.values[i] = value; return; }
+      if (keys[i] === key) {
+        this.values[i] = value;
+        return;
+      }
     }
     keys[this.next] = key;
     this.values[this.next] = value;

@@ -12,7 +12,10 @@ export class ActionNames {
   private readonly two: ((string | undefined)[] | undefined)[] = [];
 
   /** @param suffix text after the first argument, for verbs with a fixed word there (`decl 3 m`). */
-  constructor(readonly verb: string, readonly suffix = '') {}
+  constructor(
+    readonly verb: string,
+    readonly suffix = '',
+  ) {}
 
   /** `verb a` (a >= 0), followed by the suffix. */
   of(a: number): string {

@@ -9,7 +9,12 @@ export function readJsonFile(file: string): unknown {
     text = readFileSync(file, 'utf8');
   } catch (e) {
     const errno = (e as NodeJS.ErrnoException).code;
-    throw new InputError(`cannot read the file (${errno ?? (e as Error).message})`, file, undefined, errno === 'ENOENT' ? 'not-found' : 'unreadable');
+    throw new InputError(
+      `cannot read the file (${errno ?? (e as Error).message})`,
+      file,
+      undefined,
+      errno === 'ENOENT' ? 'not-found' : 'unreadable',
+    );
   }
   try {
     return JSON.parse(text);
@@ -45,8 +50,15 @@ export function parseWith<T>(schema: z.ZodType<T>, data: unknown, file: string):
     const key = first.keys[0]!;
     const known = knownKeysAt(schema, first.path);
     const suggestion = nearestKey(key, known);
-    const hint = suggestion !== undefined ? ` (did you mean "${suggestion}"?)` : known.length > 0 ? ` (known keys: ${known.join(', ')})` : '';
-    throw new InputError(`unknown key "${key}"${hint}${more}`, file, place, 'unknown-key', suggestion !== undefined ? { key, suggestion } : { key });
+    const hint =
+      suggestion !== undefined ? ` (did you mean "${suggestion}"?)` : known.length > 0 ? ` (known keys: ${known.join(', ')})` : '';
+    throw new InputError(
+      `unknown key "${key}"${hint}${more}`,
+      file,
+      place,
+      'unknown-key',
+      suggestion !== undefined ? { key, suggestion } : { key },
+    );
   }
   const absent = isAbsentKey(data, first.path);
   const code: InputErrorCode = absent ? 'missing' : 'bad-value';
@@ -81,7 +93,9 @@ interface SchemaDef {
   rest?: SchemaNode | null;
   getter?: () => SchemaNode;
 }
-interface SchemaNode { _zod: { def: SchemaDef } }
+interface SchemaNode {
+  _zod: { def: SchemaDef };
+}
 
 /**
  * The keys the schema defines for the object at `path`: the union of every object schema that can stand
@@ -91,7 +105,9 @@ export function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): st
   let nodes = expand([schema as unknown as SchemaNode]);
   for (const step of path) {
     const next: SchemaNode[] = [];
-    for (const { _zod: { def } } of nodes) {
+    for (const {
+      _zod: { def },
+    } of nodes) {
       if (def.type === 'object' && typeof step === 'string' && def.shape?.[step]) next.push(def.shape[step]);
       else if (def.type === 'record' && def.valueType) next.push(def.valueType);
       else if (def.type === 'array' && typeof step === 'number' && def.element) next.push(def.element);
@@ -103,7 +119,9 @@ export function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): st
     nodes = expand(next);
   }
   const keys: string[] = [];
-  for (const { _zod: { def } } of nodes) {
+  for (const {
+    _zod: { def },
+  } of nodes) {
     if (def.type === 'object') for (const k of Object.keys(def.shape ?? {})) if (!keys.includes(k)) keys.push(k);
   }
   return keys;
@@ -120,7 +138,8 @@ function expand(nodes: SchemaNode[]): SchemaNode[] {
     else if (def.type === 'intersection' && def.left && def.right) stack.push(def.left, def.right);
     else if (def.type === 'pipe' && def.in) stack.push(def.in);
     else if (def.type === 'lazy' && def.getter) stack.push(def.getter());
-    else if (def.type !== 'object' && def.type !== 'record' && def.type !== 'array' && def.type !== 'tuple' && def.innerType) stack.push(def.innerType);
+    else if (def.type !== 'object' && def.type !== 'record' && def.type !== 'array' && def.type !== 'tuple' && def.innerType)
+      stack.push(def.innerType);
     else out.push(node);
   }
   return out.reverse();

@@ -91,7 +91,8 @@ export async function balanceSearch(options: BalanceOptions): Promise<BalanceRes
   }
   const values = rangeValues(options.from, options.to, options.step);
   for (const v of values) {
-    if (v < param.min || v > param.max) throw new InputError(`${param.name} must stay within ${param.min} to ${param.max}; the range reaches ${v}`, undefined, 'param');
+    if (v < param.min || v > param.max)
+      throw new InputError(`${param.name} must stay within ${param.min} to ${param.max}; the range reaches ${v}`, undefined, 'param');
   }
   const sideId = options.side ?? scenario.sides[0]!.id;
   const seat = scenario.sides.findIndex((s) => s.id === sideId);
@@ -105,7 +106,11 @@ export async function balanceSearch(options: BalanceOptions): Promise<BalanceRes
   const workers = options.workers ?? defaultWorkers();
   let progress: ProgressReporter = silentProgress;
   if (options.progress) {
-    progress = createProgress({ ...(typeof options.progress === 'object' ? options.progress : {}), total: values.length * maxGames, label: 'games (at most)' });
+    progress = createProgress({
+      ...(typeof options.progress === 'object' ? options.progress : {}),
+      total: values.length * maxGames,
+      label: 'games (at most)',
+    });
   }
 
   const rows: BalanceRow[] = [];
@@ -137,13 +142,17 @@ export async function balanceSearch(options: BalanceOptions): Promise<BalanceRes
     try {
       for (let start = 0; start < maxGames; start += batch) {
         const indices = Array.from({ length: Math.min(batch, maxGames - start) }, (_, i) => start + i);
-        const report = await runner.play(indices, (row) => {
-          games++;
-          progress.tick(row.error !== null);
-          if (row.error !== null) errors++;
-          else if (row.winner === null) draws++;
-          else wins[row.winner]!++;
-        }, options.signal);
+        const report = await runner.play(
+          indices,
+          (row) => {
+            games++;
+            progress.tick(row.error !== null);
+            if (row.error !== null) errors++;
+            else if (row.winner === null) draws++;
+            else wins[row.winner]!++;
+          },
+          options.signal,
+        );
         if (report.stopped) {
           stop = 'stopped';
           aborted = true;
@@ -180,7 +189,10 @@ export async function balanceSearch(options: BalanceOptions): Promise<BalanceRes
   progress.finish(aborted ? 'stopped' : undefined);
 
   const scored = rows.filter((r) => r.games - r.errors > 0);
-  const best = scored.reduce<BalanceRow | null>((b, r) => (b === null || Math.abs(r.winRate - 0.5) < Math.abs(b.winRate - 0.5) ? r : b), null);
+  const best = scored.reduce<BalanceRow | null>(
+    (b, r) => (b === null || Math.abs(r.winRate - 0.5) < Math.abs(b.winRate - 0.5) ? r : b),
+    null,
+  );
   let estimate: number | null = null;
   for (let i = 0; i + 1 < scored.length; i++) {
     const a = scored[i]!;
@@ -197,17 +209,40 @@ export async function balanceSearch(options: BalanceOptions): Promise<BalanceRes
 export function formatBalance(r: BalanceResult): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const sides = r.rows[0] ? Object.keys(r.rows[0].wins) : [];
-  const head = [r.param, 'games', ...sides.map((s) => `${s} wins`), 'draws', 'errors', `${r.side} win rate`, '95% interval', 'stopped because'];
+  const head = [
+    r.param,
+    'games',
+    ...sides.map((s) => `${s} wins`),
+    'draws',
+    'errors',
+    `${r.side} win rate`,
+    '95% interval',
+    'stopped because',
+  ];
   const body = r.rows.map((row) => [
-    String(row.value), String(row.games), ...sides.map((s) => String(row.wins[s])), String(row.draws), String(row.errors),
-    pct(row.winRate), `${pct(row.ci95[0])}–${pct(row.ci95[1])}`, row.stop,
+    String(row.value),
+    String(row.games),
+    ...sides.map((s) => String(row.wins[s])),
+    String(row.draws),
+    String(row.errors),
+    pct(row.winRate),
+    `${pct(row.ci95[0])}–${pct(row.ci95[1])}`,
+    row.stop,
   ]);
   const all = [head, ...body];
   const widths = head.map((_, c) => Math.max(...all.map((x) => x[c]!.length)));
   const lines = all.map((x) => x.map((v, c) => v.padStart(widths[c]!)).join('  '));
-  lines.unshift(`${r.scenario}: balance of ${r.param} for ${r.side} (agents ${Object.entries(r.agents).map(([s, a]) => `${s}=${a}`).join(' ')}, seed ${r.seed})`, '');
+  lines.unshift(
+    `${r.scenario}: balance of ${r.param} for ${r.side} (agents ${Object.entries(r.agents)
+      .map(([s, a]) => `${s}=${a}`)
+      .join(' ')}, seed ${r.seed})`,
+    '',
+  );
   lines.push('');
-  if (r.best) lines.push(`closest to even: ${r.param} = ${r.best.value} (${r.side} wins ${pct(r.best.winRate)}, 95% ${pct(r.best.ci95[0])}–${pct(r.best.ci95[1])})`);
+  if (r.best)
+    lines.push(
+      `closest to even: ${r.param} = ${r.best.value} (${r.side} wins ${pct(r.best.winRate)}, 95% ${pct(r.best.ci95[0])}–${pct(r.best.ci95[1])})`,
+    );
   if (r.estimate !== null) lines.push(`50% crossing (interpolated): ${r.param} ≈ ${r.estimate}`);
   if (r.aborted) lines.push('stopped before the whole range was played');
   return lines.join('\n');

@@ -71,18 +71,31 @@ export async function measureThroughput(
 
 /** Plays `count` untimed games, one per batch, with indices from `first` (apart from the timed ones). */
 async function warmUp(runner: GameRunner, count: number, first: number): Promise<void> {
-  if (count > 0) await runner.play(Array.from({ length: count }, (_, i) => first + i), () => {}, undefined, 1);
+  if (count > 0)
+    await runner.play(
+      Array.from({ length: count }, (_, i) => first + i),
+      () => {},
+      undefined,
+      1,
+    );
 }
 
 /** Games per second playing games 0..n-1, timed from `since` (default: now). */
 async function timedRate(runner: GameRunner, n: number, since = performance.now()): Promise<number> {
   let rows = 0;
-  await runner.play(Array.from({ length: n }, (_, i) => i), () => rows++);
+  await runner.play(
+    Array.from({ length: n }, (_, i) => i),
+    () => rows++,
+  );
   return rows / ((performance.now() - since) / 1000);
 }
 
 /** The run configuration of a throughput measurement. */
-async function benchConfig(scenario: string, specs: Readonly<Record<string, string>> | readonly string[], options: BenchOptions): Promise<RunConfig> {
+async function benchConfig(
+  scenario: string,
+  specs: Readonly<Record<string, string>> | readonly string[],
+  options: BenchOptions,
+): Promise<RunConfig> {
   const scenarioOptions = options.scenarioOptions ?? {};
   const loaded = await loadRunScenario(scenario, scenarioOptions, options.systemModule);
   const bySide = Array.isArray(specs)

@@ -18,7 +18,8 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 /** A whole number of at least `min` from a flag's text, or InputError naming the flag. */
 export function parseIntFlag(flag: string, raw: string | undefined, min: number): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\+?\d+$/.test(raw.trim()) || Number(raw) < min) throw new InputError(`${flag} must be a whole number of at least ${min}, not "${raw}"`);
+  if (!/^\+?\d+$/.test(raw.trim()) || Number(raw) < min)
+    throw new InputError(`${flag} must be a whole number of at least ${min}, not "${raw}"`);
   return Number(raw);
 }
 
@@ -50,7 +51,8 @@ export function parseSetFlags(values: readonly string[] = []): Record<string, nu
     const eq = v.indexOf('=');
     const name = eq < 0 ? '' : v.slice(0, eq).trim();
     const raw = eq < 0 ? '' : v.slice(eq + 1).trim();
-    if (name === '' || raw === '') throw new InputError(`--set takes NAME=VALUE (e.g. --set turns=10 or --set rule.fogOfWar=true), not "${v}"`);
+    if (name === '' || raw === '')
+      throw new InputError(`--set takes NAME=VALUE (e.g. --set turns=10 or --set rule.fogOfWar=true), not "${v}"`);
     if (Object.hasOwn(out, name)) throw new InputError(`--set gives "${name}" twice`);
     out[name] = raw === 'true' ? true : raw === 'false' ? false : /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(raw) ? Number(raw) : raw;
   }
@@ -108,18 +110,20 @@ function addRunOptions(cmd: Command): Command {
   return cmd
     .option('--workers <N>', 'worker threads (default: all cores)')
     .option('--set <NAME=VALUE>', 'scenario parameter or optional rule (repeatable), e.g. turns=10, rule.fogOfWar=true', collect)
-    .option('--charts <FILE>', 'chart pack to use instead of the scenario\'s')
-    .option('--counters <FILE>', 'counter manifest to use instead of the scenario\'s')
+    .option('--charts <FILE>', "chart pack to use instead of the scenario's")
+    .option('--counters <FILE>', "counter manifest to use instead of the scenario's")
     .option('--max-actions <N>', 'abandon (and record as failed) a game still running after N actions', '20000')
     .option('--no-progress', 'no progress bar or progress lines on stderr');
 }
 
 /** sim and balance: one agent spec per side, on top of the run options. */
 function addCommonOptions(cmd: Command): Command {
-  return addRunOptions(cmd
-    .option('--agent <SIDE=SPEC>', 'agent spec for a side (repeatable); sides not given play "scripted"', collect)
-    .option('--seed <S>', 'master seed; game i uses seed S/i (default: the current time)')
-    .option('--swap', 'swap the agents between the sides on odd games (compares agents on asymmetric scenarios)'))
+  return addRunOptions(
+    cmd
+      .option('--agent <SIDE=SPEC>', 'agent spec for a side (repeatable); sides not given play "scripted"', collect)
+      .option('--seed <S>', 'master seed; game i uses seed S/i (default: the current time)')
+      .option('--swap', 'swap the agents between the sides on odd games (compares agents on asymmetric scenarios)'),
+  )
     .option('--json', 'print the summary as JSON instead of a table')
     .addOption(new Option('--system-module <FILE>', 'compiled JS module exporting a RulesSystem as `system`').hideHelp())
     .addOption(new Option('--agent-module <FILE>', 'compiled JS module exporting createAgent(spec)').hideHelp());
@@ -135,7 +139,9 @@ export function registerSimCommands(program: Command): void {
     .option('--out <DIR>', 'output folder (default results/<scenario>-<timestamp>/)')
     .option('--resume <DIR>', 'continue an earlier run in DIR: its settings, skipping finished games')
     .option('--records', 'also write games.jsonl: one replayable record (seed, agents, action keys) per game')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Writes games.csv (one row a game, in game order), summary.json and run.json in the output folder.
 Win rates come with Wilson 95% intervals. Ctrl-C stops cleanly: finished games are kept and
 --resume DIR carries on. Exit code 1 when any game failed (the error column says why; replay by seed).
@@ -145,55 +151,62 @@ Examples:
   tacsim sim SCENARIO --agent SIDE=mcts:iterations=2000 --agent OTHER=scripted --games 200
   tacsim sim SCENARIO --agent SIDE=mcts --agent OTHER=scripted --swap --games 400 --seed 7
   tacsim sim my-scenario.json --set turns=10 --workers 4 --out results/turns10 --records
-  tacsim sim --resume results/SCENARIO-20250101-120000 --games 1000`);
-  sim.action(async (scenario: string | undefined, flags: CommonFlags & { games: string; out?: string; resume?: string; records?: boolean }, cmd: Command) => {
-    const games = parseIntFlag('--games', cmd.getOptionValueSource('games') === 'default' && flags.resume ? undefined : flags.games, 0);
-    const workers = parseIntFlag('--workers', flags.workers, 0);
-    const maxActions = parseIntFlag('--max-actions', flags.maxActions, 1);
-    if (!scenario && !flags.resume) throw new InputError('name a scenario (a shipped id or a file), or --resume an earlier run');
-    if (flags.resume && flags.out) throw new InputError('--resume writes into the resumed folder; leave out --out');
-    const stop = interruptible();
-    try {
-      const result = await runSimulation({
-        ...(flags.resume
-          ? { resume: flags.resume, ...(flags.seed !== undefined ? { seed: flags.seed } : {}) }
-          : {
-              scenario: scenario!,
-              scenarioOptions: scenarioOptions(flags),
-              agents: parseAgentFlags(flags.agent),
-              seed: flags.seed,
-              swap: flags.swap ?? false,
-              maxActions,
-              out: flags.out,
-              ...modules(flags),
-            }),
-        ...(games !== undefined ? { games } : {}),
-        ...(workers !== undefined ? { workers } : {}),
-        records: flags.records ?? false,
-        signal: stop.signal,
-        progress: flags.progress !== false,
-      });
-      process.stdout.write(`${flags.json ? JSON.stringify(result.summary, null, 2) : formatSummary(result.summary)}\n`);
-      process.stderr.write(`results in ${result.outDir}\n`);
-      if (result.aborted) {
-        process.stderr.write(`stopped after ${result.recorded} games; carry on with: tacsim sim --resume ${result.outDir}\n`);
-        process.exitCode = 130;
+  tacsim sim --resume results/SCENARIO-20250101-120000 --games 1000`,
+    );
+  sim.action(
+    async (
+      scenario: string | undefined,
+      flags: CommonFlags & { games: string; out?: string; resume?: string; records?: boolean },
+      cmd: Command,
+    ) => {
+      const games = parseIntFlag('--games', cmd.getOptionValueSource('games') === 'default' && flags.resume ? undefined : flags.games, 0);
+      const workers = parseIntFlag('--workers', flags.workers, 0);
+      const maxActions = parseIntFlag('--max-actions', flags.maxActions, 1);
+      if (!scenario && !flags.resume) throw new InputError('name a scenario (a shipped id or a file), or --resume an earlier run');
+      if (flags.resume && flags.out) throw new InputError('--resume writes into the resumed folder; leave out --out');
+      const stop = interruptible();
+      try {
+        const result = await runSimulation({
+          ...(flags.resume
+            ? { resume: flags.resume, ...(flags.seed !== undefined ? { seed: flags.seed } : {}) }
+            : {
+                scenario: scenario!,
+                scenarioOptions: scenarioOptions(flags),
+                agents: parseAgentFlags(flags.agent),
+                seed: flags.seed,
+                swap: flags.swap ?? false,
+                maxActions,
+                out: flags.out,
+                ...modules(flags),
+              }),
+          ...(games !== undefined ? { games } : {}),
+          ...(workers !== undefined ? { workers } : {}),
+          records: flags.records ?? false,
+          signal: stop.signal,
+          progress: flags.progress !== false,
+        });
+        process.stdout.write(`${flags.json ? JSON.stringify(result.summary, null, 2) : formatSummary(result.summary)}\n`);
+        process.stderr.write(`results in ${result.outDir}\n`);
+        if (result.aborted) {
+          process.stderr.write(`stopped after ${result.recorded} games; carry on with: tacsim sim --resume ${result.outDir}\n`);
+          process.exitCode = 130;
+        }
+        if (result.failed > 0) {
+          process.stderr.write(`${result.failed} game(s) failed: see the error column of ${result.files.games}\n`);
+          process.exitCode = 1;
+        }
+      } finally {
+        stop.dispose();
       }
-      if (result.failed > 0) {
-        process.stderr.write(`${result.failed} game(s) failed: see the error column of ${result.files.games}\n`);
-        process.exitCode = 1;
-      }
-    } finally {
-      stop.dispose();
-    }
-  });
+    },
+  );
 
   const balance = program
     .command('balance')
     .description('vary one scenario parameter and find the value that makes the scenario even')
     .argument('<scenario>', 'shipped scenario id or scenario file');
   addCommonOptions(balance)
-    .requiredOption('--param <NAME>', 'scenario parameter to vary (see the scenario\'s parameters)')
+    .requiredOption('--param <NAME>', "scenario parameter to vary (see the scenario's parameters)")
     .requiredOption('--from <A>', 'first value')
     .requiredOption('--to <B>', 'last value')
     .option('--step <S>', 'step between values', '1')
@@ -203,79 +216,105 @@ Examples:
     .option('--margin <X>', 'stop at a value once its interval is wholly outside 50% ± X', '0.02')
     .option('--half-width <X>', 'stop at a value once its interval is this narrow (half-width)', '0.03')
     .option('--out <DIR>', 'also write balance.json and balance.csv into DIR')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Plays the scenario at each value from A to B by S (the same game seeds at every value), in batches,
 until the win rate's 95% interval is narrow enough or clearly away from 50%; reports the value closest
 to even and an interpolated 50% crossing. Draws count half.
 
 Examples:
   tacsim balance SCENARIO --param turns --from 6 --to 12 --step 1
-  tacsim balance SCENARIO --param PARAMETER --from 1 --to 5 --games-per-value 400`);
-  balance.action(async (scenario: string, flags: CommonFlags & {
-    param: string; from: string; to: string; step: string; gamesPerValue: string; batch: string; side?: string;
-    margin: string; halfWidth: string; out?: string;
-  }) => {
-    const stop = interruptible();
-    try {
-      const result = await balanceSearch({
-        scenario,
-        scenarioOptions: scenarioOptions(flags),
-        agents: parseAgentFlags(flags.agent),
-        param: flags.param,
-        from: parseNumberFlag('--from', flags.from)!,
-        to: parseNumberFlag('--to', flags.to)!,
-        step: parseNumberFlag('--step', flags.step)!,
-        gamesPerValue: parseIntFlag('--games-per-value', flags.gamesPerValue, 1)!,
-        batch: parseIntFlag('--batch', flags.batch, 1)!,
-        ...(flags.side ? { side: flags.side } : {}),
-        margin: parseNumberFlag('--margin', flags.margin)!,
-        halfWidth: parseNumberFlag('--half-width', flags.halfWidth)!,
-        seed: flags.seed,
-        swap: flags.swap ?? false,
-        maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
-        ...(flags.workers !== undefined ? { workers: parseIntFlag('--workers', flags.workers, 0)! } : {}),
-        signal: stop.signal,
-        progress: flags.progress !== false,
-        ...modules(flags),
-      });
-      process.stdout.write(`${flags.json ? JSON.stringify(result, null, 2) : formatBalance(result)}\n`);
-      if (flags.out) {
-        const dir = resolve(flags.out);
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(join(dir, 'balance.json'), `${JSON.stringify(result, null, 2)}\n`);
-        const sides = result.rows[0] ? Object.keys(result.rows[0].wins) : [];
-        const csv = [[result.param, 'games', ...sides.map((s) => `wins_${s}`), 'draws', 'errors', 'win_rate', 'ci_low', 'ci_high', 'stop'].join(',')];
-        for (const r of result.rows) csv.push([r.value, r.games, ...sides.map((s) => r.wins[s]), r.draws, r.errors, r.winRate, r.ci95[0], r.ci95[1], r.stop].join(','));
-        writeFileSync(join(dir, 'balance.csv'), `${csv.join('\n')}\n`);
-        process.stderr.write(`results in ${dir}\n`);
+  tacsim balance SCENARIO --param PARAMETER --from 1 --to 5 --games-per-value 400`,
+    );
+  balance.action(
+    async (
+      scenario: string,
+      flags: CommonFlags & {
+        param: string;
+        from: string;
+        to: string;
+        step: string;
+        gamesPerValue: string;
+        batch: string;
+        side?: string;
+        margin: string;
+        halfWidth: string;
+        out?: string;
+      },
+    ) => {
+      const stop = interruptible();
+      try {
+        const result = await balanceSearch({
+          scenario,
+          scenarioOptions: scenarioOptions(flags),
+          agents: parseAgentFlags(flags.agent),
+          param: flags.param,
+          from: parseNumberFlag('--from', flags.from)!,
+          to: parseNumberFlag('--to', flags.to)!,
+          step: parseNumberFlag('--step', flags.step)!,
+          gamesPerValue: parseIntFlag('--games-per-value', flags.gamesPerValue, 1)!,
+          batch: parseIntFlag('--batch', flags.batch, 1)!,
+          ...(flags.side ? { side: flags.side } : {}),
+          margin: parseNumberFlag('--margin', flags.margin)!,
+          halfWidth: parseNumberFlag('--half-width', flags.halfWidth)!,
+          seed: flags.seed,
+          swap: flags.swap ?? false,
+          maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
+          ...(flags.workers !== undefined ? { workers: parseIntFlag('--workers', flags.workers, 0)! } : {}),
+          signal: stop.signal,
+          progress: flags.progress !== false,
+          ...modules(flags),
+        });
+        process.stdout.write(`${flags.json ? JSON.stringify(result, null, 2) : formatBalance(result)}\n`);
+        if (flags.out) {
+          const dir = resolve(flags.out);
+          mkdirSync(dir, { recursive: true });
+          writeFileSync(join(dir, 'balance.json'), `${JSON.stringify(result, null, 2)}\n`);
+          const sides = result.rows[0] ? Object.keys(result.rows[0].wins) : [];
+          const csv = [
+            [result.param, 'games', ...sides.map((s) => `wins_${s}`), 'draws', 'errors', 'win_rate', 'ci_low', 'ci_high', 'stop'].join(','),
+          ];
+          for (const r of result.rows)
+            csv.push(
+              [r.value, r.games, ...sides.map((s) => r.wins[s]), r.draws, r.errors, r.winRate, r.ci95[0], r.ci95[1], r.stop].join(','),
+            );
+          writeFileSync(join(dir, 'balance.csv'), `${csv.join('\n')}\n`);
+          process.stderr.write(`results in ${dir}\n`);
+        }
+        if (result.aborted) process.exitCode = 130;
+        const failed = result.rows.reduce((s, r) => s + r.errors, 0);
+        if (failed > 0) {
+          process.stderr.write(`${failed} game(s) failed\n`);
+          process.exitCode = 1;
+        }
+      } finally {
+        stop.dispose();
       }
-      if (result.aborted) process.exitCode = 130;
-      const failed = result.rows.reduce((s, r) => s + r.errors, 0);
-      if (failed > 0) {
-        process.stderr.write(`${failed} game(s) failed\n`);
-        process.exitCode = 1;
-      }
-    } finally {
-      stop.dispose();
-    }
-  });
+    },
+  );
 
   const tournament = program
     .command('tournament')
     .description('round robin of several agents on one scenario, with Bradley-Terry (Elo) ratings and 95% intervals')
     .argument('<scenario>', 'shipped scenario id or scenario file')
     .argument('<specs...>', 'two or more agent specs, e.g. random scripted mcts:timeMs=200');
-  addRunOptions(tournament
-    .option('--games-per-pair <N>', 'games between each pair of agents (sides alternate)', '40')
-    .option('--seed <S>', 'master seed (default: the current time)'))
+  addRunOptions(
+    tournament
+      .option('--games-per-pair <N>', 'games between each pair of agents (sides alternate)', '40')
+      .option('--seed <S>', 'master seed (default: the current time)'),
+  )
     .option('--json', 'print the result as JSON')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Every pair plays --games-per-pair games, each agent on each side half the time. Ratings are on the Elo
 scale (a 200-point gap ~ 76% expected score), anchored so they average 0.
 
 Examples:
   tacsim tournament SCENARIO random scripted scripted:aggression=0.9 --games-per-pair 100
-  tacsim tournament SCENARIO scripted "mcts:timeMs=100,rolloutDepth=10" --games-per-pair 20 --seed 1`);
+  tacsim tournament SCENARIO scripted "mcts:timeMs=100,rolloutDepth=10" --games-per-pair 20 --seed 1`,
+    );
   tournament.action(async (scenario: string, specs: string[], flags: CommonFlags & { gamesPerPair: string }) => {
     if (specs.length < 2) throw new InputError('a tournament needs at least two agent specs');
     const stop = interruptible();

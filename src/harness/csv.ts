@@ -45,7 +45,9 @@ export function rowToRecord(row: GameRow, sides: readonly SideInfo[], metrics: r
     row.victoryLevel,
     cell(row.turns),
     ...sides.map((_, i) => cell(row.vp[i])),
-    ...metrics.flatMap((m) => (m.kind === 'perSeat' ? sides.map((_, i) => cell(row.metrics[m.id]?.[i])) : [sideId(markedSeat(row.metrics[m.id]))])),
+    ...metrics.flatMap((m) =>
+      m.kind === 'perSeat' ? sides.map((_, i) => cell(row.metrics[m.id]?.[i])) : [sideId(markedSeat(row.metrics[m.id]))],
+    ),
     String(row.actions),
     String(row.ms),
     row.error ?? '',
@@ -53,7 +55,12 @@ export function rowToRecord(row: GameRow, sides: readonly SideInfo[], metrics: r
 }
 
 /** Reads a record written by rowToRecord (columns found by name). Throws on a malformed row. */
-export function recordToRow(header: readonly string[], record: readonly string[], sides: readonly SideInfo[], metrics: readonly MetricDeclaration[]): GameRow {
+export function recordToRow(
+  header: readonly string[],
+  record: readonly string[],
+  sides: readonly SideInfo[],
+  metrics: readonly MetricDeclaration[],
+): GameRow {
   const col = new Map(header.map((h, i) => [h, i]));
   const get = (name: string): string => {
     const i = col.get(name);
@@ -143,7 +150,11 @@ export function parseCsv(text: string): string[][] {
 export class CsvFile {
   private readonly stream: WriteStream;
   private failure: Error | undefined;
-  constructor(readonly path: string, readonly columns: readonly string[], append: boolean) {
+  constructor(
+    readonly path: string,
+    readonly columns: readonly string[],
+    append: boolean,
+  ) {
     this.stream = createWriteStream(path, { flags: append ? 'a' : 'w' });
     this.stream.on('error', (e) => (this.failure = e));
     if (!append) this.stream.write(stringify([columns as string[]]));
@@ -162,7 +173,10 @@ export class CsvFile {
 /** Appends JSON lines (game records) to a file. */
 export class JsonLinesFile {
   private readonly stream: WriteStream;
-  constructor(readonly path: string, append: boolean) {
+  constructor(
+    readonly path: string,
+    append: boolean,
+  ) {
     this.stream = createWriteStream(path, { flags: append ? 'a' : 'w' });
   }
   write(value: unknown): void {

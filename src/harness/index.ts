@@ -1,6 +1,15 @@
 // The simulation harness: match sets, summaries, ratings, balance search, and the sim/balance commands.
 export type { AgentFactory, GameRow, HarnessAgent, RunConfig } from './types.js';
-export { agentSeed, DEFAULT_MAX_ACTIONS, loadAgentFactory, loadRunScenario, playGame, registerSystemModule, runMatch, seatSpecs } from './match.js';
+export {
+  agentSeed,
+  DEFAULT_MAX_ACTIONS,
+  loadAgentFactory,
+  loadRunScenario,
+  playGame,
+  registerSystemModule,
+  runMatch,
+  seatSpecs,
+} from './match.js';
 export type { MatchOptions, PlayOptions } from './match.js';
 export { defaultWorkers, GameRunner, workerFile } from './pool.js';
 export { DEFAULT_AGENT, resolveAgents, runSimulation } from './run.js';

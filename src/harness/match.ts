@@ -127,7 +127,9 @@ export async function playGame(
     row.victoryLevel = out.victoryLevel;
     row.turns = out.turns;
     row.vp = Array.from({ length: n }, (_, i) => out.vp[i] ?? null);
-    row.metrics = Object.fromEntries(scenario.metrics.map((m) => [m.id, Array.from({ length: n }, (_, i) => out.metrics[m.id]?.[i] ?? null)]));
+    row.metrics = Object.fromEntries(
+      scenario.metrics.map((m) => [m.id, Array.from({ length: n }, (_, i) => out.metrics[m.id]?.[i] ?? null)]),
+    );
   } catch (e) {
     row.error = errorText(e);
     row.winner = null;
@@ -157,9 +159,10 @@ export interface MatchOptions {
 
 /** Plays a single game in this thread between agent specs and returns its row (with action keys if `records`). */
 export async function runMatch(options: MatchOptions): Promise<GameRow> {
-  const scenario = typeof options.scenario === 'string'
-    ? await loadRunScenario(options.scenario, options.scenarioOptions ?? {}, options.systemModule)
-    : options.scenario;
+  const scenario =
+    typeof options.scenario === 'string'
+      ? await loadRunScenario(options.scenario, options.scenarioOptions ?? {}, options.systemModule)
+      : options.scenario;
   const specs = Array.isArray(options.agents)
     ? (options.agents as readonly string[]).slice()
     : seatSpecs(scenario.sides, options.agents as Record<string, string>, false, 0);

@@ -53,7 +53,10 @@ export class GameRunner {
   private readonly stop = new Int32Array(new SharedArrayBuffer(4));
   private local: { scenario: LoadedScenario; factory: AgentFactory; agents: Map<string, HarnessAgent> } | undefined;
 
-  private constructor(readonly config: RunConfig, readonly workers: number) {}
+  private constructor(
+    readonly config: RunConfig,
+    readonly workers: number,
+  ) {}
 
   /** `workers` 0 plays in this thread (debugging, tiny runs); otherwise a pool of that many threads. */
   static async create(config: RunConfig, workers: number = defaultWorkers()): Promise<GameRunner> {

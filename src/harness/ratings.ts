@@ -157,7 +157,11 @@ function quantile(sorted: readonly number[], q: number): number {
  * Fits Bradley-Terry strengths to pairwise results. `players` are names (or a count, named "0", "1", ...).
  * Returns one Rating per player, in the players' order.
  */
-export function bradleyTerry(players: readonly string[] | number, results: readonly PairResult[], options: BradleyTerryOptions = {}): Rating[] {
+export function bradleyTerry(
+  players: readonly string[] | number,
+  results: readonly PairResult[],
+  options: BradleyTerryOptions = {},
+): Rating[] {
   const names = typeof players === 'number' ? Array.from({ length: players }, (_, i) => String(i)) : [...players];
   const n = names.length;
   const prior = options.prior ?? 0;
@@ -167,7 +171,8 @@ export function bradleyTerry(players: readonly string[] | number, results: reado
   const theta = fitLogStrengths(w, maxIt, tol);
   const gamesOf = names.map((_, i) => results.reduce((s, r) => s + (r.a === i || r.b === i ? r.winsA + r.winsB + (r.draws ?? 0) : 0), 0));
   const scoreOf = names.map((_, i) =>
-    results.reduce((s, r) => s + (r.a === i ? r.winsA + (r.draws ?? 0) / 2 : r.b === i ? r.winsB + (r.draws ?? 0) / 2 : 0), 0));
+    results.reduce((s, r) => s + (r.a === i ? r.winsA + (r.draws ?? 0) / 2 : r.b === i ? r.winsB + (r.draws ?? 0) / 2 : 0), 0),
+  );
 
   let ci: [number | null, number | null][];
   if ((options.interval ?? 'fisher') === 'fisher') {

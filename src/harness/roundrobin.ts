@@ -50,7 +50,8 @@ export async function roundRobin(specs: readonly string[], options: RoundRobinOp
   if (new Set(specs).size !== specs.length) throw new InputError('the agent specs of a round robin must differ');
   const scenarioOptions = options.scenarioOptions ?? {};
   const scenario = await loadRunScenario(options.scenario, scenarioOptions, options.systemModule);
-  if (scenario.sides.length !== 2) throw new InputError(`a round robin needs a two-sided scenario; ${scenario.id} has ${scenario.sides.length} sides`);
+  if (scenario.sides.length !== 2)
+    throw new InputError(`a round robin needs a two-sided scenario; ${scenario.id} has ${scenario.sides.length} sides`);
   const [s0, s1] = scenario.sides.map((s) => s.id) as [string, string];
   for (const spec of specs) await resolveAgents(scenario, { [s0]: spec, [s1]: spec }, spec, options.agentModule);
   const perPair = options.gamesPerPair ?? 100;
@@ -58,7 +59,8 @@ export async function roundRobin(specs: readonly string[], options: RoundRobinOp
   const workers = options.workers ?? defaultWorkers();
   const pairCount = (specs.length * (specs.length - 1)) / 2;
   let progress: ProgressReporter = silentProgress;
-  if (options.progress) progress = createProgress({ ...(typeof options.progress === 'object' ? options.progress : {}), total: pairCount * perPair });
+  if (options.progress)
+    progress = createProgress({ ...(typeof options.progress === 'object' ? options.progress : {}), total: pairCount * perPair });
 
   const pairs: PairOutcome[] = [];
   let aborted = false;
@@ -80,14 +82,18 @@ export async function roundRobin(specs: readonly string[], options: RoundRobinOp
       const pair: PairOutcome = { a, b, games: 0, winsA: 0, winsB: 0, draws: 0, errors: 0 };
       const runner = await GameRunner.create(config, workers);
       try {
-        const report = await runner.play(Array.from({ length: perPair }, (_, k) => k), (row) => {
-          pair.games++;
-          progress.tick(row.error !== null);
-          if (row.error !== null) pair.errors++;
-          else if (row.winner === null) pair.draws++;
-          else if (row.agents[row.winner] === a) pair.winsA++;
-          else pair.winsB++;
-        }, options.signal);
+        const report = await runner.play(
+          Array.from({ length: perPair }, (_, k) => k),
+          (row) => {
+            pair.games++;
+            progress.tick(row.error !== null);
+            if (row.error !== null) pair.errors++;
+            else if (row.winner === null) pair.draws++;
+            else if (row.agents[row.winner] === a) pair.winsA++;
+            else pair.winsB++;
+          },
+          options.signal,
+        );
         aborted = report.stopped;
       } finally {
         await runner.close();
@@ -97,9 +103,17 @@ export async function roundRobin(specs: readonly string[], options: RoundRobinOp
     }
   }
   progress.finish(aborted ? 'stopped' : undefined);
-  const ratings = bradleyTerry(specs, pairs.map((p) => ({
-    a: specs.indexOf(p.a), b: specs.indexOf(p.b), winsA: p.winsA, winsB: p.winsB, draws: p.draws,
-  })), { prior: 1, ...(options.ratings ?? {}) });
+  const ratings = bradleyTerry(
+    specs,
+    pairs.map((p) => ({
+      a: specs.indexOf(p.a),
+      b: specs.indexOf(p.b),
+      winsA: p.winsA,
+      winsB: p.winsB,
+      draws: p.draws,
+    })),
+    { prior: 1, ...(options.ratings ?? {}) },
+  );
   return { scenario: scenario.id, seed, pairs, ratings, aborted };
 }
 
@@ -107,12 +121,25 @@ export async function roundRobin(specs: readonly string[], options: RoundRobinOp
 export function formatRoundRobin(r: RoundRobinResult): string {
   const sorted = [...r.ratings].sort((x, y) => y.elo - x.elo);
   const fmt = (x: number | null) => (x === null ? '?' : x.toFixed(0));
-  const rows = [['agent', 'Elo', '95% interval', 'games', 'score'],
-    ...sorted.map((x) => [x.name, x.elo.toFixed(0), `${fmt(x.ci95[0])} to ${fmt(x.ci95[1])}`, String(x.games), x.games ? `${((x.score / x.games) * 100).toFixed(1)}%` : '-'])];
+  const rows = [
+    ['agent', 'Elo', '95% interval', 'games', 'score'],
+    ...sorted.map((x) => [
+      x.name,
+      x.elo.toFixed(0),
+      `${fmt(x.ci95[0])} to ${fmt(x.ci95[1])}`,
+      String(x.games),
+      x.games ? `${((x.score / x.games) * 100).toFixed(1)}%` : '-',
+    ]),
+  ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((x) => x[c]!.length)));
-  const lines = [`${r.scenario}: round robin (seed ${r.seed})`, '', ...rows.map((x) => x.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  '))];
+  const lines = [
+    `${r.scenario}: round robin (seed ${r.seed})`,
+    '',
+    ...rows.map((x) => x.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  ')),
+  ];
   lines.push('');
-  for (const p of r.pairs) lines.push(`${p.a} vs ${p.b}: ${p.winsA}-${p.winsB}${p.draws ? `, ${p.draws} drawn` : ''}${p.errors ? `, ${p.errors} failed` : ''}`);
+  for (const p of r.pairs)
+    lines.push(`${p.a} vs ${p.b}: ${p.winsA}-${p.winsB}${p.draws ? `, ${p.draws} drawn` : ''}${p.errors ? `, ${p.errors} failed` : ''}`);
   if (r.aborted) lines.push('stopped before every pair was played');
   return lines.join('\n');
 }

@@ -94,7 +94,8 @@ export async function resolveAgents(
 ): Promise<Record<string, string>> {
   const ids = scenario.sides.map((s) => s.id);
   for (const side of Object.keys(agents ?? {})) {
-    if (!ids.includes(side)) throw new InputError(`scenario ${scenario.id} has no side "${side}" (sides: ${ids.join(', ')})`, undefined, '--agent');
+    if (!ids.includes(side))
+      throw new InputError(`scenario ${scenario.id} has no side "${side}" (sides: ${ids.join(', ')})`, undefined, '--agent');
   }
   const out: Record<string, string> = {};
   for (const id of ids) out[id] = agents?.[id] ?? defaultAgent;
@@ -141,7 +142,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       const text = readFileSync(csvPath, 'utf8');
       const [header, ...records] = parseCsv(text);
       const columns = csvColumns(scenario.sides, scenario.metrics);
-      if (header && header.join(',') !== columns.join(',')) throw new InputError('games.csv has other columns than this run writes', csvPath);
+      if (header && header.join(',') !== columns.join(','))
+        throw new InputError('games.csv has other columns than this run writes', csvPath);
       const seen = new Set<number>();
       records.forEach((rec, i) => {
         let row: GameRow;
@@ -153,7 +155,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         if (!seen.has(row.game)) existing.push(row);
         seen.add(row.game);
       });
-      appendable = header !== undefined && text.endsWith('\n') && existing.length === records.length && existing.every((r, i) => r.game === i);
+      appendable =
+        header !== undefined && text.endsWith('\n') && existing.length === records.length && existing.every((r, i) => r.game === i);
     }
     saved.games = games;
     writeFileSync(runFile, `${JSON.stringify({ ...saved, games, config }, null, 2)}\n`);
@@ -179,7 +182,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       throw new InputError('this folder already has a games.csv: resume it (--resume) or choose another --out', outDir);
     }
     mkdirSync(outDir, { recursive: true });
-    const saved: SavedRun = { version: 1, games, config, system: scenario.system, sides: scenario.sides.map((s) => ({ id: s.id, name: s.name })) };
+    const saved: SavedRun = {
+      version: 1,
+      games,
+      config,
+      system: scenario.system,
+      sides: scenario.sides.map((s) => ({ id: s.id, name: s.name })),
+    };
     writeFileSync(join(outDir, 'run.json'), `${JSON.stringify(saved, null, 2)}\n`);
   }
   if (!Number.isInteger(games) || games < 0) throw new InputError(`the number of games must be a whole number, not ${games}`);
@@ -191,7 +200,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     run: join(outDir, 'run.json'),
     ...(config.records ? { records: join(outDir, 'games.jsonl') } : {}),
   };
-  const summary = new SummaryBuilder(sides, scenario.metrics, { scenario: scenario.id, seed: config.seed, swap: config.swap, agents: config.agents });
+  const summary = new SummaryBuilder(sides, scenario.metrics, {
+    scenario: scenario.id,
+    seed: config.seed,
+    swap: config.swap,
+    agents: config.agents,
+  });
   existing.sort((a, b) => a.game - b.game);
   for (const row of existing) summary.add(row);
   const done = new Set(existing.map((r) => r.game));
@@ -253,19 +267,28 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   for (let i = 0; i < games; i++) if (!done.has(i)) todo.push(i);
   let progress: ProgressReporter = silentProgress;
   if (options.progress) {
-    progress = createProgress({ ...(typeof options.progress === 'object' ? options.progress : {}), total: games, already: games - todo.length });
+    progress = createProgress({
+      ...(typeof options.progress === 'object' ? options.progress : {}),
+      total: games,
+      already: games - todo.length,
+    });
   }
 
   const runner = todo.length > 0 ? await GameRunner.create(config, options.workers ?? defaultWorkers()) : undefined;
   let aborted = false;
   try {
     if (runner) {
-      const report = await runner.play(todo, (row) => {
-        played++;
-        progress.tick(row.error !== null);
-        pending.set(row.game, row);
-        drain();
-      }, options.signal, options.batchSize);
+      const report = await runner.play(
+        todo,
+        (row) => {
+          played++;
+          progress.tick(row.error !== null);
+          pending.set(row.game, row);
+          drain();
+        },
+        options.signal,
+        options.batchSize,
+      );
       aborted = report.stopped;
     }
   } finally {

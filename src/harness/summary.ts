@@ -158,9 +158,16 @@ export class SummaryBuilder {
         winRate: n ? round(this.wins[i]! / n) : 0,
         ci95: ci(this.wins[i]!, n),
         victoryLevels: Object.fromEntries([...this.levels[i]!.entries()].sort()),
-        metrics: Object.fromEntries(this.perSeat.map(({ m, stats }) => [m.id, {
-          label: m.label, mean: round(stats[i]!.mean), ci95: stats[i]!.ci95().map((x) => round(x)) as [number, number],
-        }])),
+        metrics: Object.fromEntries(
+          this.perSeat.map(({ m, stats }) => [
+            m.id,
+            {
+              label: m.label,
+              mean: round(stats[i]!.mean),
+              ci95: stats[i]!.ci95().map((x) => round(x)) as [number, number],
+            },
+          ]),
+        ),
         vp: { mean: round(this.vps[i]!.mean) },
       };
     });
@@ -177,7 +184,9 @@ export class SummaryBuilder {
           winRate: c.games ? round(c.wins / c.games) : 0,
           ci95: ci(c.wins, c.games),
           score: c.games ? round((c.wins + c.draws / 2) / c.games) : 0,
-          bySide: Object.fromEntries([...c.bySide.entries()].map(([side, b]) => [side, { ...b, winRate: b.games ? round(b.wins / b.games) : 0 }])),
+          bySide: Object.fromEntries(
+            [...c.bySide.entries()].map(([side, b]) => [side, { ...b, winRate: b.games ? round(b.wins / b.games) : 0 }]),
+          ),
         };
       }
     }
@@ -194,21 +203,33 @@ export class SummaryBuilder {
       errors: this.errors,
       errorSamples: this.errorSamples,
       sides,
-      vpMargin: this.sides.length >= 2 && this.margin.n > 0
-        ? {
-            between: [this.sides[0]!.id, this.sides[1]!.id],
-            mean: round(this.margin.mean),
-            sd: round(this.margin.sd),
-            ci95: this.margin.ci95().map((x) => round(x)) as [number, number],
-          }
-        : null,
+      vpMargin:
+        this.sides.length >= 2 && this.margin.n > 0
+          ? {
+              between: [this.sides[0]!.id, this.sides[1]!.id],
+              mean: round(this.margin.mean),
+              sd: round(this.margin.sd),
+              ci95: this.margin.ci95().map((x) => round(x)) as [number, number],
+            }
+          : null,
       length: {
         turns: { mean: round(this.turns.mean), median: this.turnsHist.median() },
         actions: { mean: round(this.actions.mean), median: this.actionsHist.median() },
       },
-      markedSeats: Object.fromEntries(this.oneSeat.filter((o) => o.games > 0).map((o) => [o.m.id, {
-        label: o.m.label, games: o.games, markedWon: o.won, rate: round(o.won / o.games), ci95: ci(o.won, o.games),
-      }])),
+      markedSeats: Object.fromEntries(
+        this.oneSeat
+          .filter((o) => o.games > 0)
+          .map((o) => [
+            o.m.id,
+            {
+              label: o.m.label,
+              games: o.games,
+              markedWon: o.won,
+              rate: round(o.won / o.games),
+              ci95: ci(o.won, o.games),
+            },
+          ]),
+      ),
       ...(agentSpecs ? { agentSpecs } : {}),
       msPerGame: round(this.ms.mean, 2),
     };
@@ -220,25 +241,50 @@ const interval = (c: [number, number]) => `${pct(c[0])}–${pct(c[1])}`;
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  return rows.map((r) => r.map((cellText, c) => (c === 0 ? cellText.padEnd(widths[c]!) : cellText.padStart(widths[c]!))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cellText, c) => (c === 0 ? cellText.padEnd(widths[c]!) : cellText.padStart(widths[c]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** The summary as a readable text table for the terminal. */
 export function formatSummary(s: Summary): string {
   const lines: string[] = [];
-  lines.push(`${s.scenario}: ${s.completed} games${s.errors ? ` (+${s.errors} failed)` : ''}, seed ${s.seed}${s.swap ? ', sides swapped on odd games' : ''}`);
-  lines.push(`agents: ${Object.entries(s.agents).map(([side, spec]) => `${side}=${spec}`).join('  ')}`);
+  lines.push(
+    `${s.scenario}: ${s.completed} games${s.errors ? ` (+${s.errors} failed)` : ''}, seed ${s.seed}${s.swap ? ', sides swapped on odd games' : ''}`,
+  );
+  lines.push(
+    `agents: ${Object.entries(s.agents)
+      .map(([side, spec]) => `${side}=${spec}`)
+      .join('  ')}`,
+  );
   lines.push('');
   const first = Object.values(s.sides)[0];
   const metricIds = first ? Object.keys(first.metrics) : [];
-  const rows: string[][] = [['side', 'wins', 'win rate', '95% interval', 'victory levels', ...metricIds.map((id) => `${first!.metrics[id]!.label}/game`), 'VP/game']];
+  const rows: string[][] = [
+    [
+      'side',
+      'wins',
+      'win rate',
+      '95% interval',
+      'victory levels',
+      ...metricIds.map((id) => `${first!.metrics[id]!.label}/game`),
+      'VP/game',
+    ],
+  ];
   for (const [id, side] of Object.entries(s.sides)) {
     rows.push([
       id,
       String(side.wins),
       pct(side.winRate),
       interval(side.ci95),
-      Object.entries(side.victoryLevels).map(([lv, k]) => `${lv} ${k}`).join(', ') || '-',
+      Object.entries(side.victoryLevels)
+        .map(([lv, k]) => `${lv} ${k}`)
+        .join(', ') || '-',
       ...metricIds.map((m) => side.metrics[m]!.mean.toFixed(2)),
       side.vp.mean.toFixed(2),
     ]);
@@ -247,11 +293,15 @@ export function formatSummary(s: Summary): string {
   lines.push(table(rows));
   lines.push('');
   if (s.vpMargin) {
-    lines.push(`VP margin (${s.vpMargin.between[0]} - ${s.vpMargin.between[1]}): mean ${s.vpMargin.mean.toFixed(2)} ` +
-      `(95% ${s.vpMargin.ci95[0].toFixed(2)} to ${s.vpMargin.ci95[1].toFixed(2)}), sd ${s.vpMargin.sd.toFixed(2)}`);
+    lines.push(
+      `VP margin (${s.vpMargin.between[0]} - ${s.vpMargin.between[1]}): mean ${s.vpMargin.mean.toFixed(2)} ` +
+        `(95% ${s.vpMargin.ci95[0].toFixed(2)} to ${s.vpMargin.ci95[1].toFixed(2)}), sd ${s.vpMargin.sd.toFixed(2)}`,
+    );
   }
-  lines.push(`game length: ${s.length.turns.mean.toFixed(1)} turns (median ${s.length.turns.median}), ` +
-    `${s.length.actions.mean.toFixed(1)} actions (median ${s.length.actions.median})`);
+  lines.push(
+    `game length: ${s.length.turns.mean.toFixed(1)} turns (median ${s.length.turns.median}), ` +
+      `${s.length.actions.mean.toFixed(1)} actions (median ${s.length.actions.median})`,
+  );
   for (const m of Object.values(s.markedSeats)) {
     lines.push(`${m.label} won ${pct(m.rate)} of ${m.games} games (95% ${interval(m.ci95)})`);
   }
@@ -259,14 +309,26 @@ export function formatSummary(s: Summary): string {
     lines.push('');
     const specRows: string[][] = [['agent', 'games', 'wins', 'draws', 'losses', 'win rate', '95% interval', 'by side']];
     for (const [spec, a] of Object.entries(s.agentSpecs)) {
-      specRows.push([spec, String(a.games), String(a.wins), String(a.draws), String(a.losses), pct(a.winRate), interval(a.ci95),
-        Object.entries(a.bySide).map(([side, b]) => `${side} ${b.wins}/${b.games}`).join(', ')]);
+      specRows.push([
+        spec,
+        String(a.games),
+        String(a.wins),
+        String(a.draws),
+        String(a.losses),
+        pct(a.winRate),
+        interval(a.ci95),
+        Object.entries(a.bySide)
+          .map(([side, b]) => `${side} ${b.wins}/${b.games}`)
+          .join(', '),
+      ]);
     }
     lines.push(table(specRows));
   }
   if (s.errors) {
     lines.push('');
-    lines.push(`${s.errors} game(s) failed; first: game ${s.errorSamples[0]?.game} seed ${s.errorSamples[0]?.seed}: ${s.errorSamples[0]?.error}`);
+    lines.push(
+      `${s.errors} game(s) failed; first: game ${s.errorSamples[0]?.game} seed ${s.errorSamples[0]?.seed}: ${s.errorSamples[0]?.error}`,
+    );
   }
   lines.push(`${s.msPerGame.toFixed(1)} ms per game`);
   return lines.join('\n');

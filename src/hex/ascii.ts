@@ -51,7 +51,10 @@ export function drawHexMap(grid: HexGrid, cell: (h: Hex, row: 0 | 1) => readonly
       for (let c = 0; c < grid.width; c++) {
         const shifted = L - (grid.shifted(c) ? 1 : 0);
         const r = Math.floor(shifted / 2);
-        if (shifted < 0 || r >= grid.height) { line += ' '.repeat(W); continue; }
+        if (shifted < 0 || r >= grid.height) {
+          line += ' '.repeat(W);
+          continue;
+        }
         line += text(grid.at(c, r), shifted % 2 === 0 ? 0 : 1);
       }
       lines.push(line.replace(/\s+$/, ''));

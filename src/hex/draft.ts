@@ -23,7 +23,10 @@ export interface UnitState {
 }
 
 /** Names of the state's arrays (other than the unit rows and narration) a draft shares until it writes them. */
-export type SharedArrayKey<S> = Exclude<{ [K in keyof S]: S[K] extends readonly unknown[] ? K : never }[keyof S], 'u' | 'events' | undefined>;
+export type SharedArrayKey<S> = Exclude<
+  { [K in keyof S]: S[K] extends readonly unknown[] ? K : never }[keyof S],
+  'u' | 'events' | undefined
+>;
 /** The writable form of a shared array: pairs stay pairs. */
 export type Writable<T> = T extends readonly [number, number] ? [number, number] : T extends readonly (infer E)[] ? E[] : never;
 
@@ -33,15 +36,15 @@ export class UnitDraft<S extends UnitState> {
   /** One row per unit; rows not yet written are the source state's own. */
   declare u: (readonly number[])[];
   declare events: string[] | null;
-  private declare flagsAt: number;
-  private declare carrierAt: number;
-  private declare hexCount: number;
-  private declare occHead: number[] | null;
-  private declare occNext: number[] | null;
+  declare private flagsAt: number;
+  declare private carrierAt: number;
+  declare private hexCount: number;
+  declare private occHead: number[] | null;
+  declare private occNext: number[] | null;
   /** The unit rows the occupancy index was built from, while it still matches (shared with the state). */
-  private declare occFrom: UnitRows | null;
+  declare private occFrom: UnitRows | null;
   /** Whether occHead/occNext belong to this draft alone (else they are shared through OCCUPANCY). */
-  private declare occOwned: boolean;
+  declare private occOwned: boolean;
 
   /**
    * @param source the state this draft starts from
@@ -107,16 +110,22 @@ export class UnitDraft<S extends UnitState> {
     if (this.events) this.events.push(text());
   }
 
-  get(unit: number, field: number): number { return this.u[unit]![field]!; }
+  get(unit: number, field: number): number {
+    return this.u[unit]![field]!;
+  }
   set(unit: number, field: number, v: number): void {
     if (this.u[unit]![field] !== v) this.row(unit)[field] = v;
   }
-  flag(unit: number, bit: number): boolean { return (this.u[unit]![this.flagsAt]! & bit) !== 0; }
+  flag(unit: number, bit: number): boolean {
+    return (this.u[unit]![this.flagsAt]! & bit) !== 0;
+  }
   setFlag(unit: number, bit: number, on = true): void {
     const f = this.u[unit]![this.flagsAt]!;
     this.set(unit, this.flagsAt, on ? f | bit : f & ~bit);
   }
-  hex(unit: number): Hex { return this.u[unit]![HEX]!; }
+  hex(unit: number): Hex {
+    return this.u[unit]![HEX]!;
+  }
 
   /**
    * The draft's own, writable row of a unit: copied from the source state on the first write, with the
@@ -133,7 +142,9 @@ export class UnitDraft<S extends UnitState> {
   }
 
   /** Puts a unit in hex h (negative: off the map); a system whose rules act on a move redefines it around placeUnit. */
-  setHex(unit: number, h: Hex): void { this.placeUnit(unit, h); }
+  setHex(unit: number, h: Hex): void {
+    this.placeUnit(unit, h);
+  }
 
   /** Puts a unit in hex h (negative: off the map), keeping the occupancy index. */
   placeUnit(unit: number, h: Hex): void {
@@ -164,7 +175,9 @@ export class UnitDraft<S extends UnitState> {
     if (this.occHead === null) this.findOcc();
     return this.occHead![h]!;
   }
-  nextIn(unit: number): number { return this.occNext![unit]!; }
+  nextIn(unit: number): number {
+    return this.occNext![unit]!;
+  }
 
   /**
    * To call from the system's seal with the new state's unit rows: its positions match the index built
@@ -172,7 +185,10 @@ export class UnitDraft<S extends UnitState> {
    */
   passOccupancy(u: UnitRows): void {
     if (this.occHead === null && this.occFrom !== null) this.reuseOcc();
-    if (this.occHead !== null) { OCCUPANCY.set(u, { head: this.occHead, next: this.occNext! }); this.occOwned = false; }
+    if (this.occHead !== null) {
+      OCCUPANCY.set(u, { head: this.occHead, next: this.occNext! });
+      this.occOwned = false;
+    }
   }
 
   /**
@@ -185,24 +201,38 @@ export class UnitDraft<S extends UnitState> {
       this.occNext = this.occNext!.slice();
       this.occOwned = true;
     }
-    const head = this.occHead!, next = this.occNext!;
+    const head = this.occHead!,
+      next = this.occNext!;
     if (from >= 0) {
       if (head[from] === unit) head[from] = next[unit]!;
-      else for (let i = head[from]!; i >= 0; i = next[i]!) if (next[i] === unit) { next[i] = next[unit]!; break; }
+      else
+        for (let i = head[from]!; i >= 0; i = next[i]!)
+          if (next[i] === unit) {
+            next[i] = next[unit]!;
+            break;
+          }
     }
     next[unit] = -1;
     if (to >= 0) {
       let prev = -1;
       for (let i = head[to]!; i >= 0 && i < unit; i = next[i]!) prev = i;
-      if (prev < 0) { next[unit] = head[to]!; head[to] = unit; }
-      else { next[unit] = next[prev]!; next[prev] = unit; }
+      if (prev < 0) {
+        next[unit] = head[to]!;
+        head[to] = unit;
+      } else {
+        next[unit] = next[prev]!;
+        next[prev] = unit;
+      }
     }
   }
 
   /** Takes the occupancy index of the rows this draft's positions still match, if one was made. */
   private reuseOcc(): void {
     const cached = OCCUPANCY.get(this.occFrom!);
-    if (cached) { this.occHead = cached.head; this.occNext = cached.next; }
+    if (cached) {
+      this.occHead = cached.head;
+      this.occNext = cached.next;
+    }
   }
 
   private findOcc(): void {

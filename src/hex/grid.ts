@@ -46,7 +46,11 @@ export const enum Arc {
 /** Bit mask of a set of arcs or hexsides: bit k set = k is in the set. */
 export type SideMask = number;
 
-export interface Cube { x: number; y: number; z: number }
+export interface Cube {
+  x: number;
+  y: number;
+  z: number;
+}
 
 export class HexGrid {
   readonly width: number;
@@ -85,15 +89,23 @@ export class HexGrid {
     }
   }
 
-  col(h: Hex): number { return h % this.width; }
-  row(h: Hex): number { return (h / this.width) | 0; }
+  col(h: Hex): number {
+    return h % this.width;
+  }
+  row(h: Hex): number {
+    return (h / this.width) | 0;
+  }
   at(col: number, row: number): Hex {
     return col >= 0 && row >= 0 && col < this.width && row < this.height ? row * this.width + col : -1;
   }
-  onMap(h: number): boolean { return Number.isInteger(h) && h >= 0 && h < this.size; }
+  onMap(h: number): boolean {
+    return Number.isInteger(h) && h >= 0 && h < this.size;
+  }
 
   /** Direction names of this layout, by direction index. */
-  get directionNames(): readonly string[] { return this.pointy ? POINTY_DIRECTIONS : DIRECTIONS; }
+  get directionNames(): readonly string[] {
+    return this.pointy ? POINTY_DIRECTIONS : DIRECTIONS;
+  }
 
   cube(h: Hex): Cube {
     const col = this.col(h);
@@ -116,9 +128,13 @@ export class HexGrid {
   }
 
   /** Whether hex column `col` (flat layouts) or row `row` (pointy layouts) is drawn half a hex out of line. */
-  shifted(line: number): boolean { return (line & 1) === this.shiftOdd; }
+  shifted(line: number): boolean {
+    return (line & 1) === this.shiftOdd;
+  }
 
-  neighbour(h: Hex, d: number): Hex { return this.neighbours[h * 6 + d]!; }
+  neighbour(h: Hex, d: number): Hex {
+    return this.neighbours[h * 6 + d]!;
+  }
 
   /** The direction from a to its neighbour b, or -1 if they are not adjacent. */
   directionTo(a: Hex, b: Hex): number {
@@ -151,9 +167,13 @@ export class HexGrid {
       zs[h] = c.z;
     }
     for (let a = 0; a < n; a++) {
-      const ax = xs[a]!, az = zs[a]!, ay = -ax - az;
+      const ax = xs[a]!,
+        az = zs[a]!,
+        ay = -ax - az;
       for (let b = 0; b < n; b++) {
-        const dx = Math.abs(ax - xs[b]!), dz = Math.abs(az - zs[b]!), dy = Math.abs(ay + xs[b]! + zs[b]!);
+        const dx = Math.abs(ax - xs[b]!),
+          dz = Math.abs(az - zs[b]!),
+          dy = Math.abs(ay + xs[b]! + zs[b]!);
         t[a * n + b] = dx > dz ? (dx > dy ? dx : dy) : dz > dy ? dz : dy;
       }
     }
@@ -214,9 +234,11 @@ export class HexGrid {
    */
   sidesToward(h: Hex, other: Hex): SideMask {
     if (h === other) return 0;
-    const p = this.cube(h), q = this.cube(other);
+    const p = this.cube(h),
+      q = this.cube(other);
     const v = [q.x - p.x, q.y - p.y, q.z - p.z];
-    const hi = Math.max(v[0]!, v[1]!, v[2]!), lo = Math.min(v[0]!, v[1]!, v[2]!);
+    const hi = Math.max(v[0]!, v[1]!, v[2]!),
+      lo = Math.min(v[0]!, v[1]!, v[2]!);
     const sides = this.pointy ? POINTY_SIDE_OF : FLAT_SIDE_OF;
     let mask = 0;
     for (let i = 0; i < 3; i++) {
@@ -227,7 +249,9 @@ export class HexGrid {
   }
 
   /** The hexside `side` seen from a unit facing hexside `facing`: 0 front, 1 right front, 2 right rear, 3 rear, 4 left rear, 5 left front. */
-  relativeSide(facing: number, side: number): number { return (side - facing + 6) % 6; }
+  relativeSide(facing: number, side: number): number {
+    return (side - facing + 6) % 6;
+  }
 
   /** The arc a hexside falls in for a unit facing hexside `facing` (front, front flank, rear flank, rear). */
   arcOfSide(facing: number, side: number): Arc {
@@ -292,8 +316,12 @@ export class HexGrid {
 
   private roundCube(fx: number, fz: number): Hex {
     const fy = -fx - fz;
-    let rx = Math.round(fx), ry = Math.round(fy), rz = Math.round(fz);
-    const dx = Math.abs(rx - fx), dy = Math.abs(ry - fy), dz = Math.abs(rz - fz);
+    let rx = Math.round(fx),
+      ry = Math.round(fy),
+      rz = Math.round(fz);
+    const dx = Math.abs(rx - fx),
+      dy = Math.abs(ry - fy),
+      dz = Math.abs(rz - fz);
     if (dx > dy && dx > dz) rx = -ry - rz;
     else if (dy > dz) ry = -rx - rz;
     else rz = -rx - ry;

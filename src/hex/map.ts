@@ -39,11 +39,17 @@ export class GameMap {
     this.los = opts.los;
   }
 
-  get size(): number { return this.grid.size; }
+  get size(): number {
+    return this.grid.size;
+  }
 
-  terrainId(h: Hex): string { return this.terrainIds[this.terrain[h]!]!; }
+  terrainId(h: Hex): string {
+    return this.terrainIds[this.terrain[h]!]!;
+  }
 
-  hexside(h: Hex, d: number): HexsideBits { return this.hexsides[h * 6 + d]!; }
+  hexside(h: Hex, d: number): HexsideBits {
+    return this.hexsides[h * 6 + d]!;
+  }
 
   /** Whether any side of hex h has one of the feature bits (e.g. a road runs through it). */
   anySide(h: Hex, bits: HexsideBits): boolean {

@@ -40,37 +40,47 @@ export function hexAt(grid: HexGrid, label: string, place: string, problems: Pro
  * @param terrainIds the system's terrain ids, in the order of its terrain tables
  * @param roadBit the hexside bit a road sets
  */
-export function readCompactMap(spec: CompactMap, opts: {
-  terrainIds: readonly string[];
-  los: LosRule;
-  roadBit: number;
-  orientation?: Orientation;
-  place?: string;
-}, problems: ProblemList): GameMap {
+export function readCompactMap(
+  spec: CompactMap,
+  opts: {
+    terrainIds: readonly string[];
+    los: LosRule;
+    roadBit: number;
+    orientation?: Orientation;
+    place?: string;
+  },
+  problems: ProblemList,
+): GameMap {
   const { width, height } = spec;
   const at = opts.place ?? 'map';
   const terrainIds = opts.terrainIds;
   const terrainIndex = new Map(terrainIds.map((t, i) => [t, i]));
   for (const [ch, id] of Object.entries(spec.legend)) {
-    if (!terrainIndex.has(id)) problems.add(`${at}.legend["${ch}"]`, `unknown terrain "${id}" (the chart pack has: ${terrainIds.join(', ')})`, 'bad-value');
+    if (!terrainIndex.has(id))
+      problems.add(`${at}.legend["${ch}"]`, `unknown terrain "${id}" (the chart pack has: ${terrainIds.join(', ')})`, 'bad-value');
   }
   const terrain = new Uint8Array(width * height);
   const elevation = new Int8Array(width * height);
-  if (spec.terrain.length !== height) problems.add(`${at}.terrain`, `has ${spec.terrain.length} rows but the map is ${height} high`, 'bad-value');
+  if (spec.terrain.length !== height)
+    problems.add(`${at}.terrain`, `has ${spec.terrain.length} rows but the map is ${height} high`, 'bad-value');
   spec.terrain.forEach((rowText, r) => {
-    if (rowText.length !== width) problems.add(`${at}.terrain[${r}]`, `has ${rowText.length} hexes but the map is ${width} wide`, 'bad-value');
+    if (rowText.length !== width)
+      problems.add(`${at}.terrain[${r}]`, `has ${rowText.length} hexes but the map is ${width} wide`, 'bad-value');
     for (let c = 0; c < Math.min(width, rowText.length); c++) {
       const id = spec.legend[rowText[c]!];
       const t = id === undefined ? undefined : terrainIndex.get(id);
       if (t === undefined) {
-        if (id === undefined) problems.add(`${at}.terrain[${r}]`, `character "${rowText[c]}" at column ${c + 1} is not in the legend`, 'bad-value');
+        if (id === undefined)
+          problems.add(`${at}.terrain[${r}]`, `character "${rowText[c]}" at column ${c + 1} is not in the legend`, 'bad-value');
       } else if (r < height) terrain[r * width + c] = t;
     }
   });
   if (spec.elevation) {
-    if (spec.elevation.length !== height) problems.add(`${at}.elevation`, `has ${spec.elevation.length} rows but the map is ${height} high`, 'bad-value');
+    if (spec.elevation.length !== height)
+      problems.add(`${at}.elevation`, `has ${spec.elevation.length} rows but the map is ${height} high`, 'bad-value');
     spec.elevation.forEach((rowText, r) => {
-      if (rowText.length !== width) problems.add(`${at}.elevation[${r}]`, `has ${rowText.length} hexes but the map is ${width} wide`, 'bad-value');
+      if (rowText.length !== width)
+        problems.add(`${at}.elevation[${r}]`, `has ${rowText.length} hexes but the map is ${width} wide`, 'bad-value');
       for (let c = 0; c < Math.min(width, rowText.length); c++) {
         const ch = rowText[c]!;
         if (!/[0-9]/.test(ch)) problems.add(`${at}.elevation[${r}]`, `"${ch}" at column ${c + 1} is not a digit 0-9`, 'bad-value');
@@ -88,7 +98,10 @@ export function readCompactMap(spec: CompactMap, opts: {
       const b = hexAt(grid, path[k]!, `${at}.roads[${i}][${k}]`, problems);
       if (a < 0 || b < 0) continue;
       const d = grid.directionTo(a, b);
-      if (d < 0) { problems.add(`${at}.roads[${i}][${k}]`, `${path[k]} is not next to ${path[k - 1]}`, 'bad-value'); continue; }
+      if (d < 0) {
+        problems.add(`${at}.roads[${i}][${k}]`, `${path[k]} is not next to ${path[k - 1]}`, 'bad-value');
+        continue;
+      }
       hexsides[a * 6 + d]! |= opts.roadBit;
       hexsides[b * 6 + ((d + 3) % 6)]! |= opts.roadBit;
     }
@@ -117,8 +130,10 @@ export function placementFields(maxCount: number) {
  * problems of those that do not.
  */
 export function placeUnits<P extends { counter: string; hex: string; count: number }, C>(
-  side: number, placements: readonly P[],
-  counterOf: (id: string, place: string) => C | undefined, hexOf: (label: string, place: string) => Hex,
+  side: number,
+  placements: readonly P[],
+  counterOf: (id: string, place: string) => C | undefined,
+  hexOf: (label: string, place: string) => Hex,
   each: (p: P, counter: C, hex: Hex, place: string, copy: number) => void,
 ): void {
   placements.forEach((p, i) => {

@@ -6,7 +6,12 @@ import type { Hex, HexGrid } from './grid.js';
  * `costOf` returns a number of movement points, or 'P' where the class may not enter; costs are stored
  * multiplied by `scale` (e.g. 2, so that half-point road costs stay whole numbers) and prohibited as -1.
  */
-export function moveCostTable<T, C>(terrain: readonly T[], classes: readonly C[], costOf: (t: T, c: C) => number | 'P', scale = 1): Int16Array {
+export function moveCostTable<T, C>(
+  terrain: readonly T[],
+  classes: readonly C[],
+  costOf: (t: T, c: C) => number | 'P',
+  scale = 1,
+): Int16Array {
   const out = new Int16Array(terrain.length * classes.length);
   for (const [ti, t] of terrain.entries()) {
     for (const [ci, c] of classes.entries()) {
@@ -25,7 +30,13 @@ export function moveCostTable<T, C>(terrain: readonly T[], classes: readonly C[]
  * is positive (PG3 5.0: a unit with any movement allowance may always move one hex).
  * The map lists hexes in the order they were first reached, `start` first.
  */
-export function reachableHexes(grid: HexGrid, start: Hex, budget: number, stepCost: (from: Hex, to: Hex) => number, oneHexAlways = false): Map<Hex, number> {
+export function reachableHexes(
+  grid: HexGrid,
+  start: Hex,
+  budget: number,
+  stepCost: (from: Hex, to: Hex) => number,
+  oneHexAlways = false,
+): Map<Hex, number> {
   const best = new Map<Hex, number>([[start, 0]]);
   const frontier: Hex[] = [start];
   while (frontier.length > 0) {

@@ -26,19 +26,28 @@ export interface ParameterSetter<D> {
  * when there are none. Throws InputError naming `file` and the parameter for an unknown name or a bad value.
  */
 export function applyParameterOverrides<D>(
-  raw: D, set: Readonly<Record<string, string | number | boolean>> | undefined, file: string, setters: readonly ParameterSetter<D>[],
+  raw: D,
+  set: Readonly<Record<string, string | number | boolean>> | undefined,
+  file: string,
+  setters: readonly ParameterSetter<D>[],
 ): D {
   if (!set) return raw;
   const data: D = structuredClone(raw);
   for (const [name, given] of Object.entries(set)) {
-    const fail = (problem: string): never => { throw new InputError(problem, file, name); };
+    const fail = (problem: string): never => {
+      throw new InputError(problem, file, name);
+    };
     const value: ParameterValue = {
       number: () => {
         const num = typeof given === 'number' ? given : Number(given);
         return Number.isFinite(num) ? num : fail(`--set ${name}: "${String(given)}" is not a number`);
       },
-      boolean: () => given === true || given === 'true' ? true : given === false || given === 'false' ? false
-        : fail(`--set ${name}: expected true or false`),
+      boolean: () =>
+        given === true || given === 'true'
+          ? true
+          : given === false || given === 'false'
+            ? false
+            : fail(`--set ${name}: expected true or false`),
       fail,
     };
     const setter = setters.find((s) => {
@@ -53,26 +62,49 @@ export function applyParameterOverrides<D>(
 }
 
 /** What the common setters below need of a scenario's data. */
-interface SidesData<S> { sides: S[] }
-interface VictoryData { victory: { decisiveMargin: number; vpPerStep: number; objectives: { hex: string; vp: number }[] } }
+interface SidesData<S> {
+  sides: S[];
+}
+interface VictoryData {
+  victory: { decisiveMargin: number; vpPerStep: number; objectives: { hex: string; vp: number }[] };
+}
 
 /** `turns`: the turn limit. */
 export function turnsParameter<D extends { turns: number }>(): ParameterSetter<D> {
-  return { name: 'turns', apply: (data, _, v) => { data.turns = v.number(); } };
+  return {
+    name: 'turns',
+    apply: (data, _, v) => {
+      data.turns = v.number();
+    },
+  };
 }
 
 /** `decisiveMargin` and `vpPerStep` of the victory conditions. */
 export function victoryParameters<D extends VictoryData>(): ParameterSetter<D>[] {
   return [
-    { name: 'decisiveMargin', apply: (data, _, v) => { data.victory.decisiveMargin = v.number(); } },
-    { name: 'vpPerStep', apply: (data, _, v) => { data.victory.vpPerStep = v.number(); } },
+    {
+      name: 'decisiveMargin',
+      apply: (data, _, v) => {
+        data.victory.decisiveMargin = v.number();
+      },
+    },
+    {
+      name: 'vpPerStep',
+      apply: (data, _, v) => {
+        data.victory.vpPerStep = v.number();
+      },
+    },
   ];
 }
 
 /** A per-side parameter `<prefix>.<side>` (e.g. `morale.<side>`): `write` changes the side named. */
-export function sideParameter<D extends SidesData<{ id: string }>>(prefix: string, write: (side: D['sides'][number], value: ParameterValue) => void): ParameterSetter<D> {
+export function sideParameter<D extends SidesData<{ id: string }>>(
+  prefix: string,
+  write: (side: D['sides'][number], value: ParameterValue) => void,
+): ParameterSetter<D> {
   return {
-    name: `${prefix}.<side>`, apply: (data, id, v) => {
+    name: `${prefix}.<side>`,
+    apply: (data, id, v) => {
       const side = data.sides.find((s) => s.id === id) ?? v.fail(`no side "${id}" (sides: ${data.sides.map((s) => s.id).join(', ')})`);
       write(side, v);
     },
@@ -82,7 +114,8 @@ export function sideParameter<D extends SidesData<{ id: string }>>(prefix: strin
 /** `objective.<hex>`: the VP of the objective at that hex. */
 export function objectiveParameter<D extends VictoryData>(): ParameterSetter<D> {
   return {
-    name: 'objective.<hex>', apply: (data, label, v) => {
+    name: 'objective.<hex>',
+    apply: (data, label, v) => {
       const obj = data.victory.objectives.find((o) => o.hex === label) ?? v.fail(`no objective at hex ${label}`);
       obj.vp = v.number();
     },
@@ -92,7 +125,8 @@ export function objectiveParameter<D extends VictoryData>(): ParameterSetter<D> 
 /** `rule.<switch>`: an optional rule or ruling switch of the scenario's `rules`. */
 export function ruleSwitchParameter<D extends { rules: object }>(): ParameterSetter<D> {
   return {
-    name: 'rule.<switch>', apply: (data, key, v) => {
+    name: 'rule.<switch>',
+    apply: (data, key, v) => {
       const rules = data.rules as Record<string, boolean>;
       if (!(key in rules)) v.fail(`unknown rule switch "${key}" (known: ${Object.keys(rules).join(', ')})`);
       rules[key] = v.boolean();

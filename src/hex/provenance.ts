@@ -6,15 +6,17 @@
  */
 import { z } from 'zod';
 
-export const provenance = z.strictObject({
-  source: z.enum(['rule', 'example', 'designed', 'official'], {
-    message: 'source must be "rule", "example", "designed" or "official" (a value copied from your own printed chart)',
-  }),
-  rule: z.string().optional(),
-  note: z.string().optional(),
-}).refine((p) => p.source === 'designed' || p.source === 'official' || (p.rule !== undefined && p.rule !== ''), {
-  message: 'a "rule" or "example" source must name the rule id it comes from ("rule": "10.3")',
-});
+export const provenance = z
+  .strictObject({
+    source: z.enum(['rule', 'example', 'designed', 'official'], {
+      message: 'source must be "rule", "example", "designed" or "official" (a value copied from your own printed chart)',
+    }),
+    rule: z.string().optional(),
+    note: z.string().optional(),
+  })
+  .refine((p) => p.source === 'designed' || p.source === 'official' || (p.rule !== undefined && p.rule !== ''), {
+    message: 'a "rule" or "example" source must name the rule id it comes from ("rule": "10.3")',
+  });
 export type Provenance = z.infer<typeof provenance>;
 
 /** A number with its provenance. */

@@ -33,7 +33,8 @@ export interface ScenarioSources<D, C, M> {
 
 /** Reads a scenario file with its `--set` overrides, and its chart pack and counter manifest. Throws InputError. */
 export function readScenarioSources<D extends { charts: string; counters: string }, C, M>(
-  file: string, options: ScenarioOptions,
+  file: string,
+  options: ScenarioOptions,
   schemas: { scenario: z.ZodType<D>; charts: (file: string) => C; counters: (file: string) => M },
   setters: readonly ParameterSetter<D>[],
 ): ScenarioSources<D, C, M> {
@@ -47,6 +48,9 @@ export function readScenarioSources<D extends { charts: string; counters: string
 
 /** Rule switches (`--set rule.<name>=true`): booleans with their defaults, nothing else allowed. */
 export function ruleSwitches<K extends string>(defaults: Record<K, boolean>) {
-  const shape = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, z.boolean().default(v as boolean)])) as Record<K, z.ZodDefault<z.ZodBoolean>>;
+  const shape = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, z.boolean().default(v as boolean)])) as Record<
+    K,
+    z.ZodDefault<z.ZodBoolean>
+  >;
   return z.strictObject(shape).default(defaults as never);
 }

@@ -52,16 +52,18 @@ export const cellSource = z.strictObject({ column: z.number(), roll: z.number().
  * `extra` adds fields the system keeps beside the table (e.g. PG3 9.5's friendly-fire columns).
  */
 export function resultsTable<E extends z.ZodRawShape = Record<never, never>>(result: z.ZodString, rolls: readonly number[], extra?: E) {
-  return z.strictObject({
-    columns: z.array(z.number().positive()).min(2),
-    /** rows[roll] = results per column. */
-    rows: z.record(z.string(), z.array(result)),
-    /** Provenance of every cell not listed in `cells`. */
-    source: provenance,
-    /** Cells whose provenance differs from `source`. */
-    cells: z.array(cellSource).default([]),
-    ...(extra ?? ({} as E)),
-  }).superRefine((t, ctx) => checkTable(t as unknown as TableChecked, rolls, ctx));
+  return z
+    .strictObject({
+      columns: z.array(z.number().positive()).min(2),
+      /** rows[roll] = results per column. */
+      rows: z.record(z.string(), z.array(result)),
+      /** Provenance of every cell not listed in `cells`. */
+      source: provenance,
+      /** Cells whose provenance differs from `source`. */
+      cells: z.array(cellSource).default([]),
+      ...(extra ?? ({} as E)),
+    })
+    .superRefine((t, ctx) => checkTable(t as unknown as TableChecked, rolls, ctx));
 }
 
 interface TableChecked {
@@ -78,14 +80,19 @@ function checkTable(t: TableChecked, rolls: readonly number[], ctx: z.Refinement
     const row = t.rows[String(r)];
     if (!row) ctx.addIssue({ code: 'custom', path: ['rows'], message: `missing the row for a roll of ${r}` });
     else if (row.length !== t.columns.length) {
-      ctx.addIssue({ code: 'custom', path: ['rows', String(r)], message: `has ${row.length} results but there are ${t.columns.length} columns` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rows', String(r)],
+        message: `has ${row.length} results but there are ${t.columns.length} columns`,
+      });
     }
   }
   for (const k of Object.keys(t.rows)) {
     if (!rolls.includes(Number(k))) ctx.addIssue({ code: 'custom', path: ['rows', k], message: `${k} is not a possible roll` });
   }
   t.cells.forEach((c, i) => {
-    if (!t.columns.includes(c.column)) ctx.addIssue({ code: 'custom', path: ['cells', i, 'column'], message: `${c.column} is not a column` });
+    if (!t.columns.includes(c.column))
+      ctx.addIssue({ code: 'custom', path: ['cells', i, 'column'], message: `${c.column} is not a column` });
     if (!rolls.includes(c.roll)) ctx.addIssue({ code: 'custom', path: ['cells', i, 'roll'], message: `${c.roll} is not a possible roll` });
   });
 }

@@ -12,7 +12,9 @@ export type UnitRows = readonly UnitRow[];
 export const HEX = 0;
 
 /** Hex values for units not on the map: not yet entered, eliminated, exited through a board edge. */
-export const OFFBOARD = -1, ELIMINATED = -2, EXITED = -3;
+export const OFFBOARD = -1,
+  ELIMINATED = -2,
+  EXITED = -3;
 
 /** Where a system keeps the fields the kernel reads, besides HEX. */
 export interface RowLayout {

@@ -7,7 +7,12 @@ import { skirmish, skirmishHooks, type SkirmishAction, type SkirmishState } from
 import type { AgentHooks } from '../../agents/doctrine.js';
 
 function thrown(f: () => unknown): InputError {
-  try { f(); } catch (e) { if (e instanceof InputError) return e; throw e; }
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof InputError) return e;
+    throw e;
+  }
   throw new Error('expected an InputError');
 }
 
@@ -35,7 +40,18 @@ describe('createAgent specs', () => {
   it('rejects an unknown key, listing the keys with meanings and defaults', () => {
     const e = thrown(() => createAgent('mcts:iters=5'));
     expect(e.message).toContain('no option "iters"');
-    for (const k of ['iterations', 'timeMs', 'exploration', 'widening', 'alpha', 'rollout', 'rolloutDepth', 'maxNodes', 'threads', 'verbose']) {
+    for (const k of [
+      'iterations',
+      'timeMs',
+      'exploration',
+      'widening',
+      'alpha',
+      'rollout',
+      'rolloutDepth',
+      'maxNodes',
+      'threads',
+      'verbose',
+    ]) {
       expect(e.message).toContain(k);
     }
     expect(e.message).toContain('default 1000');
@@ -69,8 +85,12 @@ describe('createAgent specs', () => {
 });
 
 describe('scripted agent', () => {
-  const actWith = (spec: string, game: Game<SkirmishState, SkirmishAction>, hooks: AgentHooks<SkirmishState, SkirmishAction> = {}, seed = 's'): SkirmishAction =>
-    createAgent(spec, hooks).act(game, { done: null }, 0, createRng(seed)) as SkirmishAction;
+  const actWith = (
+    spec: string,
+    game: Game<SkirmishState, SkirmishAction>,
+    hooks: AgentHooks<SkirmishState, SkirmishAction> = {},
+    seed = 's',
+  ): SkirmishAction => createAgent(spec, hooks).act(game, { done: null }, 0, createRng(seed)) as SkirmishAction;
 
   it('plays the action its doctrine rates best', () => {
     const g = skirmish();
@@ -108,9 +128,16 @@ describe('scripted agent', () => {
     type S = { step: 'start' | 'risky' | 'done'; value: number };
     const followUps = ['good', ...Array.from({ length: 9 }, (_, i) => `bad${i}`)];
     const game: Game<S, string> = {
-      name: 'follow-up', players: 1, toMove: () => 0,
+      name: 'follow-up',
+      players: 1,
+      toMove: () => 0,
       legalActions: (s) => (s.step === 'start' ? ['safe', 'risky'] : s.step === 'risky' ? followUps : []),
-      apply: (_s, a) => (a === 'safe' ? { step: 'done', value: 0.3 } : a === 'risky' ? { step: 'risky', value: 0 } : { step: 'done', value: a === 'good' ? 1 : -1 }),
+      apply: (_s, a) =>
+        a === 'safe'
+          ? { step: 'done', value: 0.3 }
+          : a === 'risky'
+            ? { step: 'risky', value: 0 }
+            : { step: 'done', value: a === 'good' ? 1 : -1 },
       isTerminal: (s) => s.step === 'done',
       returns: (s) => [s.value],
       actionKey: (a) => a,

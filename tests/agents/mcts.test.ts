@@ -63,7 +63,10 @@ describe('MCTS on tic-tac-toe', () => {
     const res = tree.run();
     expect(res.iterations).toBe(5000);
     let count = 0;
-    const walk = (n: { children: unknown[] }): void => { count++; for (const c of n.children) walk(c as { children: unknown[] }); };
+    const walk = (n: { children: unknown[] }): void => {
+      count++;
+      for (const c of n.children) walk(c as { children: unknown[] });
+    };
     walk(tree.root);
     expect(count).toBe(tree.nodes);
     expect(count).toBeLessThanOrEqual(100);
@@ -85,7 +88,15 @@ describe('MCTS on tic-tac-toe', () => {
     // A scripted clock: 10 ms pass between readings, so 50 ms are spent at the fifth reading (iteration 160).
     let now = 0;
     const clock = (): number => (now += 10) - 10;
-    const tree = new MctsTree(ttt, ttt.initialState(), 0, createRng('t'), { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 50 }, {}, clock);
+    const tree = new MctsTree(
+      ttt,
+      ttt.initialState(),
+      0,
+      createRng('t'),
+      { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 50 },
+      {},
+      clock,
+    );
     expect(tree.run().iterations).toBe(160);
     expect(now).toBe(60);
   });
@@ -97,7 +108,15 @@ describe('MCTS on tic-tac-toe', () => {
     let now = 0;
     const clock = (): number => (now += 1) - 1;
     const game = wideGame(3, (k) => (k === 1 ? 1 : -1));
-    const tree = new MctsTree(game, { k: -1 }, 0, createRng('e'), { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 1000, prior: 'none' }, {}, clock);
+    const tree = new MctsTree(
+      game,
+      { k: -1 },
+      0,
+      createRng('e'),
+      { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 1000, prior: 'none' },
+      {},
+      clock,
+    );
     const r = tree.run();
     expect(r.iterations).toBeLessThan(32_000);
     expect(now).toBeLessThan(1000);
@@ -167,7 +186,10 @@ describe('MCTS with chance, hidden information and several seats', () => {
     let calls = 0;
     const counting: Game<typeof dieBet extends Game<infer S, unknown> ? S : never, 'A' | 'B'> = {
       ...dieBet,
-      apply: (s, a, rng) => { calls++; return dieBet.apply(s, a, rng); },
+      apply: (s, a, rng) => {
+        calls++;
+        return dieBet.apply(s, a, rng);
+      },
     };
     const agentRng = createRng('own');
     const before = createRng('own').next();
@@ -184,9 +206,12 @@ describe('MCTS with a doctrine prior (PUCT, prior=doctrine)', () => {
     return { doctrine: { assess: (_s, a) => ({ ...zero, expectedEnemyLoss: score(a) }) } };
   }
 
-  it('spends the search on the doctrine\'s favourite among 200 moves and plays it when the rollouts agree', () => {
+  it("spends the search on the doctrine's favourite among 200 moves and plays it when the rollouts agree", () => {
     const value = (k: number): number => (k === 77 ? 1 : -1 + k / 1000);
-    const agent = new MctsAgent({ iterations: 100 }, doctrineOf<{ k: number }, number>((k) => (k === 77 ? 2 : 0)));
+    const agent = new MctsAgent(
+      { iterations: 100 },
+      doctrineOf<{ k: number }, number>((k) => (k === 77 ? 2 : 0)),
+    );
     expect(agent.act(wideGame(200, value), { k: -1 }, 0, createRng('p'))).toBe(77);
     const top = agent.lastSearch!.top;
     expect(top[0]!.key).toBe('77');
@@ -208,10 +233,24 @@ describe('MCTS with a doctrine prior (PUCT, prior=doctrine)', () => {
   });
 
   it('creates a child for every legal move of a node it expands, and stays within maxNodes', () => {
-    const tree = new MctsTree(wideGame(200, () => 0), { k: -1 }, 0, createRng('c'), { ...MCTS_DEFAULTS, iterations: 10 }, doctrineOf<{ k: number }, number>((k) => k / 200));
+    const tree = new MctsTree(
+      wideGame(200, () => 0),
+      { k: -1 },
+      0,
+      createRng('c'),
+      { ...MCTS_DEFAULTS, iterations: 10 },
+      doctrineOf<{ k: number }, number>((k) => k / 200),
+    );
     tree.run();
     expect(tree.root.children.length).toBe(200);
-    const capped = new MctsTree(ttt, ttt.initialState(), 0, createRng('cap'), { ...MCTS_DEFAULTS, iterations: 500, maxNodes: 300 }, doctrineOf<TicTacToeState, number>((a) => (a === 4 ? 1 : 0)));
+    const capped = new MctsTree(
+      ttt,
+      ttt.initialState(),
+      0,
+      createRng('cap'),
+      { ...MCTS_DEFAULTS, iterations: 500, maxNodes: 300 },
+      doctrineOf<TicTacToeState, number>((a) => (a === 4 ? 1 : 0)),
+    );
     capped.run();
     expect(capped.nodes).toBeLessThanOrEqual(300);
   });

@@ -4,7 +4,7 @@ import { MctsAgent } from '../../agents/mcts.js';
 import { createTicTacToe, ticTacToeHooks, type TicTacToeState } from '../../agents/testing/tictactoe.js';
 
 describe('MCTS root parallelism (threads)', () => {
-  it('searches on 2 threads with the game of the hooks\' spawnSpec, returns a legal action, and is reproducible', async () => {
+  it("searches on 2 threads with the game of the hooks' spawnSpec, returns a legal action, and is reproducible", async () => {
     const ttt = createTicTacToe();
     expect(ticTacToeHooks.spawnSpec!.module).toMatch(/dist[/\\]agents[/\\]testing[/\\]tictactoe\.js$/);
     const s: TicTacToeState = { cells: [1, 0, 0, 0, 2, 0, 0, 0, 0], toMove: 0, winner: -1 };

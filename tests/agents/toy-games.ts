@@ -7,7 +7,10 @@ import type { ActionAssessment, AgentHooks } from '../../agents/doctrine.js';
  * Die bet: seat 0 picks bet A (wins if a d6 shows 3 or more) or bet B (wins only on a 6); seat 1
  * never moves. Zero-sum, +1/-1.
  */
-export interface BetState { bet: 'A' | 'B' | null; won: boolean }
+export interface BetState {
+  bet: 'A' | 'B' | null;
+  won: boolean;
+}
 export const dieBet: Game<BetState, 'A' | 'B'> = {
   name: 'die-bet',
   players: 2,
@@ -27,7 +30,10 @@ export const dieBet: Game<BetState, 'A' | 'B'> = {
  * guesses the card and wins on a correct guess. The card is secret to seat 0; `determinize`
  * redraws it from the deck.
  */
-export interface GuessState { card: 'A' | 'B'; guess: 'A' | 'B' | null }
+export interface GuessState {
+  card: 'A' | 'B';
+  guess: 'A' | 'B' | null;
+}
 export const cardGuess: Game<GuessState, 'A' | 'B'> = {
   name: 'card-guess',
   players: 2,
@@ -48,7 +54,11 @@ export const cardGuessOpen: Game<GuessState, 'A' | 'B'> = { ...cardGuess, name: 
  *   x=0: 0.2 whatever follows;  x=1,y=1: z=1 -> -0.5, z=0 -> 1;  x=1,y=0: z=1 -> 0.5, z=0 -> 0.
  * With seat 1 playing well, seat 0 should take x=0 (0.2) rather than x=1 (at best 0).
  */
-export interface InterruptState { x: number; y: number; z: number }
+export interface InterruptState {
+  x: number;
+  y: number;
+  z: number;
+}
 export const interrupt: Game<InterruptState, number> = {
   name: 'interrupt',
   players: 2,
@@ -88,7 +98,9 @@ export function wideOrder(value: (k: number) => number): AgentHooks<{ k: number 
  * fixed assessments for them. `evaluate` gives the fallback something to read.
  */
 export type SkirmishAction = 'assault' | 'fire' | 'hold' | 'advance' | 'rally';
-export interface SkirmishState { done: SkirmishAction | null }
+export interface SkirmishState {
+  done: SkirmishAction | null;
+}
 export const SKIRMISH: Record<SkirmishAction, ActionAssessment> = {
   // Big expected kill, big own losses: good for an aggressive doctrine only.
   assault: { expectedEnemyLoss: 2, expectedOwnLoss: 1.6, exposure: 0, objective: 0, cohesion: 0 },
@@ -122,7 +134,11 @@ export const skirmishHooks: AgentHooks<SkirmishState, SkirmishAction> = { doctri
  * may spring a trap only if it holds A (seat 0 loses), else must pass (seat 0 wins). The legal
  * actions of seat 1 differ between determinizations.
  */
-export interface AmbushState { card: 'A' | 'B'; step: number; last: string }
+export interface AmbushState {
+  card: 'A' | 'B';
+  step: number;
+  last: string;
+}
 export const ambush: Game<AmbushState, string> = {
   name: 'ambush',
   players: 2,

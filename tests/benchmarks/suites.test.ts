@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  SUITES, benchScenario, playoutTask, registryScenarios, representativeScenarios, runScenarioSuites, runSuites, selectSuites, rateStats,
+  SUITES,
+  benchScenario,
+  playoutTask,
+  registryScenarios,
+  representativeScenarios,
+  runScenarioSuites,
+  runSuites,
+  selectSuites,
+  rateStats,
 } from '../../benchmarks/suites.js';
 import type { FigureResult } from '../../benchmarks/suites.js';
 import { pairedRatio, tQuantile975 } from '../../benchmarks/paired.js';
@@ -13,18 +21,43 @@ import { roundPlan, runRound, type RoundFigure } from '../../benchmarks/round.js
 import { packageRoot } from '../../benchmarks/run.js';
 import { createRng } from '../../src/core/rng.js';
 import { listShippedScenarios, listSystems } from '../../src/scenarios.js';
-import { bestOfRuns, buildBaseline, compareToBaseline, figuresOf, thresholdFor, type Baseline, type BenchReport } from '../../benchmarks/run.js';
+import {
+  bestOfRuns,
+  buildBaseline,
+  compareToBaseline,
+  figuresOf,
+  thresholdFor,
+  type Baseline,
+  type BenchReport,
+} from '../../benchmarks/run.js';
 
 function figure(id: string, relative: number, extra: Partial<FigureResult> = {}): FigureResult {
   return {
-    id, suite: id.split('.')[0]!, description: id, unit: 'ops', samples: 10,
-    median: relative * 1000, p25: relative * 990, p75: relative * 1010, mad: relative * 5, relative, ...extra,
+    id,
+    suite: id.split('.')[0]!,
+    description: id,
+    unit: 'ops',
+    samples: 10,
+    median: relative * 1000,
+    p25: relative * 990,
+    p75: relative * 1010,
+    mad: relative * 5,
+    relative,
+    ...extra,
   };
 }
 
 function report(figures: FigureResult[], date = '2026-01-01T00:00:00.000Z'): BenchReport {
   return {
-    version: 1, date, mode: 'full', filter: null, node: 'v20', platform: 'linux-x64', cpu: 'test', cpuCount: 2, seconds: 1,
+    version: 1,
+    date,
+    mode: 'full',
+    filter: null,
+    node: 'v20',
+    platform: 'linux-x64',
+    cpu: 'test',
+    cpuCount: 2,
+    seconds: 1,
     suites: [{ name: 'all', calibration: 1000, figures: [figure('all.calibration', 1), ...figures], seconds: 1 }],
   };
 }
@@ -44,16 +77,23 @@ describe('benchmark suites', () => {
     const ids = suites.flatMap((s) => s.figures.map((f) => f.id));
     expect(new Set(ids).size).toBe(ids.length);
     const systems = listSystems().map((s) => s.id);
-    const shipped = listShippedScenarios().filter((s) => systems.includes(s.system)).map((s) => s.id);
+    const shipped = listShippedScenarios()
+      .filter((s) => systems.includes(s.system))
+      .map((s) => s.id);
     expect(shipped.length).toBeGreaterThan(0);
     const perScenario = (prefix: string): string[] =>
-      ids.filter((id) => id.startsWith(prefix) && !id.endsWith('.calibration')).map((id) => id.slice(prefix.length)).sort();
+      ids
+        .filter((id) => id.startsWith(prefix) && !id.endsWith('.calibration'))
+        .map((id) => id.slice(prefix.length))
+        .sort();
     expect(perScenario('rules.legal.')).toEqual([...shipped].sort());
     expect(perScenario('rules.apply.')).toEqual([...shipped].sort());
     expect(perScenario('playout.')).toEqual([...shipped].sort());
     // Agents and the harness on one scenario per system, the one of median size.
     const reps = representativeScenarios().map((b) => b.id);
-    expect(reps).toHaveLength(systems.filter((sys) => shipped.some((id) => listShippedScenarios().find((s) => s.id === id)!.system === sys)).length);
+    expect(reps).toHaveLength(
+      systems.filter((sys) => shipped.some((id) => listShippedScenarios().find((s) => s.id === id)!.system === sys)).length,
+    );
     for (const id of reps) {
       for (const f of [`agents.scripted.${id}`, `agents.mcts.${id}`, `harness.${id}.1w`, `harness.${id}.2w`]) expect(ids).toContain(f);
     }
@@ -82,8 +122,8 @@ describe('benchmark suites', () => {
       expect(b.playoutGames).toBeGreaterThanOrEqual(2);
       // Within a factor sqrt(2) of 2500 actions, unless the floor of 2 games applies.
       if (b.playoutGames > 2) {
-        expect(b.playoutGames * b.meanLength / 2500).toBeGreaterThan(Math.SQRT1_2);
-        expect(b.playoutGames * b.meanLength / 2500).toBeLessThan(Math.SQRT2);
+        expect((b.playoutGames * b.meanLength) / 2500).toBeGreaterThan(Math.SQRT1_2);
+        expect((b.playoutGames * b.meanLength) / 2500).toBeLessThan(Math.SQRT2);
       } else {
         expect(2500 / b.meanLength).toBeLessThan(2 * Math.SQRT2);
       }
@@ -106,9 +146,14 @@ describe('benchmark suites', () => {
     expect(suites.map((s) => s.name)).toEqual(['rules', 'playout', 'agents']);
     const ids = suites.flatMap((s) => s.figures.map((f) => f.id));
     expect(ids).toEqual([
-      'rules.calibration', `rules.legal.${b.id}`, `rules.apply.${b.id}`,
-      'playout.calibration', `playout.${b.id}`,
-      'agents.calibration', `agents.scripted.${b.id}`, `agents.mcts.${b.id}`,
+      'rules.calibration',
+      `rules.legal.${b.id}`,
+      `rules.apply.${b.id}`,
+      'playout.calibration',
+      `playout.${b.id}`,
+      'agents.calibration',
+      `agents.scripted.${b.id}`,
+      `agents.mcts.${b.id}`,
     ]);
     for (const f of suites.flatMap((s) => s.figures)) expect(f.error, `${f.id}: ${f.error}`).toBeUndefined();
     expect(benchScenario(b.id)).toBe(b);
@@ -129,9 +174,24 @@ describe('benchmark suites', () => {
   });
 
   it('a comparison round samples each task for --task-ms (warm-up capped at a quarter of it), self-timed suites for their iterations', () => {
-    expect(roundPlan({ time: 2500, iterations: 10, warmupTime: 200, warmupIterations: 1 }, 400, 'full')).toEqual({ warmupMs: 100, warmupOps: 1, sampleMs: 400, minOps: 10 });
-    expect(roundPlan({ time: 0, iterations: 3, warmupTime: 0, warmupIterations: 1 }, 400, 'full')).toEqual({ warmupMs: 0, warmupOps: 1, sampleMs: 0, minOps: 3 });
-    expect(roundPlan({ time: 2500, iterations: 10, warmupTime: 200, warmupIterations: 1 }, 400, 'quick')).toEqual({ warmupMs: 0, warmupOps: 0, sampleMs: 0, minOps: 1 });
+    expect(roundPlan({ time: 2500, iterations: 10, warmupTime: 200, warmupIterations: 1 }, 400, 'full')).toEqual({
+      warmupMs: 100,
+      warmupOps: 1,
+      sampleMs: 400,
+      minOps: 10,
+    });
+    expect(roundPlan({ time: 0, iterations: 3, warmupTime: 0, warmupIterations: 1 }, 400, 'full')).toEqual({
+      warmupMs: 0,
+      warmupOps: 1,
+      sampleMs: 0,
+      minOps: 3,
+    });
+    expect(roundPlan({ time: 2500, iterations: 10, warmupTime: 200, warmupIterations: 1 }, 400, 'quick')).toEqual({
+      warmupMs: 0,
+      warmupOps: 0,
+      sampleMs: 0,
+      minOps: 1,
+    });
   });
 });
 
@@ -182,7 +242,10 @@ describe('side-by-side comparison (bench --against)', () => {
   });
 
   it('rounds in crossover blocks: a 5% advantage of going first, alternating by round, is cancelled within each block of two', () => {
-    const rounds = syntheticRounds('paired/crossover', 0.9, 10, 0.01).map((p, i) => ({ ...p, new: p.new * (i % 2 === 0 ? 0.95 : 1 / 0.95) }));
+    const rounds = syntheticRounds('paired/crossover', 0.9, 10, 0.01).map((p, i) => ({
+      ...p,
+      new: p.new * (i % 2 === 0 ? 0.95 : 1 / 0.95),
+    }));
     const blocked = pairedRatio(rounds, 0.03, 2);
     const unblocked = pairedRatio(rounds, 0.03, 1);
     expect(blocked.rounds).toBe(10);
@@ -192,12 +255,20 @@ describe('side-by-side comparison (bench --against)', () => {
     expect(blocked.high - blocked.low).toBeLessThan((unblocked.high - unblocked.low) / 2);
     // A trailing round without its partner is left out, and so is a block with a failed round.
     expect(pairedRatio([...rounds, { old: 1, new: 1 }], 0.03, 2).ratio).toBeCloseTo(blocked.ratio, 12);
-    const failed = pairedRatio(rounds.map((p, i) => (i === 3 ? { ...p, new: NaN } : p)), 0.03, 2);
+    const failed = pairedRatio(
+      rounds.map((p, i) => (i === 3 ? { ...p, new: NaN } : p)),
+      0.03,
+      2,
+    );
     expect(failed.rounds).toBe(8);
   });
 
   it('leaves out rounds where a side failed or did not run, and gives no interval from one pair', () => {
-    const r = pairedRatio([{ old: 100, new: 90 }, { old: NaN, new: 50 }, { old: 0, new: 10 }]);
+    const r = pairedRatio([
+      { old: 100, new: 90 },
+      { old: NaN, new: 50 },
+      { old: 0, new: 10 },
+    ]);
     expect(r.rounds).toBe(1);
     expect(r.ratio).toBeCloseTo(0.9, 10);
     expect(r.low).toBeNaN();
@@ -205,11 +276,24 @@ describe('side-by-side comparison (bench --against)', () => {
   });
 
   it('pairs figures by id, lists figures one build lacks, and flags a workload that differs', () => {
-    const f = (id: string, median: number, details?: Record<string, number>): RoundFigure =>
-      ({ id, unit: 'ops', median, samples: 10, ...(details ? { details } : {}) });
+    const f = (id: string, median: number, details?: Record<string, number>): RoundFigure => ({
+      id,
+      unit: 'ops',
+      median,
+      samples: 10,
+      ...(details ? { details } : {}),
+    });
     const rounds = [1, 2, 3, 4].map((k) => ({
-      new: new Map([['a', f('a', 90 + k)], ['b', f('b', 10, { ply: 600 })], ['n', f('n', 1)]]),
-      old: new Map([['a', f('a', 100 + k)], ['b', f('b', 10, { ply: 700 })], ['o', f('o', 1)]]),
+      new: new Map([
+        ['a', f('a', 90 + k)],
+        ['b', f('b', 10, { ply: 600 })],
+        ['n', f('n', 1)],
+      ]),
+      old: new Map([
+        ['a', f('a', 100 + k)],
+        ['b', f('b', 10, { ply: 700 })],
+        ['o', f('o', 1)],
+      ]),
     }));
     const c = compareRounds(rounds);
     expect(c.figures.map((x) => x.id)).toEqual(['a', 'b']);
@@ -221,26 +305,35 @@ describe('side-by-side comparison (bench --against)', () => {
     expect(c.onlyOld).toEqual(['o']);
   });
 
-  it('a round attributes each build\'s figures to it, whichever build is loaded first', async () => {
+  it("a round attributes each build's figures to it, whichever build is loaded first", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tacsim-round-test-'));
     try {
       const build = (name: string, extra: string): string => {
         const root = join(dir, name);
         mkdirSync(join(root, 'dist', 'benchmarks'), { recursive: true });
-        writeFileSync(join(root, 'dist', 'benchmarks', 'suites.js'), `
+        writeFileSync(
+          join(root, 'dist', 'benchmarks', 'suites.js'),
+          `
           const task = (id) => ({ id, unit: 'ops', unitsPerOp: 1, details: { build: '${name}' }, fn: () => 0 });
           const suite = { name: 's', timing: { time: 1, iterations: 1, warmupTime: 0, warmupIterations: 0 },
             build: async () => [task('shared'), task('${extra}')] };
           export function selectSuites() { return [{ suite, taskFilter: undefined }]; }
-        `);
+        `,
+        );
         return root;
       };
       const newDir = build('new', 'only-new');
       const oldDir = build('old', 'only-old');
       for (const oldFirst of [false, true]) {
         const r = await runRound(newDir, oldDir, '', 1, 'quick', 'cpu', oldFirst);
-        expect(r.new.map((f) => [f.id, f.details?.build, f.error ?? ''])).toEqual([['shared', 'new', ''], ['only-new', undefined, 'not in the old build']]);
-        expect(r.old.map((f) => [f.id, f.details?.build, f.error ?? ''])).toEqual([['shared', 'old', ''], ['only-old', undefined, 'not in the new build']]);
+        expect(r.new.map((f) => [f.id, f.details?.build, f.error ?? ''])).toEqual([
+          ['shared', 'new', ''],
+          ['only-new', undefined, 'not in the old build'],
+        ]);
+        expect(r.old.map((f) => [f.id, f.details?.build, f.error ?? ''])).toEqual([
+          ['shared', 'old', ''],
+          ['only-old', undefined, 'not in the new build'],
+        ]);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -250,7 +343,12 @@ describe('side-by-side comparison (bench --against)', () => {
   it('an unknown git ref: one line naming it, exit 2', async () => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await againstCommand({ against: 'no-such-ref-xyz' }, (s) => out.push(s), (s) => err.push(s), packageRoot());
+    const code = await againstCommand(
+      { against: 'no-such-ref-xyz' },
+      (s) => out.push(s),
+      (s) => err.push(s),
+      packageRoot(),
+    );
     expect(code).toBe(2);
     expect(out).toEqual([]);
     expect(err).toHaveLength(1);
@@ -271,10 +369,18 @@ describe('side-by-side comparison (bench --against)', () => {
       sh('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'broken');
       symlinkSync(join(packageRoot(), 'node_modules'), join(repo, 'node_modules'), 'dir');
       const err: string[] = [];
-      const code = await againstCommand({ against: 'HEAD' }, () => {}, (s) => err.push(s), repo, builds);
+      const code = await againstCommand(
+        { against: 'HEAD' },
+        () => {},
+        (s) => err.push(s),
+        repo,
+        builds,
+      );
       expect(code).toBe(1);
       const last = err[err.length - 1]!;
-      expect(last).toMatch(/^tacsim bench --against: could not build HEAD \([0-9a-f]{8}\) in .*: tsc failed: broken\.ts\(1,14\): error TS2322/);
+      expect(last).toMatch(
+        /^tacsim bench --against: could not build HEAD \([0-9a-f]{8}\) in .*: tsc failed: broken\.ts\(1,14\): error TS2322/,
+      );
       expect(last).not.toContain('\n');
     } finally {
       rmSync(repo, { recursive: true, force: true });
@@ -311,7 +417,9 @@ describe('baseline check', () => {
   it('slower within the threshold passes; faster passes; an errored baseline figure fails', () => {
     const t = baseline.figures['hex.distance']!.threshold;
     expect(t).toBe(0.2);
-    const within = MEASURED.map((f) => (f.id === 'hex.distance' ? figure(f.id, f.relative * (1 - t + 0.01)) : figure(f.id, f.relative * 2)));
+    const within = MEASURED.map((f) =>
+      f.id === 'hex.distance' ? figure(f.id, f.relative * (1 - t + 0.01)) : figure(f.id, f.relative * 2),
+    );
     expect(compareToBaseline(within, baseline).ok).toBe(true);
     const errored = [figure('hex.distance', NaN, { error: 'boom' }), ...MEASURED.slice(1)];
     const check = compareToBaseline(errored, baseline);
@@ -347,7 +455,7 @@ describe('baseline check', () => {
     expect(b.figures['all.calibration']).toBeUndefined();
   });
 
-  it('--check keeps each figure\'s better run, so one run slowed by load does not fail the check', () => {
+  it("--check keeps each figure's better run, so one run slowed by load does not fail the check", () => {
     const slow = report([figure('x.y', 60), figure('a.b', 100)]);
     const fast = report([figure('x.y', 100), figure('a.b', 90)]);
     const best = bestOfRuns([slow, fast]);

@@ -70,11 +70,15 @@ describe('tacsim play', () => {
 
   it('answers bad input with one line and asks again; quits cleanly at the end of input, writing the record', () => {
     const partial = join(tmp, 'partial.json');
-    const r = tacsim(['play', 'pg3-tiny', '--side', 'german', '--ai', 'random', '--seed', '2', '--record', partial],
-      'frobnicate\nmove 0 9999\n99\nmove 0 0101\nhelp\nunits\n1\n');
+    const r = tacsim(
+      ['play', 'pg3-tiny', '--side', 'german', '--ai', 'random', '--seed', '2', '--record', partial],
+      'frobnicate\nmove 0 9999\n99\nmove 0 0101\nhelp\nunits\n1\n',
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/german> frobnicate\nunknown command "frobnicate" \(type "help" for the commands, or a number from the list\)\ngerman> /);
+    expect(r.stdout).toMatch(
+      /german> frobnicate\nunknown command "frobnicate" \(type "help" for the commands, or a number from the list\)\ngerman> /,
+    );
     expect(r.stdout).toMatch(/"9999" is not a hex of this map/);
     expect(r.stdout).toMatch(/99 is not on the list \(1 to \d+\)\ngerman> /);
     expect(r.stdout).toMatch(/unit #0 cannot move to 0101 now/);
@@ -88,7 +92,10 @@ describe('tacsim play', () => {
 
   it('undo takes back the last decision; save and --load continue the game', () => {
     const saved = join(tmp, 'saved.json');
-    const r = tacsim(['play', 'pg3-tiny', '--side', 'german', '--ai', 'random', '--seed', '3'], `1\n1\nundo\nundo\n2\nsave ${saved}\nquit\n`);
+    const r = tacsim(
+      ['play', 'pg3-tiny', '--side', 'german', '--ai', 'random', '--seed', '3'],
+      `1\n1\nundo\nundo\n2\nsave ${saved}\nquit\n`,
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/undone: /);
     const rec = JSON.parse(readFileSync(saved, 'utf8'));
@@ -139,7 +146,24 @@ describe('tacsim play', () => {
 describe('tacsim replay of harness records', () => {
   it('replays a games.jsonl line picked with --game', () => {
     const out = join(tmp, 'sim');
-    const sim = tacsim(['sim', 'pg3-tiny', '--games', '2', '--records', '--workers', '0', '--no-progress', '--seed', '4', '--agent', 'german=random', '--agent', 'soviet=random', '--out', out]);
+    const sim = tacsim([
+      'sim',
+      'pg3-tiny',
+      '--games',
+      '2',
+      '--records',
+      '--workers',
+      '0',
+      '--no-progress',
+      '--seed',
+      '4',
+      '--agent',
+      'german=random',
+      '--agent',
+      'soviet=random',
+      '--out',
+      out,
+    ]);
     expect(sim.code).toBe(0);
     const r = tacsim(['replay', join(out, 'games.jsonl'), '--game', '1']);
     expect(r.stderr).toBe('');
@@ -156,8 +180,22 @@ describe('tacsim scenarios', () => {
   it('list --json has the shipped scenarios of every system', () => {
     const r = tacsim(['scenarios', 'list', '--json']);
     expect(r.code).toBe(0);
-    const rows = JSON.parse(r.stdout) as { id: string; system: string; map: string; sides: { id: string; units: number }[]; turns: number }[];
-    expect(rows.map((x) => x.id).sort()).toEqual(['pg3-large', 'pg3-medium', 'pg3-mirror', 'pg3-tiny', 'spg-medium', 'spg-mirror', 'spg-tiny']);
+    const rows = JSON.parse(r.stdout) as {
+      id: string;
+      system: string;
+      map: string;
+      sides: { id: string; units: number }[];
+      turns: number;
+    }[];
+    expect(rows.map((x) => x.id).sort()).toEqual([
+      'pg3-large',
+      'pg3-medium',
+      'pg3-mirror',
+      'pg3-tiny',
+      'spg-medium',
+      'spg-mirror',
+      'spg-tiny',
+    ]);
     const tiny = rows.find((x) => x.id === 'pg3-tiny')!;
     expect(tiny).toMatchObject({ system: 'pg3', map: '8x6', turns: 4 });
     expect(tiny.sides.map((s) => s.id)).toEqual(['german', 'soviet']);
@@ -193,7 +231,13 @@ describe('tacsim scenarios', () => {
 
 describe('exit codes', () => {
   it('bad flags and unknown commands exit 2 without a stack trace', () => {
-    for (const args of [['play', 'pg3-tiny', '--side', 'german', '--bogus'], ['frobnicate'], ['sim', 'pg3-tiny', '--games', 'many'], ['replay'], ['scenarios', 'show', 'no-such-scenario']]) {
+    for (const args of [
+      ['play', 'pg3-tiny', '--side', 'german', '--bogus'],
+      ['frobnicate'],
+      ['sim', 'pg3-tiny', '--games', 'many'],
+      ['replay'],
+      ['scenarios', 'show', 'no-such-scenario'],
+    ]) {
       const r = tacsim(args);
       expect(r.code, args.join(' ')).toBe(2);
       noStack(r.stderr);
@@ -210,9 +254,25 @@ describe('exit codes', () => {
 
 describe('tacsim tournament', () => {
   it('plays a round robin and prints Bradley-Terry ratings with intervals for every agent', () => {
-    const r = tacsim(['tournament', 'pg3-tiny', 'random', 'scripted', '--games-per-pair', '6', '--seed', 't', '--workers', '1', '--no-progress', '--json']);
+    const r = tacsim([
+      'tournament',
+      'pg3-tiny',
+      'random',
+      'scripted',
+      '--games-per-pair',
+      '6',
+      '--seed',
+      't',
+      '--workers',
+      '1',
+      '--no-progress',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
-    const result = JSON.parse(r.stdout) as { pairs: { a: string; b: string; games: number }[]; ratings: { name?: string; spec?: string; rating?: number; elo?: number; ci95?: number[] }[] };
+    const result = JSON.parse(r.stdout) as {
+      pairs: { a: string; b: string; games: number }[];
+      ratings: { name?: string; spec?: string; rating?: number; elo?: number; ci95?: number[] }[];
+    };
     expect(result.pairs).toHaveLength(1);
     expect(result.pairs[0]!.games).toBe(6);
     expect(result.ratings).toHaveLength(2);

@@ -55,7 +55,11 @@ describe('the CLI on a second rules system', () => {
 
   it('scenarios validate accepts it, and says which systems are known when none is loaded', () => {
     expect(tacsim(['scenarios', 'validate', scenarioFile]).stdout).toMatch(/^OK .*\(mini-skirmish, mini, map 5x3\)/);
-    const bare = spawnSync(process.execPath, [bin, 'scenarios', 'validate', scenarioFile], { cwd: tmp, encoding: 'utf8', env: { ...process.env, TACSIM_SYSTEMS: '' } });
+    const bare = spawnSync(process.execPath, [bin, 'scenarios', 'validate', scenarioFile], {
+      cwd: tmp,
+      encoding: 'utf8',
+      env: { ...process.env, TACSIM_SYSTEMS: '' },
+    });
     expect(bare.status).toBe(2);
     expect(bare.stdout).toMatch(/system: unknown rules system "mini" \(known: pg3, spg\)/);
   });
@@ -73,7 +77,12 @@ describe('the CLI on a second rules system', () => {
     expect(r.stdout).toMatch(/blue \(scripted\) is thinking/);
     expect(r.stdout).toMatch(/Game over after turn 4: (red wins|blue wins|a draw)/);
     expect(r.stdout).toMatch(/Victory points: red \d+, blue \d+; steps lost: red \d+, blue \d+/);
-    const rec = JSON.parse(readFileSync(record, 'utf8')) as { system: string; actions: string[]; hashes: string[]; agents: Record<string, string> };
+    const rec = JSON.parse(readFileSync(record, 'utf8')) as {
+      system: string;
+      actions: string[];
+      hashes: string[];
+      agents: Record<string, string>;
+    };
     expect(rec.system).toBe('mini');
     expect(rec.agents).toEqual({ red: 'human', blue: 'scripted' });
     expect(rec.hashes).toHaveLength(rec.actions.length);
@@ -94,8 +103,22 @@ describe('the CLI on a second rules system', () => {
     expect(r.stderr.trim()).toBe(`results in ${out}`);
     expect(r.code).toBe(0);
     const [header] = parseCsv(readFileSync(join(out, 'games.csv'), 'utf8'));
-    expect(header).toEqual(['game', 'seed', 'agent_red', 'agent_blue', 'winner', 'victory_level', 'turns', 'vp_red', 'vp_blue',
-      'steps_lost_red', 'steps_lost_blue', 'actions', 'ms', 'error']);
+    expect(header).toEqual([
+      'game',
+      'seed',
+      'agent_red',
+      'agent_blue',
+      'winner',
+      'victory_level',
+      'turns',
+      'vp_red',
+      'vp_blue',
+      'steps_lost_red',
+      'steps_lost_blue',
+      'actions',
+      'ms',
+      'error',
+    ]);
     expect(r.stdout).toMatch(/steps lost\/game/);
   });
 });
@@ -107,10 +130,16 @@ describe('the harness, balance, bench helpers and MCTS threads on a second rules
   });
 
   it('runSimulation: the same games on 2 workers as in this thread, with its declared metrics', async () => {
-    const run = (workers: number) => runSimulation({
-      scenario: scenarioFile, games: 12, workers, seed: 's', out: join(tmp, `run${workers}`), progress: false,
-      agents: { red: 'scripted', blue: 'random' },
-    });
+    const run = (workers: number) =>
+      runSimulation({
+        scenario: scenarioFile,
+        games: 12,
+        workers,
+        seed: 's',
+        out: join(tmp, `run${workers}`),
+        progress: false,
+        agents: { red: 'scripted', blue: 'random' },
+      });
     const [local, pooled] = [await run(0), await run(2)];
     const strip = (file: string) => parseCsv(readFileSync(file, 'utf8')).map((row) => row.slice(0, -2));
     expect(strip(pooled.files.games)).toEqual(strip(local.files.games));
@@ -121,12 +150,23 @@ describe('the harness, balance, bench helpers and MCTS threads on a second rules
   });
 
   it('balanceSearch varies its parameter', async () => {
-    const r = await balanceSearch({ scenario: scenarioFile, agents: { red: 'random', blue: 'random' }, param: 'turns', from: 1, to: 3, step: 2, gamesPerValue: 20, batch: 10, seed: 'b', workers: 2 });
+    const r = await balanceSearch({
+      scenario: scenarioFile,
+      agents: { red: 'random', blue: 'random' },
+      param: 'turns',
+      from: 1,
+      to: 3,
+      step: 2,
+      gamesPerValue: 20,
+      batch: 10,
+      seed: 'b',
+      workers: 2,
+    });
     expect(r.rows.map((x) => x.value)).toEqual([1, 3]);
     expect(r.rows.every((x) => x.games === 20 && x.errors === 0)).toBe(true);
   });
 
-  it('the bench suites\' mid-game states and random playouts take it as they are', () => {
+  it("the bench suites' mid-game states and random playouts take it as they are", () => {
     const sc = loadScenario(scenarioFile);
     const mid = midGameState(sc, 6);
     expect(mid.ply).toBeGreaterThan(0);
@@ -138,11 +178,13 @@ describe('the harness, balance, bench helpers and MCTS threads on a second rules
     const results = await runScenarioSuites(scenarioFile, { mode: 'quick' });
     const figures = results.flatMap((r) => r.figures);
     const id = loadScenario(scenarioFile).id;
-    expect(figures.map((f) => f.id)).toEqual(expect.arrayContaining([`rules.legal.${id}`, `rules.apply.${id}`, `playout.${id}`, `agents.scripted.${id}`]));
+    expect(figures.map((f) => f.id)).toEqual(
+      expect.arrayContaining([`rules.legal.${id}`, `rules.apply.${id}`, `playout.${id}`, `agents.scripted.${id}`]),
+    );
     for (const f of figures) expect(f.median, f.id).toBeGreaterThan(0);
   });
 
-  it('MCTS searches it on 2 threads (the workers rebuild game and hooks from the registry\'s spawn spec), reproducibly', async () => {
+  it("MCTS searches it on 2 threads (the workers rebuild game and hooks from the registry's spawn spec), reproducibly", async () => {
     const sc = loadScenario(scenarioFile);
     expect(sc.ai.spawnSpec!.args).toEqual([sc.file, {}, compiledSystem]);
     const state = sc.initialState(createRng('x')) as MiniState;

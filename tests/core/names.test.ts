@@ -7,17 +7,35 @@ describe('ActionNames', () => {
   it('spells "verb a" and "verb a b" as a template literal would, with the suffix after the first argument', () => {
     const mv = new ActionNames('mv');
     const decl = new ActionNames('decl', ' m');
-    for (const [a, b] of [[0, 0], [3, 144], [120, 7], [5, 2000], [0, 1]] as const) {
+    for (const [a, b] of [
+      [0, 0],
+      [3, 144],
+      [120, 7],
+      [5, 2000],
+      [0, 1],
+    ] as const) {
       expect(mv.of2(a, b)).toBe(`mv ${a} ${b}`);
       expect(mv.of(a)).toBe(`mv ${a}`);
       expect(decl.of(a)).toBe(`decl ${a} m`);
     }
   });
 
-  it('answers every request with its own arguments\' spelling, whatever was asked before, far past the end of its tables', () => {
+  it("answers every request with its own arguments' spelling, whatever was asked before, far past the end of its tables", () => {
     // A table grown or filled at the wrong index would answer a later request with another request's string.
     const df = new ActionNames('df');
-    const asked: [number, number][] = [[900, 5], [0, 1200], [37, 0], [5, 900], [900, 1200], [1, 5], [1200, 37], [37, 1200], [0, 0], [0, 200], [899, 4]];
+    const asked: [number, number][] = [
+      [900, 5],
+      [0, 1200],
+      [37, 0],
+      [5, 900],
+      [900, 1200],
+      [1, 5],
+      [1200, 37],
+      [37, 1200],
+      [0, 0],
+      [0, 200],
+      [899, 4],
+    ];
     for (let round = 0; round < 2; round++) {
       for (const [a, b] of asked) {
         expect(df.of2(a, b)).toBe(`df ${a} ${b}`);

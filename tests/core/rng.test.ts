@@ -4,7 +4,9 @@ import { createRng, d6, deriveSeed, roll2d6, shuffled } from '../../src/core/rng
 
 describe('rng', () => {
   it('the same seed gives the same stream; different seeds differ', () => {
-    const a = createRng('seed-1'), b = createRng('seed-1'), c = createRng('seed-2');
+    const a = createRng('seed-1'),
+      b = createRng('seed-1'),
+      c = createRng('seed-2');
     const sa = Array.from({ length: 1000 }, () => a.next());
     const sb = Array.from({ length: 1000 }, () => b.next());
     const sc = Array.from({ length: 1000 }, () => c.next());
@@ -12,7 +14,10 @@ describe('rng', () => {
     expect(sa).not.toEqual(sc);
     expect(createRng(7).int(1000)).toBe(createRng('7').int(1000));
     expect(deriveSeed('m', 3)).toBe('m/3');
-    for (const x of sa) { expect(x).toBeGreaterThanOrEqual(0); expect(x).toBeLessThan(1); }
+    for (const x of sa) {
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThan(1);
+    }
   });
 
   it('d6 is uniform within wide bounds and 2d6 has the triangular shape', () => {

@@ -23,8 +23,17 @@ describe('balance search', () => {
   it('finds the head start that evens a race between unequal agents', async () => {
     // "two" (two dice) beats "one" (one die); a head start for east ("one") compensates.
     const r = await balanceSearch({
-      scenario, ...modules, agents: { east: 'one', west: 'two' }, param: 'headStart', from: 0, to: 12, step: 4,
-      gamesPerValue: 300, batch: 100, seed: 'bal', workers: 2,
+      scenario,
+      ...modules,
+      agents: { east: 'one', west: 'two' },
+      param: 'headStart',
+      from: 0,
+      to: 12,
+      step: 4,
+      gamesPerValue: 300,
+      batch: 100,
+      seed: 'bal',
+      workers: 2,
     });
     expect(r.rows.map((x) => x.value)).toEqual([0, 4, 8, 12]);
     expect(r.rows[0]!.winRate).toBeLessThan(0.5);
@@ -38,10 +47,12 @@ describe('balance search', () => {
   });
 
   it('rejects unknown parameters and values out of range', async () => {
-    await expect(balanceSearch({ scenario, ...modules, agents: { east: 'one', west: 'two' }, param: 'nope', from: 0, to: 1, step: 1 }))
-      .rejects.toThrow(/no parameter "nope".*headStart/);
-    await expect(balanceSearch({ scenario, ...modules, agents: { east: 'one', west: 'two' }, param: 'headStart', from: 0, to: 40, step: 10 }))
-      .rejects.toThrow(/within -20 to 20/);
+    await expect(
+      balanceSearch({ scenario, ...modules, agents: { east: 'one', west: 'two' }, param: 'nope', from: 0, to: 1, step: 1 }),
+    ).rejects.toThrow(/no parameter "nope".*headStart/);
+    await expect(
+      balanceSearch({ scenario, ...modules, agents: { east: 'one', west: 'two' }, param: 'headStart', from: 0, to: 40, step: 10 }),
+    ).rejects.toThrow(/within -20 to 20/);
     expect(rangeValues(1, 0, 0.25)).toEqual([1, 0.75, 0.5, 0.25, 0]);
     expect(() => rangeValues(0, 1, 0)).toThrow(/positive/);
   });
@@ -61,7 +72,12 @@ describe('round robin', () => {
 describe('progress', () => {
   it('writes plain lines when not a TTY and a bar on a TTY', () => {
     const chunks: string[] = [];
-    const stream = { write: (s: string) => { chunks.push(s); return true; } } as unknown as NodeJS.WritableStream;
+    const stream = {
+      write: (s: string) => {
+        chunks.push(s);
+        return true;
+      },
+    } as unknown as NodeJS.WritableStream;
     const plain = createProgress({ total: 10, stream, tty: false, intervalMs: 0 });
     for (let i = 0; i < 3; i++) plain.tick();
     plain.finish();
@@ -77,7 +93,12 @@ describe('progress', () => {
     vi.useFakeTimers();
     try {
       const chunks: string[] = [];
-      const stream = { write: (s: string) => { chunks.push(s); return true; } } as unknown as NodeJS.WritableStream;
+      const stream = {
+        write: (s: string) => {
+          chunks.push(s);
+          return true;
+        },
+      } as unknown as NodeJS.WritableStream;
       const p = createProgress({ total: 60, stream, tty: false, intervalMs: 0 });
       vi.advanceTimersByTime(240_000);
       p.tick();
@@ -102,8 +123,16 @@ describe('memory', () => {
     let peak = before;
     let n = 0;
     const r = await runSimulation({
-      scenario, ...modules, agents: { east: 'random', west: 'two' }, seed: 'mem', games: 10_000, workers: 2, out: join(tmp, 'mem'),
-      onRow: () => { if (++n % 500 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed); },
+      scenario,
+      ...modules,
+      agents: { east: 'random', west: 'two' },
+      seed: 'mem',
+      games: 10_000,
+      workers: 2,
+      out: join(tmp, 'mem'),
+      onRow: () => {
+        if (++n % 500 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
+      },
     });
     expect(r.recorded).toBe(10_000);
     expect(r.summary.games).toBe(10_000);
@@ -124,15 +153,50 @@ describe('CLI', () => {
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      await program().parseAsync(['node', 'tacsim', 'sim', scenario, '--games', '20', '--agent', 'east=random', '--agent', 'west=two',
-        '--seed', 's', '--workers', '1', '--out', join(tmp, 'cli'), '--json', ...fixtureFlags]);
+      await program().parseAsync([
+        'node',
+        'tacsim',
+        'sim',
+        scenario,
+        '--games',
+        '20',
+        '--agent',
+        'east=random',
+        '--agent',
+        'west=two',
+        '--seed',
+        's',
+        '--workers',
+        '1',
+        '--out',
+        join(tmp, 'cli'),
+        '--json',
+        ...fixtureFlags,
+      ]);
       const printed = JSON.parse(out.mock.calls.map((c) => String(c[0])).join(''));
       expect(printed.games).toBe(20);
       expect(printed.agents).toEqual({ east: 'random', west: 'two' });
       expect(process.exitCode ?? 0).toBe(0);
       out.mockClear();
-      await program().parseAsync(['node', 'tacsim', 'sim', scenario, '--games', '10', '--agent', 'east=throw', '--agent', 'west=two',
-        '--seed', 's', '--workers', '1', '--out', join(tmp, 'cli-fail'), ...fixtureFlags]);
+      await program().parseAsync([
+        'node',
+        'tacsim',
+        'sim',
+        scenario,
+        '--games',
+        '10',
+        '--agent',
+        'east=throw',
+        '--agent',
+        'west=two',
+        '--seed',
+        's',
+        '--workers',
+        '1',
+        '--out',
+        join(tmp, 'cli-fail'),
+        ...fixtureFlags,
+      ]);
       expect(process.exitCode).toBe(1);
       expect(err.mock.calls.map((c) => String(c[0])).join('')).toMatch(/10 game\(s\) failed/);
     } finally {
@@ -143,18 +207,33 @@ describe('CLI', () => {
   });
 
   it('bad flags are InputErrors with one clear message', async () => {
-    await expect(program().parseAsync(['node', 'tacsim', 'sim', scenario, '--games', 'many', ...fixtureFlags]))
-      .rejects.toMatchObject({ name: 'InputError', message: expect.stringMatching(/--games must be a whole number/) });
-    await expect(program().parseAsync(['node', 'tacsim', 'sim', scenario, '--agent', 'east', ...fixtureFlags]))
-      .rejects.toMatchObject({ name: 'InputError', message: expect.stringMatching(/--agent takes SIDE=SPEC/) });
-    await expect(program().parseAsync(['node', 'tacsim', 'sim', scenario, '--set', 'x', ...fixtureFlags]))
-      .rejects.toMatchObject({ name: 'InputError' });
-    await expect(program().parseAsync(['node', 'tacsim', 'balance', scenario, '--param', 'headStart', '--from', 'a', '--to', '2', ...fixtureFlags]))
-      .rejects.toMatchObject({ name: 'InputError', message: expect.stringMatching(/--from must be a number/) });
+    await expect(program().parseAsync(['node', 'tacsim', 'sim', scenario, '--games', 'many', ...fixtureFlags])).rejects.toMatchObject({
+      name: 'InputError',
+      message: expect.stringMatching(/--games must be a whole number/),
+    });
+    await expect(program().parseAsync(['node', 'tacsim', 'sim', scenario, '--agent', 'east', ...fixtureFlags])).rejects.toMatchObject({
+      name: 'InputError',
+      message: expect.stringMatching(/--agent takes SIDE=SPEC/),
+    });
+    await expect(program().parseAsync(['node', 'tacsim', 'sim', scenario, '--set', 'x', ...fixtureFlags])).rejects.toMatchObject({
+      name: 'InputError',
+    });
+    await expect(
+      program().parseAsync(['node', 'tacsim', 'balance', scenario, '--param', 'headStart', '--from', 'a', '--to', '2', ...fixtureFlags]),
+    ).rejects.toMatchObject({ name: 'InputError', message: expect.stringMatching(/--from must be a number/) });
   });
 
   it('formats a readable summary table', async () => {
-    const r = await runSimulation({ scenario, ...modules, agents: { east: 'random', west: 'two' }, swap: true, seed: 't', games: 40, workers: 1, out: join(tmp, 'fmt') });
+    const r = await runSimulation({
+      scenario,
+      ...modules,
+      agents: { east: 'random', west: 'two' },
+      swap: true,
+      seed: 't',
+      games: 40,
+      workers: 1,
+      out: join(tmp, 'fmt'),
+    });
     const text = formatSummary(r.summary);
     expect(text).toMatch(/east\s+\d+\s+[\d.]+%\s+[\d.]+%–[\d.]+%/);
     expect(text).toMatch(/VP margin \(east - west\)/);

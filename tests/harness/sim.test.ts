@@ -34,7 +34,14 @@ const out = () => join(tmp, `run-${outN++}`);
 
 describe('runMatch', () => {
   it('plays one game in-process, deterministic by seed, with action keys', async () => {
-    const opts = { scenario, systemModule: fixtureModule, agentModule: fixtureModule, agents: { east: 'random', west: 'two' }, seed: 'abc', records: true };
+    const opts = {
+      scenario,
+      systemModule: fixtureModule,
+      agentModule: fixtureModule,
+      agents: { east: 'random', west: 'two' },
+      seed: 'abc',
+      records: true,
+    };
     const a = await runMatch(opts);
     const b = await runMatch(opts);
     expect(a.error).toBeNull();
@@ -45,7 +52,14 @@ describe('runMatch', () => {
   });
 
   it('records an exceeded action limit as an error', async () => {
-    const row = await runMatch({ scenario, systemModule: fixtureModule, agentModule: fixtureModule, agents: ['random', 'random'], seed: 1, maxActions: 3 });
+    const row = await runMatch({
+      scenario,
+      systemModule: fixtureModule,
+      agentModule: fixtureModule,
+      agents: ['random', 'random'],
+      seed: 1,
+      maxActions: 3,
+    });
     expect(row.error).toMatch(/limit of 3 actions/);
     expect(row.actions).toBe(3);
   });
@@ -54,13 +68,30 @@ describe('runMatch', () => {
 describe('runSimulation', () => {
   it('writes the same games.csv with 1 and 2 workers', async () => {
     const a = await runSimulation(base({ games: 200, workers: 1, out: out(), swap: true, agents: { east: 'random', west: 'two' } }));
-    const b = await runSimulation(base({ games: 200, workers: 2, out: out(), swap: true, agents: { east: 'random', west: 'two' }, batchSize: 7 }));
+    const b = await runSimulation(
+      base({ games: 200, workers: 2, out: out(), swap: true, agents: { east: 'random', west: 'two' }, batchSize: 7 }),
+    );
     expect(a.recorded).toBe(200);
     expect(a.failed).toBe(0);
     expect(csvWithoutMs(a.outDir)).toEqual(csvWithoutMs(b.outDir));
     const header = parseCsv(readFileSync(a.files.games, 'utf8'))[0]!;
-    expect(header).toEqual(['game', 'seed', 'agent_east', 'agent_west', 'winner', 'victory_level', 'turns', 'vp_east', 'vp_west',
-      'steps_lost_east', 'steps_lost_west', 'initiative_turn1', 'actions', 'ms', 'error']);
+    expect(header).toEqual([
+      'game',
+      'seed',
+      'agent_east',
+      'agent_west',
+      'winner',
+      'victory_level',
+      'turns',
+      'vp_east',
+      'vp_west',
+      'steps_lost_east',
+      'steps_lost_west',
+      'initiative_turn1',
+      'actions',
+      'ms',
+      'error',
+    ]);
     const summary = JSON.parse(readFileSync(a.files.summary, 'utf8'));
     expect(summary.games).toBe(200);
     expect(summary.sides.east.ci95).toHaveLength(2);
@@ -69,7 +100,8 @@ describe('runSimulation', () => {
     expect(summary.agentSpecs.two.bySide.west.games).toBe(100);
     expect(summary.agentSpecs.two.winRate).toBeGreaterThan(summary.agentSpecs.random.winRate);
     const { files, outDir, ...restA } = a;
-    void files; void outDir;
+    void files;
+    void outDir;
     expect(restA.summary.sides).toEqual(b.summary.sides);
   });
 
@@ -133,10 +165,19 @@ describe('runSimulation', () => {
     const controller = new AbortController();
     const dir = out();
     let seen = 0;
-    const r = await runSimulation(base({
-      games: 300, workers: 2, out: dir, agents: { east: 'slow:1', west: 'random' }, signal: controller.signal, batchSize: 3,
-      onRow: () => { if (++seen === 20) controller.abort(); },
-    }));
+    const r = await runSimulation(
+      base({
+        games: 300,
+        workers: 2,
+        out: dir,
+        agents: { east: 'slow:1', west: 'random' },
+        signal: controller.signal,
+        batchSize: 3,
+        onRow: () => {
+          if (++seen === 20) controller.abort();
+        },
+      }),
+    );
     expect(r.aborted).toBe(true);
     expect(r.recorded).toBeGreaterThanOrEqual(20);
     expect(r.recorded).toBeLessThan(300);
@@ -151,19 +192,38 @@ describe('runSimulation', () => {
 
   it('writes replayable game records on request', async () => {
     const r = await runSimulation(base({ games: 5, workers: 1, out: out(), records: true }));
-    const lines = readFileSync(r.files.records!, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(r.files.records!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(5);
-    const one = await runMatch({ scenario, systemModule: fixtureModule, agentModule: fixtureModule, agents: lines[2].agents, seed: lines[2].seed, records: true });
+    const one = await runMatch({
+      scenario,
+      systemModule: fixtureModule,
+      agentModule: fixtureModule,
+      agents: lines[2].agents,
+      seed: lines[2].seed,
+      records: true,
+    });
     expect(one.actionKeys).toEqual(lines[2].actions);
   });
 
   it('uses createAgent of agents/agent.js when no agent module is given', async () => {
     const row = await runMatch({ scenario, systemModule: fixtureModule, agents: ['random', 'random'], seed: 'real' });
     expect(row.error).toBeNull();
-    const r = await runSimulation({ scenario, systemModule: fixtureModule, agents: { east: 'random', west: 'random' }, seed: 'real', games: 10, workers: 1, out: out() });
+    const r = await runSimulation({
+      scenario,
+      systemModule: fixtureModule,
+      agents: { east: 'random', west: 'random' },
+      seed: 'real',
+      games: 10,
+      workers: 1,
+      out: out(),
+    });
     expect(r.failed).toBe(0);
-    await expect(runSimulation({ scenario, systemModule: fixtureModule, agents: { east: 'bogus' }, games: 1, out: out() }))
-      .rejects.toThrow(/unknown agent "bogus"/);
+    await expect(runSimulation({ scenario, systemModule: fixtureModule, agents: { east: 'bogus' }, games: 1, out: out() })).rejects.toThrow(
+      /unknown agent "bogus"/,
+    );
   });
 
   it('rejects unknown sides and agent specs with InputError', async () => {

@@ -74,7 +74,10 @@ describe('Bradley-Terry', () => {
   });
 
   it('inverts matrices', () => {
-    const inv = invert([[4, 7], [2, 6]]);
+    const inv = invert([
+      [4, 7],
+      [2, 6],
+    ]);
     expect(inv[0]![0]).toBeCloseTo(0.6, 12);
     expect(inv[0]![1]).toBeCloseTo(-0.7, 12);
     expect(inv[1]![0]).toBeCloseTo(-0.2, 12);

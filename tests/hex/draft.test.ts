@@ -9,10 +9,13 @@ interface TinyState {
   readonly events: readonly string[];
   readonly smoke: readonly number[];
 }
-const FLAGS = 1, CARRIER = 2;
+const FLAGS = 1,
+  CARRIER = 2;
 
 /** What both forms of the tiny system's draft do alike. */
-interface TinyFields { smoke: readonly number[] }
+interface TinyFields {
+  smoke: readonly number[];
+}
 function sealTiny(d: UnitDraft<TinyState> & TinyFields): TinyState {
   const s = { u: d.u, events: d.events ?? [], smoke: d.smoke };
   d.passOccupancy(s.u);
@@ -32,8 +35,12 @@ class TinyDraft extends UnitDraft<TinyState> {
     super(source, 10, LAYOUT, narrate);
     this.smoke = source.smoke;
   }
-  seal(): TinyState { return sealTiny(this); }
-  board(i: number, t: number): void { boardTiny(this, i, t); }
+  seal(): TinyState {
+    return sealTiny(this);
+  }
+  board(i: number, t: number): void {
+    boardTiny(this, i, t);
+  }
 }
 
 /**
@@ -48,8 +55,12 @@ class MixedDraft {
     UnitDraft.init(this, source, 10, LAYOUT, narrate);
     this.smoke = source.smoke;
   }
-  seal(): TinyState { return sealTiny(this); }
-  board(i: number, t: number): void { boardTiny(this, i, t); }
+  seal(): TinyState {
+    return sealTiny(this);
+  }
+  board(i: number, t: number): void {
+    boardTiny(this, i, t);
+  }
   setHex(unit: number, h: number): void {
     this.placeUnit(unit, h);
     this.setFlag(unit, 8, false);
@@ -57,11 +68,19 @@ class MixedDraft {
 }
 UnitDraft.mixInto(MixedDraft);
 
-const start = (): TinyState => Object.freeze({
-  u: Object.freeze([[3, 0, 0], [3, 0, 0], [5, 0, 0], [-1, 0, 0]].map((r) => Object.freeze(r))),
-  events: [],
-  smoke: Object.freeze([7]),
-});
+const start = (): TinyState =>
+  Object.freeze({
+    u: Object.freeze(
+      [
+        [3, 0, 0],
+        [3, 0, 0],
+        [5, 0, 0],
+        [-1, 0, 0],
+      ].map((r) => Object.freeze(r)),
+    ),
+    events: [],
+    smoke: Object.freeze([7]),
+  });
 
 describe.each([
   ['extends UnitDraft', (s: TinyState, narrate?: boolean) => new TinyDraft(s, narrate)],

@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { Arc, HexGrid, type Orientation } from '../../src/hex/grid.js';
 
-const N = 0, NE = 1, SE = 2, S = 3, SW = 4, NW = 5;
+const N = 0,
+  NE = 1,
+  SE = 2,
+  S = 3,
+  SW = 4,
+  NW = 5;
 const bit = (...ds: number[]) => ds.reduce((m, d) => m | (1 << d), 0);
 const layouts: Orientation[] = ['flat-odd', 'flat-even', 'pointy-odd', 'pointy-even'];
 
@@ -29,10 +34,11 @@ describe('sidesToward', () => {
   it('a straight line of hexes in one direction leaves through that hexside at every distance', () => {
     const g = new HexGrid(15, 15);
     const h = g.at(7, 7);
-    for (let d = 0; d < 6; d++) for (let k = 2; k <= 5; k++) {
-      const far = walk(g, h, ...Array<number>(k).fill(d));
-      expect(g.sidesToward(h, far)).toBe(bit(d));
-    }
+    for (let d = 0; d < 6; d++)
+      for (let k = 2; k <= 5; k++) {
+        const far = walk(g, h, ...Array<number>(k).fill(d));
+        expect(g.sidesToward(h, far)).toBe(bit(d));
+      }
   });
 
   it('a line along a hexspine (N then NE) crosses the vertex between the two hexsides: both are offered', () => {
@@ -48,9 +54,10 @@ describe('sidesToward', () => {
   it('seen from the other end, the line crosses the opposite hexside(s)', () => {
     const g = new HexGrid(11, 11);
     const opposite = (m: number) => ((m << 3) | (m >> 3)) & 63;
-    for (let a = 0; a < g.size; a += 5) for (let b = 0; b < g.size; b += 3) {
-      expect(g.sidesToward(b, a)).toBe(opposite(g.sidesToward(a, b)));
-    }
+    for (let a = 0; a < g.size; a += 5)
+      for (let b = 0; b < g.size; b += 3) {
+        expect(g.sidesToward(b, a)).toBe(opposite(g.sidesToward(a, b)));
+      }
   });
 });
 

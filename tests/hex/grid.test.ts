@@ -32,23 +32,31 @@ describe('HexGrid', () => {
     // Corner hex: only 2 or 3 neighbours on the map.
     expect([0, 1, 2, 3, 4, 5].map((d) => g.neighbour(0, d)).filter((n) => n >= 0).length).toBe(2);
     // Neighbourhood is symmetric, with opposite directions.
-    for (let h = 0; h < g.size; h++) for (let d = 0; d < 6; d++) {
-      const n = g.neighbour(h, d);
-      if (n >= 0) { expect(g.neighbour(n, (d + 3) % 6)).toBe(h); expect(g.directionTo(h, n)).toBe(d); expect(g.distance(h, n)).toBe(1); }
-    }
+    for (let h = 0; h < g.size; h++)
+      for (let d = 0; d < 6; d++) {
+        const n = g.neighbour(h, d);
+        if (n >= 0) {
+          expect(g.neighbour(n, (d + 3) % 6)).toBe(h);
+          expect(g.directionTo(h, n)).toBe(d);
+          expect(g.distance(h, n)).toBe(1);
+        }
+      }
   });
 
   it('distance is symmetric, zero only on the diagonal, satisfies the triangle inequality and equals computeDistance', () => {
     for (const g of grids) {
-      for (let a = 0; a < g.size; a++) for (let b = 0; b < g.size; b++) {
-        const d = g.distance(a, b);
-        expect(d).toBe(g.computeDistance(a, b));
-        expect(d).toBe(g.distance(b, a));
-        if ((d === 0) !== (a === b)) throw new Error(`distance ${a},${b} = ${d}`);
-      }
+      for (let a = 0; a < g.size; a++)
+        for (let b = 0; b < g.size; b++) {
+          const d = g.distance(a, b);
+          expect(d).toBe(g.computeDistance(a, b));
+          expect(d).toBe(g.distance(b, a));
+          if ((d === 0) !== (a === b)) throw new Error(`distance ${a},${b} = ${d}`);
+        }
       const n = g.size;
       for (let k = 0; k < 500; k++) {
-        const a = (k * 7919) % n, b = (k * 104729) % n, c = (k * 1299709) % n;
+        const a = (k * 7919) % n,
+          b = (k * 104729) % n,
+          c = (k * 1299709) % n;
         expect(g.distance(a, c)).toBeLessThanOrEqual(g.distance(a, b) + g.distance(b, c));
       }
     }
@@ -56,10 +64,11 @@ describe('HexGrid', () => {
 
   it('within(r) is exactly the hexes at distance <= r', () => {
     const g = grids[2]!;
-    for (const h of [0, 57, 150, g.size - 1]) for (const r of [0, 1, 3]) {
-      const w = new Set(g.within(h, r));
-      for (let x = 0; x < g.size; x++) expect(w.has(x)).toBe(g.distance(h, x) <= r);
-    }
+    for (const h of [0, 57, 150, g.size - 1])
+      for (const r of [0, 1, 3]) {
+        const w = new Set(g.within(h, r));
+        for (let x = 0; x < g.size; x++) expect(w.has(x)).toBe(g.distance(h, x) <= r);
+      }
   });
 
   it('rotate180 is an involutive isometry where defined', () => {
@@ -70,9 +79,10 @@ describe('HexGrid', () => {
         img.push(r);
         if (r >= 0) expect(g.rotate180(r)).toBe(h);
       }
-      for (let a = 0; a < g.size; a++) for (let b = 0; b < g.size; b++) {
-        if (img[a]! >= 0 && img[b]! >= 0) expect(g.distance(img[a]!, img[b]!)).toBe(g.distance(a, b));
-      }
+      for (let a = 0; a < g.size; a++)
+        for (let b = 0; b < g.size; b++) {
+          if (img[a]! >= 0 && img[b]! >= 0) expect(g.distance(img[a]!, img[b]!)).toBe(g.distance(a, b));
+        }
       // Odd widths: every even-column hex has an image (digest: the half hexes of odd columns do not).
       if (g.width % 2 === 1) for (let h = 0; h < g.size; h++) if (g.col(h) % 2 === 0) expect(img[h]).toBeGreaterThanOrEqual(0);
     }
@@ -80,28 +90,33 @@ describe('HexGrid', () => {
 
   it('PG3 8.3: linePaths remembers each pair: the same answer as computeLinePaths, the same arrays when asked again', () => {
     const g = new HexGrid(9, 7);
-    for (let a = 0; a < g.size; a += 3) for (let b = 0; b < g.size; b += 2) {
-      if (a === b) continue;
-      const first = g.linePaths(a, b);
-      expect(first).toEqual(g.computeLinePaths(a, b));
-      expect(g.linePaths(a, b)).toBe(first);
-    }
+    for (let a = 0; a < g.size; a += 3)
+      for (let b = 0; b < g.size; b += 2) {
+        if (a === b) continue;
+        const first = g.linePaths(a, b);
+        expect(first).toEqual(g.computeLinePaths(a, b));
+        expect(g.linePaths(a, b)).toBe(first);
+      }
   });
 
   it('PG3 8.3: linePaths gives distance-many hexes ending at the target; sides differ only along a hexspine', () => {
     const g = new HexGrid(12, 12);
-    for (let a = 0; a < g.size; a += 7) for (let b = 0; b < g.size; b += 5) {
-      if (a === b) continue;
-      const [l, r] = g.linePaths(a, b);
-      const n = g.distance(a, b);
-      expect(l.length).toBe(n);
-      expect(r.length).toBe(n);
-      expect(l[n - 1]).toBe(b);
-      expect(r[n - 1]).toBe(b);
-      // consecutive hexes adjacent (or off the board on a spine at the edge)
-      let prev = a;
-      for (const h of l) { if (h >= 0 && prev >= 0) expect(g.distance(prev, h)).toBe(1); prev = h; }
-    }
+    for (let a = 0; a < g.size; a += 7)
+      for (let b = 0; b < g.size; b += 5) {
+        if (a === b) continue;
+        const [l, r] = g.linePaths(a, b);
+        const n = g.distance(a, b);
+        expect(l.length).toBe(n);
+        expect(r.length).toBe(n);
+        expect(l[n - 1]).toBe(b);
+        expect(r[n - 1]).toBe(b);
+        // consecutive hexes adjacent (or off the board on a spine at the edge)
+        let prev = a;
+        for (const h of l) {
+          if (h >= 0 && prev >= 0) expect(g.distance(prev, h)).toBe(1);
+          prev = h;
+        }
+      }
     // A straight column line has no hexspine: both sides equal.
     const [l, r] = g.linePaths(g.at(3, 1), g.at(3, 8));
     expect(l).toEqual(r);

@@ -12,7 +12,14 @@ import { buildSightTable, lineBlocked } from '../../src/hex/sight.js';
 import { columnIndex, compileTable, resultsTable, shiftColumn, tableResult, ONE_D6 } from '../../src/hex/tables.js';
 
 describe('results tables', () => {
-  const rows = { '1': ['-', 'M', '1'], '2': ['-', '-', 'M'], '3': ['-', '-', '-'], '4': ['-', '-', '-'], '5': ['-', '-', '-'], '6': ['-', '-', '-'] };
+  const rows = {
+    '1': ['-', 'M', '1'],
+    '2': ['-', '-', 'M'],
+    '3': ['-', '-', '-'],
+    '4': ['-', '-', '-'],
+    '5': ['-', '-', '-'],
+    '6': ['-', '-', '-'],
+  };
   const schema = resultsTable(z.string().regex(/^(-|M|1)$/), ONE_D6);
 
   it('compiles for lookup: the column of a strength is the highest heading not above it; shifts stop at the ends', () => {
@@ -25,9 +32,18 @@ describe('results tables', () => {
   });
 
   it('the chart-pack form checks headings, rows and cell provenance, and refuses unknown keys', () => {
-    const ok = { columns: [2, 4, 8], rows, source: { source: 'designed' }, cells: [{ column: 4, roll: 1, source: { source: 'rule', rule: '12.4' } }] };
+    const ok = {
+      columns: [2, 4, 8],
+      rows,
+      source: { source: 'designed' },
+      cells: [{ column: 4, roll: 1, source: { source: 'rule', rule: '12.4' } }],
+    };
     expect(schema.safeParse(ok).success).toBe(true);
-    const issues = (x: unknown) => schema.safeParse(x).error?.issues.map((i) => i.message).join(' | ') ?? '';
+    const issues = (x: unknown) =>
+      schema
+        .safeParse(x)
+        .error?.issues.map((i) => i.message)
+        .join(' | ') ?? '';
     expect(issues({ ...ok, columns: [2, 8, 4] })).toContain('columns must increase');
     expect(issues({ ...ok, rows: { ...rows, '7': ['-', '-', '-'] } })).toContain('7 is not a possible roll');
     expect(issues({ ...ok, cells: [{ column: 5, roll: 1, source: { source: 'designed' } }] })).toContain('5 is not a column');
@@ -39,21 +55,32 @@ describe('results tables', () => {
 });
 
 describe('compact maps', () => {
-  const spec = (over: object = {}) => compactMap.parse({ width: 3, height: 2, legend: { '.': 'clear', w: 'woods' }, terrain: ['.w.', '...'], elevation: ['012', '000'], roads: [['0101', '0201', '0301']], ...over });
+  const spec = (over: object = {}) =>
+    compactMap.parse({
+      width: 3,
+      height: 2,
+      legend: { '.': 'clear', w: 'woods' },
+      terrain: ['.w.', '...'],
+      elevation: ['012', '000'],
+      roads: [['0101', '0201', '0301']],
+      ...over,
+    });
 
   it('reads terrain, elevation and roads (a road sets its bit on both sides of each hexside it crosses)', () => {
     const map = readCompactMap(spec(), { terrainIds: ['clear', 'woods'], los: openGroundLos, roadBit: 4 }, new ProblemList('m.json'));
     const g = map.grid;
     expect(map.terrainId(g.at(1, 0))).toBe('woods');
     expect(map.elevation[g.at(2, 0)]).toBe(2);
-    const a = g.at(0, 0), b = g.at(1, 0);
+    const a = g.at(0, 0),
+      b = g.at(1, 0);
     expect(map.hexside(a, g.directionTo(a, b)) & 4).toBe(4);
     expect(map.hexside(b, g.directionTo(b, a)) & 4).toBe(4);
     expect(map.anySide(g.at(0, 1), 4)).toBe(false);
   });
 
   it('names the file and place of a bad legend character, row length or road', () => {
-    const read = (over: object) => () => readCompactMap(spec(over), { terrainIds: ['clear', 'woods'], los: openGroundLos, roadBit: 1 }, new ProblemList('m.json'));
+    const read = (over: object) => () =>
+      readCompactMap(spec(over), { terrainIds: ['clear', 'woods'], los: openGroundLos, roadBit: 1 }, new ProblemList('m.json'));
     expect(read({ terrain: ['.x.', '...'] })).toThrow(/m\.json: map\.terrain\[0\]: character "x" at column 2 is not in the legend/);
     expect(read({ terrain: ['..', '...'] })).toThrow(/map\.terrain\[0\]: has 2 hexes but the map is 3 wide/);
     const problems = new ProblemList('m.json');
@@ -63,11 +90,30 @@ describe('compact maps', () => {
 });
 
 describe('parameter overrides', () => {
-  interface Data { turns: number; sides: { id: string; rating: number }[]; fog: boolean }
+  interface Data {
+    turns: number;
+    sides: { id: string; rating: number }[];
+    fog: boolean;
+  }
   const setters: ParameterSetter<Data>[] = [
-    { name: 'turns', apply: (d, _, v) => { d.turns = v.number(); } },
-    { name: 'rating.<side>', apply: (d, id, v) => { (d.sides.find((s) => s.id === id) ?? v.fail(`no side "${id}"`)).rating = v.number(); } },
-    { name: 'fog', apply: (d, _, v) => { d.fog = v.boolean(); } },
+    {
+      name: 'turns',
+      apply: (d, _, v) => {
+        d.turns = v.number();
+      },
+    },
+    {
+      name: 'rating.<side>',
+      apply: (d, id, v) => {
+        (d.sides.find((s) => s.id === id) ?? v.fail(`no side "${id}"`)).rating = v.number();
+      },
+    },
+    {
+      name: 'fog',
+      apply: (d, _, v) => {
+        d.fog = v.boolean();
+      },
+    },
   ];
   const raw: Data = { turns: 5, sides: [{ id: 'red', rating: 1 }], fog: false };
 
@@ -79,7 +125,14 @@ describe('parameter overrides', () => {
   });
 
   it('refuses unknown names and bad values in one line naming the file and the parameter', () => {
-    const err = (set: Record<string, string>) => { try { applyParameterOverrides(raw, set, 's.json', setters); } catch (e) { return e; } return null; };
+    const err = (set: Record<string, string>) => {
+      try {
+        applyParameterOverrides(raw, set, 's.json', setters);
+      } catch (e) {
+        return e;
+      }
+      return null;
+    };
     const unknown = err({ turnz: '3' }) as InputError;
     expect(unknown).toBeInstanceOf(InputError);
     expect(unknown.message).toBe('s.json: turnz: unknown scenario parameter "turnz" (known: turns, rating.<side>, fog)');
@@ -102,12 +155,18 @@ describe('reachability and sight lines', () => {
     for (const h of wall) expect(reach.has(h)).toBe(false);
     expect(reachableHexes(g, g.at(0, 0), 3, cost, true).get(g.at(1, 0))).toBe(5);
     expect([...reachableHexes(g, g.at(0, 0), 0, cost, true).keys()]).toEqual([g.at(0, 0)]);
-    const table = moveCostTable(['clear', 'swamp'], ['foot', 'wheels'], (t, c) => (t === 'swamp' && c === 'wheels' ? 'P' : t === 'swamp' ? 1.5 : 1), 2);
+    const table = moveCostTable(
+      ['clear', 'swamp'],
+      ['foot', 'wheels'],
+      (t, c) => (t === 'swamp' && c === 'wheels' ? 'P' : t === 'swamp' ? 1.5 : 1),
+      2,
+    );
     expect([...table]).toEqual([2, 2, 3, -1]);
   });
 
   it('a marker blocks a line only when both sides of a hexspine pass through one; the end hexes never block', () => {
-    const a = g.at(1, 3), b = g.at(3, 3); // same row, odd columns: along a hexspine
+    const a = g.at(1, 3),
+      b = g.at(3, 3); // same row, odd columns: along a hexspine
     const [l, r] = g.linePaths(a, b);
     expect(lineBlocked(g, a, b, (h) => h === l[0])).toBe(false);
     expect(lineBlocked(g, a, b, (h) => h === l[0] || h === r[0])).toBe(true);
@@ -122,13 +181,7 @@ describe('ASCII hex maps', () => {
   it('flat layouts: two text rows per hex, shifted columns one text row lower; colours only when asked', () => {
     const g = new HexGrid(3, 2);
     const lines = drawHexMap(g, (h, row) => (row === 0 ? [{ text: g.label(h) }] : [{ text: 'x', code: '31' }]), { width: 6 });
-    expect(lines).toEqual([
-      '0101        0301',
-      'x     0201  x',
-      '0102  x     0302',
-      'x     0202  x',
-      '      x',
-    ]);
+    expect(lines).toEqual(['0101        0301', 'x     0201  x', '0102  x     0302', 'x     0202  x', '      x']);
     const coloured = drawHexMap(g, () => [{ text: 'x', code: '31' }], { width: 6, color: true });
     expect(coloured[0]).toContain('\u001b[31mx\u001b[0m');
   });

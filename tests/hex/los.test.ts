@@ -14,19 +14,25 @@ const IDS = Object.keys(PROPS);
 
 /** A map from rows of terrain letters (c/w/t) and elevation digits, seen by the given rule (default: PG's). */
 function mapOf(terrain: string[], elevation: string[], los: LosRule = new PgLos(IDS.map((i) => PROPS[i]!))): GameMap {
-  const height = terrain.length, width = terrain[0]!.length;
-  const t = new Uint8Array(width * height), e = new Int8Array(width * height);
+  const height = terrain.length,
+    width = terrain[0]!.length;
+  const t = new Uint8Array(width * height),
+    e = new Int8Array(width * height);
   const code: Record<string, number> = { c: 0, w: 1, t: 2 };
-  for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) {
-    t[r * width + c] = code[terrain[r]![c]!]!;
-    e[r * width + c] = Number(elevation[r]![c]!);
-  }
+  for (let r = 0; r < height; r++)
+    for (let c = 0; c < width; c++) {
+      t[r * width + c] = code[terrain[r]![c]!]!;
+      e[r * width + c] = Number(elevation[r]![c]!);
+    }
   return new GameMap({ width, height, terrainIds: IDS, terrain: t, elevation: e, hexsides: new Uint8Array(width * height * 6), los });
 }
 
 /** A vertical line of hexes in column 0 (straight, no hexspines): rows top to bottom. */
 function column(cells: string, heights: string): GameMap {
-  return mapOf([...cells].map((ch) => `${ch}c`), [...heights].map((ch) => `${ch}0`));
+  return mapOf(
+    [...cells].map((ch) => `${ch}c`),
+    [...heights].map((ch) => `${ch}0`),
+  );
 }
 
 describe('PG3 line of sight', () => {
@@ -68,11 +74,13 @@ describe('PG3 line of sight', () => {
     const base = ['ccc', 'ccc', 'ccc', 'ccc'];
     const z = ['000', '000', '000', '000'];
     const clear = mapOf(base, z);
-    const a = clear.grid.at(0, 2), b = clear.grid.at(2, 2);
+    const a = clear.grid.at(0, 2),
+      b = clear.grid.at(2, 2);
     const [l, r] = clear.grid.linePaths(a, b);
     const spine = [l[0]!, r[0]!];
     expect(spine[0]).not.toBe(spine[1]);
-    const rows = (woodsAt: number[]): string[] => base.map((row, ri) => [...row].map((ch, ci) => (woodsAt.includes(clear.grid.at(ci, ri)) ? 'w' : ch)).join(''));
+    const rows = (woodsAt: number[]): string[] =>
+      base.map((row, ri) => [...row].map((ch, ci) => (woodsAt.includes(clear.grid.at(ci, ri)) ? 'w' : ch)).join(''));
     expect(mapOf(rows([spine[0]!]), z).hasLos(a, b)).toBe(true);
     expect(mapOf(rows([spine[1]!]), z).hasLos(a, b)).toBe(true);
     expect(mapOf(rows(spine), z).hasLos(a, b)).toBe(false);
@@ -85,16 +93,20 @@ describe('PG3 line of sight', () => {
 });
 
 describe('pluggable line-of-sight rules', () => {
-  const woodsAndHill = { terrain: ['cwcctc', 'cccwcc', 'tcwccc', 'cccccw', 'ccwccc'], elevation: ['001100', '012100', '001000', '000011', '000012'] };
+  const woodsAndHill = {
+    terrain: ['cwcctc', 'cccwcc', 'tcwccc', 'cccccw', 'ccwccc'],
+    elevation: ['001100', '012100', '001000', '000011', '000012'],
+  };
 
   it('an open-ground rule plugged into the same map sees every pair the PG rule blocks', () => {
     const pg = mapOf(woodsAndHill.terrain, woodsAndHill.elevation);
     const open = mapOf(woodsAndHill.terrain, woodsAndHill.elevation, openGroundLos);
     let blocked = 0;
-    for (let a = 0; a < pg.size; a++) for (let b = 0; b < pg.size; b++) {
-      if (!pg.hasLos(a, b)) blocked++;
-      expect(open.hasLos(a, b)).toBe(true);
-    }
+    for (let a = 0; a < pg.size; a++)
+      for (let b = 0; b < pg.size; b++) {
+        if (!pg.hasLos(a, b)) blocked++;
+        expect(open.hasLos(a, b)).toBe(true);
+      }
     expect(blocked).toBeGreaterThan(0);
     expect(open.los.name).toBe('open ground');
   });
@@ -104,7 +116,10 @@ describe('pluggable line-of-sight rules', () => {
     // A rule that sees only along its own column: asymmetric questions would show up as both orders asked.
     const sameColumn: LosRule = {
       name: 'same column',
-      sees: (map, a, b) => { asked.push(`${a}-${b}`); return map.grid.col(a) === map.grid.col(b); },
+      sees: (map, a, b) => {
+        asked.push(`${a}-${b}`);
+        return map.grid.col(a) === map.grid.col(b);
+      },
     };
     const m = mapOf(['ccc', 'ccc'], ['000', '000'], sameColumn);
     expect(m.hasLos(m.grid.at(1, 0), m.grid.at(1, 1))).toBe(true);
@@ -128,10 +143,19 @@ describe('PG3 spotting range', () => {
   it('PG3 8.41 (T14): a spotter at 40 m sees a target at 0 m out to 24 hexes (12 + 2 x 6), not 25', () => {
     const height = 27;
     const sc = makeScenario({
-      width: 2, height,
+      width: 2,
+      height,
       terrain: Array.from({ length: height }, () => '..'),
       elevation: Array.from({ length: height }, (_, r) => (r === 0 ? '20' : '00')),
-      sides: [{ units: [{ counter: 'ger-inf', hex: '0101' }] }, { units: [{ counter: 'sov-rifle', hex: '0125' }, { counter: 'sov-rifle', hex: '0126' }] }],
+      sides: [
+        { units: [{ counter: 'ger-inf', hex: '0101' }] },
+        {
+          units: [
+            { counter: 'sov-rifle', hex: '0125' },
+            { counter: 'sov-rifle', hex: '0126' },
+          ],
+        },
+      ],
     });
     const n = sc.map.size;
     const o = hexOf(sc, '0101');
@@ -142,7 +166,8 @@ describe('PG3 spotting range', () => {
     expect(sc.spot[g * n + hexOf(sc, '0114')]! & 1).toBe(1);
     expect(sc.spot[g * n + hexOf(sc, '0115')]! & 1).toBe(0);
     const d = emptyDraft(sc);
-    const u1 = unitOf(sc, 1, 'sov-rifle', 0), u2 = unitOf(sc, 1, 'sov-rifle', 1);
+    const u1 = unitOf(sc, 1, 'sov-rifle', 0),
+      u2 = unitOf(sc, 1, 'sov-rifle', 1);
     d.setHex(u1, hexOf(sc, '0125'));
     d.setHex(u2, hexOf(sc, '0126'));
     expect(hexSpotsUnit(d, o, u1)).toBe(true);
@@ -152,7 +177,8 @@ describe('PG3 spotting range', () => {
   it('PG3 8.2: units in limiting terrain are spotted at 3 hexes, in clear at 12; a SPOTTED marker exposes them', async () => {
     const { F_SPOTTED } = await import('../../src/rules/pg3/state.js');
     const sc = makeScenario({
-      width: 2, height: 10,
+      width: 2,
+      height: 10,
       terrain: ['..', '..', '..', 'w.', 'w.', '..', '..', '..', '..', '..'],
       sides: [{ units: [{ counter: 'ger-inf', hex: '0110' }] }, { units: [{ counter: 'sov-rifle', hex: '0104' }] }],
     });
@@ -170,7 +196,10 @@ describe('PG3 spotting range', () => {
   });
 
   it('PG3 8.1: at night only adjacent units are spotted', () => {
-    const sc = makeScenario({ nightTurns: [1], sides: [{ units: [{ counter: 'ger-inf', hex: '0101' }] }, { units: [{ counter: 'sov-rifle', hex: '0103' }] }] });
+    const sc = makeScenario({
+      nightTurns: [1],
+      sides: [{ units: [{ counter: 'ger-inf', hex: '0101' }] }, { units: [{ counter: 'sov-rifle', hex: '0103' }] }],
+    });
     const d = emptyDraft(sc);
     const t = unitOf(sc, 1, 'sov-rifle');
     d.setHex(t, hexOf(sc, '0103'));

@@ -18,7 +18,13 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
 
 function run(command: string, args: string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(command, args, { cwd, env: { ...env, NO_COLOR: '1' }, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(command, args, {
+    cwd,
+    env: { ...env, NO_COLOR: '1' },
+    encoding: 'utf8',
+    timeout: 600_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.error) throw r.error;
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -53,15 +59,32 @@ beforeAll(() => {
 
 describe('npm pack', () => {
   it('ships the launcher, the compiled program with its types, and the scenarios with their charts and counters', () => {
-    expect(packed).toEqual(expect.arrayContaining([
-      'package.json', 'README.md', 'bin/tacsim.js',
-      'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'dist/src/harness/worker.js', 'dist/agents/index.js',
-      'scenarios/pg3/pg3-tiny.json', 'scenarios/pg3/charts/reference.json', 'scenarios/pg3/counters/reference.json',
-    ]));
+    expect(packed).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'bin/tacsim.js',
+        'dist/src/index.js',
+        'dist/src/index.d.ts',
+        'dist/src/cli/main.js',
+        'dist/src/harness/worker.js',
+        'dist/agents/index.js',
+        'scenarios/pg3/pg3-tiny.json',
+        'scenarios/pg3/charts/reference.json',
+        'scenarios/pg3/counters/reference.json',
+      ]),
+    );
   });
 
   it('ships no tests, no TypeScript sources and no source maps', () => {
-    expect(packed.filter((p) => /^(tests|src|agents|benchmarks|scripts|dist\/tests)\//.test(p) || p.endsWith('.map') || (p.endsWith('.ts') && !p.endsWith('.d.ts')))).toEqual([]);
+    expect(
+      packed.filter(
+        (p) =>
+          /^(tests|src|agents|benchmarks|scripts|dist\/tests)\//.test(p) ||
+          p.endsWith('.map') ||
+          (p.endsWith('.ts') && !p.endsWith('.d.ts')),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -81,10 +104,20 @@ describe('the installed package', () => {
       const kinds = Object.fromEntries(['createAgent', 'describeAgents', 'ScriptedAgent', 'MctsAgent', 'RandomAgent', 'loadScenario',
         'runSimulation', 'balanceSearch', 'InputError'].map((k) => [k, typeof m[k]]));
       console.log(JSON.stringify({ kinds, scenario: m.loadScenario('pg3-tiny').id }));`;
-    const out = JSON.parse(succeed(process.execPath, ['--input-type=module', '-e', script], app)) as { kinds: Record<string, string>; scenario: string };
+    const out = JSON.parse(succeed(process.execPath, ['--input-type=module', '-e', script], app)) as {
+      kinds: Record<string, string>;
+      scenario: string;
+    };
     expect(out.kinds).toEqual({
-      createAgent: 'function', describeAgents: 'function', ScriptedAgent: 'function', MctsAgent: 'function', RandomAgent: 'function',
-      loadScenario: 'function', runSimulation: 'function', balanceSearch: 'function', InputError: 'function',
+      createAgent: 'function',
+      describeAgents: 'function',
+      ScriptedAgent: 'function',
+      MctsAgent: 'function',
+      RandomAgent: 'function',
+      loadScenario: 'function',
+      runSimulation: 'function',
+      balanceSearch: 'function',
+      InputError: 'function',
     });
     expect(out.scenario).toBe('pg3-tiny');
   });

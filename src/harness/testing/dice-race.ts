@@ -126,7 +126,8 @@ export const system: RulesSystem = {
       if (!(name in limits)) throw new InputError(`unknown parameter "${name}" (known: ${Object.keys(limits).join(', ')})`, abs, 'set');
       const n = typeof value === 'number' ? value : Number(value);
       const [min, max] = limits[name as keyof RaceConfig];
-      if (!Number.isFinite(n) || n < min || n > max) throw new InputError(`parameter "${name}" must be a number from ${min} to ${max}`, abs, 'set');
+      if (!Number.isFinite(n) || n < min || n > max)
+        throw new InputError(`parameter "${name}" must be a number from ${min} to ${max}`, abs, 'set');
       cfg[name as keyof RaceConfig] = n;
     }
     const parameters: ScenarioParameter[] = (Object.keys(limits) as (keyof RaceConfig)[]).map((name) => ({
@@ -208,7 +209,12 @@ export function createAgent(spec: string, _hooks?: unknown): HarnessAgent {
     case 'two':
       return { name: spec, act: () => kind };
     case 'throw':
-      return { name: spec, act: () => { throw new Error('fixture agent "throw" always throws'); } };
+      return {
+        name: spec,
+        act: () => {
+          throw new Error('fixture agent "throw" always throws');
+        },
+      };
     case 'exit-once':
       return {
         name: spec,
@@ -226,7 +232,9 @@ export function createAgent(spec: string, _hooks?: unknown): HarnessAgent {
         name: spec,
         act: (game, s, seat, rng) => {
           const end = Date.now() + ms;
-          while (Date.now() < end) { /* busy wait */ }
+          while (Date.now() < end) {
+            /* busy wait */
+          }
           return random(game, s, seat, rng);
         },
       };

@@ -34,27 +34,119 @@ import { IllegalActionError } from '../../core/game.js';
 import { ActionNames } from '../../core/names.js';
 import { d6, roll2d6 } from '../../core/rng.js';
 import type { Draft } from './draft.js';
-import { applyHexResult, atShot, lossCandidates, moraleModOf, resolveAt, resolveFire, stepLoss, moraleCheck, leaderCasualties, columnIndex, shiftColumn, tableResult, type FireSpec } from './combat.js';
+import {
+  applyHexResult,
+  atShot,
+  lossCandidates,
+  moraleModOf,
+  resolveAt,
+  resolveFire,
+  stepLoss,
+  moraleCheck,
+  leaderCasualties,
+  columnIndex,
+  shiftColumn,
+  tableResult,
+  type FireSpec,
+} from './combat.js';
 import { resolveAfterFirstFire, resolveAssault, assaultStrength } from './assault.js';
 import { moveCost2, moveOne, possibleThreats, reachable, startingMp2, stepBlocked, threatens, unitMoveBlocked } from './movement.js';
 import { concealing, fireLineClear, hexSpotsUnit, isNight, spotBits } from './spotting.js';
 import {
-  ATSHOTS, DEMORALIZED, DIG, DISRUPTED, F_ACTIVATED, F_ENTRENCHED, F_LIMBERED, F_LOADED, F_ASSAULT_IN, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_FIRED,
-  F_CAV_LED, F_CHARGE, F_MOVED_TURN, F_HIDDEN, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MUST_STOP, F_RECOVERED, F_SELF_ACT, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, MP, OPP,
-  MINE_REVEALED, Phase, STEPS, EXITED, XFIRE, type Effect,
+  ATSHOTS,
+  DEMORALIZED,
+  DIG,
+  DISRUPTED,
+  F_ACTIVATED,
+  F_ENTRENCHED,
+  F_LIMBERED,
+  F_LOADED,
+  F_ASSAULT_IN,
+  F_DECL_FIRE,
+  F_DECL_MOVE,
+  F_DUG_IN,
+  F_FIRED,
+  F_CAV_LED,
+  F_CHARGE,
+  F_MOVED_TURN,
+  F_HIDDEN,
+  F_IN_ACT,
+  F_LEADER_ACT,
+  F_MOVED,
+  F_MUST_STOP,
+  F_RECOVERED,
+  F_SELF_ACT,
+  F_TANK_LEADER,
+  F_TL_REVEALED,
+  GOOD,
+  MORALE,
+  MP,
+  OPP,
+  MINE_REVEALED,
+  Phase,
+  STEPS,
+  EXITED,
+  XFIRE,
+  type Effect,
 } from './state.js';
-import { doubleSegment, endSegment, finishActivation, mayDoubleSegment, maySaveSegment, mustRecover, saveSegment, updateControl } from './turn.js';
-import { atReach, shareCarrierMorale, bombStrength, canRide, inEntrenchment, occupyEntrenchment, cannotFire, combatIn, def, dfStrength, fitsStack, isAssaultHex, isCarrier, moraleValue, leaderMoraleBonus, needsLimber, sideIn, values } from './units.js';
+import {
+  doubleSegment,
+  endSegment,
+  finishActivation,
+  mayDoubleSegment,
+  maySaveSegment,
+  mustRecover,
+  saveSegment,
+  updateControl,
+} from './turn.js';
+import {
+  atReach,
+  shareCarrierMorale,
+  bombStrength,
+  canRide,
+  inEntrenchment,
+  occupyEntrenchment,
+  cannotFire,
+  combatIn,
+  def,
+  dfStrength,
+  fitsStack,
+  isAssaultHex,
+  isCarrier,
+  moraleValue,
+  leaderMoraleBonus,
+  needsLimber,
+  sideIn,
+  values,
+} from './units.js';
 
 // Interned action strings (core/names.ts): the legal-action lists are rebuilt after every action.
-const STACK = new ActionNames('stack'), LEADER = new ActionNames('leader'), UNIT = new ActionNames('unit');
-const DECL_MOVE = new ActionNames('decl', ' m'), DECL_FIRE = new ActionNames('decl', ' f'), DECL_NONE = new ActionNames('decl', ' n');
-const MV = new ActionNames('mv'), EXIT = new ActionNames('exit'), REC = new ActionNames('rec'), DIG_IN = new ActionNames('dig');
-const LOAD = new ActionNames('load'), UNLOAD = new ActionNames('unload'), UNLIMBER = new ActionNames('unlimber');
-const DF = new ActionNames('df'), BOMB = new ActionNames('bomb'), SMOKE = new ActionNames('smoke'), AT = new ActionNames('at');
-const OBA = new ActionNames('oba'), OBASMOKE = new ActionNames('obasmoke'), AIR = new ActionNames('air');
-const ASL = new ActionNames('asl'), MELEE = new ActionNames('melee'), LOSS = new ActionNames('loss');
-const OPP_FIRE = new ActionNames('opp'), OPP_AT = new ActionNames('oppat'), OPP_CROSS = new ActionNames('oppx');
+const STACK = new ActionNames('stack'),
+  LEADER = new ActionNames('leader'),
+  UNIT = new ActionNames('unit');
+const DECL_MOVE = new ActionNames('decl', ' m'),
+  DECL_FIRE = new ActionNames('decl', ' f'),
+  DECL_NONE = new ActionNames('decl', ' n');
+const MV = new ActionNames('mv'),
+  EXIT = new ActionNames('exit'),
+  REC = new ActionNames('rec'),
+  DIG_IN = new ActionNames('dig');
+const LOAD = new ActionNames('load'),
+  UNLOAD = new ActionNames('unload'),
+  UNLIMBER = new ActionNames('unlimber');
+const DF = new ActionNames('df'),
+  BOMB = new ActionNames('bomb'),
+  SMOKE = new ActionNames('smoke'),
+  AT = new ActionNames('at');
+const OBA = new ActionNames('oba'),
+  OBASMOKE = new ActionNames('obasmoke'),
+  AIR = new ActionNames('air');
+const ASL = new ActionNames('asl'),
+  MELEE = new ActionNames('melee'),
+  LOSS = new ActionNames('loss');
+const OPP_FIRE = new ActionNames('opp'),
+  OPP_AT = new ActionNames('oppat'),
+  OPP_CROSS = new ActionNames('oppx');
 
 // ---------- activation (3.1-3.3) ----------
 
@@ -82,7 +174,11 @@ function leaderReach(d: Draft, leader: number, out: Map<number, boolean>, chain 
   }
   const h = d.hex(leader);
   const hexes = [h];
-  if (m === GOOD) for (let k = 0; k < 6; k++) { const n = d.sc.map.grid.neighbour(h, k); if (n >= 0) hexes.push(n); }
+  if (m === GOOD)
+    for (let k = 0; k < 6; k++) {
+      const n = d.sc.map.grid.neighbour(h, k);
+      if (n >= 0) hexes.push(n);
+    }
   for (const hx of hexes) {
     for (let i = d.firstIn(hx); i >= 0; i = d.nextIn(i)) {
       const u = def(d, i);
@@ -108,7 +204,11 @@ function tankLeaderReach(d: Draft, tank: number, out: Map<number, boolean>): voi
   if (m === DEMORALIZED) return;
   const h = d.hex(tank);
   const hexes = [h];
-  if (m === GOOD) for (let k = 0; k < 6; k++) { const n = d.sc.map.grid.neighbour(h, k); if (n >= 0) hexes.push(n); }
+  if (m === GOOD)
+    for (let k = 0; k < 6; k++) {
+      const n = d.sc.map.grid.neighbour(h, k);
+      if (n >= 0) hexes.push(n);
+    }
   for (const hx of hexes) {
     for (let i = d.firstIn(hx); i >= 0; i = d.nextIn(i)) {
       const u = def(d, i);
@@ -186,7 +286,10 @@ function withdrawFromActivation(d: Draft, out: number): void {
   }
   if (d.sc.hasCavalryCharge) {
     for (const i of d.act) d.setFlag(i, F_CAV_LED, false);
-    markCavalryLed(d, d.act.filter((i) => d.flag(i, F_IN_ACT)));
+    markCavalryLed(
+      d,
+      d.act.filter((i) => d.flag(i, F_IN_ACT)),
+    );
   }
 }
 
@@ -210,7 +313,11 @@ function airActions(d: Draft, out: string[]): void {
   for (const t of enemyHexes(d, seat)) {
     if (isAssaultHex(d, t)) continue;
     let visible = false;
-    for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) if (def(d, i).side !== seat && !d.flag(i, F_HIDDEN)) { visible = true; break; }
+    for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i))
+      if (def(d, i).side !== seat && !d.flag(i, F_HIDDEN)) {
+        visible = true;
+        break;
+      }
     if (!visible) continue;
     for (const k of kinds) out.push(AIR.of2(t, k));
   }
@@ -225,24 +332,50 @@ function airStrike(d: Draft, t: Hex, k: number): void {
   d.mut('air')[seat] = d.air[seat]! & ~(1 << k);
   const grid = d.sc.map.grid;
   const r = d6(d.rng);
-  d.events && d.say(() => `${d.sc.sides[seat]!.name} aircraft (${a.df}${a.at ? `/${a.at} AT` : ''}) at ${grid.label(t)}: roll ${r}: ${r <= 2 ? 'misses' : 'attacks'} [PG3 15.1]`);
+  d.events &&
+    d.say(
+      () =>
+        `${d.sc.sides[seat]!.name} aircraft (${a.df}${a.at ? `/${a.at} AT` : ''}) at ${grid.label(t)}: roll ${r}: ${r <= 2 ? 'misses' : 'attacks'} [PG3 15.1]`,
+    );
   if (r <= 2) friendlyFire(d, t, seat);
   else {
     let aa = 0;
     for (const e of d.sc.units) {
       if (e.side === seat || e.type !== 'AA') continue;
       const h = d.hex(e.index);
-      if (h >= 0 && d.get(e.index, MORALE) !== DEMORALIZED && grid.distance(h, t) <= 3) { aa = -1; break; }
+      if (h >= 0 && d.get(e.index, MORALE) !== DEMORALIZED && grid.distance(h, t) <= 3) {
+        aa = -1;
+        break;
+      }
     }
     if (a.df > 0) {
-      resolveFire(d, { kind: 'direct', firers: [], strength: a.df, target: t, moverOnly: -1, baseShift: baseShift(d, 'direct', [], t, 1 - seat, false) + aa, targetSeat: 1 - seat, label: `Air attack at ${grid.label(t)}${aa ? ' (enemy AA: -1 column)' : ''} [PG3 15.1]` });
+      resolveFire(d, {
+        kind: 'direct',
+        firers: [],
+        strength: a.df,
+        target: t,
+        moverOnly: -1,
+        baseShift: baseShift(d, 'direct', [], t, 1 - seat, false) + aa,
+        targetSeat: 1 - seat,
+        label: `Air attack at ${grid.label(t)}${aa ? ' (enemy AA: -1 column)' : ''} [PG3 15.1]`,
+      });
     }
     let hits = 0;
     for (let f = 0; f < a.at; f++) if (d6(d.rng) === 6) hits++;
     if (hits > 0) {
       const afvs = d.unitsIn(t).filter((i) => def(d, i).side !== seat && def(d, i).isAfv);
       d.events && d.say(() => `Air AT factors: ${hits} six${hits > 1 ? 'es' : ''}${afvs.length ? '' : ' but no AFV there'} [PG3 15.1]`);
-      if (afvs.length > 0) d.mut('queue').push({ k: 'loss', seat: 1 - seat, hex: t, losses: hits, pool: afvs, assault: false, needAfv: false, why: 'air AT attack [PG3 15.1]' });
+      if (afvs.length > 0)
+        d.mut('queue').push({
+          k: 'loss',
+          seat: 1 - seat,
+          hex: t,
+          losses: hits,
+          pool: afvs,
+          assault: false,
+          needAfv: false,
+          why: 'air AT attack [PG3 15.1]',
+        });
     }
   }
   d.mut('queue').push({ k: 'finish' });
@@ -261,7 +394,10 @@ function activationActions(d: Draft, out: string[]): void {
     const h = d.hex(i);
     let first = d.firstIn(h);
     while (first >= 0 && !canActivate(d, first, seat)) first = d.nextIn(first);
-    if (first === i) { stacks.push(h); out.push(STACK.of(h)); }
+    if (first === i) {
+      stacks.push(h);
+      out.push(STACK.of(h));
+    }
     if (units[i]!.isLeader && d.get(i, MORALE) !== DEMORALIZED) out.push(LEADER.of(i));
   }
   for (const h of stacks) {
@@ -291,7 +427,11 @@ function declareOptions(d: Draft, i: number): string[] {
   // takes out with him what only he brought in (3.1), so he may only leave if someone still stands.
   let othersIn = false;
   if (bringsUnits(d, i)) {
-    for (const j of standingWithout(d, i).keys()) if (j !== i) { othersIn = true; break; }
+    for (const j of standingWithout(d, i).keys())
+      if (j !== i) {
+        othersIn = true;
+        break;
+      }
   } else {
     for (let k = 0; k < d.act.length && !othersIn; k++) othersIn = k !== d.declIndex && d.flag(d.act[k]!, F_IN_ACT);
   }
@@ -334,7 +474,15 @@ function transportActions(d: Draft, out: string[]): void {
     for (const c of d.cargoOf(t)) if (def(d, c).isLeader) leaders++;
     for (let c = d.firstIn(h); c >= 0; c = d.nextIn(c)) {
       const cu = def(d, c);
-      if (c === t || cu.side !== seat || !canRide(cu) || !d.flag(c, F_IN_ACT) || !d.flag(c, F_DECL_MOVE) || d.get(c, MORALE) === DEMORALIZED) continue;
+      if (
+        c === t ||
+        cu.side !== seat ||
+        !canRide(cu) ||
+        !d.flag(c, F_IN_ACT) ||
+        !d.flag(c, F_DECL_MOVE) ||
+        d.get(c, MORALE) === DEMORALIZED
+      )
+        continue;
       if (cu.isLeader ? leaders >= 3 : d.flag(t, F_LOADED)) continue;
       if (needsLimber(cu)) {
         // Limber and load: all MPs of both, so neither may have moved this segment.
@@ -344,7 +492,15 @@ function transportActions(d: Draft, out: string[]): void {
     }
   }
   for (const i of d.act) {
-    if (d.flag(i, F_LIMBERED) && d.flag(i, F_IN_ACT) && d.flag(i, F_DECL_MOVE) && !d.flag(i, F_MOVED) && d.get(i, MORALE) !== DEMORALIZED && !d.carried(i)) out.push(UNLIMBER.of(i));
+    if (
+      d.flag(i, F_LIMBERED) &&
+      d.flag(i, F_IN_ACT) &&
+      d.flag(i, F_DECL_MOVE) &&
+      !d.flag(i, F_MOVED) &&
+      d.get(i, MORALE) !== DEMORALIZED &&
+      !d.carried(i)
+    )
+      out.push(UNLIMBER.of(i));
   }
 }
 
@@ -470,7 +626,10 @@ function executeActions(d: Draft, out: string[]): void {
   const seat = d.active;
   const grid = d.sc.map.grid;
   // 15.31: a charge that survived the opportunity fire in its first hex goes on into the charged hex.
-  if (d.charge !== null && chargeGoesOn(d)) { out.push(ASL.of2(d.charge.unit, d.charge.target)); return; }
+  if (d.charge !== null && chargeGoesOn(d)) {
+    out.push(ASL.of2(d.charge.unit, d.charge.target));
+    return;
+  }
   for (const i of d.act) {
     if (!d.flag(i, F_IN_ACT) || d.hex(i) < 0 || d.carried(i)) continue;
     const u = def(d, i);
@@ -487,7 +646,16 @@ function executeActions(d: Draft, out: string[]): void {
           }
         }
         if (d.sc.sides[seat]!.exitHexes.includes(h) && !d.decapitated(i, h)) out.push(EXIT.of(i));
-        if (m === GOOD && !u.isLeader && !d.flag(i, F_MOVED) && !d.flag(i, F_DUG_IN) && d.sc.terrain[d.sc.map.terrain[h]!]!.digIn && d.sc.entrenched[h] === 0 && d.get(i, MP) > 0) out.push(DIG_IN.of(i));
+        if (
+          m === GOOD &&
+          !u.isLeader &&
+          !d.flag(i, F_MOVED) &&
+          !d.flag(i, F_DUG_IN) &&
+          d.sc.terrain[d.sc.map.terrain[h]!]!.digIn &&
+          d.sc.entrenched[h] === 0 &&
+          d.get(i, MP) > 0
+        )
+          out.push(DIG_IN.of(i));
       }
     }
   }
@@ -498,7 +666,8 @@ function executeActions(d: Draft, out: string[]): void {
   for (const [h, units] of byHex) {
     const inAssault = isAssaultHex(d, h);
     // The farthest any unit here reaches with DF and with bombardment: most targets are beyond both.
-    let dfReach = -1, bombReach = -1;
+    let dfReach = -1,
+      bombReach = -1;
     if (!inAssault) {
       for (const i of units) {
         const v = values(d, i);
@@ -510,7 +679,8 @@ function executeActions(d: Draft, out: string[]): void {
       if (t === h) continue;
       const dist = grid.distance(h, t);
       // A direct fire group is empty exactly when no unit of hex h may fire at t (the leader's hexes join a group, 6.41).
-      if (dist <= dfReach && !isAssaultHex(d, t) && hexSpotsHex(d, h, t, seat) && units.some((i) => mayDirectFire(d, i, t))) out.push(DF.of2(h, t));
+      if (dist <= dfReach && !isAssaultHex(d, t) && hexSpotsHex(d, h, t, seat) && units.some((i) => mayDirectFire(d, i, t)))
+        out.push(DF.of2(h, t));
       if (dist <= bombReach && bombardSpotted(d, h, t, seat)) {
         out.push(BOMB.of2(h, t));
         // 16.1: smoke instead of an attack, at a spotted hex in range (not one already smoked).
@@ -527,14 +697,22 @@ function executeActions(d: Draft, out: string[]): void {
           if (e.side === seat || !(e.isAfv || e.type === 'TRUCK')) continue;
           const eh = d.hex(e.index);
           if (eh < 0) continue;
-          if (inAssault ? eh !== h : (isAssaultHex(d, eh) && d.unitsIn(eh).some((j) => def(d, j).side === seat && def(d, j).isAfv))) continue;
+          if (inAssault ? eh !== h : isAssaultHex(d, eh) && d.unitsIn(eh).some((j) => def(d, j).side === seat && def(d, j).isAfv)) continue;
           if (!hexSpotsUnit(d, h, e.index) || !atShot(d, i, e.index)) continue;
           if (!inAssault && !fireLineClear(d, seat, h, eh, true)) continue;
           out.push(AT.of2(i, e.index));
         }
       }
       // 12.1: assault movement by activated, good-order units led by a leader of their kind, starting adjacent.
-      if (!inAssault && !d.flag(i, F_FIRED) && !d.flag(i, F_MOVED) && d.get(i, MORALE) === GOOD && d.flag(i, F_LEADER_ACT) && !u.isTransport && !d.decapitated(i, h)) {
+      if (
+        !inAssault &&
+        !d.flag(i, F_FIRED) &&
+        !d.flag(i, F_MOVED) &&
+        d.get(i, MORALE) === GOOD &&
+        d.flag(i, F_LEADER_ACT) &&
+        !u.isTransport &&
+        !d.decapitated(i, h)
+      ) {
         for (let k = 0; k < 6; k++) {
           const n = grid.neighbour(h, k);
           if (n < 0 || !combatIn(d, n, 1 - seat) || !fitsStack(d, i, n)) continue;
@@ -544,7 +722,8 @@ function executeActions(d: Draft, out: string[]): void {
         if (d.sc.hasCavalryCharge && u.type === 'CAV' && d.flag(i, F_CAV_LED)) chargeActions(d, i, h, enemies, out);
       }
     }
-    if (inAssault && !d.assaults.includes(h) && units.some((i) => !d.flag(i, F_ASSAULT_IN) && d.get(i, MORALE) !== DEMORALIZED)) out.push(MELEE.of(h));
+    if (inAssault && !d.assaults.includes(h) && units.some((i) => !d.flag(i, F_ASSAULT_IN) && d.get(i, MORALE) !== DEMORALIZED))
+      out.push(MELEE.of(h));
   }
   leaderAssaultActions(d, out);
   if (oba > 0) obaActions(d, out, enemies, oba);
@@ -554,7 +733,9 @@ function executeActions(d: Draft, out: string[]): void {
 /** 16.1: only mortars and on-board artillery fire smoke, at a hex within their bombardment range. */
 function canFireSmoke(d: Draft, i: number, t: Hex): boolean {
   const u = def(d, i);
-  return (u.type === 'MORTAR' || u.type === 'ART') && bombStrength(d, i) > 0 && d.sc.map.grid.distance(d.hex(i), t) <= values(d, i).bombRange;
+  return (
+    (u.type === 'MORTAR' || u.type === 'ART') && bombStrength(d, i) > 0 && d.sc.map.grid.distance(d.hex(i), t) <= values(d, i).bombRange
+  );
 }
 
 /** 16.1: each smoke-firing unit (or off-board factor) rolls 2d6; 8 or less places a smoke marker in the target hex. */
@@ -562,13 +743,17 @@ function smokeRoll(d: Draft, who: string, t: Hex): void {
   const r = roll2d6(d.rng);
   const placed = r <= SMOKE_ROLL && !d.smoke.includes(t);
   if (placed) d.mut('smoke').push(t);
-  d.events && d.say(() => `${who} fires smoke at ${d.sc.map.grid.label(t)}: roll ${r}: ${r <= SMOKE_ROLL ? 'smoke placed' : 'no smoke'} [PG3 16.1]`);
+  d.events &&
+    d.say(() => `${who} fires smoke at ${d.sc.map.grid.label(t)}: roll ${r}: ${r <= SMOKE_ROLL ? 'smoke placed' : 'no smoke'} [PG3 16.1]`);
 }
 const SMOKE_ROLL = 8;
 
 function fireSmoke(d: Draft, h: Hex, t: Hex): void {
   const firers = (firingHexes(d).get(h) ?? []).filter((i) => canFireSmoke(d, i, t));
-  for (const i of firers) { d.setFlag(i, F_FIRED); d.set(i, DIG, 0); }
+  for (const i of firers) {
+    d.setFlag(i, F_FIRED);
+    d.set(i, DIG, 0);
+  }
   for (const i of firers) smokeRoll(d, def(d, i).name, t);
 }
 
@@ -598,11 +783,15 @@ function splitActions(d: Draft, h: Hex, units: readonly number[], enemies: reado
     const df = dfStrength(d, i);
     if (df < 2 * SPLIT_MIN) continue;
     const range = values(d, i).dfRange;
-    const targets = enemies.filter((t) => t !== h && grid.distance(h, t) <= range && !isAssaultHex(d, t) && hexSpotsHex(d, h, t, seat) && fireLineClear(d, seat, h, t, true));
-    for (const a of targets) for (const b of targets) {
-      if (a === b || (df % 2 === 0 && a > b)) continue; // equal halves: one order is enough
-      out.push(`split ${i} ${a} ${b}`);
-    }
+    const targets = enemies.filter(
+      (t) =>
+        t !== h && grid.distance(h, t) <= range && !isAssaultHex(d, t) && hexSpotsHex(d, h, t, seat) && fireLineClear(d, seat, h, t, true),
+    );
+    for (const a of targets)
+      for (const b of targets) {
+        if (a === b || (df % 2 === 0 && a > b)) continue; // equal halves: one order is enough
+        out.push(`split ${i} ${a} ${b}`);
+      }
   }
 }
 
@@ -612,9 +801,21 @@ function splitFire(d: Draft, i: number, t1: Hex, t2: Hex): void {
   const first = Math.ceil(df / 2);
   d.setFlag(i, F_FIRED);
   d.set(i, DIG, 0);
-  for (const [t, part] of [[t1, first], [t2, df - first]] as const) {
+  for (const [t, part] of [
+    [t1, first],
+    [t2, df - first],
+  ] as const) {
     const label = `${def(d, i).name} split fire (${part} of ${df}) at ${d.sc.map.grid.label(t)} [PG3 7.25]`;
-    resolveFire(d, { kind: 'direct', firers: [i], strength: part, target: t, moverOnly: -1, baseShift: baseShift(d, 'direct', [i], t, 1 - seat, false), targetSeat: 1 - seat, label });
+    resolveFire(d, {
+      kind: 'direct',
+      firers: [i],
+      strength: part,
+      target: t,
+      moverOnly: -1,
+      baseShift: baseShift(d, 'direct', [i], t, 1 - seat, false),
+      targetSeat: 1 - seat,
+      label,
+    });
   }
 }
 
@@ -682,7 +883,8 @@ export function oppOptions(d: Draft): string[] {
     const opp = d.get(i, OPP);
     if (d.flag(i, F_ACTIVATED) && opp === 0) continue; // activated this turn: no opportunity fire (13.0)
     if (isAssaultHex(d, h)) continue;
-    const dfUsed = opp & 3, atUsed = opp >> 2;
+    const dfUsed = opp & 3,
+      atUsed = opp >> 2;
     if (!hexSpotsUnit(d, h, mover)) continue;
     const dist = grid.distance(h, mh);
     if (atUsed === 0 && dfUsed < 2 && dfStrength(d, i) > 0 && dist <= values(d, i).dfRange && fireLineClear(d, seat, h, mh, e.isHmgLike)) {
@@ -701,20 +903,27 @@ export function oppOptions(d: Draft): string[] {
 export function legalActionsOf(d: Draft): string[] {
   const out: string[] = [];
   switch (d.phase) {
-    case Phase.Segment: activationActions(d, out); break;
+    case Phase.Segment:
+      activationActions(d, out);
+      break;
     case Phase.Declare: {
       const i = d.act[d.declIndex]!;
       for (const o of declareOptions(d, i)) out.push((o === 'm' ? DECL_MOVE : o === 'f' ? DECL_FIRE : DECL_NONE).of(i));
       break;
     }
-    case Phase.Execute: executeActions(d, out); break;
-    case Phase.OppFire: out.push(...oppOptions(d)); break;
+    case Phase.Execute:
+      executeActions(d, out);
+      break;
+    case Phase.OppFire:
+      out.push(...oppOptions(d));
+      break;
     case Phase.Allocate: {
       const e = d.queue[0];
       if (e && e.k === 'loss') for (const i of lossCandidates(d, e)) out.push(LOSS.of(i));
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return out;
 }
@@ -775,7 +984,9 @@ export function applyAction(d: Draft, action: string): void {
   const { verb, last } = p;
   // As small integers: the parsed fields are doubles (NaN marks an absent one), and one double written into
   // the unit array (a hex, a unit index) turns it and every later state's copy into a slower array of doubles.
-  const a = p.a | 0, b = p.b | 0, c = p.c | 0;
+  const a = p.a | 0,
+    b = p.b | 0,
+    c = p.c | 0;
   // 15.31: a charge stopped in its first hex (shaken, stopped by mines, target gone) is over.
   if (d.charge !== null && d.phase === Phase.Execute && verb !== 'asl') d.charge = null;
   switch (verb) {
@@ -783,24 +994,65 @@ export function applyAction(d: Draft, action: string): void {
       d.events && d.say(() => `${d.sc.sides[d.active]!.name} passes [PG3 3.0]`);
       endSegment(d, true);
       return;
-    case 'stack': case 'leader': case 'unit': beginActivation(d, verb, a); return;
-    case 'air': airStrike(d, a, b); break;
-    case 'save': saveSegment(d); return;
-    case 'double': doubleSegment(d); return;
-    case 'decl': declare(d, a, last); return;
-    case 'mv': doMove(d, a, b); return;
-    case 'exit': doExit(d, a); return;
-    case 'rec': recover(d, a); break;
-    case 'load': load(d, a, b); break;
-    case 'unload': unload(d, a); break;
-    case 'unlimber': d.setFlag(a, F_LIMBERED, false); d.set(a, MP, 0); d.setFlag(a, F_MOVED); d.events && d.say(() => `${def(d, a).name} unlimbers [PG3 5.6]`); break;
-    case 'dig': digIn(d, a); break;
-    case 'df': directFire(d, a, b); break;
-    case 'bomb': bombard(d, a, b); break;
-    case 'oba': offboard(d, a, b); break;
-    case 'smoke': fireSmoke(d, a, b); break;
-    case 'split': splitFire(d, a, b, c); break;
-    case 'obasmoke': offboardSmoke(d, a); break;
+    case 'stack':
+    case 'leader':
+    case 'unit':
+      beginActivation(d, verb, a);
+      return;
+    case 'air':
+      airStrike(d, a, b);
+      break;
+    case 'save':
+      saveSegment(d);
+      return;
+    case 'double':
+      doubleSegment(d);
+      return;
+    case 'decl':
+      declare(d, a, last);
+      return;
+    case 'mv':
+      doMove(d, a, b);
+      return;
+    case 'exit':
+      doExit(d, a);
+      return;
+    case 'rec':
+      recover(d, a);
+      break;
+    case 'load':
+      load(d, a, b);
+      break;
+    case 'unload':
+      unload(d, a);
+      break;
+    case 'unlimber':
+      d.setFlag(a, F_LIMBERED, false);
+      d.set(a, MP, 0);
+      d.setFlag(a, F_MOVED);
+      d.events && d.say(() => `${def(d, a).name} unlimbers [PG3 5.6]`);
+      break;
+    case 'dig':
+      digIn(d, a);
+      break;
+    case 'df':
+      directFire(d, a, b);
+      break;
+    case 'bomb':
+      bombard(d, a, b);
+      break;
+    case 'oba':
+      offboard(d, a, b);
+      break;
+    case 'smoke':
+      fireSmoke(d, a, b);
+      break;
+    case 'split':
+      splitFire(d, a, b, c);
+      break;
+    case 'obasmoke':
+      offboardSmoke(d, a);
+      break;
     case 'at': {
       d.setFlag(a, F_FIRED);
       d.set(a, ATSHOTS, d.get(a, ATSHOTS) + 1);
@@ -808,18 +1060,36 @@ export function applyAction(d: Draft, action: string): void {
       resolveAt(d, a, b);
       break;
     }
-    case 'asl': assaultMove(d, a, b); return;
-    case 'chg': charge(d, a, b, c); return;
+    case 'asl':
+      assaultMove(d, a, b);
+      return;
+    case 'chg':
+      charge(d, a, b, c);
+      return;
     case 'melee': {
-      const attackers = d.act.filter((i) => d.hex(i) === a && d.flag(i, F_IN_ACT) && d.flag(i, F_DECL_FIRE) && !d.flag(i, F_FIRED) && d.get(i, MORALE) !== DEMORALIZED);
+      const attackers = d.act.filter(
+        (i) => d.hex(i) === a && d.flag(i, F_IN_ACT) && d.flag(i, F_DECL_FIRE) && !d.flag(i, F_FIRED) && d.get(i, MORALE) !== DEMORALIZED,
+      );
       resolveAssault(d, a, d.active, attackers);
       break;
     }
-    case 'end': endActivation(d); break;
-    case 'opp': case 'oppx': case 'oppat': opportunityFire(d, verb, a); break;
-    case 'nofire': d.opp = null; d.phase = Phase.Execute; return;
-    case 'loss': allocateLoss(d, a); return;
-    default: throw new IllegalActionError(action, 'unknown action');
+    case 'end':
+      endActivation(d);
+      break;
+    case 'opp':
+    case 'oppx':
+    case 'oppat':
+      opportunityFire(d, verb, a);
+      break;
+    case 'nofire':
+      d.opp = null;
+      d.phase = Phase.Execute;
+      return;
+    case 'loss':
+      allocateLoss(d, a);
+      return;
+    default:
+      throw new IllegalActionError(action, 'unknown action');
   }
   if (d.phase !== Phase.Over) settleInto(d, d.phase === Phase.OppFire ? Phase.OppFire : Phase.Execute);
 }
@@ -827,7 +1097,9 @@ export function applyAction(d: Draft, action: string): void {
 function beginActivation(d: Draft, kind: string, x: number): void {
   const set = activationSet(d, kind, x);
   // Order: the activating leader first, then by hex and index, so declarations come in a fixed order.
-  const list = [...set.keys()].sort((p, q) => (p === x && kind === 'leader' ? -1 : q === x && kind === 'leader' ? 1 : d.hex(p) - d.hex(q) || p - q));
+  const list = [...set.keys()].sort((p, q) =>
+    p === x && kind === 'leader' ? -1 : q === x && kind === 'leader' ? 1 : d.hex(p) - d.hex(q) || p - q,
+  );
   for (const i of list) {
     d.setFlag(i, F_IN_ACT);
     if (set.get(i)) d.setFlag(i, F_LEADER_ACT);
@@ -835,11 +1107,17 @@ function beginActivation(d: Draft, kind: string, x: number): void {
   }
   if (d.sc.hasCavalryCharge) markCavalryLed(d, list);
   // Tank leaders reveal themselves by leading (digest 8.3): the opponent sees which AFV led.
-  if (kind === 'stack') for (const i of list) if (d.flag(i, F_TANK_LEADER) && list.some((j) => d.flag(j, F_LEADER_ACT) && def(d, j).isTankSymbol)) d.setFlag(i, F_TL_REVEALED);
+  if (kind === 'stack')
+    for (const i of list)
+      if (d.flag(i, F_TANK_LEADER) && list.some((j) => d.flag(j, F_LEADER_ACT) && def(d, j).isTankSymbol)) d.setFlag(i, F_TL_REVEALED);
   d.act = list;
   d.declIndex = 0;
   d.phase = Phase.Declare;
-  d.events && d.say(() => `${d.sc.sides[d.active]!.name} activates ${kind === 'stack' ? `the stack at ${d.sc.map.grid.label(x)}` : def(d, x).name}: ${list.map((i) => def(d, i).name).join(', ')} [PG3 3.1]`);
+  d.events &&
+    d.say(
+      () =>
+        `${d.sc.sides[d.active]!.name} activates ${kind === 'stack' ? `the stack at ${d.sc.map.grid.label(x)}` : def(d, x).name}: ${list.map((i) => def(d, i).name).join(', ')} [PG3 3.1]`,
+    );
   autoDeclare(d);
 }
 
@@ -854,8 +1132,10 @@ function autoDeclare(d: Draft): void {
 }
 
 function declare(d: Draft, i: number, mode: string): void {
-  if (mode === 'm') { d.setFlag(i, F_DECL_MOVE); d.set(i, MP, startingMp2(d, i)); }
-  else if (mode === 'f') d.setFlag(i, F_DECL_FIRE);
+  if (mode === 'm') {
+    d.setFlag(i, F_DECL_MOVE);
+    d.set(i, MP, startingMp2(d, i));
+  } else if (mode === 'f') d.setFlag(i, F_DECL_FIRE);
   else {
     d.setFlag(i, F_IN_ACT | F_LEADER_ACT, false);
     if (bringsUnits(d, i)) withdrawFromActivation(d, i);
@@ -866,7 +1146,8 @@ function declare(d: Draft, i: number, mode: string): void {
   if (d.declIndex >= d.act.length) {
     d.act = d.act.filter((j) => d.flag(j, F_IN_ACT));
     d.phase = Phase.Execute;
-    d.events && d.say(() => `Declared: ${d.act.map((j) => `${def(d, j).name} ${d.flag(j, F_DECL_FIRE) ? 'FIRE' : 'MOVE'}`).join(', ')} [PG3 3.13]`);
+    d.events &&
+      d.say(() => `Declared: ${d.act.map((j) => `${def(d, j).name} ${d.flag(j, F_DECL_FIRE) ? 'FIRE' : 'MOVE'}`).join(', ')} [PG3 3.13]`);
     return;
   }
   autoDeclare(d);
@@ -903,13 +1184,18 @@ export function enterMinefield(d: Draft, i: number, h: Hex): void {
     if (d.sc.minefields[k]!.hex !== h) continue;
     const m = d.mines[k]!;
     n += m & 3;
-    if ((m & MINE_REVEALED) === 0) { d.mut('mines')[k] = m | MINE_REVEALED; d.events && d.say(() => `minefield at ${d.sc.map.grid.label(h)} revealed: strength ${m & 3} [PG3 16.7]`); }
+    if ((m & MINE_REVEALED) === 0) {
+      d.mut('mines')[k] = m | MINE_REVEALED;
+      d.events && d.say(() => `minefield at ${d.sc.map.grid.label(h)} revealed: strength ${m & 3} [PG3 16.7]`);
+    }
   }
   if (u.isLeader) return;
   if (u.type === 'ENG') n -= 2;
   else if (d.unitsIn(h).some((j) => j !== i && def(d, j).side === u.side && def(d, j).type === 'ENG')) n -= 1;
   if (n <= 0) return;
-  let sixes = 0, fives = 0, stop = false;
+  let sixes = 0,
+    fives = 0,
+    stop = false;
   const rolls: number[] = [];
   for (let k = 0; k < n; k++) {
     const r = d6(d.rng);
@@ -919,7 +1205,11 @@ export function enterMinefield(d: Draft, i: number, h: Hex): void {
     if (r >= 3) stop = true;
   }
   const losses = sixes + Math.floor(fives / 2);
-  d.events && d.say(() => `${u.name} in the minefield: ${rolls.join(', ')}${losses > 0 ? `: ${losses} step loss${losses > 1 ? 'es' : ''}` : ''}${sixes + fives > 0 ? ', demoralized' : ''}${stop ? ', stops' : ''} [PG3 16.7]`);
+  d.events &&
+    d.say(
+      () =>
+        `${u.name} in the minefield: ${rolls.join(', ')}${losses > 0 ? `: ${losses} step loss${losses > 1 ? 'es' : ''}` : ''}${sixes + fives > 0 ? ', demoralized' : ''}${stop ? ', stops' : ''} [PG3 16.7]`,
+    );
   if (losses > 0) stepLoss(d, i, losses, 'minefield');
   if (d.hex(i) < 0) return;
   if (sixes + fives > 0) {
@@ -927,7 +1217,10 @@ export function enterMinefield(d: Draft, i: number, h: Hex): void {
     d.setFlag(i, F_DUG_IN, false);
     shareCarrierMorale(d, i);
   }
-  if (stop) { d.setFlag(i, F_MUST_STOP); d.set(i, MP, 0); }
+  if (stop) {
+    d.setFlag(i, F_MUST_STOP);
+    d.set(i, MP, 0);
+  }
 }
 
 /** 5.3, 6.71: a combat unit entering a hex of only enemy leaders and transports destroys the transports;
@@ -938,13 +1231,23 @@ function overrunLoneEnemies(d: Draft, i: number, h: Hex): void {
   for (const j of d.unitsIn(h)) {
     const e = def(d, j);
     if (e.side !== enemy) continue;
-    if (e.isTransport) { d.mut('stepsLost')[e.side] = d.stepsLost[e.side]! + d.get(j, STEPS); d.eliminate(j); d.events && d.say(() => `${e.name} overrun [PG3 5.3]`); continue; }
+    if (e.isTransport) {
+      d.mut('stepsLost')[e.side] = d.stepsLost[e.side]! + d.get(j, STEPS);
+      d.eliminate(j);
+      d.events && d.say(() => `${e.name} overrun [PG3 5.3]`);
+      continue;
+    }
     if (!e.isLeader) continue;
     const r = roll2d6(d.rng);
     const grid = d.sc.map.grid;
     const dest = [0, 1, 2, 3, 4, 5].map((k) => grid.neighbour(h, k)).find((n) => n >= 0 && !combatIn(d, n, 1 - enemy));
-    if (r >= 9 || dest === undefined) { d.eliminate(j); d.events && d.say(() => `${e.name} caught alone (roll ${r}) and removed [PG3 6.71]`); }
-    else { d.setHex(j, dest); d.events && d.say(() => `${e.name} escapes to ${grid.label(dest)} (roll ${r}) [PG3 6.71]`); }
+    if (r >= 9 || dest === undefined) {
+      d.eliminate(j);
+      d.events && d.say(() => `${e.name} caught alone (roll ${r}) and removed [PG3 6.71]`);
+    } else {
+      d.setHex(j, dest);
+      d.events && d.say(() => `${e.name} escapes to ${grid.label(dest)} (roll ${r}) [PG3 6.71]`);
+    }
   }
 }
 
@@ -961,7 +1264,10 @@ function freeShot(d: Draft, hex: Hex, mover: number): void {
   const res = tableResult(t, col, roll);
   d.events && d.say(() => `Free shot at ${def(d, mover).name} leaving the assault hex: roll ${roll}: ${res} [PG3 12.12]`);
   if (res === 'M') d.mut('queue').push({ k: 'morale', unit: mover, mod: moraleModOf(d, 'M'), why: 'free shot [PG3 12.12]' });
-  else if (res !== '-') { stepLoss(d, mover, Number(res), 'free shot'); d.mut('queue').push({ k: 'morale', unit: mover, mod: moraleModOf(d, 'M2'), why: 'after step loss [PG3 7.61]' }); }
+  else if (res !== '-') {
+    stepLoss(d, mover, Number(res), 'free shot');
+    d.mut('queue').push({ k: 'morale', unit: mover, mod: moraleModOf(d, 'M2'), why: 'after step loss [PG3 7.61]' });
+  }
 }
 
 function doExit(d: Draft, i: number): void {
@@ -1004,7 +1310,8 @@ function recover(d: Draft, i: number): void {
   if (roll === 2 || roll < target) {
     const next = roll === 2 ? GOOD : m - 1;
     d.set(i, MORALE, next);
-    d.events && d.say(() => `${u.name} recovers: roll ${roll} vs ${target}: now ${next === GOOD ? 'in good order' : 'disrupted'} [PG3 14.4]`);
+    d.events &&
+      d.say(() => `${u.name} recovers: roll ${roll} vs ${target}: now ${next === GOOD ? 'in good order' : 'disrupted'} [PG3 14.4]`);
     return;
   }
   if (u.isLeader && m === DEMORALIZED && roll === 12) {
@@ -1040,10 +1347,20 @@ export function flee(d: Draft, i: number): void {
   };
   if (safe(h) && !isAssaultHex(d, h)) return;
   // 14.35: a demoralized unit in an entrenchment need not flee (it may: the engine always stays).
-  if (!isAssaultHex(d, h) && inEntrenchment(d, i)) { d.events && d.say(() => `${u.name} stays in its entrenchment [PG3 14.35]`); return; }
+  if (!isAssaultHex(d, h) && inEntrenchment(d, i)) {
+    d.events && d.say(() => `${u.name} stays in its entrenchment [PG3 14.35]`);
+    return;
+  }
   if (isAssaultHex(d, h)) {
-    const out = [0, 1, 2, 3, 4, 5].map((k) => grid.neighbour(h, k)).filter((n) => n >= 0 && !combatIn(d, n, enemy) && fitsStack(d, i, n) && moveCost2(d, i, h, n) >= 0);
-    if (out.length === 0) { d.mut('stepsLost')[u.side] = d.stepsLost[u.side]! + d.get(i, STEPS); d.eliminate(i); d.events && d.say(() => `${u.name} cannot get out of the assault hex and is eliminated [PG3 14.33]`); return; }
+    const out = [0, 1, 2, 3, 4, 5]
+      .map((k) => grid.neighbour(h, k))
+      .filter((n) => n >= 0 && !combatIn(d, n, enemy) && fitsStack(d, i, n) && moveCost2(d, i, h, n) >= 0);
+    if (out.length === 0) {
+      d.mut('stepsLost')[u.side] = d.stepsLost[u.side]! + d.get(i, STEPS);
+      d.eliminate(i);
+      d.events && d.say(() => `${u.name} cannot get out of the assault hex and is eliminated [PG3 14.33]`);
+      return;
+    }
     d.setHex(i, out[0]!);
     occupyEntrenchment(d, i);
     d.events && d.say(() => `${u.name} flees the assault to ${grid.label(out[0]!)} [PG3 14.33]`);
@@ -1057,14 +1374,19 @@ export function flee(d: Draft, i: number): void {
     return;
   }
   const reach = reachable(d, i, values(d, i).ma * 2);
-  let best = h, bestScore = -Infinity;
+  let best = h,
+    bestScore = -Infinity;
   for (const [x, cost] of reach) {
     if (x === h || !fitsStack(d, i, x)) continue;
     let nearest = 99;
-    for (const e of d.sc.units) if (e.side === enemy && d.hex(e.index) >= 0 && e.isCombat) nearest = Math.min(nearest, grid.distance(d.hex(e.index), x));
+    for (const e of d.sc.units)
+      if (e.side === enemy && d.hex(e.index) >= 0 && e.isCombat) nearest = Math.min(nearest, grid.distance(d.hex(e.index), x));
     // Safe hexes first, nearest (cheapest) of them; otherwise as far from the enemy as it can get.
     const score = (safe(x) ? 1000 - cost : 0) + nearest;
-    if (score > bestScore) { bestScore = score; best = x; }
+    if (score > bestScore) {
+      bestScore = score;
+      best = x;
+    }
   }
   if (best !== h) {
     d.setHex(i, best);
@@ -1076,13 +1398,26 @@ export function flee(d: Draft, i: number): void {
 function digIn(d: Draft, i: number): void {
   d.set(i, MP, 0);
   const p = d.get(i, DIG) + 1;
-  if (p >= 2) { d.set(i, DIG, 0); d.setFlag(i, F_DUG_IN); d.events && d.say(() => `${def(d, i).name} is dug in [PG3 16.2]`); }
-  else { d.set(i, DIG, p); d.events && d.say(() => `${def(d, i).name} starts digging in [PG3 16.2]`); }
+  if (p >= 2) {
+    d.set(i, DIG, 0);
+    d.setFlag(i, F_DUG_IN);
+    d.events && d.say(() => `${def(d, i).name} is dug in [PG3 16.2]`);
+  } else {
+    d.set(i, DIG, p);
+    d.events && d.say(() => `${def(d, i).name} starts digging in [PG3 16.2]`);
+  }
   d.setFlag(i, F_MOVED); // the segment's movement is spent
 }
 
 /** Column shifts shared by every unit of the target hex (10.x, 9.x, 4.4, 8.x). */
-export function baseShift(d: Draft, kind: 'direct' | 'bombard', firers: readonly number[], t: Hex, targetSeat: number, opp: boolean): number {
+export function baseShift(
+  d: Draft,
+  kind: 'direct' | 'bombard',
+  firers: readonly number[],
+  t: Hex,
+  targetSeat: number,
+  opp: boolean,
+): number {
   const m = d.sc.charts.modifiers;
   const grid = d.sc.map.grid;
   const terrain = d.sc.terrain[d.sc.map.terrain[t]!]!;
@@ -1091,7 +1426,10 @@ export function baseShift(d: Draft, kind: 'direct' | 'bombard', firers: readonly
   if (isNight(d)) s += m.night.value;
   if (!opp) {
     let combat = 0;
-    for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) { const u = def(d, i); if (u.side === targetSeat && u.isCombat && !u.isApc) combat++; }
+    for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) {
+      const u = def(d, i);
+      if (u.side === targetSeat && u.isCombat && !u.isApc) combat++;
+    }
     if (combat >= 3) s += m.threeUnits.value; // 4.4 (not for opportunity fire, 13.2)
   }
   if (kind === 'direct' && firers.length > 0) {
@@ -1117,11 +1455,12 @@ export function groupStrength(d: Draft, firers: readonly number[], leaderBonus: 
     const opportunity = side !== d.active;
     const hexes = new Set(firers.map((i) => d.hex(i)));
     const cms: number[] = [];
-    for (const h of hexes) for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) {
-      const l = def(d, j);
-      if (!l.isLeader || l.side !== side || l.combatMod <= 0 || d.get(j, MORALE) === DEMORALIZED) continue;
-      if (opportunity ? !d.flag(j, F_ACTIVATED) : d.flag(j, F_IN_ACT)) cms.push(l.combatMod);
-    }
+    for (const h of hexes)
+      for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) {
+        const l = def(d, j);
+        if (!l.isLeader || l.side !== side || l.combatMod <= 0 || d.get(j, MORALE) === DEMORALIZED) continue;
+        if (opportunity ? !d.flag(j, F_ACTIVATED) : d.flag(j, F_IN_ACT)) cms.push(l.combatMod);
+      }
     cms.sort((a, b) => b - a);
     for (const c of cms.slice(0, firers.length)) s += c;
   }
@@ -1133,12 +1472,24 @@ export function directFireSpec(d: Draft, h: Hex, t: Hex): FireSpec {
   const firers = directFireGroup(d, h, t, byHex);
   const seat = d.active;
   const label = `Direct fire from ${d.sc.map.grid.label(h)} at ${d.sc.map.grid.label(t)}`;
-  return { kind: 'direct', firers, strength: groupStrength(d, firers, true), target: t, moverOnly: -1, baseShift: baseShift(d, 'direct', firers, t, 1 - seat, false), targetSeat: 1 - seat, label };
+  return {
+    kind: 'direct',
+    firers,
+    strength: groupStrength(d, firers, true),
+    target: t,
+    moverOnly: -1,
+    baseShift: baseShift(d, 'direct', firers, t, 1 - seat, false),
+    targetSeat: 1 - seat,
+    label,
+  };
 }
 
 function directFire(d: Draft, h: Hex, t: Hex): void {
   const spec = directFireSpec(d, h, t);
-  for (const i of spec.firers) { d.setFlag(i, F_FIRED); d.set(i, DIG, 0); }
+  for (const i of spec.firers) {
+    d.setFlag(i, F_FIRED);
+    d.set(i, DIG, 0);
+  }
   resolveFire(d, spec);
 }
 
@@ -1146,13 +1497,25 @@ export function bombardSpec(d: Draft, h: Hex, t: Hex, targetSeat: number): FireS
   const grid = d.sc.map.grid;
   const firers = (firingHexes(d).get(h) ?? []).filter((i) => bombStrength(d, i) > 0 && grid.distance(h, t) <= values(d, i).bombRange);
   const strength = firers.reduce((s, i) => s + bombStrength(d, i), 0);
-  return { kind: 'bombard', firers, strength, target: t, moverOnly: -1, baseShift: baseShift(d, 'bombard', firers, t, targetSeat, false), targetSeat, label: `Bombardment from ${grid.label(h)} at ${grid.label(t)}` };
+  return {
+    kind: 'bombard',
+    firers,
+    strength,
+    target: t,
+    moverOnly: -1,
+    baseShift: baseShift(d, 'bombard', firers, t, targetSeat, false),
+    targetSeat,
+    label: `Bombardment from ${grid.label(h)} at ${grid.label(t)}`,
+  };
 }
 
 function bombard(d: Draft, h: Hex, t: Hex): void {
   const seat = d.active;
   const spec = bombardSpec(d, h, t, 1 - seat);
-  for (const i of spec.firers) { d.setFlag(i, F_FIRED); d.set(i, DIG, 0); }
+  for (const i of spec.firers) {
+    d.setFlag(i, F_FIRED);
+    d.set(i, DIG, 0);
+  }
   resolveBombardment(d, spec, seat);
 }
 
@@ -1160,7 +1523,12 @@ function bombard(d: Draft, h: Hex, t: Hex): void {
 function resolveBombardment(d: Draft, spec: FireSpec, seat: number): void {
   resolveFire(d, spec);
   if (isAssaultHex(d, spec.target) || d.unitsIn(spec.target).some((i) => def(d, i).side === seat)) {
-    resolveFire(d, { ...spec, targetSeat: seat, baseShift: baseShift(d, 'bombard', spec.firers, spec.target, seat, false), label: `${spec.label} (own units in the assault hex)` });
+    resolveFire(d, {
+      ...spec,
+      targetSeat: seat,
+      baseShift: baseShift(d, 'bombard', spec.firers, spec.target, seat, false),
+      label: `${spec.label} (own units in the assault hex)`,
+    });
   }
   friendlyFire(d, spec.target, seat);
 }
@@ -1178,32 +1546,62 @@ function friendlyFire(d: Draft, target: Hex, seat: number): void {
     if (r > 2) continue;
     const col = ff[d6(d.rng) - 1]!;
     d.events && d.say(() => `Friendly fire check at ${grid.label(n)}: ${r}: hit, column ${col} [PG3 9.5]`);
-    resolveFire(d, { kind: 'bombard', firers: [], strength: col, target: n, moverOnly: -1, baseShift: 0, targetSeat: seat, label: `Friendly fire at ${grid.label(n)}` });
+    resolveFire(d, {
+      kind: 'bombard',
+      firers: [],
+      strength: col,
+      target: n,
+      moverOnly: -1,
+      baseShift: 0,
+      targetSeat: seat,
+      label: `Friendly fire at ${grid.label(n)}`,
+    });
   }
 }
 
 function offboard(d: Draft, t: Hex, n: number): void {
   const seat = d.active;
-  const left = obaRemaining(d, seat).sort((p, q) => d.sc.sides[seat]!.offboard[q]! - d.sc.sides[seat]!.offboard[p]!).slice(0, n);
+  const left = obaRemaining(d, seat)
+    .sort((p, q) => d.sc.sides[seat]!.offboard[q]! - d.sc.sides[seat]!.offboard[p]!)
+    .slice(0, n);
   let strength = 0;
   let used = d.obaUsed[seat]!;
-  for (const k of left) { strength += d.sc.sides[seat]!.offboard[k]!; used |= 1 << k; }
+  for (const k of left) {
+    strength += d.sc.sides[seat]!.offboard[k]!;
+    used |= 1 << k;
+  }
   d.mut('obaUsed')[seat] = used;
   d.obaThisSegment += left.length;
-  const spec: FireSpec = { kind: 'bombard', firers: [], strength, target: t, moverOnly: -1, baseShift: baseShift(d, 'bombard', [], t, 1 - seat, false), targetSeat: 1 - seat, label: `Off-board artillery (${left.length} factor${left.length > 1 ? 's' : ''}) at ${d.sc.map.grid.label(t)}` };
+  const spec: FireSpec = {
+    kind: 'bombard',
+    firers: [],
+    strength,
+    target: t,
+    moverOnly: -1,
+    baseShift: baseShift(d, 'bombard', [], t, 1 - seat, false),
+    targetSeat: 1 - seat,
+    label: `Off-board artillery (${left.length} factor${left.length > 1 ? 's' : ''}) at ${d.sc.map.grid.label(t)}`,
+  };
   resolveBombardment(d, spec, seat);
 }
 
 function assaultMove(d: Draft, i: number, h: Hex): void {
   const from = d.hex(i);
-  if (d.charge !== null && d.charge.unit === i) { d.setFlag(i, F_CHARGE); d.charge = null; } // 15.31: +1 column
+  if (d.charge !== null && d.charge.unit === i) {
+    d.setFlag(i, F_CHARGE);
+    d.charge = null;
+  } // 15.31: +1 column
   d.setHex(i, h);
   d.setFlag(i, F_ASSAULT_IN | F_MUST_STOP | F_MOVED | (def(d, i).isLeader ? 0 : F_FIRED)); // a leader moves in (5.0)
   d.set(i, DIG, 0);
   d.setFlag(i, F_DUG_IN | F_ENTRENCHED, false); // an assaulting unit never holds the entrenchment before the enemy (L355)
   if (!d.assaults.includes(h)) d.mut('assaults').push(h);
   if (d.sc.mineHex[h] === 1) enterMinefield(d, i, h);
-  d.events && d.say(() => `${def(d, i).name} ${def(d, i).isLeader ? 'goes into the assault' : 'assaults'} from ${d.sc.map.grid.label(from)} into ${d.sc.map.grid.label(h)} [PG3 12.1]`);
+  d.events &&
+    d.say(
+      () =>
+        `${def(d, i).name} ${def(d, i).isLeader ? 'goes into the assault' : 'assaults'} from ${d.sc.map.grid.label(from)} into ${d.sc.map.grid.label(h)} [PG3 12.1]`,
+    );
   d.phase = Phase.Execute;
 }
 
@@ -1274,8 +1672,14 @@ function chargeGoesOn(d: Draft): boolean {
   const c = d.charge!;
   const i = c.unit;
   const h = d.hex(i);
-  return h >= 0 && d.sc.map.grid.distance(h, c.target) === 1 && d.get(i, MORALE) === GOOD && !d.flag(i, F_MUST_STOP)
-    && combatIn(d, c.target, 1 - def(d, i).side) && fitsStack(d, i, c.target);
+  return (
+    h >= 0 &&
+    d.sc.map.grid.distance(h, c.target) === 1 &&
+    d.get(i, MORALE) === GOOD &&
+    !d.flag(i, F_MUST_STOP) &&
+    combatIn(d, c.target, 1 - def(d, i).side) &&
+    fitsStack(d, i, c.target)
+  );
 }
 
 /** 15.31: the charging unit enters its first hex (a move, no MP: it declared Fire); the inactive side may fire at it there (L450). */
@@ -1287,7 +1691,11 @@ function charge(d: Draft, i: number, m: Hex, t: Hex): void {
   d.set(i, DIG, 0);
   d.set(i, XFIRE, 0);
   d.charge = { unit: i, target: t };
-  d.events && d.say(() => `${def(d, i).name} charges from ${d.sc.map.grid.label(from)} through ${d.sc.map.grid.label(m)} at ${d.sc.map.grid.label(t)} [PG3 15.31]`);
+  d.events &&
+    d.say(
+      () =>
+        `${def(d, i).name} charges from ${d.sc.map.grid.label(from)} through ${d.sc.map.grid.label(m)} at ${d.sc.map.grid.label(t)} [PG3 15.31]`,
+    );
   if (d.sc.mineHex[m] === 1) enterMinefield(d, i, m);
   updateControl(d, m);
   if (d.hex(i) === m) {
@@ -1303,7 +1711,8 @@ function endActivation(d: Draft): void {
     resolveAssault(d, h, d.active, attackers);
   }
   // 14.3: activated demoralized units must attempt recovery.
-  for (const i of d.act) if (d.flag(i, F_IN_ACT) && d.get(i, MORALE) === DEMORALIZED && !d.flag(i, F_RECOVERED) && d.hex(i) >= 0) recover(d, i);
+  for (const i of d.act)
+    if (d.flag(i, F_IN_ACT) && d.get(i, MORALE) === DEMORALIZED && !d.flag(i, F_RECOVERED) && d.hex(i) >= 0) recover(d, i);
   d.mut('queue').push({ k: 'finish' });
 }
 
@@ -1324,16 +1733,32 @@ function opportunityFire(d: Draft, verb: string, x: number): void {
   if (verb === 'opp') firers = [x];
   else {
     const opts = oppOptions(d);
-    firers = opts.filter((o) => o.startsWith('opp ')).map((o) => Number(o.slice(4))).filter((i) => d.hex(i) === x);
+    firers = opts
+      .filter((o) => o.startsWith('opp '))
+      .map((o) => Number(o.slice(4)))
+      .filter((i) => d.hex(i) === x);
   }
-  for (const i of firers) { d.set(i, OPP, d.get(i, OPP) + 1); d.setFlag(i, F_ACTIVATED); }
+  for (const i of firers) {
+    d.set(i, OPP, d.get(i, OPP) + 1);
+    d.setFlag(i, F_ACTIVATED);
+  }
   // A leader adding his bonus to opportunity fire is marked too (13.1).
   const strength = groupStrength(d, firers, true);
-  for (let j = d.firstIn(d.hex(firers[0]!)); j >= 0; j = d.nextIn(j)) if (def(d, j).isLeader && def(d, j).side === seat && def(d, j).combatMod > 0 && !d.flag(j, F_ACTIVATED)) { d.setFlag(j, F_ACTIVATED); break; }
+  for (let j = d.firstIn(d.hex(firers[0]!)); j >= 0; j = d.nextIn(j))
+    if (def(d, j).isLeader && def(d, j).side === seat && def(d, j).combatMod > 0 && !d.flag(j, F_ACTIVATED)) {
+      d.setFlag(j, F_ACTIVATED);
+      break;
+    }
   d.opp = { ...ctx, fired: [...ctx.fired, ...firers] };
   const spec: FireSpec = {
-    kind: 'direct', firers, strength, target: mh, moverOnly: mover, targetSeat: d.active,
-    baseShift: baseShift(d, 'direct', firers, mh, d.active, true), label: `Opportunity fire at ${def(d, mover).name} in ${d.sc.map.grid.label(mh)} [PG3 13.0]`,
+    kind: 'direct',
+    firers,
+    strength,
+    target: mh,
+    moverOnly: mover,
+    targetSeat: d.active,
+    baseShift: baseShift(d, 'direct', firers, mh, d.active, true),
+    label: `Opportunity fire at ${def(d, mover).name} in ${d.sc.map.grid.label(mh)} [PG3 13.0]`,
   };
   resolveFire(d, spec);
 }
@@ -1346,8 +1771,10 @@ function allocateLoss(d: Draft, unit: number): void {
 }
 
 function applyOneLoss(d: Draft, e: Extract<Effect, { k: 'loss' }>, unit: number): void {
-  if (def(d, unit).isLeader) { d.eliminate(unit); d.events && d.say(() => `${def(d, unit).name} is lost [PG3 6.71]`); }
-  else stepLoss(d, unit, 1, e.why);
+  if (def(d, unit).isLeader) {
+    d.eliminate(unit);
+    d.events && d.say(() => `${def(d, unit).name} is lost [PG3 6.71]`);
+  } else stepLoss(d, unit, 1, e.why);
   const rest = e.losses - 1;
   const needAfv = e.needAfv && !def(d, unit).isAfv;
   if (rest > 0) d.mut('queue')[0] = { ...e, losses: rest, needAfv, taken: (e.taken ?? 0) + 1 };
@@ -1365,31 +1792,61 @@ export function settleInto(d: Draft, after: Phase): void {
     const e = d.queue[0]!;
     if (e.k === 'loss') {
       const c = lossCandidates(d, e);
-      if (c.length === 0) { d.mut('queue').shift(); continue; }
-      const distinct = c.length > 1 && !(c.every((i) => def(d, i).counter === def(d, c[0]!).counter && d.get(i, STEPS) === d.get(c[0]!, STEPS) && d.get(i, MORALE) === d.get(c[0]!, MORALE)));
-      if (distinct) { d.phase = Phase.Allocate; return; }
+      if (c.length === 0) {
+        d.mut('queue').shift();
+        continue;
+      }
+      const distinct =
+        c.length > 1 &&
+        !c.every(
+          (i) =>
+            def(d, i).counter === def(d, c[0]!).counter &&
+            d.get(i, STEPS) === d.get(c[0]!, STEPS) &&
+            d.get(i, MORALE) === d.get(c[0]!, MORALE),
+        );
+      if (distinct) {
+        d.phase = Phase.Allocate;
+        return;
+      }
       applyOneLoss(d, e, c[0]!);
       continue;
     }
     d.mut('queue').shift();
     switch (e.k) {
-      case 'morale': if (d.hex(e.unit) >= 0) moraleCheck(d, e.unit, e.mod, e.why); break;
-      case 'leaderCas': leaderCasualties(d, e.hex, e.seat, e.steps); break;
-      case 'flee': flee(d, e.unit); break;
-      case 'assault': resolveAfterFirstFire(d, e.hex, e.attacker, e.units); break;
+      case 'morale':
+        if (d.hex(e.unit) >= 0) moraleCheck(d, e.unit, e.mod, e.why);
+        break;
+      case 'leaderCas':
+        leaderCasualties(d, e.hex, e.seat, e.steps);
+        break;
+      case 'flee':
+        flee(d, e.unit);
+        break;
+      case 'assault':
+        resolveAfterFirstFire(d, e.hex, e.attacker, e.units);
+        break;
       case 'finish': {
-        for (const i of d.act) { const h = d.hex(i); if (h >= 0) updateControl(d, h); } // idempotent per hex
+        for (const i of d.act) {
+          const h = d.hex(i);
+          if (h >= 0) updateControl(d, h);
+        } // idempotent per hex
         finishActivation(d);
         endSegment(d, false);
         d.afterPhase = d.phase;
-        if (d.phase === Phase.Over) { d.mut('queue').length = 0; return; }
+        if (d.phase === Phase.Over) {
+          d.mut('queue').length = 0;
+          return;
+        }
         break;
       }
     }
     if (d.phase === Phase.Over) return;
   }
   d.phase = d.afterPhase;
-  if (d.phase === Phase.OppFire && oppOptions(d).length === 0) { d.opp = null; d.phase = Phase.Execute; }
+  if (d.phase === Phase.OppFire && oppOptions(d).length === 0) {
+    d.opp = null;
+    d.phase = Phase.Execute;
+  }
   if (d.phase === Phase.Execute && d.act.length === 0) d.phase = Phase.Segment;
 }
 

@@ -28,8 +28,11 @@ export function assaultStrength(d: Draft, units: readonly number[], attacking: b
     else if (m === DEMORALIZED) v = Math.ceil(v / 4);
     total += v;
   }
-  const bonuses = units.filter((i) => def(d, i).isLeader && d.get(i, MORALE) !== DEMORALIZED).map((i) => def(d, i).combatMod)
-    .sort((a, b) => b - a).slice(0, pieces.length);
+  const bonuses = units
+    .filter((i) => def(d, i).isLeader && d.get(i, MORALE) !== DEMORALIZED)
+    .map((i) => def(d, i).combatMod)
+    .sort((a, b) => b - a)
+    .slice(0, pieces.length);
   for (const b of bonuses) total += b;
   return total;
 }
@@ -43,7 +46,7 @@ export function assaultShift(d: Draft, hex: Hex, own: readonly number[], enemy: 
   if (own.some((i) => def(d, i).isLeader && d.get(i, MORALE) !== DEMORALIZED)) s += m.assaultLeader.value; // 6.43
   const enemyPieces = enemy.filter((i) => !def(d, i).isLeader && !def(d, i).isTransport);
   const enemyInfantry = enemyPieces.some((i) => !def(d, i).isAfv);
-  if (enemyPieces.length > 0 && !enemyInfantry && (terrain.limiting && terrain.blocksLos)) s += m.assaultVsArmorInCover.value;
+  if (enemyPieces.length > 0 && !enemyInfantry && terrain.limiting && terrain.blocksLos) s += m.assaultVsArmorInCover.value;
   if (enemyPieces.length > 0 && enemyPieces.every((i) => d.get(i, MORALE) === DEMORALIZED)) s += m.assaultAllDemoralized.value;
   if (attacking && enemyPieces.some((i) => fortified(d, i))) s += m.assaultDugInDefender.value; // 16.2, 16.4
   if (attacking && d.sc.hasCavalryCharge && own.some((i) => d.flag(i, F_CHARGE))) s += CAVALRY_CHARGE_SHIFT; // 15.31
@@ -61,7 +64,10 @@ export function assaultOdds(d: Draft, hex: Hex, own: readonly number[], enemy: r
   const t = d.sc.assault;
   const col0 = columnIndex(t, assaultStrength(d, own, attacking));
   const out = [0, 0, 0, 0, 0];
-  if (col0 < 0) { out[0] = 1; return out; }
+  if (col0 < 0) {
+    out[0] = 1;
+    return out;
+  }
   const col = shiftColumn(t, col0, assaultShift(d, hex, own, enemy, attacking));
   for (let r = 1; r <= 6; r++) {
     const res = tableResult(t, col, r);
@@ -80,7 +86,11 @@ function rollSide(d: Draft, hex: Hex, own: readonly number[], enemy: readonly nu
   const col = shiftColumn(t, col0, shift);
   const roll = d6(d.rng);
   const res = tableResult(t, col, roll);
-  d.events && d.say(() => `Assault at ${d.sc.map.grid.label(hex)}: ${who} strength ${strength}, shift ${shift >= 0 ? '+' : ''}${shift}, column ${t.columns[col]}, roll ${roll}: ${res} [PG3 12.4]`);
+  d.events &&
+    d.say(
+      () =>
+        `Assault at ${d.sc.map.grid.label(hex)}: ${who} strength ${strength}, shift ${shift >= 0 ? '+' : ''}${shift}, column ${t.columns[col]}, roll ${roll}: ${res} [PG3 12.4]`,
+    );
   return res;
 }
 
@@ -93,8 +103,29 @@ function queueResult(d: Draft, hex: Hex, victims: readonly number[], res: string
   if (losses > 0) {
     const combat = pieces.filter((i) => !def(d, i).isTransport);
     const transports = pieces.filter((i) => def(d, i).isTransport);
-    if (combat.length > 0) d.mut('queue').push({ k: 'loss', seat, hex, losses, pool: combat, assault: true, needAfv: losses > 1 && combat.some((i) => def(d, i).isAfv), why: `assault result ${res} [PG3 7.63]`, taken: 0 });
-    if (transports.length > 0) d.mut('queue').push({ k: 'loss', seat, hex, losses, pool: transports, assault: false, needAfv: false, why: `assault result ${res} on transports [PG3 7.63]` });
+    if (combat.length > 0)
+      d.mut('queue').push({
+        k: 'loss',
+        seat,
+        hex,
+        losses,
+        pool: combat,
+        assault: true,
+        needAfv: losses > 1 && combat.some((i) => def(d, i).isAfv),
+        why: `assault result ${res} [PG3 7.63]`,
+        taken: 0,
+      });
+    if (transports.length > 0)
+      d.mut('queue').push({
+        k: 'loss',
+        seat,
+        hex,
+        losses,
+        pool: transports,
+        assault: false,
+        needAfv: false,
+        why: `assault result ${res} on transports [PG3 7.63]`,
+      });
     queueMorale(d, [...leaders, ...combat], moraleModOf(d, 'M2'), 'after assault losses [PG3 7.63]');
     if (leaders.length > 0) d.mut('queue').push({ k: 'leaderCas', hex, seat, steps: losses });
   } else if (res === 'M') {
@@ -114,7 +145,11 @@ export function resolveAssault(d: Draft, hex: Hex, attackerSeat: number, attacke
   const defCombat = defenders.filter((i) => def(d, i).isCombat);
   if (defCombat.length === 0) {
     for (const i of defenders) {
-      if (def(d, i).isTransport) { d.mut('stepsLost')[def(d, i).side] = d.stepsLost[def(d, i).side]! + d.get(i, STEPS); d.eliminate(i); d.events && d.say(() => `${def(d, i).name} overrun [PG3 12.4]`); }
+      if (def(d, i).isTransport) {
+        d.mut('stepsLost')[def(d, i).side] = d.stepsLost[def(d, i).side]! + d.get(i, STEPS);
+        d.eliminate(i);
+        d.events && d.say(() => `${def(d, i).name} overrun [PG3 12.4]`);
+      }
     }
   }
   const attackLeaders = d.unitsIn(hex).filter((i) => def(d, i).isLeader && def(d, i).side === attackerSeat);

@@ -8,10 +8,7 @@ import type { Hex } from '../../hex/grid.js';
 import { roll2d6 } from '../../core/rng.js';
 import { columnIndex, shiftColumn, tableResult } from '../../hex/tables.js';
 import type { Draft } from './draft.js';
-import {
-  DEMORALIZED, DISRUPTED, F_DUG_IN, F_IN_ACT, F_SPOTTED, GOOD, MORALE, STEPS, XFIRE,
-  type Effect,
-} from './state.js';
+import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_IN_ACT, F_SPOTTED, GOOD, MORALE, STEPS, XFIRE, type Effect } from './state.js';
 import { concealing, isNight } from './spotting.js';
 import { atStrength, def, fortified, leaderMoraleBonus, moraleValue, other, shareCarrierMorale, values } from './units.js';
 
@@ -22,10 +19,17 @@ export { columnIndex, shiftColumn, tableResult };
 /** Step losses of a result: X = 1, 2X = 2, 3X = 3 (7.61); assault "1".."3" likewise (7.63). */
 export function lossesOf(result: string): number {
   switch (result) {
-    case 'X': case '1': return 1;
-    case '2X': case '2': return 2;
-    case '3X': case '3': return 3;
-    default: return 0;
+    case 'X':
+    case '1':
+      return 1;
+    case '2X':
+    case '2':
+      return 2;
+    case '3X':
+    case '3':
+      return 3;
+    default:
+      return 0;
   }
 }
 
@@ -33,10 +37,14 @@ export function lossesOf(result: string): number {
 export function moraleModOf(d: Draft, result: string): number {
   const m = d.sc.charts.modifiers;
   switch (result) {
-    case 'M': return m.moraleM.value;
-    case 'M1': return m.moraleM1.value;
-    case 'M2': return m.moraleM2.value;
-    default: return -1;
+    case 'M':
+      return m.moraleM.value;
+    case 'M1':
+      return m.moraleM1.value;
+    case 'M2':
+      return m.moraleM2.value;
+    default:
+      return -1;
   }
 }
 
@@ -124,7 +132,11 @@ export function resolveFire(d: Draft, spec: FireSpec): void {
   const rule = spec.kind === 'direct' ? '10.2' : '9.4';
   for (const [col, units] of groups) {
     const result = tableResult(table, col, roll);
-    d.events && d.say(() => `${spec.label}: column ${table.columns[col]} (strength ${spec.strength}), roll ${roll}: ${result} on ${units.map((i) => def(d, i).name).join(', ')} [PG3 ${rule}]`);
+    d.events &&
+      d.say(
+        () =>
+          `${spec.label}: column ${table.columns[col]} (strength ${spec.strength}), roll ${roll}: ${result} on ${units.map((i) => def(d, i).name).join(', ')} [PG3 ${rule}]`,
+      );
     applyHexResult(d, spec.target, units, result, spec.moverOnly >= 0);
   }
   // A unit firing from limiting terrain is marked SPOTTED (8.2).
@@ -144,7 +156,16 @@ export function applyHexResult(d: Draft, hex: Hex, units: readonly number[], res
   if (losses > 0) {
     if (pieces.length === 0) {
       // 6.71: lone leaders lose one leader per step loss; the owner chooses which.
-      d.mut('queue').push({ k: 'loss', seat, hex, losses, pool: leaders, assault: false, needAfv: false, why: `${result} on lone leaders [PG3 6.71]` });
+      d.mut('queue').push({
+        k: 'loss',
+        seat,
+        hex,
+        losses,
+        pool: leaders,
+        assault: false,
+        needAfv: false,
+        why: `${result} on lone leaders [PG3 6.71]`,
+      });
       return;
     }
     const combat = pieces.filter((i) => !def(d, i).isTransport && !(def(d, i).isAfv && !def(d, i).openTop));
@@ -152,10 +173,28 @@ export function applyHexResult(d: Draft, hex: Hex, units: readonly number[], res
     const closed = pieces.filter((i) => def(d, i).isAfv && !def(d, i).openTop);
     const hasOpen = combat.some((i) => def(d, i).openTop);
     if (combat.length > 0) {
-      d.mut('queue').push({ k: 'loss', seat, hex, losses, pool: combat, assault: false, needAfv: hasOpen && losses > 1, why: `${result} [PG3 7.61]` });
+      d.mut('queue').push({
+        k: 'loss',
+        seat,
+        hex,
+        losses,
+        pool: combat,
+        assault: false,
+        needAfv: hasOpen && losses > 1,
+        why: `${result} [PG3 7.61]`,
+      });
     }
     if (transports.length > 0) {
-      d.mut('queue').push({ k: 'loss', seat, hex, losses, pool: transports, assault: false, needAfv: false, why: `${result} on transports [PG3 7.61]` });
+      d.mut('queue').push({
+        k: 'loss',
+        seat,
+        hex,
+        losses,
+        pool: transports,
+        assault: false,
+        needAfv: false,
+        why: `${result} on transports [PG3 7.61]`,
+      });
     }
     // Leaders first, by seniority (14.11), then the units.
     queueMorale(d, closed, moraleModOf(d, 'M'), 'closed-top AFV after X [PG3 7.62]');
@@ -169,7 +208,12 @@ export function applyHexResult(d: Draft, hex: Hex, units: readonly number[], res
   const mod = moraleModOf(d, result);
   if (mod < 0) return;
   // M results do not affect AFVs (7.22: armor protects from everything but X results).
-  queueMorale(d, units.filter((i) => !def(d, i).isAfv), mod, `${result} [PG3 14.1]`);
+  queueMorale(
+    d,
+    units.filter((i) => !def(d, i).isAfv),
+    mod,
+    `${result} [PG3 14.1]`,
+  );
 }
 
 /** Queues morale checks, leaders first by rank (14.11). */
@@ -181,12 +225,18 @@ export function queueMorale(d: Draft, units: readonly number[], mod: number, why
 // ---------- AT fire ----------
 
 /** The AT fire die-roll modifiers and the firing value, or null if the shot is impossible (11.x). */
-export function atShot(d: Draft, firer: number, target: number, targetHex: Hex = d.hex(target)): { value: number; drm: number; crossfire: boolean; dir: number } | null {
+export function atShot(
+  d: Draft,
+  firer: number,
+  target: number,
+  targetHex: Hex = d.hex(target),
+): { value: number; drm: number; crossfire: boolean; dir: number } | null {
   const at = atStrength(d, firer);
   const t = def(d, target);
   if (at < 0 || !(t.isAfv || t.type === 'TRUCK')) return null;
   const grid = d.sc.map.grid;
-  const fh = d.hex(firer), th = targetHex;
+  const fh = d.hex(firer),
+    th = targetHex;
   const dist = grid.distance(fh, th);
   const range = values(d, firer).atRange;
   let value = at;
@@ -234,25 +284,37 @@ export function resolveAt(d: Draft, firer: number, target: number): void {
   if (concealing(d, fh)) d.setFlag(firer, F_SPOTTED);
   const t = def(d, target);
   if (total >= ch.eliminate.value) {
-    d.events && d.say(() => `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)}${shot.crossfire ? ' (crossfire)' : ''} = ${total}: eliminated [PG3 11.0]`);
+    d.events &&
+      d.say(
+        () =>
+          `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)}${shot.crossfire ? ' (crossfire)' : ''} = ${total}: eliminated [PG3 11.0]`,
+      );
     stepLoss(d, target, 2, 'AT fire');
   } else if (total >= ch.damage.value) {
-    d.events && d.say(() => `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)}${shot.crossfire ? ' (crossfire)' : ''} = ${total}: step loss [PG3 11.0]`);
+    d.events &&
+      d.say(
+        () =>
+          `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)}${shot.crossfire ? ' (crossfire)' : ''} = ${total}: step loss [PG3 11.0]`,
+      );
     stepLoss(d, target, 1, 'AT fire');
-    if (d.hex(target) >= 0) d.mut('queue').push({ k: 'morale', unit: target, mod: moraleModOf(d, 'M2'), why: 'after step loss [PG3 7.61]' });
+    if (d.hex(target) >= 0)
+      d.mut('queue').push({ k: 'morale', unit: target, mod: moraleModOf(d, 'M2'), why: 'after step loss [PG3 7.61]' });
   } else {
     d.events && d.say(() => `AT fire ${def(d, firer).name} at ${t.name}: roll ${roll} ${fmt(shot.drm)} = ${total}: no effect [PG3 11.0]`);
   }
 }
 
-function fmt(n: number): string { return n >= 0 ? `+ ${n}` : `- ${-n}`; }
+function fmt(n: number): string {
+  return n >= 0 ? `+ ${n}` : `- ${-n}`;
+}
 
 /** Probability that an AT shot damages (any step) and eliminates, for the advisor and the play prompt. */
 export function atOdds(d: Draft, firer: number, target: number): { damage: number; eliminate: number } {
   const shot = atShot(d, firer, target);
   if (!shot) return { damage: 0, eliminate: 0 };
   const ch = d.sc.charts.antiTank;
-  let dmg = 0, elim = 0;
+  let dmg = 0,
+    elim = 0;
   for (let r = 2; r <= 12; r++) {
     if (r + shot.drm >= ch.eliminate.value) elim += P2D6[r]!;
     else if (r + shot.drm >= ch.damage.value) dmg += P2D6[r]!;
@@ -304,14 +366,22 @@ export function moraleCheck(d: Draft, unit: number, mod: number, why: string): v
   if (state === GOOD) next = by >= 3 ? DEMORALIZED : DISRUPTED;
   else if (state === DISRUPTED) next = DEMORALIZED;
   else if (by >= 3) {
-    d.events && d.say(() => `${u.name} morale check (${why}): roll ${roll}+${mod} vs ${target}: fails by ${by} while demoralized [PG3 14.1]`);
-    if (u.isLeader) { d.eliminate(unit); d.events && d.say(() => `${u.name} is lost [PG3 14.1]`); } else stepLoss(d, unit, 1, 'failed morale while demoralized');
+    d.events &&
+      d.say(() => `${u.name} morale check (${why}): roll ${roll}+${mod} vs ${target}: fails by ${by} while demoralized [PG3 14.1]`);
+    if (u.isLeader) {
+      d.eliminate(unit);
+      d.events && d.say(() => `${u.name} is lost [PG3 14.1]`);
+    } else stepLoss(d, unit, 1, 'failed morale while demoralized');
     return;
   }
   d.set(unit, MORALE, next);
   if (next !== GOOD) d.setFlag(unit, F_DUG_IN, false); // 16.2: disruption or demoralization ends digging in
   shareCarrierMorale(d, unit); // 5.6: the cargo takes the same state and unloads
-  d.events && d.say(() => `${u.name} morale check (${why}): roll ${roll}+${mod} vs ${target}: fails by ${by}, now ${next === DISRUPTED ? 'disrupted' : 'demoralized'} [PG3 14.1]`);
+  d.events &&
+    d.say(
+      () =>
+        `${u.name} morale check (${why}): roll ${roll}+${mod} vs ${target}: fails by ${by}, now ${next === DISRUPTED ? 'disrupted' : 'demoralized'} [PG3 14.1]`,
+    );
 }
 
 /** Leader casualty roll (6.7): 2d6 minus friendly steps lost in the hex; 2 or less kills the leader. */
@@ -352,9 +422,13 @@ export function lossCandidates(d: Draft, e: Extract<Effect, { k: 'loss' }>): num
 }
 
 /** Whether the current activation contains unit i. */
-export function inActivation(d: Draft, i: number): boolean { return d.flag(i, F_IN_ACT); }
+export function inActivation(d: Draft, i: number): boolean {
+  return d.flag(i, F_IN_ACT);
+}
 
 /** Whether the unit is in the state worse than good order. */
-export function isShaken(d: Draft, i: number): boolean { return d.get(i, MORALE) !== GOOD; }
+export function isShaken(d: Draft, i: number): boolean {
+  return d.get(i, MORALE) !== GOOD;
+}
 
 export { other, isNight };

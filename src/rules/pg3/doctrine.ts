@@ -39,10 +39,14 @@ export function fireValue(d: Draft, spec: FireSpec): number {
   const targets = fireTargets(d, spec);
   let total = 0;
   for (const [col, units] of columnGroups(d, spec, targets)) {
-    let pieces = 0, steps = 0;
+    let pieces = 0,
+      steps = 0;
     for (const i of units) {
       const u = def(d, i);
-      if (!u.isLeader && !(u.isAfv && !u.openTop)) { pieces++; steps += d.get(i, STEPS); }
+      if (!u.isLeader && !(u.isAfv && !u.openTop)) {
+        pieces++;
+        steps += d.get(i, STEPS);
+      }
     }
     // Morale of the units that check (not AFVs), with the best leader's help: looked up once, not per roll.
     let morale: number[] | null = null;
@@ -78,7 +82,10 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
   /** The memo of the state being assessed. */
   private current: SeatMemo | null = null;
 
-  constructor(readonly sc: Scenario, readonly game: Pg3Game) {}
+  constructor(
+    readonly sc: Scenario,
+    readonly game: Pg3Game,
+  ) {}
 
   /**
    * Rates `action` for `seat` from what that seat may see of `state` (the other side's hidden units, secret tank
@@ -91,24 +98,56 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
     const d = memo.view;
     const { verb, a, b, last } = parseAction(action);
     switch (verb) {
-      case 'df': return { ...ZERO, expectedEnemyLoss: fireValue(d, directFireSpec(d, a, b)) };
-      case 'bomb': return { ...ZERO, expectedEnemyLoss: fireValue(d, bombardSpec(d, a, b, 1 - seat)) };
+      case 'df':
+        return { ...ZERO, expectedEnemyLoss: fireValue(d, directFireSpec(d, a, b)) };
+      case 'bomb':
+        return { ...ZERO, expectedEnemyLoss: fireValue(d, bombardSpec(d, a, b, 1 - seat)) };
       case 'oba': {
-        const strength = [...this.sc.sides[seat]!.offboard].sort((x, y) => y - x).slice(0, b).reduce((s, v) => s + v, 0);
-        const spec: FireSpec = { kind: 'bombard', firers: [], strength, target: a, moverOnly: -1, baseShift: baseShift(d, 'bombard', [], a, 1 - seat, false), targetSeat: 1 - seat, label: '' };
+        const strength = [...this.sc.sides[seat]!.offboard]
+          .sort((x, y) => y - x)
+          .slice(0, b)
+          .reduce((s, v) => s + v, 0);
+        const spec: FireSpec = {
+          kind: 'bombard',
+          firers: [],
+          strength,
+          target: a,
+          moverOnly: -1,
+          baseShift: baseShift(d, 'bombard', [], a, 1 - seat, false),
+          targetSeat: 1 - seat,
+          label: '',
+        };
         // Spending several factors at once is worth less than the sum: each factor fires once a turn.
         return { ...ZERO, expectedEnemyLoss: fireValue(d, spec) / Math.sqrt(b) };
       }
-      case 'at': case 'oppat': {
+      case 'at':
+      case 'oppat': {
         const target = verb === 'at' ? b : state.opp!.mover;
         const o = atOdds(d, a, target);
         return { ...ZERO, expectedEnemyLoss: o.damage + o.eliminate * (d.get(target, STEPS) - 1) };
       }
-      case 'opp': case 'oppx': {
+      case 'opp':
+      case 'oppx': {
         const mover = state.opp!.mover;
         const mh = d.hex(mover);
-        const firers = verb === 'opp' ? [a] : this.game.legalActions(state).filter((x) => x.startsWith('opp ')).map((x) => Number(x.slice(4))).filter((i) => d.hex(i) === a);
-        const spec: FireSpec = { kind: 'direct', firers, strength: groupStrength(d, firers, true), target: mh, moverOnly: mover, targetSeat: 1 - seat, baseShift: baseShift(d, 'direct', firers, mh, 1 - seat, true), label: '' };
+        const firers =
+          verb === 'opp'
+            ? [a]
+            : this.game
+                .legalActions(state)
+                .filter((x) => x.startsWith('opp '))
+                .map((x) => Number(x.slice(4)))
+                .filter((i) => d.hex(i) === a);
+        const spec: FireSpec = {
+          kind: 'direct',
+          firers,
+          strength: groupStrength(d, firers, true),
+          target: mh,
+          moverOnly: mover,
+          targetSeat: 1 - seat,
+          baseShift: baseShift(d, 'direct', firers, mh, 1 - seat, true),
+          label: '',
+        };
         // A shot now spends one of the unit's two opportunity fires (13.0): keep a margin.
         return { ...ZERO, expectedEnemyLoss: fireValue(d, spec) - 0.05 };
       }
@@ -131,31 +170,44 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
         const exp = (o: number[]): number => o[1]! + 2 * o[2]! + 3 * o[3]! + 0.3 * o[4]!;
         return { ...ZERO, expectedEnemyLoss: exp(mine), expectedOwnLoss: exp(theirs) };
       }
-      case 'mv': return this.assessMove(d, a, b, seat);
+      case 'mv':
+        return this.assessMove(d, a, b, seat);
       case 'rec': {
         const target = moraleValue(d, a) + leaderMoraleBonus(d, a, true);
         let pOk = 0;
         for (let r = 2; r <= 12; r++) if (r === 2 || r < target) pOk += P2D6[r]!;
         return { ...ZERO, cohesion: 1 + pOk };
       }
-      case 'dig': return { ...ZERO, cohesion: this.enemyNear(d, d.hex(a), seat, 6) ? 0.4 : 0.05 };
-      case 'decl': return this.assessDeclare(d, a, last, seat);
-      case 'stack': case 'leader': case 'unit': return this.assessActivation(d, verb, a, seat);
+      case 'dig':
+        return { ...ZERO, cohesion: this.enemyNear(d, d.hex(a), seat, 6) ? 0.4 : 0.05 };
+      case 'decl':
+        return this.assessDeclare(d, a, last, seat);
+      case 'stack':
+      case 'leader':
+      case 'unit':
+        return this.assessActivation(d, verb, a, seat);
       case 'loss': {
         // Give the loss to the unit worth least: reduced or shaken units, not leaders.
         const u = def(d, a);
-        const worth = u.isLeader ? 5 : (values(d, a).df + values(d, a).at + values(d, a).bomb / 2) * (d.get(a, MORALE) === GOOD ? 1 : 0.5) + (d.get(a, STEPS) === 1 ? -1 : 0);
+        const worth = u.isLeader
+          ? 5
+          : (values(d, a).df + values(d, a).at + values(d, a).bomb / 2) * (d.get(a, MORALE) === GOOD ? 1 : 0.5) +
+            (d.get(a, STEPS) === 1 ? -1 : 0);
         return { ...ZERO, cohesion: -worth / 10 };
       }
-      case 'exit': return { ...ZERO, objective: this.sc.sides[seat]!.exitVpPerStep * d.get(a, STEPS) };
-      case 'pass': return { ...ZERO, objective: -0.05 };
-      default: return ZERO;
+      case 'exit':
+        return { ...ZERO, objective: this.sc.sides[seat]!.exitVpPerStep * d.get(a, STEPS) };
+      case 'pass':
+        return { ...ZERO, objective: -0.05 };
+      default:
+        return ZERO;
     }
   }
 
   private memoOf(state: State, seat: number): SeatMemo {
     let m = this.perState.get(state);
-    if (m === undefined || m.seat !== seat) this.perState.set(state, (m = { seat, view: new Draft(this.sc, seatView(this.sc, state, seat), NO_DICE, false), fire: new Map() }));
+    if (m === undefined || m.seat !== seat)
+      this.perState.set(state, (m = { seat, view: new Draft(this.sc, seatView(this.sc, state, seat), NO_DICE, false), fire: new Map() }));
     return m;
   }
 
@@ -172,8 +224,12 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
   private goalDistance(d: Draft, h: Hex, seat: number): number {
     const g = this.sc.map.grid;
     let best = 99;
-    this.sc.objectives.forEach((o, k) => { if (d.control[k] !== seat) best = Math.min(best, g.distance(o.hex, h)); });
-    if (best === 99) for (const u of this.sc.units) if (u.side !== seat && d.hex(u.index) >= 0 && u.isCombat) best = Math.min(best, g.distance(d.hex(u.index), h));
+    this.sc.objectives.forEach((o, k) => {
+      if (d.control[k] !== seat) best = Math.min(best, g.distance(o.hex, h));
+    });
+    if (best === 99)
+      for (const u of this.sc.units)
+        if (u.side !== seat && d.hex(u.index) >= 0 && u.isCombat) best = Math.min(best, g.distance(d.hex(u.index), h));
     return best === 99 ? 0 : best;
   }
 
@@ -200,7 +256,16 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
       let v: number;
       if (u.isAfv) v = 0.2;
       else {
-        const spec: FireSpec = { kind: 'direct', firers: [e.index], strength: dfStrength(d, e.index), target: h, moverOnly: i, targetSeat: seat, baseShift: baseShift(d, 'direct', [e.index], h, seat, true), label: '' };
+        const spec: FireSpec = {
+          kind: 'direct',
+          firers: [e.index],
+          strength: dfStrength(d, e.index),
+          target: h,
+          moverOnly: i,
+          targetSeat: seat,
+          baseShift: baseShift(d, 'direct', [e.index], h, seat, true),
+          label: '',
+        };
         v = fireValue(d, spec);
       }
       total += ready ? v : v / 2;
@@ -220,7 +285,10 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
     const exposure = u.isLeader ? 0 : this.expectedFire(d, i, to, seat) - 0.5 * this.expectedFire(d, i, from, seat);
     // Keep units with leaders (6.5): a leader moving toward units, units staying near a leader.
     const g = this.sc.map.grid;
-    const nearLeader = (h: Hex): boolean => this.sc.units.some((l) => l.isLeader && l.side === seat && l.index !== i && d.hex(l.index) >= 0 && g.distance(d.hex(l.index), h) <= 1);
+    const nearLeader = (h: Hex): boolean =>
+      this.sc.units.some(
+        (l) => l.isLeader && l.side === seat && l.index !== i && d.hex(l.index) >= 0 && g.distance(d.hex(l.index), h) <= 1,
+      );
     const cohesion = u.isLeader ? 0 : (nearLeader(to) ? 0.2 : 0) - (nearLeader(from) ? 0.2 : 0);
     return { ...ZERO, objective, exposure: Math.max(0, exposure) + (d.get(i, MORALE) !== GOOD ? 0.1 : 0), cohesion };
   }
@@ -239,11 +307,29 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
       if (!seenHex.has(eh)) {
         seenHex.add(eh);
         if (v.df > 0 && dist <= v.dfRange && dist > 0) {
-          const spec: FireSpec = { kind: 'direct', firers: [i], strength: dfStrength(d, i), target: eh, moverOnly: -1, targetSeat: 1 - seat, baseShift: baseShift(d, 'direct', [i], eh, 1 - seat, false), label: '' };
+          const spec: FireSpec = {
+            kind: 'direct',
+            firers: [i],
+            strength: dfStrength(d, i),
+            target: eh,
+            moverOnly: -1,
+            targetSeat: 1 - seat,
+            baseShift: baseShift(d, 'direct', [i], eh, 1 - seat, false),
+            label: '',
+          };
           best = Math.max(best, fireValue(d, spec));
         }
         if (v.bomb > 0 && dist <= v.bombRange) {
-          const spec: FireSpec = { kind: 'bombard', firers: [i], strength: v.bomb, target: eh, moverOnly: -1, targetSeat: 1 - seat, baseShift: baseShift(d, 'bombard', [i], eh, 1 - seat, false), label: '' };
+          const spec: FireSpec = {
+            kind: 'bombard',
+            firers: [i],
+            strength: v.bomb,
+            target: eh,
+            moverOnly: -1,
+            targetSeat: 1 - seat,
+            baseShift: baseShift(d, 'bombard', [i], eh, 1 - seat, false),
+            label: '',
+          };
           best = Math.max(best, fireValue(d, spec));
         }
       }
@@ -265,7 +351,9 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
   }
 
   private assessActivation(d: Draft, kind: string, x: number, seat: number): ActionAssessment {
-    let units = 0, shaken = 0, led = 0;
+    let units = 0,
+      shaken = 0,
+      led = 0;
     const seen = new Set<number>();
     const consider = (i: number): void => {
       if (seen.has(i)) return;
@@ -276,17 +364,23 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
       if (d.get(i, MORALE) === DEMORALIZED) shaken++;
     };
     if (kind === 'unit') consider(x);
-    else if (kind === 'stack') for (const i of d.unitsIn(x)) { if (def(d, i).side === seat) consider(i); }
+    else if (kind === 'stack')
+      for (const i of d.unitsIn(x)) {
+        if (def(d, i).side === seat) consider(i);
+      }
     else {
       const g = this.sc.map.grid;
       const h = d.hex(x);
       led = 1;
       for (const i of g.within(h, 1).flatMap((n) => d.unitsIn(n))) if (def(d, i).side === seat && !d.flag(i, F_IN_ACT)) consider(i);
     }
-    return { ...ZERO, objective: 0.1 * units + (this.enemyNear(d, kind === 'stack' ? x : d.hex(x), seat, 8) ? 0.3 : 0), cohesion: 0.3 * shaken + 0.2 * led };
+    return {
+      ...ZERO,
+      objective: 0.1 * units + (this.enemyNear(d, kind === 'stack' ? x : d.hex(x), seat, 8) ? 0.3 : 0),
+      cohesion: 0.3 * shaken + 0.2 * led,
+    };
   }
 }
-
 
 /**
  * Search helpers built on the advisor: action ordering (MCTS progressive widening tries the doctrine's
@@ -295,7 +389,11 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
 export class Pg3SearchHints {
   private readonly orderCache = new RecentMemo<State, readonly string[]>(4);
 
-  constructor(private readonly sc: Scenario, private readonly doctrine: Pg3Doctrine, private readonly game: Pg3Game) {}
+  constructor(
+    private readonly sc: Scenario,
+    private readonly doctrine: Pg3Doctrine,
+    private readonly game: Pg3Game,
+  ) {}
 
   order(state: State, actions: readonly string[]): readonly string[] {
     const cached = this.orderCache.get(state);

@@ -65,13 +65,37 @@ export class Draft {
 
   seal(): State {
     const s: State = {
-      turn: this.turn, phase: this.phase, active: this.active, initiativeWinner: this.initiativeWinner,
-      openingLeft: this.openingLeft, lastWasPass: this.lastWasPass, lastPassSeat: this.lastPassSeat,
-      segmentsTaken: this.segmentsTaken, savedSegment: this.savedSegment, u: this.u, act: this.act, declIndex: this.declIndex,
-      obaUsed: this.obaUsed, obaThisSegment: this.obaThisSegment, air: this.air, smoke: this.smoke, wrecks: this.wrecks, mines: this.mines, control: this.control,
-      stepsLost: this.stepsLost, decapHex: this.decapHex, decapTurn: this.decapTurn, stepsExited: this.stepsExited, initiativeTurn1: this.initiativeTurn1,
-      opp: this.opp, queue: this.queue, afterPhase: this.afterPhase, assaults: this.assaults, charge: this.charge,
-      events: this.events ?? NO_EVENTS, actions: this.actions,
+      turn: this.turn,
+      phase: this.phase,
+      active: this.active,
+      initiativeWinner: this.initiativeWinner,
+      openingLeft: this.openingLeft,
+      lastWasPass: this.lastWasPass,
+      lastPassSeat: this.lastPassSeat,
+      segmentsTaken: this.segmentsTaken,
+      savedSegment: this.savedSegment,
+      u: this.u,
+      act: this.act,
+      declIndex: this.declIndex,
+      obaUsed: this.obaUsed,
+      obaThisSegment: this.obaThisSegment,
+      air: this.air,
+      smoke: this.smoke,
+      wrecks: this.wrecks,
+      mines: this.mines,
+      control: this.control,
+      stepsLost: this.stepsLost,
+      decapHex: this.decapHex,
+      decapTurn: this.decapTurn,
+      stepsExited: this.stepsExited,
+      initiativeTurn1: this.initiativeTurn1,
+      opp: this.opp,
+      queue: this.queue,
+      afterPhase: this.afterPhase,
+      assaults: this.assaults,
+      charge: this.charge,
+      events: this.events ?? NO_EVENTS,
+      actions: this.actions,
     };
     this.passOccupancy(s.u);
     return s;
@@ -83,7 +107,11 @@ export class Draft {
     this.setFlag(unit, F_HIDDEN, false);
     // 5.6: what a transport carries moves with it.
     if (this.flag(unit, F_LOADED | F_LEADERS_ABOARD)) {
-      for (let j = 0; j < this.sc.units.length; j++) if (this.get(j, CARRIED) === unit + 1) { this.set(j, HEX, h); this.setFlag(j, F_HIDDEN, false); }
+      for (let j = 0; j < this.sc.units.length; j++)
+        if (this.get(j, CARRIED) === unit + 1) {
+          this.set(j, HEX, h);
+          this.setFlag(j, F_HIDDEN, false);
+        }
     }
   }
 
@@ -95,8 +123,12 @@ export class Draft {
   }
 
   /** The transport carrying unit i, or -1. */
-  carrier(i: number): number { return this.get(i, CARRIED) - 1; }
-  carried(i: number): boolean { return this.get(i, CARRIED) !== 0; }
+  carrier(i: number): number {
+    return this.get(i, CARRIED) - 1;
+  }
+  carried(i: number): boolean {
+    return this.get(i, CARRIED) !== 0;
+  }
 
   /** Units and leaders carried by transport t. */
   cargoOf(t: number): number[] {
@@ -119,10 +151,12 @@ export class Draft {
     const t = this.carrier(i);
     if (t < 0) return;
     this.set(i, CARRIED, 0);
-    let leaders = false, unit = false;
+    let leaders = false,
+      unit = false;
     for (let j = 0; j < this.sc.units.length; j++) {
       if (this.get(j, CARRIED) !== t + 1) continue;
-      if (this.sc.units[j]!.isLeader) leaders = true; else unit = true;
+      if (this.sc.units[j]!.isLeader) leaders = true;
+      else unit = true;
     }
     this.setFlag(t, F_LOADED, unit);
     this.setFlag(t, F_LEADERS_ABOARD, leaders);
@@ -157,7 +191,8 @@ export class Draft {
       const mod = this.sc.charts.modifiers.moraleM.value + l.moraleMod;
       for (const j of this.unitsIn(h)) {
         const u = this.sc.units[j]!;
-        if (j !== unit && u.side === l.side && !u.isAfv) this.mut('queue').push({ k: 'morale', unit: j, mod, why: `${l.name} lost, his modifier ${l.moraleMod} against them [PG3 6.7]` });
+        if (j !== unit && u.side === l.side && !u.isAfv)
+          this.mut('queue').push({ k: 'morale', unit: j, mod, why: `${l.name} lost, his modifier ${l.moraleMod} against them [PG3 6.7]` });
       }
     }
     if (this.decapTurn[l.side] !== 0) return;
@@ -166,7 +201,11 @@ export class Draft {
     }
     this.mut('decapHex')[l.side] = h;
     this.mut('decapTurn')[l.side] = this.turn;
-    this.events && this.say(() => `${l.name}, the highest-ranking leader, is lost: no unit within 3 hexes of ${this.sc.map.grid.label(h)} may move this turn or next [PG3 6.7]`);
+    this.events &&
+      this.say(
+        () =>
+          `${l.name}, the highest-ranking leader, is lost: no unit within 3 hexes of ${this.sc.map.grid.label(h)} may move this turn or next [PG3 6.7]`,
+      );
   }
 
   /** 6.7: whether decapitation keeps unit i (in hex h) from moving voluntarily now. */

@@ -110,24 +110,41 @@ export type ChartPack = z.infer<typeof chartPack>;
 const side = counterSide;
 
 export const unitTypes = [
-  'INF', 'SMG', 'HMG', 'ENG', 'CAV', 'MORTAR', 'AT', 'ART', 'AA', 'TANK', 'SPG', 'AC', 'APC', 'TRUCK', 'WAGON',
+  'INF',
+  'SMG',
+  'HMG',
+  'ENG',
+  'CAV',
+  'MORTAR',
+  'AT',
+  'ART',
+  'AA',
+  'TANK',
+  'SPG',
+  'AC',
+  'APC',
+  'TRUCK',
+  'WAGON',
 ] as const;
 
-export const counterEntry = z.strictObject({
-  name: z.string(),
-  nation: z.string(),
-  type: z.enum(unitTypes),
-  movementClass: z.enum(movementClasses),
-  /** Printed armor (any value, even 0, makes it an AFV: PG3 1.1). */
-  armor: z.number().int().min(0).optional(),
-  openTop: z.boolean().default(false),
-  steps: z.union([z.literal(1), z.literal(2)]),
-  full: side,
-  reduced: side.optional(),
-  source: provenance,
-}).superRefine((c, ctx) => {
-  if (c.steps === 2 && !c.reduced) ctx.addIssue({ code: 'custom', path: ['reduced'], message: 'a 2-step counter needs its reduced side' });
-});
+export const counterEntry = z
+  .strictObject({
+    name: z.string(),
+    nation: z.string(),
+    type: z.enum(unitTypes),
+    movementClass: z.enum(movementClasses),
+    /** Printed armor (any value, even 0, makes it an AFV: PG3 1.1). */
+    armor: z.number().int().min(0).optional(),
+    openTop: z.boolean().default(false),
+    steps: z.union([z.literal(1), z.literal(2)]),
+    full: side,
+    reduced: side.optional(),
+    source: provenance,
+  })
+  .superRefine((c, ctx) => {
+    if (c.steps === 2 && !c.reduced)
+      ctx.addIssue({ code: 'custom', path: ['reduced'], message: 'a 2-step counter needs its reduced side' });
+  });
 export type CounterEntry = z.infer<typeof counterEntry>;
 
 export const leaderEntry = z.strictObject({
@@ -191,20 +208,29 @@ export const scenarioSide = z.strictObject({
   offboardArtillery: z.array(z.number().positive()).default([]),
   /** PG3 15.1 aircraft: `perTurn` drawn at random from `pool` at the start of every turn (from `fromTurn`); each
    * has a direct fire value `df` and `at` anti-tank factors. */
-  aircraft: z.strictObject({
-    perTurn: z.number().int().min(1),
-    fromTurn: z.number().int().min(1).default(1),
-    pool: z.array(z.strictObject({ df: nonNeg, at: z.number().int().min(0).default(0) })).min(1).max(30),
-  }).optional(),
+  aircraft: z
+    .strictObject({
+      perTurn: z.number().int().min(1),
+      fromTurn: z.number().int().min(1).default(1),
+      pool: z
+        .array(z.strictObject({ df: nonNeg, at: z.number().int().min(0).default(0) }))
+        .min(1)
+        .max(30),
+    })
+    .optional(),
   /** Bombardment friendly-fire check gets +1 (German, British or American fire, PG3 9.5). */
   friendlyFirePlus: z.boolean().default(false),
   units: z.array(placement),
   /** Leaders set up: a counter at a hex, or (PG3 6.1) `{draw: rank, hex}`: a leader of that rank drawn from `leaderPool`
    * at set-up. `cavalry: true` designates a fixed leader a cavalry leader (PG3 6.9). */
-  leaders: z.array(z.union([
-    z.strictObject({ counter: z.string(), hex: hexLabel, cavalry: z.boolean().default(false) }),
-    z.strictObject({ draw: z.enum(['CPL', 'SGT', 'LT', 'CPT', 'MAJ', 'LTC', 'COL']), hex: hexLabel }),
-  ])).default([]),
+  leaders: z
+    .array(
+      z.union([
+        z.strictObject({ counter: z.string(), hex: hexLabel, cavalry: z.boolean().default(false) }),
+        z.strictObject({ draw: z.enum(['CPL', 'SGT', 'LT', 'CPT', 'MAJ', 'LTC', 'COL']), hex: hexLabel }),
+      ]),
+    )
+    .default([]),
   /** PG3 6.1 leader selection: the side's leader pieces in the cup, each a counter id or [front, back] (flipped like a coin). */
   leaderPool: z.array(z.union([z.string(), z.tuple([z.string(), z.string()])])).default([]),
   reinforcements: z.array(reinforcement).default([]),
@@ -235,17 +261,27 @@ export const scenarioFile = z.strictObject({
     decisiveMargin: nonNeg.default(10),
   }),
   /** Rule switches: official readings by default; alternatives documented in docs/rules/pg3.md. */
-  rules: z.strictObject({
-    splitColumns: z.boolean().default(true),
-    hillsLimiting: z.boolean().default(true),
-    fireOverFriendsAllUnits: z.boolean().default(false),
-    fogOfWar: z.boolean().default(false),
-    excessInitiative: z.boolean().default(false),
-    /** PG3 16.1: "in some scenarios players may fire smoke": mortars, on-board artillery and off-board factors. */
-    smoke: z.boolean().default(false),
-    /** PG3 3.3 (L102 vs L103): regular leaders activate and lead SP guns; false: no leader does. */
-    spGunsRegularLeaders: z.boolean().default(true),
-  }).default({ splitColumns: true, hillsLimiting: true, fireOverFriendsAllUnits: false, fogOfWar: false, excessInitiative: false, smoke: false, spGunsRegularLeaders: true }),
+  rules: z
+    .strictObject({
+      splitColumns: z.boolean().default(true),
+      hillsLimiting: z.boolean().default(true),
+      fireOverFriendsAllUnits: z.boolean().default(false),
+      fogOfWar: z.boolean().default(false),
+      excessInitiative: z.boolean().default(false),
+      /** PG3 16.1: "in some scenarios players may fire smoke": mortars, on-board artillery and off-board factors. */
+      smoke: z.boolean().default(false),
+      /** PG3 3.3 (L102 vs L103): regular leaders activate and lead SP guns; false: no leader does. */
+      spGunsRegularLeaders: z.boolean().default(true),
+    })
+    .default({
+      splitColumns: true,
+      hillsLimiting: true,
+      fireOverFriendsAllUnits: false,
+      fogOfWar: false,
+      excessInitiative: false,
+      smoke: false,
+      spGunsRegularLeaders: true,
+    }),
 });
 export type ScenarioFile = z.infer<typeof scenarioFile>;
 export type ScenarioSide = z.infer<typeof scenarioSide>;

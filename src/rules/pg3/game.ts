@@ -12,7 +12,25 @@ import { Draft } from './draft.js';
 import { applyAction, legalActionsOf, seatToMove } from './actions.js';
 import type { LeaderDraw, Scenario } from './scenario.js';
 import {
-  CARRIED, DIG, ELIMINATED, F, F_DUG_IN, F_ENTRENCHED, F_HIDDEN, F_LOADED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, GOOD, HEX, MINE_REVEALED, MORALE, OFFBOARD, Phase, STEPS, type State,
+  CARRIED,
+  DIG,
+  ELIMINATED,
+  F,
+  F_DUG_IN,
+  F_ENTRENCHED,
+  F_HIDDEN,
+  F_LOADED,
+  F_TANK_LEADER,
+  F_TL_REVEALED,
+  FLAGS,
+  GOOD,
+  HEX,
+  MINE_REVEALED,
+  MORALE,
+  OFFBOARD,
+  Phase,
+  STEPS,
+  type State,
 } from './state.js';
 import { outcomeOf, startTurn } from './turn.js';
 import { describeAction } from './describe.js';
@@ -20,8 +38,12 @@ import { usesEntrenchment } from './units.js';
 import { relocateHidden, revealHidden } from './hidden.js';
 
 const NO_RNG: Rng = {
-  next: () => { throw new Error('legal-action generation must not roll dice'); },
-  int: () => { throw new Error('legal-action generation must not roll dice'); },
+  next: () => {
+    throw new Error('legal-action generation must not roll dice');
+  },
+  int: () => {
+    throw new Error('legal-action generation must not roll dice');
+  },
 };
 
 export interface Pg3GameOptions {
@@ -35,7 +57,10 @@ export class Pg3Game implements Game<State, string> {
   /** Legal actions of the last few states asked about (agents ask, then apply: see RecentMemo). */
   private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
 
-  constructor(readonly scenario: Scenario, readonly options: Pg3GameOptions = {}) {
+  constructor(
+    readonly scenario: Scenario,
+    readonly options: Pg3GameOptions = {},
+  ) {
     this.name = `pg3:${scenario.data.id}`;
   }
 
@@ -71,17 +96,47 @@ export class Pg3Game implements Game<State, string> {
       else {
         const fixed = tanks.filter((t) => t.startTankLeader);
         for (const t of fixed) u[t.index]![FLAGS]! |= F_TANK_LEADER;
-        const rest = shuffled(rng, tanks.filter((t) => !t.startTankLeader)).slice(0, Math.max(0, side.tankLeaders - fixed.length));
+        const rest = shuffled(
+          rng,
+          tanks.filter((t) => !t.startTankLeader),
+        ).slice(0, Math.max(0, side.tankLeaders - fixed.length));
         for (const t of rest) u[t.index]![FLAGS]! |= F_TANK_LEADER;
       }
     }
     // 6.1: leaders drawn from the cup (after the tank leaders, so scenarios without draws roll as before).
     for (const ld of sc.leaderDraws) drawLeaders(sc, ld, u, rng);
     const base: State = {
-      turn: 0, phase: Phase.Segment, active: 0, initiativeWinner: 0, openingLeft: 0, lastWasPass: false, lastPassSeat: -1,
-      segmentsTaken: [0, 0], savedSegment: -1, u, act: [], declIndex: 0, obaUsed: [0, 0], obaThisSegment: 0, air: [0, 0], smoke: [], wrecks: [], mines: sc.minefields.map((m) => m.strength),
-      control: sc.objectives.map((o) => o.initialController), stepsLost: [0, 0], decapHex: [-1, -1], decapTurn: [0, 0], stepsExited: [0, 0], initiativeTurn1: -1,
-      opp: null, queue: [], afterPhase: Phase.Segment, assaults: [], charge: null, events: [], actions: 0,
+      turn: 0,
+      phase: Phase.Segment,
+      active: 0,
+      initiativeWinner: 0,
+      openingLeft: 0,
+      lastWasPass: false,
+      lastPassSeat: -1,
+      segmentsTaken: [0, 0],
+      savedSegment: -1,
+      u,
+      act: [],
+      declIndex: 0,
+      obaUsed: [0, 0],
+      obaThisSegment: 0,
+      air: [0, 0],
+      smoke: [],
+      wrecks: [],
+      mines: sc.minefields.map((m) => m.strength),
+      control: sc.objectives.map((o) => o.initialController),
+      stepsLost: [0, 0],
+      decapHex: [-1, -1],
+      decapTurn: [0, 0],
+      stepsExited: [0, 0],
+      initiativeTurn1: -1,
+      opp: null,
+      queue: [],
+      afterPhase: Phase.Segment,
+      assaults: [],
+      charge: null,
+      events: [],
+      actions: 0,
     };
     const d = new Draft(sc, base, rng, this.options.narrate === true);
     startTurn(d, 1);
@@ -109,7 +164,10 @@ export class Pg3Game implements Game<State, string> {
 
   apply(state: State, action: string, rng: Rng): State {
     if (!this.legalActions(state).includes(action)) {
-      throw new IllegalActionError(action, state.phase === Phase.Over ? 'the game is over' : 'not among the legal actions of this position');
+      throw new IllegalActionError(
+        action,
+        state.phase === Phase.Over ? 'the game is over' : 'not among the legal actions of this position',
+      );
     }
     const d = new Draft(this.scenario, state, rng, this.options.narrate === true);
     applyAction(d, action);
@@ -149,11 +207,18 @@ export class Pg3Game implements Game<State, string> {
     const side = sc.sides[other]!;
     // 16.7: the other side's minefields not yet entered: their strengths are dealt again among the same set.
     let mines = state.mines;
-    const hiddenMines = sc.minefields.map((_, k) => k).filter((k) => sc.minefields[k]!.side === other && (state.mines[k]! & MINE_REVEALED) === 0);
+    const hiddenMines = sc.minefields
+      .map((_, k) => k)
+      .filter((k) => sc.minefields[k]!.side === other && (state.mines[k]! & MINE_REVEALED) === 0);
     if (hiddenMines.length > 1) {
       const m = state.mines.slice();
-      const dealt = shuffled(rng, hiddenMines.map((k) => m[k]!).sort((a, b) => a - b)); // sorted: where each lies plays no part
-      hiddenMines.forEach((k, n) => { m[k] = dealt[n]!; });
+      const dealt = shuffled(
+        rng,
+        hiddenMines.map((k) => m[k]!).sort((a, b) => a - b),
+      ); // sorted: where each lies plays no part
+      hiddenMines.forEach((k, n) => {
+        m[k] = dealt[n]!;
+      });
       mines = m;
     }
     if (side.tankLeaders < 0) return mines === state.mines ? state : { ...state, mines };
@@ -181,7 +246,10 @@ export function drawLeaders(sc: Scenario, ld: LeaderDraw, u: number[][], rng: Rn
   for (const piece of ld.pieces) for (const i of piece) u[i]![HEX] = ELIMINATED;
   const open = ld.slots.map(() => true);
   let left = open.length;
-  for (const piece of shuffled(rng, ld.pieces.filter((p) => p.length > 0))) {
+  for (const piece of shuffled(
+    rng,
+    ld.pieces.filter((p) => p.length > 0),
+  )) {
     if (left === 0) break;
     const face = piece.length > 1 ? piece[rng.int(piece.length)]! : piece[0]!;
     const k = ld.slots.findIndex((s, n) => open[n] && s.rank === sc.units[face]!.rank);

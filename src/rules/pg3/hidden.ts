@@ -50,11 +50,14 @@ export function seatView(sc: Scenario, state: State, seat: number): State {
   }
   if (sc.minefields.length > 0) {
     const secret: number[] = [];
-    for (let k = 0; k < sc.minefields.length; k++) if (sc.minefields[k]!.side === other && (state.mines[k]! & MINE_REVEALED) === 0) secret.push(k);
+    for (let k = 0; k < sc.minefields.length; k++)
+      if (sc.minefields[k]!.side === other && (state.mines[k]! & MINE_REVEALED) === 0) secret.push(k);
     const strengths = secret.map((k) => state.mines[k]!).sort((a, b) => a - b);
     if (secret.some((k, n) => state.mines[k] !== strengths[n])) {
       const m = draft().mut('mines');
-      secret.forEach((k, n) => { m[k] = strengths[n]!; });
+      secret.forEach((k, n) => {
+        m[k] = strengths[n]!;
+      });
     }
   }
   return d === null ? state : (d as Draft).seal();
@@ -77,7 +80,10 @@ export function revealHidden(d: Draft): void {
   for (let i = 0; i < units.length; i++) {
     if (!d.flag(i, F_HIDDEN)) continue;
     const h = d.hex(i);
-    if (h < 0) { d.setFlag(i, F_HIDDEN, false); continue; }
+    if (h < 0) {
+      d.setFlag(i, F_HIDDEN, false);
+      continue;
+    }
     const fired = d.flag(i, F_FIRED) || d.get(i, OPP) > 0 || d.get(i, ATSHOTS) > 0;
     if (fired || seatSpotsAt(d, 1 - units[i]!.side, i, h)) {
       d.setFlag(i, F_HIDDEN, false);
@@ -98,7 +104,8 @@ export function relocateHidden(d: Draft, seat: number, rng: Rng): void {
   const sc = d.sc;
   const other = 1 - seat;
   const hidden: number[] = [];
-  for (const u of sc.units) if (u.side === other && d.flag(u.index, F_HIDDEN) && d.hex(u.index) >= 0 && !d.carried(u.index)) hidden.push(u.index);
+  for (const u of sc.units)
+    if (u.side === other && d.flag(u.index, F_HIDDEN) && d.hex(u.index) >= 0 && !d.carried(u.index)) hidden.push(u.index);
   if (hidden.length === 0) return;
   const keep = new Map<number, number[]>();
   for (const i of hidden) {
@@ -109,17 +116,21 @@ export function relocateHidden(d: Draft, seat: number, rng: Rng): void {
   for (const i of hidden) {
     const u = def(d, i);
     const candidates = (hexes: Iterable<number>): number[] => {
-    const ok: number[] = [];
-    for (const h of hexes) {
-      if (sc.moveCost2[sc.map.terrain[h]! * 4 + u.moveClassIndex]! < 0) continue;
-      let seatHere = false;
-      for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) if (def(d, j).side === seat) { seatHere = true; break; }
-      if (seatHere || !fitsStack(d, i, h)) continue;
-      d.setFlag(i, F_HIDDEN); // spotted as a hidden unit: the 1/4 range
-      if (seatSpotsAt(d, seat, i, h)) continue;
-      ok.push(h);
-    }
-    return ok;
+      const ok: number[] = [];
+      for (const h of hexes) {
+        if (sc.moveCost2[sc.map.terrain[h]! * 4 + u.moveClassIndex]! < 0) continue;
+        let seatHere = false;
+        for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j))
+          if (def(d, j).side === seat) {
+            seatHere = true;
+            break;
+          }
+        if (seatHere || !fitsStack(d, i, h)) continue;
+        d.setFlag(i, F_HIDDEN); // spotted as a hidden unit: the 1/4 range
+        if (seatSpotsAt(d, seat, i, h)) continue;
+        ok.push(h);
+      }
+      return ok;
     };
     let ok = candidates(area);
     // No room there: anywhere on the map out of the seat's sight.

@@ -37,9 +37,18 @@ export function loadPg3(file: string, options: ScenarioOptions = {}, mode: LoadM
   const game = new Pg3Game(sc, { narrate: mode.narrate === true });
   const count = (seat: number): number => sc.units.filter((u) => u.side === seat).length;
   return {
-    id: sc.data.id, title: sc.data.title, system: pg3System.id, file, sides: sc.sides.map((s) => ({ id: s.id, name: s.name })),
-    game, mapWidth: sc.map.grid.width, mapHeight: sc.map.grid.height, unitCounts: [count(0), count(1)], turnLimit: sc.turns,
-    parameters: sc.parameters, options,
+    id: sc.data.id,
+    title: sc.data.title,
+    system: pg3System.id,
+    file,
+    sides: sc.sides.map((s) => ({ id: s.id, name: s.name })),
+    game,
+    mapWidth: sc.map.grid.width,
+    mapHeight: sc.map.grid.height,
+    unitCounts: [count(0), count(1)],
+    turnLimit: sc.turns,
+    parameters: sc.parameters,
+    options,
     metrics: PG3_METRICS,
     ai: pg3AgentHooks(sc, game),
     ui: pg3Ui(sc),
@@ -47,7 +56,10 @@ export function loadPg3(file: string, options: ScenarioOptions = {}, mode: LoadM
     outcome: (state) => {
       const o = outcomeOf(sc, state);
       return {
-        winner: o.winner, victoryLevel: o.victoryLevel, turns: o.turns, vp: o.vp,
+        winner: o.winner,
+        victoryLevel: o.victoryLevel,
+        turns: o.turns,
+        vp: o.vp,
         metrics: { steps_lost: o.stepsLost.slice(), initiative_turn1: [o.initiativeTurn1 === 0 ? 1 : 0, o.initiativeTurn1 === 1 ? 1 : 0] },
       };
     },

@@ -7,7 +7,8 @@ import { hexSpotsUnit, isNight } from './spotting.js';
 import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_HIDDEN, F_LEADER_ACT, F_MOVED, F_MOVED_TURN, F_MUST_STOP, MORALE, MP } from './state.js';
 import { atReach, cannotFire, combatIn, occupyEntrenchment, def, fitsStack, isAssaultHex, sideIn, values } from './units.js';
 
-const MOTORIZED = 1, MECHANIZED = 2; // indices in formats.movementClasses
+const MOTORIZED = 1,
+  MECHANIZED = 2; // indices in formats.movementClasses
 const WRECK_COST2 = [0, 2, 10];
 
 /** Movement points for an activation, doubled (roads cost half points). Leaders: 4 (6.3). */
@@ -130,7 +131,8 @@ export function moveBlocked(d: Draft, i: number, to: Hex, threats?: readonly num
 export function unitMoveBlocked(d: Draft, i: number): string | null {
   const from = d.hex(i);
   if (d.carried(i)) return 'it rides a transport: it moves with it (5.6)';
-  if (d.decapitated(i, from)) return 'its side lost its highest-ranking leader within 3 hexes: no voluntary movement this turn or next (6.7)';
+  if (d.decapitated(i, from))
+    return 'its side lost its highest-ranking leader within 3 hexes: no voluntary movement this turn or next (6.7)';
   const m = d.get(i, MORALE);
   if (m === DEMORALIZED) return 'demoralized units only recover or flee (14.3)';
   if (m === DISRUPTED && (d.flag(i, F_MOVED_TURN) || d.flag(i, F_MOVED))) return 'a disrupted unit moves only one hex a turn (14.2)';
@@ -149,7 +151,8 @@ export function stepBlocked(d: Draft, i: number, from: Hex, to: Hex, threats?: r
   if (cost < 0) return `${d.sc.map.terrainId(to)} is prohibited to ${u.moveClass} units (TEC)`;
   // 5.0: a unit with MA 1+ may always move one hex.
   if (cost > d.get(i, MP) && d.flag(i, F_MOVED)) return 'not enough movement points';
-  if (breaksCombatMovement(d, i, from, to, threats)) return 'without a leader of its kind it may not move closer to enemies that can fire on it (5.4)';
+  if (breaksCombatMovement(d, i, from, to, threats))
+    return 'without a leader of its kind it may not move closer to enemies that can fire on it (5.4)';
   if (isNight(d) && !d.flag(i, F_LEADER_ACT) && !u.isLeader) {
     // 5.5: a leaderless unit at night enters only friendly-controlled hexes (occupied by friends here).
     if (!sideIn(d, to, u.side)) return 'at night a unit without a leader enters only friendly hexes (5.5)';

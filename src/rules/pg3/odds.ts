@@ -11,8 +11,12 @@ import type { Scenario } from './scenario.js';
 import type { State } from './state.js';
 
 const NO_RNG: Rng = {
-  next: () => { throw new Error('odds must not roll dice'); },
-  int: () => { throw new Error('odds must not roll dice'); },
+  next: () => {
+    throw new Error('odds must not roll dice');
+  },
+  int: () => {
+    throw new Error('odds must not roll dice');
+  },
 };
 
 const pct = (p: number): string => `${Math.round(p * 100)}%`;
@@ -47,43 +51,71 @@ function fireOdds(d: Draft, spec: FireSpec): string[] {
 }
 
 function assaultText(dist: number[]): string {
-  return [`no effect ${pct(dist[0]!)}`, `M ${pct(dist[4]!)}`, `1 step ${pct(dist[1]!)}`, `2 steps ${pct(dist[2]!)}`, `3 steps ${pct(dist[3]!)}`]
-    .filter((t) => !t.endsWith(' 0%')).join(', ');
+  return [
+    `no effect ${pct(dist[0]!)}`,
+    `M ${pct(dist[4]!)}`,
+    `1 step ${pct(dist[1]!)}`,
+    `2 steps ${pct(dist[2]!)}`,
+    `3 steps ${pct(dist[3]!)}`,
+  ]
+    .filter((t) => !t.endsWith(' 0%'))
+    .join(', ');
 }
 
 /** Lines describing the chances of `action`, or [] when there is nothing to estimate. */
 export function combatOdds(sc: Scenario, s: State, action: string): string[] {
   const p = action.split(' ');
-  const a = Number(p[1]), b = Number(p[2]);
+  const a = Number(p[1]),
+    b = Number(p[2]);
   const d = new Draft(sc, s, NO_RNG, false);
   const seat = d.active;
   try {
     switch (p[0]) {
-      case 'df': return fireOdds(d, directFireSpec(d, a, b));
-      case 'bomb': return fireOdds(d, bombardSpec(d, a, b, 1 - seat));
+      case 'df':
+        return fireOdds(d, directFireSpec(d, a, b));
+      case 'bomb':
+        return fireOdds(d, bombardSpec(d, a, b, 1 - seat));
       case 'at': {
         const o = atOdds(d, a, b);
-        return [`AT fire ${sc.units[a]!.name}#${a} at ${sc.units[b]!.name}#${b}: damage ${pct(o.damage)} (eliminate ${pct(o.eliminate)}), no effect ${pct(1 - o.damage)}`];
+        return [
+          `AT fire ${sc.units[a]!.name}#${a} at ${sc.units[b]!.name}#${b}: damage ${pct(o.damage)} (eliminate ${pct(o.eliminate)}), no effect ${pct(1 - o.damage)}`,
+        ];
       }
       case 'oppat': {
         const mover = s.opp?.mover ?? -1;
         if (mover < 0) return [];
         const o = atOdds(d, a, mover);
-        return [`AT opportunity fire ${sc.units[a]!.name}#${a} at ${sc.units[mover]!.name}#${mover}: damage ${pct(o.damage)} (eliminate ${pct(o.eliminate)})`];
+        return [
+          `AT opportunity fire ${sc.units[a]!.name}#${a} at ${sc.units[mover]!.name}#${mover}: damage ${pct(o.damage)} (eliminate ${pct(o.eliminate)})`,
+        ];
       }
-      case 'opp': case 'oppx': {
+      case 'opp':
+      case 'oppx': {
         const ctx = s.opp;
         if (!ctx) return [];
-        const firers = p[0] === 'opp' ? [a] : oppOptions(d).filter((o) => o.startsWith('opp ')).map((o) => Number(o.slice(4))).filter((i) => d.hex(i) === a);
+        const firers =
+          p[0] === 'opp'
+            ? [a]
+            : oppOptions(d)
+                .filter((o) => o.startsWith('opp '))
+                .map((o) => Number(o.slice(4)))
+                .filter((i) => d.hex(i) === a);
         if (firers.length === 0) return [];
         const mh = d.hex(ctx.mover);
         const spec: FireSpec = {
-          kind: 'direct', firers, strength: groupStrength(d, firers, true), target: mh, moverOnly: ctx.mover, targetSeat: d.active,
-          baseShift: baseShift(d, 'direct', firers, mh, d.active, true), label: `Opportunity fire at ${sc.units[ctx.mover]!.name} in ${sc.map.grid.label(mh)}`,
+          kind: 'direct',
+          firers,
+          strength: groupStrength(d, firers, true),
+          target: mh,
+          moverOnly: ctx.mover,
+          targetSeat: d.active,
+          baseShift: baseShift(d, 'direct', firers, mh, d.active, true),
+          label: `Opportunity fire at ${sc.units[ctx.mover]!.name} in ${sc.map.grid.label(mh)}`,
         };
         return fireOdds(d, spec);
       }
-      case 'asl': case 'melee': {
+      case 'asl':
+      case 'melee': {
         const hex = p[0] === 'asl' ? b : a;
         const inHex = d.unitsIn(hex);
         const enemy = inHex.filter((i) => sc.units[i]!.side !== seat);
@@ -96,8 +128,10 @@ export function combatOdds(sc: Scenario, s: State, action: string): string[] {
           `  you suffer:  ${assaultText(assaultOdds(d, hex, enemy, own, false))}`,
         ];
       }
-      case 'oba': return [`Off-board artillery at ${sc.map.grid.label(a)} with ${b} factor${b > 1 ? 's' : ''}`];
-      default: return [];
+      case 'oba':
+        return [`Off-board artillery at ${sc.map.grid.label(a)} with ${b} factor${b > 1 ? 's' : ''}`];
+      default:
+        return [];
     }
   } catch {
     return [];

@@ -18,8 +18,28 @@
 import { drawHexMap, paint, type Segment } from '../../hex/ascii.js';
 import type { Scenario } from './scenario.js';
 import {
-  DEMORALIZED, DISRUPTED, DIG, EXITED, ELIMINATED, F_ACTIVATED, F_DUG_IN, F_FIRED, F_IN_ACT, F_MOVED, F_MOVED_TURN,
-  F_HIDDEN, F_SPOTTED, F_TANK_LEADER, F_TL_REVEALED, FLAGS, HEX, MORALE, OFFBOARD, Phase, STEPS, type State,
+  DEMORALIZED,
+  DISRUPTED,
+  DIG,
+  EXITED,
+  ELIMINATED,
+  F_ACTIVATED,
+  F_DUG_IN,
+  F_FIRED,
+  F_IN_ACT,
+  F_MOVED,
+  F_MOVED_TURN,
+  F_HIDDEN,
+  F_SPOTTED,
+  F_TANK_LEADER,
+  F_TL_REVEALED,
+  FLAGS,
+  HEX,
+  MORALE,
+  OFFBOARD,
+  Phase,
+  STEPS,
+  type State,
 } from './state.js';
 
 export interface RenderOptions {
@@ -52,7 +72,18 @@ function terrainLetters(sc: Scenario): Map<string, string> {
   return out;
 }
 
-const TERRAIN_COLORS: Record<string, string> = { woods: '32', forest: '32', town: '33', village: '33', field: '93', swamp: '34', marsh: '34', river: '94', stream: '94', hill: '35' };
+const TERRAIN_COLORS: Record<string, string> = {
+  woods: '32',
+  forest: '32',
+  town: '33',
+  village: '33',
+  field: '93',
+  swamp: '34',
+  marsh: '34',
+  river: '94',
+  stream: '94',
+  hill: '35',
+};
 
 /** Whether `viewer` may see that unit i carries a tank leader. */
 export function tankLeaderVisible(sc: Scenario, s: State, i: number, viewer: number): boolean {
@@ -95,7 +126,8 @@ export function renderMap(sc: Scenario, s: State, opts: RenderOptions = {}): str
       parts.push({ text, code });
     };
     for (const seat of [0, 1]) {
-      if (count[seat]! > 0 || leaders[seat]) add(`${sides[seat]}${count[seat]! > 0 ? count[seat] : ''}${leaders[seat] ? 'L' : ''}`, SIDE_COLORS[seat]!);
+      if (count[seat]! > 0 || leaders[seat])
+        add(`${sides[seat]}${count[seat]! > 0 ? count[seat] : ''}${leaders[seat] ? 'L' : ''}`, SIDE_COLORS[seat]!);
     }
     const obj = objectives.get(h);
     if (obj !== undefined) {
@@ -108,8 +140,13 @@ export function renderMap(sc: Scenario, s: State, opts: RenderOptions = {}): str
   const lines = drawHexMap(grid, (h, row) => (row === 0 ? cellTop(h) : cellBottom(h)), { width: 8, color });
   const used = new Set<string>();
   for (let h = 0; h < grid.size; h++) used.add(sc.map.terrainId(h));
-  const legend = [...letters.entries()].filter(([id]) => used.has(id)).map(([id, ch]) => `${ch}=${id}`).join(' ');
-  lines.push(`terrain: ${legend}; digit = elevation; ${sides[0]}=${sc.sides[0].id} ${sides[1]}=${sc.sides[1].id} (count, L = leader); * objective (controller); ~ smoke`);
+  const legend = [...letters.entries()]
+    .filter(([id]) => used.has(id))
+    .map(([id, ch]) => `${ch}=${id}`)
+    .join(' ');
+  lines.push(
+    `terrain: ${legend}; digit = elevation; ${sides[0]}=${sc.sides[0].id} ${sides[1]}=${sc.sides[1].id} (count, L = leader); * objective (controller); ~ smoke`,
+  );
   return lines.join('\n');
 }
 
@@ -147,17 +184,27 @@ export function renderUnits(sc: Scenario, s: State, opts: RenderOptions = {}): s
   const lines: string[] = [];
   for (const seat of [0, 1]) {
     lines.push(paint(color, SIDE_COLORS[seat]!, `${sc.sides[seat]!.name} (${sc.sides[seat]!.id})${seat === viewer ? ' - you' : ''}`));
-    for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side === seat && unitVisible(sc, s, i, viewer)) lines.push(`  ${unitStatus(sc, s, i, viewer)}`);
+    for (let i = 0; i < sc.units.length; i++)
+      if (sc.units[i]!.side === seat && unitVisible(sc, s, i, viewer)) lines.push(`  ${unitStatus(sc, s, i, viewer)}`);
   }
   return lines.join('\n');
 }
 
-const PHASES = ['choose an activation', 'declare move or fire', 'carry out the activation', 'opportunity fire', 'allocate a step loss', 'game over'];
+const PHASES = [
+  'choose an activation',
+  'declare move or fire',
+  'carry out the activation',
+  'opportunity fire',
+  'allocate a step loss',
+  'game over',
+];
 
 /** One line: turn, phase, whose segment, objectives held. */
 export function renderStatus(sc: Scenario, s: State): string {
   const held = sc.objectives.map((o, k) => `${sc.map.grid.label(o.hex)}:${sc.sides[s.control[k]!]?.id ?? 'none'}`).join(' ');
-  return `Turn ${s.turn} of ${sc.turns}, ${sc.sides[s.active]!.id}'s segment, ${PHASES[s.phase as number] ?? `phase ${s.phase}`}` +
+  return (
+    `Turn ${s.turn} of ${sc.turns}, ${sc.sides[s.active]!.id}'s segment, ${PHASES[s.phase as number] ?? `phase ${s.phase}`}` +
     `${s.phase === Phase.Over ? '' : ''}; steps lost ${sc.sides[0].id} ${s.stepsLost[0]}, ${sc.sides[1].id} ${s.stepsLost[1]}` +
-    (held ? `; objectives ${held}` : '');
+    (held ? `; objectives ${held}` : '')
+  );
 }

@@ -11,7 +11,12 @@ import type { PieceIdentity } from '../../hex/units.js';
 import { hexAt as hexOfLabel, placeUnits, readCompactMap } from '../../hex/mapdata.js';
 import { moveCostTable } from '../../hex/movement.js';
 import {
-  objectiveParameter, ruleSwitchParameter, sideParameter, turnsParameter, victoryParameters, type ParameterSetter,
+  objectiveParameter,
+  ruleSwitchParameter,
+  sideParameter,
+  turnsParameter,
+  victoryParameters,
+  type ParameterSetter,
 } from '../../hex/params.js';
 import { readScenarioSources } from '../../hex/scenariofile.js';
 import { buildSightTable } from '../../hex/sight.js';
@@ -19,17 +24,28 @@ import { compileTable, type CompiledTable } from '../../hex/tables.js';
 import type { ScenarioOptions, ScenarioParameter } from '../../core/system.js';
 import { parseWith, readJsonFile } from '../../core/validate.js';
 import {
-  chartPack, counterManifest, scenarioFile, movementClasses,
-  type ChartPack, type CounterEntry, type CounterManifest, type MovementClass, type ScenarioFile, type TerrainEntry,
+  chartPack,
+  counterManifest,
+  scenarioFile,
+  movementClasses,
+  type ChartPack,
+  type CounterEntry,
+  type CounterManifest,
+  type MovementClass,
+  type ScenarioFile,
+  type TerrainEntry,
 } from './formats.js';
 
 export const RANKS = ['CPL', 'SGT', 'LT', 'CPT', 'MAJ', 'LTC', 'COL'] as const;
 
 /** Fire values of one side of a counter (full or reduced). */
 export interface FireValues {
-  readonly df: number; readonly dfRange: number;
-  readonly bomb: number; readonly bombRange: number;
-  readonly at: number; readonly atRange: number;
+  readonly df: number;
+  readonly dfRange: number;
+  readonly bomb: number;
+  readonly bombRange: number;
+  readonly at: number;
+  readonly atRange: number;
   readonly ma: number;
 }
 
@@ -110,7 +126,11 @@ export interface SideDef {
 
 export type { CompiledTable } from '../../hex/tables.js';
 
-export interface Objective { readonly hex: Hex; readonly vp: number; readonly initialController: number }
+export interface Objective {
+  readonly hex: Hex;
+  readonly vp: number;
+  readonly initialController: number;
+}
 
 export interface Scenario {
   readonly file: string;
@@ -171,11 +191,19 @@ export interface Scenario {
   readonly options: ScenarioOptions;
 }
 
-function fireValues(s: { directFire?: { strength: number; range: number } | undefined; bombardment?: { strength: number; range: number } | undefined; antiTank?: { strength: number; range: number } | undefined; movement: number }): FireValues {
+function fireValues(s: {
+  directFire?: { strength: number; range: number } | undefined;
+  bombardment?: { strength: number; range: number } | undefined;
+  antiTank?: { strength: number; range: number } | undefined;
+  movement: number;
+}): FireValues {
   return {
-    df: s.directFire?.strength ?? 0, dfRange: s.directFire?.range ?? 0,
-    bomb: s.bombardment?.strength ?? 0, bombRange: s.bombardment?.range ?? 0,
-    at: s.antiTank ? s.antiTank.strength : -1, atRange: s.antiTank?.range ?? 0,
+    df: s.directFire?.strength ?? 0,
+    dfRange: s.directFire?.range ?? 0,
+    bomb: s.bombardment?.strength ?? 0,
+    bombRange: s.bombardment?.range ?? 0,
+    at: s.antiTank ? s.antiTank.strength : -1,
+    atRange: s.antiTank?.range ?? 0,
     ma: s.movement,
   };
 }
@@ -185,9 +213,16 @@ const NO_ARMOR = -1000;
 /** The parameters `--set` may change (PG3 scenario fields), applied to the raw scenario before it is resolved. */
 const PARAMETERS: readonly ParameterSetter<ScenarioFile>[] = [
   turnsParameter(),
-  { name: 'visibility', apply: (data, _, v) => { data.visibility = v.number(); } },
+  {
+    name: 'visibility',
+    apply: (data, _, v) => {
+      data.visibility = v.number();
+    },
+  },
   ...victoryParameters(),
-  sideParameter('initiative', (side, v) => { side.initiative = v.number(); }),
+  sideParameter('initiative', (side, v) => {
+    side.initiative = v.number();
+  }),
   sideParameter('morale', (side, v) => {
     const delta = v.number() - side.morale.full;
     side.morale = { full: side.morale.full + delta, reduced: side.morale.reduced + delta };
@@ -206,7 +241,12 @@ export function loadCounterManifest(file: string): CounterManifest {
 
 /** Loads, validates and resolves a PG3 scenario. Throws InputError naming the file, place and problem. */
 export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Scenario {
-  const { data, charts, counters, chartsFile, countersFile } = readScenarioSources(file, options, { scenario: scenarioFile, charts: loadChartPack, counters: loadCounterManifest }, PARAMETERS);
+  const { data, charts, counters, chartsFile, countersFile } = readScenarioSources(
+    file,
+    options,
+    { scenario: scenarioFile, charts: loadChartPack, counters: loadCounterManifest },
+    PARAMETERS,
+  );
   const problems = new ProblemList(file);
 
   // --- Map (compact form: one legend character per hex) ---
@@ -236,8 +276,16 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     if (!c) problems.add(place, `unknown counter "${id}" (not in ${countersFile})`);
     return c;
   };
-  const makeUnit = (side: number, c: CounterEntry, counterId: string, hex: Hex, entryTurn: number, entryHexes: Hex[],
-    p: { reduced: boolean; tankLeader: boolean; dugIn: boolean; loaded?: boolean; hidden?: boolean }, place: string): void => {
+  const makeUnit = (
+    side: number,
+    c: CounterEntry,
+    counterId: string,
+    hex: Hex,
+    entryTurn: number,
+    entryHexes: Hex[],
+    p: { reduced: boolean; tankLeader: boolean; dugIn: boolean; loaded?: boolean; hidden?: boolean },
+    place: string,
+  ): void => {
     const s = data.sides[side]!;
     const full = fireValues(c.full);
     const reduced = c.reduced ? fireValues(c.reduced) : full;
@@ -265,31 +313,103 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     }
     if (p.tankLeader && !(isAfv && c.type === 'TANK')) problems.add(place, 'only a tank-symbol AFV can carry a tank leader (PG3 3.3, 6.8)');
     units.push({
-      index: units.length, id: `${sideIds[side]}-${units.filter((u) => u.side === side).length + 1}-${counterId}`,
-      side, counter: counterId, name: c.name, isLeader: false, type: c.type, moveClass: c.movementClass, moveClassIndex: mci,
-      armor: isAfv ? c.armor! : c.type === 'TRUCK' ? NO_ARMOR : NO_ARMOR, isAfv, openTop: c.openTop || isApc, isApc, isTransport,
-      isTankSymbol: c.type === 'TANK', isArtillery: c.type === 'ART' || c.type === 'AT' || c.type === 'AA',
-      isHmgLike: c.type === 'HMG' || c.type === 'AA' || isAfv, isCombat,
-      maxSteps: c.steps, full, reduced, moraleFull: s.morale.full, moraleReduced: s.morale.reduced,
-      rank: -1, leaderMorale: 0, combatMod: 0, moraleMod: 0,
-      startHex: hex, entryTurn, entryHexes, startReduced: p.reduced, startDugIn: p.dugIn, startTankLeader: p.tankLeader,
-      startCarrier: p.loaded ? -2 : -1, startHidden: p.hidden === true, isKom: false, isCavalryLeader: false, inPool: false,
+      index: units.length,
+      id: `${sideIds[side]}-${units.filter((u) => u.side === side).length + 1}-${counterId}`,
+      side,
+      counter: counterId,
+      name: c.name,
+      isLeader: false,
+      type: c.type,
+      moveClass: c.movementClass,
+      moveClassIndex: mci,
+      armor: isAfv ? c.armor! : c.type === 'TRUCK' ? NO_ARMOR : NO_ARMOR,
+      isAfv,
+      openTop: c.openTop || isApc,
+      isApc,
+      isTransport,
+      isTankSymbol: c.type === 'TANK',
+      isArtillery: c.type === 'ART' || c.type === 'AT' || c.type === 'AA',
+      isHmgLike: c.type === 'HMG' || c.type === 'AA' || isAfv,
+      isCombat,
+      maxSteps: c.steps,
+      full,
+      reduced,
+      moraleFull: s.morale.full,
+      moraleReduced: s.morale.reduced,
+      rank: -1,
+      leaderMorale: 0,
+      combatMod: 0,
+      moraleMod: 0,
+      startHex: hex,
+      entryTurn,
+      entryHexes,
+      startReduced: p.reduced,
+      startDugIn: p.dugIn,
+      startTankLeader: p.tankLeader,
+      startCarrier: p.loaded ? -2 : -1,
+      startHidden: p.hidden === true,
+      isKom: false,
+      isCavalryLeader: false,
+      inPool: false,
     });
   };
-  const makeLeader = (side: number, counterId: string, hex: Hex, entryTurn: number, entryHexes: Hex[], place: string, cavalry = false, inPool = false): void => {
+  const makeLeader = (
+    side: number,
+    counterId: string,
+    hex: Hex,
+    entryTurn: number,
+    entryHexes: Hex[],
+    place: string,
+    cavalry = false,
+    inPool = false,
+  ): void => {
     const l = counters.leaders[counterId];
-    if (!l) { problems.add(place, `unknown leader "${counterId}" (not in ${countersFile})`); return; }
+    if (!l) {
+      problems.add(place, `unknown leader "${counterId}" (not in ${countersFile})`);
+      return;
+    }
     const cav = cavalry || l.cavalry;
     // 6.3, 6.9: leaders have MA 4, cavalry leaders 6.
     const LEADER_MOVES: FireValues = { df: 0, dfRange: 0, bomb: 0, bombRange: 0, at: -1, atRange: 0, ma: cav ? 6 : 4 };
     units.push({
-      index: units.length, id: `${sideIds[side]}-${counterId}`, side, counter: counterId, name: `${l.rank} ${l.name}`, isLeader: true,
-      type: 'LEADER', moveClass: 'foot', moveClassIndex: 0, armor: NO_ARMOR, isAfv: false, openTop: false, isApc: false,
-      isTransport: false, isTankSymbol: false, isArtillery: false, isHmgLike: false, isCombat: false, maxSteps: 1,
-      full: LEADER_MOVES, reduced: LEADER_MOVES, moraleFull: l.morale, moraleReduced: l.morale,
-      rank: RANKS.indexOf(l.rank), leaderMorale: l.morale, combatMod: l.combat, moraleMod: l.moraleModifier,
-      startHex: hex, entryTurn, entryHexes, startReduced: false, startDugIn: false, startTankLeader: false, startCarrier: -1, startHidden: false,
-      isKom: l.kom, isCavalryLeader: cav, inPool,
+      index: units.length,
+      id: `${sideIds[side]}-${counterId}`,
+      side,
+      counter: counterId,
+      name: `${l.rank} ${l.name}`,
+      isLeader: true,
+      type: 'LEADER',
+      moveClass: 'foot',
+      moveClassIndex: 0,
+      armor: NO_ARMOR,
+      isAfv: false,
+      openTop: false,
+      isApc: false,
+      isTransport: false,
+      isTankSymbol: false,
+      isArtillery: false,
+      isHmgLike: false,
+      isCombat: false,
+      maxSteps: 1,
+      full: LEADER_MOVES,
+      reduced: LEADER_MOVES,
+      moraleFull: l.morale,
+      moraleReduced: l.morale,
+      rank: RANKS.indexOf(l.rank),
+      leaderMorale: l.morale,
+      combatMod: l.combat,
+      moraleMod: l.moraleModifier,
+      startHex: hex,
+      entryTurn,
+      entryHexes,
+      startReduced: false,
+      startDugIn: false,
+      startTankLeader: false,
+      startCarrier: -1,
+      startHidden: false,
+      isKom: l.kom,
+      isCavalryLeader: cav,
+      inPool,
     });
   };
   const leaderDraws: LeaderDraw[] = [];
@@ -303,7 +423,8 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
       else makeLeader(si, p.counter, h, 0, [], `sides[${si}].leaders[${i}].counter`, p.cavalry);
     });
     // 6.1: every face of every piece in the cup is a leader out of play until drawn.
-    if (slots.length > 0 && s.leaderPool.length === 0) problems.add(`sides[${si}].leaderPool`, 'leaders to draw (PG3 6.1) need a leaderPool to draw them from');
+    if (slots.length > 0 && s.leaderPool.length === 0)
+      problems.add(`sides[${si}].leaderPool`, 'leaders to draw (PG3 6.1) need a leaderPool to draw them from');
     if (slots.length > 0) {
       const pieces: number[][] = [];
       s.leaderPool.forEach((piece, k) => {
@@ -322,8 +443,10 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
       if (r.turn > data.turns) problems.add(`${place}.turn`, `turn ${r.turn} is after the last turn (${data.turns})`);
       const entry = r.entry.map((l, k) => hexAt(l, `${place}.entry[${k}]`)).filter((h) => h >= 0);
       for (const h of entry) {
-        const c = grid.col(h), row = grid.row(h);
-        if (c !== 0 && row !== 0 && c !== width - 1 && row !== height - 1) problems.add(`${place}.entry`, `entry hex ${grid.label(h)} is not on a board edge (PG3 16.5)`);
+        const c = grid.col(h),
+          row = grid.row(h);
+        if (c !== 0 && row !== 0 && c !== width - 1 && row !== height - 1)
+          problems.add(`${place}.entry`, `entry hex ${grid.label(h)} is not on a board edge (PG3 16.5)`);
       }
       r.units.forEach((p, i) => {
         const c = counterDef(p.counter, `${place}.units[${i}].counter`);
@@ -335,9 +458,14 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
       for (const [i, p] of r.leaders.entries()) makeLeader(si, p.counter, -1, r.turn, entry, `${place}.leaders[${i}].counter`);
     });
     if (typeof s.tankLeaders === 'number') {
-      const tanks = s.units.filter((p) => counters.units[p.counter]?.type === 'TANK').reduce((n, p) => n + p.count, 0)
-        + s.reinforcements.flatMap((r) => r.units).filter((p) => counters.units[p.counter]?.type === 'TANK').reduce((n, p) => n + p.count, 0);
-      if (s.tankLeaders > tanks) problems.add(`sides[${si}].tankLeaders`, `${s.tankLeaders} tank leaders but only ${tanks} tank-symbol AFVs to carry them`);
+      const tanks =
+        s.units.filter((p) => counters.units[p.counter]?.type === 'TANK').reduce((n, p) => n + p.count, 0) +
+        s.reinforcements
+          .flatMap((r) => r.units)
+          .filter((p) => counters.units[p.counter]?.type === 'TANK')
+          .reduce((n, p) => n + p.count, 0);
+      if (s.tankLeaders > tanks)
+        problems.add(`sides[${si}].tankLeaders`, `${s.tankLeaders} tank leaders but only ${tanks} tank-symbol AFVs to carry them`);
     }
     if (s.units.length === 0 && s.reinforcements.length === 0) problems.add(`sides[${si}].units`, 'a side needs at least one unit');
   });
@@ -346,11 +474,25 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     if (c.startCarrier !== -2) continue;
     const place = `sides[${c.side}].units (${c.counter} at ${grid.label(c.startHex)})`;
     (c as { startCarrier: number }).startCarrier = -1;
-    if (c.isAfv || c.isTransport || c.type === 'CAV') { problems.add(place, `${c.name} cannot ride a transport (PG3 5.6: weapon or personnel units, not cavalry or AFVs)`); continue; }
-    const t = units.find((x) => x.side === c.side && x.startHex === c.startHex && x.entryTurn === 0 && (x.isTransport || x.isApc) && !units.some((y) => y.startCarrier === x.index));
-    if (!t) { problems.add(place, `no free transport of its side at ${grid.label(c.startHex)} to start loaded on (PG3 5.6)`); continue; }
+    if (c.isAfv || c.isTransport || c.type === 'CAV') {
+      problems.add(place, `${c.name} cannot ride a transport (PG3 5.6: weapon or personnel units, not cavalry or AFVs)`);
+      continue;
+    }
+    const t = units.find(
+      (x) =>
+        x.side === c.side &&
+        x.startHex === c.startHex &&
+        x.entryTurn === 0 &&
+        (x.isTransport || x.isApc) &&
+        !units.some((y) => y.startCarrier === x.index),
+    );
+    if (!t) {
+      problems.add(place, `no free transport of its side at ${grid.label(c.startHex)} to start loaded on (PG3 5.6)`);
+      continue;
+    }
     (c as { startCarrier: number }).startCarrier = t.index;
-    if (c.startHidden !== t.startHidden) problems.add(place, 'a unit set up loaded is hidden exactly when its transport is (PG3 16.6, 5.6)');
+    if (c.startHidden !== t.startHidden)
+      problems.add(place, 'a unit set up loaded is hidden exactly when its transport is (PG3 16.6, 5.6)');
   }
   // 16.6: hidden units and the area the other side imagines them in.
   const hasHidden = units.some((u) => u.startHidden);
@@ -362,13 +504,19 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     return area;
   });
   const entrenched = new Uint8Array(width * height);
-  data.map.entrenchments.forEach((l, i) => { const h = hexAt(l, `map.entrenchments[${i}]`); if (h >= 0) entrenched[h] = 1; });
+  data.map.entrenchments.forEach((l, i) => {
+    const h = hexAt(l, `map.entrenchments[${i}]`);
+    if (h >= 0) entrenched[h] = 1;
+  });
   const minefields: { side: number; hex: Hex; strength: number }[] = [];
   const mineHex = new Uint8Array(width * height);
   for (const [si, s] of data.sides.entries()) {
     for (const [i, m] of s.minefields.entries()) {
       const h = hexAt(m.hex, `sides[${si}].minefields[${i}].hex`);
-      if (h >= 0) { minefields.push({ side: si, hex: h, strength: m.strength }); mineHex[h] = 1; }
+      if (h >= 0) {
+        minefields.push({ side: si, hex: h, strength: m.strength });
+        mineHex[h] = 1;
+      }
     }
   }
   const wreckHex = new Uint8Array(width * height);
@@ -384,21 +532,46 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     return { hex: h, vp: o.vp, initialController: ctrl };
   });
   const sides = data.sides.map((s, si) => ({
-    id: s.id, name: s.name, nation: s.nation, initiative: s.initiative, initiativeLossEvery: s.initiativeLossEvery,
-    armorEfficiency: s.armorEfficiency, tankLeaders: s.tankLeaders === 'all' ? -1 : s.tankLeaders,
-    offboard: s.offboardArtillery, friendlyFirePlus: s.friendlyFirePlus,
+    id: s.id,
+    name: s.name,
+    nation: s.nation,
+    initiative: s.initiative,
+    initiativeLossEvery: s.initiativeLossEvery,
+    armorEfficiency: s.armorEfficiency,
+    tankLeaders: s.tankLeaders === 'all' ? -1 : s.tankLeaders,
+    offboard: s.offboardArtillery,
+    friendlyFirePlus: s.friendlyFirePlus,
     exitHexes: s.exit ? s.exit.hexes.map((l, k) => hexAt(l, `sides[${si}].exit.hexes[${k}]`)) : [],
     exitVpPerStep: s.exit?.vpPerStep ?? 0,
-    airPerTurn: s.aircraft?.perTurn ?? 0, airFromTurn: s.aircraft?.fromTurn ?? 1, airPool: s.aircraft?.pool ?? [],
+    airPerTurn: s.aircraft?.perTurn ?? 0,
+    airFromTurn: s.aircraft?.fromTurn ?? 1,
+    airPool: s.aircraft?.pool ?? [],
   })) as unknown as [SideDef, SideDef];
   problems.throwIfAny();
 
   const scenario: Scenario = {
-    file, data, charts, chartsFile, counters, countersFile, map: map0, terrain: terrainDefs,
-    moveCost2, roadCost2, climbCost2, ROAD, units, sides,
+    file,
+    data,
+    charts,
+    chartsFile,
+    counters,
+    countersFile,
+    map: map0,
+    terrain: terrainDefs,
+    moveCost2,
+    roadCost2,
+    climbCost2,
+    ROAD,
+    units,
+    sides,
     unitsOf: [0, 1].map((si) => units.filter((u) => u.side === si).map((u) => u.index)) as unknown as [number[], number[]],
-    turns: data.turns, visibility: data.visibility, nightTurns: new Set(data.nightTurns),
-    objectives, vpPerStep: data.victory.vpPerStep, decisiveMargin: data.victory.decisiveMargin, rules: data.rules,
+    turns: data.turns,
+    visibility: data.visibility,
+    nightTurns: new Set(data.nightTurns),
+    objectives,
+    vpPerStep: data.victory.vpPerStep,
+    decisiveMargin: data.victory.decisiveMargin,
+    rules: data.rules,
     df: compileTable(charts.directFire, 2, 12),
     bomb: compileTable(charts.bombardment, 2, 12),
     assault: compileTable(charts.assault, 1, 6),
@@ -407,16 +580,36 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     hiddenArea,
     leaderDraws,
     hasAir: data.sides.some((s) => s.aircraft !== undefined),
-    hasCavalryCharge: [0, 1].some((si) => units.some((u) => u.side === si && u.type === 'CAV') && units.some((u) => u.side === si && u.isCavalryLeader)),
+    hasCavalryCharge: [0, 1].some(
+      (si) => units.some((u) => u.side === si && u.type === 'CAV') && units.some((u) => u.side === si && u.isCavalryLeader),
+    ),
     entrenched,
     wreckHex,
     minefields,
     mineHex,
     parameters: [
       { name: 'turns', description: 'turn limit', value: data.turns, min: 1, max: 60 },
-      ...data.sides.map((s) => ({ name: `initiative.${s.id}`, description: `${s.name} initiative rating`, value: s.initiative, min: 0, max: 10 })),
-      ...data.sides.map((s) => ({ name: `morale.${s.id}`, description: `${s.name} full-strength morale`, value: s.morale.full, min: 2, max: 12 })),
-      ...data.victory.objectives.map((o) => ({ name: `objective.${o.hex}`, description: `VP for the objective at ${o.hex}`, value: o.vp, min: 0, max: 50 })),
+      ...data.sides.map((s) => ({
+        name: `initiative.${s.id}`,
+        description: `${s.name} initiative rating`,
+        value: s.initiative,
+        min: 0,
+        max: 10,
+      })),
+      ...data.sides.map((s) => ({
+        name: `morale.${s.id}`,
+        description: `${s.name} full-strength morale`,
+        value: s.morale.full,
+        min: 2,
+        max: 12,
+      })),
+      ...data.victory.objectives.map((o) => ({
+        name: `objective.${o.hex}`,
+        description: `VP for the objective at ${o.hex}`,
+        value: o.vp,
+        min: 0,
+        max: 50,
+      })),
       { name: 'decisiveMargin', description: 'VP margin for a decisive victory', value: data.victory.decisiveMargin, min: 0, max: 100 },
     ],
     options,
@@ -436,7 +629,13 @@ export function isLimitingHex(map: GameMap, terrain: readonly TerrainEntry[], h:
 /**
  * PG3 spotting per (observer hex, target hex) for the static map: see Scenario.spot for the bits.
  */
-function buildSpotTable(map: GameMap, los: PgLos, terrain: readonly TerrainEntry[], visibility: number, hillsLimiting: boolean): Uint8Array {
+function buildSpotTable(
+  map: GameMap,
+  los: PgLos,
+  terrain: readonly TerrainEntry[],
+  visibility: number,
+  hillsLimiting: boolean,
+): Uint8Array {
   const grid = map.grid;
   const full = visibility >= 12; // PG3 8.41: no height bonus at night or in reduced visibility.
   return buildSightTable(map.size, (o, x) => {
@@ -448,8 +647,12 @@ function buildSpotTable(map: GameMap, los: PgLos, terrain: readonly TerrainEntry
     const bonus = full ? 6 * Math.max(0, los.viewerHeight(map, o) - map.elevation[x]!) : 0;
     // A unit under a SPOTTED marker counts as in clear terrain (PG3 8.2, 8.22).
     const exposedRange = visibility + bonus;
-    const concealedRange = tx.spotRange !== undefined ? Math.min(tx.spotRange, visibility)
-      : isLimitingHex(map, terrain, x, hillsLimiting) ? Math.min(3, visibility) : exposedRange;
+    const concealedRange =
+      tx.spotRange !== undefined
+        ? Math.min(tx.spotRange, visibility)
+        : isLimitingHex(map, terrain, x, hillsLimiting)
+          ? Math.min(3, visibility)
+          : exposedRange;
     let bits = 0;
     if (d <= exposedRange) bits |= 1;
     if (d <= concealedRange) bits |= 2;

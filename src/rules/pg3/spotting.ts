@@ -37,8 +37,7 @@ export function hexSpotsUnit(d: Draft, from: Hex, target: number, th: Hex = d.he
   if (bits === 0) return false;
   // 16.6: a hidden unit is spotted only at 1/4 range (bits 2-3 of the table hold those ranges).
   if (d.flag(target, F_HIDDEN)) bits >>= 2;
-  const concealed = !d.flag(target, F_SPOTTED) && (
-    (bits & 2) === 0 || d.smoke.includes(th));
+  const concealed = !d.flag(target, F_SPOTTED) && ((bits & 2) === 0 || d.smoke.includes(th));
   if (concealed) {
     if ((bits & 2) === 0) return false;
     if (d.smoke.includes(th) && d.sc.map.grid.distance(from, th) > 3) return false;
@@ -82,10 +81,16 @@ export function fireLineClear(d: Draft, seat: number, from: Hex, to: Hex, canFir
       let friend = false;
       for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) {
         const u = d.sc.units[i]!;
-        if (u.side === seat && !u.isAfv) { friend = true; break; }
+        if (u.side === seat && !u.isAfv) {
+          friend = true;
+          break;
+        }
       }
       if (friend) {
-        if (!over) { ok = false; break; }
+        if (!over) {
+          ok = false;
+          break;
+        }
         sawFriend = true;
         clearAfterFriend = false;
       } else if (sawFriend) clearAfterFriend = true;

@@ -7,7 +7,14 @@ import type { Hex } from '../../hex/grid.js';
 export { HEX, OFFBOARD, ELIMINATED, EXITED } from '../../hex/units.js';
 
 /** Field offsets in a unit's row of State.u (HEX, the kernel's, is field 0). */
-export const STEPS = 1, MORALE = 2, FLAGS = 3, MP = 4, OPP = 5, ATSHOTS = 6, XFIRE = 7, DIG = 8;
+export const STEPS = 1,
+  MORALE = 2,
+  FLAGS = 3,
+  MP = 4,
+  OPP = 5,
+  ATSHOTS = 6,
+  XFIRE = 7,
+  DIG = 8;
 /** Carrier index + 1 while the unit rides a transport (5.6), else 0. A carried unit keeps HEX equal to its
  * carrier's but is left out of the hex occupancy index: it counts as part of its carrier (stacking, fire, spotting). */
 export const CARRIED = 9;
@@ -18,35 +25,49 @@ export const F = 10;
 export const MINE_REVEALED = 4;
 
 /** Morale states (PG3 14.1). */
-export const GOOD = 0, DISRUPTED = 1, DEMORALIZED = 2;
+export const GOOD = 0,
+  DISRUPTED = 1,
+  DEMORALIZED = 2;
 
 /** FLAGS bits. */
-export const F_ACTIVATED = 1 << 0;      // MOVED/FIRED marker: activated (or opportunity-fired) this turn (3.13, 13.1)
-export const F_DECL_MOVE = 1 << 1;      // declared Move this activation (3.13)
-export const F_DECL_FIRE = 1 << 2;      // declared Fire this activation (3.13)
-export const F_IN_ACT = 1 << 3;         // part of the current activation
-export const F_SPOTTED = 1 << 4;        // SPOTTED marker: fired from limiting terrain (8.2)
-export const F_TANK_LEADER = 1 << 5;    // carries a tank leader (6.8) -- secret for sides with a number of them
-export const F_DUG_IN = 1 << 6;         // dug in (16.2)
-export const F_FIRED = 1 << 7;          // has fired (or assaulted) in this activation
-export const F_MOVED = 1 << 8;          // has moved (entered a hex) this activation
-export const F_MOVED_TURN = 1 << 9;     // has moved this turn (disrupted units move 1 hex a turn, 14.2)
-export const F_ASSAULT_IN = 1 << 10;    // entered an assault hex this activation (12.1)
-export const F_MUST_STOP = 1 << 11;     // must stop (left a river hex, 5.7; entered an assault hex, 12.1)
-export const F_TL_REVEALED = 1 << 12;   // tank leader revealed by leading a combat move or assault
-export const F_RECOVERED = 1 << 13;     // attempted recovery this activation (14.4)
-export const F_LEADER_ACT = 1 << 14;    // activated through a leader of its kind (may combat-move, assault: 5.4, 12.1)
-export const F_ENTRY_WAIT = 1 << 15;    // reinforcement whose entry hexes were blocked: enters a turn later (16.5)
-export const F_LOADED = 1 << 16;        // transport carrying a weapon or personnel unit (5.6)
+export const F_ACTIVATED = 1 << 0; // MOVED/FIRED marker: activated (or opportunity-fired) this turn (3.13, 13.1)
+export const F_DECL_MOVE = 1 << 1; // declared Move this activation (3.13)
+export const F_DECL_FIRE = 1 << 2; // declared Fire this activation (3.13)
+export const F_IN_ACT = 1 << 3; // part of the current activation
+export const F_SPOTTED = 1 << 4; // SPOTTED marker: fired from limiting terrain (8.2)
+export const F_TANK_LEADER = 1 << 5; // carries a tank leader (6.8) -- secret for sides with a number of them
+export const F_DUG_IN = 1 << 6; // dug in (16.2)
+export const F_FIRED = 1 << 7; // has fired (or assaulted) in this activation
+export const F_MOVED = 1 << 8; // has moved (entered a hex) this activation
+export const F_MOVED_TURN = 1 << 9; // has moved this turn (disrupted units move 1 hex a turn, 14.2)
+export const F_ASSAULT_IN = 1 << 10; // entered an assault hex this activation (12.1)
+export const F_MUST_STOP = 1 << 11; // must stop (left a river hex, 5.7; entered an assault hex, 12.1)
+export const F_TL_REVEALED = 1 << 12; // tank leader revealed by leading a combat move or assault
+export const F_RECOVERED = 1 << 13; // attempted recovery this activation (14.4)
+export const F_LEADER_ACT = 1 << 14; // activated through a leader of its kind (may combat-move, assault: 5.4, 12.1)
+export const F_ENTRY_WAIT = 1 << 15; // reinforcement whose entry hexes were blocked: enters a turn later (16.5)
+export const F_LOADED = 1 << 16; // transport carrying a weapon or personnel unit (5.6)
 export const F_LEADERS_ABOARD = 1 << 17; // transport carrying one or more leaders (5.6)
-export const F_LIMBERED = 1 << 18;      // weapon unloaded on its limbered side (5.6): no fire until it unlimbers
-export const F_ENTRENCHED = 1 << 19;    // occupies an entrenchment it entered before the enemy (16.4, 12.4 L355)
-export const F_HIDDEN = 1 << 20;        // hidden unit (16.6): position secret from the other seat until spotted, moved or fired
-export const F_CAV_LED = 1 << 21;       // CAV unit activated by a cavalry leader: may charge (15.31)
-export const F_CHARGE = 1 << 22;        // entered its assault hex by a cavalry charge this activation (+1 column, 15.31)
-export const F_SELF_ACT = 1 << 23;      // in the activation by itself (3.1): the single unit, a member of the activated stack, or the activating leader
+export const F_LIMBERED = 1 << 18; // weapon unloaded on its limbered side (5.6): no fire until it unlimbers
+export const F_ENTRENCHED = 1 << 19; // occupies an entrenchment it entered before the enemy (16.4, 12.4 L355)
+export const F_HIDDEN = 1 << 20; // hidden unit (16.6): position secret from the other seat until spotted, moved or fired
+export const F_CAV_LED = 1 << 21; // CAV unit activated by a cavalry leader: may charge (15.31)
+export const F_CHARGE = 1 << 22; // entered its assault hex by a cavalry charge this activation (+1 column, 15.31)
+export const F_SELF_ACT = 1 << 23; // in the activation by itself (3.1): the single unit, a member of the activated stack, or the activating leader
 
-export const ACT_FLAGS = F_DECL_MOVE | F_DECL_FIRE | F_IN_ACT | F_FIRED | F_MOVED | F_ASSAULT_IN | F_MUST_STOP | F_RECOVERED | F_LEADER_ACT | F_CAV_LED | F_CHARGE | F_SELF_ACT;
+export const ACT_FLAGS =
+  F_DECL_MOVE |
+  F_DECL_FIRE |
+  F_IN_ACT |
+  F_FIRED |
+  F_MOVED |
+  F_ASSAULT_IN |
+  F_MUST_STOP |
+  F_RECOVERED |
+  F_LEADER_ACT |
+  F_CAV_LED |
+  F_CHARGE |
+  F_SELF_ACT;
 
 /** Whose decision and what kind. */
 export const enum Phase {
@@ -76,7 +97,17 @@ export interface PendingLoss {
 
 /** Deferred work after combat: morale checks and leader casualty checks (7.62, 6.7, 14.1). */
 export type Effect =
-  | { readonly k: 'loss'; readonly seat: number; readonly hex: Hex; readonly losses: number; readonly pool: readonly number[]; readonly assault: boolean; readonly needAfv: boolean; readonly why: string; readonly taken?: number }
+  | {
+      readonly k: 'loss';
+      readonly seat: number;
+      readonly hex: Hex;
+      readonly losses: number;
+      readonly pool: readonly number[];
+      readonly assault: boolean;
+      readonly needAfv: boolean;
+      readonly why: string;
+      readonly taken?: number;
+    }
   | { readonly k: 'morale'; readonly unit: number; readonly mod: number; readonly why: string }
   | { readonly k: 'leaderCas'; readonly hex: Hex; readonly seat: number; readonly steps: number }
   | { readonly k: 'flee'; readonly unit: number }

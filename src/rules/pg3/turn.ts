@@ -2,8 +2,20 @@
 import { d6, shuffled } from '../../core/rng.js';
 import type { Draft } from './draft.js';
 import {
-  ACT_FLAGS, ATSHOTS, DEMORALIZED, F_ACTIVATED, F_ENTRENCHED, F_ENTRY_WAIT, F_IN_ACT, F_MOVED_TURN, F_SPOTTED, MORALE, OFFBOARD,
-  OPP, Phase, XFIRE,
+  ACT_FLAGS,
+  ATSHOTS,
+  DEMORALIZED,
+  F_ACTIVATED,
+  F_ENTRENCHED,
+  F_ENTRY_WAIT,
+  F_IN_ACT,
+  F_MOVED_TURN,
+  F_SPOTTED,
+  MORALE,
+  OFFBOARD,
+  OPP,
+  Phase,
+  XFIRE,
 } from './state.js';
 import { isNight } from './spotting.js';
 import { combatIn, def, fitsStack, inEntrenchment, isAssaultHex, occupyEntrenchment } from './units.js';
@@ -24,12 +36,15 @@ export function openingSegments(difference: number): number {
 }
 
 /** 17.4: fog of war rolls start after each side's third segment; 16 or more on 3d6 ends the turn. */
-const FOG_AFTER = 3, FOG_ROLL = 16;
+const FOG_AFTER = 3,
+  FOG_ROLL = 16;
 
 /** 17.2 excess initiative (optional): the winner of 3 or more opening segments may save one, before his first. */
 export function maySaveSegment(d: Draft): boolean {
   const seat = d.active;
-  return d.sc.rules.excessInitiative && d.savedSegment === -1 && seat === d.initiativeWinner && d.openingLeft >= 3 && d.segmentsTaken[seat] === 0;
+  return (
+    d.sc.rules.excessInitiative && d.savedSegment === -1 && seat === d.initiativeWinner && d.openingLeft >= 3 && d.segmentsTaken[seat] === 0
+  );
 }
 
 /** 17.2: later in the turn (after his opening segments) he spends it to take two segments in a row. */
@@ -56,10 +71,22 @@ function drawAircraft(d: Draft): void {
     const side = d.sc.sides[seat]!;
     let mask = 0;
     if (side.airPool.length > 0 && d.turn >= side.airFromTurn) {
-      for (const k of shuffled(d.rng, side.airPool.map((_, k) => k)).slice(0, side.airPerTurn)) mask |= 1 << k;
+      for (const k of shuffled(
+        d.rng,
+        side.airPool.map((_, k) => k),
+      ).slice(0, side.airPerTurn))
+        mask |= 1 << k;
     }
     d.mut('air')[seat] = mask;
-    d.events && mask && d.say(() => `${side.name} receives ${side.airPool.filter((_, k) => (mask >> k) & 1).map((a) => `aircraft ${a.df}${a.at ? `/${a.at} AT` : ''}`).join(', ')} this turn [PG3 15.1]`);
+    d.events &&
+      mask &&
+      d.say(
+        () =>
+          `${side.name} receives ${side.airPool
+            .filter((_, k) => (mask >> k) & 1)
+            .map((a) => `aircraft ${a.df}${a.at ? `/${a.at} AT` : ''}`)
+            .join(', ')} this turn [PG3 15.1]`,
+      );
   }
 }
 
@@ -69,8 +96,10 @@ export function startTurn(d: Draft, turn: number): void {
   d.events && d.say(() => `--- Turn ${turn} of ${d.sc.turns} ---`);
   placeReinforcements(d);
   // 3.0: each side rolls 1d6 + Initiative; ties are re-rolled.
-  let r0 = 0, r1 = 0;
-  const i0 = initiativeRating(d.sc, d.stepsLost, 0), i1 = initiativeRating(d.sc, d.stepsLost, 1);
+  let r0 = 0,
+    r1 = 0;
+  const i0 = initiativeRating(d.sc, d.stepsLost, 0),
+    i1 = initiativeRating(d.sc, d.stepsLost, 1);
   do {
     r0 = d6(d.rng) + i0;
     r1 = d6(d.rng) + i1;
@@ -89,7 +118,11 @@ export function startTurn(d: Draft, turn: number): void {
   d.obaThisSegment = 0;
   if (d.sc.hasAir) drawAircraft(d);
   d.phase = Phase.Segment;
-  d.events && d.say(() => `Initiative: ${d.sc.sides[0].name} ${r0} (rating ${i0}), ${d.sc.sides[1].name} ${r1} (rating ${i1}): ${d.sc.sides[winner].name} takes ${n} segment${n > 1 ? 's' : ''} first [PG3 3.0]`);
+  d.events &&
+    d.say(
+      () =>
+        `Initiative: ${d.sc.sides[0].name} ${r0} (rating ${i0}), ${d.sc.sides[1].name} ${r1} (rating ${i1}): ${d.sc.sides[winner].name} takes ${n} segment${n > 1 ? 's' : ''} first [PG3 3.0]`,
+    );
 }
 
 /** 16.5: reinforcements enter on their turn at their entry hexes; blocked entry waits a turn and comes in beside. */
@@ -166,7 +199,8 @@ export function endTurn(d: Draft): void {
     // SPOTTED markers stay only while enemies could still see the unit; simplified: cleared each turn.
     d.setFlag(i, F_SPOTTED, false);
     // 16.4: units left alone in an entrenchment (the enemy gone) now hold it.
-    if (d.sc.entrenched.length > 0 && !d.flag(i, F_ENTRENCHED) && inEntrenchment(d, i) && !isAssaultHex(d, d.hex(i))) d.setFlag(i, F_ENTRENCHED);
+    if (d.sc.entrenched.length > 0 && !d.flag(i, F_ENTRENCHED) && inEntrenchment(d, i) && !isAssaultHex(d, d.hex(i)))
+      d.setFlag(i, F_ENTRENCHED);
   }
   // 16.1: each smoke marker: 1 stays, 2 drifts (a d6 picks the direction: designed, the diagram is not in the text), 3-6 removed.
   const smoke: number[] = [];
@@ -195,7 +229,10 @@ export function sideEliminated(d: Draft): boolean {
     for (const u of d.sc.units) {
       if (u.side !== seat || u.isLeader) continue;
       const h = d.hex(u.index);
-      if (h >= 0 || (h === OFFBOARD && u.entryTurn > 0)) { any = true; break; }
+      if (h >= 0 || (h === OFFBOARD && u.entryTurn > 0)) {
+        any = true;
+        break;
+      }
     }
     if (!any) return true;
   }
@@ -207,7 +244,8 @@ export function updateControl(d: Draft, h: number): void {
   const objs = d.sc.objectives;
   for (let k = 0; k < objs.length; k++) {
     if (objs[k]!.hex !== h) continue;
-    const a = combatIn(d, h, 0), b = combatIn(d, h, 1);
+    const a = combatIn(d, h, 0),
+      b = combatIn(d, h, 1);
     const c = a && !b ? 0 : b && !a ? 1 : d.control[k]!;
     if (c !== d.control[k]) d.mut('control')[k] = c;
   }
@@ -216,7 +254,10 @@ export function updateControl(d: Draft, h: number): void {
 /** Victory points per seat: objectives held, enemy steps eliminated, steps exited. */
 export function victoryPoints(sc: Scenario, s: Pick<State, 'control' | 'stepsLost' | 'stepsExited'>): [number, number] {
   const vp: [number, number] = [0, 0];
-  sc.objectives.forEach((o, k) => { const c = s.control[k]!; if (c >= 0) vp[c as 0 | 1] += o.vp; });
+  sc.objectives.forEach((o, k) => {
+    const c = s.control[k]!;
+    if (c >= 0) vp[c as 0 | 1] += o.vp;
+  });
   vp[0] += sc.vpPerStep * s.stepsLost[1]! + sc.sides[0].exitVpPerStep * s.stepsExited[0]!;
   vp[1] += sc.vpPerStep * s.stepsLost[0]! + sc.sides[1].exitVpPerStep * s.stepsExited[1]!;
   return vp;
@@ -234,7 +275,14 @@ export function outcomeOf(sc: Scenario, s: State): Pg3Outcome {
   const margin = vp[0] - vp[1];
   const winner = margin > 0 ? 0 : margin < 0 ? 1 : null;
   const level = winner === null ? 'draw' : Math.abs(margin) >= sc.decisiveMargin ? 'decisive' : 'marginal';
-  return { winner, victoryLevel: level, turns: s.turn, vp, stepsLost: [s.stepsLost[0], s.stepsLost[1]], initiativeTurn1: s.initiativeTurn1 };
+  return {
+    winner,
+    victoryLevel: level,
+    turns: s.turn,
+    vp,
+    stepsLost: [s.stepsLost[0], s.stepsLost[1]],
+    initiativeTurn1: s.initiativeTurn1,
+  };
 }
 
 /** Marks the units of the finished activation with MOVED/FIRED (3.13) and clears its working flags. */

@@ -43,13 +43,16 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
       throw new InputError(`${what} is not legal now (type "list" for the legal actions)`);
     };
     switch (cmd) {
-      case 'move': case 'mv': {
+      case 'move':
+      case 'mv': {
         const u = unitArg(args[0]);
         const h = hexArg(args[1]);
         const action = `mv ${u} ${h}`;
         if (legal.includes(action)) return action;
         const dests = legal.filter((a) => a.startsWith(`mv ${u} `)).map((a) => label(Number(a.split(' ')[2])));
-        throw new InputError(`unit #${u} cannot move to ${label(h)} now${dests.length ? ` (it can move to ${dests.join(', ')})` : ' (it has no move now)'}`);
+        throw new InputError(
+          `unit #${u} cannot move to ${label(h)} now${dests.length ? ` (it can move to ${dests.join(', ')})` : ' (it has no move now)'}`,
+        );
       }
       case 'fire': {
         if (args.length >= 2) {
@@ -65,14 +68,18 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
         });
         if (options.length === 1) return options[0]!;
         if (options.length === 0) throw new InputError(`no fire at ${label(to)} is legal now`);
-        throw new InputError(`several fire actions target ${label(to)}: ${options.map((a) => `"fire ${label(Number(a.split(' ')[1]))} ${label(to)}"`).join(', ')} (or pick a number)`);
+        throw new InputError(
+          `several fire actions target ${label(to)}: ${options.map((a) => `"fire ${label(Number(a.split(' ')[1]))} ${label(to)}"`).join(', ')} (or pick a number)`,
+        );
       }
       case 'pass':
         if (legal.includes('pass')) return 'pass';
         if (legal.includes('nofire')) return 'nofire';
         return need('pass', 'passing');
-      case 'end': return need('end', 'ending the activation');
-      default: return undefined;
+      case 'end':
+        return need('end', 'ending the activation');
+      default:
+        return undefined;
     }
   };
 
@@ -84,7 +91,9 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
       const lines: string[] = [];
       if (sc.data.description) lines.push(sc.data.description);
       if (sc.objectives.length) {
-        lines.push(`Objectives: ${sc.objectives.map((o) => `${label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.initialController]?.id ?? 'nobody'})`).join(', ')}`);
+        lines.push(
+          `Objectives: ${sc.objectives.map((o) => `${label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.initialController]?.id ?? 'nobody'})`).join(', ')}`,
+        );
       }
       return lines;
     },

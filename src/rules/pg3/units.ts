@@ -2,11 +2,30 @@
 import type { Hex } from '../../hex/grid.js';
 import type { Draft } from './draft.js';
 import type { FireValues, UnitDef } from './scenario.js';
-import { CARRIED, DEMORALIZED, DISRUPTED, F_DUG_IN, F_ENTRENCHED, F_IN_ACT, F_LEADERS_ABOARD, F_LIMBERED, F_LOADED, FLAGS, GOOD, HEX, MORALE, STEPS } from './state.js';
+import {
+  CARRIED,
+  DEMORALIZED,
+  DISRUPTED,
+  F_DUG_IN,
+  F_ENTRENCHED,
+  F_IN_ACT,
+  F_LEADERS_ABOARD,
+  F_LIMBERED,
+  F_LOADED,
+  FLAGS,
+  GOOD,
+  HEX,
+  MORALE,
+  STEPS,
+} from './state.js';
 
-export function def(d: Draft, i: number): UnitDef { return d.sc.units[i]!; }
+export function def(d: Draft, i: number): UnitDef {
+  return d.sc.units[i]!;
+}
 
-export function onMap(d: Draft, i: number): boolean { return d.u[i]![HEX]! >= 0; }
+export function onMap(d: Draft, i: number): boolean {
+  return d.u[i]![HEX]! >= 0;
+}
 
 /** Current fire values: the reduced side once a 2-step unit has lost a step (PG3 7.61). */
 export function values(d: Draft, i: number): FireValues {
@@ -19,10 +38,14 @@ export function atReach(v: FireValues): number {
   return v.at < 0 ? -1 : v.at >= 2 ? Math.floor(v.atRange * 1.5) : v.atRange;
 }
 
-export function morale(d: Draft, i: number): number { return d.u[i]![MORALE]!; }
+export function morale(d: Draft, i: number): number {
+  return d.u[i]![MORALE]!;
+}
 
 /** Halves per unit, rounding up (PG3 1.1 fractions; 14.2 disrupted strengths halved). */
-export function half(x: number): number { return Math.ceil(x / 2); }
+export function half(x: number): number {
+  return Math.ceil(x / 2);
+}
 
 /** Whether unit i cannot fire: riding a transport or limbered (5.6). */
 export function cannotFire(d: Draft, i: number): boolean {
@@ -30,13 +53,19 @@ export function cannotFire(d: Draft, i: number): boolean {
 }
 
 /** 5.6: trucks, wagons and APCs carry. */
-export function isCarrier(u: UnitDef): boolean { return u.isTransport || u.isApc; }
+export function isCarrier(u: UnitDef): boolean {
+  return u.isTransport || u.isApc;
+}
 
 /** 5.6: one weapon or personnel unit (not cavalry, not self-propelled: no armor, not a transport) or a leader may ride. */
-export function canRide(u: UnitDef): boolean { return u.isLeader || (!u.isAfv && !u.isTransport && u.type !== 'CAV'); }
+export function canRide(u: UnitDef): boolean {
+  return u.isLeader || (!u.isAfv && !u.isTransport && u.type !== 'CAV');
+}
 
 /** 5.6: a weapon with no movement allowance must limber to be carried (all MPs of both) and unlimber after (its segment). */
-export function needsLimber(u: UnitDef): boolean { return !u.isLeader && u.full.ma === 0; }
+export function needsLimber(u: UnitDef): boolean {
+  return !u.isLeader && u.full.ma === 0;
+}
 
 /** Direct fire strength as fired (disrupted: halved, 14.2; demoralized: none, 14.3; carried or limbered: none, 5.6). */
 export function dfStrength(d: Draft, i: number): number {
@@ -107,7 +136,9 @@ export function isAssaultHex(d: Draft, h: Hex): boolean {
 }
 
 /** 4.1, 4.5: trucks, wagons and APCs count against a hex's transport limit, not its combat-unit limit. */
-function stacksAsTransport(u: UnitDef): boolean { return u.isApc || u.isTransport; }
+function stacksAsTransport(u: UnitDef): boolean {
+  return u.isApc || u.isTransport;
+}
 
 /**
  * Stacking count of one side in a hex (4.1): its transports (APCs included), or its combat units (APCs
@@ -162,7 +193,9 @@ export function leaderMoraleBonus(d: Draft, i: number, activatedOnly: boolean): 
 }
 
 /** 16.4: AFVs, cavalry and transports get nothing from an entrenchment. */
-export function usesEntrenchment(u: UnitDef): boolean { return !u.isAfv && !u.isTransport && u.type !== 'CAV'; }
+export function usesEntrenchment(u: UnitDef): boolean {
+  return !u.isAfv && !u.isTransport && u.type !== 'CAV';
+}
 
 /** Whether unit i benefits from an entrenchment in its hex now (16.4; 14.45 recovery, 14.35 fleeing). */
 export function inEntrenchment(d: Draft, i: number): boolean {
@@ -181,13 +214,21 @@ export function occupyEntrenchment(d: Draft, i: number): void {
   let hold = inEntrenchment(d, i);
   if (hold) {
     const side = d.sc.units[i]!.side;
-    for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) { const o = d.sc.units[j]!; if (o.side !== side && !o.isLeader) { hold = false; break; } }
+    for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) {
+      const o = d.sc.units[j]!;
+      if (o.side !== side && !o.isLeader) {
+        hold = false;
+        break;
+      }
+    }
   }
   d.setFlag(i, F_ENTRENCHED, hold);
 }
 
 /** Seat on the other side. */
-export function other(seat: number): number { return 1 - seat; }
+export function other(seat: number): number {
+  return 1 - seat;
+}
 
 /** A transport that becomes disrupted or demoralized passes its state to what it carries, which unloads at once;
  * weapons unload limbered (5.6). */
@@ -198,6 +239,7 @@ export function shareCarrierMorale(d: Draft, t: number): void {
     d.alight(c);
     if (d.get(c, MORALE) < m) d.set(c, MORALE, m);
     if (needsLimber(d.sc.units[c]!)) d.setFlag(c, F_LIMBERED);
-    d.events && d.say(() => `${d.sc.units[c]!.name} is thrown off ${d.sc.units[t]!.name} ${m === DISRUPTED ? 'disrupted' : 'demoralized'} [PG3 5.6]`);
+    d.events &&
+      d.say(() => `${d.sc.units[c]!.name} is thrown off ${d.sc.units[t]!.name} ${m === DISRUPTED ? 'disrupted' : 'demoralized'} [PG3 5.6]`);
   }
 }

@@ -14,7 +14,15 @@ import type { Hex } from '../../hex/grid.js';
 import { antiTankModifier, antiTankRollable, resolveAntiTank } from './antitank.js';
 import { assaultAttackers, mayBeAssaulted, mayOverrun, resolveAssault } from './assault.js';
 import {
-  airTargetAllowed, bombardHex, bombardmentColumns, bombardmentGroups, bombardmentRange, bombardmentSpotted, mayBombard, resolveAir, resolveBombardment,
+  airTargetAllowed,
+  bombardHex,
+  bombardmentColumns,
+  bombardmentGroups,
+  bombardmentRange,
+  bombardmentSpotted,
+  mayBombard,
+  resolveAir,
+  resolveBombardment,
 } from './bombardment.js';
 import { canFire, directFirePlan, directFireTargets, fireGroups, firePower, mayDirectFire, resolveDirectFire, valuesOf } from './fire.js';
 import { columnPlaceCost, inColumn, moveDestinations, movementAllowance, passengerOf, stackIn } from './movement.js';
@@ -23,10 +31,26 @@ import { clearable, clearObstacle, enterWire, mineStrength, wireEntries } from '
 import { roll2d6 } from '../../core/rng.js';
 import { tableResult } from '../../hex/tables.js';
 import { MP_SCALE, type Scenario } from './scenario.js';
-import { CARRIER, F_DISRUPTED, F_DROPPED, F_DUG_IN, F_IMMOBILE, F_IN_COLUMN, F_PACKED, F_SPENT, FLAGS, HEX, STEPS, type Draft, type State } from './state.js';
+import {
+  CARRIER,
+  F_DISRUPTED,
+  F_DROPPED,
+  F_DUG_IN,
+  F_IMMOBILE,
+  F_IN_COLUMN,
+  F_PACKED,
+  F_SPENT,
+  FLAGS,
+  HEX,
+  STEPS,
+  type Draft,
+  type State,
+} from './state.js';
 import { updateControl, victoryPhase } from './turn.js';
 
-function ready(s: State, i: number): boolean { return (s.u[i]![FLAGS]! & F_SPENT) === 0; }
+function ready(s: State, i: number): boolean {
+  return (s.u[i]![FLAGS]! & F_SPENT) === 0;
+}
 
 /** The MP budget (x MP_SCALE) and start of a unit's move: from its hex, or from its place in a column (S-08 L64). */
 export function moveBudget(sc: Scenario, s: State, i: number): { budget: number; start?: Hex; pre: number } {
@@ -73,7 +97,8 @@ export function mayCarry(sc: Scenario, s: State, v: number): boolean {
 export function pickUps(sc: Scenario, s: State, v: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < sc.units.length; i++) {
-    if (i === v || sc.units[i]!.side !== sc.units[v]!.side || !sc.units[i]!.leg || s.u[i]![HEX] !== s.u[v]![HEX] || s.u[i]![CARRIER] !== 0) continue;
+    if (i === v || sc.units[i]!.side !== sc.units[v]!.side || !sc.units[i]!.leg || s.u[i]![HEX] !== s.u[v]![HEX] || s.u[i]![CARRIER] !== 0)
+      continue;
     if ((s.u[i]![FLAGS]! & F_SPENT) === 0) out.push(i);
   }
   return out;
@@ -211,7 +236,10 @@ export function applyAction(d: Draft, action: string): void {
   if (verb === 'pass') {
     d.passes++;
     d.d(() => `${sc.sides[d.active]!.id} passes`);
-    if (d.passes >= 2) { victoryPhase(d); return; }
+    if (d.passes >= 2) {
+      victoryPhase(d);
+      return;
+    }
     handOver(d, 1 - d.active);
     return;
   }
@@ -230,9 +258,13 @@ export function applyAction(d: Draft, action: string): void {
       return;
     }
     case 'wire': {
-      const i = Number(w[1]), h = Number(w[2]);
+      const i = Number(w[1]),
+        h = Number(w[2]);
       const from = d.hex(i);
-      if (enterWire(d, i, h)) { afterMove(d, i, from, h); return; }
+      if (enterWire(d, i, h)) {
+        afterMove(d, i, from, h);
+        return;
+      }
       spend(d, [i]);
       break;
     }
@@ -249,7 +281,8 @@ export function applyAction(d: Draft, action: string): void {
       break;
     }
     case 'at': {
-      const i = Number(w[1]), t = Number(w[2]);
+      const i = Number(w[1]),
+        t = Number(w[2]);
       const mod = antiTankModifier(sc, d.seal(), i, t)!;
       spend(d, [i]);
       react(d, resolveAntiTank(d, i, t, mod), rr.activeAntiTank.rolls);
@@ -262,7 +295,8 @@ export function applyAction(d: Draft, action: string): void {
       break;
     }
     case 'air': {
-      const k = Number(w[1]), side = d.active;
+      const k = Number(w[1]),
+        side = d.active;
       const planes = d.mut('planes');
       planes[2 + side] = planes[2 + side]! | (1 << k);
       const r = resolveAir(d, side, k, Number(w[2]));
@@ -280,12 +314,16 @@ export function applyAction(d: Draft, action: string): void {
       break;
     }
     case 'overrun': {
-      const i = Number(w[1]), h = Number(w[2]);
+      const i = Number(w[1]),
+        h = Number(w[2]);
       d.setFlag(i, F_DUG_IN, false);
       const o = resolveAssault(d, [i], h, true);
       react(d, o.defenceRoll, rr.inactiveFire.rolls);
       react(d, o.attackRoll, rr.activeFire.rolls);
-      spend(d, [i, passengerOf(sc, d.seal(), i)].filter((x) => x >= 0));
+      spend(
+        d,
+        [i, passengerOf(sc, d.seal(), i)].filter((x) => x >= 0),
+      );
       break;
     }
     case 'rally': {
@@ -331,7 +369,15 @@ function move(d: Draft, i: number, h: Hex, opts: { drop: boolean; load: number }
     const col = bombardmentColumns(sc, s, 1 - sc.units[i]!.side, mines, h).find((c) => c.unit === i);
     const roll = bombardHex(d, 1 - sc.units[i]!.side, mines, h, () => roll2d6(d.rng), undefined, i);
     // S-50 L674: M2 immobilizes an armored vehicle.
-    if (roll > 0 && col && col.column >= 0 && sc.units[i]!.armored && d.hex(i) >= 0 && tableResult(sc.tables.bomb, col.column, roll) === 'M2') d.setFlag(i, F_IMMOBILE);
+    if (
+      roll > 0 &&
+      col &&
+      col.column >= 0 &&
+      sc.units[i]!.armored &&
+      d.hex(i) >= 0 &&
+      tableResult(sc.tables.bomb, col.column, roll) === 'M2'
+    )
+      d.setFlag(i, F_IMMOBILE);
   }
   afterMove(d, i, from, h);
 }
@@ -378,4 +424,3 @@ function opportunityFire(d: Draft, shooter: number): void {
     react(d, resolveDirectFire(d, [shooter], d.hex(mover), { opportunityOpen: d.oppOpen, only: mover }), rr.inactiveFire.rolls);
   }
 }
-

@@ -12,15 +12,23 @@ import { spots } from './spotting.js';
 import { F_DISRUPTED, F_DUG_IN, F_IMMOBILE, FLAGS, HEX, type Draft, type State } from './state.js';
 
 /** The final AT modifier of `shooter` against vehicle `target`, or undefined when it may not shoot (no value, range, spot). */
-export function antiTankModifier(sc: Scenario, s: State, shooter: number, target: number, opts: { opportunity?: boolean; targetHex?: Hex } = {}): number | undefined {
+export function antiTankModifier(
+  sc: Scenario,
+  s: State,
+  shooter: number,
+  target: number,
+  opts: { opportunity?: boolean; targetHex?: Hex } = {},
+): number | undefined {
   const tdef = sc.units[target]!;
   if (!tdef.vehicle || !canFire(s, shooter)) return undefined;
   const v = valuesOf(sc, s, shooter);
   if (v.at < 0) return undefined;
-  const from = s.u[shooter]![HEX]!, to = opts.targetHex ?? s.u[target]![HEX]!;
+  const from = s.u[shooter]![HEX]!,
+    to = opts.targetHex ?? s.u[target]![HEX]!;
   const range = sc.map.grid.distance(from, to);
   if (range > v.atRange || !spots(sc, s, shooter, target, to)) return undefined;
-  const at = sc.charts.antiTank, m = at.modifiers;
+  const at = sc.charts.antiTank,
+    m = at.modifiers;
   const cap = at.netArmorCap.value;
   const raw = v.at - tdef.armor;
   let mod = sc.rules.capFinalAtModifier ? raw : Math.max(-cap, Math.min(cap, raw));
@@ -47,24 +55,32 @@ export function antiTankRollable(sc: Scenario, mod: number | undefined): mod is 
 /** Chances (of 36) of a step loss or better, and of elimination, at a final modifier (the coloured die, S-33 L456). */
 export function antiTankChances(sc: Scenario, mod: number): { damage: number; kill: number } {
   const at = sc.charts.antiTank;
-  let damage = 0, kill = 0;
-  for (let w = 1; w <= 6; w++) for (let r = 1; r <= 6; r++) {
-    const total = w + Math.min(r + at.redDieAdd.value, at.redDieMax.value) + mod;
-    if (total >= at.damage.value) damage++;
-    if (total >= at.eliminate.value) kill++;
-  }
+  let damage = 0,
+    kill = 0;
+  for (let w = 1; w <= 6; w++)
+    for (let r = 1; r <= 6; r++) {
+      const total = w + Math.min(r + at.redDieAdd.value, at.redDieMax.value) + mod;
+      if (total >= at.damage.value) damage++;
+      if (total >= at.eliminate.value) kill++;
+    }
   return { damage, kill };
 }
 
 /** Resolves an AT shot with final modifier `mod`; returns the natural roll (raw dice, ruling SPG-R04). */
 export function resolveAntiTank(d: Draft, shooter: number, target: number, mod: number): number {
-  const sc = d.sc, at = sc.charts.antiTank;
-  const white = d6(d.rng), red = d6(d.rng);
+  const sc = d.sc,
+    at = sc.charts.antiTank;
+  const white = d6(d.rng),
+    red = d6(d.rng);
   const total = white + Math.min(red + at.redDieAdd.value, at.redDieMax.value) + mod;
-  const from = d.hex(shooter), to = d.hex(target);
+  const from = d.hex(shooter),
+    to = d.hex(target);
   const sides = d.mut('atSides');
   sides[target] = sides[target]! | sc.map.grid.sidesToward(to, from);
-  d.d(() => `${sc.units[shooter]!.id} AT fire at ${sc.units[target]!.name} (${sc.units[target]!.id}), modifier ${mod >= 0 ? '+' : ''}${mod}: rolled ${white}+${red} = ${total}`);
+  d.d(
+    () =>
+      `${sc.units[shooter]!.id} AT fire at ${sc.units[target]!.name} (${sc.units[target]!.id}), modifier ${mod >= 0 ? '+' : ''}${mod}: rolled ${white}+${red} = ${total}`,
+  );
   if (total >= at.eliminate.value) d.eliminate(target);
   else if (total >= at.damage.value) {
     d.loseStep(target);

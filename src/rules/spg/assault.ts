@@ -19,7 +19,8 @@ import { CARRIER, F_DISRUPTED, F_SPENT, FLAGS, HEX, type Draft, type State } fro
 export function assaultAttackers(sc: Scenario, s: State, side: number, h: Hex): number[] {
   const out: number[] = [];
   for (let i = 0; i < sc.units.length; i++) {
-    const def = sc.units[i]!, r = s.u[i]!;
+    const def = sc.units[i]!,
+      r = s.u[i]!;
     if (def.side !== side || !def.assaults || r[HEX]! < 0 || r[CARRIER] !== 0) continue;
     if ((r[FLAGS]! & (F_SPENT | F_DISRUPTED)) !== 0 || valuesOf(sc, s, i).df <= 0) continue;
     if (sc.map.grid.distance(r[HEX]!, h) === 1) out.push(i);
@@ -62,7 +63,8 @@ export function assaultShift(sc: Scenario, s: State, attackers: readonly number[
     if (cover === 0 && sc.foxholes[h] && defenders.some((t) => sc.units[t]!.leg && !sc.units[t]!.gun)) shift += m.foxholes.value;
     if (attackers.every((a) => sc.map.elevation[s.u[a]![HEX]!]! < sc.map.elevation[h]!)) shift += m.higherGround.value;
     if (open && defenders.some((t) => sc.units[t]!.armored && !sc.units[t]!.openTop)) shift += m.closedArmorInClear.value;
-    if (Math.min(...attackers.map((a) => moraleOf(sc, s, a))) > Math.max(...defenders.map((t) => moraleOf(sc, s, t)))) shift += m.higherMorale.value;
+    if (Math.min(...attackers.map((a) => moraleOf(sc, s, a))) > Math.max(...defenders.map((t) => moraleOf(sc, s, t))))
+      shift += m.higherMorale.value;
     if (attackers.some((a) => sc.units[a]!.engineer)) shift += m.engineers.value;
     if (sc.sides[side]!.panzerfausts && defenders.some((t) => sc.units[t]!.vehicle)) shift += m.panzerfaustAttack.value;
   } else {
@@ -82,7 +84,11 @@ export function assaultStrengths(sc: Scenario, s: State, attackers: readonly num
   };
 }
 
-export interface AssaultOutcome { readonly defenceRoll: number; readonly attackRoll: number; readonly cleared: boolean }
+export interface AssaultOutcome {
+  readonly defenceRoll: number;
+  readonly attackRoll: number;
+  readonly cleared: boolean;
+}
 
 /**
  * Resolves an assault (or an overrun when `overrun`) of `attackers` on hex h. Returns both natural rolls
@@ -110,7 +116,10 @@ export function resolveAssault(d: Draft, attackers: readonly number[], h: Hex, o
     if (cols.some((c) => c.column >= 0)) {
       defenceRoll = roll2d6(d.rng);
       const hits = readResults(sc.tables.assault, cols, defenceRoll);
-      d.d(() => `defensive first fire, strength ${defence}: rolled ${defenceRoll}: ${hits.map((x) => `${sc.units[x.unit]!.id} ${x.result}`).join(', ')}`);
+      d.d(
+        () =>
+          `defensive first fire, strength ${defence}: rolled ${defenceRoll}: ${hits.map((x) => `${sc.units[x.unit]!.id} ${x.result}`).join(', ')}`,
+      );
       applyHits(d, hits);
     }
   }
@@ -124,7 +133,10 @@ export function resolveAssault(d: Draft, attackers: readonly number[], h: Hex, o
     if (cols.some((c) => c.column >= 0)) {
       attackRoll = roll2d6(d.rng);
       const hits = readResults(sc.tables.assault, cols, attackRoll);
-      d.d(() => `${overrun ? 'overrun' : 'assault'}, strength ${strength}: rolled ${attackRoll}: ${hits.map((x) => `${sc.units[x.unit]!.id} ${x.result}`).join(', ')}`);
+      d.d(
+        () =>
+          `${overrun ? 'overrun' : 'assault'}, strength ${strength}: rolled ${attackRoll}: ${hits.map((x) => `${sc.units[x.unit]!.id} ${x.result}`).join(', ')}`,
+      );
       applyHits(d, hits);
     }
     retreatDisrupted(d, side, h, fit);
@@ -141,13 +153,17 @@ function retreatDisrupted(d: Draft, side: number, h: Hex, attackers: readonly nu
   for (const t of enemiesIn(sc, d.seal(), side, h)) {
     if (!d.onMap(t) || !d.flag(t, F_DISRUPTED) || d.carrierOf(t) >= 0) continue;
     const s = d.seal();
-    let best = -1, bestScore = -Infinity;
+    let best = -1,
+      bestScore = -Infinity;
     for (let k = 0; k < 6; k++) {
       const n = sc.map.grid.neighbour(h, k);
       if (n < 0 || enemiesIn(sc, s, sc.units[t]!.side, n).length > 0 || !fitsIn(sc, s, t, n)) continue;
       if (sc.moveCost[sc.map.terrain[n]! * 6 + sc.units[t]!.moveClass]! < 0) continue;
       const score = Math.min(...attackers.map((a) => sc.map.grid.distance(s.u[a]![HEX]!, n)));
-      if (score > bestScore) { bestScore = score; best = n; }
+      if (score > bestScore) {
+        bestScore = score;
+        best = n;
+      }
     }
     if (best < 0) {
       d.d(() => `${sc.units[t]!.name} (${sc.units[t]!.id}) cannot retreat and surrenders`);
@@ -176,7 +192,8 @@ function advance(d: Draft, attackers: readonly number[], h: Hex, overrun: boolea
 
 /** S-38: units that may overrun hex h from where they stand: a ready armored vehicle or cavalry unit with half its MA. */
 export function mayOverrun(sc: Scenario, s: State, i: number, h: Hex): boolean {
-  const def = sc.units[i]!, r = s.u[i]!;
+  const def = sc.units[i]!,
+    r = s.u[i]!;
   if (!(def.armored || def.type === 'CAV') || r[HEX]! < 0 || r[CARRIER] !== 0) return false;
   if ((r[FLAGS]! & (F_SPENT | F_DISRUPTED)) !== 0 || valuesOf(sc, s, i).df <= 0 || movementAllowance(sc, s, i) <= 0) return false;
   if (sc.map.grid.distance(r[HEX]!, h) !== 1) return false;

@@ -45,7 +45,8 @@ export function bombardmentSpotted(sc: Scenario, s: State, side: number, h: Hex,
 
 /** Column shift of a bombardment against one unit in hex h (S-29 L380-L388). */
 export function bombardmentShift(sc: Scenario, s: State, t: number, h: Hex): number {
-  const def = sc.units[t]!, m = sc.charts.bombardmentModifiers;
+  const def = sc.units[t]!,
+    m = sc.charts.bombardmentModifiers;
   const terr = sc.terrain[sc.map.terrain[h]!]!;
   let shift = def.mounted || (def.vehicle && !def.armored) ? m.mountedOrUnarmored.value : 0;
   if (def.leg && sc.fortified[h]) shift += m.fortification.value;
@@ -66,7 +67,10 @@ function applyBombardmentHits(d: Draft, hits: readonly Hit[]): void {
   const soft: Hit[] = [];
   for (const hit of hits) {
     const def = sc.units[hit.unit]!;
-    if (!def.armored) { soft.push(hit); continue; }
+    if (!def.armored) {
+      soft.push(hit);
+      continue;
+    }
     const x = hit.result.endsWith('X');
     if (x || (def.openTop && hit.result === 'M2')) {
       d.loseStep(hit.unit);
@@ -81,15 +85,22 @@ export function resolveBombardment(d: Draft, firers: readonly number[], h: Hex):
   const sc = d.sc;
   const s = d.seal();
   const strength = firers.reduce((n, i) => n + firePower(s, i, valuesOf(sc, s, i).bomb), 0);
-  return bombardHex(d, sc.units[firers[0]!]!.side, strength, h, () => roll2d6(d.rng), (roll) => {
-    // S-31 L400, ruling SPG-R28: the one natural roll serves every member, each against its own number.
-    for (const i of firers) {
-      if (roll < sc.units[i]!.depletion) continue;
-      d.d(() => `${sc.units[i]!.name} (${sc.units[i]!.id}) is out of ammunition`);
-      if (d.carrierOf(i) >= 0) d.setCarrier(i, -1);
-      d.setHex(i, OUT_OF_AMMO);
-    }
-  });
+  return bombardHex(
+    d,
+    sc.units[firers[0]!]!.side,
+    strength,
+    h,
+    () => roll2d6(d.rng),
+    (roll) => {
+      // S-31 L400, ruling SPG-R28: the one natural roll serves every member, each against its own number.
+      for (const i of firers) {
+        if (roll < sc.units[i]!.depletion) continue;
+        d.d(() => `${sc.units[i]!.name} (${sc.units[i]!.id}) is out of ammunition`);
+        if (d.carrierOf(i) >= 0) d.setCarrier(i, -1);
+        d.setHex(i, OUT_OF_AMMO);
+      }
+    },
+  );
 }
 
 /**
@@ -112,13 +123,24 @@ export function bombardmentGroups(sc: Scenario, s: State, first: number, mayJoin
 }
 
 /** One bombardment attack of `strength` by `side` on hex h (also air attacks and mines). */
-export function bombardHex(d: Draft, side: number, strength: number, h: Hex, roll: () => number, after?: (roll: number) => void, only?: number): number {
+export function bombardHex(
+  d: Draft,
+  side: number,
+  strength: number,
+  h: Hex,
+  roll: () => number,
+  after?: (roll: number) => void,
+  only?: number,
+): number {
   const sc = d.sc;
   const cols = bombardmentColumns(sc, d.seal(), side, strength, h).filter((c) => only === undefined || c.unit === only);
   if (!cols.some((c) => c.column >= 0)) return 0;
   const r = roll();
   const hits = readResults(sc.tables.bomb, cols, r);
-  d.d(() => `bombardment, strength ${strength} at ${sc.map.grid.label(h)}: rolled ${r}: ${hits.map((x) => `${sc.units[x.unit]!.id} ${x.result}`).join(', ') || 'no effect'}`);
+  d.d(
+    () =>
+      `bombardment, strength ${strength} at ${sc.map.grid.label(h)}: rolled ${r}: ${hits.map((x) => `${sc.units[x.unit]!.id} ${x.result}`).join(', ') || 'no effect'}`,
+  );
   applyBombardmentHits(d, hits);
   after?.(r);
   return r;
@@ -154,7 +176,10 @@ export function resolveAir(d: Draft, side: number, plane: number, h: Hex): { gon
       const fh = d.hex(i);
       if (sc.units[i]!.side !== side || fh < 0) continue;
       const dist = sc.map.grid.distance(fh, h);
-      if (dist < best) { best = dist; target = fh; }
+      if (dist < best) {
+        best = dist;
+        target = fh;
+      }
     }
     if (best === Infinity) return { gone: true, roll: natural };
     bombardHex(d, 1 - side, strength, target, () => roll2d6(d.rng));

@@ -22,8 +22,13 @@ export class SpgDoctrine implements DoctrineAdvisor<State, string> {
   /** Distance from h to the nearest objective the side does not hold (0 when it holds them all). */
   private objectiveDistance(s: State, side: number, h: Hex): number {
     let best = Infinity;
-    this.sc.objectives.forEach((o, k) => { if (s.control[k] !== side) best = Math.min(best, this.sc.map.grid.distance(h, o.hex)); });
-    if (best === Infinity) this.sc.objectives.forEach((o) => { best = Math.min(best, this.sc.map.grid.distance(h, o.hex)); });
+    this.sc.objectives.forEach((o, k) => {
+      if (s.control[k] !== side) best = Math.min(best, this.sc.map.grid.distance(h, o.hex));
+    });
+    if (best === Infinity)
+      this.sc.objectives.forEach((o) => {
+        best = Math.min(best, this.sc.map.grid.distance(h, o.hex));
+      });
     return best === Infinity ? 0 : best;
   }
 
@@ -31,11 +36,14 @@ export class SpgDoctrine implements DoctrineAdvisor<State, string> {
     const sc = this.sc;
     const w = action.split(' ');
     switch (w[0]) {
-      case 'fire': case 'bomb': case 'at':
+      case 'fire':
+      case 'bomb':
+      case 'at':
         return { ...NOTHING, expectedEnemyLoss: expectedLoss(sc, s, action) };
       case 'air':
         return { ...NOTHING, expectedEnemyLoss: 0.4 };
-      case 'assault': case 'overrun': {
+      case 'assault':
+      case 'overrun': {
         const h = Number(w[w[0] === 'assault' ? 1 : 2]);
         const attackers = w[0] === 'assault' ? assaultAttackers(sc, s, seat, h) : [Number(w[1])];
         const o = assaultOdds(sc, s, attackers, h);
@@ -43,7 +51,8 @@ export class SpgDoctrine implements DoctrineAdvisor<State, string> {
         return { ...NOTHING, expectedEnemyLoss: o.attack.expected, expectedOwnLoss: o.defence.expected, objective };
       }
       case 'opp': {
-        const i = Number(w[1]), m = s.opp;
+        const i = Number(w[1]),
+          m = s.opp;
         if (opportunityKind(sc, s, i, m) === 'at') {
           const mod = antiTankModifier(sc, s, i, m, { opportunity: true }) ?? -9;
           const c = antiTankChances(sc, mod);
@@ -54,7 +63,8 @@ export class SpgDoctrine implements DoctrineAdvisor<State, string> {
       case 'rally':
         return { ...NOTHING, cohesion: 1 };
       case 'move': {
-        const i = Number(w[1]), to = Number(w[2]);
+        const i = Number(w[1]),
+          to = Number(w[2]);
         const from = s.u[i]![HEX]!;
         const before = from >= 0 ? this.objectiveDistance(s, seat, from) : this.objectiveDistance(s, seat, to) + 3;
         const after = this.objectiveDistance(s, seat, to);

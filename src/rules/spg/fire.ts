@@ -97,15 +97,25 @@ export function directFireTargets(sc: Scenario, s: State, side: number, h: Hex, 
   });
 }
 
-export interface FirePlan { readonly strength: number; readonly columns: { unit: number; column: number }[] }
+export interface FirePlan {
+  readonly strength: number;
+  readonly columns: { unit: number; column: number }[];
+}
 
 /** Strength and per-unit columns of a direct fire attack; no column >= 0 means it is not rolled (S-20 L300). */
-export function directFirePlan(sc: Scenario, s: State, firers: readonly number[], h: Hex, opts: { opportunityOpen?: boolean; only?: number } = {}): FirePlan {
+export function directFirePlan(
+  sc: Scenario,
+  s: State,
+  firers: readonly number[],
+  h: Hex,
+  opts: { opportunityOpen?: boolean; only?: number } = {},
+): FirePlan {
   const side = sc.units[firers[0]!]!.side;
   const strength = firers.reduce((n, i) => n + firePower(s, i, valuesOf(sc, s, i).df), 0);
   const range = rangeShift(sc, s, firers, h);
   const columns = directFireTargets(sc, s, side, h, opts.only).map((t) => ({
-    unit: t, column: readColumn(sc.tables.df, strength, range + directFireShift(sc, s, t, h, opts)),
+    unit: t,
+    column: readColumn(sc.tables.df, strength, range + directFireShift(sc, s, t, h, opts)),
   }));
   return { strength, columns };
 }
@@ -141,13 +151,21 @@ export function fireGroups(sc: Scenario, s: State, first: number, h: Hex, target
 }
 
 /** Resolves a direct fire attack; returns the natural roll (for Reactions), or 0 when nothing was rolled. */
-export function resolveDirectFire(d: Draft, firers: readonly number[], h: Hex, opts: { opportunityOpen?: boolean; only?: number } = {}): number {
+export function resolveDirectFire(
+  d: Draft,
+  firers: readonly number[],
+  h: Hex,
+  opts: { opportunityOpen?: boolean; only?: number } = {},
+): number {
   const sc = d.sc;
   const plan = directFirePlan(sc, d.seal(), firers, h, opts);
   if (!plan.columns.some((c) => c.column >= 0)) return 0;
   const roll = roll2d6(d.rng);
   const hits = readResults(sc.tables.df, plan.columns, roll);
-  d.d(() => `direct fire, strength ${plan.strength} at ${sc.map.grid.label(h)}: rolled ${roll}: ${hits.map((x) => `${sc.units[x.unit]!.id} ${x.result}`).join(', ')}`);
+  d.d(
+    () =>
+      `direct fire, strength ${plan.strength} at ${sc.map.grid.label(h)}: rolled ${roll}: ${hits.map((x) => `${sc.units[x.unit]!.id} ${x.result}`).join(', ')}`,
+  );
   applyHits(d, hits);
   return roll;
 }

@@ -14,7 +14,10 @@ import { outcomeOf, startTurn } from './turn.js';
 export class SpgGame implements Game<State, string> {
   readonly name: string;
   readonly players = 2;
-  constructor(readonly sc: Scenario, readonly opts: { narrate?: boolean } = {}) {
+  constructor(
+    readonly sc: Scenario,
+    readonly opts: { narrate?: boolean } = {},
+  ) {
     this.name = `spg:${sc.data.id}`;
   }
 
@@ -32,19 +35,39 @@ export class SpgGame implements Game<State, string> {
       return row;
     });
     const zero: State = {
-      u, events: [], turn: 0, initiative: -1, active: 0, toMove: 0, acted: 0, passes: 0, lost: [0, 0],
-      control: sc.objectives.map((o) => o.controlledBy), atSides: sc.units.map(() => 0),
+      u,
+      events: [],
+      turn: 0,
+      initiative: -1,
+      active: 0,
+      toMove: 0,
+      acted: 0,
+      passes: 0,
+      lost: [0, 0],
+      control: sc.objectives.map((o) => o.controlledBy),
+      atSides: sc.units.map(() => 0),
       planes: [0, 1].map((side) => (1 << sc.sides[side]!.planes.length) - 1).concat([0, 0]),
-      arrived: sc.groups.map(() => 0), opp: -1, oppOpen: false, reaction: false, over: false, suddenWinner: -1, initiativeTurn1: -1, cleared: [],
+      arrived: sc.groups.map(() => 0),
+      opp: -1,
+      oppOpen: false,
+      reaction: false,
+      over: false,
+      suddenWinner: -1,
+      initiativeTurn1: -1,
+      cleared: [],
     };
     const d = new Draft(sc, zero, rng, this.opts.narrate === true);
     startTurn(d, 1);
     return d.seal();
   }
 
-  toMove(s: State): number { return s.toMove; }
+  toMove(s: State): number {
+    return s.toMove;
+  }
 
-  legalActions(s: State): readonly string[] { return legalActions(this.sc, s); }
+  legalActions(s: State): readonly string[] {
+    return legalActions(this.sc, s);
+  }
 
   apply(s: State, action: string, rng: Rng): State {
     if (!legalActions(this.sc, s).includes(action)) throw new IllegalActionError(action, 'not among the legal actions of this position');
@@ -53,22 +76,44 @@ export class SpgGame implements Game<State, string> {
     return d.seal();
   }
 
-  isTerminal(s: State): boolean { return s.over; }
+  isTerminal(s: State): boolean {
+    return s.over;
+  }
 
   returns(s: State): readonly number[] {
     const o = outcomeOf(this.sc, s);
     return o.winner === null ? [0, 0] : o.winner === 0 ? [1, -1] : [-1, 1];
   }
 
-  actionKey(a: string): string { return a; }
+  actionKey(a: string): string {
+    return a;
+  }
 }
 
 /** A short stable digest of everything that affects play. */
 export function spgStateHash(s: State): string {
   const units = s.u.map((r) => r.join(',')).join(';');
-  const text = [s.turn, s.initiative, s.active, s.toMove, s.acted, s.passes, s.lost.join(','), s.control.join(','), s.atSides.join(','),
-    s.planes.join(','), s.arrived.join(','), s.opp, s.oppOpen ? 1 : 0, s.over ? 1 : 0, s.suddenWinner, s.cleared.join(','), units].join('|');
-  let h1 = 0x811c9dc5, h2 = 0x01000193;
+  const text = [
+    s.turn,
+    s.initiative,
+    s.active,
+    s.toMove,
+    s.acted,
+    s.passes,
+    s.lost.join(','),
+    s.control.join(','),
+    s.atSides.join(','),
+    s.planes.join(','),
+    s.arrived.join(','),
+    s.opp,
+    s.oppOpen ? 1 : 0,
+    s.over ? 1 : 0,
+    s.suddenWinner,
+    s.cleared.join(','),
+    units,
+  ].join('|');
+  let h1 = 0x811c9dc5,
+    h2 = 0x01000193;
   for (let k = 0; k < text.length; k++) {
     const c = text.charCodeAt(k);
     h1 = Math.imul(h1 ^ c, 16777619);
@@ -76,5 +121,3 @@ export function spgStateHash(s: State): string {
   }
   return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
 }
-
-

@@ -2,7 +2,15 @@
 import type { AgentHooks } from '../../core/extensions.js';
 import type { Rng } from '../../core/game.js';
 import type {
-  GameOutcome, LoadedScenario, LoadMode, MetricDeclaration, RulesSystem, ScenarioOptions, ScenarioParameter, ScenarioUi, SideInfo,
+  GameOutcome,
+  LoadedScenario,
+  LoadMode,
+  MetricDeclaration,
+  RulesSystem,
+  ScenarioOptions,
+  ScenarioParameter,
+  ScenarioUi,
+  SideInfo,
 } from '../../core/system.js';
 import { spgAgentHooks } from './doctrine.js';
 import { SpgGame, spgStateHash } from './game.js';
@@ -26,25 +34,54 @@ class LoadedSpg implements SpgScenario {
   readonly ai: AgentHooks<State, string>;
   readonly ui: ScenarioUi<State, string>;
 
-  constructor(private readonly sc: Scenario, readonly file: string, readonly options: ScenarioOptions, mode: LoadMode) {
+  constructor(
+    private readonly sc: Scenario,
+    readonly file: string,
+    readonly options: ScenarioOptions,
+    mode: LoadMode,
+  ) {
     this.game = new SpgGame(sc, { narrate: mode.narrate === true });
     this.ai = spgAgentHooks(sc);
     this.ui = spgUi(sc);
   }
 
-  get id(): string { return this.sc.data.id; }
-  get title(): string { return this.sc.data.title; }
-  get sides(): SideInfo[] { return this.sc.sides.map((side) => ({ id: side.id, name: side.name })); }
-  get mapWidth(): number { return this.sc.map.grid.width; }
-  get mapHeight(): number { return this.sc.map.grid.height; }
-  get unitCounts(): number[] { return [0, 1].map((seat) => this.sc.units.filter((u) => u.side === seat).length); }
-  get turnLimit(): number { return this.sc.turns; }
-  get parameters(): readonly ScenarioParameter[] { return this.sc.parameters; }
+  get id(): string {
+    return this.sc.data.id;
+  }
+  get title(): string {
+    return this.sc.data.title;
+  }
+  get sides(): SideInfo[] {
+    return this.sc.sides.map((side) => ({ id: side.id, name: side.name }));
+  }
+  get mapWidth(): number {
+    return this.sc.map.grid.width;
+  }
+  get mapHeight(): number {
+    return this.sc.map.grid.height;
+  }
+  get unitCounts(): number[] {
+    return [0, 1].map((seat) => this.sc.units.filter((u) => u.side === seat).length);
+  }
+  get turnLimit(): number {
+    return this.sc.turns;
+  }
+  get parameters(): readonly ScenarioParameter[] {
+    return this.sc.parameters;
+  }
 
-  initialState(rng: Rng): State { return this.game.initialState(rng); }
-  outcome(state: State): GameOutcome { return gameOutcome(this.sc, state); }
-  turn(state: State): number { return state.turn; }
-  stateHash(state: State): string { return spgStateHash(state); }
+  initialState(rng: Rng): State {
+    return this.game.initialState(rng);
+  }
+  outcome(state: State): GameOutcome {
+    return gameOutcome(this.sc, state);
+  }
+  turn(state: State): number {
+    return state.turn;
+  }
+  stateHash(state: State): string {
+    return spgStateHash(state);
+  }
 }
 
 /** Loads an SPG scenario file as a LoadedScenario. */

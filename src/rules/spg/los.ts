@@ -15,7 +15,9 @@ export class SpgLos implements LosRule {
   private readonly pg: PgLos;
 
   constructor(private readonly terrain: readonly TerrainEntry[]) {
-    this.pg = new PgLos(terrain.map((t) => ({ obstacleHeight: t.los === 'blocks' ? 1 : 0, blocksLos: t.los === 'blocks', viewerBonus: 0 })));
+    this.pg = new PgLos(
+      terrain.map((t) => ({ obstacleHeight: t.los === 'blocks' ? 1 : 0, blocksLos: t.los === 'blocks', viewerBonus: 0 })),
+    );
   }
 
   sees(map: GameMap, a: Hex, b: Hex): boolean {

@@ -16,7 +16,9 @@ const CLASSES = 6;
 
 /** Units and vehicles of either side in hex h (carried units counted, S-12 L138). */
 export function stackIn(sc: Scenario, s: State, h: Hex, except = -1): { units: number; vehicles: number; side: number } {
-  let units = 0, vehicles = 0, side = -1;
+  let units = 0,
+    vehicles = 0,
+    side = -1;
   for (let i = 0; i < sc.units.length; i++) {
     if (i === except || s.u[i]![HEX] !== h) continue;
     if (except >= 0 && s.u[i]![CARRIER] === except + 1) continue;
@@ -48,7 +50,10 @@ export function enemyPresence(sc: Scenario, s: State, side: number): Uint8Array 
     const h = s.u[i]![HEX]!;
     if (h < 0 || sc.units[i]!.side === side) continue;
     out[h]! |= 1;
-    for (let k = 0; k < 6; k++) { const n = grid.neighbour(h, k); if (n >= 0) out[n]! |= 2; }
+    for (let k = 0; k < 6; k++) {
+      const n = grid.neighbour(h, k);
+      if (n >= 0) out[n]! |= 2;
+    }
   }
   return out;
 }
@@ -65,7 +70,7 @@ export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, 
   const def = sc.units[i]!;
   if (enemies[to]! & 1) return -1;
   if (mineStrength(sc, s, from) > 0 && from !== start) return -1; // S-50 L674: a unit entering a minefield stops there (its attack decides)
-  if (def.vehicle && !def.armored && (enemies[to]! & 2)) return -1; // S-11 L108
+  if (def.vehicle && !def.armored && enemies[to]! & 2) return -1; // S-11 L108
   if (hasAtDitch(sc, s, to) && (def.vehicle || def.mounted)) return -1; // S-51 L682
   if (hasWire(sc, s, to) && !def.armored) return -1; // S-49: mounted and unarmored never; leg units only by a wire entry action
   const map = sc.map;
@@ -78,7 +83,10 @@ export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, 
   if (climb > 0 && !road) cost += climb * sc.climbCost[c]!;
   let ground = sc.groundCost[c]!;
   // S-14 L168: in deep snow a road carries only the light-snow penalty.
-  if (road && sc.data.ground === 'deepSnow') ground = Math.round(sc.charts.groundConditions.light[['leg', 'cavalry', 'wagon', 'tracked', 'wheeled', 'motorcycle'][c] as 'leg'] * MP_SCALE);
+  if (road && sc.data.ground === 'deepSnow')
+    ground = Math.round(
+      sc.charts.groundConditions.light[['leg', 'cavalry', 'wagon', 'tracked', 'wheeled', 'motorcycle'][c] as 'leg'] * MP_SCALE,
+    );
   cost += ground;
   if (hasWire(sc, s, to) && def.armored) cost += Math.round(sc.charts.wireMoveCost.value * MP_SCALE);
   return cost;
@@ -96,13 +104,14 @@ export function moveDestinations(sc: Scenario, s: State, i: number, budget: numb
   if (budget <= 0 || start < 0) return out;
   const passenger = passengerOf(sc, s, i);
   const disrupted = (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 || (passenger >= 0 && (s.u[passenger]![FLAGS]! & F_DISRUPTED) !== 0);
-  const reach = preSpent > 0 || startHex !== undefined
-    ? reachableFrom(sc, s, i, start, budget - preSpent, enemies)
-    : reachableHexes(sc.map.grid, start, budget, (a, b) => stepCost(sc, s, i, a, b, enemies, start));
+  const reach =
+    preSpent > 0 || startHex !== undefined
+      ? reachableFrom(sc, s, i, start, budget - preSpent, enemies)
+      : reachableHexes(sc.map.grid, start, budget, (a, b) => stepCost(sc, s, i, a, b, enemies, start));
   for (const [h, cost] of reach) {
     if (h === start && startHex === undefined) continue;
     // S-40 L578: a disrupted unit (or one carrying a disrupted passenger) never ends next to an enemy (S-22 L320).
-    if (disrupted && (enemies[h]! & 2)) continue;
+    if (disrupted && enemies[h]! & 2) continue;
     if (!fitsIn(sc, s, i, h)) continue;
     out.set(h, cost + preSpent);
   }

@@ -13,10 +13,18 @@ import { CARRIER, F_DISRUPTED, F_SPENT, FLAGS, HEX, type Draft, type State } fro
 
 type Cleared = Pick<State, 'cleared'>;
 
-export function hasWire(sc: Scenario, s: Cleared, h: Hex): boolean { return sc.wire[h] === 1 && !s.cleared.includes(h); }
-export function mineStrength(sc: Scenario, s: Cleared, h: Hex): number { return s.cleared.includes(h) ? 0 : sc.mines[h]!; }
-export function hasAtDitch(sc: Scenario, s: Cleared, h: Hex): boolean { return sc.atDitch[h] === 1 && !s.cleared.includes(h); }
-function hasObstacle(sc: Scenario, s: Cleared, h: Hex): boolean { return hasWire(sc, s, h) || mineStrength(sc, s, h) > 0 || hasAtDitch(sc, s, h); }
+export function hasWire(sc: Scenario, s: Cleared, h: Hex): boolean {
+  return sc.wire[h] === 1 && !s.cleared.includes(h);
+}
+export function mineStrength(sc: Scenario, s: Cleared, h: Hex): number {
+  return s.cleared.includes(h) ? 0 : sc.mines[h]!;
+}
+export function hasAtDitch(sc: Scenario, s: Cleared, h: Hex): boolean {
+  return sc.atDitch[h] === 1 && !s.cleared.includes(h);
+}
+function hasObstacle(sc: Scenario, s: Cleared, h: Hex): boolean {
+  return hasWire(sc, s, h) || mineStrength(sc, s, h) > 0 || hasAtDitch(sc, s, h);
+}
 
 function readyGoodOrder(s: State, i: number): boolean {
   const r = s.u[i]!;
@@ -41,7 +49,10 @@ export function wireEntries(sc: Scenario, s: State, i: number): Hex[] {
 export function enterWire(d: Draft, i: number, h: Hex): boolean {
   const roll = roll2d6(d.rng);
   const ok = roll <= moraleOf(d.sc, d, i);
-  d.d(() => `${d.sc.units[i]!.name} (${d.sc.units[i]!.id}) tries the wire at ${d.sc.map.grid.label(h)}: rolled ${roll}, ${ok ? 'through' : 'held up'}`);
+  d.d(
+    () =>
+      `${d.sc.units[i]!.name} (${d.sc.units[i]!.id}) tries the wire at ${d.sc.map.grid.label(h)}: rolled ${roll}, ${ok ? 'through' : 'held up'}`,
+  );
   if (ok) d.moveTo(i, h);
   return ok;
 }
@@ -62,6 +73,9 @@ export function clearable(sc: Scenario, s: State, i: number): Hex[] {
 export function clearObstacle(d: Draft, i: number, h: Hex): void {
   const roll = roll2d6(d.rng);
   const ok = roll <= moraleOf(d.sc, d, i);
-  d.d(() => `${d.sc.units[i]!.name} (${d.sc.units[i]!.id}) works on the obstacle at ${d.sc.map.grid.label(h)}: rolled ${roll}, ${ok ? 'cleared' : 'not cleared'}`);
+  d.d(
+    () =>
+      `${d.sc.units[i]!.name} (${d.sc.units[i]!.id}) works on the obstacle at ${d.sc.map.grid.label(h)}: rolled ${roll}, ${ok ? 'cleared' : 'not cleared'}`,
+  );
   if (ok) d.cleared = [...d.cleared, h];
 }

@@ -49,7 +49,12 @@ function lossOfResults(sc: Scenario, s: State, results: readonly { unit: number;
 }
 
 /** Expected loss and per-result chances of an attack read on `table` by the given columns. */
-export function attackOdds(sc: Scenario, s: State, table: CompiledTable, columns: readonly { unit: number; column: number }[]): { expected: number; results: Map<string, number> } {
+export function attackOdds(
+  sc: Scenario,
+  s: State,
+  table: CompiledTable,
+  columns: readonly { unit: number; column: number }[],
+): { expected: number; results: Map<string, number> } {
   const live = columns.filter((c) => c.column >= 0);
   const results = new Map<string, number>();
   let expected = 0;
@@ -58,7 +63,13 @@ export function attackOdds(sc: Scenario, s: State, table: CompiledTable, columns
     const hits = live.map((c) => ({ unit: c.unit, result: tableResult(table, c.column, roll) }));
     const best = hits.map((h) => h.result).sort((a, b) => rank(b) - rank(a))[0] ?? '-';
     results.set(best, (results.get(best) ?? 0) + p);
-    expected += p * lossOfResults(sc, s, hits.filter((h) => h.result !== '-'));
+    expected +=
+      p *
+      lossOfResults(
+        sc,
+        s,
+        hits.filter((h) => h.result !== '-'),
+      );
   }
   return { expected, results };
 }
@@ -76,10 +87,16 @@ function groupStrength(sc: Scenario, s: State, group: readonly number[]): number
 export function expectedLoss(sc: Scenario, s: State, action: string): number {
   const w = action.split(' ');
   switch (w[0]) {
-    case 'fire': return attackOdds(sc, s, sc.tables.df, directFirePlan(sc, s, w[1]!.split('.').map(Number), Number(w[2])).columns).expected;
+    case 'fire':
+      return attackOdds(sc, s, sc.tables.df, directFirePlan(sc, s, w[1]!.split('.').map(Number), Number(w[2])).columns).expected;
     case 'bomb': {
       const group = w[1]!.split('.').map(Number);
-      return attackOdds(sc, s, sc.tables.bomb, bombardmentColumns(sc, s, sc.units[group[0]!]!.side, groupStrength(sc, s, group), Number(w[2]))).expected;
+      return attackOdds(
+        sc,
+        s,
+        sc.tables.bomb,
+        bombardmentColumns(sc, s, sc.units[group[0]!]!.side, groupStrength(sc, s, group), Number(w[2])),
+      ).expected;
     }
     case 'at': {
       const mod = antiTankModifier(sc, s, Number(w[1]), Number(w[2]));
@@ -87,12 +104,14 @@ export function expectedLoss(sc: Scenario, s: State, action: string): number {
       const c = antiTankChances(sc, mod);
       return (c.damage + c.kill * Math.max(0, s.u[Number(w[2])]![STEPS]! - 1)) / 36;
     }
-    case 'assault': case 'overrun': {
+    case 'assault':
+    case 'overrun': {
       const h = Number(w[w[0] === 'assault' ? 1 : 2]);
       const attackers = w[0] === 'assault' ? assaultAttackers(sc, s, s.active, h) : [Number(w[1])];
       return assaultOdds(sc, s, attackers, h).attack.expected;
     }
-    default: return 0;
+    default:
+      return 0;
   }
 }
 
@@ -101,14 +120,26 @@ export function assaultOdds(sc: Scenario, s: State, attackers: readonly number[]
   const st = assaultStrengths(sc, s, attackers, h);
   const overrun = attackers.length === 1 && !sc.units[attackers[0]!]!.assaults;
   const defenceCols = attackers.map((a) => ({ unit: a, column: readColumn(sc.tables.assault, st.defence, 0) }));
-  const attackCols = enemiesIn(sc, s, sc.units[attackers[0]!]!.side, h).map((t) => ({ unit: t, column: readColumn(sc.tables.assault, st.attack, assaultShift(sc, s, attackers, h, overrun)) }));
-  return { strengths: st, defence: attackOdds(sc, s, sc.tables.assault, st.defence > 0 ? defenceCols : []), attack: attackOdds(sc, s, sc.tables.assault, attackCols) };
+  const attackCols = enemiesIn(sc, s, sc.units[attackers[0]!]!.side, h).map((t) => ({
+    unit: t,
+    column: readColumn(sc.tables.assault, st.attack, assaultShift(sc, s, attackers, h, overrun)),
+  }));
+  return {
+    strengths: st,
+    defence: attackOdds(sc, s, sc.tables.assault, st.defence > 0 ? defenceCols : []),
+    attack: attackOdds(sc, s, sc.tables.assault, attackCols),
+  };
 }
 
-function percent(p: number): string { return `${Math.round(p * 100)}%`; }
+function percent(p: number): string {
+  return `${Math.round(p * 100)}%`;
+}
 
 function resultLine(results: Map<string, number>): string {
-  return ['-', 'M', 'M1', 'M2', 'X', '2X', '3X'].filter((r) => (results.get(r) ?? 0) > 0).map((r) => `${r === '-' ? 'no effect' : r} ${percent(results.get(r)!)}`).join(', ');
+  return ['-', 'M', 'M1', 'M2', 'X', '2X', '3X']
+    .filter((r) => (results.get(r) ?? 0) > 0)
+    .map((r) => `${r === '-' ? 'no effect' : r} ${percent(results.get(r)!)}`)
+    .join(', ');
 }
 
 /** Lines for the play prompt before a combat action; [] for others. */
@@ -118,7 +149,10 @@ export function oddsLines(sc: Scenario, s: State, action: string): string[] {
     case 'fire': {
       const plan = directFirePlan(sc, s, w[1]!.split('.').map(Number), Number(w[2]));
       const o = attackOdds(sc, s, sc.tables.df, plan.columns);
-      return [`direct fire strength ${plan.strength}: ${resultLine(o.results)}`, `expected enemy steps lost ${o.expected.toFixed(2)}; a natural 7 hands the initiative over`];
+      return [
+        `direct fire strength ${plan.strength}: ${resultLine(o.results)}`,
+        `expected enemy steps lost ${o.expected.toFixed(2)}; a natural 7 hands the initiative over`,
+      ];
     }
     case 'bomb': {
       const group = w[1]!.split('.').map(Number);
@@ -131,9 +165,12 @@ export function oddsLines(sc: Scenario, s: State, action: string): string[] {
       const mod = antiTankModifier(sc, s, Number(w[1]), Number(w[2]));
       if (mod === undefined) return [];
       const c = antiTankChances(sc, mod);
-      return [`AT fire, final modifier ${mod >= 0 ? '+' : ''}${mod}: step loss or better ${percent(c.damage / 36)}, eliminated ${percent(c.kill / 36)}`];
+      return [
+        `AT fire, final modifier ${mod >= 0 ? '+' : ''}${mod}: step loss or better ${percent(c.damage / 36)}, eliminated ${percent(c.kill / 36)}`,
+      ];
     }
-    case 'assault': case 'overrun': {
+    case 'assault':
+    case 'overrun': {
       const h = Number(w[w[0] === 'assault' ? 1 : 2]);
       const attackers = w[0] === 'assault' ? assaultAttackers(sc, s, s.active, h) : [Number(w[1])];
       const o = assaultOdds(sc, s, attackers, h);
@@ -142,7 +179,8 @@ export function oddsLines(sc: Scenario, s: State, action: string): string[] {
         `${w[0]} strength ${o.strengths.attack}: ${resultLine(o.attack.results)}`,
       ];
     }
-    default: return [];
+    default:
+      return [];
   }
 }
 
@@ -154,7 +192,8 @@ export function threatsTo(sc: Scenario, s: State, side: number, h: Hex): number 
     if (sc.units[i]!.side === side || e < 0) continue;
     const v = valuesOf(sc, s, i);
     const r = sc.map.grid.distance(e, h);
-    if ((r <= v.dfRange && v.df > 0) || (r <= v.atRange && v.at >= 0)) if (sc.map.hasLos(e, h)) n += defenceStrength(sc, s, i) > 0 || v.at >= 0 ? 1 : 0;
+    if ((r <= v.dfRange && v.df > 0) || (r <= v.atRange && v.at >= 0))
+      if (sc.map.hasLos(e, h)) n += defenceStrength(sc, s, i) > 0 || v.at >= 0 ? 1 : 0;
   }
   return n;
 }

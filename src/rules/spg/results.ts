@@ -36,7 +36,10 @@ export function readColumn(table: CompiledTable, strength: number, shift: number
   return k < 0 ? -1 : Math.min(k, table.columns.length - 1);
 }
 
-export interface Hit { readonly unit: number; readonly result: string }
+export interface Hit {
+  readonly unit: number;
+  readonly result: string;
+}
 
 /** Results per unit for one roll: each unit on its own column. */
 export function readResults(table: CompiledTable, columns: readonly { unit: number; column: number }[], roll: number): Hit[] {
@@ -62,15 +65,26 @@ export function applyHits(d: Draft, hits: readonly Hit[]): void {
     for (const i of picks) d.eliminate(i);
     const others = byValue([...xs, ...m2, ...m1]).reverse();
     if (others.length > 0) d.loseStep(others[0]!);
-    for (const i of [...xs, ...m2]) if (alive(i) && !disrupted.has(i)) { disrupted.add(i); d.disrupt(i); }
+    for (const i of [...xs, ...m2])
+      if (alive(i) && !disrupted.has(i)) {
+        disrupted.add(i);
+        d.disrupt(i);
+      }
   } else if (m2.length > 0) {
     const order = byValue(m2);
     const picks = order.length > 0 ? [order[0]!, ...order.slice(1).reverse()].slice(0, 2) : [];
     for (const i of picks) d.loseStep(i);
-    for (const i of m2) if (alive(i) && !disrupted.has(i)) { disrupted.add(i); d.disrupt(i); }
+    for (const i of m2)
+      if (alive(i) && !disrupted.has(i)) {
+        disrupted.add(i);
+        d.disrupt(i);
+      }
   } else if (m1.length > 0) {
     const first = byValue(m1)[0];
     if (first !== undefined) d.loseStep(first);
   }
-  moraleCheck(d, checks.filter((i) => alive(i) && !disrupted.has(i)));
+  moraleCheck(
+    d,
+    checks.filter((i) => alive(i) && !disrupted.has(i)),
+  );
 }

@@ -12,14 +12,27 @@ import type { GameMap } from '../../hex/map.js';
 import { hexAt, placeUnits, readCompactMap } from '../../hex/mapdata.js';
 import { moveCostTable } from '../../hex/movement.js';
 import {
-  objectiveParameter, ruleSwitchParameter, sideParameter, turnsParameter, victoryParameters, type ParameterSetter,
+  objectiveParameter,
+  ruleSwitchParameter,
+  sideParameter,
+  turnsParameter,
+  victoryParameters,
+  type ParameterSetter,
 } from '../../hex/params.js';
 import { readScenarioSources } from '../../hex/scenariofile.js';
 import { compileTable, type CompiledTable } from '../../hex/tables.js';
 import { SpgLos } from './los.js';
 import {
-  chartPack, counterManifest, isGunType, isVehicleType, movementClasses, scenarioFile,
-  type ChartPack, type CounterEntry, type ScenarioFile, type TerrainEntry,
+  chartPack,
+  counterManifest,
+  isGunType,
+  isVehicleType,
+  movementClasses,
+  scenarioFile,
+  type ChartPack,
+  type CounterEntry,
+  type ScenarioFile,
+  type TerrainEntry,
 } from './formats.js';
 
 /** The hexside bit of a road. */
@@ -29,15 +42,22 @@ export const MP_SCALE = 2;
 
 /** Fire values of one side of a counter. */
 export interface FireSide {
-  readonly df: number; readonly dfRange: number;
-  readonly bomb: number; readonly bombRange: number;
+  readonly df: number;
+  readonly dfRange: number;
+  readonly bomb: number;
+  readonly bombRange: number;
   /** -1: no AT value. */
-  readonly at: number; readonly atRange: number;
+  readonly at: number;
+  readonly atRange: number;
   readonly ma: number;
 }
 
 /** Spotting classes (S-19 L236): infantry, guns/mounted, vehicles. */
-export const enum SpotClass { Infantry = 0, GunsMounted = 1, Vehicles = 2 }
+export const enum SpotClass {
+  Infantry = 0,
+  GunsMounted = 1,
+  Vehicles = 2,
+}
 
 export interface UnitDef extends PieceIdentity {
   readonly type: CounterEntry['type'];
@@ -115,7 +135,11 @@ export interface SideDef {
   readonly panzerfausts: boolean;
 }
 
-export interface Objective { readonly hex: Hex; readonly vp: number; readonly controlledBy: number }
+export interface Objective {
+  readonly hex: Hex;
+  readonly vp: number;
+  readonly controlledBy: number;
+}
 
 export type SuddenDeath =
   | { kind: 'control'; winner: number; hexes: readonly Hex[]; fromTurn: number }
@@ -156,8 +180,12 @@ export interface Scenario {
 const PARAMETERS: readonly ParameterSetter<ScenarioFile>[] = [
   turnsParameter(),
   ...victoryParameters(),
-  sideParameter('morale', (side, v) => { side.morale = v.number(); }),
-  sideParameter('initiative', (side, v) => { side.initiativeBonus = v.number(); }),
+  sideParameter('morale', (side, v) => {
+    side.morale = v.number();
+  }),
+  sideParameter('initiative', (side, v) => {
+    side.initiativeBonus = v.number();
+  }),
   objectiveParameter(),
   ruleSwitchParameter(),
 ];
@@ -168,11 +196,16 @@ export function loadSpgChartPack(file: string): ChartPack {
 
 /** Loads, validates and resolves an SPG scenario. Throws InputError naming the file, place and problem. */
 export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Scenario {
-  const { data, charts, counters, countersFile } = readScenarioSources(file, options, {
-    scenario: scenarioFile,
-    charts: loadSpgChartPack,
-    counters: (f) => parseWith(counterManifest, readJsonFile(f), f),
-  }, PARAMETERS);
+  const { data, charts, counters, countersFile } = readScenarioSources(
+    file,
+    options,
+    {
+      scenario: scenarioFile,
+      charts: loadSpgChartPack,
+      counters: (f) => parseWith(counterManifest, readJsonFile(f), f),
+    },
+    PARAMETERS,
+  );
   const problems = new ProblemList(file);
 
   const terrainIds = Object.keys(charts.terrain);
@@ -185,7 +218,10 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
 
   const marks = (labels: readonly string[], place: string): Uint8Array => {
     const out = new Uint8Array(size);
-    labels.forEach((l, i) => { const h = at(l, `${place}[${i}]`); if (h >= 0) out[h] = 1; });
+    labels.forEach((l, i) => {
+      const h = at(l, `${place}[${i}]`);
+      if (h >= 0) out[h] = 1;
+    });
     return out;
   };
   const mines = new Uint16Array(size);
@@ -199,19 +235,33 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
   const edgeHexes = (edge: string): Hex[] => {
     const out: Hex[] = [];
     for (let h = 0; h < size; h++) {
-      const c = grid.col(h), r = grid.row(h);
-      if ((edge === 'west' && c === 0) || (edge === 'east' && c === grid.width - 1) || (edge === 'north' && r === 0) || (edge === 'south' && r === grid.height - 1)) out.push(h);
+      const c = grid.col(h),
+        r = grid.row(h);
+      if (
+        (edge === 'west' && c === 0) ||
+        (edge === 'east' && c === grid.width - 1) ||
+        (edge === 'north' && r === 0) ||
+        (edge === 'south' && r === grid.height - 1)
+      )
+        out.push(h);
     }
     return out;
   };
 
   const units: UnitDef[] = [];
   const groups: ReinforcementGroup[] = [];
-  const fireSide = (s: CounterEntry['full'] | undefined, fallback: FireSide | undefined): FireSide => s === undefined ? fallback! : {
-    df: s.directFire?.strength ?? 0, dfRange: s.directFire?.range ?? 0,
-    bomb: s.bombardment?.strength ?? 0, bombRange: s.bombardment?.range ?? 0,
-    at: s.antiTank?.strength ?? -1, atRange: s.antiTank?.range ?? 0, ma: s.movement,
-  };
+  const fireSide = (s: CounterEntry['full'] | undefined, fallback: FireSide | undefined): FireSide =>
+    s === undefined
+      ? fallback!
+      : {
+          df: s.directFire?.strength ?? 0,
+          dfRange: s.directFire?.range ?? 0,
+          bomb: s.bombardment?.strength ?? 0,
+          bombRange: s.bombardment?.range ?? 0,
+          at: s.antiTank?.strength ?? -1,
+          atRange: s.antiTank?.range ?? 0,
+          ma: s.movement,
+        };
   const depletionOf = (c: CounterEntry, offBoard: boolean, support: string, override: number | undefined): number => {
     if (override !== undefined) return override;
     const d = charts.ammoDepletion;
@@ -220,10 +270,25 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
     if (c.ammo === 'limitedVehicle') return d.limitedVehicle.value;
     return c.full.bombardment ? d.standard.value : 13;
   };
-  const makeUnit = (side: number, counterId: string, c: CounterEntry, p: {
-    hex: Hex; reduced?: boolean; packed?: boolean; dugIn?: boolean; carrier?: number; morale?: number;
-    offBoard?: boolean; offDistance?: number; support?: string; depletion?: number; group?: number; fromTurn?: number;
-  }): number => {
+  const makeUnit = (
+    side: number,
+    counterId: string,
+    c: CounterEntry,
+    p: {
+      hex: Hex;
+      reduced?: boolean;
+      packed?: boolean;
+      dugIn?: boolean;
+      carrier?: number;
+      morale?: number;
+      offBoard?: boolean;
+      offDistance?: number;
+      support?: string;
+      depletion?: number;
+      group?: number;
+      fromTurn?: number;
+    },
+  ): number => {
     const vehicle = isVehicleType(c.type);
     const armored = vehicle && c.armor !== undefined;
     const mounted = c.type === 'CAV' || c.type === 'MC';
@@ -232,20 +297,45 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
     const full = fireSide(c.full, undefined);
     const index = units.length;
     units.push({
-      index, id: `${sideIds[side]}-${units.filter((u) => u.side === side).length + 1}`, side, counter: counterId, name: c.name, type: c.type,
-      moveClass: movementClasses.indexOf(c.movementClass), steps: c.steps, full, reduced: fireSide(c.reduced, full),
+      index,
+      id: `${sideIds[side]}-${units.filter((u) => u.side === side).length + 1}`,
+      side,
+      counter: counterId,
+      name: c.name,
+      type: c.type,
+      moveClass: movementClasses.indexOf(c.movementClass),
+      steps: c.steps,
+      full,
+      reduced: fireSide(c.reduced, full),
       packedMa: c.packed?.movement ?? c.full.movement,
-      vehicle, armored, armor: armored ? c.armor! : charts.antiTank.unarmoredArmor.value, openTop: c.openTop,
-      soft: !armored, mounted, leg: !vehicle && !mounted,
+      vehicle,
+      armored,
+      armor: armored ? c.armor! : charts.antiTank.unarmoredArmor.value,
+      openTop: c.openTop,
+      soft: !armored,
+      mounted,
+      leg: !vehicle && !mounted,
       assaults: ['INF', 'SMG', 'ENG', 'MC'].includes(c.type) || (data.rules.cavalryAssault && c.type === 'CAV'),
-      hmg: c.type === 'HMG', gun, mortar, engineer: c.engineer || c.type === 'ENG', limitedVision: c.limitedVision, weakTurret: c.weakTurret,
+      hmg: c.type === 'HMG',
+      gun,
+      mortar,
+      engineer: c.engineer || c.type === 'ENG',
+      limitedVision: c.limitedVision,
+      weakTurret: c.weakTurret,
       // Ruling SPG-R26: infantry class = infantry, SMG, engineers, HMG, mortars.
       spotClass: vehicle ? SpotClass.Vehicles : gun || mounted ? SpotClass.GunsMounted : SpotClass.Infantry,
-      carrier: vehicle, morale: p.morale ?? data.sides[side]!.morale,
+      carrier: vehicle,
+      morale: p.morale ?? data.sides[side]!.morale,
       depletion: depletionOf(c, p.offBoard === true, p.support ?? 'normal', p.depletion),
-      offBoard: p.offBoard === true, offDistance: p.offDistance ?? 0, group: p.group ?? -1,
-      startHex: p.hex, startReduced: p.reduced === true, startPacked: p.packed === true, startDugIn: p.dugIn === true,
-      startCarrier: p.carrier ?? -1, fromTurn: p.fromTurn ?? 1,
+      offBoard: p.offBoard === true,
+      offDistance: p.offDistance ?? 0,
+      group: p.group ?? -1,
+      startHex: p.hex,
+      startReduced: p.reduced === true,
+      startPacked: p.packed === true,
+      startDugIn: p.dugIn === true,
+      startCarrier: p.carrier ?? -1,
+      fromTurn: p.fromTurn ?? 1,
     });
     return index;
   };
@@ -260,7 +350,8 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
       let carrier = -1;
       if (p.passenger) {
         carrier = units.findIndex((u) => u.side === si && u.startHex === h && u.vehicle && !units.some((o) => o.startCarrier === u.index));
-        if (carrier < 0) problems.add(`${place}.passenger`, `no vehicle of ${s.id} at ${p.hex} to carry it (S-12 L140: one unit per vehicle)`);
+        if (carrier < 0)
+          problems.add(`${place}.passenger`, `no vehicle of ${s.id} at ${p.hex} to carry it (S-12 L140: one unit per vehicle)`);
       }
       makeUnit(si, p.counter, c, { hex: h, reduced: p.reduced, packed: p.packed, dugIn: p.dugIn, carrier, morale: p.morale });
     });
@@ -268,7 +359,14 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
       const c = counterOf(b.counter, `sides[${si}].offBoardArtillery[${i}].counter`);
       if (!c) return;
       for (let k = 0; k < b.count; k++) {
-        makeUnit(si, b.counter, c, { hex: -1, offBoard: true, offDistance: b.distance, support: b.support, depletion: b.ammoDepletion, fromTurn: b.fromTurn });
+        makeUnit(si, b.counter, c, {
+          hex: -1,
+          offBoard: true,
+          offDistance: b.distance,
+          support: b.support,
+          depletion: b.ammoDepletion,
+          fromTurn: b.fromTurn,
+        });
       }
     });
     s.reinforcements.forEach((r, gi) => {
@@ -297,7 +395,17 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
             carrier = [...members].reverse().find((m) => units[m]!.vehicle && !units.some((o) => o.startCarrier === m)) ?? -1;
             if (carrier < 0) problems.add(`${place}.units[${k}].passenger`, 'no vehicle listed before it in the group to carry it');
           }
-          members.push(makeUnit(si, p.counter, c, { hex: -1, reduced: p.reduced, carrier, morale: p.morale, group: index, fromTurn: r.turn, packed: c.packed !== undefined }));
+          members.push(
+            makeUnit(si, p.counter, c, {
+              hex: -1,
+              reduced: p.reduced,
+              carrier,
+              morale: p.morale,
+              group: index,
+              fromTurn: r.turn,
+              packed: c.packed !== undefined,
+            }),
+          );
         }
       });
       groups.push({ index, side: si, turn: r.turn, column, entryHex, lineHexes, arrivalRoll: r.arrivalRoll ?? 13, units: members });
@@ -309,52 +417,106 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
   for (const u of units) {
     if (u.startHex < 0) continue;
     const e = perHex.get(u.startHex) ?? { n: 0, v: 0 };
-    e.n++; if (u.vehicle) e.v++;
+    e.n++;
+    if (u.vehicle) e.v++;
     perHex.set(u.startHex, e);
-    if (e.n === 4 || (u.vehicle && e.v === 3)) problems.add('sides', `over-stacked at ${grid.label(u.startHex)}: at most 3 units, 2 of them vehicles (SPG S-12 L138)`);
+    if (e.n === 4 || (u.vehicle && e.v === 3))
+      problems.add('sides', `over-stacked at ${grid.label(u.startHex)}: at most 3 units, 2 of them vehicles (SPG S-12 L138)`);
   }
 
-  const objectives = data.victory.objectives.map((o, i) => ({ hex: at(o.hex, `victory.objectives[${i}].hex`), vp: o.vp, controlledBy: sideIndex(o.controlledBy) }));
-  const suddenDeath: SuddenDeath[] = data.victory.suddenDeath.map((d, i) => d.kind === 'control'
-    ? { kind: 'control', winner: sideIndex(d.winner), hexes: d.hexes.map((l, k) => at(l, `victory.suddenDeath[${i}].hexes[${k}]`)), fromTurn: d.fromTurn }
-    : { kind: 'demoralized', winner: sideIndex(d.winner), side: sideIndex(d.side), fromTurn: d.fromTurn });
+  const objectives = data.victory.objectives.map((o, i) => ({
+    hex: at(o.hex, `victory.objectives[${i}].hex`),
+    vp: o.vp,
+    controlledBy: sideIndex(o.controlledBy),
+  }));
+  const suddenDeath: SuddenDeath[] = data.victory.suddenDeath.map((d, i) =>
+    d.kind === 'control'
+      ? {
+          kind: 'control',
+          winner: sideIndex(d.winner),
+          hexes: d.hexes.map((l, k) => at(l, `victory.suddenDeath[${i}].hexes[${k}]`)),
+          fromTurn: d.fromTurn,
+        }
+      : { kind: 'demoralized', winner: sideIndex(d.winner), side: sideIndex(d.side), fromTurn: d.fromTurn },
+  );
   problems.throwIfAny();
 
   const sides: SideDef[] = data.sides.map((s, si) => {
-    const engaged = units.filter((u) => u.side === si && !(u.vehicle && u.full.df <= 0 && u.full.at < 0 && u.full.bomb <= 0)).reduce((n, u) => n + (u.startReduced ? 1 : u.steps), 0);
+    const engaged = units
+      .filter((u) => u.side === si && !(u.vehicle && u.full.df <= 0 && u.full.at < 0 && u.full.bomb <= 0))
+      .reduce((n, u) => n + (u.startReduced ? 1 : u.steps), 0);
     // Ruling SPG-R02: shaken at 1/2 and demoralized at 2/3 of the engaged steps unless the scenario says.
     const [shakenFrac, demFrac] = data.rules.lossLevelsAsPrinted ? [2 / 3, 1 / 2] : [1 / 2, 2 / 3];
     return {
-      id: s.id, name: s.name, morale: s.morale,
+      id: s.id,
+      name: s.name,
+      morale: s.morale,
       shakenAt: s.lossLevels?.shaken ?? Math.ceil(engaged * shakenFrac),
       demoralizedAt: s.lossLevels?.demoralized ?? Math.ceil(engaged * demFrac),
-      edges: s.friendlyEdges, edgeHexes: s.friendlyEdges.flatMap(edgeHexes), initiativeBonus: s.initiativeBonus,
-      planes: s.air?.planes ?? [], airBonus: s.air?.rollBonus ?? 0, panzerfausts: s.panzerfausts,
+      edges: s.friendlyEdges,
+      edgeHexes: s.friendlyEdges.flatMap(edgeHexes),
+      initiativeBonus: s.initiativeBonus,
+      planes: s.air?.planes ?? [],
+      airBonus: s.air?.rollBonus ?? 0,
+      panzerfausts: s.panzerfausts,
     };
   });
 
-  const visibility = Array.from({ length: data.turns + 1 }, (_, t) => data.visibility.turns.find((v) => t >= v.from && t <= v.to)?.visibility ?? data.visibility.default);
+  const visibility = Array.from(
+    { length: data.turns + 1 },
+    (_, t) => data.visibility.turns.find((v) => t >= v.from && t <= v.to)?.visibility ?? data.visibility.default,
+  );
   const groundIndex = { dry: -1, lightMud: 0, snow: 0, deepMud: 1, deepSnow: 1 }[data.ground];
   const gc = groundIndex < 0 ? undefined : groundIndex === 0 ? charts.groundConditions.light : charts.groundConditions.deep;
 
   return {
-    file, data, charts, map, terrain, units, sides, groups, objectives, suddenDeath, turns: data.turns,
+    file,
+    data,
+    charts,
+    map,
+    terrain,
+    units,
+    sides,
+    groups,
+    objectives,
+    suddenDeath,
+    turns: data.turns,
     moveCost: moveCostTable(terrain, movementClasses, (t, c) => t.move[c], MP_SCALE),
     roadCost: movementClasses.map((c) => Math.round(charts.road[c] * MP_SCALE)),
     climbCost: movementClasses.map((c) => Math.round(charts.climb[c] * MP_SCALE)),
     groundCost: movementClasses.map((c) => (gc ? Math.round(gc[c] * MP_SCALE) : 0)),
-    fortified: marks(data.map.fortifications, 'map.fortifications'), foxholes: marks(data.map.foxholes, 'map.foxholes'),
-    heavy: marks(data.map.heavyBuildings, 'map.heavyBuildings'), wire: marks(data.map.wire, 'map.wire'), mines,
+    fortified: marks(data.map.fortifications, 'map.fortifications'),
+    foxholes: marks(data.map.foxholes, 'map.foxholes'),
+    heavy: marks(data.map.heavyBuildings, 'map.heavyBuildings'),
+    wire: marks(data.map.wire, 'map.wire'),
+    mines,
     atDitch: marks(data.map.atDitches, 'map.atDitches'),
-    tables: { df: compileTable(charts.directFire, 2, 12), bomb: compileTable(charts.bombardment, 2, 12), assault: compileTable(data.rules.assaultOnDirectFireTable ? charts.directFire : charts.assault, 2, 12) },
+    tables: {
+      df: compileTable(charts.directFire, 2, 12),
+      bomb: compileTable(charts.bombardment, 2, 12),
+      assault: compileTable(data.rules.assaultOnDirectFireTable ? charts.directFire : charts.assault, 2, 12),
+    },
     visibility,
-    firstTurnInitiative: data.initiative.firstTurn !== undefined ? sideIndex(data.initiative.firstTurn) : data.initiative.locked ? sideIndex(data.initiative.locked.side) : -1,
-    lock: data.initiative.locked ? { side: sideIndex(data.initiative.locked.side), throughTurn: data.initiative.locked.throughTurn ?? 1 } : undefined,
+    firstTurnInitiative:
+      data.initiative.firstTurn !== undefined
+        ? sideIndex(data.initiative.firstTurn)
+        : data.initiative.locked
+          ? sideIndex(data.initiative.locked.side)
+          : -1,
+    lock: data.initiative.locked
+      ? { side: sideIndex(data.initiative.locked.side), throughTurn: data.initiative.locked.throughTurn ?? 1 }
+      : undefined,
     rules: data.rules,
     parameters: [
       { name: 'turns', description: 'turn limit', value: data.turns, min: 1, max: 60 },
       ...data.sides.map((s) => ({ name: `morale.${s.id}`, description: `morale of ${s.name}`, value: s.morale, min: 4, max: 10 })),
-      ...data.sides.map((s) => ({ name: `initiative.${s.id}`, description: `initiative roll bonus of ${s.name}`, value: s.initiativeBonus, min: -3, max: 3 })),
+      ...data.sides.map((s) => ({
+        name: `initiative.${s.id}`,
+        description: `initiative roll bonus of ${s.name}`,
+        value: s.initiativeBonus,
+        min: -3,
+        max: 3,
+      })),
     ],
   };
 }

@@ -19,12 +19,17 @@ export function coverLevel(sc: Scenario, h: Hex): number {
 /** Maximum range at which `target` is spotted by `spotter` (S-19 L240), from the table of the turn's visibility. */
 export function spotRange(sc: Scenario, s: State, spotter: number, target: number, targetHex: Hex = s.u[target]![HEX]!): number {
   const table: SpottingTable = sc.charts.spotting[sc.visibility[Math.min(s.turn, sc.turns)] ?? 'clear'];
-  const t = sc.units[target]!, sp = sc.units[spotter]!;
-  const tf = s.u[target]![FLAGS]!, sf = s.u[spotter]![FLAGS]!;
+  const t = sc.units[target]!,
+    sp = sc.units[spotter]!;
+  const tf = s.u[target]![FLAGS]!,
+    sf = s.u[spotter]![FLAGS]!;
   let cover = coverLevel(sc, targetHex);
   // S-19 L232, L234: one shift at most, however many reasons.
   const disruptedLeg = (t.leg && (tf & F_DISRUPTED) !== 0) || (sp.leg && (sf & F_DISRUPTED) !== 0);
-  const shift = Math.max(disruptedLeg ? sc.charts.coverShift.disruptedLeg.value : 0, sp.limitedVision ? sc.charts.coverShift.limitedVisionSpotter.value : 0);
+  const shift = Math.max(
+    disruptedLeg ? sc.charts.coverShift.disruptedLeg.value : 0,
+    sp.limitedVision ? sc.charts.coverShift.limitedVisionSpotter.value : 0,
+  );
   cover = Math.min(2, cover + shift);
   const row = table[CLASSES[t.spotClass as SpotClass]!];
   return ((tf & F_SPENT) !== 0 ? row.spent : row.ready)[COVERS[cover]!];

@@ -12,7 +12,9 @@ import type { Scenario } from './scenario.js';
 export { HEX, ELIMINATED, OFFBOARD } from '../../hex/units.js';
 
 /** Unit row fields after HEX: steps left, flag bits, carrier index + 1 (0: not carried). */
-export const STEPS = 1, FLAGS = 2, CARRIER = 3;
+export const STEPS = 1,
+  FLAGS = 2,
+  CARRIER = 3;
 /** Removed for lack of ammunition (S-31 L400): off the map, not a loss. */
 export const OUT_OF_AMMO = -4;
 
@@ -91,29 +93,72 @@ export class Draft extends UnitDraft<State> {
   initiativeTurn1: number;
   cleared: readonly number[];
 
-  constructor(readonly sc: Scenario, source: State, readonly rng: Rng, narrate: boolean) {
+  constructor(
+    readonly sc: Scenario,
+    source: State,
+    readonly rng: Rng,
+    narrate: boolean,
+  ) {
     super(source, sc.map.size, LAYOUT, narrate);
     const s = source;
-    this.turn = s.turn; this.initiative = s.initiative; this.active = s.active; this.toMove = s.toMove;
-    this.acted = s.acted; this.passes = s.passes; this.lost = s.lost; this.control = s.control; this.atSides = s.atSides;
-    this.planes = s.planes; this.arrived = s.arrived; this.opp = s.opp; this.oppOpen = s.oppOpen; this.reaction = s.reaction;
-    this.over = s.over; this.suddenWinner = s.suddenWinner; this.initiativeTurn1 = s.initiativeTurn1; this.cleared = s.cleared;
+    this.turn = s.turn;
+    this.initiative = s.initiative;
+    this.active = s.active;
+    this.toMove = s.toMove;
+    this.acted = s.acted;
+    this.passes = s.passes;
+    this.lost = s.lost;
+    this.control = s.control;
+    this.atSides = s.atSides;
+    this.planes = s.planes;
+    this.arrived = s.arrived;
+    this.opp = s.opp;
+    this.oppOpen = s.oppOpen;
+    this.reaction = s.reaction;
+    this.over = s.over;
+    this.suddenWinner = s.suddenWinner;
+    this.initiativeTurn1 = s.initiativeTurn1;
+    this.cleared = s.cleared;
   }
 
   seal(): State {
     this.passOccupancy(this.u);
     return {
-      u: this.u, events: this.events ?? [], turn: this.turn, initiative: this.initiative, active: this.active, toMove: this.toMove,
-      acted: this.acted, passes: this.passes, lost: this.lost, control: this.control, atSides: this.atSides, planes: this.planes,
-      arrived: this.arrived, opp: this.opp, oppOpen: this.oppOpen, reaction: this.reaction, over: this.over,
-      suddenWinner: this.suddenWinner, initiativeTurn1: this.initiativeTurn1, cleared: this.cleared,
+      u: this.u,
+      events: this.events ?? [],
+      turn: this.turn,
+      initiative: this.initiative,
+      active: this.active,
+      toMove: this.toMove,
+      acted: this.acted,
+      passes: this.passes,
+      lost: this.lost,
+      control: this.control,
+      atSides: this.atSides,
+      planes: this.planes,
+      arrived: this.arrived,
+      opp: this.opp,
+      oppOpen: this.oppOpen,
+      reaction: this.reaction,
+      over: this.over,
+      suddenWinner: this.suddenWinner,
+      initiativeTurn1: this.initiativeTurn1,
+      cleared: this.cleared,
     };
   }
 
-  onMap(i: number): boolean { return this.hex(i) >= 0; }
-  steps(i: number): number { return this.get(i, STEPS); }
-  reduced(i: number): boolean { return this.get(i, STEPS) < this.sc.units[i]!.steps; }
-  carrierOf(i: number): number { return this.get(i, CARRIER) - 1; }
+  onMap(i: number): boolean {
+    return this.hex(i) >= 0;
+  }
+  steps(i: number): number {
+    return this.get(i, STEPS);
+  }
+  reduced(i: number): boolean {
+    return this.get(i, STEPS) < this.sc.units[i]!.steps;
+  }
+  carrierOf(i: number): number {
+    return this.get(i, CARRIER) - 1;
+  }
   /** The unit carried by vehicle v, or -1. */
   passengerOf(v: number): number {
     for (let i = 0; i < this.sc.units.length; i++) if (this.get(i, CARRIER) === v + 1 && this.hex(i) >= 0) return i;
@@ -197,6 +242,12 @@ export class Draft extends UnitDraft<State> {
   }
 }
 
-export function isSpent(s: State, i: number): boolean { return (s.u[i]![FLAGS]! & F_SPENT) !== 0; }
-export function isDisrupted(s: State, i: number): boolean { return (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0; }
-export function hexOf(s: State, i: number): Hex { return s.u[i]![HEX]!; }
+export function isSpent(s: State, i: number): boolean {
+  return (s.u[i]![FLAGS]! & F_SPENT) !== 0;
+}
+export function isDisrupted(s: State, i: number): boolean {
+  return (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0;
+}
+export function hexOf(s: State, i: number): Hex {
+  return s.u[i]![HEX]!;
+}

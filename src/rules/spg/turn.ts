@@ -27,15 +27,27 @@ export function refresh(d: Draft): void {
 export function rollInitiative(d: Draft): void {
   const sc = d.sc;
   const turn = d.turn;
-  if (sc.lock && turn <= sc.lock.throughTurn) { d.initiative = sc.lock.side; return; }
-  if (turn === 1 && sc.firstTurnInitiative >= 0) { d.initiative = sc.firstTurnInitiative; return; }
+  if (sc.lock && turn <= sc.lock.throughTurn) {
+    d.initiative = sc.lock.side;
+    return;
+  }
+  if (turn === 1 && sc.firstTurnInitiative >= 0) {
+    d.initiative = sc.firstTurnInitiative;
+    return;
+  }
   for (;;) {
     const a = roll2d6(d.rng) + sc.sides[0]!.initiativeBonus;
     const b = roll2d6(d.rng) + sc.sides[1]!.initiativeBonus;
     d.d(() => `initiative: ${sc.sides[0]!.id} ${a}, ${sc.sides[1]!.id} ${b}`);
-    if (a !== b) { d.initiative = a > b ? 0 : 1; return; }
+    if (a !== b) {
+      d.initiative = a > b ? 0 : 1;
+      return;
+    }
     if (d.initiative >= 0) return;
-    if (sc.rules.turnOneTieToFirstSide) { d.initiative = 0; return; }
+    if (sc.rules.turnOneTieToFirstSide) {
+      d.initiative = 0;
+      return;
+    }
   }
 }
 
@@ -46,7 +58,8 @@ function lineHexes(sc: Scenario, groupIndex: number, delayed: boolean): readonly
   const grid = sc.map.grid;
   const out: Hex[] = [];
   for (let h = 0; h < grid.size; h++) {
-    const c = grid.col(h), r = grid.row(h);
+    const c = grid.col(h),
+      r = grid.row(h);
     const edge = c === 0 || r === 0 || c === grid.width - 1 || r === grid.height - 1;
     if (edge && grid.distance(h, g.entryHex) <= 5) out.push(h);
   }
@@ -66,7 +79,10 @@ function placeLine(d: Draft, units: readonly number[], hexes: readonly Hex[]): b
     if (d.hex(i) !== -1 || d.carrierOf(i) >= 0) continue;
     const s = d.seal();
     const h = hexes.find((x) => !enemyIn(sc, s, sc.units[i]!.side, x) && fitsIn(sc, s, i, x));
-    if (h === undefined) { all = false; continue; }
+    if (h === undefined) {
+      all = false;
+      continue;
+    }
     d.moveTo(i, h);
     d.d(() => `${sc.units[i]!.name} (${sc.units[i]!.id}) arrives at ${sc.map.grid.label(h)}`);
   }
@@ -141,7 +157,8 @@ export function startTurn(d: Draft, turn: number): void {
 export function updateControl(d: Draft): void {
   const sc = d.sc;
   sc.objectives.forEach((o, k) => {
-    let side = -1, mixed = false;
+    let side = -1,
+      mixed = false;
     for (let i = 0; i < sc.units.length; i++) {
       if (d.hex(i) !== o.hex) continue;
       if (side >= 0 && side !== sc.units[i]!.side) mixed = true;
@@ -161,7 +178,11 @@ export function victoryPhase(d: Draft): void {
     d.d(() => `sudden death: ${sc.sides[winner]!.name} wins`);
     return;
   }
-  if (d.turn >= sc.turns) { d.over = true; d.d(() => 'the last turn is over'); return; }
+  if (d.turn >= sc.turns) {
+    d.over = true;
+    d.d(() => 'the last turn is over');
+    return;
+  }
   startTurn(d, d.turn + 1);
 }
 
@@ -169,7 +190,13 @@ export function suddenDeathWinner(sc: Scenario, s: Pick<State, 'control' | 'lost
   for (const sd of sc.suddenDeath) {
     if (turn < sd.fromTurn) continue;
     if (sd.kind === 'control') {
-      if (sd.hexes.every((h) => { const k = sc.objectives.findIndex((o) => o.hex === h); return k >= 0 && s.control[k] === sd.winner; })) return sd.winner;
+      if (
+        sd.hexes.every((h) => {
+          const k = sc.objectives.findIndex((o) => o.hex === h);
+          return k >= 0 && s.control[k] === sd.winner;
+        })
+      )
+        return sd.winner;
     } else if (isDemoralized(sc, s, sd.side)) return sd.winner;
   }
   return -1;
@@ -189,7 +216,9 @@ export function outcomeOf(sc: Scenario, s: State): SpgOutcome {
   const v = sc.data.victory;
   const vp = [0, 1].map((side) => {
     let n = 0;
-    sc.objectives.forEach((o, k) => { if (s.control[k] === side) n += o.vp; });
+    sc.objectives.forEach((o, k) => {
+      if (s.control[k] === side) n += o.vp;
+    });
     const other = 1 - side;
     n += v.vpPerStep * s.lost[other]!;
     if (isShaken(sc, s, other)) n += v.vpShaken;
@@ -207,5 +236,11 @@ export function outcomeOf(sc: Scenario, s: State): SpgOutcome {
 export function gameOutcome(sc: Scenario, s: State): GameOutcome {
   const o = outcomeOf(sc, s);
   const firstInitiative = [0, 1].map((seat) => Number(o.initiativeTurn1 === seat));
-  return { winner: o.winner, victoryLevel: o.victoryLevel, turns: o.turns, vp: o.vp, metrics: { steps_lost: o.lost, initiative_turn1: firstInitiative } };
+  return {
+    winner: o.winner,
+    victoryLevel: o.victoryLevel,
+    turns: o.turns,
+    vp: o.vp,
+    metrics: { steps_lost: o.lost, initiative_turn1: firstInitiative },
+  };
 }

@@ -29,8 +29,23 @@ const HELP = [
 
 /** One letter per unit type for the map. */
 const TYPE_LETTER: Record<string, string> = {
-  INF: 'I', SMG: 'S', HMG: 'H', ENG: 'E', CAV: 'C', MORTAR: 'M', AT: 'A', ART: 'G', AA: 'F', TANK: 'T', SPG: 'P', AC: 'R',
-  APC: 'h', TRUCK: 't', WAGON: 'w', MC: 'm', JEEP: 'j',
+  INF: 'I',
+  SMG: 'S',
+  HMG: 'H',
+  ENG: 'E',
+  CAV: 'C',
+  MORTAR: 'M',
+  AT: 'A',
+  ART: 'G',
+  AA: 'F',
+  TANK: 'T',
+  SPG: 'P',
+  AC: 'R',
+  APC: 'h',
+  TRUCK: 't',
+  WAGON: 'w',
+  MC: 'm',
+  JEEP: 'j',
 };
 
 export function spgUi(sc: Scenario): ScenarioUi<State, string> {
@@ -64,18 +79,26 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
     if (row === 0) {
       const t = sc.map.terrainId(h);
       const mark = objective >= 0 ? `*${sc.sides[s.control[objective]!]?.id[0] ?? ''}` : '';
-      return [{ text: `${grid.label(h)}${t === 'clear' ? ' ' : terrainChar.get(t) ?? '?'}${mark}` }];
+      return [{ text: `${grid.label(h)}${t === 'clear' ? ' ' : (terrainChar.get(t) ?? '?')}${mark}` }];
     }
     const here = sc.units.map((_, i) => i).filter((i) => s.u[i]![HEX] === h && s.u[i]![CARRIER] === 0);
     if (here.length === 0) return [{ text: '' }];
     const side = sc.units[here[0]!]!.side;
-    return [{ text: `${sc.sides[side]!.id[0]!.toUpperCase()}:${here.map((i) => token(s, i)).join('')}`, code: color ? (side === 0 ? '36' : '31') : undefined }];
+    return [
+      {
+        text: `${sc.sides[side]!.id[0]!.toUpperCase()}:${here.map((i) => token(s, i)).join('')}`,
+        code: color ? (side === 0 ? '36' : '31') : undefined,
+      },
+    ];
   };
   const asUnit = (text: string | undefined): number => {
     const t = (text ?? '').replace(/^#/, '');
     const byId = sc.units.findIndex((u) => u.id === t);
     const n = byId >= 0 ? byId : /^\d+$/.test(t) ? Number(t) : -1;
-    if (n < 0 || n >= sc.units.length) throw new InputError(`"${text ?? ''}" names no unit (a number 0-${sc.units.length - 1} or an id such as ${sc.units[0]!.id}; see "units")`);
+    if (n < 0 || n >= sc.units.length)
+      throw new InputError(
+        `"${text ?? ''}" names no unit (a number 0-${sc.units.length - 1} or an id such as ${sc.units[0]!.id}; see "units")`,
+      );
     return n;
   };
   const asHex = (text: string | undefined): Hex => {
@@ -89,38 +112,84 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
   };
 
   return {
-    renderMap: (s, view: ViewOptions) => drawHexMap(grid, (h, row) => cell(s, h, row, view.color === true), { width: 9, color: view.color === true }).join('\n'),
-    renderUnits: (s) => sc.units.map((u, i) => `  #${i} ${u.id} ${u.name}: ${where(s, i)}${s.u[i]![HEX]! >= 0 || u.offBoard ? ` (${state(s, i)})` : ''}`).join('\n'),
+    renderMap: (s, view: ViewOptions) =>
+      drawHexMap(grid, (h, row) => cell(s, h, row, view.color === true), { width: 9, color: view.color === true }).join('\n'),
+    renderUnits: (s) =>
+      sc.units
+        .map((u, i) => `  #${i} ${u.id} ${u.name}: ${where(s, i)}${s.u[i]![HEX]! >= 0 || u.offBoard ? ` (${state(s, i)})` : ''}`)
+        .join('\n'),
     renderStatus: (s) => {
       const o = outcomeOf(sc, s);
-      const side = (k: number): string => `${sc.sides[k]!.id} ${o.vp[k]} VP, lost ${s.lost[k]}${isDemoralized(sc, s, k) ? ' DEMORALIZED' : isShaken(sc, s, k) ? ' shaken' : ''}`;
-      const who = s.over ? 'game over' : s.opp >= 0 ? `${sc.sides[s.toMove]!.id} may opportunity fire at ${sc.units[s.opp]!.id}` : `${sc.sides[s.active]!.id} to act (${s.acted} action(s) this impulse)`;
+      const side = (k: number): string =>
+        `${sc.sides[k]!.id} ${o.vp[k]} VP, lost ${s.lost[k]}${isDemoralized(sc, s, k) ? ' DEMORALIZED' : isShaken(sc, s, k) ? ' shaken' : ''}`;
+      const who = s.over
+        ? 'game over'
+        : s.opp >= 0
+          ? `${sc.sides[s.toMove]!.id} may opportunity fire at ${sc.units[s.opp]!.id}`
+          : `${sc.sides[s.active]!.id} to act (${s.acted} action(s) this impulse)`;
       return `Turn ${s.turn} of ${sc.turns}, initiative ${sc.sides[s.initiative]?.id ?? '-'}; ${who}; ${side(0)}; ${side(1)}`;
     },
     briefing: () => [
       ...(sc.data.description ? [sc.data.description] : []),
       `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.controlledBy]!.id})`).join(', ') || 'none'}`,
-      `Terrain: ${Object.entries(sc.data.map.legend).map(([ch, id]) => `${ch} ${id}`).join(', ')}; * objective (and its holder).`,
-      `Map: capitals ready, lower case spent, "!" disrupted; letters: ${Object.entries(TYPE_LETTER).map(([k, v]) => `${v} ${k}`).join(', ')}.`,
+      `Terrain: ${Object.entries(sc.data.map.legend)
+        .map(([ch, id]) => `${ch} ${id}`)
+        .join(', ')}; * objective (and its holder).`,
+      `Map: capitals ready, lower case spent, "!" disrupted; letters: ${Object.entries(TYPE_LETTER)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}.`,
     ],
     describeAction: (s, action) => describe(sc, s, action),
     commandHelp: HELP,
     parseCommand(_s, words, legal) {
       const [cmd, a, b, c] = words;
       switch (cmd) {
-        case 'move': return pick(legal, `move ${asUnit(a)} ${asHex(b)}${c === 'drop' ? ' drop' : c === 'load' ? ` load ${asUnit(words[4])}` : ''}`, `moving ${a} to ${b}`);
-        case 'wire': return pick(legal, `wire ${asUnit(a)} ${asHex(b)}`, `entering the wire at ${b}`);
-        case 'clear': return pick(legal, `clear ${asUnit(a)} ${asHex(b)}`, `clearing ${b}`);
-        case 'fire': return pick(legal, `fire ${(a ?? '').split(',').map(asUnit).sort((x, y) => x - y).join('.')} ${asHex(b)}`, `that fire at ${b}`);
-        case 'at': return pick(legal, `at ${asUnit(a)} ${asUnit(b)}`, `AT fire by ${a} at ${b}`);
-        case 'bomb': return pick(legal, `bomb ${(a ?? '').split(',').map(asUnit).sort((x, y) => x - y).join('.')} ${asHex(b)}`, `bombarding ${b} with ${a}`);
-        case 'assault': return pick(legal, `assault ${asHex(a)}`, `assaulting ${a}`);
-        case 'overrun': return pick(legal, `overrun ${asUnit(a)} ${asHex(b)}`, `overrunning ${b} with ${a}`);
-        case 'rally': return pick(legal, `rally ${asUnit(a)}`, `rallying ${a}`);
-        case 'opp': return pick(legal, `opp ${asUnit(a)}`, `opportunity fire by ${a}`);
-        case 'end': return pick(legal, 'end', 'handing over');
-        case 'pass': return legal.includes('noop') ? 'noop' : pick(legal, 'pass', 'passing');
-        default: return undefined;
+        case 'move':
+          return pick(
+            legal,
+            `move ${asUnit(a)} ${asHex(b)}${c === 'drop' ? ' drop' : c === 'load' ? ` load ${asUnit(words[4])}` : ''}`,
+            `moving ${a} to ${b}`,
+          );
+        case 'wire':
+          return pick(legal, `wire ${asUnit(a)} ${asHex(b)}`, `entering the wire at ${b}`);
+        case 'clear':
+          return pick(legal, `clear ${asUnit(a)} ${asHex(b)}`, `clearing ${b}`);
+        case 'fire':
+          return pick(
+            legal,
+            `fire ${(a ?? '')
+              .split(',')
+              .map(asUnit)
+              .sort((x, y) => x - y)
+              .join('.')} ${asHex(b)}`,
+            `that fire at ${b}`,
+          );
+        case 'at':
+          return pick(legal, `at ${asUnit(a)} ${asUnit(b)}`, `AT fire by ${a} at ${b}`);
+        case 'bomb':
+          return pick(
+            legal,
+            `bomb ${(a ?? '')
+              .split(',')
+              .map(asUnit)
+              .sort((x, y) => x - y)
+              .join('.')} ${asHex(b)}`,
+            `bombarding ${b} with ${a}`,
+          );
+        case 'assault':
+          return pick(legal, `assault ${asHex(a)}`, `assaulting ${a}`);
+        case 'overrun':
+          return pick(legal, `overrun ${asUnit(a)} ${asHex(b)}`, `overrunning ${b} with ${a}`);
+        case 'rally':
+          return pick(legal, `rally ${asUnit(a)}`, `rallying ${a}`);
+        case 'opp':
+          return pick(legal, `opp ${asUnit(a)}`, `opportunity fire by ${a}`);
+        case 'end':
+          return pick(legal, 'end', 'handing over');
+        case 'pass':
+          return legal.includes('noop') ? 'noop' : pick(legal, 'pass', 'passing');
+        default:
+          return undefined;
       }
     },
     odds: (s, action) => oddsLines(sc, s, action),
@@ -132,23 +201,41 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
 export function describe(sc: Scenario, s: State, action: string): string {
   const w = action.split(' ');
   const grid = sc.map.grid;
-  const unit = (t: string | undefined): string => { const u = sc.units[Number(t)]!; return `${u.name} (${u.id})`; };
+  const unit = (t: string | undefined): string => {
+    const u = sc.units[Number(t)]!;
+    return `${u.name} (${u.id})`;
+  };
   const hex = (t: string | undefined): string => grid.label(Number(t));
   switch (w[0]) {
-    case 'pass': return 'pass';
-    case 'end': return 'hand over the initiative';
-    case 'noop': return `no opportunity fire at ${unit(String(s.opp))}`;
-    case 'opp': return `${unit(w[1])} opportunity fires at ${unit(String(s.opp))}`;
-    case 'move': return `${unit(w[1])} ${w[3] === 'load' ? `picks up ${unit(w[4])} and ` : ''}moves to ${hex(w[2])}${w[3] === 'drop' ? ' and drops its passenger off' : ''}`;
-    case 'wire': return `${unit(w[1])} tries to enter the wire at ${hex(w[2])}`;
-    case 'clear': return `${unit(w[1])} tries to clear the obstacle at ${hex(w[2])}`;
-    case 'fire': return `${w[1]!.split('.').map(unit).join(' + ')} fire at ${hex(w[2])}`;
-    case 'at': return `${unit(w[1])} AT fire at ${unit(w[2])}`;
-    case 'bomb': return `${w[1]!.split('.').map(unit).join(' + ')} bombard ${hex(w[2])}`;
-    case 'air': return `air support (plane ${Number(w[1]) + 1}) at ${hex(w[2])}`;
-    case 'assault': return `assault on ${hex(w[1])}`;
-    case 'overrun': return `${unit(w[1])} overruns ${hex(w[2])}`;
-    case 'rally': return `${unit(w[1])} tries to rally`;
-    default: return action;
+    case 'pass':
+      return 'pass';
+    case 'end':
+      return 'hand over the initiative';
+    case 'noop':
+      return `no opportunity fire at ${unit(String(s.opp))}`;
+    case 'opp':
+      return `${unit(w[1])} opportunity fires at ${unit(String(s.opp))}`;
+    case 'move':
+      return `${unit(w[1])} ${w[3] === 'load' ? `picks up ${unit(w[4])} and ` : ''}moves to ${hex(w[2])}${w[3] === 'drop' ? ' and drops its passenger off' : ''}`;
+    case 'wire':
+      return `${unit(w[1])} tries to enter the wire at ${hex(w[2])}`;
+    case 'clear':
+      return `${unit(w[1])} tries to clear the obstacle at ${hex(w[2])}`;
+    case 'fire':
+      return `${w[1]!.split('.').map(unit).join(' + ')} fire at ${hex(w[2])}`;
+    case 'at':
+      return `${unit(w[1])} AT fire at ${unit(w[2])}`;
+    case 'bomb':
+      return `${w[1]!.split('.').map(unit).join(' + ')} bombard ${hex(w[2])}`;
+    case 'air':
+      return `air support (plane ${Number(w[1]) + 1}) at ${hex(w[2])}`;
+    case 'assault':
+      return `assault on ${hex(w[1])}`;
+    case 'overrun':
+      return `${unit(w[1])} overruns ${hex(w[2])}`;
+    case 'rally':
+      return `${unit(w[1])} tries to rally`;
+    default:
+      return action;
   }
 }

@@ -9,18 +9,48 @@ import { applyAction, legalActionsOf, oppOptions } from '../../../src/rules/pg3/
 import { CAVALRY_CHARGE_SHIFT, assaultShift } from '../../../src/rules/pg3/assault.js';
 import type { Draft } from '../../../src/rules/pg3/draft.js';
 import { loadPg3Scenario, type Scenario } from '../../../src/rules/pg3/scenario.js';
-import { DISRUPTED, ELIMINATED, F_ASSAULT_IN, F_CAV_LED, F_CHARGE, F_FIRED, F_MOVED, GOOD, MORALE, Phase } from '../../../src/rules/pg3/state.js';
+import {
+  DISRUPTED,
+  ELIMINATED,
+  F_ASSAULT_IN,
+  F_CAV_LED,
+  F_CHARGE,
+  F_FIRED,
+  F_MOVED,
+  GOOD,
+  MORALE,
+  Phase,
+} from '../../../src/rules/pg3/state.js';
 import { COUNTERS, ScriptedRng, emptyDraft, hexOf, scenarioData, shipped, unitOf, writeTemp, type ScenarioSpec } from './helpers.js';
 
-const G = 0, S = 1;
+const G = 0,
+  S = 1;
 
 /** The reference manifest plus a cavalry platoon and a cavalry leader (test-only counters). */
 let counters: string | undefined;
 function cavCounters(): string {
   const m = JSON.parse(readFileSync(COUNTERS, 'utf8')) as { units: Record<string, unknown>; leaders: Record<string, unknown> };
   const src = { source: 'designed' };
-  m.units['sov-cav'] = { name: 'Cavalry platoon', nation: 'Soviet', type: 'CAV', movementClass: 'foot', steps: 2, full: { directFire: { strength: 4, range: 2 }, movement: 6 }, reduced: { directFire: { strength: 2, range: 2 }, movement: 6 }, source: src };
-  m.leaders['sov-cav-lt'] = { name: 'Lt. Budenko', nation: 'Soviet', rank: 'LT', morale: 8, combat: 1, moraleModifier: 1, cavalry: true, source: src };
+  m.units['sov-cav'] = {
+    name: 'Cavalry platoon',
+    nation: 'Soviet',
+    type: 'CAV',
+    movementClass: 'foot',
+    steps: 2,
+    full: { directFire: { strength: 4, range: 2 }, movement: 6 },
+    reduced: { directFire: { strength: 2, range: 2 }, movement: 6 },
+    source: src,
+  };
+  m.leaders['sov-cav-lt'] = {
+    name: 'Lt. Budenko',
+    nation: 'Soviet',
+    rank: 'LT',
+    morale: 8,
+    combat: 1,
+    moraleModifier: 1,
+    cavalry: true,
+    source: src,
+  };
   return writeTemp(m, 'counters');
 }
 
@@ -29,10 +59,23 @@ function spec(terrain?: string[]): ScenarioSpec {
   return {
     ...(terrain ? { terrain } : {}),
     sides: [
-      { units: [{ counter: 'ger-inf', hex: '0101' }, { counter: 'ger-inf', hex: '0102' }, { counter: 'ger-inf', hex: '0103' }] },
       {
-        units: [{ counter: 'sov-cav', hex: '1010' }, { counter: 'sov-cav', hex: '1009' }, { counter: 'sov-rifle', hex: '1008' }],
-        leaders: [{ counter: 'sov-cav-lt', hex: '0910' }, { counter: 'sov-lt-1', hex: '0909' }],
+        units: [
+          { counter: 'ger-inf', hex: '0101' },
+          { counter: 'ger-inf', hex: '0102' },
+          { counter: 'ger-inf', hex: '0103' },
+        ],
+      },
+      {
+        units: [
+          { counter: 'sov-cav', hex: '1010' },
+          { counter: 'sov-cav', hex: '1009' },
+          { counter: 'sov-rifle', hex: '1008' },
+        ],
+        leaders: [
+          { counter: 'sov-cav-lt', hex: '0910' },
+          { counter: 'sov-lt-1', hex: '0909' },
+        ],
       },
     ],
   };
@@ -41,11 +84,19 @@ const scenarios = new Map<string, Scenario>();
 function cavScenario(terrain?: string[]): Scenario {
   const key = JSON.stringify(terrain ?? null);
   let sc = scenarios.get(key);
-  if (!sc) scenarios.set(key, (sc = loadPg3Scenario(writeTemp({ ...scenarioData(spec(terrain)), counters: (counters ??= cavCounters()) }))));
+  if (!sc)
+    scenarios.set(key, (sc = loadPg3Scenario(writeTemp({ ...scenarioData(spec(terrain)), counters: (counters ??= cavCounters()) }))));
   return sc;
 }
 
-interface Setup { d: Draft; rng: ScriptedRng; sc: Scenario; h: (l: string) => number; u: (side: number, c: string, n?: number) => number; place: (i: number, hex: number) => number }
+interface Setup {
+  d: Draft;
+  rng: ScriptedRng;
+  sc: Scenario;
+  h: (l: string) => number;
+  u: (side: number, c: string, n?: number) => number;
+  place: (i: number, hex: number) => number;
+}
 function setup(terrain?: string[], rng = new ScriptedRng()): Setup {
   const sc = cavScenario(terrain);
   const d = emptyDraft(sc, rng);
@@ -55,7 +106,10 @@ function setup(terrain?: string[], rng = new ScriptedRng()): Setup {
   d.queue = [];
   const h = (l: string): number => hexOf(sc, l);
   const u = (side: number, c: string, n = 0): number => unitOf(sc, side, c, n);
-  const place = (i: number, hex: number): number => { d.setHex(i, hex); return i; };
+  const place = (i: number, hex: number): number => {
+    d.setHex(i, hex);
+    return i;
+  };
   return { d, rng, sc, h, u, place };
 }
 
@@ -105,7 +159,8 @@ describe('PG3 15.31 cavalry charge', () => {
     const grid = d.sc.map.grid;
     const start = h('0505');
     const lt = u(S, 'sov-cav-lt');
-    const a = grid.neighbour(start, 0), b = grid.neighbour(start, 1);
+    const a = grid.neighbour(start, 0),
+      b = grid.neighbour(start, 1);
     const target = grid.neighbour(a, 1);
     expect(grid.distance(start, target)).toBe(2);
     expect(grid.distance(b, target)).toBe(1);
@@ -113,7 +168,9 @@ describe('PG3 15.31 cavalry charge', () => {
     place(lt, start);
     place(u(G, 'ger-inf'), target);
     activateLeader(d, lt, [cav]);
-    const paths = legalActionsOf(d).filter((x) => x.startsWith(`chg ${cav} `)).sort();
+    const paths = legalActionsOf(d)
+      .filter((x) => x.startsWith(`chg ${cav} `))
+      .sort();
     expect(paths).toEqual([`chg ${cav} ${a} ${target}`, `chg ${cav} ${b} ${target}`].sort());
   });
 
@@ -167,7 +224,8 @@ describe('PG3 15.31 cavalry charge', () => {
     const probe = setup();
     const mid = probe.d.sc.map.grid.neighbour(probe.h('0505'), 0);
     const label = probe.d.sc.map.grid.label(mid);
-    const col = Number(label.slice(0, 2)) - 1, row = Number(label.slice(2)) - 1;
+    const col = Number(label.slice(0, 2)) - 1,
+      row = Number(label.slice(2)) - 1;
     const terrain = Array.from({ length: 10 }, (_, r) => (r === row ? `${'.'.repeat(col)}w${'.'.repeat(9 - col)}` : '.'.repeat(10)));
     const { d, cav, lt, target, start } = charging(terrain);
     expect(d.sc.map.grid.label(d.sc.map.grid.neighbour(start, 0))).toBe(label);
@@ -197,7 +255,8 @@ describe('PG3 15.31 cavalry charge', () => {
     expect(d.charge).toBeNull();
     expect(d.assaults).toContain(target);
     // +1 column against the same assault without the charge.
-    const own = [cav], enemy = [ger];
+    const own = [cav],
+      enemy = [ger];
     const charged = assaultShift(d, target, own, enemy, true);
     d.setFlag(cav, F_CHARGE, false);
     expect(charged - assaultShift(d, target, own, enemy, true)).toBe(CAVALRY_CHARGE_SHIFT);

@@ -7,18 +7,27 @@ import { applyAction, directFireSpec, legalActionsOf } from '../../../src/rules/
 import { fireTargets } from '../../../src/rules/pg3/combat.js';
 import type { Draft } from '../../../src/rules/pg3/draft.js';
 import {
-  F_ACTIVATED, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_SPOTTED, DEMORALIZED, GOOD, MORALE, Phase, STEPS,
+  F_ACTIVATED,
+  F_FIRED,
+  F_IN_ACT,
+  F_LEADER_ACT,
+  F_SPOTTED,
+  DEMORALIZED,
+  GOOD,
+  MORALE,
+  Phase,
+  STEPS,
 } from '../../../src/rules/pg3/state.js';
 import { leaderMoraleBonus, moraleValue } from '../../../src/rules/pg3/units.js';
 import { ScriptedRng, positionSetup, activate, type Setup } from './helpers.js';
 import { board } from './fixture.js';
 
-const G = 0, S = 1;
+const G = 0,
+  S = 1;
 
 function setup(rng = new ScriptedRng()): Setup {
   return positionSetup(board(), rng);
 }
-
 
 /** Runs the declarations of the activation just begun: Fire where possible, else Move. */
 function declareAll(d: Draft, mode: 'f' | 'm' = 'f'): void {
@@ -103,7 +112,9 @@ describe('PG3 core rules without a named test', () => {
     applyAction(d, `df ${h('0505')} ${h('0507')}`);
     expect(d.flag(inf, F_FIRED)).toBe(true);
     const after = legalActionsOf(d);
-    expect(after.filter((a) => a.startsWith('df ') || a.startsWith('bomb ') || a.startsWith(`asl ${inf}`) || a.startsWith(`at ${inf}`))).toEqual([]);
+    expect(
+      after.filter((a) => a.startsWith('df ') || a.startsWith('bomb ') || a.startsWith(`asl ${inf}`) || a.startsWith(`at ${inf}`)),
+    ).toEqual([]);
     expect(after).toContain('end');
   });
 
@@ -192,7 +203,8 @@ describe('PG3 core rules without a named test', () => {
     };
     const one = run(false);
     expect(one.used).toBe(2);
-    const hurt = (x: { d: Draft }, i: number): boolean => x.d.hex(i) < 0 || x.d.get(i, STEPS) < x.d.sc.units[i]!.maxSteps || x.d.get(i, MORALE) !== GOOD;
+    const hurt = (x: { d: Draft }, i: number): boolean =>
+      x.d.hex(i) < 0 || x.d.get(i, STEPS) < x.d.sc.units[i]!.maxSteps || x.d.get(i, MORALE) !== GOOD;
     expect(hurt(one, one.rifle)).toBe(true);
     expect(hurt(one, one.ger)).toBe(false);
     const two = run(true);

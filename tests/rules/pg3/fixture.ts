@@ -2,8 +2,44 @@
 import type { Scenario } from '../../../src/rules/pg3/scenario.js';
 import { makeScenario, type ScenarioSpec, type SideSpec } from './helpers.js';
 
-export const ROSTER0 = ['ger-inf', 'ger-inf', 'ger-inf', 'ger-inf', 'ger-ss-hmg', 'ger-hmg', 'ger-pz4h', 'ger-pz4h', 'ger-pz4h', 'ger-sdkfz251', 'ger-sdkfz251', 'ger-sdkfz251', 'ger-truck', 'ger-truck', 'ger-truck', 'ger-truck', 'ger-pak40', 'ita-inf', 'ger-mortar-8cm', 'ger-lefh18'];
-export const ROSTER1 = ['sov-rifle', 'sov-rifle', 'sov-rifle', 'sov-rifle', 'sov-zis3', 'sov-m30', 'sov-m30', 'sov-m30', 'sov-t34-76', 'sov-t34-76', 'sov-t34-76', 'sov-hmg', 'sov-truck', 'sov-truck'];
+export const ROSTER0 = [
+  'ger-inf',
+  'ger-inf',
+  'ger-inf',
+  'ger-inf',
+  'ger-ss-hmg',
+  'ger-hmg',
+  'ger-pz4h',
+  'ger-pz4h',
+  'ger-pz4h',
+  'ger-sdkfz251',
+  'ger-sdkfz251',
+  'ger-sdkfz251',
+  'ger-truck',
+  'ger-truck',
+  'ger-truck',
+  'ger-truck',
+  'ger-pak40',
+  'ita-inf',
+  'ger-mortar-8cm',
+  'ger-lefh18',
+];
+export const ROSTER1 = [
+  'sov-rifle',
+  'sov-rifle',
+  'sov-rifle',
+  'sov-rifle',
+  'sov-zis3',
+  'sov-m30',
+  'sov-m30',
+  'sov-m30',
+  'sov-t34-76',
+  'sov-t34-76',
+  'sov-t34-76',
+  'sov-hmg',
+  'sov-truck',
+  'sov-truck',
+];
 export const LEADERS0 = ['ger-maj-1', 'ger-cpt-1', 'ger-lt-1', 'ger-sgt-1', 'ger-lt-2'];
 export const LEADERS1 = ['sov-lt-1', 'sov-maj-1', 'sov-cpt-1'];
 
@@ -26,8 +62,14 @@ export function boardSpec(over: { side0?: Partial<SideSpec>; side1?: Partial<Sid
     ...over.side1,
   };
   return {
-    width: 16, height: 16, terrain, elevation,
-    roads: [['0514', '0614', '0714'], ['0115', '0116']],
+    width: 16,
+    height: 16,
+    terrain,
+    elevation,
+    roads: [
+      ['0514', '0614', '0714'],
+      ['0115', '0116'],
+    ],
     ...over,
     sides: [side0, side1],
   };

@@ -28,7 +28,14 @@ export function writeTemp(data: unknown, name = 'scenario'): string {
   return file;
 }
 
-export interface Placement { counter: string; hex: string; count?: number; reduced?: boolean; dugIn?: boolean; tankLeader?: boolean }
+export interface Placement {
+  counter: string;
+  hex: string;
+  count?: number;
+  reduced?: boolean;
+  dugIn?: boolean;
+  tankLeader?: boolean;
+}
 export interface SideSpec {
   id?: string;
   nation?: string;
@@ -82,10 +89,15 @@ export function scenarioData(spec: ScenarioSpec = {}): Record<string, unknown> {
   });
   const sides = spec.sides ?? [{ units: [{ counter: 'ger-inf', hex: '0101' }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }];
   return {
-    format: 'tacsim-scenario/1', system: 'pg3', id: 'test', title: 'test fixture',
-    charts: CHARTS, counters: COUNTERS,
+    format: 'tacsim-scenario/1',
+    system: 'pg3',
+    id: 'test',
+    title: 'test fixture',
+    charts: CHARTS,
+    counters: COUNTERS,
     map: {
-      width, height,
+      width,
+      height,
       legend: spec.legend ?? { '.': 'clear', w: 'woods', f: 'field', t: 'town', s: 'swamp', r: 'river' },
       terrain: spec.terrain ?? Array.from({ length: height }, () => '.'.repeat(width)),
       ...(spec.elevation ? { elevation: spec.elevation } : {}),
@@ -96,7 +108,14 @@ export function scenarioData(spec: ScenarioSpec = {}): Record<string, unknown> {
     nightTurns: spec.nightTurns ?? [],
     sides: [side(sides[0], 0), side(sides[1], 1)],
     victory: { objectives: spec.objectives ?? [], vpPerStep: spec.vpPerStep ?? 1, decisiveMargin: 4 },
-    rules: { splitColumns: true, hillsLimiting: true, fireOverFriendsAllUnits: false, fogOfWar: false, excessInitiative: false, ...(spec.rules ?? {}) },
+    rules: {
+      splitColumns: true,
+      hillsLimiting: true,
+      fireOverFriendsAllUnits: false,
+      fogOfWar: false,
+      excessInitiative: false,
+      ...(spec.rules ?? {}),
+    },
   };
 }
 
@@ -116,8 +135,13 @@ export class ScriptedRng implements Rng {
   private readonly queue: number[];
   private readonly fallback = createRng('scripted-fallback');
   used = 0;
-  constructor(values: number[] = []) { this.queue = values.slice(); }
-  push(...values: number[]): this { this.queue.push(...values); return this; }
+  constructor(values: number[] = []) {
+    this.queue = values.slice();
+  }
+  push(...values: number[]): this {
+    this.queue.push(...values);
+    return this;
+  }
   /** Queues one 2d6 roll with this total. */
   roll2(total: number): this {
     if (total < 2 || total > 12) throw new Error(`bad 2d6 total ${total}`);
@@ -125,9 +149,15 @@ export class ScriptedRng implements Rng {
     return this.push(a - 1, total - a - 1);
   }
   /** Queues a d6 roll. */
-  roll1(face: number): this { return this.push(face - 1); }
-  get left(): number { return this.queue.length; }
-  next(): number { return this.fallback.next(); }
+  roll1(face: number): this {
+    return this.push(face - 1);
+  }
+  get left(): number {
+    return this.queue.length;
+  }
+  next(): number {
+    return this.fallback.next();
+  }
   int(n: number): number {
     if (this.queue.length === 0) return this.fallback.int(n);
     const v = this.queue.shift()!;
@@ -177,7 +207,13 @@ export function deepFreeze<T>(x: T): T {
 }
 
 /** What a rule test needs to set up a position: a draft with every piece off the map, and shorthands. */
-export interface Setup { d: Draft; rng: ScriptedRng; h: (l: string) => number; u: (side: number, c: string, n?: number) => number; place: (i: number, l: string) => number }
+export interface Setup {
+  d: Draft;
+  rng: ScriptedRng;
+  h: (l: string) => number;
+  u: (side: number, c: string, n?: number) => number;
+  place: (i: number, l: string) => number;
+}
 
 /** A draft of `sc` with every piece off the map, German (seat 0) to act in the Execute phase. */
 export function positionSetup(sc: Scenario, rng = new ScriptedRng()): Setup {
@@ -188,7 +224,10 @@ export function positionSetup(sc: Scenario, rng = new ScriptedRng()): Setup {
   d.queue = [];
   const h = (l: string): number => hexOf(sc, l);
   const u = (side: number, c: string, n = 0): number => unitOf(sc, side, c, n);
-  const place = (i: number, l: string): number => { d.setHex(i, h(l)); return i; };
+  const place = (i: number, l: string): number => {
+    d.setHex(i, h(l));
+    return i;
+  };
   return { d, rng, h, u, place };
 }
 
@@ -202,4 +241,3 @@ export function activate(d: Draft, units: number[], decl: 'f' | 'm', led = false
   d.act = [...d.act, ...units];
   d.phase = Phase.Execute;
 }
-

@@ -29,7 +29,11 @@ const ai = {
     HOOKS.set(sc.game, sc.ai);
     return sc.game;
   },
-  hooks(game: Pg3Game): { doctrine: DoctrineAdvisor<State, string>; order: (s: State, a: readonly string[]) => readonly string[]; evaluate: (s: State) => readonly number[] } {
+  hooks(game: Pg3Game): {
+    doctrine: DoctrineAdvisor<State, string>;
+    order: (s: State, a: readonly string[]) => readonly string[];
+    evaluate: (s: State) => readonly number[];
+  } {
     const h = HOOKS.get(game)!;
     return { doctrine: h.doctrine!, order: (s, a) => h.orderActions!(s, a), evaluate: (s) => h.evaluate!(s) };
   },
@@ -51,7 +55,11 @@ function largeWithMines(): string {
   const data = JSON.parse(readFileSync(LARGE, 'utf8')) as { charts: string; counters: string; sides: { minefields?: unknown[] }[] };
   data.charts = join(SCENARIOS, data.charts);
   data.counters = join(SCENARIOS, data.counters);
-  data.sides[1]!.minefields = [{ hex: '1214', strength: 1 }, { hex: '1515', strength: 3 }, { hex: '1813', strength: 0 }];
+  data.sides[1]!.minefields = [
+    { hex: '1214', strength: 1 },
+    { hex: '1515', strength: 3 },
+    { hex: '1813', strength: 0 },
+  ];
   return writeTemp(data, 'pg3-large-mines');
 }
 
@@ -138,7 +146,7 @@ describe('PG3 16.6: the AI sees only what its seat may see (issue 11 item 4)', (
     expect(checked).toBeGreaterThanOrEqual(12);
   });
 
-  it('PG3 16.7: on pg3-large with minefields, permuted strengths of the other side\'s minefields change no rating or choice', () => {
+  it("PG3 16.7: on pg3-large with minefields, permuted strengths of the other side's minefields change no rating or choice", () => {
     const game = ai.load(largeWithMines());
     const found = positions(game, 3, 5, 4);
     expect(found.length).toBe(4);

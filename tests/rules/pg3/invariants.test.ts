@@ -53,7 +53,11 @@ function checkState(sc: Scenario, s: State): string | null {
   return null;
 }
 
-interface GameRun { actions: string[]; final: State; error: string | null }
+interface GameRun {
+  actions: string[];
+  final: State;
+  error: string | null;
+}
 
 /**
  * One random game. With `check`, every position is checked (checkState) and every `frozenEvery`-th
@@ -101,9 +105,19 @@ function playRandom(game: Pg3Game, seed: string, check: boolean, maxActions = 20
 }
 
 /** Scenario and games in which every action is applied to a deep-frozen state whose JSON must not change. */
-const RUNS: [Parameters<typeof shipped>[0], number][] = [['pg3-tiny', 1000], ['pg3-mirror', 120], ['pg3-medium', 50], ['pg3-large', 8]];
+const RUNS: [Parameters<typeof shipped>[0], number][] = [
+  ['pg3-tiny', 1000],
+  ['pg3-mirror', 120],
+  ['pg3-medium', 50],
+  ['pg3-large', 8],
+];
 /** More games on new seeds, for volume (3,090 games in all): every position checked, every 16th apply frozen. */
-const BULK_RUNS: [Parameters<typeof shipped>[0], number][] = [['pg3-tiny', 1500], ['pg3-mirror', 300], ['pg3-medium', 100], ['pg3-large', 12]];
+const BULK_RUNS: [Parameters<typeof shipped>[0], number][] = [
+  ['pg3-tiny', 1500],
+  ['pg3-mirror', 300],
+  ['pg3-medium', 100],
+  ['pg3-large', 12],
+];
 const BULK_FROZEN_EVERY = 16;
 
 // Engine invariants, not rule tests: their names carry no rule id, so the rules coverage table does not count them.
@@ -144,9 +158,26 @@ describe('engine invariants over seeded random games of every shipped PG3 scenar
 
   it('apply shares with its input every unit row and array it did not write (structural sharing)', () => {
     const game = new Pg3Game(shipped('pg3-medium'));
-    const keys = ['segmentsTaken', 'act', 'obaUsed', 'air', 'smoke', 'wrecks', 'mines', 'control', 'stepsLost', 'decapHex', 'decapTurn', 'stepsExited', 'queue', 'assaults'] as const;
+    const keys = [
+      'segmentsTaken',
+      'act',
+      'obaUsed',
+      'air',
+      'smoke',
+      'wrecks',
+      'mines',
+      'control',
+      'stepsLost',
+      'decapHex',
+      'decapTurn',
+      'stepsExited',
+      'queue',
+      'assaults',
+    ] as const;
     const shared = new Map<string, number>(keys.map((k) => [k, 0]));
-    let applies = 0, moves = 0, rowsCopied = 0;
+    let applies = 0,
+      moves = 0,
+      rowsCopied = 0;
     for (let g = 0; g < 3; g++) {
       const dice = createRng(`share/${g}`);
       let s = game.initialState(dice);
@@ -173,7 +204,8 @@ describe('engine invariants over seeded random games of every shipped PG3 scenar
     expect(rowsCopied / applies).toBeLessThan(3);
     // Smoke, wrecks, mines, exits and the decapitation record change a few times a game at most: copying them for
     // every action (as before copy-on-write) would share none.
-    for (const k of ['smoke', 'wrecks', 'mines', 'stepsExited', 'decapHex', 'decapTurn', 'air'] as const) expect(shared.get(k)! / applies, k).toBeGreaterThan(0.95);
+    for (const k of ['smoke', 'wrecks', 'mines', 'stepsExited', 'decapHex', 'decapTurn', 'air'] as const)
+      expect(shared.get(k)! / applies, k).toBeGreaterThan(0.95);
   });
 
   it('illegal actions throw IllegalActionError naming the action', () => {
@@ -181,7 +213,11 @@ describe('engine invariants over seeded random games of every shipped PG3 scenar
     const s = game.initialState(createRng(5));
     for (const bad of ['mv 0 1', 'df 1 2', 'loss 3', 'frobnicate', 'pass pass']) {
       let err: unknown;
-      try { game.apply(s, bad, createRng(1)); } catch (e) { err = e; }
+      try {
+        game.apply(s, bad, createRng(1));
+      } catch (e) {
+        err = e;
+      }
       expect(err).toBeInstanceOf(IllegalActionError);
       expect((err as IllegalActionError).message).toContain(bad);
       expect((err as IllegalActionError).actionKey).toBe(bad);
@@ -193,17 +229,29 @@ describe('engine invariants over seeded random games of every shipped PG3 scenar
 });
 
 describe('bad input files throw InputError naming the file, the place and the problem', () => {
-  const expectInputError = (fn: () => unknown, file: string, place: string | RegExp | null, problem: RegExp, code?: InputErrorCode): InputError => {
+  const expectInputError = (
+    fn: () => unknown,
+    file: string,
+    place: string | RegExp | null,
+    problem: RegExp,
+    code?: InputErrorCode,
+  ): InputError => {
     let err: unknown;
-    try { fn(); } catch (e) { err = e; }
+    try {
+      fn();
+    } catch (e) {
+      err = e;
+    }
     expect(err, 'expected an InputError').toBeInstanceOf(InputError);
     const ie = err as InputError;
     if (code !== undefined) expect(ie.code).toBe(code);
     expect(ie.file).toBe(file);
     expect(ie.message).toContain(file);
     if (place !== null) {
-      if (typeof place === 'string') { expect(ie.place).toBe(place); expect(ie.message).toContain(place); }
-      else expect(ie.place ?? '').toMatch(place);
+      if (typeof place === 'string') {
+        expect(ie.place).toBe(place);
+        expect(ie.message).toContain(place);
+      } else expect(ie.place ?? '').toMatch(place);
     }
     expect(ie.message).toMatch(problem);
     return ie;
@@ -234,37 +282,52 @@ describe('bad input files throw InputError naming the file, the place and the pr
   });
 
   it('unknown counter id', () => {
-    const data = scenarioData({ sides: [{ units: [{ counter: 'ger-nonesuch', hex: '0101' }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }] });
+    const data = scenarioData({
+      sides: [{ units: [{ counter: 'ger-nonesuch', hex: '0101' }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }],
+    });
     const f = writeTemp(data);
     expectInputError(() => loadPg3Scenario(f), f, 'sides[0].units[0].counter', /unknown counter "ger-nonesuch"/);
   });
 
   it('unknown leader id', () => {
-    const data = scenarioData({ sides: [{ units: [{ counter: 'ger-inf', hex: '0101' }], leaders: [{ counter: 'ger-gen-9', hex: '0101' }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }] });
+    const data = scenarioData({
+      sides: [
+        { units: [{ counter: 'ger-inf', hex: '0101' }], leaders: [{ counter: 'ger-gen-9', hex: '0101' }] },
+        { units: [{ counter: 'sov-rifle', hex: '1010' }] },
+      ],
+    });
     const f = writeTemp(data);
     expectInputError(() => loadPg3Scenario(f), f, /sides\[0\]\.leaders\[0\]/, /unknown leader "ger-gen-9"/);
   });
 
   it('hex off the map', () => {
-    const data = scenarioData({ sides: [{ units: [{ counter: 'ger-inf', hex: '1205' }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }] });
+    const data = scenarioData({
+      sides: [{ units: [{ counter: 'ger-inf', hex: '1205' }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }],
+    });
     const f = writeTemp(data);
     expectInputError(() => loadPg3Scenario(f), f, 'sides[0].units[0].hex', /off the 10x10 map/);
   });
 
   it('badly written hex label', () => {
-    const data = scenarioData({ sides: [{ units: [{ counter: 'ger-inf', hex: 'A1' }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }] });
+    const data = scenarioData({
+      sides: [{ units: [{ counter: 'ger-inf', hex: 'A1' }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }],
+    });
     const f = writeTemp(data);
     expectInputError(() => loadPg3Scenario(f), f, 'sides[0].units[0].hex', /CCRR/, 'bad-value');
   });
 
   it('PG3 4.1: over-stacked set-up', () => {
-    const data = scenarioData({ sides: [{ units: [{ counter: 'ger-inf', hex: '0101', count: 4 }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }] });
+    const data = scenarioData({
+      sides: [{ units: [{ counter: 'ger-inf', hex: '0101', count: 4 }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }],
+    });
     const f = writeTemp(data);
     expectInputError(() => loadPg3Scenario(f), f, 'sides[0].units[0]', /over-stacked.*0101/);
   });
 
   it('PG3 4.1: four transports in a hex are over-stacked', () => {
-    const data = scenarioData({ sides: [{ units: [{ counter: 'ger-truck', hex: '0101', count: 4 }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }] });
+    const data = scenarioData({
+      sides: [{ units: [{ counter: 'ger-truck', hex: '0101', count: 4 }] }, { units: [{ counter: 'sov-rifle', hex: '1010' }] }],
+    });
     const f = writeTemp(data);
     expectInputError(() => loadPg3Scenario(f), f, 'sides[0].units[0]', /over-stacked.*transports/);
   });
@@ -282,7 +345,7 @@ describe('bad input files throw InputError naming the file, the place and the pr
     const f = writeTemp(data);
     expectInputError(() => loadPg3Scenario(f), f, 'victory.vpPerStep', /must not be negative/, 'bad-value');
     const data2 = scenarioData();
-    ((data2.sides as { initiative: number }[])[1]!).initiative = -2;
+    (data2.sides as { initiative: number }[])[1]!.initiative = -2;
     const f2 = writeTemp(data2);
     expectInputError(() => loadPg3Scenario(f2), f2, 'sides[1].initiative', /./, 'bad-value');
   });

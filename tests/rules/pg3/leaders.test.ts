@@ -14,7 +14,8 @@ import { doctrineScore } from '../../../src/core/extensions.js';
 import { SCENARIOS, positionSetup, type Setup } from './helpers.js';
 import { board, boardWith, ROSTER0 } from './fixture.js';
 
-const G = 0, S = 1;
+const G = 0,
+  S = 1;
 
 /** Declares each unit of the activation as `modes` says (default: Fire if offered, else Move). */
 function declare(d: Draft, modes: Map<number, 'm' | 'f' | 'n'>): void {
@@ -37,7 +38,10 @@ function endActivation(d: Draft): void {
 /** The fixture board with armoured cars and SP guns added to the German roster. */
 function vehicleBoard(rules: Record<string, boolean> = {}): Setup {
   const extra = ['ger-sdkfz222', 'ger-stug3'];
-  const units = [...ROSTER0, ...extra].map((c, k) => ({ counter: c, hex: `${String(1 + (k % 16)).padStart(2, '0')}${String(1 + Math.floor(k / 16)).padStart(2, '0')}` }));
+  const units = [...ROSTER0, ...extra].map((c, k) => ({
+    counter: c,
+    hex: `${String(1 + (k % 16)).padStart(2, '0')}${String(1 + Math.floor(k / 16)).padStart(2, '0')}`,
+  }));
   return positionSetup(boardWith({ side0: { units }, rules }));
 }
 
@@ -50,7 +54,14 @@ describe('PG3 leaders: who an activation brings in', () => {
     d.phase = Phase.Segment;
     applyAction(d, `stack ${h('0505')}`);
     expect([...d.act].sort()).toEqual([a, b, lt].sort());
-    declare(d, new Map([[a, 'm'], [b, 'n'], [lt, 'n']]));
+    declare(
+      d,
+      new Map([
+        [a, 'm'],
+        [b, 'n'],
+        [lt, 'n'],
+      ]),
+    );
     expect(d.phase).toBe(Phase.Execute);
     expect([...d.act]).toEqual([a]);
     // A is in the activation as part of the stack (3.11), but no leader of the activation directs it (5.4).
@@ -75,7 +86,14 @@ describe('PG3 leaders: who an activation brings in', () => {
     const b = place(u(G, 'ger-inf', 1), '0506');
     d.phase = Phase.Segment;
     applyAction(d, `stack ${h('0505')}`);
-    declare(d, new Map([[a, 'f'], [b, 'm'], [lt, 'n']]));
+    declare(
+      d,
+      new Map([
+        [a, 'f'],
+        [b, 'm'],
+        [lt, 'n'],
+      ]),
+    );
     expect([...d.act]).toEqual([a]);
     expect(d.flag(b, F_IN_ACT)).toBe(false);
     expect(legalActionsOf(d).some((x) => x.startsWith(`mv ${b} `))).toBe(false);
@@ -90,7 +108,14 @@ describe('PG3 leaders: who an activation brings in', () => {
     const b = place(u(G, 'ger-inf', 1), '0506');
     d.phase = Phase.Segment;
     applyAction(d, `stack ${h('0505')}`);
-    declare(d, new Map([[a, 'm'], [b, 'm'], [lt, 'm']]));
+    declare(
+      d,
+      new Map([
+        [a, 'm'],
+        [b, 'm'],
+        [lt, 'm'],
+      ]),
+    );
     expect(d.flag(a, F_LEADER_ACT)).toBe(true);
     expect(d.flag(b, F_LEADER_ACT)).toBe(true);
     endActivation(d);
@@ -138,7 +163,13 @@ describe('PG3 leaders: what a leader adds', () => {
     place(u(S, 'sov-rifle'), '0507');
     d.phase = Phase.Segment;
     applyAction(d, `stack ${h('0505')}`);
-    declare(d, new Map([[inf, 'f'], [lt, 'm']]));
+    declare(
+      d,
+      new Map([
+        [inf, 'f'],
+        [lt, 'm'],
+      ]),
+    );
     expect(directFireSpec(d, h('0505'), h('0507')).strength).toBe(6);
   });
 });
@@ -151,7 +182,13 @@ describe('PG3 leaders and assault movement', () => {
     place(u(S, 'sov-rifle'), '0506');
     d.phase = Phase.Segment;
     applyAction(d, `stack ${h('0505')}`);
-    declare(d, new Map([[inf, 'f'], [lt, 'm']]));
+    declare(
+      d,
+      new Map([
+        [inf, 'f'],
+        [lt, 'm'],
+      ]),
+    );
     applyAction(d, `asl ${inf} ${h('0506')}`);
     expect(d.hex(inf)).toBe(h('0506'));
     expect(d.hex(lt)).toBe(h('0505'));
@@ -168,7 +205,13 @@ describe('PG3 leaders and assault movement', () => {
     place(u(S, 'sov-rifle'), '0506');
     d.phase = Phase.Segment;
     applyAction(d, `stack ${h('0505')}`);
-    declare(d, new Map([[inf, 'f'], [lt, 'm']]));
+    declare(
+      d,
+      new Map([
+        [inf, 'f'],
+        [lt, 'm'],
+      ]),
+    );
     applyAction(d, `asl ${inf} ${h('0506')}`);
     const state = d.seal();
     const doctrine = new Pg3Doctrine(d.sc, new Pg3Game(d.sc));
@@ -185,7 +228,13 @@ describe('PG3 leaders and assault movement', () => {
     place(u(S, 'sov-rifle'), '0506');
     d.phase = Phase.Segment;
     applyAction(d, `stack ${h('0505')}`);
-    declare(d, new Map([[inf, 'f'], [lt, 'm']]));
+    declare(
+      d,
+      new Map([
+        [inf, 'f'],
+        [lt, 'm'],
+      ]),
+    );
     applyAction(d, `asl ${inf} ${h('0506')}`);
     rng.roll1(1).roll1(1);
     endActivation(d);

@@ -5,29 +5,74 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.js';
 import type { Draft } from '../../../src/rules/pg3/draft.js';
-import { activationSet, applyAction, baseShift, directFireSpec, groupStrength, legalActionsOf, oppOptions, settleInto, flee } from '../../../src/rules/pg3/actions.js';
+import {
+  activationSet,
+  applyAction,
+  baseShift,
+  directFireSpec,
+  groupStrength,
+  legalActionsOf,
+  oppOptions,
+  settleInto,
+  flee,
+} from '../../../src/rules/pg3/actions.js';
 import { assaultShift, assaultStrength, resolveAssault } from '../../../src/rules/pg3/assault.js';
 import {
-  applyHexResult, atShot, columnFor, columnGroups, columnIndex, leaderCasualties, lossCandidates, moraleCheck, resolveAt, resolveFire, shiftColumn, tableResult, type FireSpec,
+  applyHexResult,
+  atShot,
+  columnFor,
+  columnGroups,
+  columnIndex,
+  leaderCasualties,
+  lossCandidates,
+  moraleCheck,
+  resolveAt,
+  resolveFire,
+  shiftColumn,
+  tableResult,
+  type FireSpec,
 } from '../../../src/rules/pg3/combat.js';
 import { breaksCombatMovement, moveBlocked, moveCost2, moveOne } from '../../../src/rules/pg3/movement.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import {
-  ATSHOTS, DEMORALIZED, DIG, DISRUPTED, ELIMINATED, F_ACTIVATED, F_DECL_FIRE, F_DECL_MOVE, F_DUG_IN, F_ENTRY_WAIT, F_IN_ACT, F_LEADER_ACT, F_MOVED, F_MOVED_TURN,
-  F_MUST_STOP, F_TANK_LEADER, F_TL_REVEALED, GOOD, MORALE, OPP, Phase, STEPS, XFIRE, FLAGS, HEX,
+  ATSHOTS,
+  DEMORALIZED,
+  DIG,
+  DISRUPTED,
+  ELIMINATED,
+  F_ACTIVATED,
+  F_DECL_FIRE,
+  F_DECL_MOVE,
+  F_DUG_IN,
+  F_ENTRY_WAIT,
+  F_IN_ACT,
+  F_LEADER_ACT,
+  F_MOVED,
+  F_MOVED_TURN,
+  F_MUST_STOP,
+  F_TANK_LEADER,
+  F_TL_REVEALED,
+  GOOD,
+  MORALE,
+  OPP,
+  Phase,
+  STEPS,
+  XFIRE,
+  FLAGS,
+  HEX,
 } from '../../../src/rules/pg3/state.js';
 import { fitsStack, dfStrength } from '../../../src/rules/pg3/units.js';
 import { initiativeRating, openingSegments, outcomeOf, startTurn, victoryPoints } from '../../../src/rules/pg3/turn.js';
 import { ScriptedRng, emptyDraft, hexOf, makeScenario, startState, unitOf, positionSetup, activate, type Setup } from './helpers.js';
 import { board, boardSpec } from './fixture.js';
 
-const G = 0, S = 1; // seats: German, Soviet
+const G = 0,
+  S = 1; // seats: German, Soviet
 
 /** A draft of the test board with every piece off the map. */
 function setup(rng = new ScriptedRng()): Setup {
   return positionSetup(board(), rng);
 }
-
 
 function line(d: Draft, from: number, dir: number, steps: number): number {
   let h = from;
@@ -39,7 +84,12 @@ function line(d: Draft, from: number, dir: number, steps: number): number {
 
 describe('PG3 3.x sequence of play and activation', () => {
   it('PG3 3.0: initiative winner by 4 takes 2 opening segments (T1)', () => {
-    const sc = makeScenario({ sides: [{ initiative: 4, units: [{ counter: 'ger-inf', hex: '0101' }] }, { initiative: 2, units: [{ counter: 'sov-rifle', hex: '1010' }] }] });
+    const sc = makeScenario({
+      sides: [
+        { initiative: 4, units: [{ counter: 'ger-inf', hex: '0101' }] },
+        { initiative: 2, units: [{ counter: 'sov-rifle', hex: '1010' }] },
+      ],
+    });
     const rng = new ScriptedRng().roll1(5).roll1(3);
     const d = emptyDraft(sc, createRng(1));
     (d as { rng: unknown }).rng = rng;
@@ -56,7 +106,12 @@ describe('PG3 3.x sequence of play and activation', () => {
     expect(openingSegments(1)).toBe(1);
     expect(openingSegments(4)).toBe(2);
     expect(openingSegments(5)).toBe(3);
-    const sc = makeScenario({ sides: [{ initiative: 3, units: [{ counter: 'ger-inf', hex: '0101' }] }, { initiative: 1, units: [{ counter: 'sov-rifle', hex: '1010' }] }] });
+    const sc = makeScenario({
+      sides: [
+        { initiative: 3, units: [{ counter: 'ger-inf', hex: '0101' }] },
+        { initiative: 1, units: [{ counter: 'sov-rifle', hex: '1010' }] },
+      ],
+    });
     const d = emptyDraft(sc, createRng(1));
     // Tie first (3+3 = 1+5), then German 3+4 = 7 vs Soviet 1+3 = 4.
     (d as { rng: unknown }).rng = new ScriptedRng().roll1(3).roll1(5).roll1(4).roll1(3);
@@ -66,7 +121,12 @@ describe('PG3 3.x sequence of play and activation', () => {
   });
 
   it('PG3 3.0: initiative rating falls by one per initiativeLossEvery steps lost, never below 0', () => {
-    const sc = makeScenario({ sides: [{ initiative: 2, initiativeLossEvery: 3, units: [{ counter: 'ger-inf', hex: '0101' }] }, { initiative: 1, units: [{ counter: 'sov-rifle', hex: '1010' }] }] });
+    const sc = makeScenario({
+      sides: [
+        { initiative: 2, initiativeLossEvery: 3, units: [{ counter: 'ger-inf', hex: '0101' }] },
+        { initiative: 1, units: [{ counter: 'sov-rifle', hex: '1010' }] },
+      ],
+    });
     expect(initiativeRating(sc, [0, 0], 0)).toBe(2);
     expect(initiativeRating(sc, [3, 0], 0)).toBe(1);
     expect(initiativeRating(sc, [9, 0], 0)).toBe(0);
@@ -74,7 +134,13 @@ describe('PG3 3.x sequence of play and activation', () => {
   });
 
   it('PG3 3.0: two passes in a row end the turn; the opening segments go first', () => {
-    const sc = makeScenario({ turns: 3, sides: [{ initiative: 4, units: [{ counter: 'ger-inf', hex: '0101' }] }, { initiative: 0, units: [{ counter: 'sov-rifle', hex: '1010' }] }] });
+    const sc = makeScenario({
+      turns: 3,
+      sides: [
+        { initiative: 4, units: [{ counter: 'ger-inf', hex: '0101' }] },
+        { initiative: 0, units: [{ counter: 'sov-rifle', hex: '1010' }] },
+      ],
+    });
     const game = new Pg3Game(sc);
     let s = game.initialState(createRng(2));
     expect(s.turn).toBe(1);
@@ -100,10 +166,14 @@ describe('PG3 3.x sequence of play and activation', () => {
     const { d, h, u, place } = setup();
     const maj = place(u(G, 'ger-maj-1'), '0505');
     const g = d.sc.map.grid;
-    const lt = u(G, 'ger-lt-1'); d.setHex(lt, line(d, h('0505'), 3, 1));
-    const sgt = u(G, 'ger-sgt-1'); d.setHex(sgt, line(d, h('0505'), 3, 2));
-    const far = u(G, 'ger-inf', 0); d.setHex(far, line(d, h('0505'), 3, 3)); // adjacent to the SGT only
-    const outside = u(G, 'ger-inf', 1); d.setHex(outside, line(d, h('0505'), 0, 3)); // nobody's reach
+    const lt = u(G, 'ger-lt-1');
+    d.setHex(lt, line(d, h('0505'), 3, 1));
+    const sgt = u(G, 'ger-sgt-1');
+    d.setHex(sgt, line(d, h('0505'), 3, 2));
+    const far = u(G, 'ger-inf', 0);
+    d.setHex(far, line(d, h('0505'), 3, 3)); // adjacent to the SGT only
+    const outside = u(G, 'ger-inf', 1);
+    d.setHex(outside, line(d, h('0505'), 0, 3)); // nobody's reach
     expect(g.distance(d.hex(far), h('0505'))).toBe(3);
     const set = activationSet(d, 'leader', maj);
     expect([...set.keys()].sort()).toEqual([maj, lt, sgt, far].sort());
@@ -187,7 +257,8 @@ describe('PG3 3.x sequence of play and activation', () => {
     const legal = legalActionsOf(d);
     expect(legal.some((x) => x.startsWith(`mv ${second} `))).toBe(true);
     expect(legal.some((x) => x.startsWith(`mv ${first} `))).toBe(false);
-    void a; void b;
+    void a;
+    void b;
   });
 
   it('PG3 3.0: a side with an unactivated demoralized unit may not pass (it must try to recover, 14.3)', () => {
@@ -220,15 +291,21 @@ describe('PG3 4.x stacking', () => {
 
   it('PG3 4.4: a target hex of 3 combat units gives +1 column (T4): 2 INF + tank, 3 INF; not APCs, trucks, leaders; not opportunity fire', () => {
     const { d, h, u, place } = setup();
-    place(u(S, 'sov-rifle', 0), '0505'); place(u(S, 'sov-rifle', 1), '0505'); place(u(S, 'sov-t34-76', 0), '0505');
+    place(u(S, 'sov-rifle', 0), '0505');
+    place(u(S, 'sov-rifle', 1), '0505');
+    place(u(S, 'sov-t34-76', 0), '0505');
     expect(baseShift(d, 'direct', [], h('0505'), S, false)).toBe(1);
     expect(baseShift(d, 'direct', [], h('0505'), S, true)).toBe(0); // 13.2
     for (let k = 0; k < 3; k++) place(u(S, 'sov-rifle', k), '0707');
     expect(baseShift(d, 'bombard', [], h('0707'), S, false)).toBe(1);
     for (let k = 0; k < 3; k++) place(u(G, 'ger-sdkfz251', k), '0909');
-    place(u(G, 'ger-lt-1'), '0909'); place(u(G, 'ger-sgt-1'), '0909'); place(u(G, 'ger-maj-1'), '0909');
+    place(u(G, 'ger-lt-1'), '0909');
+    place(u(G, 'ger-sgt-1'), '0909');
+    place(u(G, 'ger-maj-1'), '0909');
     expect(baseShift(d, 'direct', [], h('0909'), G, false)).toBe(0);
-    place(u(S, 'sov-rifle', 3), '1111'); place(u(S, 'sov-truck', 0), '1111'); place(u(S, 'sov-truck', 1), '1111');
+    place(u(S, 'sov-rifle', 3), '1111');
+    place(u(S, 'sov-truck', 0), '1111');
+    place(u(S, 'sov-truck', 1), '1111');
     expect(baseShift(d, 'direct', [], h('1111'), S, false)).toBe(0);
   });
 });
@@ -308,7 +385,8 @@ describe('PG3 5.x movement', () => {
     const sc = makeScenario({ ...boardSpec(), nightTurns: [1] });
     const d = emptyDraft(sc);
     d.active = G;
-    const inf = unitOf(sc, G, 'ger-inf', 0), other = unitOf(sc, G, 'ger-inf', 1);
+    const inf = unitOf(sc, G, 'ger-inf', 0),
+      other = unitOf(sc, G, 'ger-inf', 1);
     d.setHex(inf, hexOf(sc, '0505'));
     d.setHex(other, hexOf(sc, '0506'));
     activate(d, [inf], 'm');
@@ -360,7 +438,7 @@ describe('PG3 6.x leaders', () => {
     expect(d.hex(sgt)).toBe(h('0606'));
   });
 
-  it('PG3 6.5: a leader\'s morale modifier helps units in his hex and adjacent, not himself, automatically', () => {
+  it("PG3 6.5: a leader's morale modifier helps units in his hex and adjacent, not himself, automatically", () => {
     const { d, u, place, rng } = setup();
     const inf = place(u(G, 'ger-inf', 0), '0505');
     place(u(G, 'ger-lt-1'), '0506'); // morale modifier 1, adjacent, not activated
@@ -398,8 +476,12 @@ describe('PG3 7.x fire results and step losses', () => {
     const sc = makeScenario({ ...boardSpec(), rules: { splitColumns: false } });
     const d = emptyDraft(sc);
     d.active = G;
-    const hmg = unitOf(sc, G, 'ger-ss-hmg'), inf = unitOf(sc, S, 'sov-rifle'), gun = unitOf(sc, S, 'sov-zis3');
-    d.setHex(hmg, hexOf(sc, '0505')); d.setHex(inf, hexOf(sc, '0507')); d.setHex(gun, hexOf(sc, '0507'));
+    const hmg = unitOf(sc, G, 'ger-ss-hmg'),
+      inf = unitOf(sc, S, 'sov-rifle'),
+      gun = unitOf(sc, S, 'sov-zis3');
+    d.setHex(hmg, hexOf(sc, '0505'));
+    d.setHex(inf, hexOf(sc, '0507'));
+    d.setHex(gun, hexOf(sc, '0507'));
     activate(d, [hmg], 'f');
     const groups = columnGroups(d, directFireSpec(d, hexOf(sc, '0505'), hexOf(sc, '0507')), [inf, gun]);
     expect([...groups.keys()]).toEqual([columnIndex(sc.df, 11)]);
@@ -426,7 +508,16 @@ describe('PG3 7.x fire results and step losses', () => {
     const { d, h, u, place } = setup();
     const gun = place(u(S, 'sov-zis3'), '0507');
     const inf = place(u(S, 'sov-rifle', 0), '0507');
-    const spec: FireSpec = { kind: 'bombard', firers: [], strength: 20, target: h('0507'), moverOnly: -1, baseShift: 0, targetSeat: S, label: 'T10' };
+    const spec: FireSpec = {
+      kind: 'bombard',
+      firers: [],
+      strength: 20,
+      target: h('0507'),
+      moverOnly: -1,
+      baseShift: 0,
+      targetSeat: S,
+      label: 'T10',
+    };
     const groups = columnGroups(d, spec, [gun, inf]);
     expect(groups.get(columnIndex(d.sc.bomb, 30))).toEqual([gun]);
     expect(groups.get(columnIndex(d.sc.bomb, 20))).toEqual([inf]);
@@ -464,7 +555,17 @@ describe('PG3 7.x fire results and step losses', () => {
     const tank = place(u(G, 'ger-pz4h', 0), '0505');
     const apc = place(u(G, 'ger-sdkfz251', 0), '0505');
     d.set(hmg, MORALE, DISRUPTED);
-    const e = { k: 'loss' as const, seat: G, hex: h('0505'), losses: 1, pool: [inf, hmg, tank, apc], assault: true, needAfv: false, why: 't', taken: 0 };
+    const e = {
+      k: 'loss' as const,
+      seat: G,
+      hex: h('0505'),
+      losses: 1,
+      pool: [inf, hmg, tank, apc],
+      assault: true,
+      needAfv: false,
+      why: 't',
+      taken: 0,
+    };
     expect(lossCandidates(d, e).sort()).toEqual([inf, tank, apc].sort());
   });
 
@@ -475,7 +576,17 @@ describe('PG3 7.x fire results and step losses', () => {
     const tank = place(u(G, 'ger-pz4h', 0), '0505');
     const apc = place(u(G, 'ger-sdkfz251', 0), '0505');
     d.set(hmg, MORALE, DISRUPTED);
-    const e = { k: 'loss' as const, seat: G, hex: h('0505'), losses: 2, pool: [inf, hmg, tank, apc], assault: true, needAfv: true, why: 't', taken: 0 };
+    const e = {
+      k: 'loss' as const,
+      seat: G,
+      hex: h('0505'),
+      losses: 2,
+      pool: [inf, hmg, tank, apc],
+      assault: true,
+      needAfv: true,
+      why: 't',
+      taken: 0,
+    };
     expect(lossCandidates(d, e).sort()).toEqual([inf, tank, apc].sort());
     // After the first loss went to the INF, the last must go to an AFV.
     expect(lossCandidates(d, { ...e, losses: 1, taken: 1 }).sort()).toEqual([tank, apc].sort());
@@ -542,19 +653,28 @@ describe('PG3 9.x bombardment and 10.x direct fire', () => {
     const sc = makeScenario(boardSpec({ side0: { offboardArtillery: [20, 20, 20, 20] } }));
     const rng = new ScriptedRng();
     const d = emptyDraft(sc, rng);
-    d.active = G; d.phase = Phase.Execute; d.act = []; d.queue = [];
-    const lt = unitOf(sc, G, 'ger-lt-1'), inf = unitOf(sc, G, 'ger-inf'), tgt = unitOf(sc, S, 'sov-rifle');
-    d.setHex(lt, hexOf(sc, '0505')); d.setHex(inf, hexOf(sc, '0505')); d.setHex(tgt, hexOf(sc, '0509'));
+    d.active = G;
+    d.phase = Phase.Execute;
+    d.act = [];
+    d.queue = [];
+    const lt = unitOf(sc, G, 'ger-lt-1'),
+      inf = unitOf(sc, G, 'ger-inf'),
+      tgt = unitOf(sc, S, 'sov-rifle');
+    d.setHex(lt, hexOf(sc, '0505'));
+    d.setHex(inf, hexOf(sc, '0505'));
+    d.setHex(tgt, hexOf(sc, '0509'));
     activate(d, [inf], 'f');
     const T = hexOf(sc, '0509');
     const oba = (): string[] => legalActionsOf(d).filter((a) => a.startsWith('oba '));
     expect(oba()).toEqual([`oba ${T} 1`, `oba ${T} 2`, `oba ${T} 3`]);
     applyAction(d, `oba ${T} 2`);
-    d.queue = []; d.phase = Phase.Execute;
+    d.queue = [];
+    d.phase = Phase.Execute;
     expect(d.obaThisSegment).toBe(2);
     expect(oba()).toEqual([`oba ${T} 1`]);
     applyAction(d, `oba ${T} 1`);
-    d.queue = []; d.phase = Phase.Execute;
+    d.queue = [];
+    d.phase = Phase.Execute;
     expect(oba()).toEqual([]);
     // Next segment: one factor left this turn.
     d.obaThisSegment = 0;
@@ -566,9 +686,16 @@ describe('PG3 9.x bombardment and 10.x direct fire', () => {
       const sc = makeScenario(boardSpec({ side0: { offboardArtillery: [20], friendlyFirePlus: plus } }));
       const rng = new ScriptedRng();
       const d = emptyDraft(sc, rng);
-      d.active = G; d.phase = Phase.Execute; d.act = []; d.queue = [];
-      const lt = unitOf(sc, G, 'ger-lt-1'), friend = unitOf(sc, G, 'ger-inf'), tgt = unitOf(sc, S, 'sov-rifle');
-      d.setHex(lt, hexOf(sc, '0502')); d.setHex(tgt, hexOf(sc, '0505')); d.setHex(friend, hexOf(sc, '0506'));
+      d.active = G;
+      d.phase = Phase.Execute;
+      d.act = [];
+      d.queue = [];
+      const lt = unitOf(sc, G, 'ger-lt-1'),
+        friend = unitOf(sc, G, 'ger-inf'),
+        tgt = unitOf(sc, S, 'sov-rifle');
+      d.setHex(lt, hexOf(sc, '0502'));
+      d.setHex(tgt, hexOf(sc, '0505'));
+      d.setHex(friend, hexOf(sc, '0506'));
       return { d, rng, friend, T: hexOf(sc, '0505') };
     };
     {
@@ -655,9 +782,12 @@ describe('PG3 11.x AT fire', () => {
     expect(has()).toBe(false); // the board's Germans are not armor-efficient
     const sc2 = makeScenario(boardSpec({ side0: { armorEfficiency: true } }));
     const d2 = emptyDraft(sc2);
-    d2.active = G; d2.queue = [];
-    const tk = unitOf(sc2, G, 'ger-pz4h'), tt = unitOf(sc2, S, 'sov-t34-76');
-    d2.setHex(tk, hexOf(sc2, '0505')); d2.setHex(tt, hexOf(sc2, '0508'));
+    d2.active = G;
+    d2.queue = [];
+    const tk = unitOf(sc2, G, 'ger-pz4h'),
+      tt = unitOf(sc2, S, 'sov-t34-76');
+    d2.setHex(tk, hexOf(sc2, '0505'));
+    d2.setHex(tt, hexOf(sc2, '0508'));
     activate(d2, [tk], 'f');
     const has2 = (): boolean => legalActionsOf(d2).includes(`at ${tk} ${tt}`);
     d2.set(tk, ATSHOTS, 1);
@@ -803,8 +933,10 @@ describe('PG3 13.x opportunity fire', () => {
   it('PG3 13.2: opportunity fire hits only the mover and gets no 3-unit shift', () => {
     const { d, rifle, mover, T } = oppSetup();
     const { u } = { u: (side: number, c: string, n = 0) => unitOf(d.sc, side, c, n) };
-    const other = u(G, 'ger-inf', 1), third = u(G, 'ger-hmg');
-    d.setHex(other, T); d.setHex(third, T);
+    const other = u(G, 'ger-inf', 1),
+      third = u(G, 'ger-hmg');
+    d.setHex(other, T);
+    d.setHex(third, T);
     (d as { rng: unknown }).rng = new ScriptedRng().roll2(2); // column 4 (rifle DF 5), roll 2: M2
     applyAction(d, `opp ${rifle}`);
     expect(d.get(rifle, OPP)).toBe(1);
@@ -915,7 +1047,8 @@ describe('PG3 14.x morale', () => {
     for (let dir = 0; dir < 6; dir++) {
       const n = g.neighbour(h('0808'), dir);
       const e = k <= 3 ? u(S, 'sov-rifle', k) : u(S, 'sov-hmg', 0);
-      if (k <= 4) d.setHex(e, n); else d.setHex(u(S, 'sov-m30', k - 5), n);
+      if (k <= 4) d.setHex(e, n);
+      else d.setHex(u(S, 'sov-m30', k - 5), n);
       k++;
     }
     d.set(a, MORALE, DEMORALIZED);
@@ -953,13 +1086,17 @@ describe('PG3 16.x special rules', () => {
     expect(d.flag(a, F_DUG_IN)).toBe(false);
     expect(d.get(a, DIG)).toBe(1);
     // second segment
-    d.phase = Phase.Execute; d.queue = []; d.act = [];
+    d.phase = Phase.Execute;
+    d.queue = [];
+    d.act = [];
     d.setFlag(a, F_MOVED | F_ACTIVATED, false);
     activate(d, [a], 'm');
     applyAction(d, `dig ${a}`);
     expect(d.flag(a, F_DUG_IN)).toBe(true);
     const w = place(u(G, 'ger-inf', 1), '0216');
-    d.phase = Phase.Execute; d.queue = []; d.act = [];
+    d.phase = Phase.Execute;
+    d.queue = [];
+    d.act = [];
     activate(d, [w], 'm');
     expect(legalActionsOf(d)).not.toContain(`dig ${w}`);
   });
@@ -1001,7 +1138,13 @@ describe('PG3 16.x special rules', () => {
 
 describe('PG3 victory and hidden information', () => {
   it('PG3 2.3: victory points: objectives held, enemy steps eliminated, steps exited; margin decides the level', () => {
-    const sc = makeScenario({ ...boardSpec(), objectives: [{ hex: '0808', vp: 3, controlledBy: 'soviet' }, { hex: '0909', vp: 2, controlledBy: 'german' }] });
+    const sc = makeScenario({
+      ...boardSpec(),
+      objectives: [
+        { hex: '0808', vp: 3, controlledBy: 'soviet' },
+        { hex: '0909', vp: 2, controlledBy: 'german' },
+      ],
+    });
     const s = startState(sc);
     expect(victoryPoints(sc, s)).toEqual([2, 3]);
     expect(victoryPoints(sc, { control: [0, 0], stepsLost: [1, 4], stepsExited: [0, 0] })).toEqual([5 + 4, 1]);
@@ -1023,7 +1166,7 @@ describe('PG3 victory and hidden information', () => {
     expect(d.control[0]).toBe(0);
   });
 
-  it('PG3 6.8: determinize resamples only the opponent\'s secret tank leaders, keeping their number and revealed ones', () => {
+  it("PG3 6.8: determinize resamples only the opponent's secret tank leaders, keeping their number and revealed ones", () => {
     const sc = makeScenario(boardSpec({ side0: { tankLeaders: 'all' }, side1: { tankLeaders: 1 } }));
     const game = new Pg3Game(sc);
     const s = game.initialState(createRng(9));

@@ -10,7 +10,28 @@ import type { Scenario } from '../../../src/rules/pg3/scenario.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import { endSegment, startTurn } from '../../../src/rules/pg3/turn.js';
 import { createRng } from '../../../src/core/rng.js';
-import { CARRIED, DEMORALIZED, DISRUPTED, ELIMINATED, F_ACTIVATED, F_DECL_MOVE, F_FIRED, F_IN_ACT, F_LEADER_ACT, F_LIMBERED, F_MOVED, F_MUST_STOP, F_RECOVERED, F_TANK_LEADER, GOOD, MINE_REVEALED, MORALE, MP, Phase, STEPS } from '../../../src/rules/pg3/state.js';
+import {
+  CARRIED,
+  DEMORALIZED,
+  DISRUPTED,
+  ELIMINATED,
+  F_ACTIVATED,
+  F_DECL_MOVE,
+  F_FIRED,
+  F_IN_ACT,
+  F_LEADER_ACT,
+  F_LIMBERED,
+  F_MOVED,
+  F_MUST_STOP,
+  F_RECOVERED,
+  F_TANK_LEADER,
+  GOOD,
+  MINE_REVEALED,
+  MORALE,
+  MP,
+  Phase,
+  STEPS,
+} from '../../../src/rules/pg3/state.js';
 import { ScriptedRng, makeScenario, startState, unitOf, writeTemp, scenarioData, positionSetup, activate } from './helpers.js';
 import { moraleCheck, stepLoss, unitShift } from '../../../src/rules/pg3/combat.js';
 import { resolveAssault } from '../../../src/rules/pg3/assault.js';
@@ -19,14 +40,15 @@ import { dfStrength, fitsStack, fortified, stackCount } from '../../../src/rules
 import { loadPg3Scenario } from '../../../src/rules/pg3/scenario.js';
 import { boardSpec, boardWith } from './fixture.js';
 
-const G = 0, S = 1; // seats: German, Soviet
-
+const G = 0,
+  S = 1; // seats: German, Soviet
 
 const setup = positionSetup;
 
 /** Resolves queued effects (morale checks and so on). */
-function settle(d: Draft): void { settleInto(d, d.phase); }
-
+function settle(d: Draft): void {
+  settleInto(d, d.phase);
+}
 
 // ---------------------------------------------------------------- 16.1 smoke
 
@@ -219,7 +241,9 @@ describe('PG3 5.6 transport', () => {
   it('PG3 5.6 / 4.1: the carried unit does not count for stacking; a loaded truck is not an empty transport (5.3)', () => {
     const { d, h, u, place } = setup(boardWith());
     const truck = place(u(G, 'ger-truck'), '0505');
-    place(u(G, 'ger-inf', 0), '0505'); place(u(G, 'ger-inf', 1), '0505'); place(u(G, 'ger-inf', 2), '0505');
+    place(u(G, 'ger-inf', 0), '0505');
+    place(u(G, 'ger-inf', 1), '0505');
+    place(u(G, 'ger-inf', 2), '0505');
     const hmg = place(u(G, 'ger-hmg'), '0505');
     expect(fitsStack(d, hmg, h('0505'))).toBe(false);
     d.board(hmg, truck);
@@ -237,13 +261,29 @@ describe('PG3 5.6 transport', () => {
   });
 
   it('PG3 5.6: a scenario may set up a unit loaded on a transport in its hex', () => {
-    const spec = { sides: [{ units: [{ counter: 'ger-truck', hex: '0303' }, { counter: 'ger-pak40', hex: '0303', loaded: true }] }, { units: [{ counter: 'sov-rifle', hex: '0909' }] }] };
+    const spec = {
+      sides: [
+        {
+          units: [
+            { counter: 'ger-truck', hex: '0303' },
+            { counter: 'ger-pak40', hex: '0303', loaded: true },
+          ],
+        },
+        { units: [{ counter: 'sov-rifle', hex: '0909' }] },
+      ],
+    };
     const sc = makeScenario(spec as never);
     const s = startState(sc);
-    const pak = unitOf(sc, G, 'ger-pak40'), truck = unitOf(sc, G, 'ger-truck');
+    const pak = unitOf(sc, G, 'ger-pak40'),
+      truck = unitOf(sc, G, 'ger-truck');
     expect(s.u[pak]![CARRIED]).toBe(truck + 1);
     expect(s.u[pak]![0]).toBe(s.u[truck]![0]);
-    const bad = scenarioData({ sides: [{ units: [{ counter: 'ger-pak40', hex: '0303', loaded: true } as never] }, { units: [{ counter: 'sov-rifle', hex: '0909' }] }] });
+    const bad = scenarioData({
+      sides: [
+        { units: [{ counter: 'ger-pak40', hex: '0303', loaded: true } as never] },
+        { units: [{ counter: 'sov-rifle', hex: '0909' }] },
+      ],
+    });
     expect(() => loadPg3Scenario(writeTemp(bad))).toThrow(/no free transport/);
   });
 });
@@ -260,8 +300,10 @@ describe('PG3 6.7 decapitation and MAJ+ losses; 3.3 tank-leader limit', () => {
     d.eliminate(maj);
     expect(d.decapHex[G]).toBe(h('0505'));
     expect(d.decapTurn[G]).toBe(2);
-    d.set(near, MP, 6); d.set(far, MP, 6);
-    d.setFlag(near, F_LEADER_ACT); d.setFlag(far, F_LEADER_ACT);
+    d.set(near, MP, 6);
+    d.set(far, MP, 6);
+    d.setFlag(near, F_LEADER_ACT);
+    d.setFlag(far, F_LEADER_ACT);
     expect(moveBlocked(d, near, h('0509'))).toMatch(/6\.7/);
     expect(moveBlocked(d, far, h('0510'))).toBeNull();
     d.turn = 3;
@@ -336,7 +378,8 @@ describe('PG3 16.4 entrenchments', () => {
     const { d, rng, h, u, place } = setup(sc());
     const inf = place(u(G, 'ger-inf'), '0605');
     const tank = place(u(G, 'ger-pz4h'), '0607');
-    d.set(inf, MP, 6); d.set(tank, MP, 12);
+    d.set(inf, MP, 6);
+    d.set(tank, MP, 12);
     moveOne(d, inf, h('0606'));
     moveOne(d, tank, h('0606'));
     expect(fortified(d, inf)).toBe(true);
@@ -405,7 +448,12 @@ describe('PG3 16.3 wrecks', () => {
     const g = plain.map.grid;
     const river = g.parseLabel('0316');
     const next = [0, 1, 2, 3, 4, 5].map((k) => g.neighbour(river, k)).find((n) => n >= 0)!;
-    const bridged = boardWith({ roads: [['0514', '0614', '0714'], [g.label(next), '0316']] });
+    const bridged = boardWith({
+      roads: [
+        ['0514', '0614', '0714'],
+        [g.label(next), '0316'],
+      ],
+    });
     expect(plain.wreckHex[river]).toBe(0);
     expect(bridged.wreckHex[river]).toBe(1);
     expect(plain.wreckHex[g.parseLabel('0116')]).toBe(1); // town
@@ -431,7 +479,11 @@ describe('PG3 16.3 wrecks', () => {
 // ---------------------------------------------------------------- 16.7 minefields
 
 /** The fixture board with minefields laid by `side`. */
-function boardWithMines(side: number, minefields: { hex: string; strength: number }[], over: Parameters<typeof boardSpec>[0] = {}): Scenario {
+function boardWithMines(
+  side: number,
+  minefields: { hex: string; strength: number }[],
+  over: Parameters<typeof boardSpec>[0] = {},
+): Scenario {
   const key = JSON.stringify([side, minefields, over]);
   let sc = boards.get(key);
   if (!sc) {
@@ -443,7 +495,12 @@ function boardWithMines(side: number, minefields: { hex: string; strength: numbe
 }
 
 describe('PG3 16.7 minefields', () => {
-  const sc = (): Scenario => boardWithMines(S, [{ hex: '0606', strength: 2 }, { hex: '0707', strength: 0 }, { hex: '0808', strength: 3 }]);
+  const sc = (): Scenario =>
+    boardWithMines(S, [
+      { hex: '0606', strength: 2 },
+      { hex: '0707', strength: 0 },
+      { hex: '0808', strength: 3 },
+    ]);
 
   function mover(rolls: number[], counter = 'ger-inf'): { d: Draft; rng: ScriptedRng; inf: number; h: (l: string) => number } {
     const { d, rng, h, u, place } = setup(sc());
@@ -478,7 +535,14 @@ describe('PG3 16.7 minefields', () => {
   });
 
   it('PG3 16.7: engineers: an ENG alone rolls two dice fewer (none here); a unit joining an ENG in the hex rolls one fewer', () => {
-    const sc2 = boardWithMines(S, [{ hex: '0606', strength: 2 }], { side0: { units: [{ counter: 'ger-eng', hex: '0605' }, { counter: 'ger-inf', hex: '0604' }] } });
+    const sc2 = boardWithMines(S, [{ hex: '0606', strength: 2 }], {
+      side0: {
+        units: [
+          { counter: 'ger-eng', hex: '0605' },
+          { counter: 'ger-inf', hex: '0604' },
+        ],
+      },
+    });
     const { d, rng, h, u, place } = setup(sc2);
     const eng = place(u(G, 'ger-eng'), '0605');
     const inf = place(u(G, 'ger-inf'), '0605');
@@ -492,7 +556,7 @@ describe('PG3 16.7 minefields', () => {
     expect(d.get(inf, MORALE)).toBe(DEMORALIZED);
   });
 
-  it('PG3 16.7: determinize deals the opponent\'s unrevealed minefield strengths again among the same set; revealed ones and own ones stay', () => {
+  it("PG3 16.7: determinize deals the opponent's unrevealed minefield strengths again among the same set; revealed ones and own ones stay", () => {
     const s0 = sc();
     const game = new Pg3Game(s0);
     const st = startState(s0);
@@ -545,10 +609,12 @@ describe('PG3 17.2 excess initiative and 17.4 fog of war (optional rules)', () =
   it('PG3 17.4: after 3 segments each, 3d6 >= 16 at the end of a later segment ends the turn (+1 at night); not before', () => {
     const sc = boardWith({ rules: { fogOfWar: true }, nightTurns: [2] });
     const { d, rng, u, place } = setup(sc);
-    place(u(G, 'ger-inf'), '0101'); place(u(S, 'sov-rifle'), '1616'); // both sides on the map: the game goes on
+    place(u(G, 'ger-inf'), '0101');
+    place(u(S, 'sov-rifle'), '1616'); // both sides on the map: the game goes on
     d.turn = 1;
     d.phase = Phase.Segment;
-    d.initiativeWinner = S; d.openingLeft = 0;
+    d.initiativeWinner = S;
+    d.openingLeft = 0;
     d.segmentsTaken = [2, 3];
     endSegment(d, false); // German's 3rd segment: no roll yet
     expect(rng.used).toBe(0);
@@ -561,7 +627,10 @@ describe('PG3 17.2 excess initiative and 17.4 fog of war (optional rules)', () =
     endSegment(d, false);
     expect(d.turn).toBe(2);
     // Night turn: 15 + 1.
-    d.segmentsTaken = [3, 3]; d.initiativeWinner = S; d.openingLeft = 0; d.active = G;
+    d.segmentsTaken = [3, 3];
+    d.initiativeWinner = S;
+    d.openingLeft = 0;
+    d.active = G;
     const before = rng.used;
     rng.roll1(6).roll1(6).roll1(3);
     endSegment(d, false);

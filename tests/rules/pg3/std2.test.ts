@@ -9,7 +9,19 @@ import type { Scenario } from '../../../src/rules/pg3/scenario.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
 import { createRng } from '../../../src/core/rng.js';
 import { DEMORALIZED, FLAGS, GOOD, HEX, MORALE, STEPS, F_HIDDEN, F_IN_ACT, Phase, type State } from '../../../src/rules/pg3/state.js';
-import { ScriptedRng, deepFreeze, emptyDraft, hexOf, makeScenario, shipped, unitOf, writeTemp, scenarioData, positionSetup, activate } from './helpers.js';
+import {
+  ScriptedRng,
+  deepFreeze,
+  emptyDraft,
+  hexOf,
+  makeScenario,
+  shipped,
+  unitOf,
+  writeTemp,
+  scenarioData,
+  positionSetup,
+  activate,
+} from './helpers.js';
 import { hexSpotsUnit } from '../../../src/rules/pg3/spotting.js';
 import { moveBlocked } from '../../../src/rules/pg3/movement.js';
 import { revealHidden } from '../../../src/rules/pg3/hidden.js';
@@ -23,10 +35,45 @@ import { COUNTERS } from './helpers.js';
 function extraCounters(): string {
   const m = JSON.parse(readFileSync(COUNTERS, 'utf8')) as { units: Record<string, unknown>; leaders: Record<string, unknown> };
   const src = { source: 'designed' };
-  m.units['sov-aa'] = { name: 'AA gun', nation: 'Soviet', type: 'AA', movementClass: 'towed', steps: 1, full: { directFire: { strength: 3, range: 4 }, movement: 0 }, source: src };
-  m.units['sov-cav'] = { name: 'Cavalry platoon', nation: 'Soviet', type: 'CAV', movementClass: 'foot', steps: 2, full: { directFire: { strength: 4, range: 2 }, movement: 6 }, reduced: { directFire: { strength: 2, range: 2 }, movement: 6 }, source: src };
-  m.leaders['sov-kom-1'] = { name: 'Kom. Petrov', nation: 'Soviet', rank: 'LT', morale: 10, combat: 0, moraleModifier: 0, kom: true, source: src };
-  m.leaders['sov-cav-lt'] = { name: 'Lt. Budenko', nation: 'Soviet', rank: 'LT', morale: 8, combat: 1, moraleModifier: 1, cavalry: true, source: src };
+  m.units['sov-aa'] = {
+    name: 'AA gun',
+    nation: 'Soviet',
+    type: 'AA',
+    movementClass: 'towed',
+    steps: 1,
+    full: { directFire: { strength: 3, range: 4 }, movement: 0 },
+    source: src,
+  };
+  m.units['sov-cav'] = {
+    name: 'Cavalry platoon',
+    nation: 'Soviet',
+    type: 'CAV',
+    movementClass: 'foot',
+    steps: 2,
+    full: { directFire: { strength: 4, range: 2 }, movement: 6 },
+    reduced: { directFire: { strength: 2, range: 2 }, movement: 6 },
+    source: src,
+  };
+  m.leaders['sov-kom-1'] = {
+    name: 'Kom. Petrov',
+    nation: 'Soviet',
+    rank: 'LT',
+    morale: 10,
+    combat: 0,
+    moraleModifier: 0,
+    kom: true,
+    source: src,
+  };
+  m.leaders['sov-cav-lt'] = {
+    name: 'Lt. Budenko',
+    nation: 'Soviet',
+    rank: 'LT',
+    morale: 8,
+    combat: 1,
+    moraleModifier: 1,
+    cavalry: true,
+    source: src,
+  };
   return writeTemp(m, 'counters');
 }
 let extra: string | undefined;
@@ -35,20 +82,33 @@ function withExtra(data: Record<string, unknown>): Scenario {
   return loadPg3Scenario(writeTemp({ ...data, counters: (extra ??= extraCounters()) }));
 }
 
-const G = 0, S = 1;
-
+const G = 0,
+  S = 1;
 
 const setup = positionSetup;
-
 
 // ---------- 16.6 hidden units ----------
 
 describe('PG3 16.6 hidden units', () => {
   /** Two German infantry; Soviet rifles, the first set up hidden at 0308. */
-  const hiddenSpec = (hex = '0308') => boardSpec({
-    side0: { units: [{ counter: 'ger-inf', hex: '0303' }, { counter: 'ger-inf', hex: '0803' }], leaders: [] },
-    side1: { units: [{ counter: 'sov-rifle', hex, hidden: true } as never, { counter: 'sov-rifle', hex: '0314' }, { counter: 'sov-rifle', hex: '0914' }], leaders: [] },
-  });
+  const hiddenSpec = (hex = '0308') =>
+    boardSpec({
+      side0: {
+        units: [
+          { counter: 'ger-inf', hex: '0303' },
+          { counter: 'ger-inf', hex: '0803' },
+        ],
+        leaders: [],
+      },
+      side1: {
+        units: [
+          { counter: 'sov-rifle', hex, hidden: true } as never,
+          { counter: 'sov-rifle', hex: '0314' },
+          { counter: 'sov-rifle', hex: '0914' },
+        ],
+        leaders: [],
+      },
+    });
 
   it('PG3 16.6: a hidden unit is spotted at 1/4 range: 3 hexes in clear daylight, adjacent only in a town', () => {
     const { d, u, place, h } = setup(boardWith());
@@ -60,7 +120,8 @@ describe('PG3 16.6 hidden units', () => {
     expect(hexSpotsUnit(d, h('0808'), sov)).toBe(false);
     expect(hexSpotsUnit(d, h('0809'), sov)).toBe(true); // 3 hexes
     // Town 1214: normally spotted at 3, hidden only from an adjacent hex.
-    place(sov, '1214'); d.setFlag(sov, F_HIDDEN);
+    place(sov, '1214');
+    d.setFlag(sov, F_HIDDEN);
     expect(hexSpotsUnit(d, h('1212'), sov)).toBe(false);
     expect(hexSpotsUnit(d, h('1213'), sov)).toBe(true);
     d.setFlag(sov, F_HIDDEN, false);
@@ -72,11 +133,15 @@ describe('PG3 16.6 hidden units', () => {
       const sc = makeScenario(hiddenSpec(hex));
       const s = new Pg3Game(sc).initialState(createRng(3));
       const d = new (emptyDraft(sc).constructor as new (...a: unknown[]) => Draft)(sc, s, new ScriptedRng(), false);
-      d.active = G; d.phase = Phase.Execute; d.act = []; d.queue = [];
+      d.active = G;
+      d.phase = Phase.Execute;
+      d.act = [];
+      d.queue = [];
       activate(d, [unitOf(sc, G, 'ger-inf', 0)], 'f');
       return { s, acts: legalActionsOf(d) };
     };
-    const a = legalWith('0308'), b = legalWith('0310');
+    const a = legalWith('0308'),
+      b = legalWith('0310');
     const sc = makeScenario(hiddenSpec());
     const hid = unitOf(sc, S, 'sov-rifle', 0);
     expect(a.s.u[hid]![FLAGS]! & F_HIDDEN).not.toBe(0);
@@ -88,8 +153,10 @@ describe('PG3 16.6 hidden units', () => {
     const sc = boardWith();
     const { d, u, place, h } = setup(sc);
     const ger = place(u(G, 'ger-inf'), '1210');
-    const sov = place(u(S, 'sov-rifle'), '1214'); d.setFlag(sov, F_HIDDEN);
-    const sov2 = place(u(S, 'sov-rifle', 1), '0814'); d.setFlag(sov2, F_HIDDEN);
+    const sov = place(u(S, 'sov-rifle'), '1214');
+    d.setFlag(sov, F_HIDDEN);
+    const sov2 = place(u(S, 'sov-rifle', 1), '0814');
+    d.setFlag(sov2, F_HIDDEN);
     revealHidden(d);
     expect(d.flag(sov, F_HIDDEN)).toBe(true);
     // Unled German infantry may close in: the hidden rifle imposes no combat-movement limit (5.4).
@@ -108,7 +175,8 @@ describe('PG3 16.6 hidden units', () => {
     expect(d.flag(sov, F_HIDDEN)).toBe(false);
     // Moving reveals.
     const e = setup(sc);
-    const r = e.place(e.u(S, 'sov-rifle'), '0814'); e.d.setFlag(r, F_HIDDEN);
+    const r = e.place(e.u(S, 'sov-rifle'), '0814');
+    e.d.setFlag(r, F_HIDDEN);
     e.place(e.u(G, 'ger-inf'), '0101');
     e.d.active = S;
     activate(e.d, [r], 'm');
@@ -116,7 +184,8 @@ describe('PG3 16.6 hidden units', () => {
     expect(e.d.flag(r, F_HIDDEN)).toBe(false);
     // Firing reveals: a hidden rifle in town fires at a German two hexes off, which cannot see it.
     const f = setup(sc);
-    const fr = f.place(f.u(S, 'sov-rifle'), '1214'); f.d.setFlag(fr, F_HIDDEN);
+    const fr = f.place(f.u(S, 'sov-rifle'), '1214');
+    f.d.setFlag(fr, F_HIDDEN);
     f.place(f.u(G, 'ger-inf'), '1212');
     f.d.active = S;
     activate(f.d, [fr], 'f');
@@ -126,10 +195,11 @@ describe('PG3 16.6 hidden units', () => {
     expect(f.d.flag(fr, F_HIDDEN)).toBe(false);
   });
 
-  it('PG3 16.6: determinize deals the other seat\'s hidden units to hexes it cannot see, whatever their true hex', () => {
+  it("PG3 16.6: determinize deals the other seat's hidden units to hexes it cannot see, whatever their true hex", () => {
     const sc = makeScenario(hiddenSpec('0308'));
     const sc2 = makeScenario(hiddenSpec('0311'));
-    const game = new Pg3Game(sc), game2 = new Pg3Game(sc2);
+    const game = new Pg3Game(sc),
+      game2 = new Pg3Game(sc2);
     const s = deepFreeze(game.initialState(createRng(5)));
     const s2 = game2.initialState(createRng(5));
     const hid = unitOf(sc, S, 'sov-rifle', 0);
@@ -151,19 +221,22 @@ describe('PG3 16.6 hidden units', () => {
     expect(game.determinize(s, S, createRng(1)).u[hid]![HEX]).toBe(s.u[hid]![HEX]);
   });
 
-  it('PG3 16.6: render draws the other side\'s hidden units only for their owner', () => {
+  it("PG3 16.6: render draws the other side's hidden units only for their owner", () => {
     const sc = makeScenario(hiddenSpec('0308'));
     const s = new Pg3Game(sc).initialState(createRng(2));
     expect(renderUnits(sc, s, { viewer: G })).not.toContain('0308');
     expect(renderUnits(sc, s, { viewer: S })).toContain('0308');
     expect(renderUnits(sc, s, { viewer: S })).toContain('hidden');
-    const mapG = renderMap(sc, s, { viewer: G }), mapS = renderMap(sc, s, { viewer: S });
+    const mapG = renderMap(sc, s, { viewer: G }),
+      mapS = renderMap(sc, s, { viewer: S });
     expect(mapG).not.toEqual(mapS);
   });
 
   it('PG3 16.6: only set-up units may be hidden; pg3-large hides Soviet units', () => {
     const bad = scenarioData(hiddenSpec());
-    (bad.sides as { reinforcements: unknown[] }[])[1]!.reinforcements = [{ turn: 2, entry: ['1016'], units: [{ counter: 'sov-rifle', hidden: true }] }];
+    (bad.sides as { reinforcements: unknown[] }[])[1]!.reinforcements = [
+      { turn: 2, entry: ['1016'], units: [{ counter: 'sov-rifle', hidden: true }] },
+    ];
     expect(() => loadPg3Scenario(writeTemp(bad))).toThrow(/16\.6/);
     const large = shipped('pg3-large');
     expect(large.units.filter((x) => x.side === S && x.startHidden).length).toBeGreaterThanOrEqual(2);
@@ -177,12 +250,20 @@ describe('PG3 6.1 leader selection', () => {
   const drawSpec = () => {
     const data = scenarioData({
       sides: [
-        { units: [{ counter: 'ger-inf', hex: '0303' }, { counter: 'ger-inf', hex: '0404' }] },
+        {
+          units: [
+            { counter: 'ger-inf', hex: '0303' },
+            { counter: 'ger-inf', hex: '0404' },
+          ],
+        },
         { units: [{ counter: 'sov-rifle', hex: '0909' }] },
       ],
     });
     const g = (data.sides as Record<string, unknown>[])[0]!;
-    g.leaders = [{ draw: 'LT', hex: '0303' }, { draw: 'SGT', hex: '0404' }];
+    g.leaders = [
+      { draw: 'LT', hex: '0303' },
+      { draw: 'SGT', hex: '0404' },
+    ];
     g.leaderPool = ['ger-lt-1', ['ger-lt-2', 'ger-sgt-1'], 'ger-cpt-1'];
     return data;
   };
@@ -204,7 +285,8 @@ describe('PG3 6.1 leader selection', () => {
     expect(s2.u[idx('ger-lt-1')]![HEX]).toBe(-2);
     // Drawn leaders activate like any other.
     const d = new (emptyDraft(sc).constructor as new (...a: unknown[]) => Draft)(sc, s, new ScriptedRng(), false);
-    d.active = G; d.phase = Phase.Segment;
+    d.active = G;
+    d.phase = Phase.Segment;
     expect(legalActionsOf(d)).toContain(`leader ${idx('ger-lt-1')}`);
     expect(legalActionsOf(d)).not.toContain(`leader ${idx('ger-cpt-1')}`);
   });
@@ -223,8 +305,19 @@ describe('PG3 15.1 aircraft', () => {
   const airScenario = (aa = false): Scenario => {
     const data = scenarioData({
       sides: [
-        { units: [{ counter: 'ger-inf', hex: '0303' }, { counter: 'ger-inf', hex: '0506' }] },
-        { units: [{ counter: 'sov-t34-76', hex: '0505' }, { counter: 'sov-rifle', hex: '0505' }, ...(aa ? [{ counter: 'sov-aa', hex: '0707' }] : [])] },
+        {
+          units: [
+            { counter: 'ger-inf', hex: '0303' },
+            { counter: 'ger-inf', hex: '0506' },
+          ],
+        },
+        {
+          units: [
+            { counter: 'sov-t34-76', hex: '0505' },
+            { counter: 'sov-rifle', hex: '0505' },
+            ...(aa ? [{ counter: 'sov-aa', hex: '0707' }] : []),
+          ],
+        },
       ],
     });
     (data.sides as Record<string, unknown>[])[0]!.aircraft = { perTurn: 1, pool: [{ df: 8, at: 2 }] };
@@ -287,12 +380,24 @@ describe('PG3 15.1 aircraft', () => {
 // ---------- 6.6 Kommissars ----------
 
 describe('PG3 6.6 Kommissars', () => {
-  const komBoard = (): Scenario => withExtra(scenarioData({
-    sides: [
-      { units: [{ counter: 'ger-inf', hex: '0101' }] },
-      { units: [{ counter: 'sov-rifle', hex: '0808' }, { counter: 'sov-rifle', hex: '0809' }], leaders: [{ counter: 'sov-kom-1', hex: '0808' }, { counter: 'sov-lt-1', hex: '0808' }] },
-    ],
-  }));
+  const komBoard = (): Scenario =>
+    withExtra(
+      scenarioData({
+        sides: [
+          { units: [{ counter: 'ger-inf', hex: '0101' }] },
+          {
+            units: [
+              { counter: 'sov-rifle', hex: '0808' },
+              { counter: 'sov-rifle', hex: '0809' },
+            ],
+            leaders: [
+              { counter: 'sov-kom-1', hex: '0808' },
+              { counter: 'sov-lt-1', hex: '0808' },
+            ],
+          },
+        ],
+      }),
+    );
 
   it('PG3 6.6: a KOM activates with the demoralized units in his hex only; his own morale replaces theirs: success is good order', () => {
     const sc = komBoard();
@@ -301,7 +406,8 @@ describe('PG3 6.6 Kommissars', () => {
     const lt = place(unitOf(sc, S, 'sov-rifle', 0) >= 0 ? sc.units.find((x) => x.counter === 'sov-lt-1')!.index : -1, '0808');
     const r = place(unitOf(sc, S, 'sov-rifle', 0), '0808');
     const r2 = place(unitOf(sc, S, 'sov-rifle', 1), '0809');
-    d.set(r, MORALE, DEMORALIZED); d.set(r2, MORALE, DEMORALIZED);
+    d.set(r, MORALE, DEMORALIZED);
+    d.set(r2, MORALE, DEMORALIZED);
     d.active = S;
     const set = activationSet(d, 'leader', kom);
     expect([...set.keys()].sort()).toEqual([kom, r].sort());
@@ -332,7 +438,13 @@ describe('PG3 6.9 cavalry leaders', () => {
     const data = scenarioData({
       sides: [
         { units: [{ counter: 'ger-inf', hex: '0101' }], leaders: [{ counter: 'ger-lt-1', hex: '0101' }] },
-        { units: [{ counter: 'sov-cav', hex: '0808' }], leaders: [{ counter: 'sov-cav-lt', hex: '0808' }, { counter: 'sov-lt-1', hex: '0808' }] },
+        {
+          units: [{ counter: 'sov-cav', hex: '0808' }],
+          leaders: [
+            { counter: 'sov-cav-lt', hex: '0808' },
+            { counter: 'sov-lt-1', hex: '0808' },
+          ],
+        },
       ],
     });
     ((data.sides as Record<string, unknown>[])[0]!.leaders as Record<string, unknown>[])[0]!.cavalry = true;

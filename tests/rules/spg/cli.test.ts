@@ -12,7 +12,12 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function tacsim(args: string[], input = ''): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [bin, ...args], {
-    cwd: tmp, input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', TACSIM_DEBUG: '' }, timeout: 120_000, maxBuffer: 64 * 1024 * 1024,
+    cwd: tmp,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', TACSIM_DEBUG: '' },
+    timeout: 120_000,
+    maxBuffer: 64 * 1024 * 1024,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

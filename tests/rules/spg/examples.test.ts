@@ -58,7 +58,10 @@ describe('SPG worked examples', () => {
   it('SPG S-14 / U20: a deployed medium mortar (MA 1) cannot move in light mud: no minimum move', () => {
     const dry = loadSpgScenario(scenarioFile('spg-medium'));
     const light = dry.charts.groundConditions.light;
-    const mud = { ...dry, groundCost: (['leg', 'cavalry', 'wagon', 'tracked', 'wheeled', 'motorcycle'] as const).map((c) => Math.round(light[c] * 2)) };
+    const mud = {
+      ...dry,
+      groundCost: (['leg', 'cavalry', 'wagon', 'tracked', 'wheeled', 'motorcycle'] as const).map((c) => Math.round(light[c] * 2)),
+    };
     const medium = new SpgGame(dry).initialState(createRng('u20'));
     const mortar = dry.units.findIndex((u) => u.mortar && u.side === 0);
     expect(moveDestinations(dry, medium, mortar, movementAllowance(dry, medium, mortar) * 2).size).toBeGreaterThan(0);

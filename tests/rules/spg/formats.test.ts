@@ -4,8 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HexGrid } from '../../../src/hex/grid.js';
 import {
-  chartPack, counterManifest, isVehicleType, scenarioFile,
-  type ChartPack, type CounterManifest, type ResultsTable, type ScenarioFile,
+  chartPack,
+  counterManifest,
+  isVehicleType,
+  scenarioFile,
+  type ChartPack,
+  type CounterManifest,
+  type ResultsTable,
+  type ScenarioFile,
 } from '../../../src/rules/spg/formats.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,17 +24,61 @@ const scenario = (id: string): ScenarioFile => scenarios.get(id)!;
 
 /** Lines of each section of the SPG rules text (digest section 3), to check every "rule" citation. */
 const SECTION_LINES: Record<string, [number, number]> = {
-  'S-00': [1, 7], 'S-01': [9, 17], 'S-02': [19, 30], 'S-03': [34, 44], 'S-04': [46, 48], 'S-05': [50, 52],
-  'S-06': [54, 56], 'S-07': [58, 60], 'S-08': [62, 66], 'S-09': [68, 80], 'S-10': [82, 96], 'S-11': [98, 134],
-  'S-12': [136, 148], 'S-13': [150, 160], 'S-14': [162, 174], 'S-15': [176, 198], 'S-16': [200, 202],
-  'S-17': [204, 210], 'S-18': [212, 218], 'S-19': [220, 292], 'S-20': [294, 302], 'S-21': [304, 314],
-  'S-22': [316, 320], 'S-23': [322, 324], 'S-24': [326, 330], 'S-25': [332, 356], 'S-26': [358, 368],
-  'S-27': [370, 372], 'S-28': [374, 376], 'S-29': [378, 388], 'S-30': [390, 394], 'S-31': [396, 422],
-  'S-32': [424, 450], 'S-33': [452, 460], 'S-34': [462, 488], 'S-35': [490, 500], 'S-36': [502, 516],
-  'S-37': [518, 556], 'S-38': [558, 566], 'S-39': [568, 572], 'S-40': [574, 594], 'S-41': [596, 600],
-  'S-42': [602, 610], 'S-43': [612, 616], 'S-44': [618, 620], 'S-45': [622, 640], 'S-46': [642, 648],
-  'S-47': [650, 654], 'S-48': [656, 658], 'S-49': [660, 668], 'S-50': [670, 678], 'S-51': [680, 682],
-  'S-52': [684, 686], 'S-53': [688, 702], 'S-54': [704, 786],
+  'S-00': [1, 7],
+  'S-01': [9, 17],
+  'S-02': [19, 30],
+  'S-03': [34, 44],
+  'S-04': [46, 48],
+  'S-05': [50, 52],
+  'S-06': [54, 56],
+  'S-07': [58, 60],
+  'S-08': [62, 66],
+  'S-09': [68, 80],
+  'S-10': [82, 96],
+  'S-11': [98, 134],
+  'S-12': [136, 148],
+  'S-13': [150, 160],
+  'S-14': [162, 174],
+  'S-15': [176, 198],
+  'S-16': [200, 202],
+  'S-17': [204, 210],
+  'S-18': [212, 218],
+  'S-19': [220, 292],
+  'S-20': [294, 302],
+  'S-21': [304, 314],
+  'S-22': [316, 320],
+  'S-23': [322, 324],
+  'S-24': [326, 330],
+  'S-25': [332, 356],
+  'S-26': [358, 368],
+  'S-27': [370, 372],
+  'S-28': [374, 376],
+  'S-29': [378, 388],
+  'S-30': [390, 394],
+  'S-31': [396, 422],
+  'S-32': [424, 450],
+  'S-33': [452, 460],
+  'S-34': [462, 488],
+  'S-35': [490, 500],
+  'S-36': [502, 516],
+  'S-37': [518, 556],
+  'S-38': [558, 566],
+  'S-39': [568, 572],
+  'S-40': [574, 594],
+  'S-41': [596, 600],
+  'S-42': [602, 610],
+  'S-43': [612, 616],
+  'S-44': [618, 620],
+  'S-45': [622, 640],
+  'S-46': [642, 648],
+  'S-47': [650, 654],
+  'S-48': [656, 658],
+  'S-49': [660, 668],
+  'S-50': [670, 678],
+  'S-51': [680, 682],
+  'S-52': [684, 686],
+  'S-53': [688, 702],
+  'S-54': [704, 786],
 };
 
 /** Every provenance object in a parsed file, with its JSON path. */
@@ -48,11 +98,13 @@ const cell = (t: ResultsTable, column: number, roll: number): string => t.rows[S
 const ways2d6 = (total: number): number => 6 - Math.abs(total - 7);
 /** AT hit chance (of 36) with the coloured die (S-33 L456) at a final modifier, for a total >= need. */
 function atChance(finalModifier: number, need: number): number {
-  const add = charts.antiTank.redDieAdd.value, max = charts.antiTank.redDieMax.value;
+  const add = charts.antiTank.redDieAdd.value,
+    max = charts.antiTank.redDieMax.value;
   let n = 0;
-  for (let white = 1; white <= 6; white++) for (let red = 1; red <= 6; red++) {
-    if (white + Math.min(red + add, max) + finalModifier >= need) n++;
-  }
+  for (let white = 1; white <= 6; white++)
+    for (let red = 1; red <= 6; red++) {
+      if (white + Math.min(red + add, max) + finalModifier >= need) n++;
+    }
   return n;
 }
 
@@ -101,7 +153,8 @@ describe('SPG staged files', () => {
       for (const side of s.sides) {
         for (const r of side.reinforcements) {
           if ('hex' in r.entry) {
-            const c = Number(r.entry.hex.slice(0, 2)), row = Number(r.entry.hex.slice(2));
+            const c = Number(r.entry.hex.slice(0, 2)),
+              row = Number(r.entry.hex.slice(2));
             expect(c === 1 || c === s.map.width || row === 1 || row === s.map.height, `${s.id} ${r.entry.hex}`).toBe(true);
           }
           let seat = false;
@@ -167,7 +220,8 @@ describe('SPG staged files', () => {
 });
 
 describe('SPG schemas reject what they do not know', () => {
-  const rejects = (schema: { safeParse(x: unknown): { success: boolean } }, data: unknown) => expect(schema.safeParse(data).success).toBe(false);
+  const rejects = (schema: { safeParse(x: unknown): { success: boolean } }, data: unknown) =>
+    expect(schema.safeParse(data).success).toBe(false);
   const withKey = <T>(data: T, edit: (d: T) => void): T => {
     const copy = structuredClone(data);
     edit(copy);
@@ -176,56 +230,165 @@ describe('SPG schemas reject what they do not know', () => {
 
   it('an unknown key is an error at every level of the chart pack', () => {
     const raw = staged('charts/reference.json') as Record<string, any>;
-    rejects(chartPack, withKey(raw, (d) => { d.extra = 1; }));
-    rejects(chartPack, withKey(raw, (d) => { d.terrain.woods.cover2 = 'full'; }));
-    rejects(chartPack, withKey(raw, (d) => { d.terrain.woods.move.hover = 1; }));
-    rejects(chartPack, withKey(raw, (d) => { d.spotting.clear.infantry.ready.partial = 3; }));
-    rejects(chartPack, withKey(raw, (d) => { d.directFire.source.page = 12; }));
-    rejects(chartPack, withKey(raw, (d) => { d.bombardment.cells[0].colour = 'red'; }));
-    rejects(chartPack, withKey(raw, (d) => { d.antiTank.damage.min = 9; }));
+    rejects(
+      chartPack,
+      withKey(raw, (d) => {
+        d.extra = 1;
+      }),
+    );
+    rejects(
+      chartPack,
+      withKey(raw, (d) => {
+        d.terrain.woods.cover2 = 'full';
+      }),
+    );
+    rejects(
+      chartPack,
+      withKey(raw, (d) => {
+        d.terrain.woods.move.hover = 1;
+      }),
+    );
+    rejects(
+      chartPack,
+      withKey(raw, (d) => {
+        d.spotting.clear.infantry.ready.partial = 3;
+      }),
+    );
+    rejects(
+      chartPack,
+      withKey(raw, (d) => {
+        d.directFire.source.page = 12;
+      }),
+    );
+    rejects(
+      chartPack,
+      withKey(raw, (d) => {
+        d.bombardment.cells[0].colour = 'red';
+      }),
+    );
+    rejects(
+      chartPack,
+      withKey(raw, (d) => {
+        d.antiTank.damage.min = 9;
+      }),
+    );
   });
 
   it('an unknown key is an error in counters and scenarios', () => {
     const rawCounters = staged('counters/reference.json') as Record<string, any>;
-    rejects(counterManifest, withKey(rawCounters, (d) => { d.units['ger-tiger'].armour = 6; }));
-    rejects(counterManifest, withKey(rawCounters, (d) => { d.units['ger-tiger'].full.antiTank.rof = 2; }));
+    rejects(
+      counterManifest,
+      withKey(rawCounters, (d) => {
+        d.units['ger-tiger'].armour = 6;
+      }),
+    );
+    rejects(
+      counterManifest,
+      withKey(rawCounters, (d) => {
+        d.units['ger-tiger'].full.antiTank.rof = 2;
+      }),
+    );
     const raw = staged('spg-medium.json') as Record<string, any>;
-    rejects(scenarioFile, withKey(raw, (d) => { d.sides[0].units[0].facing = 2; }));
-    rejects(scenarioFile, withKey(raw, (d) => { d.map.entrenchments = ['0101']; }));
-    rejects(scenarioFile, withKey(raw, (d) => { d.sides[1].reinforcements[0].entry.side = 'east'; }));
-    rejects(scenarioFile, withKey(raw, (d) => { d.rules = { smoke: true }; }));
+    rejects(
+      scenarioFile,
+      withKey(raw, (d) => {
+        d.sides[0].units[0].facing = 2;
+      }),
+    );
+    rejects(
+      scenarioFile,
+      withKey(raw, (d) => {
+        d.map.entrenchments = ['0101'];
+      }),
+    );
+    rejects(
+      scenarioFile,
+      withKey(raw, (d) => {
+        d.sides[1].reinforcements[0].entry.side = 'east';
+      }),
+    );
+    rejects(
+      scenarioFile,
+      withKey(raw, (d) => {
+        d.rules = { smoke: true };
+      }),
+    );
   });
 
   it('a "rule" source must cite an SPG section and line', () => {
     const raw = staged('charts/reference.json') as Record<string, any>;
-    rejects(chartPack, withKey(raw, (d) => { d.antiTank.damage.source = { source: 'rule', rule: '11.0' }; }));
-    rejects(chartPack, withKey(raw, (d) => { d.antiTank.damage.source = { source: 'example', rule: 'S-35 L492' }; }));
+    rejects(
+      chartPack,
+      withKey(raw, (d) => {
+        d.antiTank.damage.source = { source: 'rule', rule: '11.0' };
+      }),
+    );
+    rejects(
+      chartPack,
+      withKey(raw, (d) => {
+        d.antiTank.damage.source = { source: 'example', rule: 'S-35 L492' };
+      }),
+    );
   });
 
   it('SPG S-11: a mortar, a gun or an unarmed transport with two steps is refused', () => {
     const raw = staged('counters/reference.json') as Record<string, any>;
     for (const id of ['ger-mortar-8cm', 'ger-pak40', 'ger-truck']) {
-      rejects(counterManifest, withKey(raw, (d) => {
-        d.units[id].steps = 2;
-        d.units[id].reduced = d.units[id].full;
-      }));
+      rejects(
+        counterManifest,
+        withKey(raw, (d) => {
+          d.units[id].steps = 2;
+          d.units[id].reduced = d.units[id].full;
+        }),
+      );
     }
   });
 
   it('a column arrival needs one entry hex, and off-board artillery a friendly edge', () => {
     const raw = staged('spg-medium.json') as Record<string, any>;
-    rejects(scenarioFile, withKey(raw, (d) => { d.sides[0].reinforcements[0].entry = { edge: 'west' }; }));
-    rejects(scenarioFile, withKey(raw, (d) => { d.sides[0].friendlyEdges = []; }));
+    rejects(
+      scenarioFile,
+      withKey(raw, (d) => {
+        d.sides[0].reinforcements[0].entry = { edge: 'west' };
+      }),
+    );
+    rejects(
+      scenarioFile,
+      withKey(raw, (d) => {
+        d.sides[0].friendlyEdges = [];
+      }),
+    );
   });
 });
 
 describe('SPG chart values from the rule text', () => {
   it('SPG S-19: the three visibility tables are the printed ones (L242-L288)', () => {
-    const rows = (t: ChartPack['spotting']['clear']) => [t.infantry, t.gunsMounted, t.vehicles]
-      .flatMap((c) => [c.ready, c.spent]).map((r) => [r.open, r.concealment, r.full]);
-    expect(rows(charts.spotting.clear)).toEqual([[4, 3, 2], [6, 4, 3], [6, 4, 3], [8, 6, 4], [8, 6, 4], [12, 8, 6]]);
-    expect(rows(charts.spotting.impaired)).toEqual([[2, 1, 1], [3, 2, 2], [3, 2, 1], [4, 3, 3], [4, 3, 2], [6, 4, 3]]);
-    expect(rows(charts.spotting.night)).toEqual([[1, 1, 1], [2, 2, 2], [1, 1, 1], [2, 2, 2], [2, 1, 1], [3, 2, 2]]);
+    const rows = (t: ChartPack['spotting']['clear']) =>
+      [t.infantry, t.gunsMounted, t.vehicles].flatMap((c) => [c.ready, c.spent]).map((r) => [r.open, r.concealment, r.full]);
+    expect(rows(charts.spotting.clear)).toEqual([
+      [4, 3, 2],
+      [6, 4, 3],
+      [6, 4, 3],
+      [8, 6, 4],
+      [8, 6, 4],
+      [12, 8, 6],
+    ]);
+    expect(rows(charts.spotting.impaired)).toEqual([
+      [2, 1, 1],
+      [3, 2, 2],
+      [3, 2, 1],
+      [4, 3, 3],
+      [4, 3, 2],
+      [6, 4, 3],
+    ]);
+    expect(rows(charts.spotting.night)).toEqual([
+      [1, 1, 1],
+      [2, 2, 2],
+      [1, 1, 1],
+      [2, 2, 2],
+      [2, 1, 1],
+      [3, 2, 2],
+    ]);
     // U22: a spent vehicle in the open at night is seen at 3 hexes.
     expect(charts.spotting.night.vehicles.spent.open).toBe(3);
   });
@@ -234,7 +397,11 @@ describe('SPG chart values from the rule text', () => {
     expect(charts.coverShift.disruptedLeg.value).toBe(1);
     expect(charts.coverShift.limitedVisionSpotter.value).toBe(1);
     expect([charts.terrain.town!.cover, charts.terrain.woods!.cover]).toEqual(['full', 'full']);
-    expect([charts.terrain.wheat!.cover, charts.terrain.brush!.cover, charts.terrain.gully!.cover]).toEqual(['concealment', 'concealment', 'concealment']);
+    expect([charts.terrain.wheat!.cover, charts.terrain.brush!.cover, charts.terrain.gully!.cover]).toEqual([
+      'concealment',
+      'concealment',
+      'concealment',
+    ]);
     expect([charts.terrain.clear!.cover, charts.terrain.stream!.cover]).toEqual(['open', 'open']);
   });
 
@@ -255,11 +422,17 @@ describe('SPG chart values from the rule text', () => {
     for (const t of [charts.directFire, charts.bombardment, charts.assault]) {
       const severity = (r: string) => ['-', 'M', 'M1', 'M2', 'X', '2X', '3X'].indexOf(r);
       t.columns.forEach((_, i) => {
-        for (let roll = 2; roll <= 12; roll++) expect(severity(t.rows[String(roll)]![i]!)).toBeGreaterThanOrEqual(severity(t.rows['7']![i]!));
+        for (let roll = 2; roll <= 12; roll++)
+          expect(severity(t.rows[String(roll)]![i]!)).toBeGreaterThanOrEqual(severity(t.rows['7']![i]!));
       });
     }
     const { activeFire, activeAntiTank, inactiveFire, inactiveAntiTank } = charts.reactions;
-    expect([activeFire.rolls, activeAntiTank.rolls, inactiveFire.rolls, inactiveAntiTank.rolls]).toEqual([[7], [2, 3, 4], [2, 3, 11, 12], [10, 11, 12]]);
+    expect([activeFire.rolls, activeAntiTank.rolls, inactiveFire.rolls, inactiveAntiTank.rolls]).toEqual([
+      [7],
+      [2, 3, 4],
+      [2, 3, 11, 12],
+      [10, 11, 12],
+    ]);
     for (const set of [activeFire, activeAntiTank, inactiveFire, inactiveAntiTank]) {
       expect(set.rolls.reduce((a, r) => a + ways2d6(r), 0)).toBe(6);
     }
@@ -270,20 +443,30 @@ describe('SPG chart values from the rule text', () => {
     expect([m.fortification.value, m.heavyBuilding.value, m.foxholes.value]).toEqual([-2, -2, -1]);
     expect([m.adjacent.value, m.longRange.value, m.longRangeFrom.value]).toEqual([1, -1, 5]);
     expect([m.mountedOrUnarmored.value, m.hazardousMovement.value]).toEqual([1, 1]);
-    expect([charts.terrain.woods!.directFireShift, charts.terrain.town!.directFireShift, charts.terrain.gully!.directFireShift]).toEqual([-1, -1, -1]);
+    expect([charts.terrain.woods!.directFireShift, charts.terrain.town!.directFireShift, charts.terrain.gully!.directFireShift]).toEqual([
+      -1, -1, -1,
+    ]);
     expect(charts.terrain.gully!.directFireShiftInfantryOnly).toBe(true);
   });
 
   it('SPG S-29: bombardment -2 fortification or heavy building, -1 building, -1 foxholes or dug in, +1 mounted; woods 0', () => {
     const m = charts.bombardmentModifiers;
     expect([m.fortification.value, m.heavyBuilding.value, m.foxholesOrDugIn.value, m.mountedOrUnarmored.value]).toEqual([-2, -2, -1, 1]);
-    expect([charts.terrain.town!.bombardmentShift, charts.terrain.woods!.bombardmentShift, charts.terrain.gully!.bombardmentShift]).toEqual([-1, 0, 0]);
+    expect([charts.terrain.town!.bombardmentShift, charts.terrain.woods!.bombardmentShift, charts.terrain.gully!.bombardmentShift]).toEqual(
+      [-1, 0, 0],
+    );
   });
 
   it('SPG S-31: ammunition depletion numbers 9 / 10 / 11 / 11 / 10 (L404-L412), special ammunition 9 (S-54 L732)', () => {
     const a = charts.ammoDepletion;
-    expect([a.rocket.value, a.limitedVehicle.value, a.standard.value, a.offBoardDedicated.value, a.offBoardNormal.value, a.specialAmmo.value])
-      .toEqual([9, 10, 11, 11, 10, 9]);
+    expect([
+      a.rocket.value,
+      a.limitedVehicle.value,
+      a.standard.value,
+      a.offBoardDedicated.value,
+      a.offBoardNormal.value,
+      a.specialAmmo.value,
+    ]).toEqual([9, 10, 11, 11, 10, 9]);
     // U16: a rocket battery rolling a natural 9 is out of ammunition.
     expect(9 >= a.rocket.value).toBe(true);
   });
@@ -291,7 +474,8 @@ describe('SPG chart values from the rule text', () => {
   it('SPG S-32: air support 2 friendly fire, 3-5 abort, 6-8 loiter, 9-12 deliver; 50-50 deliver against abort or friends (U17)', () => {
     const read = (roll: number) => charts.airSupport.bands.find((b) => roll >= b.from && roll <= b.to)!.result;
     expect([2, 3, 5, 6, 8, 9, 12].map(read)).toEqual(['friendlyFire', 'abort', 'abort', 'loiter', 'loiter', 'deliver', 'deliver']);
-    const odds = (result: string) => [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter((r) => read(r) === result).reduce((a, r) => a + ways2d6(r), 0);
+    const odds = (result: string) =>
+      [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter((r) => read(r) === result).reduce((a, r) => a + ways2d6(r), 0);
     expect(odds('deliver')).toBe(odds('abort') + odds('friendlyFire'));
     expect(charts.airSupport.minDistanceFromFriends.value).toBe(2);
   });
@@ -305,8 +489,15 @@ describe('SPG chart values from the rule text', () => {
 
   it('SPG S-34: AT modifiers hull down -1, 1 hex +1, 5+ hexes -1, moving -1, disrupted -2, flanking +1', () => {
     const m = charts.antiTank.modifiers;
-    expect([m.hullDown.value, m.adjacent.value, m.longRange.value, m.longRangeFrom.value, m.opportunityMoving.value, m.disruptedShooter.value, m.flanking.value])
-      .toEqual([-1, 1, -1, 5, -1, -2, 1]);
+    expect([
+      m.hullDown.value,
+      m.adjacent.value,
+      m.longRange.value,
+      m.longRangeFrom.value,
+      m.opportunityMoving.value,
+      m.disruptedShooter.value,
+      m.flanking.value,
+    ]).toEqual([-1, 1, -1, 5, -1, -2, 1]);
   });
 
   it('SPG S-35: 10-12 is a step and disruption, 13+ elimination; hit chances match the worked examples (U6-U9)', () => {
@@ -324,14 +515,22 @@ describe('SPG chart values from the rule text', () => {
     const m = charts.assaultModifiers;
     expect([m.buildingOrFortification.value, m.foxholes.value, m.higherGround.value, m.closedArmorInClear.value]).toEqual([-1, -1, -1, -1]);
     expect([m.higherMorale.value, m.panzerfaustAttack.value, m.engineers.value]).toEqual([1, 1, 1]);
-    expect([m.overrunArmorAttack.value, m.overrunArmorDefence.value, m.panzerfaustDefence.value, m.allDefendersDisrupted.value]).toEqual([1, -1, 1, 1]);
-    expect(Object.values(charts.terrain).filter((t) => t.overrun).map((t) => t.name)).toEqual(['Clear', 'Wheat field', 'Brush', 'Gully']);
+    expect([m.overrunArmorAttack.value, m.overrunArmorDefence.value, m.panzerfaustDefence.value, m.allDefendersDisrupted.value]).toEqual([
+      1, -1, 1, 1,
+    ]);
+    expect(
+      Object.values(charts.terrain)
+        .filter((t) => t.overrun)
+        .map((t) => t.name),
+    ).toEqual(['Clear', 'Wheat field', 'Brush', 'Gully']);
   });
 
   it('SPG S-50: AP mines 12 and AT+AP mines 30 give the odds of L676 on the bombardment table (U23)', () => {
     expect([charts.mines.ap.value, charts.mines.atAp.value]).toEqual([12, 30]);
-    const chance = (column: number, results: string[]) => [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
-      .filter((r) => results.includes(cell(charts.bombardment, column, r))).reduce((a, r) => a + ways2d6(r), 0);
+    const chance = (column: number, results: string[]) =>
+      [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+        .filter((r) => results.includes(cell(charts.bombardment, column, r)))
+        .reduce((a, r) => a + ways2d6(r), 0);
     const casualties = ['M1', 'M2', 'X', '2X', '3X'];
     expect(chance(12, ['M2'])).toBe(2); // 1/18 immobilization
     expect(chance(12, casualties)).toBe(6); // 1/6 for a soft mover
@@ -354,19 +553,36 @@ describe('SPG counter values from S-54', () => {
   });
 
   it('SPG S-54: revised DF, bombardment and special ammunition (L744-L768)', () => {
-    expect([u('sov-su122').full.directFire, u('sov-su122').full.antiTank]).toEqual([{ strength: 16, range: 5 }, { strength: 6, range: 4 }]);
+    expect([u('sov-su122').full.directFire, u('sov-su122').full.antiTank]).toEqual([
+      { strength: 16, range: 5 },
+      { strength: 6, range: 4 },
+    ]);
     expect(u('sov-su76').full.directFire).toEqual({ strength: 10, range: 5 });
     expect(u('ger-grille').full.bombardment).toEqual({ strength: 12, range: 15 });
     expect(u('ger-kubel').full.directFire).toBeUndefined();
     expect(u('us-m16').full.directFire?.strength).toBe(12);
-    expect([u('us-priest').specialAmmo?.antiTank, u('us-priest').full.antiTank]).toEqual([{ strength: 6, range: 4 }, { strength: 4, range: 4 }]);
-    expect([u('ger-pak38').full.antiTank, u('ger-pak38').specialAmmo?.antiTank]).toEqual([{ strength: 3, range: 7 }, { strength: 4, range: 7 }]);
+    expect([u('us-priest').specialAmmo?.antiTank, u('us-priest').full.antiTank]).toEqual([
+      { strength: 6, range: 4 },
+      { strength: 4, range: 4 },
+    ]);
+    expect([u('ger-pak38').full.antiTank, u('ger-pak38').specialAmmo?.antiTank]).toEqual([
+      { strength: 3, range: 7 },
+      { strength: 4, range: 7 },
+    ]);
   });
 
   it('SPG S-47, S-19: weak-turret and limited-vision tanks as named (L654, L234)', () => {
-    const weak = Object.entries(counters.units).filter(([, c]) => c.weakTurret).map(([id]) => id).sort();
+    const weak = Object.entries(counters.units)
+      .filter(([, c]) => c.weakTurret)
+      .map(([id]) => id)
+      .sort();
     expect(weak).toEqual(['ger-panther', 'ger-pz4h', 'sov-t34b', 'sov-t34c', 'sov-t70']);
-    expect([u('sov-t34b').limitedVision, u('sov-t34c').limitedVision, u('sov-kv1').limitedVision, u('sov-t70').limitedVision]).toEqual([true, false, false, true]);
+    expect([u('sov-t34b').limitedVision, u('sov-t34c').limitedVision, u('sov-kv1').limitedVision, u('sov-t70').limitedVision]).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('SPG S-54: the match-ups follow from the revised values (U11, U12)', () => {
@@ -408,13 +624,20 @@ describe('SPG mirror scenario', () => {
   });
 
   it('the second side is the image of the first: units, reinforcements, edges, artillery, morale', () => {
-    const key = (u: { counter: string; hex?: string; passenger: boolean; reduced: boolean }) => `${u.counter} ${u.hex ?? ''} ${u.passenger} ${u.reduced}`;
+    const key = (u: { counter: string; hex?: string; passenger: boolean; reduced: boolean }) =>
+      `${u.counter} ${u.hex ?? ''} ${u.passenger} ${u.reduced}`;
     expect(b.units.map((u) => key(u)).sort()).toEqual(a.units.map((u) => key({ ...u, hex: image(u.hex) })).sort());
     expect(b.friendlyEdges).toEqual(a.friendlyEdges.map((e) => edgeImage[e]));
     expect(b.reinforcements.map((r) => ({ ...r, entry: undefined }))).toEqual(a.reinforcements.map((r) => ({ ...r, entry: undefined })));
     b.reinforcements.forEach((r, i) => {
       const mine = a.reinforcements[i]!.entry;
-      expect(r.entry).toEqual('hex' in mine ? { hex: image(mine.hex) } : 'hexes' in mine ? { hexes: mine.hexes.map(image) } : { ...mine, edge: edgeImage[mine.edge] });
+      expect(r.entry).toEqual(
+        'hex' in mine
+          ? { hex: image(mine.hex) }
+          : 'hexes' in mine
+            ? { hexes: mine.hexes.map(image) }
+            : { ...mine, edge: edgeImage[mine.edge] },
+      );
     });
     const rest = (x: typeof a) => ({ ...x, id: '', name: '', units: [], reinforcements: [], friendlyEdges: [] });
     expect(rest(b)).toEqual(rest(a));
@@ -428,19 +651,35 @@ describe('SPG mirror scenario', () => {
     const mines = (m: typeof s.map.mines) => m.map((x) => `${x.hex} ${x.kind} ${x.hiddenFrom}`).sort();
     expect(mines(s.map.mines.map((m) => ({ ...m, hex: image(m.hex), hiddenFrom: swap(m.hiddenFrom) })))).toEqual(mines(s.map.mines));
     const objectives = (o: typeof s.victory.objectives) => o.map((x) => `${x.hex} ${x.vp} ${x.controlledBy}`).sort();
-    expect(objectives(s.victory.objectives.map((o) => ({ ...o, hex: image(o.hex), controlledBy: swap(o.controlledBy)! })))).toEqual(objectives(s.victory.objectives));
-    const deaths = (d: typeof s.victory.suddenDeath) => d.map((x) => JSON.stringify(x.kind === 'control' ? { ...x, hexes: [...x.hexes].sort() } : x)).sort();
-    expect(deaths(s.victory.suddenDeath.map((d) => (d.kind === 'control'
-      ? { ...d, winner: swap(d.winner)!, hexes: d.hexes.map(image) }
-      : { ...d, winner: swap(d.winner)!, side: swap(d.side)! })))).toEqual(deaths(s.victory.suddenDeath));
+    expect(objectives(s.victory.objectives.map((o) => ({ ...o, hex: image(o.hex), controlledBy: swap(o.controlledBy)! })))).toEqual(
+      objectives(s.victory.objectives),
+    );
+    const deaths = (d: typeof s.victory.suddenDeath) =>
+      d.map((x) => JSON.stringify(x.kind === 'control' ? { ...x, hexes: [...x.hexes].sort() } : x)).sort();
+    expect(
+      deaths(
+        s.victory.suddenDeath.map((d) =>
+          d.kind === 'control'
+            ? { ...d, winner: swap(d.winner)!, hexes: d.hexes.map(image) }
+            : { ...d, winner: swap(d.winner)!, side: swap(d.side)! },
+        ),
+      ),
+    ).toEqual(deaths(s.victory.suddenDeath));
   });
 
-  it('SPG S-27: off-board range from each side\'s friendly edge is the same at every hex and its image (ruling SPG-R25)', () => {
+  it("SPG S-27: off-board range from each side's friendly edge is the same at every hex and its image (ruling SPG-R25)", () => {
     const edgeHexes = (edge: string) => {
       const out: number[] = [];
       for (let h = 0; h < grid.size; h++) {
-        const c = grid.col(h), r = grid.row(h);
-        if ((edge === 'west' && c === 0) || (edge === 'east' && c === grid.width - 1) || (edge === 'north' && r === 0) || (edge === 'south' && r === grid.height - 1)) out.push(h);
+        const c = grid.col(h),
+          r = grid.row(h);
+        if (
+          (edge === 'west' && c === 0) ||
+          (edge === 'east' && c === grid.width - 1) ||
+          (edge === 'north' && r === 0) ||
+          (edge === 'south' && r === grid.height - 1)
+        )
+          out.push(h);
       }
       return out;
     };
@@ -471,7 +710,11 @@ describe('SPG rulings file', () => {
   it('the rulings name exactly the scenario rule switches, each off by default', () => {
     const switches = rulings.rulings.flatMap((r) => (r.switch ? [r.switch] : [])).sort();
     const defaults = scenario('spg-tiny').rules;
-    expect(switches).toEqual(Object.keys(defaults).map((k) => `rule.${k}`).sort());
+    expect(switches).toEqual(
+      Object.keys(defaults)
+        .map((k) => `rule.${k}`)
+        .sort(),
+    );
     expect(Object.values(defaults).every((v) => v === false)).toBe(true);
   });
 });

@@ -37,7 +37,9 @@ export function edit(s: State, edits: Record<number, { hex?: number; steps?: num
 export function loadedDice(...faces: number[]): Rng {
   const queue = faces.slice();
   return {
-    next: () => { throw new Error('loaded dice: next() not expected'); },
+    next: () => {
+      throw new Error('loaded dice: next() not expected');
+    },
     int: (n: number) => {
       if (n !== 6) throw new Error(`loaded dice: int(${n})`);
       const f = queue.shift();

@@ -40,7 +40,8 @@ function checkPosition(sc: Scenario, s: State): void {
 
 function playRandom(loaded: SpgScenario, seed: number): { hashes: string[]; actions: number } {
   const game = loaded.game;
-  const dice = createRng(`dice/${seed}`), choice = createRng(`choice/${seed}`);
+  const dice = createRng(`dice/${seed}`),
+    choice = createRng(`choice/${seed}`);
   let s = loaded.initialState(dice);
   const hashes = [spgStateHash(s)];
   let actions = 0;

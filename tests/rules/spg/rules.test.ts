@@ -16,7 +16,7 @@ import { draftOf, edit, hex, loadedDice, tiny } from './helpers.js';
 // 4 sov-rifle 0603, 5 sov-rifle 0604, 6 sov-hmg 0703, 7 sov-45mm 0502.
 
 describe('SPG turn and impulses', () => {
-  it('SPG S-04 / U26: an initiative tie leaves the initiative with last turn\'s holder', () => {
+  it("SPG S-04 / U26: an initiative tie leaves the initiative with last turn's holder", () => {
     const { sc, start } = tiny();
     const d = draftOf(sc, { ...start, turn: 2, initiative: 1 }, loadedDice(4, 4, 3, 5));
     d.turn = 2;
@@ -60,7 +60,7 @@ describe('SPG turn and impulses', () => {
     expect(handed.passes).toBe(0);
   });
 
-  it('SPG S-10 / U1: a natural 7 on the active player\'s direct fire hands control over; each trigger set is 1 in 6', () => {
+  it("SPG S-10 / U1: a natural 7 on the active player's direct fire hands control over; each trigger set is 1 in 6", () => {
     const { sc, game, start } = tiny();
     // German infantry next to the Soviet rifle platoon at 0603.
     const s = edit(start, { 0: { hex: hex(sc, '0503') } });
@@ -150,7 +150,8 @@ describe('SPG direct fire', () => {
   it('SPG S-20 / U2: one roll read on different columns: infantry on column 7 reads M, a mounted unit shifted to column 11 reads M1', () => {
     const { sc } = tiny();
     const t = sc.tables.df;
-    const infantry = readColumn(t, 7, 0), cavalry = readColumn(t, 7, 1);
+    const infantry = readColumn(t, 7, 0),
+      cavalry = readColumn(t, 7, 1);
     expect([t.columns[infantry], t.columns[cavalry]]).toEqual([7, 11]);
     expect(tableResult(t, infantry, 10)).toBe('M');
     expect(tableResult(t, cavalry, 10)).toBe('M1');
@@ -174,19 +175,25 @@ describe('SPG direct fire', () => {
   it('SPG S-26: M2 costs two units a step each and disrupts them all', () => {
     const { sc, start } = tiny();
     const d = draftOf(sc, start, loadedDice());
-    applyHits(d, [{ unit: 4, result: 'M2' }, { unit: 5, result: 'M2' }]);
+    applyHits(d, [
+      { unit: 4, result: 'M2' },
+      { unit: 5, result: 'M2' },
+    ]);
     const s = d.seal();
     expect([s.u[4]![STEPS], s.u[5]![STEPS]]).toEqual([1, 1]);
     expect([s.u[4]![FLAGS]! & F_DISRUPTED, s.u[5]![FLAGS]! & F_DISRUPTED]).toEqual([F_DISRUPTED, F_DISRUPTED]);
     expect(s.lost[1]).toBe(2);
   });
 
-  it('SPG S-26: X eliminates the shooter\'s pick (the strongest unit), another unit loses a step, survivors are disrupted', () => {
+  it("SPG S-26: X eliminates the shooter's pick (the strongest unit), another unit loses a step, survivors are disrupted", () => {
     const { sc, start } = tiny();
     const h = hex(sc, '0603');
     const s0 = edit(start, { 6: { hex: h } });
     const d = draftOf(sc, s0, loadedDice());
-    applyHits(d, [{ unit: 4, result: 'X' }, { unit: 6, result: 'X' }]);
+    applyHits(d, [
+      { unit: 4, result: 'X' },
+      { unit: 6, result: 'X' },
+    ]);
     const s = d.seal();
     expect(s.u[6]![HEX]).toBe(ELIMINATED); // the HMG (8 DF) is worth more than the rifles (5)
     expect(s.u[4]![STEPS]).toBe(1);
@@ -200,15 +207,21 @@ describe('SPG direct fire', () => {
     expect(d.seal().u[4]![HEX]).toBe(ELIMINATED);
   });
 
-  it('SPG S-21: one morale roll for the whole stack, read against each unit\'s morale', () => {
+  it("SPG S-21: one morale roll for the whole stack, read against each unit's morale", () => {
     const { sc, start } = tiny();
     const d = draftOf(sc, start, loadedDice(4, 4));
-    applyHits(d, [{ unit: 0, result: 'M' }, { unit: 1, result: 'M' }]);
+    applyHits(d, [
+      { unit: 0, result: 'M' },
+      { unit: 1, result: 'M' },
+    ]);
     const s = d.seal();
     // German morale 8: a roll of 8 passes for both.
     expect([s.u[0]![FLAGS]! & F_DISRUPTED, s.u[1]![FLAGS]! & F_DISRUPTED]).toEqual([0, 0]);
     const d2 = draftOf(sc, start, loadedDice(5, 4));
-    applyHits(d2, [{ unit: 0, result: 'M' }, { unit: 1, result: 'M' }]);
+    applyHits(d2, [
+      { unit: 0, result: 'M' },
+      { unit: 1, result: 'M' },
+    ]);
     const s2 = d2.seal();
     expect([s2.u[0]![FLAGS]! & F_DISRUPTED, s2.u[1]![FLAGS]! & F_DISRUPTED]).toEqual([F_DISRUPTED, F_DISRUPTED]);
   });
@@ -266,7 +279,13 @@ describe('SPG assault, rally, losses, victory', () => {
     const { sc, game, start } = tiny();
     const target = hex(sc, '0603');
     // Two German infantry adjacent to the lone rifle platoon at 0603 (the HMG elsewhere).
-    const s = edit(start, { 0: { hex: hex(sc, '0503') }, 2: { hex: hex(sc, '0604') }, 7: { hex: hex(sc, '0801') }, 5: { hex: hex(sc, '0806') }, 6: { hex: hex(sc, '0805') } });
+    const s = edit(start, {
+      0: { hex: hex(sc, '0503') },
+      2: { hex: hex(sc, '0604') },
+      7: { hex: hex(sc, '0801') },
+      5: { hex: hex(sc, '0806') },
+      6: { hex: hex(sc, '0805') },
+    });
     expect(assaultAttackers(sc, s, 0, target)).toEqual([0, 2]);
     // Defensive first fire (strength 5): 3+4 = 7 reads "-"; the attack (strength 10): 6+6 = 12 reads "2X".
     const after = game.apply(s, `assault ${target}`, loadedDice(3, 4, 6, 6));

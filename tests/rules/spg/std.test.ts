@@ -10,7 +10,17 @@ import { moveDestinations } from '../../../src/rules/spg/movement.js';
 import { mayRally } from '../../../src/rules/spg/morale.js';
 import { loadSpgScenario } from '../../../src/rules/spg/scenario.js';
 import {
-  CARRIER, F_DISRUPTED, F_DUG_IN, F_IN_COLUMN, F_PACKED, F_SPENT, FLAGS, HEX, OUT_OF_AMMO, STEPS, type State,
+  CARRIER,
+  F_DISRUPTED,
+  F_DUG_IN,
+  F_IN_COLUMN,
+  F_PACKED,
+  F_SPENT,
+  FLAGS,
+  HEX,
+  OUT_OF_AMMO,
+  STEPS,
+  type State,
 } from '../../../src/rules/spg/state.js';
 import { startTurn } from '../../../src/rules/spg/turn.js';
 import { draftOf, edit, hex, loadedDice, scenarioFile } from './helpers.js';
@@ -118,7 +128,11 @@ describe('SPG bombardment and air (spg-medium)', () => {
   });
 
   it('SPG S-32 / U17: the air support bands give delivery half the time when the plane does not loiter', () => {
-    const ways = (from: number, to: number): number => { let n = 0; for (let r = from; r <= to; r++) n += 6 - Math.abs(r - 7); return n; };
+    const ways = (from: number, to: number): number => {
+      let n = 0;
+      for (let r = from; r <= to; r++) n += 6 - Math.abs(r - 7);
+      return n;
+    };
     const bands = sc.charts.airSupport.bands;
     const of = (kind: string): number => bands.filter((b) => b.result === kind).reduce((n, b) => n + ways(b.from, b.to), 0);
     expect(of('deliver') / (of('deliver') + of('abort') + of('friendlyFire'))).toBe(0.5);
