@@ -17,3 +17,22 @@ export const counterSide = z.strictObject({
   antiTank: fireValue.optional(),
   movement: z.number().int().min(0),
 });
+
+/** The counter icons of the Panzer Grenadier family (PG3 2.1); a member adds its own (SPG: motorcycles, jeeps). */
+export const pgUnitTypes = [
+  'INF',
+  'SMG',
+  'HMG',
+  'ENG',
+  'CAV',
+  'MORTAR',
+  'AT',
+  'ART',
+  'AA',
+  'TANK',
+  'SPG',
+  'AC',
+  'APC',
+  'TRUCK',
+  'WAGON',
+] as const;

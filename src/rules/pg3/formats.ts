@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { compactMap, hexLabel, placementFields } from '../../hex/mapdata.js';
 import { scenarioHeader } from '../../hex/scenariofile.js';
-import { counterSide } from '../pg/formats.js';
+import { counterSide, pgUnitTypes } from '../pg/formats.js';
 import { provenance, sourced } from '../../hex/provenance.js';
 import { ONE_D6, TWO_D6, resultsTable } from '../../hex/tables.js';
 
@@ -109,23 +109,7 @@ export type ChartPack = z.infer<typeof chartPack>;
 
 const side = counterSide;
 
-export const unitTypes = [
-  'INF',
-  'SMG',
-  'HMG',
-  'ENG',
-  'CAV',
-  'MORTAR',
-  'AT',
-  'ART',
-  'AA',
-  'TANK',
-  'SPG',
-  'AC',
-  'APC',
-  'TRUCK',
-  'WAGON',
-] as const;
+export const unitTypes = pgUnitTypes;
 
 export const counterEntry = z
   .strictObject({

@@ -8,6 +8,7 @@ import type { GameMap } from '../../hex/map.js';
 import type { Hex } from '../../hex/grid.js';
 import { PgLos } from '../../hex/los.js';
 import type { PieceIdentity } from '../../hex/units.js';
+import type { FireValues } from '../pg/values.js';
 import { hexAt as hexOfLabel, placeUnits, readCompactMap } from '../../hex/mapdata.js';
 import { moveCostTable } from '../../hex/movement.js';
 import {
@@ -38,16 +39,7 @@ import {
 
 export const RANKS = ['CPL', 'SGT', 'LT', 'CPT', 'MAJ', 'LTC', 'COL'] as const;
 
-/** Fire values of one side of a counter (full or reduced). */
-export interface FireValues {
-  readonly df: number;
-  readonly dfRange: number;
-  readonly bomb: number;
-  readonly bombRange: number;
-  readonly at: number;
-  readonly atRange: number;
-  readonly ma: number;
-}
+export type { FireValues } from '../pg/values.js';
 
 /** Everything fixed about one unit or leader piece in the game. */
 export interface UnitDef extends PieceIdentity {

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { compactMap, hexLabel, placementFields } from '../../hex/mapdata.js';
 import { ruleSwitches, scenarioHeader } from '../../hex/scenariofile.js';
-import { counterSide, fireValue as fire } from '../pg/formats.js';
+import { counterSide, fireValue as fire, pgUnitTypes } from '../pg/formats.js';
 import { provenance as kernelProvenance } from '../../hex/provenance.js';
 import { resultsTable as kernelResultsTable, TWO_D6 } from '../../hex/tables.js';
 
@@ -260,25 +260,7 @@ export type ChartPack = z.infer<typeof chartPack>;
 // ---- Counter manifest ----
 
 /** Counter icons: PG3's, plus motorcycle recon and jeeps (S-11 L102, L116). */
-export const unitTypes = [
-  'INF',
-  'SMG',
-  'HMG',
-  'ENG',
-  'CAV',
-  'MORTAR',
-  'AT',
-  'ART',
-  'AA',
-  'TANK',
-  'SPG',
-  'AC',
-  'APC',
-  'TRUCK',
-  'WAGON',
-  'MC',
-  'JEEP',
-] as const;
+export const unitTypes = [...pgUnitTypes, 'MC', 'JEEP'] as const;
 export type UnitType = (typeof unitTypes)[number];
 
 export const counterEntry = z

@@ -8,17 +8,11 @@ import type { ScenarioOptions, ScenarioParameter } from '../../core/system.js';
 import { parseWith, readJsonFile } from '../../core/validate.js';
 import type { Hex } from '../../hex/grid.js';
 import type { PieceIdentity } from '../../hex/units.js';
+import type { FireValues } from '../pg/values.js';
 import type { GameMap } from '../../hex/map.js';
 import { hexAt, placeUnits, readCompactMap } from '../../hex/mapdata.js';
 import { moveCostTable } from '../../hex/movement.js';
-import {
-  objectiveParameter,
-  ruleSwitchParameter,
-  sideParameter,
-  turnsParameter,
-  victoryParameters,
-  type ParameterSetter,
-} from '../../hex/params.js';
+import * as params from '../../hex/params.js';
 import { readScenarioSources } from '../../hex/scenariofile.js';
 import { compileTable, type CompiledTable } from '../../hex/tables.js';
 import { SpgLos } from './los.js';
@@ -40,17 +34,8 @@ export const ROAD = 1;
 /** Movement costs are kept doubled so that half points stay whole numbers (S-14 L166: +0.5 MP). */
 export const MP_SCALE = 2;
 
-/** Fire values of one side of a counter. */
-export interface FireSide {
-  readonly df: number;
-  readonly dfRange: number;
-  readonly bomb: number;
-  readonly bombRange: number;
-  /** -1: no AT value. */
-  readonly at: number;
-  readonly atRange: number;
-  readonly ma: number;
-}
+/** Fire values of one side of a counter; `at` -1: no AT value. */
+export type FireSide = FireValues;
 
 /** Spotting classes (S-19 L236): infantry, guns/mounted, vehicles. */
 export const enum SpotClass {
@@ -177,17 +162,17 @@ export interface Scenario {
   readonly parameters: readonly ScenarioParameter[];
 }
 
-const PARAMETERS: readonly ParameterSetter<ScenarioFile>[] = [
-  turnsParameter(),
-  ...victoryParameters(),
-  sideParameter('morale', (side, v) => {
+const PARAMETERS: readonly params.ParameterSetter<ScenarioFile>[] = [
+  params.turnsParameter(),
+  ...params.victoryParameters(),
+  params.sideParameter('morale', (side, v) => {
     side.morale = v.number();
   }),
-  sideParameter('initiative', (side, v) => {
+  params.sideParameter('initiative', (side, v) => {
     side.initiativeBonus = v.number();
   }),
-  objectiveParameter(),
-  ruleSwitchParameter(),
+  params.objectiveParameter(),
+  params.ruleSwitchParameter(),
 ];
 
 export function loadSpgChartPack(file: string): ChartPack {
