@@ -415,8 +415,6 @@ function declareOptions(d: Draft, i: number): string[] {
   const u = def(d, i);
   const opts: string[] = [];
   const m = d.get(i, MORALE);
-  // The leader whose activation this is (3.1) acts; a leader in an activated stack may stay out.
-  const leaderIsSource = u.isLeader && d.flag(i, F_SELF_ACT) && !d.act.some((j) => j !== i && d.flag(j, F_SELF_ACT));
   if (m === DEMORALIZED) return ['m']; // 14.3: must attempt recovery
   const limbered = d.flag(i, F_LIMBERED);
   const v = values(d, i);
@@ -424,17 +422,21 @@ function declareOptions(d: Draft, i: number): string[] {
   // A weapon without MA moves only to unlimber or to limber onto a transport in its hex (5.6).
   if (v.ma > 0 || m !== GOOD || u.isLeader || limbered || (needsLimber(u) && emptyCarrierIn(d, i))) opts.push('m');
   // Declaring nothing leaves the unit out (activating is voluntary, 3.12), but someone must act; a leader out
-  // takes out with him what only he brought in (3.1), so he may only leave if someone still stands.
+  // takes out with him what only he brought in (3.1), so he may only leave if someone still stands. What still
+  // stands without him (standingWithout) is empty exactly when no other unit is in the activation by itself
+  // (F_SELF_ACT): those stand, and bring in the rest. The leader whose activation this is acts (3.1): he is in
+  // it by himself and no one else is; a leader in an activated stack may stay out.
+  const needSelf = bringsUnits(d, i);
   let othersIn = false;
-  if (bringsUnits(d, i)) {
-    for (const j of standingWithout(d, i).keys())
-      if (j !== i) {
-        othersIn = true;
-        break;
-      }
-  } else {
-    for (let k = 0; k < d.act.length && !othersIn; k++) othersIn = k !== d.declIndex && d.flag(d.act[k]!, F_IN_ACT);
+  let othersSelf = false;
+  for (let k = 0; k < d.act.length; k++) {
+    if (k === d.declIndex) continue;
+    const j = d.act[k]!;
+    const self = d.flag(j, F_SELF_ACT);
+    othersSelf ||= self;
+    othersIn ||= d.flag(j, F_IN_ACT) && (self || !needSelf);
   }
+  const leaderIsSource = u.isLeader && d.flag(i, F_SELF_ACT) && !othersSelf;
   if (!leaderIsSource && othersIn) opts.push('n');
   if (opts.length === 0) opts.push('n');
   return opts;
