@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../src/core/rng.js';
 import { legalActions } from '../../../src/rules/spg/actions.js';
 import { bombardmentSpotted } from '../../../src/rules/spg/bombardment.js';
 import { directFireTargets } from '../../../src/rules/spg/fire.js';
+import { SpgGame } from '../../../src/rules/spg/game.js';
+import { loadSpgScenario } from '../../../src/rules/spg/scenario.js';
 import { spotRange, spots } from '../../../src/rules/spg/spotting.js';
 import { F_DISRUPTED, F_SPENT, FLAGS, HEX, STEPS } from '../../../src/rules/spg/state.js';
-import { edit, hex, loadedDice, tiny } from './helpers.js';
+import { edit, hex, loadedDice, scenarioFile, tiny } from './helpers.js';
 
 // spg-tiny units: 0 ger-inf 0103, 1 ger-hmg 0103, 2 ger-inf 0104, 3 ger-pz4h 0105,
 // 4 sov-rifle 0603, 5 sov-rifle 0604, 6 sov-hmg 0703, 7 sov-45mm 0502.
@@ -78,6 +81,34 @@ describe('SPG sequence of play', () => {
     const end = game.apply(s, 'pass', loadedDice());
     expect(game.isTerminal(end)).toBe(true);
     expect(end.turn).toBe(sc.turns);
+  });
+  // S-01 L15 "reinforcements arrive only on new full game turns"; S-02 L19-L22: the Reinforcement phase follows Refresh and Initiative.
+  it('SPG S-02: reinforcements enter at the start of their turn, after the Refresh, ready, and not before', () => {
+    const sc = loadSpgScenario(scenarioFile('spg-medium'));
+    const game = new SpgGame(sc);
+    const start = game.initialState(createRng('s02'));
+    const group = sc.groups.findIndex((g) => g.side === 1 && g.turn === 4);
+    expect(group).toBeGreaterThanOrEqual(0);
+    const head = sc.groups[group]!.units[0]!;
+    const entry = sc.groups[group]!.entryHex;
+    const later = sc.units.findIndex((u) => u.side === 1 && u.group >= 0 && sc.groups[u.group]!.turn > 4);
+    // Turn 3, every unit on the map spent: the turn-4 column is still off the map.
+    const s3 = {
+      ...start,
+      turn: 3,
+      u: start.u.map((r) => (r[HEX]! >= 0 ? Object.assign(r.slice(), { [FLAGS]: r[FLAGS]! | F_SPENT }) : r)),
+    };
+    expect(s3.u[head]![HEX]! < 0).toBe(true);
+    const dice = createRng('s02/dice');
+    const passed = game.apply(s3, 'pass', dice);
+    expect(passed.turn).toBe(3);
+    expect(passed.u[head]![HEX]! < 0).toBe(true);
+    const t4 = game.apply(passed, 'pass', dice);
+    expect(t4.turn).toBe(4);
+    expect(t4.u[head]![HEX]).toBe(entry);
+    expect(t4.u.every((r) => (r[FLAGS]! & F_SPENT) === 0)).toBe(true);
+    expect(t4.active).toBe(t4.initiative);
+    expect(t4.u[later]![HEX]! < 0).toBe(true);
   });
 });
 
