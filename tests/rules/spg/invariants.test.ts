@@ -15,15 +15,20 @@ function freeze<T>(v: T): T {
   return v;
 }
 
+/** A failed invariant: thrown directly, since the checks run after every action of 1,000 games. */
+function check(ok: boolean, what: string): void {
+  if (!ok) throw new Error(`invariant broken: ${what}`);
+}
+
 function checkPosition(sc: Scenario, s: State): void {
   const perHex = new Map<number, { units: number; vehicles: number; sides: Set<number> }>();
   s.u.forEach((r, i) => {
     const def = sc.units[i]!;
-    expect(r[STEPS]).toBeGreaterThanOrEqual(r[HEX]! >= 0 ? 1 : 0);
-    expect(r[STEPS]).toBeLessThanOrEqual(def.steps);
+    check(r[STEPS]! >= (r[HEX]! >= 0 ? 1 : 0), `unit ${i} on the map with no steps`);
+    check(r[STEPS]! <= def.steps, `unit ${i} has more steps than its counter`);
     if (r[HEX]! < 0) return;
-    expect(r[HEX]).toBeLessThan(sc.map.size);
-    if (r[CARRIER]! > 0) expect(s.u[r[CARRIER]! - 1]![HEX]).toBe(r[HEX]);
+    check(r[HEX]! < sc.map.size, `unit ${i} off the map`);
+    if (r[CARRIER]! > 0) check(s.u[r[CARRIER]! - 1]![HEX] === r[HEX], `unit ${i} is not in its carrier's hex`);
     const e = perHex.get(r[HEX]!) ?? { units: 0, vehicles: 0, sides: new Set<number>() };
     e.units++;
     if (def.vehicle) e.vehicles++;
@@ -32,11 +37,15 @@ function checkPosition(sc: Scenario, s: State): void {
   });
   // S-12 L138: 3 units, 2 vehicles, never both sides in a hex.
   for (const e of perHex.values()) {
-    expect(e.units).toBeLessThanOrEqual(3);
-    expect(e.vehicles).toBeLessThanOrEqual(2);
-    expect(e.sides.size).toBe(1);
+    check(e.units <= 3, 'more than 3 units in a hex');
+    check(e.vehicles <= 2, 'more than 2 vehicles in a hex');
+    check(e.sides.size === 1, 'both sides in a hex');
   }
 }
+
+const TINY_GAMES = 960,
+  MEDIUM_GAMES = 15,
+  MIRROR_GAMES = 25;
 
 function playRandom(loaded: SpgScenario, seed: number): { hashes: string[]; actions: number } {
   const game = loaded.game;
@@ -47,36 +56,52 @@ function playRandom(loaded: SpgScenario, seed: number): { hashes: string[]; acti
   let actions = 0;
   while (!game.isTerminal(s)) {
     const legal = game.legalActions(s);
-    expect(legal.length).toBeGreaterThan(0);
+    check(legal.length > 0, `seed ${seed}: no legal action`);
     freeze(s);
     const before = JSON.stringify(s);
     const next = game.apply(s, legal[choice.int(legal.length)]!, dice);
-    expect(JSON.stringify(s)).toBe(before);
+    check(JSON.stringify(s) === before, `seed ${seed}: apply changed its input`);
     checkPosition(game.sc, next);
     s = next;
     hashes.push(spgStateHash(s));
     actions++;
-    expect(actions).toBeLessThan(3000);
+    check(actions < 3000, `seed ${seed}: no end after 3000 actions`);
   }
   expect(s.turn).toBeLessThanOrEqual(game.sc.turns);
   return { hashes, actions };
 }
 
+/** Seeded random games per scenario: 1,000 in all, mostly the tiny scenario, which is quick to play. */
+const SWEEP: readonly { id: string; games: number }[] = [
+  { id: 'spg-tiny', games: TINY_GAMES },
+  { id: 'spg-medium', games: MEDIUM_GAMES },
+  { id: 'spg-mirror', games: MIRROR_GAMES },
+];
+/** Tiny games per test, so a failure names a small seed range. */
+const CHUNK = 200;
+
 describe('SPG invariants over seeded random games', () => {
   const tiny = loadScenario('spg-tiny') as SpgScenario;
 
-  it('spg-tiny: stacking, steps, positions and no mutation of the input state hold in 100 random games, which end', () => {
-    for (let seed = 0; seed < 100; seed++) playRandom(tiny, seed);
+  it('the sweep plays at least 1,000 games in all', () => {
+    expect(SWEEP.reduce((n, e) => n + e.games, 0)).toBeGreaterThanOrEqual(1000);
   });
+
+  for (let from = 0; from < TINY_GAMES; from += CHUNK) {
+    const to = Math.min(TINY_GAMES, from + CHUNK);
+    it(`spg-tiny seeds ${from}-${to - 1}: stacking, steps, positions and no mutation of the input state hold after every action, and every game ends`, () => {
+      for (let seed = from; seed < to; seed++) playRandom(tiny, seed);
+    });
+  }
 
   it('spg-tiny: the same seeds replay the same game', () => {
     for (const seed of [3, 17, 42]) expect(playRandom(tiny, seed).hashes).toEqual(playRandom(tiny, seed).hashes);
   });
 
-  it('spg-medium and spg-mirror play to the end under the same invariants', () => {
-    for (const id of ['spg-medium', 'spg-mirror']) {
+  for (const { id, games } of SWEEP.slice(1)) {
+    it(`${id}: ${games} random games play to the end under the same invariants`, () => {
       const loaded = loadScenario(id) as SpgScenario;
-      for (let seed = 0; seed < 2; seed++) expect(playRandom(loaded, seed).actions).toBeGreaterThan(0);
-    }
-  });
+      for (let seed = 0; seed < games; seed++) expect(playRandom(loaded, seed).actions).toBeGreaterThan(0);
+    });
+  }
 });
