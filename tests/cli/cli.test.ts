@@ -1,30 +1,9 @@
-/**
- * The tacsim command line, run as a child process on the compiled program (tests/global-setup.ts
- * builds dist/ first): play driven through stdin, scenarios list/show/validate, replay, exit codes.
- */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { root, tacsimIn } from './run-tacsim.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'bin', 'tacsim.js');
-const tmp = mkdtempSync(join(tmpdir(), 'tacsim-cli-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-function tacsim(args: string[], input = ''): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    cwd: tmp,
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', TACSIM_DEBUG: '' },
-    timeout: 120_000,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const { tmp, tacsim } = tacsimIn('tacsim-cli-');
 
 /** Answers "1" to every decision and "y" to every confirmation (a "y" at a decision is a harmless bad command). */
 const ones = (n: number) => Array.from({ length: n }, () => '1\ny\n').join('');

@@ -1,15 +1,6 @@
-/**
- * A second, deliberately small rules system (tests/fixtures/mini) registered through the RulesSystem
- * interface: the tools work on it unchanged. The CLI runs as a child process that loads the system
- * from TACSIM_SYSTEMS; the harness, balance, bench helpers and MCTS threads run in this process, where
- * the test registers the system and worker threads find it through its declared `module`.
- */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../agents/agent.js';
 import type { MctsAgent } from '../../agents/mcts.js';
 import { midGameState, randomPlayout, runScenarioSuites } from '../../benchmarks/suites.js';
@@ -20,25 +11,14 @@ import { runSimulation } from '../../src/harness/run.js';
 import { formatSummary } from '../../src/harness/summary.js';
 import { loadScenario, registerSystem, systemModuleOf } from '../../src/scenarios.js';
 import { system, type MiniState } from '../fixtures/mini/system.js';
+import { root, tacsimIn } from './run-tacsim.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'bin', 'tacsim.js');
 const scenarioFile = join(root, 'tests/fixtures/mini/mini-skirmish.json');
 const compiledSystem = join(root, 'dist/tests/fixtures/mini/system.js');
-const tmp = mkdtempSync(join(tmpdir(), 'tacsim-mini-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const { tmp, tacsim } = tacsimIn('tacsim-mini-', { TACSIM_SYSTEMS: compiledSystem });
+/** The same command with no system module named: it must say which systems it knows. */
+const withoutSystem = tacsimIn('tacsim-mini-bare-', { TACSIM_SYSTEMS: '' }).tacsim;
 beforeAll(() => registerSystem(system));
-
-function tacsim(args: string[], input = ''): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    cwd: tmp,
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', TACSIM_DEBUG: '', TACSIM_SYSTEMS: compiledSystem },
-    timeout: 120_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 describe('the CLI on a second rules system', () => {
   const record = join(tmp, 'mini-game.json');
@@ -55,12 +35,8 @@ describe('the CLI on a second rules system', () => {
 
   it('scenarios validate accepts it, and says which systems are known when none is loaded', () => {
     expect(tacsim(['scenarios', 'validate', scenarioFile]).stdout).toMatch(/^OK .*\(mini-skirmish, mini, map 5x3\)/);
-    const bare = spawnSync(process.execPath, [bin, 'scenarios', 'validate', scenarioFile], {
-      cwd: tmp,
-      encoding: 'utf8',
-      env: { ...process.env, TACSIM_SYSTEMS: '' },
-    });
-    expect(bare.status).toBe(2);
+    const bare = withoutSystem(['scenarios', 'validate', scenarioFile]);
+    expect(bare.code).toBe(2);
     expect(bare.stdout).toMatch(/system: unknown rules system "mini" \(known: pg3, spg\)/);
   });
 

@@ -1,26 +1,10 @@
-/** The SPG scenarios through the compiled command line: play through stdin with short commands, replay, show, sim, bad input. */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { root, scenarioFile } from './helpers.js';
+import { tacsimIn } from '../../cli/run-tacsim.js';
 
-const bin = join(root, 'bin', 'tacsim.js');
-const tmp = mkdtempSync(join(tmpdir(), 'tacsim-spg-cli-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-function tacsim(args: string[], input = ''): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    cwd: tmp,
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', TACSIM_DEBUG: '' },
-    timeout: 120_000,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const { tmp, tacsim } = tacsimIn('tacsim-spg-cli-');
 
 describe('tacsim with SPG', () => {
   it('plays spg-tiny to the end from piped short commands, and the record replays', () => {
