@@ -88,7 +88,7 @@ export function createAgent(spec: string, hooks: AgentHooks<any, any> = NO_HOOKS
   const kind = Object.hasOwn(KINDS, name) ? KINDS[name] : undefined;
   if (kind === undefined) {
     throw new InputError(
-      `unknown agent "${name}" in "${spec}"; the agents are ${Object.keys(KINDS).join(', ')}, written name or name:key=value,key=value\n${formatAgentHelp()}`,
+      `unknown agent "${name}" in "${spec}"; the agents are ${Object.keys(KINDS).join(', ')}, written name or name:key=value,key=value (their options: tacsim play --help)`,
       undefined,
       'agent',
     );

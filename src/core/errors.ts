@@ -52,7 +52,10 @@ export class InputError extends Error {
   }
 }
 
-/** Collects problems while validating a file, then throws one InputError listing them, with the first one's kind. */
+/**
+ * Collects problems while validating a file, then throws one InputError: the first problem, with its kind,
+ * and how many more there are, on one line (fix the first and run again to see the next).
+ */
 export class ProblemList {
   readonly problems: { place: string; problem: string; code: InputErrorCode }[] = [];
   constructor(readonly file: string) {}
@@ -65,13 +68,8 @@ export class ProblemList {
   throwIfAny(): void {
     if (this.problems.length === 0) return;
     const first = this.problems[0]!;
-    const more =
-      this.problems.length > 1
-        ? `\n${this.problems
-            .slice(1, 10)
-            .map((p) => `  also: ${this.file}: ${p.place}: ${p.problem}`)
-            .join('\n')}` + (this.problems.length > 10 ? `\n  ... and ${this.problems.length - 10} more` : '')
-        : '';
+    const others = this.problems.length - 1;
+    const more = others > 0 ? ` (and ${others} more problem${others > 1 ? 's' : ''})` : '';
     throw new InputError(first.problem + more, this.file, first.place, first.code);
   }
 }

@@ -386,3 +386,14 @@ describe('issue 13 item 8: replay checks the whole record', () => {
     expect(replay({ ...line, actions: good.actions.slice(0, 5), winner: good.winner }, 'line-short').ok).toBe(false);
   });
 });
+
+describe('issue 13: a refusal is one line', () => {
+  it('a scenario with many problems names the first and counts the rest on the same line', () => {
+    const files = tinyCopy('pg3', ({ scenario }) => {
+      scenario.map.legend = { w: 'woods' };
+    });
+    const e = inputError(() => loadScenario(files.scenario));
+    expect(e.place).toBe('map.terrain[0]');
+    expect(e.problem).toMatch(/^character "\." at column 1 is not in the legend \(and \d+ more problems\)$/);
+  });
+});
