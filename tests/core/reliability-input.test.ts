@@ -14,6 +14,7 @@ import { InputError } from '../../src/core/errors.js';
 import { createRng } from '../../src/core/rng.js';
 import type { LoadedScenario, ScenarioOptions } from '../../src/core/system.js';
 import { parseAgentFlags, parseSetFlags } from '../../src/harness/cli.js';
+import { resolveAgents } from '../../src/harness/run.js';
 import { MAX_TERRAIN_TYPES } from '../../src/hex/mapdata.js';
 import { loadPg3Scenario } from '../../src/rules/pg3/scenario.js';
 import { loadScenario } from '../../src/scenarios.js';
@@ -189,6 +190,16 @@ describe('issue 13 item 4: counter and leader ids are keys of prototype-free tab
       expect(inputError(() => loadScenario(spg.scenario)).message).toContain(`unknown counter "${name}"`);
     });
   }
+
+  it('a side id "constructor" gets the default agent, not Object.prototype.constructor', async () => {
+    const files = tinyCopy('pg3', ({ scenario }) => {
+      scenario.sides[0].id = 'constructor';
+      for (const o of scenario.victory.objectives) if (o.controlledBy === 'german') o.controlledBy = 'constructor';
+    });
+    const sc = loadScenario(files.scenario);
+    expect(await resolveAgents(sc, parseAgentFlags([]), 'random')).toEqual({ constructor: 'random', soviet: 'random' });
+    expect(await resolveAgents(sc, { soviet: 'random' }, 'random')).toEqual({ constructor: 'random', soviet: 'random' });
+  });
 
   it('a terrain id "constructor" is a terrain like any other', () => {
     const files = tinyCopy('pg3', ({ scenario, charts }) => {
