@@ -106,9 +106,8 @@ const recordSchema = z.strictObject({
 });
 
 /**
- * Checks a parsed record (from `play` or a games.jsonl line): its shape, every field's type, and that a
- * record of `play` (one with a `format`) carries a state hash for every action. `place` prefixes the
- * places of problems ("line 3: ").
+ * Checks a parsed record (from `play` or a games.jsonl line): its shape, every field's type, and that its
+ * state hashes, when it has them, are one per action. `place` prefixes the places of problems ("line 3: ").
  */
 export function checkRecord(data: unknown, file: string, place: string): GameRecord {
   if (typeof data !== 'object' || data === null || Array.isArray(data))
@@ -120,13 +119,6 @@ export function checkRecord(data: unknown, file: string, place: string): GameRec
     if (!(e instanceof InputError) || place === '') throw e;
     throw new InputError(e.problem, file, `${place}${e.place ?? ''}`, e.code);
   }
-  if (rec.format !== undefined && rec.hashes === undefined)
-    throw new InputError(
-      `a ${RECORD_FORMAT} record has a state hash for every action; "hashes" is missing`,
-      file,
-      `${place}hashes`,
-      'missing',
-    );
   if (rec.hashes !== undefined && rec.hashes.length !== rec.actions.length) {
     throw new InputError(
       `${rec.hashes.length} state hashes for ${rec.actions.length} actions (a record has one hash per action)`,
