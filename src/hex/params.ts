@@ -7,6 +7,9 @@
  */
 import { InputError } from '../core/errors.js';
 
+/** A decimal number as a person writes one: 10, -3, 2.5, .5, 1e3. */
+const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+
 /** The value given for one parameter, read as the setter needs it; each reader throws a one-line InputError. */
 export interface ParameterValue {
   number(): number;
@@ -44,7 +47,8 @@ export function applyParameterOverrides<D>(
     };
     const value: ParameterValue = {
       number: () => {
-        const num = typeof given === 'number' ? given : Number(given);
+        // Decimal numbers only: Number() would also read "0x10", "0b1" and " " as numbers.
+        const num = typeof given === 'number' ? given : DECIMAL.test(given.toString()) ? Number(given) : Number.NaN;
         return Number.isFinite(num) ? num : fail(`"${String(given)}" is not a finite number`);
       },
       boolean: () =>

@@ -94,6 +94,7 @@ describe('issue 13 item 3: --set values meet the ranges the same values meet in 
     ['pg3-tiny', 'rule.constructor', true],
     ['pg3-tiny', '__proto__', 1],
     ['pg3-tiny', 'turns', 'ten'],
+    ['pg3-tiny', 'turns', '0x4'],
     ['spg-tiny', 'turns', -5],
     ['spg-tiny', 'turns', 2.5],
     ['spg-tiny', 'turns', 1000],
