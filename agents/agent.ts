@@ -88,7 +88,9 @@ export function createAgent(spec: string, hooks: AgentHooks<any, any> = NO_HOOKS
   const kind = Object.hasOwn(KINDS, name) ? KINDS[name] : undefined;
   if (kind === undefined) {
     throw new InputError(
-      `unknown agent "${name}" in "${spec}"; the agents are ${Object.keys(KINDS).join(', ')}, written name or name:key=value,key=value\n${formatAgentHelp()}`,
+      `unknown agent "${name}" in "${spec}"; the agents are ${Object.keys(KINDS).join(', ')}, written name or name:key=value,key=value (${describeAgents()
+        .map((d) => `${d.name}: ${d.keys.length === 0 ? 'no options' : d.keys.map((k) => k.key).join(', ')}`)
+        .join('; ')}; tacsim play --help explains them)`,
       undefined,
       'agent',
     );

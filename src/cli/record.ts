@@ -11,7 +11,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
 import { InputError } from '../core/errors.js';
+import { idTable, parseWith } from '../core/validate.js';
 import type { GameOutcome, LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { listShippedScenarios, loadScenario, resolveScenarioFile } from '../scenarios.js';
 
@@ -28,7 +30,7 @@ export interface GameRecord {
   agents: Record<string, string>;
   actions: string[];
   hashes?: string[];
-  outcome?: GameOutcome & { winnerSide?: string | null };
+  outcome?: GameOutcome & { winnerSide?: string | null | undefined };
   /** games.jsonl fields. */
   game?: number;
   winner?: string | null;
@@ -72,29 +74,60 @@ export function metricsText(sc: LoadedScenario, metrics: Readonly<Record<string,
     .join('');
 }
 
-function fail(file: string, place: string, problem: string): never {
-  throw new InputError(problem, file, place);
-}
+/** What a game record may hold: every field typed, no unknown field (a misspelt or foreign key is an error). */
+const recordSchema = z.strictObject({
+  format: z.literal(RECORD_FORMAT, { message: `format must be "${RECORD_FORMAT}"` }).optional(),
+  scenario: z.string().min(1, { message: 'missing the scenario (a shipped id or a file path)' }),
+  system: z.string().min(1).optional(),
+  options: z
+    .strictObject({
+      charts: z.string().optional(),
+      counters: z.string().optional(),
+      set: idTable(z.union([z.number(), z.boolean(), z.string()])).optional(),
+    })
+    .default({}),
+  seed: z.union([z.string(), z.number()]).transform(String),
+  agents: idTable(z.string()).default(() => Object.create(null) as Record<string, string>),
+  actions: z.array(z.string(), { message: 'actions must be a list of action keys (strings)' }),
+  hashes: z.array(z.string(), { message: 'hashes must be a list of strings' }).optional(),
+  outcome: z
+    .strictObject({
+      winner: z.number().int().min(0).nullable(),
+      victoryLevel: z.string(),
+      turns: z.number().int().min(0),
+      vp: z.array(z.number()),
+      metrics: idTable(z.array(z.number())),
+      winnerSide: z.string().nullable().optional(),
+    })
+    .optional(),
+  game: z.number().int().min(0).optional(),
+  winner: z.string().nullable().optional(),
+  error: z.string().nullable().optional(),
+});
 
-/** Checks the shape of a parsed record (from `play` or a games.jsonl line). */
+/**
+ * Checks a parsed record (from `play` or a games.jsonl line): its shape, every field's type, and that its
+ * state hashes, when it has them, are one per action. `place` prefixes the places of problems ("line 3: ").
+ */
 export function checkRecord(data: unknown, file: string, place: string): GameRecord {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(file, place, 'a game record must be a JSON object');
-  const r = data as Record<string, unknown>;
-  if (typeof r.scenario !== 'string' || r.scenario === '')
-    fail(file, `${place}scenario`, 'missing the scenario (a shipped id or a file path)');
-  if (typeof r.seed !== 'string' && typeof r.seed !== 'number') fail(file, `${place}seed`, 'missing the seed');
-  if (!Array.isArray(r.actions) || !r.actions.every((a) => typeof a === 'string'))
-    fail(file, `${place}actions`, 'actions must be a list of action keys (strings)');
-  if (r.options !== undefined && (typeof r.options !== 'object' || r.options === null))
-    fail(file, `${place}options`, 'options must be an object');
-  if (r.hashes !== undefined && (!Array.isArray(r.hashes) || !r.hashes.every((a) => typeof a === 'string')))
-    fail(file, `${place}hashes`, 'hashes must be a list of strings');
-  return {
-    ...(r as unknown as GameRecord),
-    seed: String(r.seed),
-    options: (r.options as ScenarioOptions | undefined) ?? {},
-    agents: (typeof r.agents === 'object' && r.agents !== null ? r.agents : {}) as Record<string, string>,
-  };
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new InputError('a game record must be a JSON object', file, place.replace(/: $/, '') || undefined, 'bad-value');
+  let rec: GameRecord;
+  try {
+    rec = parseWith(recordSchema, data, file) as GameRecord;
+  } catch (e) {
+    if (!(e instanceof InputError) || place === '') throw e;
+    throw new InputError(e.problem, file, `${place}${e.place ?? ''}`, e.code);
+  }
+  if (rec.hashes !== undefined && rec.hashes.length !== rec.actions.length) {
+    throw new InputError(
+      `${rec.hashes.length} state hashes for ${rec.actions.length} actions (a record has one hash per action)`,
+      file,
+      `${place}hashes`,
+      'bad-value',
+    );
+  }
+  return rec;
 }
 
 /**
@@ -104,8 +137,18 @@ export function checkRecord(data: unknown, file: string, place: string): GameRec
  */
 export function readRecord(file: string, game?: number): GameRecord {
   const path = resolve(file);
-  if (!existsSync(path)) throw new InputError('no such file', file);
-  const text = readFileSync(path, 'utf8');
+  if (!existsSync(path)) throw new InputError('no such file', file, undefined, 'not-found');
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new InputError(
+      `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      file,
+      undefined,
+      'unreadable',
+    );
+  }
   const trimmed = text.trim();
   if (trimmed === '') throw new InputError('the file is empty', file);
   let whole: unknown;

@@ -103,7 +103,7 @@ export function registerScenarioCommands(program: Command): void {
           failed++;
           const msg = e instanceof InputError ? e.message : `unexpected error: ${(e as Error).message}`;
           const text = msg.startsWith(f) || (e instanceof InputError && e.file !== undefined) ? msg : `${f}: ${msg}`;
-          process.stdout.write(`FAIL  ${text}\n`);
+          process.stdout.write(`FAIL  ${text}\n${e instanceof InputError ? e.others.map((o) => `  also: ${o}\n`).join('') : ''}`);
         }
       }
       if (failed > 0) {

@@ -27,6 +27,8 @@ export interface InputErrorDetails {
   key?: string;
   /** The nearest known key, when one is close enough to be the intended one. */
   suggestion?: string;
+  /** Further problems found in the same check (see InputError.others). */
+  others?: readonly string[];
 }
 
 /**
@@ -40,6 +42,11 @@ export class InputError extends Error {
   readonly code: InputErrorCode;
   readonly key: string | undefined;
   readonly suggestion: string | undefined;
+  /**
+   * The problems after the first, one line each ("FILE: place: problem"), when a whole file was checked:
+   * the message names the first and counts these; a report (`tacsim scenarios validate`) may list them.
+   */
+  readonly others: readonly string[];
   constructor(problem: string, file?: string, place?: string, code: InputErrorCode = 'invalid', details: InputErrorDetails = {}) {
     super([file, place, problem].filter((p) => p !== undefined && p !== '').join(': '));
     this.name = 'InputError';
@@ -49,10 +56,14 @@ export class InputError extends Error {
     this.code = code;
     this.key = details.key;
     this.suggestion = details.suggestion;
+    this.others = details.others ?? [];
   }
 }
 
-/** Collects problems while validating a file, then throws one InputError listing them, with the first one's kind. */
+/**
+ * Collects problems while validating a file, then throws one InputError: the first problem, with its kind,
+ * and how many more there are, on one line; the others ride along in InputError.others.
+ */
 export class ProblemList {
   readonly problems: { place: string; problem: string; code: InputErrorCode }[] = [];
   constructor(readonly file: string) {}
@@ -65,13 +76,13 @@ export class ProblemList {
   throwIfAny(): void {
     if (this.problems.length === 0) return;
     const first = this.problems[0]!;
-    const more =
-      this.problems.length > 1
-        ? `\n${this.problems
-            .slice(1, 10)
-            .map((p) => `  also: ${this.file}: ${p.place}: ${p.problem}`)
-            .join('\n')}` + (this.problems.length > 10 ? `\n  ... and ${this.problems.length - 10} more` : '')
-        : '';
-    throw new InputError(first.problem + more, this.file, first.place, first.code);
+    const others = this.problems.length - 1;
+    const more = others > 0 ? ` (and ${others} more problem${others > 1 ? 's' : ''})` : '';
+    throw new InputError(first.problem + more, this.file, first.place, first.code, {
+      others: [
+        ...this.problems.slice(1, 10).map((p) => `${this.file}: ${p.place}: ${p.problem}`),
+        ...(this.problems.length > 10 ? [`... and ${this.problems.length - 10} more`] : []),
+      ],
+    });
   }
 }

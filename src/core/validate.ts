@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { InputError, type InputErrorCode } from './errors.js';
 
 /** Reads a JSON file, or throws InputError naming the file and the JSON problem. */
@@ -39,7 +39,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
  * look missing: the misspelling is the cause.
  */
 export function parseWith<T>(schema: z.ZodType<T>, data: unknown, file: string): T {
-  const r = schema.safeParse(data);
+  const r = schema.safeParse(data, { error: plainMessage });
   if (r.success) return r.data;
   const issues = r.error.issues;
   const first = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0]!;
@@ -66,13 +66,56 @@ export function parseWith<T>(schema: z.ZodType<T>, data: unknown, file: string):
   throw new InputError(problem + more, file, place, code);
 }
 
+/**
+ * Messages for the range and type checks every format uses, in the words of a person editing a file and with
+ * the value given (zod's defaults read "Too big: expected number to be <=60"). A schema's own message wins.
+ */
+function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  const given = typeof issue.input === 'number' || typeof issue.input === 'string' ? ` (given ${String(issue.input)})` : '';
+  switch (issue.code) {
+    case 'too_big':
+      if (issue.origin !== 'number' && issue.origin !== 'int') return undefined;
+      return `must be at most ${issue.maximum}${issue.inclusive === false ? ' (exclusive)' : ''}${given}`;
+    case 'too_small':
+      if (issue.origin !== 'number' && issue.origin !== 'int') return undefined;
+      return issue.inclusive === false ? `must be more than ${issue.minimum}${given}` : `must be at least ${issue.minimum}${given}`;
+    case 'not_multiple_of':
+      return `must be a multiple of ${issue.divisor}${given}`;
+    case 'invalid_type':
+      if (issue.expected === 'int') return `must be a whole number${given}`;
+      if (issue.expected === 'number' && typeof issue.input === 'number') return 'must be a finite number';
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A table keyed by names a person chooses (counter, leader and terrain ids), validated like a record and
+ * returned with no prototype: an id such as "constructor", "toString" or "__proto__" is an entry like any
+ * other, and looking up an id the table lacks gives undefined, never a built-in of Object.prototype.
+ * (zod's record drops a "__proto__" key silently, so the entries are read into a Map first.)
+ */
+export function idTable<V extends z.ZodType>(value: V, key: z.ZodType<string> = z.string()) {
+  return z
+    .preprocess(
+      (raw) => (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? new Map(Object.entries(raw)) : raw),
+      z.map(key, value, { error: (issue) => (issue.code === 'invalid_type' ? 'must be an object of entries by id' : undefined) }),
+    )
+    .transform((entries) => {
+      const table = Object.create(null) as Record<string, z.output<V>>;
+      for (const [id, entry] of entries) table[id] = entry;
+      return table;
+    });
+}
+
 /** True when the path names a key its (existing) parent object does not have. */
 function isAbsentKey(data: unknown, path: readonly PropertyKey[]): boolean {
   if (path.length === 0) return false;
   let node: unknown = data;
   for (const p of path.slice(0, -1)) {
     if (typeof node !== 'object' || node === null) return false;
-    node = (node as Record<PropertyKey, unknown>)[p];
+    node = Object.hasOwn(node, p) ? (node as Record<PropertyKey, unknown>)[p] : undefined;
   }
   return typeof node === 'object' && node !== null && !Array.isArray(node) && !Object.hasOwn(node, path[path.length - 1]!);
 }
@@ -109,7 +152,7 @@ export function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): st
       _zod: { def },
     } of nodes) {
       if (def.type === 'object' && typeof step === 'string' && def.shape?.[step]) next.push(def.shape[step]);
-      else if (def.type === 'record' && def.valueType) next.push(def.valueType);
+      else if ((def.type === 'record' || def.type === 'map') && def.valueType) next.push(def.valueType);
       else if (def.type === 'array' && typeof step === 'number' && def.element) next.push(def.element);
       else if (def.type === 'tuple' && typeof step === 'number') {
         const item = def.items?.[step] ?? def.rest;
@@ -136,7 +179,7 @@ function expand(nodes: SchemaNode[]): SchemaNode[] {
     const def = node._zod.def;
     if (def.options) stack.push(...def.options);
     else if (def.type === 'intersection' && def.left && def.right) stack.push(def.left, def.right);
-    else if (def.type === 'pipe' && def.in) stack.push(def.in);
+    else if (def.type === 'pipe' && def.in) stack.push(def.in._zod.def.type === 'transform' && def.out ? def.out : def.in);
     else if (def.type === 'lazy' && def.getter) stack.push(def.getter());
     else if (def.type !== 'object' && def.type !== 'record' && def.type !== 'array' && def.type !== 'tuple' && def.innerType)
       stack.push(def.innerType);

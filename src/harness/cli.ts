@@ -30,9 +30,13 @@ export function parseNumberFlag(flag: string, raw: string | undefined): number |
   return v;
 }
 
-/** `--agent SIDE=SPEC` values to a map (the spec may itself contain "=", e.g. mcts:iterations=500). */
+/**
+ * `--agent SIDE=SPEC` values to a map (the spec may itself contain "=", e.g. mcts:iterations=500). The map
+ * has no prototype, so a side named "__proto__" or "constructor" is a key like any other (and is refused by
+ * the side check of the run if the scenario has no such side), never a built-in.
+ */
 export function parseAgentFlags(values: readonly string[] = []): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = Object.create(null) as Record<string, string>;
   for (const v of values) {
     const eq = v.indexOf('=');
     const side = eq < 0 ? '' : v.slice(0, eq).trim();
@@ -44,9 +48,13 @@ export function parseAgentFlags(values: readonly string[] = []): Record<string, 
   return out;
 }
 
-/** `--set NAME=VALUE` values: numbers, true/false, or text. */
+/**
+ * `--set NAME=VALUE` values: numbers, true/false, or text, in a map with no prototype (a name like
+ * "__proto__" stays a name, and the scenario refuses it as unknown). The values are checked against the
+ * scenario's own schema when it is loaded with them (src/hex/params.ts).
+ */
 export function parseSetFlags(values: readonly string[] = []): Record<string, number | boolean | string> {
-  const out: Record<string, number | boolean | string> = {};
+  const out = Object.create(null) as Record<string, number | boolean | string>;
   for (const v of values) {
     const eq = v.indexOf('=');
     const name = eq < 0 ? '' : v.slice(0, eq).trim();

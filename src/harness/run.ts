@@ -98,7 +98,7 @@ export async function resolveAgents(
       throw new InputError(`scenario ${scenario.id} has no side "${side}" (sides: ${ids.join(', ')})`, undefined, '--agent');
   }
   const out: Record<string, string> = {};
-  for (const id of ids) out[id] = agents?.[id] ?? defaultAgent;
+  for (const id of ids) out[id] = (agents && Object.hasOwn(agents, id) ? agents[id] : undefined) ?? defaultAgent;
   const factory = await loadAgentFactory(agentModule);
   for (const spec of new Set(Object.values(out))) {
     try {

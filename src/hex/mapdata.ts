@@ -5,9 +5,20 @@
  */
 import { z } from 'zod';
 import type { ProblemList } from '../core/errors.js';
+import { idTable } from '../core/validate.js';
 import type { Hex, HexGrid, Orientation } from './grid.js';
 import type { LosRule } from './los.js';
 import { GameMap } from './map.js';
+
+/** Terrain types a chart pack may define: a hex stores its terrain's index in one byte. */
+export const MAX_TERRAIN_TYPES = 256;
+
+/** A chart pack's terrain types by id (at most MAX_TERRAIN_TYPES, in the order the map indexes them). */
+export function terrainTable<V extends z.ZodType>(entry: V) {
+  return idTable(entry).refine((t) => Object.keys(t).length <= MAX_TERRAIN_TYPES, {
+    message: `at most ${MAX_TERRAIN_TYPES} terrain types (a hex stores its terrain in one byte)`,
+  });
+}
 
 /** A hex written CCRR (column, row; 1-based). */
 export const hexLabel = z.string().regex(/^\d{4}$/, { message: 'a hex is written CCRR, e.g. "0305"' });
@@ -16,7 +27,7 @@ export const compactMap = z.strictObject({
   width: z.number().int().min(2).max(99),
   height: z.number().int().min(2).max(99),
   /** One character per terrain id, e.g. {".": "clear", "w": "woods"}. */
-  legend: z.record(z.string().length(1), z.string()),
+  legend: idTable(z.string(), z.string().length(1, { message: 'a legend key is one character' })),
   /** One string per row (top to bottom), one legend character per column. */
   terrain: z.array(z.string()),
   /** One string per row, one digit (0-9, in elevation levels) per column. Omitted = all 0. */
@@ -54,6 +65,8 @@ export function readCompactMap(
   const { width, height } = spec;
   const at = opts.place ?? 'map';
   const terrainIds = opts.terrainIds;
+  if (terrainIds.length > MAX_TERRAIN_TYPES)
+    throw new Error(`${terrainIds.length} terrain types: the chart pack schema allows at most ${MAX_TERRAIN_TYPES}`);
   const terrainIndex = new Map(terrainIds.map((t, i) => [t, i]));
   for (const [ch, id] of Object.entries(spec.legend)) {
     if (!terrainIndex.has(id))

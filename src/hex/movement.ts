@@ -1,5 +1,32 @@
 /** Movement costs and reachability over a hex map, given a system's cost of each step. */
+import { z } from 'zod';
 import type { Hex, HexGrid } from './grid.js';
+
+/** The most movement points one hex or hexside may cost in a chart pack: more than any allowance, so "cannot afford". */
+export const MAX_MOVE_COST = 99;
+
+/**
+ * A movement cost in a chart pack: 0 to MAX_MOVE_COST points, in steps of 1/scale (the costs are stored
+ * multiplied by `scale` as whole numbers: with 2, half points). Anything else would be rounded or wrap
+ * around when stored (1e308 became 0, free movement).
+ */
+export function movementPoints(scale: number) {
+  return z
+    .number()
+    .min(0, { message: 'must not be negative' })
+    .max(MAX_MOVE_COST)
+    .refine((v) => Number.isInteger(v * scale), { message: `must be a whole number of 1/${scale} movement points` });
+}
+
+/** A terrain's cost to enter for one movement class: movementPoints, or "P" where the class may not enter. */
+export function moveCost(scale: number) {
+  return z.union([movementPoints(scale), z.literal('P')], {
+    error: (issue) =>
+      issue.code === 'invalid_union' && typeof issue.input !== 'number'
+        ? `a movement cost is a number of movement points (0-${MAX_MOVE_COST}) or "P" (prohibited)`
+        : undefined,
+  });
+}
 
 /**
  * A table of the cost to enter each terrain type, per movement class: table[terrain * classes + class].
@@ -16,10 +43,18 @@ export function moveCostTable<T, C>(
   for (const [ti, t] of terrain.entries()) {
     for (const [ci, c] of classes.entries()) {
       const cost = costOf(t, c);
-      out[ti * classes.length + ci] = cost === 'P' ? -1 : Math.round(cost * scale);
+      const stored = cost === 'P' ? -1 : cost * scale;
+      // The chart-pack schema (movementPoints) keeps costs in range; a system that skipped it must not get a wrapped cost.
+      if (!Number.isInteger(stored) || stored < -1 || stored > MAX_MOVE_COST * scale)
+        throw new RangeError(`movement cost ${String(cost)} is not ${moveCostRangeText(scale)}`);
+      out[ti * classes.length + ci] = stored;
     }
   }
   return out;
+}
+
+function moveCostRangeText(scale: number): string {
+  return `a multiple of 1/${scale} from 0 to ${MAX_MOVE_COST}`;
 }
 
 /**

@@ -1,9 +1,14 @@
 /**
- * Scenario parameter overrides (`--set name=value`): each system names the parameters it accepts and
- * how each one edits the raw scenario data; they are applied here, to a copy, before the whole scenario
- * is validated and resolved.
+ * Scenario parameter overrides (`--set name=value`, balance values, a record's options): each system names
+ * the parameters it accepts and how each one edits the scenario data; they are applied here, to a copy,
+ * and the copy is validated again by the scenario file's own schema after every override. A value given on
+ * the command line is held to exactly the ranges the same value meets in the file (`turns` 1-60, morale
+ * 2-12, ...), so no override can make a scenario the file format would refuse.
  */
 import { InputError } from '../core/errors.js';
+
+/** A decimal number as a person writes one: 10, -3, 2.5, .5, 1e3. */
+const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 
 /** The value given for one parameter, read as the setter needs it; each reader throws a one-line InputError. */
 export interface ParameterValue {
@@ -23,40 +28,57 @@ export interface ParameterSetter<D> {
 
 /**
  * The scenario data with the `set` overrides applied (a deep copy; `raw` is unchanged), or `raw` itself
- * when there are none. Throws InputError naming `file` and the parameter for an unknown name or a bad value.
+ * when there are none. `validate` is the scenario file's schema (parsed data in, parsed data out, throwing
+ * InputError): it runs after each override, so a value out of the file format's range is refused naming
+ * the override. Throws InputError naming `file` and the parameter for an unknown name or a bad value.
  */
 export function applyParameterOverrides<D>(
   raw: D,
   set: Readonly<Record<string, string | number | boolean>> | undefined,
   file: string,
   setters: readonly ParameterSetter<D>[],
+  validate: (data: D) => D = (data) => data,
 ): D {
   if (!set) return raw;
-  const data: D = structuredClone(raw);
+  let data: D = structuredClone(raw);
   for (const [name, given] of Object.entries(set)) {
     const fail = (problem: string): never => {
-      throw new InputError(problem, file, name);
+      throw new InputError(problem, file, `--set ${name}`, 'bad-value');
     };
     const value: ParameterValue = {
       number: () => {
-        const num = typeof given === 'number' ? given : Number(given);
-        return Number.isFinite(num) ? num : fail(`--set ${name}: "${String(given)}" is not a number`);
+        // Decimal numbers only: Number() would also read "0x10", "0b1" and " " as numbers.
+        const num = typeof given === 'number' ? given : DECIMAL.test(given.toString()) ? Number(given) : Number.NaN;
+        return Number.isFinite(num) ? num : fail(`"${String(given)}" is not a finite number`);
       },
       boolean: () =>
         given === true || given === 'true'
           ? true
           : given === false || given === 'false'
             ? false
-            : fail(`--set ${name}: expected true or false`),
+            : fail(`expected true or false, not "${String(given)}"`),
       fail,
     };
     const setter = setters.find((s) => {
       const open = s.name.indexOf('<');
-      return open < 0 ? s.name === name : name.startsWith(s.name.slice(0, open));
+      return open < 0 ? s.name === name : name.startsWith(s.name.slice(0, open)) && name.length > open;
     });
-    if (!setter) return fail(`unknown scenario parameter "${name}" (known: ${setters.map((s) => s.name).join(', ')})`);
+    if (!setter) {
+      throw new InputError(
+        `unknown scenario parameter "${name}" (known: ${setters.map((s) => s.name).join(', ')})`,
+        file,
+        `--set ${name}`,
+        'not-found',
+      );
+    }
     const open = setter.name.indexOf('<');
     setter.apply(data, open < 0 ? '' : name.slice(open), value);
+    try {
+      data = validate(data);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      fail(`${String(given)} is not allowed: ${e.place ?? '(top level)'} ${e.problem}`);
+    }
   }
   return data;
 }
@@ -128,7 +150,7 @@ export function ruleSwitchParameter<D extends { rules: object }>(): ParameterSet
     name: 'rule.<switch>',
     apply: (data, key, v) => {
       const rules = data.rules as Record<string, boolean>;
-      if (!(key in rules)) v.fail(`unknown rule switch "${key}" (known: ${Object.keys(rules).join(', ')})`);
+      if (!Object.hasOwn(rules, key)) v.fail(`unknown rule switch "${key}" (known: ${Object.keys(rules).join(', ')})`);
       rules[key] = v.boolean();
     },
   };

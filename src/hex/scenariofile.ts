@@ -39,7 +39,7 @@ export function readScenarioSources<D extends { charts: string; counters: string
   setters: readonly ParameterSetter<D>[],
 ): ScenarioSources<D, C, M> {
   const raw = parseWith(schemas.scenario, readJsonFile(file), file);
-  const data = applyParameterOverrides(raw, options.set, file, setters);
+  const data = applyParameterOverrides(raw, options.set, file, setters, (d) => parseWith(schemas.scenario, d, file));
   const base = dirname(file);
   const chartsFile = options.charts ? resolve(options.charts) : resolve(base, data.charts);
   const countersFile = options.counters ? resolve(options.counters) : resolve(base, data.counters);

@@ -3,6 +3,7 @@
  * from a chart pack with the provenance of every cell, compiled into one flat array for lookup.
  */
 import { z } from 'zod';
+import { idTable } from '../core/validate.js';
 import { provenance } from './provenance.js';
 
 /** A results table compiled for lookup: results[(roll - minRoll) * columns.length + column]. */
@@ -56,7 +57,7 @@ export function resultsTable<E extends z.ZodRawShape = Record<never, never>>(res
     .strictObject({
       columns: z.array(z.number().positive()).min(2),
       /** rows[roll] = results per column. */
-      rows: z.record(z.string(), z.array(result)),
+      rows: idTable(z.array(result)),
       /** Provenance of every cell not listed in `cells`. */
       source: provenance,
       /** Cells whose provenance differs from `source`. */

@@ -135,10 +135,10 @@ describe('parameter overrides', () => {
     };
     const unknown = err({ turnz: '3' }) as InputError;
     expect(unknown).toBeInstanceOf(InputError);
-    expect(unknown.message).toBe('s.json: turnz: unknown scenario parameter "turnz" (known: turns, rating.<side>, fog)');
-    expect((err({ turns: 'many' }) as Error).message).toBe('s.json: turns: --set turns: "many" is not a number');
-    expect((err({ fog: 'maybe' }) as Error).message).toBe('s.json: fog: --set fog: expected true or false');
-    expect((err({ 'rating.blue': '2' }) as Error).message).toBe('s.json: rating.blue: no side "blue"');
+    expect(unknown.message).toBe('s.json: --set turnz: unknown scenario parameter "turnz" (known: turns, rating.<side>, fog)');
+    expect((err({ turns: 'many' }) as Error).message).toBe('s.json: --set turns: "many" is not a finite number');
+    expect((err({ fog: 'maybe' }) as Error).message).toBe('s.json: --set fog: expected true or false, not "maybe"');
+    expect((err({ 'rating.blue': '2' }) as Error).message).toBe('s.json: --set rating.blue: no side "blue"');
   });
 });
 

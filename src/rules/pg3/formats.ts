@@ -7,9 +7,11 @@
  * src/hex/provenance.ts); results tables, the compact map and hex labels are the kernel's forms too.
  */
 import { z } from 'zod';
-import { compactMap, hexLabel, placementFields } from '../../hex/mapdata.js';
+import { idTable } from '../../core/validate.js';
+import { compactMap, hexLabel, placementFields, terrainTable } from '../../hex/mapdata.js';
 import { scenarioHeader } from '../../hex/scenariofile.js';
 import { counterSide, pgUnitTypes } from '../pg/formats.js';
+import { moveCost as kernelMoveCost, movementPoints } from '../../hex/movement.js';
 import { provenance, sourced } from '../../hex/provenance.js';
 import { ONE_D6, TWO_D6, resultsTable } from '../../hex/tables.js';
 
@@ -20,7 +22,9 @@ export { compactMap, hexLabel } from '../../hex/mapdata.js';
 const nonNeg = z.number().min(0, { message: 'must not be negative' });
 const shift = z.number().int({ message: 'must be a whole number of columns' });
 
-const moveCost = z.union([nonNeg, z.literal('P')]); // 'P' = prohibited
+/** Movement points in half points (PG3 5.2: roads cost 1/2 MP), 0-99, as the loader stores them; "P" = prohibited. */
+const moveCost = kernelMoveCost(2);
+const movePoints = movementPoints(2);
 export const movementClasses = ['foot', 'motorized', 'mechanized', 'towed'] as const;
 export type MovementClass = (typeof movementClasses)[number];
 
@@ -63,11 +67,11 @@ export const chartPack = z.strictObject({
   format: z.literal('tacsim-pg3-charts/1', { message: 'format must be "tacsim-pg3-charts/1"' }),
   name: z.string(),
   notice: z.string().optional(),
-  terrain: z.record(z.string(), terrainEntry).refine((t) => 'clear' in t, { message: 'needs a "clear" terrain' }),
+  terrain: terrainTable(terrainEntry).refine((t) => 'clear' in t, { message: 'needs a "clear" terrain' }),
   /** MP cost along a road hexside per movement class (PG3 5.2). */
-  road: z.strictObject({ foot: nonNeg, motorized: nonNeg, mechanized: nonNeg, towed: nonNeg, source: provenance }),
+  road: z.strictObject({ foot: movePoints, motorized: movePoints, mechanized: movePoints, towed: movePoints, source: provenance }),
   /** Extra MP to climb one elevation level. */
-  climb: z.strictObject({ foot: nonNeg, motorized: nonNeg, mechanized: nonNeg, towed: nonNeg, source: provenance }),
+  climb: z.strictObject({ foot: movePoints, motorized: movePoints, mechanized: movePoints, towed: movePoints, source: provenance }),
   directFire: resultsTable(result, TWO_D6),
   bombardment: resultsTable(result, TWO_D6, {
     /** PG3 9.5: friendly-fire d6 (1..6) -> column. */
@@ -149,8 +153,8 @@ export type LeaderEntry = z.infer<typeof leaderEntry>;
 export const counterManifest = z.strictObject({
   format: z.literal('tacsim-pg3-counters/1', { message: 'format must be "tacsim-pg3-counters/1"' }),
   name: z.string(),
-  units: z.record(z.string(), counterEntry),
-  leaders: z.record(z.string(), leaderEntry),
+  units: idTable(counterEntry),
+  leaders: idTable(leaderEntry),
 });
 export type CounterManifest = z.infer<typeof counterManifest>;
 

@@ -11,9 +11,11 @@
  * by a player from a printed chart).
  */
 import { z } from 'zod';
-import { compactMap, hexLabel, placementFields } from '../../hex/mapdata.js';
+import { idTable } from '../../core/validate.js';
+import { compactMap, hexLabel, placementFields, terrainTable } from '../../hex/mapdata.js';
 import { ruleSwitches, scenarioHeader } from '../../hex/scenariofile.js';
 import { counterSide, fireValue as fire, pgUnitTypes } from '../pg/formats.js';
+import { moveCost as kernelMoveCost, movementPoints } from '../../hex/movement.js';
 import { provenance as kernelProvenance } from '../../hex/provenance.js';
 import { resultsTable as kernelResultsTable, TWO_D6 } from '../../hex/tables.js';
 
@@ -61,7 +63,10 @@ const roll2d6 = z.number().int().min(2, { message: 'a 2d6 roll is 2 to 12' }).ma
 export const movementClasses = ['leg', 'cavalry', 'wagon', 'tracked', 'wheeled', 'motorcycle'] as const;
 export type MovementClass = (typeof movementClasses)[number];
 
-const moveCost = z.union([nonNeg, z.literal('P')]); // 'P' = prohibited
+/** Movement points in steps of 1/MP_SCALE (S-14 L166: +0.5 MP), 0-99, as the loader stores them; "P" = prohibited. */
+const MP_STEPS = 2;
+const moveCost = kernelMoveCost(MP_STEPS);
+const movePoints = movementPoints(MP_STEPS);
 const perClass = <T extends z.ZodType>(cost: T) =>
   z.strictObject({
     leg: cost,
@@ -139,23 +144,26 @@ const airSupportTable = z
       if (!seen.has(r)) ctx.addIssue({ code: 'custom', path: ['bands'], message: `no band covers a roll of ${r}` });
   });
 
+/** A minefield's bombardment strength: a whole number the loader stores per hex in 16 bits. */
+const mineStrength = z.number().int().min(1).max(999);
+
 export const chartPack = z.strictObject({
   format: z.literal('tacsim-spg-charts/1', { message: 'format must be "tacsim-spg-charts/1"' }),
   name: z.string(),
   notice: z.string().optional(),
   /** The Terrain Effects Chart: terrain id -> entry. A "clear" terrain is required. */
-  terrain: z.record(z.string(), terrainEntry).refine((t) => 'clear' in t, { message: 'needs a "clear" terrain' }),
+  terrain: terrainTable(terrainEntry).refine((t) => 'clear' in t, { message: 'needs a "clear" terrain' }),
   /** MP per hex entered along a road, per movement class (PG TEC; S-14 L164). */
-  road: perClass(nonNeg).extend({ source: provenance }),
+  road: perClass(movePoints).extend({ source: provenance }),
   /** Extra MP per elevation level climbed, per movement class (PG TEC). */
-  climb: perClass(nonNeg).extend({ source: provenance }),
+  climb: perClass(movePoints).extend({ source: provenance }),
   /** Extra MP per hex entered in light mud or snow, and in deep mud or deep snow (S-14 L166, L168). */
   groundConditions: z.strictObject({
-    light: perClass(nonNeg).extend({ source: provenance }),
-    deep: perClass(nonNeg).extend({ source: provenance }),
+    light: perClass(movePoints).extend({ source: provenance }),
+    deep: perClass(movePoints).extend({ source: provenance }),
   }),
   /** Armored vehicles pay this many extra MP to enter a wire hex (S-49 L666). */
-  wireMoveCost: sourced(nonNeg),
+  wireMoveCost: sourced(movePoints),
   /** Spotting tables by global visibility (S-19 L242-L288). */
   spotting: z.strictObject({ clear: spottingTable, impaired: spottingTable, night: spottingTable }),
   /** Cover-class shifts (S-19 L232, L234); they never add up, the larger one applies. */
@@ -253,7 +261,7 @@ export const chartPack = z.strictObject({
     specialAmmo: sourced(roll2d6),
   }),
   /** Bombardment strength of minefields (S-50 L676). */
-  mines: z.strictObject({ ap: sourced(z.number().positive()), atAp: sourced(z.number().positive()) }),
+  mines: z.strictObject({ ap: sourced(mineStrength), atAp: sourced(mineStrength) }),
 });
 export type ChartPack = z.infer<typeof chartPack>;
 
@@ -350,7 +358,7 @@ export const counterManifest = z.strictObject({
   format: z.literal('tacsim-spg-counters/1', { message: 'format must be "tacsim-spg-counters/1"' }),
   name: z.string(),
   notice: z.string().optional(),
-  units: z.record(z.string(), counterEntry),
+  units: idTable(counterEntry),
 });
 export type CounterManifest = z.infer<typeof counterManifest>;
 
