@@ -38,7 +38,9 @@ export function fitsIn(sc: Scenario, s: State, i: number, h: Hex): boolean {
 }
 
 export function passengerOf(sc: Scenario, s: State, v: number): number {
-  for (let i = 0; i < sc.units.length; i++) if (s.u[i]![CARRIER] === v + 1 && s.u[i]![HEX]! >= 0) return i;
+  // A waiting reinforcement's passenger is off the map (-1) with its carrier (S-08 L64).
+  for (let i = 0; i < sc.units.length; i++)
+    if (s.u[i]![CARRIER] === v + 1 && (s.u[i]![HEX]! >= 0 || s.u[i]![HEX] === s.u[v]![HEX])) return i;
   return -1;
 }
 

@@ -379,6 +379,8 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
           if (p.passenger) {
             carrier = [...members].reverse().find((m) => units[m]!.vehicle && !units.some((o) => o.startCarrier === m)) ?? -1;
             if (carrier < 0) problems.add(`${place}.units[${k}].passenger`, 'no vehicle listed before it in the group to carry it');
+          } else if (isGunType(c.type, c.full.movement) && (c.packed?.movement ?? c.full.movement) === 0) {
+            problems.add(`${place}.units[${k}]`, `${p.counter} has no movement allowance: it arrives as a passenger (SPG S-05 L52)`);
           }
           members.push(
             makeUnit(si, p.counter, c, {

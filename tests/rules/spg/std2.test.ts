@@ -1,0 +1,267 @@
+/**
+ * SPG standard rules, second batch: reinforcements (S-05..S-07), ground conditions (S-14), foxholes
+ * (S-46), obstacles and engineers (S-48), mines (S-50). Positions are spg-medium's, or variants of its
+ * file written to a temporary folder (the charts and counters stay the shipped ones).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { InputError } from '../../../src/core/errors.js';
+import { createRng } from '../../../src/core/rng.js';
+import { legalActions } from '../../../src/rules/spg/actions.js';
+import { assaultShift, resolveAssault } from '../../../src/rules/spg/assault.js';
+import { bombardmentShift } from '../../../src/rules/spg/bombardment.js';
+import { directFireShift } from '../../../src/rules/spg/fire.js';
+import { SpgGame } from '../../../src/rules/spg/game.js';
+import { moveDestinations } from '../../../src/rules/spg/movement.js';
+import { wireEntries } from '../../../src/rules/spg/obstacles.js';
+import { loadSpgScenario, type Scenario } from '../../../src/rules/spg/scenario.js';
+import { CARRIER, F_DISRUPTED, F_IN_COLUMN, F_PACKED, F_SPENT, FLAGS, HEX, STEPS, type State } from '../../../src/rules/spg/state.js';
+import { startTurn } from '../../../src/rules/spg/turn.js';
+import { draftOf, edit, hex, loadedDice, scenarioFile } from './helpers.js';
+
+// spg-medium: 0 ger-inf 0205, 3 ger-eng 0207, 6/7 ger-pz4h 0308, 11 ger-sdkfz251 0112; groups 0 (German column, turn 3),
+// 1 (German line, turn 5, arrivalRoll 8), 2 (Soviet column, turn 4), 3 (Soviet cavalry line, turn 6);
+// 26 sov-rifle + 27 sov-45mm in foxholes at 1208 (clear); 31/32 t34c 1707. Wire 1109 1209; mines 1008 (AT+AP), 1006 (AP);
+// AT ditches 1007 1009.
+const mediumFile = scenarioFile('spg-medium');
+const medium = JSON.parse(readFileSync(mediumFile, 'utf8')) as Record<string, unknown> & {
+  map: Record<string, unknown>;
+  sides: { reinforcements: Record<string, unknown>[]; [k: string]: unknown }[];
+};
+const workDir = mkdtempSync(join(tmpdir(), 'tacsim-spg-std2-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+let variants = 0;
+
+/** spg-medium with its data changed by `change`, written to the temporary folder (charts and counters by absolute path). */
+function variant(change: (data: typeof medium) => void): Scenario {
+  const data = structuredClone(medium);
+  data.charts = join(dirname(mediumFile), medium.charts as string);
+  data.counters = join(dirname(mediumFile), medium.counters as string);
+  change(data);
+  const file = join(workDir, `variant-${++variants}.json`);
+  writeFileSync(file, JSON.stringify(data));
+  return loadSpgScenario(file);
+}
+
+const sc = loadSpgScenario(mediumFile);
+const game = new SpgGame(sc, { narrate: true });
+const start = game.initialState(createRng('medium'));
+const H = (label: string): number => hex(sc, label);
+const flags = (s: State, i: number): number => s.u[i]![FLAGS]!;
+const onMap = (s: State, i: number): boolean => s.u[i]![HEX]! >= 0;
+
+/** The first state of scenario `v` (its units may be numbered differently from spg-medium's). */
+const startOf = (v: Scenario): State => new SpgGame(v).initialState(createRng('variant'));
+/** Starts turn `turn` of `v` from state `s` with the given dice; returns the state after the Reinforcement phase. */
+function turnStart(v: Scenario, s: State, turn: number, ...faces: number[]): State {
+  const d = draftOf(v, { ...s, turn: turn - 1 }, loadedDice(...faces));
+  startTurn(d, turn);
+  return d.seal();
+}
+
+describe('SPG reinforcement phase (S-05..S-07)', () => {
+  // Both sides roll for a variable arrival on turn 5: the German line (group 1, 2d6 <= 8) and the Soviet cavalry moved to turn 5.
+  const bothRoll = variant((d) => {
+    Object.assign(d.sides[1]!.reinforcements[1]!, { turn: 5, arrivalRoll: 8 });
+  });
+  const both = startOf(bothRoll);
+
+  it('SPG S-05: the initiative player rolls for his variable reinforcements first', () => {
+    // German 2d6 = 2, Soviet 2d6 = 12: Soviet initiative. The first arrival roll (2) is the Soviet one, the second (12) the German one.
+    const soviet = turnStart(bothRoll, both, 5, 1, 1, 6, 6, 1, 1, 6, 6);
+    expect(soviet.initiative).toBe(1);
+    expect(bothRoll.groups[3]!.units.every((i) => onMap(soviet, i))).toBe(true);
+    expect(bothRoll.groups[1]!.units.some((i) => onMap(soviet, i))).toBe(false);
+    // German 12, Soviet 2: German initiative, and the same arrival dice now bring the German group, not the Soviet one.
+    const german = turnStart(bothRoll, both, 5, 6, 6, 1, 1, 1, 1, 6, 6);
+    expect(german.initiative).toBe(0);
+    expect(bothRoll.groups[1]!.units.every((i) => onMap(german, i))).toBe(true);
+    expect(bothRoll.groups[3]!.units.some((i) => onMap(german, i))).toBe(false);
+  });
+
+  it('SPG S-05: arrivals are ready and undisrupted; guns and mortars arrive packed, a gun of MA 0 on a vehicle', () => {
+    const v = variant((d) => {
+      d.sides[0]!.reinforcements[1] = {
+        turn: 5,
+        arrival: 'line',
+        entry: { edge: 'west', near: '0108', within: 4 },
+        units: [{ counter: 'ger-sdkfz251' }, { counter: 'ger-pak40', passenger: true }, { counter: 'ger-mortar-8cm' }],
+      };
+    });
+    const [halftrack, pak, mortar] = v.groups[1]!.units as [number, number, number];
+    const s = turnStart(v, startOf(v), 5, 6, 6, 1, 1);
+    for (const i of [halftrack, pak, mortar]) {
+      expect(onMap(s, i)).toBe(true);
+      expect(flags(s, i) & (F_SPENT | F_DISRUPTED)).toBe(0);
+    }
+    expect(s.u[pak]![CARRIER]).toBe(halftrack + 1);
+    expect(flags(s, pak) & F_PACKED).toBe(F_PACKED);
+    expect(flags(s, mortar) & F_PACKED).toBe(F_PACKED);
+    // Ready: the German player, who has the initiative, may move them at once (the mortar at its packed MA).
+    const moves = legalActions(v, s);
+    expect(moves.some((a) => a.startsWith(`move ${halftrack} `))).toBe(true);
+    expect(moves.some((a) => a.startsWith(`move ${mortar} `))).toBe(true);
+  });
+
+  it('SPG S-05: a reinforcing gun with MA 0 and no vehicle to ride is refused at load time, naming the place', () => {
+    let error: unknown;
+    try {
+      variant((d) => {
+        d.sides[0]!.reinforcements[1] = { turn: 5, entry: { edge: 'west' }, units: [{ counter: 'ger-pak40' }] };
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    expect(String((error as Error).message)).toMatch(/sides\[0\]\.reinforcements\[1\]\.units\[0\].*passenger/);
+  });
+
+  it('SPG S-06: a group with one entry hex and no arrival type is a column, one with edges or hexes a line; the scenario may say otherwise', () => {
+    const v = variant((d) => {
+      const g = d.sides[0]!.reinforcements;
+      g[0] = { turn: 3, entry: { hex: '0108' }, units: [{ counter: 'ger-inf', count: 2 }] };
+      g[1] = { turn: 3, entry: { edge: 'west' }, units: [{ counter: 'ger-inf', count: 2 }] };
+      g.push({ turn: 3, entry: { hexes: ['0103', '0104'] }, units: [{ counter: 'ger-inf', count: 2 }] });
+      g.push({ turn: 3, arrival: 'line', entry: { hex: '0110' }, units: [{ counter: 'ger-inf', count: 2 }] });
+    });
+    expect(v.groups.slice(0, 4).map((g) => g.column)).toEqual([true, false, false, false]);
+    const s = turnStart(v, startOf(v), 3, 6, 6, 1, 1);
+    const [col1, col2] = v.groups[0]!.units as [number, number];
+    // Column: the lead unit in the entry hex, the next waiting off the map in column.
+    expect(s.u[col1]![HEX]).toBe(H('0108'));
+    expect(onMap(s, col2)).toBe(false);
+    expect(flags(s, col2) & F_IN_COLUMN).toBe(F_IN_COLUMN);
+    // Line: every unit placed at once; the single-hex line group stacks both in its hex.
+    for (const i of [...v.groups[1]!.units, ...v.groups[2]!.units]) expect(onMap(s, i)).toBe(true);
+    expect(v.groups[2]!.units.every((i) => [H('0103'), H('0104')].includes(s.u[i]![HEX]!))).toBe(true);
+    expect(v.groups[3]!.units.map((i) => s.u[i]![HEX])).toEqual([H('0110'), H('0110')]);
+    expect(v.groups[3]!.units.some((i) => flags(s, i) & F_IN_COLUMN)).toBe(false);
+  });
+
+  it('SPG S-07: a line arrival is placed within the stacking limits; what does not fit arrives the next turn', () => {
+    const v = variant((d) => {
+      d.sides[0]!.reinforcements[1] = {
+        turn: 5,
+        entry: { hexes: ['0101'] },
+        units: [
+          { counter: 'ger-inf', count: 3 },
+          { counter: 'ger-inf', count: 2 },
+        ],
+      };
+      d.sides[0]!.reinforcements.push({ turn: 5, entry: { hexes: ['0114', '0115'] }, units: [{ counter: 'ger-pz4h', count: 3 }] });
+    });
+    const infantry = v.groups[1]!.units;
+    const tanks = v.groups[2]!.units; // the German groups come first
+    const t5 = turnStart(v, startOf(v), 5, 6, 6, 1, 1);
+    expect(infantry.filter((i) => t5.u[i]![HEX] === H('0101'))).toHaveLength(3);
+    const waiting = infantry.filter((i) => !onMap(t5, i));
+    expect(waiting).toHaveLength(2);
+    // At most 2 vehicles a hex: the third tank goes to the group's other hex.
+    expect(tanks.filter((i) => t5.u[i]![HEX] === H('0114'))).toHaveLength(2);
+    expect(tanks.filter((i) => t5.u[i]![HEX] === H('0115'))).toHaveLength(1);
+    // Still no room on turn 6: they wait again.
+    const t6full = turnStart(v, t5, 6, 6, 6, 1, 1);
+    expect(waiting.some((i) => onMap(t6full, i))).toBe(false);
+    // The hex emptied: the rest arrive on turn 6 in the same entry area.
+    const moved = edit(t5, Object.fromEntries(infantry.filter((i) => onMap(t5, i)).map((i) => [i, { hex: H('0302') }])));
+    const t6 = turnStart(v, moved, 6, 6, 6, 1, 1);
+    expect(waiting.map((i) => t6.u[i]![HEX])).toEqual([H('0101'), H('0101')]);
+  });
+});
+
+describe('SPG foxholes (S-46)', () => {
+  const noFoxholes = variant((d) => {
+    d.map.foxholes = [];
+  });
+  const woodsFoxholes = variant((d) => {
+    d.map.foxholes = ['1208', '1307', '1510'];
+  });
+  // 42 is a Soviet cavalry squadron (mounted), 40 a truck, 31 a T-34: all put in the foxhole hex 1208 with the rifles.
+  const s = edit(start, { 42: { hex: H('1207') } });
+
+  it('SPG S-46: -1 to direct fire at leg units in foxholes, not added to terrain; mounted units and vehicles never benefit', () => {
+    expect(directFireShift(sc, s, 26, H('1208'))).toBe(-1);
+    expect(directFireShift(noFoxholes, s, 26, H('1208'))).toBe(0);
+    expect(directFireShift(sc, s, 27, H('1208'))).toBe(-1); // a gun is a leg unit (S-11 L118)
+    const woods = edit(s, { 26: { hex: H('1510') } });
+    expect(directFireShift(woodsFoxholes, woods, 26, H('1510'))).toBe(directFireShift(sc, woods, 26, H('1510')));
+    const mounted = edit(s, { 42: { hex: H('1208') }, 40: { hex: H('1208') } });
+    expect(directFireShift(sc, mounted, 42, H('1208'))).toBe(directFireShift(noFoxholes, mounted, 42, H('1208')));
+    expect(directFireShift(sc, mounted, 40, H('1208'))).toBe(directFireShift(noFoxholes, mounted, 40, H('1208')));
+  });
+
+  it('SPG S-46: -1 to bombardment of leg units in foxholes; not for mounted units or vehicles', () => {
+    expect(bombardmentShift(sc, s, 26, H('1208'))).toBe(bombardmentShift(noFoxholes, s, 26, H('1208')) - 1);
+    const others = edit(s, { 42: { hex: H('1208') }, 31: { hex: H('1208') } });
+    for (const t of [42, 31]) expect(bombardmentShift(sc, others, t, H('1208'))).toBe(bombardmentShift(noFoxholes, others, t, H('1208')));
+  });
+
+  it('SPG S-46: -1 to an assault on infantry in foxholes, attacker only', () => {
+    const adj = edit(s, { 0: { hex: H('1108') } });
+    expect(assaultShift(sc, adj, [0], H('1208'), false)).toBe(assaultShift(noFoxholes, adj, [0], H('1208'), false) - 1);
+  });
+
+  it('SPG S-46: foxholes negate open ground for an overrun: no +1 to the tank, and -1 as for every attack on leg units (ruling SPG-R30)', () => {
+    const adj = edit(s, { 6: { hex: H('1108') } });
+    expect(assaultShift(noFoxholes, adj, [6], H('1208'), true)).toBe(1);
+    expect(assaultShift(sc, adj, [6], H('1208'), true)).toBe(-1);
+  });
+
+  it("SPG S-46: foxholes negate open ground for the defenders' first fire at an overrunning tank (no -1 to the defence)", () => {
+    // Defence strength 5 (the rifles; the gun fires none): column 4, or column 3 with the -1 for a closed tank in the clear.
+    // Defence roll 4 reads M1 on column 4 (the tank loses a step), M on column 3; the tank's morale roll 2 passes.
+    const adj = edit(s, { 6: { hex: H('1108') } });
+    const overrun = (v: Scenario): number => {
+      const d = draftOf(v, adj, loadedDice(1, 3, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1));
+      resolveAssault(d, [6], H('1208'), true);
+      return d.seal().u[6]![STEPS]!;
+    };
+    expect(overrun(noFoxholes)).toBe(2);
+    expect(overrun(sc)).toBe(1);
+  });
+});
+
+describe('SPG obstacles and engineers (S-48)', () => {
+  const engineer = 3;
+
+  it('SPG S-48: engineers may clear every kind of obstacle: wire, AT ditch, AP and AT+AP mines', () => {
+    const offered = (at: string): string[] =>
+      legalActions(sc, edit(start, { [engineer]: { hex: H(at) } }))
+        .filter((a) => a.startsWith(`clear ${engineer} `))
+        .sort();
+    const clear = (...labels: string[]): string[] => labels.map((l) => `clear ${engineer} ${H(l)}`).sort();
+    // 1108 touches the AT ditch 1007, the AT+AP minefield 1008 and the wire 1109; 1107 the AP minefield 1006 and the ditch.
+    expect(offered('1108')).toEqual(clear('1007', '1008', '1109'));
+    expect(offered('1107')).toEqual(clear('1006', '1007'));
+    // Nothing to clear next to fortifications or foxholes, which are no obstacles.
+    expect(offered('1406')).toEqual([]);
+  });
+
+  it('SPG S-48: cleared wire is entered by an ordinary move, even by unarmored vehicles', () => {
+    const s = edit(start, { [engineer]: { hex: H('1108') } });
+    const cleared = game.apply(s, `clear ${engineer} ${H('1109')}`, loadedDice(2, 2));
+    expect(cleared.cleared).toContain(H('1109'));
+    // A Soviet truck (40) next to the wire, the engineer gone home: it may not enter before, it may after.
+    const truckAt = (x: State): State => edit(x, { [engineer]: { hex: H('0205') }, 40: { hex: H('1108') } });
+    expect(moveDestinations(sc, truckAt(s), 40, 12 * 2).has(H('1109'))).toBe(false);
+    expect(moveDestinations(sc, truckAt(cleared), 40, 12 * 2).has(H('1109'))).toBe(true);
+    // A German rifle squad walks in without the wire's morale check.
+    const leg = edit(cleared, { 0: { hex: H('1108') }, [engineer]: { hex: H('0205') } });
+    expect(wireEntries(sc, edit(s, { 0: { hex: H('1108') }, [engineer]: { hex: H('0205') } }), 0)).toContain(H('1109'));
+    expect(wireEntries(sc, leg, 0)).not.toContain(H('1109'));
+    expect(moveDestinations(sc, leg, 0, 3 * 2).has(H('1109'))).toBe(true);
+  });
+
+  it('SPG S-48: a cleared AT ditch lets vehicles through; a failed attempt leaves it, spends the engineer, and hands nothing over', () => {
+    const s = edit(start, { [engineer]: { hex: H('1107') }, 6: { hex: H('1107') } });
+    expect(moveDestinations(sc, s, 6, 12).has(H('1007'))).toBe(false);
+    const failed = game.apply(s, `clear ${engineer} ${H('1007')}`, loadedDice(6, 6));
+    expect(failed.cleared).toEqual([]);
+    expect(flags(failed, engineer) & F_SPENT).toBe(F_SPENT);
+    expect(failed.active).toBe(s.active);
+    const cleared = game.apply(s, `clear ${engineer} ${H('1007')}`, loadedDice(1, 2));
+    expect(moveDestinations(sc, cleared, 6, 12).has(H('1007'))).toBe(true);
+  });
+});
