@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/core/errors.js';
 import { createRng } from '../../../src/core/rng.js';
 import { legalActions } from '../../../src/rules/spg/actions.js';
+import { antiTankModifier } from '../../../src/rules/spg/antitank.js';
 import { assaultShift, resolveAssault } from '../../../src/rules/spg/assault.js';
 import { bombardmentShift } from '../../../src/rules/spg/bombardment.js';
 import { directFireShift } from '../../../src/rules/spg/fire.js';
@@ -17,7 +18,18 @@ import { SpgGame } from '../../../src/rules/spg/game.js';
 import { moveDestinations } from '../../../src/rules/spg/movement.js';
 import { wireEntries } from '../../../src/rules/spg/obstacles.js';
 import { loadSpgScenario, type Scenario } from '../../../src/rules/spg/scenario.js';
-import { CARRIER, F_DISRUPTED, F_IN_COLUMN, F_PACKED, F_SPENT, FLAGS, HEX, STEPS, type State } from '../../../src/rules/spg/state.js';
+import {
+  CARRIER,
+  F_DISRUPTED,
+  F_IMMOBILE,
+  F_IN_COLUMN,
+  F_PACKED,
+  F_SPENT,
+  FLAGS,
+  HEX,
+  STEPS,
+  type State,
+} from '../../../src/rules/spg/state.js';
 import { startTurn } from '../../../src/rules/spg/turn.js';
 import { draftOf, edit, hex, loadedDice, scenarioFile } from './helpers.js';
 
@@ -263,5 +275,67 @@ describe('SPG obstacles and engineers (S-48)', () => {
     expect(failed.active).toBe(s.active);
     const cleared = game.apply(s, `clear ${engineer} ${H('1007')}`, loadedDice(1, 2));
     expect(moveDestinations(sc, cleared, 6, 12).has(H('1007'))).toBe(true);
+  });
+});
+
+describe('SPG mines (S-50)', () => {
+  /** Applies `action`, and lets the inactive player decline any opportunity fire it opens. */
+  const play = (s: State, action: string, ...faces: number[]): State => {
+    const after = game.apply(s, action, loadedDice(...faces));
+    return after.opp >= 0 ? game.apply(after, 'noop', loadedDice()) : after;
+  };
+  // A Panzer IV next to the AT+AP minefield 1008 (strength 30: column 30, where 4 reads M2 and 3 reads X).
+  const tank = edit(start, { 6: { hex: H('1108') } });
+
+  it('SPG S-50 / U23: an M2 from AT+AP mines immobilizes an armored vehicle: spent, not disrupted, no more moves or overruns', () => {
+    const after = play(tank, `move 6 ${H('1008')}`, 2, 2);
+    expect(after.u[6]![HEX]).toBe(H('1008'));
+    expect(after.u[6]![STEPS]).toBe(2);
+    expect(flags(after, 6) & (F_IMMOBILE | F_SPENT | F_DISRUPTED)).toBe(F_IMMOBILE | F_SPENT);
+    // Ready again on a later turn, it may still fire but never move or overrun; a leg target next door makes an overrun thinkable.
+    const ready = edit(after, { 6: { flags: F_IMMOBILE }, 22: { hex: H('0908') } });
+    const actions = legalActions(sc, { ...ready, active: 0, toMove: 0, acted: 0 });
+    expect(actions.some((a) => a.startsWith('move 6 ') || a.startsWith('overrun 6 '))).toBe(false);
+    expect(actions.some((a) => a.startsWith('move 7 ') || a.startsWith('overrun 7 '))).toBe(true);
+  });
+
+  it('SPG S-50: AT fire at an immobilized vehicle takes the flanking +1', () => {
+    const s = edit(tank, { 6: { hex: H('1008') }, 31: { hex: H('1108') } });
+    const moving = antiTankModifier(sc, s, 31, 6)!;
+    expect(antiTankModifier(sc, edit(s, { 6: { flags: F_IMMOBILE } }), 31, 6)).toBe(moving + 1);
+  });
+
+  it('SPG S-50: an X from the minefield costs an armored vehicle a step and disrupts it; it stops in the minefield (ruling SPG-R44)', () => {
+    const after = play(tank, `move 6 ${H('1008')}`, 1, 2);
+    expect(after.u[6]![HEX]).toBe(H('1008'));
+    expect(after.u[6]![STEPS]).toBe(1);
+    expect(flags(after, 6) & (F_DISRUPTED | F_IMMOBILE)).toBe(F_DISRUPTED);
+  });
+
+  it('SPG S-50: a mounted unit reads the mine attack one column right: AP mines roll 12 costs infantry a step, eliminates cavalry', () => {
+    const inf = play(edit(start, { 0: { hex: H('0906') } }), `move 0 ${H('1006')}`, 6, 6);
+    expect(inf.u[0]![STEPS]).toBe(1);
+    expect(flags(inf, 0) & F_DISRUPTED).toBe(F_DISRUPTED);
+    const sovietTurn = { ...edit(start, { 42: { hex: H('1106') } }), initiative: 1, active: 1, toMove: 1 };
+    const cav = play(sovietTurn, `move 42 ${H('1006')}`, 6, 6);
+    expect(cav.u[42]![HEX]).toBeLessThan(0);
+    expect(cav.lost[1]).toBe(2);
+  });
+
+  it('SPG S-50: no assault or overrun against a minefield hex; once cleared, both are offered', () => {
+    const s = edit(start, { 22: { hex: H('1006') }, 0: { hex: H('0906') }, 6: { hex: H('1107') } });
+    const mined = legalActions(sc, s);
+    expect(mined).not.toContain(`assault ${H('1006')}`);
+    expect(mined).not.toContain(`overrun 6 ${H('1006')}`);
+    const cleared = legalActions(sc, { ...s, cleared: [H('1006')] });
+    expect(cleared).toContain(`assault ${H('1006')}`);
+    expect(cleared).toContain(`overrun 6 ${H('1006')}`);
+  });
+
+  it('SPG S-50: a spent leg unit in a minefield moves hazardously: +1 to direct fire at it, as in wire', () => {
+    const s = edit(start, { 22: { hex: H('1006') } });
+    const ready = directFireShift(sc, s, 22, H('1006'));
+    expect(directFireShift(sc, edit(s, { 22: { flags: F_SPENT } }), 22, H('1006'))).toBe(ready + 1);
+    expect(directFireShift(sc, { ...edit(s, { 22: { flags: F_SPENT } }), cleared: [H('1006')] }, 22, H('1006'))).toBe(ready);
   });
 });
