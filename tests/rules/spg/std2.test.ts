@@ -9,13 +9,13 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/core/errors.js';
 import { createRng } from '../../../src/core/rng.js';
-import { legalActions } from '../../../src/rules/spg/actions.js';
+import { legalActions, moveBudget } from '../../../src/rules/spg/actions.js';
 import { antiTankModifier } from '../../../src/rules/spg/antitank.js';
 import { assaultShift, resolveAssault } from '../../../src/rules/spg/assault.js';
 import { bombardmentShift } from '../../../src/rules/spg/bombardment.js';
 import { directFireShift } from '../../../src/rules/spg/fire.js';
 import { SpgGame } from '../../../src/rules/spg/game.js';
-import { moveDestinations } from '../../../src/rules/spg/movement.js';
+import { enemyPresence, moveDestinations, stepCost } from '../../../src/rules/spg/movement.js';
 import { wireEntries } from '../../../src/rules/spg/obstacles.js';
 import { loadSpgScenario, type Scenario } from '../../../src/rules/spg/scenario.js';
 import {
@@ -337,5 +337,83 @@ describe('SPG mines (S-50)', () => {
     const ready = directFireShift(sc, s, 22, H('1006'));
     expect(directFireShift(sc, edit(s, { 22: { flags: F_SPENT } }), 22, H('1006'))).toBe(ready + 1);
     expect(directFireShift(sc, { ...edit(s, { 22: { flags: F_SPENT } }), cleared: [H('1006')] }, 22, H('1006'))).toBe(ready);
+  });
+});
+
+describe('SPG movement and ground conditions (S-14)', () => {
+  const withGround = (ground: string, more?: (d: typeof medium) => void): Scenario =>
+    variant((d) => {
+      d.ground = ground;
+      more?.(d);
+    });
+  /** MP x 2 (MP_SCALE) for unit i of scenario v to step from one hex into the next, spg-medium's opening position. */
+  const cost = (v: Scenario, i: number, from: string, to: string): number =>
+    stepCost(v, start, i, H(from), H(to), enemyPresence(v, start, v.units[i]!.side), H(from));
+  // 0 German rifles (leg), 6 Panzer IV (tracked), 40 Soviet truck (wheeled, kept away from the Germans). 0405-0505 and
+  // 1609-1709 clear; 0308-0408 and 1608-1708 along the road; 1509 wheat.
+  const penalties = (v: Scenario): number[] => [
+    cost(v, 0, '0405', '0505') - cost(sc, 0, '0405', '0505'),
+    cost(v, 6, '0405', '0505') - cost(sc, 6, '0405', '0505'),
+    cost(v, 40, '1609', '1709') - cost(sc, 40, '1609', '1709'),
+    cost(v, 6, '0308', '0408') - cost(sc, 6, '0308', '0408'),
+    cost(v, 40, '1608', '1708') - cost(sc, 40, '1608', '1708'),
+  ];
+
+  it('SPG S-14: light mud or snow +0.5 MP a hex (wheeled +1), deep +1 (wheeled +2); in deep snow a road takes only the light penalty, in deep mud the full one', () => {
+    // [leg, tracked, wheeled off the road; tracked, wheeled along it], in half MP.
+    expect(penalties(withGround('lightMud'))).toEqual([1, 1, 2, 1, 2]);
+    expect(penalties(withGround('snow'))).toEqual([1, 1, 2, 1, 2]);
+    expect(penalties(withGround('deepMud'))).toEqual([2, 2, 4, 2, 4]);
+    expect(penalties(withGround('deepSnow'))).toEqual([2, 2, 4, 1, 2]);
+  });
+
+  it('SPG S-14: leg units on skis ignore snow and are mounted units for all purposes; guns and tanks have no skis, and skis do nothing off snow', () => {
+    const skis = withGround('deepSnow', (d) => {
+      (d.sides[0] as Record<string, unknown>).skis = true;
+    });
+    const rifles = skis.units[0]!;
+    expect([rifles.skis, rifles.mounted, rifles.leg, rifles.spotClass]).toEqual([true, true, false, 1]);
+    expect(cost(skis, 0, '0405', '0505')).toBe(cost(sc, 0, '0405', '0505'));
+    expect(cost(skis, 0, '0308', '0408')).toBe(cost(sc, 0, '0308', '0408'));
+    expect([skis.units[12]!.skis, skis.units[12]!.leg]).toEqual([false, true]); // the PaK 40
+    expect(cost(skis, 6, '0405', '0505')).toBe(cost(sc, 6, '0405', '0505') + 2);
+    expect(cost(skis, 22, '1305', '1205')).toBe(cost(sc, 22, '1305', '1205') + 2); // the Soviets have none
+    // Mounted for fire: +1 to direct fire at them, and no benefit from the woods.
+    const inWoods = edit(start, { 0: { hex: H('0301') } });
+    expect(directFireShift(sc, inWoods, 0, H('0301'))).toBe(-1);
+    expect(directFireShift(skis, inWoods, 0, H('0301'))).toBe(1);
+    // And a mounted unit never enters wire (S-49 L662).
+    expect(wireEntries(skis, edit(start, { 0: { hex: H('1108') } }), 0)).toEqual([]);
+    const mud = withGround('lightMud', (d) => {
+      (d.sides[0] as Record<string, unknown>).skis = true;
+    });
+    expect([mud.units[0]!.skis, mud.units[0]!.leg]).toEqual([false, true]);
+    expect(cost(mud, 0, '0405', '0505')).toBe(cost(sc, 0, '0405', '0505') + 1);
+  });
+
+  it('SPG S-14: terrain the scenario names soft ground is in light mud on dry ground; other terrain is not, and deep mud stays deep', () => {
+    const soft = variant((d) => {
+      d.softGround = ['wheat'];
+    });
+    expect(cost(soft, 0, '1409', '1509')).toBe(cost(sc, 0, '1409', '1509') + 1);
+    expect(cost(soft, 6, '1409', '1509')).toBe(cost(sc, 6, '1409', '1509') + 1);
+    expect(cost(soft, 40, '1409', '1509')).toBe(cost(sc, 40, '1409', '1509') + 2);
+    expect(cost(soft, 0, '0405', '0505')).toBe(cost(sc, 0, '0405', '0505'));
+    const softInMud = withGround('deepMud', (d) => {
+      d.softGround = ['wheat'];
+    });
+    expect(cost(softInMud, 0, '1409', '1509')).toBe(cost(sc, 0, '1409', '1509') + 2);
+  });
+
+  it('SPG S-14, S-08: a column pays the ground penalty for its entry hex and for each place it waited in the column', () => {
+    // spg-medium's German column (group 0) enters at 0108 on turn 3: the Panzer IV (15) is placed, the halftracks 16 and 18 wait.
+    const arrivalCost = (v: Scenario, i: number): number => {
+      const s = turnStart(v, startOf(v), 3, 6, 6, 1, 1);
+      const { budget, start: entry, pre } = moveBudget(v, s, i);
+      return moveDestinations(v, s, i, budget, entry, pre).get(H('0108'))!;
+    };
+    const mud = withGround('deepMud');
+    expect(arrivalCost(mud, 16) - arrivalCost(sc, 16)).toBe(2); // the entry hex: +1 MP
+    expect(arrivalCost(mud, 18) - arrivalCost(sc, 18)).toBe(4); // one place back, then the entry hex
   });
 });
