@@ -416,6 +416,10 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
       problems.add('sides', `over-stacked at ${grid.label(u.startHex)}: at most 3 units, 2 of them vehicles (SPG S-12 L138)`);
   }
 
+  data.softGround.forEach((id, k) => {
+    if (!terrainIds.includes(id)) problems.add(`softGround[${k}]`, `unknown terrain "${id}" (the chart pack has ${terrainIds.join(', ')})`);
+  });
+
   const objectives = data.victory.objectives.map((o, i) => ({
     hex: at(o.hex, `victory.objectives[${i}].hex`),
     vp: o.vp,
