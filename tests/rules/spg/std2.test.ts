@@ -14,6 +14,7 @@ import { antiTankModifier } from '../../../src/rules/spg/antitank.js';
 import { assaultShift, resolveAssault } from '../../../src/rules/spg/assault.js';
 import { bombardmentShift } from '../../../src/rules/spg/bombardment.js';
 import { directFireShift } from '../../../src/rules/spg/fire.js';
+import { applyHits } from '../../../src/rules/spg/results.js';
 import { SpgGame } from '../../../src/rules/spg/game.js';
 import { enemyPresence, moveDestinations, stepCost } from '../../../src/rules/spg/movement.js';
 import { wireEntries } from '../../../src/rules/spg/obstacles.js';
@@ -415,5 +416,83 @@ describe('SPG movement and ground conditions (S-14)', () => {
     const mud = withGround('deepMud');
     expect(arrivalCost(mud, 16) - arrivalCost(sc, 16)).toBe(2); // the entry hex: +1 MP
     expect(arrivalCost(mud, 18) - arrivalCost(sc, 18)).toBe(4); // one place back, then the entry hex
+  });
+});
+
+/** `s` with unit `p` riding vehicle `v` in hex `h` (both placed there). */
+function riding(s: State, v: number, p: number, h: number): State {
+  const u = s.u.map((row) => row.slice());
+  u[v]![HEX] = h;
+  u[p]![HEX] = h;
+  u[p]![CARRIER] = v + 1;
+  return { ...s, u };
+}
+
+describe('SPG refresh, passengers, fire groups (S-03, S-22, S-24)', () => {
+  it('SPG S-03: the Refresh makes spent units ready (a disrupted one stays disrupted), deploys a packed mortar, leaves a carried gun towed', () => {
+    const s = edit(start, { 0: { flags: F_SPENT | F_DISRUPTED }, 1: { flags: F_SPENT }, 5: { flags: F_PACKED | F_SPENT } });
+    expect(flags(s, 12) & F_PACKED).toBe(F_PACKED);
+    const d = draftOf(sc, s, loadedDice()); // turn 2: the initiative is locked, no dice
+    startTurn(d, 2);
+    const after = d.seal();
+    expect([flags(after, 0), flags(after, 1), flags(after, 5)]).toEqual([F_DISRUPTED, 0, 0]);
+    expect(flags(after, 12) & F_PACKED).toBe(F_PACKED);
+    expect(after.u[12]![CARRIER]).toBe(12);
+  });
+
+  it('SPG S-22: a one-step carrier that loses a step is destroyed; its passenger loses a step and is disrupted, or dies if it has one step', () => {
+    // 40 a Soviet truck (1 step) carrying 41 rifles (2 steps); 11 the German halftrack (1 step) carrying 12 the PaK 40 (1 step).
+    const s = riding(start, 40, 41, H('1610'));
+    const d = draftOf(sc, s, loadedDice());
+    d.loseStep(40);
+    d.loseStep(11);
+    const after = d.seal();
+    expect(after.u[40]![HEX]).toBeLessThan(0);
+    expect([after.u[41]![HEX], after.u[41]![STEPS], after.u[41]![CARRIER]]).toEqual([H('1610'), 1, 0]);
+    expect(flags(after, 41) & F_DISRUPTED).toBe(F_DISRUPTED);
+    expect([after.u[11]![HEX]! < 0, after.u[12]![HEX]! < 0]).toEqual([true, true]);
+  });
+
+  it('SPG S-22: tank riders dismount in the hex when their tank loses a step, lose a step themselves and disrupt', () => {
+    const s = riding(start, 6, 0, H('0308'));
+    const d = draftOf(sc, edit(s, { 7: { hex: H('0408') } }), loadedDice());
+    d.loseStep(6);
+    const after = d.seal();
+    expect(after.u[6]![STEPS]).toBe(1);
+    expect([after.u[0]![HEX], after.u[0]![STEPS], after.u[0]![CARRIER]]).toEqual([H('0308'), 1, 0]);
+    expect(flags(after, 0) & F_DISRUPTED).toBe(F_DISRUPTED);
+  });
+
+  it.fails('SPG S-22: an X on an unarmored transport destroys it and its two-step passenger completely (L320)', () => {
+    const d = draftOf(sc, riding(start, 40, 41, H('1610')), loadedDice());
+    applyHits(d, [{ unit: 40, result: 'X' }]);
+    const after = d.seal();
+    expect([after.u[40]![HEX]! < 0, after.u[41]![HEX]! < 0]).toEqual([true, true]);
+  });
+
+  it('SPG S-24: a fire group is the first firer with units of its hex and of hexes next to it; each may fire alone; all end spent', () => {
+    // Target: Soviet rifles 22 at 0406. German 2 and 3 at 0306 (adjacent to the target), 4 at 0305 (next to 0306).
+    const s = edit(start, {
+      22: { hex: H('0406') },
+      9: { hex: H('0606') },
+      2: { hex: H('0306') },
+      3: { hex: H('0306') },
+      4: { hex: H('0305') },
+    });
+    const fire = legalActions(sc, s).filter((a) => a.endsWith(` ${H('0406')}`) && a.startsWith('fire '));
+    expect(fire).toContain(`fire 2.3.4 ${H('0406')}`);
+    expect(fire).toContain(`fire 2 ${H('0406')}`);
+    expect(fire).toContain(`fire 4 ${H('0406')}`);
+    for (const a of fire) {
+      const [first, ...others] = a.split(' ')[1]!.split('.').map(Number);
+      const hexes = new Set([first!, ...others].map((i) => s.u[i]![HEX]!));
+      expect(hexes.size).toBeLessThanOrEqual(3);
+      for (const i of others) expect(sc.map.grid.distance(s.u[first!]![HEX]!, s.u[i]![HEX]!)).toBeLessThanOrEqual(1);
+    }
+    // 4 moved two hexes from the first firer: no longer in its group.
+    const far = edit(s, { 4: { hex: H('0304') } });
+    expect(legalActions(sc, far).some((a) => a.startsWith('fire 2.') && a.split(' ')[1]!.split('.').includes('4'))).toBe(false);
+    const after = game.apply(s, `fire 2.3.4 ${H('0406')}`, loadedDice(3, 4, 3, 4, 3, 4));
+    expect([2, 3, 4].map((i) => flags(after, i) & F_SPENT)).toEqual([F_SPENT, F_SPENT, F_SPENT]);
   });
 });
