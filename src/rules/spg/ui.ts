@@ -223,7 +223,11 @@ function worksAndObstacles(sc: Scenario): string[] {
     ['heavy buildings', m.heavyBuildings],
   ] as const;
   const listed = parts.filter(([, hexes]) => hexes.length > 0).map(([what, hexes]) => `${what} ${hexes.join(', ')}`);
-  return listed.length > 0 ? [`Works and obstacles: ${listed.join('; ')}.`] : [];
+  // S-50 L672: hidden placement is not played; say so where the scenario asks for it.
+  const hidden = m.mines.some((x) => x.hiddenFrom !== undefined)
+    ? ' Minefields are known to both sides (hidden placement is not played).'
+    : '';
+  return listed.length > 0 ? [`Works and obstacles: ${listed.join('; ')}.${hidden}`] : [];
 }
 
 export function describe(sc: Scenario, s: State, action: string): string {
