@@ -463,7 +463,7 @@ describe('SPG refresh, passengers, fire groups (S-03, S-22, S-24)', () => {
     expect(flags(after, 0) & F_DISRUPTED).toBe(F_DISRUPTED);
   });
 
-  it.fails('SPG S-22: an X on an unarmored transport destroys it and its two-step passenger completely (L320)', () => {
+  it('SPG S-22: an X on an unarmored transport destroys it and its two-step passenger completely (L320)', () => {
     const d = draftOf(sc, riding(start, 40, 41, H('1610')), loadedDice());
     applyHits(d, [{ unit: 40, result: 'X' }]);
     const after = d.seal();
