@@ -70,6 +70,8 @@ export function assaultShift(sc: Scenario, s: State, attackers: readonly number[
   } else {
     const a = sc.units[attackers[0]!]!;
     if (a.armored && !a.openTop && open && !sc.foxholes[h]) shift += m.overrunArmorAttack.value;
+    // S-46 L646, ruling SPG-R30: foxholes are -1 to every attack on leg units, overruns included.
+    if (sc.foxholes[h] && defenders.some((t) => sc.units[t]!.leg)) shift += m.foxholes.value;
   }
   if (defenders.every((t) => (s.u[t]![FLAGS]! & F_DISRUPTED) !== 0)) shift += m.allDefendersDisrupted.value;
   return shift;
@@ -109,7 +111,8 @@ export function resolveAssault(d: Draft, attackers: readonly number[], h: Hex, o
     const m = sc.charts.assaultModifiers;
     let shift = overrun ? 0 : coverShift(sc, s, h);
     const a = sc.units[attackers[0]!]!;
-    const open = sc.terrain[sc.map.terrain[h]!]!.cover === 'open';
+    // S-46 L648: foxholes negate open ground for overruns.
+    const open = sc.terrain[sc.map.terrain[h]!]!.cover === 'open' && !sc.foxholes[h];
     if (overrun && a.armored && !a.openTop && open) shift += m.overrunArmorDefence.value;
     if (overrun && sc.sides[1 - side]!.panzerfausts && defenders.some((t) => sc.units[t]!.assaults)) shift += m.panzerfaustDefence.value;
     const cols = (byHex.get(firedAt) ?? []).map((u) => ({ unit: u, column: readColumn(sc.tables.assault, defence, shift) }));

@@ -8,7 +8,7 @@ import type { Hex } from '../../hex/grid.js';
 import { applyHits, readColumn, readResults } from './results.js';
 import type { FireSide, Scenario } from './scenario.js';
 import { friendsInTheWay } from './los.js';
-import { hasWire } from './obstacles.js';
+import { hasWire, mineStrength } from './obstacles.js';
 import { spots } from './spotting.js';
 import { CARRIER, F_DISRUPTED, F_PACKED, F_SPENT, FLAGS, HEX, STEPS, type Draft, type State } from './state.js';
 
@@ -73,7 +73,8 @@ export function directFireShift(sc: Scenario, s: State, t: number, h: Hex, opts:
     else if (!terr.directFireShiftInfantryOnly || def.spotClass === 0) terrain = terr.directFireShift;
     if (terrain === 0 && sc.foxholes[h]) terrain = m.foxholes.value;
     shift += terrain;
-    if (hasWire(sc, s, h)) shift += m.hazardousMovement.value;
+    // S-49 L664 wire; S-50 L674: a spent unit in a minefield is always moving hazardously.
+    if (hasWire(sc, s, h) || ((s.u[t]![FLAGS]! & F_SPENT) !== 0 && mineStrength(sc, s, h) > 0)) shift += m.hazardousMovement.value;
     else if (opts.opportunityOpen && s.u[t]![CARRIER] === 0) shift += m.hazardousMovement.value;
   }
   return shift;

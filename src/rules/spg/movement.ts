@@ -8,6 +8,7 @@
 import type { Hex } from '../../hex/grid.js';
 import { reachableHexes } from '../../hex/movement.js';
 import { valuesOf } from './fire.js';
+import { groundPenalty } from './ground.js';
 import { hasAtDitch, hasWire, mineStrength } from './obstacles.js';
 import { MP_SCALE, ROAD, type Scenario } from './scenario.js';
 import { CARRIER, F_DISRUPTED, F_IMMOBILE, F_IN_COLUMN, F_PACKED, FLAGS, HEX, type State } from './state.js';
@@ -38,7 +39,9 @@ export function fitsIn(sc: Scenario, s: State, i: number, h: Hex): boolean {
 }
 
 export function passengerOf(sc: Scenario, s: State, v: number): number {
-  for (let i = 0; i < sc.units.length; i++) if (s.u[i]![CARRIER] === v + 1 && s.u[i]![HEX]! >= 0) return i;
+  // A waiting reinforcement's passenger is off the map (-1) with its carrier (S-08 L64).
+  for (let i = 0; i < sc.units.length; i++)
+    if (s.u[i]![CARRIER] === v + 1 && (s.u[i]![HEX]! >= 0 || s.u[i]![HEX] === s.u[v]![HEX])) return i;
   return -1;
 }
 
@@ -81,13 +84,7 @@ export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, 
   if (cost < 0) return -1;
   const climb = map.elevation[to]! - map.elevation[from]!;
   if (climb > 0 && !road) cost += climb * sc.climbCost[c]!;
-  let ground = sc.groundCost[c]!;
-  // S-14 L168: in deep snow a road carries only the light-snow penalty.
-  if (road && sc.data.ground === 'deepSnow')
-    ground = Math.round(
-      sc.charts.groundConditions.light[['leg', 'cavalry', 'wagon', 'tracked', 'wheeled', 'motorcycle'][c] as 'leg'] * MP_SCALE,
-    );
-  cost += ground;
+  cost += groundPenalty(sc, i, to, road); // S-14
   if (hasWire(sc, s, to) && def.armored) cost += Math.round(sc.charts.wireMoveCost.value * MP_SCALE);
   return cost;
 }
@@ -123,17 +120,21 @@ function reachableFrom(sc: Scenario, s: State, i: number, entry: Hex, budget: nu
   const out = new Map<Hex, number>();
   if (enemies[entry]! & 1) return out;
   const mc = sc.units[i]!.moveClass;
-  const entryCost = sc.map.anySide(entry, ROAD) ? sc.roadCost[mc]! : sc.moveCost[sc.map.terrain[entry]! * CLASSES + mc]!;
-  if (entryCost < 0 || entryCost > budget) return out;
+  const road = sc.map.anySide(entry, ROAD);
+  const terrainCost = road ? sc.roadCost[mc]! : sc.moveCost[sc.map.terrain[entry]! * CLASSES + mc]!;
+  if (terrainCost < 0) return out;
+  const entryCost = terrainCost + groundPenalty(sc, i, entry, road); // S-14: the entry hex is a hex entered
+  if (entryCost > budget) return out;
   const rest = reachableHexes(sc.map.grid, entry, budget - entryCost, (a, b) => stepCost(sc, s, i, a, b, enemies, entry));
   for (const [h, cost] of rest) out.set(h, cost + entryCost);
   return out;
 }
 
-/** Cost x MP_SCALE per place in a column entering through `entry` (S-08 L64: the entry hex's terrain, road included). */
+/** Cost x MP_SCALE per place in a column entering through `entry` (S-08 L64: the entry hex's terrain, road included; S-14 its ground). */
 export function columnPlaceCost(sc: Scenario, i: number, entry: Hex): number {
   const mc = sc.units[i]!.moveClass;
-  return sc.map.anySide(entry, ROAD) ? sc.roadCost[mc]! : Math.max(0, sc.moveCost[sc.map.terrain[entry]! * CLASSES + mc]!);
+  const road = sc.map.anySide(entry, ROAD);
+  return (road ? sc.roadCost[mc]! : Math.max(0, sc.moveCost[sc.map.terrain[entry]! * CLASSES + mc]!)) + groundPenalty(sc, i, entry, road);
 }
 
 /** Whether unit i waits in a reinforcement column. */

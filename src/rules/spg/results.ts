@@ -62,7 +62,12 @@ export function applyHits(d: Draft, hits: readonly Hit[]): void {
     // Shooter's pick first (most valuable), then the owner's (least valuable).
     const order = byValue(xs);
     const picks = order.length > 0 ? [order[0]!, ...order.slice(1).reverse()].slice(0, n) : [];
-    for (const i of picks) d.eliminate(i);
+    for (const i of picks) {
+      // S-22 L320: an X on an unarmored transport destroys its passenger completely too.
+      const rider = sc.units[i]!.vehicle && !sc.units[i]!.armored ? d.passengerOf(i) : -1;
+      if (rider >= 0) d.eliminate(rider);
+      d.eliminate(i);
+    }
     const others = byValue([...xs, ...m2, ...m1]).reverse();
     if (others.length > 0) d.loseStep(others[0]!);
     for (const i of [...xs, ...m2])

@@ -59,8 +59,10 @@ export interface UnitDef extends PieceIdentity {
   readonly openTop: boolean;
   /** Soft: non-vehicles and unarmored vehicles (S-11 L112). */
   readonly soft: boolean;
-  /** Cavalry, motorcycles (S-11 L116). */
+  /** Cavalry, motorcycles (S-11 L116), leg units on skis in snow (S-14 L170). */
   readonly mounted: boolean;
+  /** On skis: no snow penalty to its movement (S-14 L170). */
+  readonly skis: boolean;
   /** Every non-vehicle that is not mounted, guns included (S-11 L118). */
   readonly leg: boolean;
   /** Infantry that may assault: INF, SMG, ENG, motorcycles (S-36 L504, ruling SPG-R13). */
@@ -276,8 +278,10 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
   ): number => {
     const vehicle = isVehicleType(c.type);
     const armored = vehicle && c.armor !== undefined;
-    const mounted = c.type === 'CAV' || c.type === 'MC';
     const gun = isGunType(c.type, c.full.movement);
+    // S-14 L170: the side's leg units on skis in snow are mounted units for all purposes (ruling SPG-R60: not guns).
+    const skis = data.sides[side]!.skis && (data.ground === 'snow' || data.ground === 'deepSnow') && !vehicle && !gun;
+    const mounted = c.type === 'CAV' || c.type === 'MC' || skis;
     const mortar = c.type === 'MORTAR';
     const full = fireSide(c.full, undefined);
     const index = units.length;
@@ -299,6 +303,7 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
       openTop: c.openTop,
       soft: !armored,
       mounted,
+      skis: skis && c.type !== 'CAV' && c.type !== 'MC',
       leg: !vehicle && !mounted,
       assaults: ['INF', 'SMG', 'ENG', 'MC'].includes(c.type) || (data.rules.cavalryAssault && c.type === 'CAV'),
       hmg: c.type === 'HMG',
@@ -379,6 +384,8 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
           if (p.passenger) {
             carrier = [...members].reverse().find((m) => units[m]!.vehicle && !units.some((o) => o.startCarrier === m)) ?? -1;
             if (carrier < 0) problems.add(`${place}.units[${k}].passenger`, 'no vehicle listed before it in the group to carry it');
+          } else if (isGunType(c.type, c.full.movement) && (c.packed?.movement ?? c.full.movement) === 0) {
+            problems.add(`${place}.units[${k}]`, `${p.counter} has no movement allowance: it arrives as a passenger (SPG S-05 L52)`);
           }
           members.push(
             makeUnit(si, p.counter, c, {
@@ -408,6 +415,10 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
     if (e.n === 4 || (u.vehicle && e.v === 3))
       problems.add('sides', `over-stacked at ${grid.label(u.startHex)}: at most 3 units, 2 of them vehicles (SPG S-12 L138)`);
   }
+
+  data.softGround.forEach((id, k) => {
+    if (!terrainIds.includes(id)) problems.add(`softGround[${k}]`, `unknown terrain "${id}" (the chart pack has ${terrainIds.join(', ')})`);
+  });
 
   const objectives = data.victory.objectives.map((o, i) => ({
     hex: at(o.hex, `victory.objectives[${i}].hex`),

@@ -161,7 +161,9 @@ export class Draft extends UnitDraft<State> {
   }
   /** The unit carried by vehicle v, or -1. */
   passengerOf(v: number): number {
-    for (let i = 0; i < this.sc.units.length; i++) if (this.get(i, CARRIER) === v + 1 && this.hex(i) >= 0) return i;
+    // A reinforcement's passenger waits off the map (-1) with its carrier and enters with it (S-05 L52, S-08 L64).
+    for (let i = 0; i < this.sc.units.length; i++)
+      if (this.get(i, CARRIER) === v + 1 && (this.hex(i) >= 0 || this.hex(i) === this.hex(v))) return i;
     return -1;
   }
 

@@ -132,6 +132,19 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
     briefing: () => [
       ...(sc.data.description ? [sc.data.description] : []),
       `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.controlledBy]!.id})`).join(', ') || 'none'}`,
+      ...worksAndObstacles(sc),
+      ...sc.groups.map(
+        (g) =>
+          `Reinforcements: ${sc.sides[g.side]!.id}, turn ${g.turn}${g.arrivalRoll < 13 ? ` or later (arrives on 2d6 <= ${g.arrivalRoll})` : ''}, ${
+            g.column ? `column at ${grid.label(g.entryHex)}` : `line at ${g.lineHexes.map((h) => grid.label(h)).join(' ')}`
+          }: ${g.units
+            .filter((i) => sc.units[i]!.startCarrier < 0)
+            .map((i) => {
+              const rider = g.units.find((p) => sc.units[p]!.startCarrier === i);
+              return rider === undefined ? sc.units[i]!.name : `${sc.units[i]!.name} carrying ${sc.units[rider]!.name}`;
+            })
+            .join(', ')}`,
+      ),
       `Terrain: ${Object.entries(sc.data.map.legend)
         .map(([ch, id]) => `${ch} ${id}`)
         .join(', ')}; * objective (and its holder).`,
@@ -198,6 +211,25 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
 }
 
 /** An action in words. */
+/** The scenario's fortifications, foxholes and obstacles (S-45..S-51), which the map does not draw. */
+function worksAndObstacles(sc: Scenario): string[] {
+  const m = sc.data.map;
+  const parts = [
+    ['fortified positions', m.fortifications],
+    ['foxholes', m.foxholes],
+    ['wire', m.wire],
+    ['minefields', m.mines.map((x) => `${x.hex} (${x.kind === 'ap' ? 'AP' : 'AT+AP'})`)],
+    ['AT ditches', m.atDitches],
+    ['heavy buildings', m.heavyBuildings],
+  ] as const;
+  const listed = parts.filter(([, hexes]) => hexes.length > 0).map(([what, hexes]) => `${what} ${hexes.join(', ')}`);
+  // S-50 L672: hidden placement is not played; say so where the scenario asks for it.
+  const hidden = m.mines.some((x) => x.hiddenFrom !== undefined)
+    ? ' Minefields are known to both sides (hidden placement is not played).'
+    : '';
+  return listed.length > 0 ? [`Works and obstacles: ${listed.join('; ')}.${hidden}`] : [];
+}
+
 export function describe(sc: Scenario, s: State, action: string): string {
   const w = action.split(' ');
   const grid = sc.map.grid;
