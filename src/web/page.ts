@@ -65,7 +65,7 @@ button, .button { font: inherit; padding: 3px 9px; border: 1px solid #777; borde
 button:disabled { opacity: .45; cursor: default; }
 main { flex: 1; display: flex; min-height: 0; }
 #board { flex: 1; position: relative; overflow: hidden; background: #d9d3c3; }
-#map { width: 100%; height: 100%; cursor: grab; user-select: none; }
+#map { position: absolute; inset: 0; display: block; width: 100%; height: 100%; cursor: grab; user-select: none; }
 #zoom { position: absolute; right: 8px; top: 8px; display: flex; gap: 4px; }
 #hover { position: absolute; left: 8px; bottom: 8px; background: rgba(255,255,255,.92); padding: 4px 8px; border-radius: 4px; font-size: 12px; max-width: 60%; pointer-events: none; }
 #hover:empty { display: none; }
@@ -115,6 +115,6 @@ dialog input, dialog select { width: 220px; }
 .stack { transition: transform .15s; }
 .anim-move { stroke: #1846c0; stroke-width: 4; fill: none; marker-end: url(#arrow); opacity: .9; pointer-events: none; }
 .anim-fire { stroke: #e01010; stroke-width: 3.5; stroke-dasharray: 7 4; fill: none; marker-end: url(#arrow-red); pointer-events: none; }
-.fade { animation: fade 4s forwards; }
-@keyframes fade { 0% { opacity: 1; } 70% { opacity: 1; } 100% { opacity: 0; } }
+.appear { animation: appear 0.8s ease-out; }
+@keyframes appear { from { opacity: 0; stroke-width: 10; } to { opacity: .9; } }
 `;

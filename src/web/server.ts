@@ -91,6 +91,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
 
   await app.register(fastifyStatic, { root: dir, prefix: '/static/', index: false, list: false });
   app.get('/', (_req, reply) => reply.type('text/html; charset=utf-8').send(PAGE_HTML));
+  app.get('/favicon.ico', (_req, reply) => reply.code(204).send());
   app.get('/style.css', (_req, reply) => reply.type('text/css; charset=utf-8').send(PAGE_CSS));
 
   app.get('/api/setup', () => ({

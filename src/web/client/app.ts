@@ -96,6 +96,9 @@ const tacsim = {
   get game() {
     return game;
   },
+  get log() {
+    return log;
+  },
   get idle() {
     return game !== null && !busy && game.thinking === null && (game.yourTurn || game.over !== null || game.error !== null);
   },
@@ -409,10 +412,10 @@ function drawMap(): void {
     for (const h of from) hl(h, 'hl-act');
     for (const a of acts) if (a.target >= 0 && a.units.length === 0) hl(a.target, a.kind === 'assault' ? 'hl-assault' : 'hl-fire');
   }
-  // The last action of the other side stays marked until the next one.
-  const lastAi = [...log].reverse().find((e) => e.seat !== game!.human);
-  if (lastAi) {
-    for (const h of [lastAi.place.from, lastAi.place.to, lastAi.place.target]) if (h >= 0) hl(h, 'hl-last');
+  // The other side's actions since the player's last decision stay marked.
+  for (let k = log.length - 1; k >= 0 && log[k]!.seat !== game!.human; k--) {
+    const p = log[k]!.place;
+    for (const h of [p.from, p.to, p.target]) if (h >= 0) hl(h, 'hl-last');
   }
   drawUnits(unitLayer, centers);
   animate(animLayer, centers);
@@ -518,7 +521,7 @@ function drawUnits(layer: Element, centers: Map<number, [number, number]>): void
           const dx = (k - (n - 1) / 2) * (size + 3);
           cg.setAttribute('transform', `translate(${c[0] - size / 2 + dx},${c[1] - size * 1.6})`);
         });
-        layer.appendChild(stack);
+        if (layer.lastChild !== stack) layer.appendChild(stack);
       });
       stack.addEventListener('mouseleave', () => {
         counters.forEach((cg, k) => {
@@ -537,10 +540,20 @@ function drawCounter(cg: SVGGElement, u: BoardUnit, size: number): void {
   if (u.unit === selected) cg.classList.add('selected');
   el('rect', { class: 'body', width: size, height: size, rx: u.leader ? size / 2 : 3, fill }, cg);
   if (u.reduced) el('rect', { x: 0, y: 0, width: size, height: 5, fill: '#fff', opacity: 0.85 }, cg);
-  const name = u.name.length > 13 ? `${u.name.slice(0, 12)}.` : u.name;
-  text(cg, size / 2, 12, name, { 'font-size': 6.5, fill: ink });
+  const name = u.name.length > 14 ? `${u.name.slice(0, 13)}.` : u.name;
+  text(cg, size / 2, 11, name, {
+    'font-size': 6,
+    fill: ink,
+    ...(name.length > 10 ? { textLength: size - 6, lengthAdjust: 'spacingAndGlyphs' } : {}),
+  });
   drawSymbol(cg, u, size, ink);
-  text(cg, size / 2, size - 4, u.values, { 'font-size': u.values.length > 12 ? 6.5 : 8, 'font-weight': 'bold', fill: ink });
+  const long = u.values.length > 9;
+  text(cg, size / 2, size - 4, u.values, {
+    'font-size': long ? 7 : 8.5,
+    'font-weight': 'bold',
+    fill: ink,
+    ...(long ? { textLength: size - 4, lengthAdjust: 'spacingAndGlyphs' } : {}),
+  });
   // Status markers: small tags on the right edge.
   let k = 0;
   for (const m of u.markers) {
@@ -558,7 +571,7 @@ function drawSymbol(cg: SVGGElement, u: BoardUnit, size: number, ink: string): v
   const w = size * 0.5;
   const h = size * 0.3;
   const x = (size - w) / 2;
-  const y = size * 0.3;
+  const y = size * 0.34;
   const t = u.type.toLowerCase();
   if (u.leader) {
     text(cg, size / 2, y + h * 0.8, '\u2605', { 'font-size': 13, fill: ink });
@@ -577,20 +590,37 @@ function drawSymbol(cg: SVGGElement, u: BoardUnit, size: number, ink: string): v
     el('circle', { cx: x + w / 2, cy: y + h / 2, r: 2.2, fill: ink }, cg);
   if (/truck|wagon|transport|halftrack|apc|carrier/.test(t))
     el('circle', { cx: x + w / 2, cy: y + h + 3, r: 1.8, fill: 'none', stroke: ink }, cg);
-  text(cg, size / 2, y + h + 9, u.type.slice(0, 12), { 'font-size': 5.5, fill: ink });
 }
 
+/**
+ * The other side's actions since the player's last decision stay drawn until the next one: move arrows, fire
+ * lines and their hexes outlined; those not yet seen fade in.
+ */
 function animate(layer: Element, centers: Map<number, [number, number]>): void {
-  const fresh = log.filter((e) => e.seq > animatedSeq && e.seat !== game!.human);
-  if (log.length > 0) animatedSeq = log[log.length - 1]!.seq;
-  for (const e of fresh) {
+  const human = game!.human;
+  let k = log.length;
+  while (k > 0 && log[k - 1]!.seat !== human) k--;
+  const recent = log.slice(k);
+  for (const e of recent) {
     const p = e.place;
     const a = centers.get(p.from);
     const to = p.kind === 'move' || p.kind === 'assault' ? p.to : p.target;
-    const b = centers.get(to >= 0 ? to : p.target);
-    if (!a || !b || a === b) continue;
-    el('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: `${p.kind === 'move' ? 'anim-move' : 'anim-fire'} fade` }, layer);
+    const b = centers.get(to);
+    if (!a || !b || p.from === to) continue;
+    el(
+      'line',
+      {
+        x1: a[0],
+        y1: a[1],
+        x2: b[0],
+        y2: b[1],
+        class: `${p.kind === 'move' ? 'anim-move' : 'anim-fire'}${e.seq > animatedSeq ? ' appear' : ''}`,
+        'data-seq': e.seq,
+      },
+      layer,
+    );
   }
+  if (log.length > 0) animatedSeq = log[log.length - 1]!.seq;
 }
 
 // ---------- panels ----------
