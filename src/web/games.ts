@@ -79,7 +79,7 @@ function workerFile(): string {
   return fileURLToPath(new URL('./ai-worker.js', import.meta.url));
 }
 
-class WebGame {
+export class WebGame {
   readonly id = randomUUID();
   state: unknown;
   dice: Rng;
@@ -91,6 +91,8 @@ class WebGame {
   error: string | null = null;
   /** Bumped by undo and load, so a decision of the computer asked for before is dropped. */
   epoch = 0;
+  /** Actions of the other side the player may not learn of (a hidden unit's activation): the record would show them. */
+  secretActions = 0;
   lastSeen = Date.now();
 
   constructor(
@@ -113,10 +115,9 @@ class WebGame {
     const game = sc.game;
     const seat = game.toMove(this.state);
     const before = this.state;
-    const place =
-      seat === this.human
-        ? (sc.ui.actionPlaces?.(before, [action])[0] ?? neutralPlace(sc.ui.describeAction(before, action)))
-        : (sc.ui.publicAction?.(before, action, this.view) ?? neutralPlace(sc.ui.describeAction(before, action)));
+    const own = sc.ui.actionPlaces?.(before, [action])[0] ?? neutralPlace(sc.ui.describeAction(before, action));
+    const place = seat === this.human ? own : (sc.ui.publicAction?.(before, action, this.view) ?? own);
+    if (place.label !== own.label) this.secretActions++;
     this.state = game.apply(before, action, this.dice);
     this.actions.push(game.actionKey(action));
     this.seats.push(seat);
@@ -133,6 +134,7 @@ class WebGame {
     this.seats = [];
     this.hashes = [];
     this.log = [];
+    this.secretActions = 0;
     for (const [k, key] of actions.entries()) {
       if (game.isTerminal(this.state)) throw new RequestError(400, `action ${k + 1} ("${key}") comes after the end of the game`);
       const action = game.legalActions(this.state).find((a) => game.actionKey(a) === key);
@@ -361,8 +363,16 @@ export class GameStore {
     });
   }
 
-  /** A record for download: the same format `tacsim play --record` writes. */
+  /**
+   * A record for download: the same format `tacsim play --record` writes. It lists every action, the other
+   * side's included, so while the game goes on it is refused once one of them was out of the player's sight.
+   */
   record(g: WebGame): GameRecord {
+    if (g.secretActions > 0 && !g.sc.game.isTerminal(g.state))
+      throw new RequestError(
+        409,
+        'the record would show moves of the other side made out of your sight (hidden units): it can be downloaded when the game is over; this tab keeps the game meanwhile',
+      );
     return g.record();
   }
 }

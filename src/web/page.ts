@@ -15,7 +15,7 @@ export const PAGE_HTML = `<!doctype html>
   <span class="spacer"></span>
   <button id="undo" title="take back your last decision and the computer's replies">Undo</button>
   <button id="new" title="start a new game">New game</button>
-  <a id="download" class="button" title="download the game record (tacsim play --record format)">Download record</a>
+  <a id="download" class="button" href="#" title="download the game record (tacsim play --record format)">Download record</a>
   <label class="button" title="continue a saved game record">Load record<input id="load" type="file" accept=".json,application/json" hidden></label>
 </header>
 <main>

@@ -37,6 +37,8 @@ export interface ServeOptions {
 export interface RunningServer {
   readonly url: string;
   readonly app: FastifyInstance;
+  /** The games (for tests that compare what was sent with the true position). */
+  readonly store: GameStore;
   close(): Promise<void>;
 }
 
@@ -156,5 +158,5 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : (opts.port ?? 0);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
-  return { url, app, close: () => app.close() };
+  return { url, app, store, close: () => app.close() };
 }

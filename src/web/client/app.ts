@@ -300,7 +300,6 @@ function render(): void {
   const err = $('error');
   err.hidden = g.error === null;
   err.textContent = g.error ?? '';
-  ($('download') as HTMLAnchorElement).href = `/api/games/${g.id}/record`;
   ($('undo') as HTMLButtonElement).disabled = g.thinking !== null || busy;
   const th = $('thinking');
   th.hidden = g.thinking === null;
@@ -878,6 +877,22 @@ function setupToolbar(): void {
       receive((await call('POST', `/api/games/${game.id}/undo`)) as Payload, true);
       selected = null;
       setMessage('Undone.', true);
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+  $('download').onclick = async (ev) => {
+    ev.preventDefault();
+    if (game === null) return;
+    try {
+      const record = await call('GET', `/api/games/${game.id}/record`);
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([`${JSON.stringify(record, null, 1)}\n`], { type: 'application/json' }));
+      a.download = `${game.scenario.id}-${game.seed}.json`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setMessage(`Record downloaded (${record.actions.length} actions): continue it with Load record, or tacsim play --load.`, true);
     } catch (e) {
       setMessage((e as Error).message);
     }
