@@ -401,13 +401,14 @@ function drawMap(): void {
     if (c) el('polygon', { points: geo.corners(c[0], c[1], R - 2), class: cls, 'data-hl': cls }, hlLayer);
   };
   if (selected !== null) {
+    for (const a of acts) if (a.units.length === 0 && a.target >= 0) hl(a.target, a.kind === 'assault' ? 'hl-assault' : 'hl-fire');
     for (const a of forSel) {
       if (a.kind === 'move' && a.to >= 0) hl(a.to, 'hl-move');
       if (a.target >= 0) hl(a.target, a.kind === 'assault' ? 'hl-assault' : 'hl-fire');
     }
   } else {
     const from = new Set<number>();
-    for (const a of acts) if (a.from >= 0 && a.kind !== 'fire') from.add(a.from);
+    for (const a of acts) if (a.from >= 0) from.add(a.from);
     for (const h of from) hl(h, 'hl-act');
     for (const a of acts) if (a.target >= 0 && a.units.length === 0) hl(a.target, a.kind === 'assault' ? 'hl-assault' : 'hl-fire');
   }
@@ -660,8 +661,19 @@ function renderActions(): void {
   box.replaceChildren();
   const acts = myActions();
   if (acts.length === 0) return;
+  // With no unit selected, the moves, fire and assaults of units wait for a click on one (they may be hundreds).
+  const perUnit = (a: ActionPlace): boolean => a.units.length > 0 && (a.kind === 'move' || a.kind === 'fire' || a.kind === 'assault');
   const shown =
-    pending ?? (selected === null ? acts : acts.filter((a) => a.units.includes(selected!) || a.kind === 'pass' || a.kind === 'end'));
+    pending ?? (selected === null ? acts.filter((a) => !perUnit(a)) : acts.filter((a) => a.units.includes(selected!) || !perUnit(a)));
+  if (pending === null && selected === null) {
+    const waiting = acts.filter(perUnit);
+    if (waiting.length > 0) {
+      const units = new Set(waiting.flatMap((a) => a.units));
+      const hint = document.createElement('p');
+      hint.textContent = `${waiting.length} moves and attacks by ${units.size} unit(s): click a highlighted unit to see its own.`;
+      box.appendChild(hint);
+    }
+  }
   const groups = new Map<string, ActionPlace[]>();
   for (const a of shown) {
     const list = groups.get(a.kind) ?? [];
@@ -794,7 +806,8 @@ function clickHex(h: number): void {
     setMessage(game.over ? 'The game is over.' : 'Wait: it is not your decision.', true);
     return;
   }
-  const pool = selected === null ? acts.filter((a) => a.units.length === 0) : acts.filter((a) => a.units.includes(selected!));
+  // Actions with no acting unit of their own (an assault of a hex, off-board artillery) are there whatever is selected.
+  const pool = acts.filter((a) => a.units.length === 0 || (selected !== null && a.units.includes(selected)));
   const here = pool.filter((a) => (a.kind === 'move' && a.to === h) || a.target === h);
   if (here.length > 0) {
     void offer(here);
