@@ -170,8 +170,13 @@ describe('hidden information (PG3 16.6)', () => {
       for (const t of seen) check(t);
       if (p.over !== null) break;
       // The German player acts: activations and moves first, so the Soviet side answers with its own.
-      const acts = p.legal as { key: string; kind: string }[];
+      const acts = p.legal as { key: string; kind: string; combat: boolean }[];
       const pick = acts.filter((a) => a.kind !== 'pass');
+      for (const c of acts.filter((x) => x.combat).slice(0, 3)) {
+        const odds = await request('GET', `/api/games/${id}/odds?action=${encodeURIComponent(c.key)}`);
+        expect(odds.status).toBe(200);
+        check(odds.text);
+      }
       const a = pick.length > 0 && rng.next() < 0.8 ? pick[rng.int(pick.length)]! : acts[rng.int(acts.length)]!;
       const r = await request('POST', `/api/games/${id}/actions`, JSON.stringify({ action: a.key }));
       expect(r.status).toBe(200);

@@ -4,6 +4,7 @@
  */
 import { InputError } from '../../core/errors.js';
 import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
+import { seatToMove } from './actions.js';
 import { describeAction } from './describe.js';
 import { seatView } from './hidden.js';
 import { combatOdds, isCombatAction } from './odds.js';
@@ -126,7 +127,10 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
     describeAction: (state, action) => describeAction(sc, state, action),
     commandHelp: COMMAND_HELP,
     parseCommand,
-    odds: (state, action) => (isCombatAction(action) ? combatOdds(sc, state, action) : []),
+    // The chances as the seat choosing may know them: a hidden unit in the target hex is hit too (8.0) and counts
+    // for the 3-unit shift (4.4), but its own line would name it (16.6).
+    odds: (state, action) =>
+      isCombatAction(action) ? [...withoutSecrets(sc, state, combatOdds(sc, state, action), seatToMove(state))] : [],
     narration: (state) => state.events,
     board: (state, view) => boardView(sc, state, view.viewer),
     actionPlaces: (state, actions) => actions.map((a) => actionPlace(sc, state, a)),
@@ -425,6 +429,11 @@ export function publicAction(sc: Scenario, before: State, action: string, viewer
 
 /** The narration of the last apply without lines naming a unit `viewer` may not see (16.6) or the hex it stands in. */
 export function publicNarration(sc: Scenario, state: State, viewer: number): readonly string[] {
+  return withoutSecrets(sc, state, state.events, viewer);
+}
+
+/** `lines` without those naming a unit of the other side hidden from `viewer` (16.6) or the hex it stands in. */
+export function withoutSecrets(sc: Scenario, state: State, lines: readonly string[], viewer: number): readonly string[] {
   const secrets: RegExp[] = [];
   for (let i = 0; i < sc.units.length; i++) {
     if (sc.units[i]!.side === viewer || unitVisible(sc, state, i, viewer)) continue;
@@ -432,6 +441,6 @@ export function publicNarration(sc: Scenario, state: State, viewer: number): rea
     const h = state.u[i]![HEX]!;
     if (h >= 0) secrets.push(new RegExp(`(?<!\\d)${sc.map.grid.label(h)}(?!\\d)`));
   }
-  if (secrets.length === 0) return state.events;
-  return state.events.filter((line) => !secrets.some((re) => re.test(line)));
+  if (secrets.length === 0) return lines;
+  return lines.filter((line) => !secrets.some((re) => re.test(line)));
 }
