@@ -128,6 +128,32 @@ describe('bad requests', () => {
   });
 });
 
+describe("the computer's turn", () => {
+  it('searches off the event loop: the server answers while MCTS thinks, then logs its choice with iterations and its best candidates', async () => {
+    const created = await request('POST', '/api/games', JSON.stringify({ ai: 'mcts:timeMs=800', seed: '2' }));
+    let first = created.json();
+    // Play until the computer has a decision to make.
+    for (let k = 0; k < 50 && first.thinking === null; k++) {
+      const a = first.legal.find((x: { kind: string }) => x.kind === 'pass') ?? first.legal[0];
+      first = (await request('POST', `/api/games/${first.id}/actions`, JSON.stringify({ action: a.key }))).json();
+    }
+    expect(first.thinking).not.toBeNull();
+    // Answered during the search: a search on the server's own thread would have finished before this reply.
+    const during = (await request('GET', `/api/games/${first.id}`)).json();
+    expect(during.thinking).toMatchObject({ seat: 1 });
+    expect(during.legal).toEqual([]);
+    const refused = await request('POST', `/api/games/${first.id}/actions`, JSON.stringify({ action: 'pass' }));
+    expect(refused.status).toBe(409);
+    const p = await playerTurn(first.id, []);
+    const computer = p.log.filter((e: { seat: number }) => e.seat === 1);
+    expect(computer.length).toBeGreaterThan(0);
+    const searched = computer.find((e: { iterations: number }) => e.iterations > 0);
+    expect(searched).toBeDefined();
+    expect(searched.why.length).toBeGreaterThan(0);
+    expect(searched.why[0]).toMatchObject({ label: expect.any(String), value: expect.any(Number), visits: expect.any(Number) });
+  });
+});
+
 describe('hidden information (PG3 16.6)', () => {
   it('nothing the server sends to the German player of pg3-large names or places a Soviet hidden unit', async () => {
     const created = await request(
