@@ -96,7 +96,8 @@ describe.skipIf(chromiumPath === undefined && !onCi)('the page in Chromium', () 
       const fire = withUnit('fire').filter((a) => a.target >= 0 && a.key.startsWith('df') === false)[0] ?? withUnit('fire')[0];
       const move = withUnit('move')
         .filter((a) => a.to >= 0)
-        .sort((a, b) => b.to - a.to)[0];
+        // Eastward, towards the Soviet objectives (pg3-tiny is 8 hexes wide).
+        .sort((a, b) => (b.to % 8) - (a.to % 8))[0];
       if (assault !== undefined && assaults < 1) {
         await selectUnit(page, assault.units[0]!);
         await clickHex(page, assault.target);
@@ -117,7 +118,7 @@ describe.skipIf(chromiumPath === undefined && !onCi)('the page in Chromium', () 
         fires++;
         continue;
       }
-      if (move !== undefined && moves < 12) {
+      if (move !== undefined && moves < 20) {
         await selectUnit(page, move.units[0]!);
         if (!illegalExplained) {
           // A click on a hex the unit cannot reach is explained, not played.
@@ -136,9 +137,12 @@ describe.skipIf(chromiumPath === undefined && !onCi)('the page in Chromium', () 
       // The panel: declarations (move if moves are left, else fire), decisions, activations, end, pass.
       const pick =
         acts.find((a) => a.kind === 'decide' && a.key !== 'nofire') ??
-        acts.find((a) => a.kind === 'declare' && a.key.endsWith(moves < 12 ? ' m' : ' f')) ??
+        acts.find((a) => a.kind === 'declare' && a.key.endsWith(moves < 20 ? ' m' : ' f')) ??
         acts.find((a) => a.kind === 'declare') ??
-        (activationsThisTurn < 2 ? acts.find((a) => a.kind === 'activate' && a.key.startsWith('stack')) : undefined) ??
+        // A leader's activation lets its units move into an assault (PG3 12.1).
+        (activationsThisTurn < 2
+          ? (acts.find((a) => a.kind === 'activate' && a.key.startsWith('leader')) ?? acts.find((a) => a.kind === 'activate'))
+          : undefined) ??
         acts.find((a) => a.kind === 'end') ??
         acts.find((a) => a.kind === 'pass') ??
         acts.find((a) => a.kind === 'decide') ??
