@@ -36,6 +36,7 @@ export const PAGE_HTML = `<!doctype html>
     </div>
     <div id="selection"></div>
     <div id="actions"></div>
+    <details id="offmap"><summary id="offmap-title">Off the map</summary><ul id="offmap-list"></ul></details>
     <h3>Log</h3>
     <ol id="log"></ol>
   </aside>
@@ -93,6 +94,8 @@ aside { width: 380px; overflow-y: auto; padding: 8px 10px; background: #fbfaf6; 
 #log .rule { font-size: 11px; color: #777; }
 #log details { color: #444; }
 h3 { margin: 10px 0 4px; font-size: 14px; }
+#offmap { font-size: 12px; margin-top: 8px; }
+#offmap ul { margin: 2px 0; padding-left: 18px; }
 dialog label { display: block; margin: 6px 0; }
 dialog input, dialog select { width: 220px; }
 .hex { stroke: #7d7a6c; stroke-width: 0.8; }

@@ -309,6 +309,7 @@ function render(): void {
       `${side?.name ?? 'the computer'} (${g.ai}) is thinking... ${((performance.now() - thinkingSince) / 1000).toFixed(1)} s`;
   }
   drawMap();
+  renderOffMap();
   renderSelection();
   renderActions();
   renderLog();
@@ -642,6 +643,20 @@ function renderSelection(): void {
   const b = document.createElement('b');
   b.textContent = `${u.name} (${u.values})`;
   box.append(b, document.createElement('br'), `${u.details}${u.markers.length ? `; ${u.markers.join(', ')}` : ''}`);
+}
+
+/** Units not on the map: reinforcements to come, off-board artillery, eliminated or exited units. */
+function renderOffMap(): void {
+  const off = game!.board.units.filter((u) => u.hex < 0);
+  $('offmap').hidden = off.length === 0;
+  $('offmap-title').textContent = `Off the map (${off.length})`;
+  $('offmap-list').replaceChildren(
+    ...off.map((u) => {
+      const li = document.createElement('li');
+      li.textContent = `${game!.scenario.sides[u.side]?.id ?? u.side}: ${u.name} (${u.values}): ${u.where}`;
+      return li;
+    }),
+  );
 }
 
 const GROUP_TITLES: Record<string, string> = {
