@@ -14,6 +14,7 @@ import { DEFAULT_AI, runPlay } from './play.js';
 import { runReplay } from './replay.js';
 import { registerScenarioCommands } from './scenarios.js';
 import { listSystems, registerSystemModule } from '../scenarios.js';
+import { registerServeCommand } from '../web/cli.js';
 
 /** Environment variable naming compiled modules of rules systems kept outside tacsim, comma-separated. */
 export const SYSTEMS_ENV = 'TACSIM_SYSTEMS';
@@ -132,6 +133,7 @@ Examples:
 
   registerScenarioCommands(program);
   registerBenchCommand(program);
+  registerServeCommand(program);
   return program;
 }
 

@@ -122,6 +122,102 @@ export interface ScenarioUi<S, A> {
   odds(state: S, action: A): string[];
   /** What happened in the apply that produced `state` (empty unless the game was loaded with narration). */
   narration(state: S): readonly string[];
+  /**
+   * The position as `view.viewer` may see it, as data a page draws a map from (`tacsim serve`). Everything in
+   * it may be shown to that seat: units it may not see are left out, secrets of the other side are not given.
+   */
+  board?(state: S, view: ViewOptions): BoardView;
+  /**
+   * Where each of `actions` (legal actions of the seat to move) happens on the map, for a page to highlight
+   * and click: `actions[k]` gives `places[k]`. Only for the seat whose decision it is.
+   */
+  actionPlaces?(state: S, actions: readonly A[]): ActionPlace[];
+  /**
+   * `action`, just applied by `seat` in `before`, as `view.viewer` may learn of it: its words and hexes, or a
+   * neutral line ("a unit acts out of sight") with no places when it concerns only units the viewer may not see.
+   */
+  publicAction?(before: S, action: A, view: ViewOptions): ActionPlace;
+  /** The narration of the apply that produced `state`, without lines about what `view.viewer` may not see. */
+  publicNarration?(state: S, view: ViewOptions): readonly string[];
+}
+
+/** One hex of a BoardView. */
+export interface BoardHex {
+  readonly hex: number;
+  /** Board label, "0405". */
+  readonly label: string;
+  readonly col: number;
+  readonly row: number;
+  /** Terrain id ("woods"), the key of BoardView.terrain. */
+  readonly terrain: string;
+  readonly elevation: number;
+  /** Hexside features (e.g. "road") by direction index (HexGrid directions). */
+  readonly sides: readonly { readonly dir: number; readonly feature: string }[];
+  /** Markers lying in the hex: "smoke", "mines", "wreck", "wire", "foxholes"... */
+  readonly markers: readonly string[];
+}
+
+/** A counter on a BoardView. */
+export interface BoardUnit {
+  /** Unit index (the number actions and commands use). */
+  readonly unit: number;
+  readonly side: number;
+  /** Hex, or -1 off the map (reinforcements to come, off-board artillery, eliminated). */
+  readonly hex: number;
+  readonly name: string;
+  /** Unit type ("infantry", "tank", "leader"): what a counter style draws as a symbol. */
+  readonly type: string;
+  /** The values printed on the counter as a player reads them, e.g. "6-8-4" or "10-1 +1". */
+  readonly values: string;
+  /** Where it stands when not on the map ("eliminated", "enters turn 3"); "" on the map. */
+  readonly where: string;
+  readonly reduced: boolean;
+  readonly leader: boolean;
+  /** Status markers: "disrupted", "demoralized", "moved", "fired", "spent", "ready", "dug in", "activating"... */
+  readonly markers: readonly string[];
+  /** More about it for a tooltip: factors, movement points left, morale. */
+  readonly details: string;
+}
+
+export interface BoardObjective {
+  readonly hex: number;
+  readonly vp: number;
+  /** Seat holding it, -1 nobody. */
+  readonly controller: number;
+}
+
+/** The position as one seat may see it, system-neutral: what `tacsim serve`'s page draws. */
+export interface BoardView {
+  readonly width: number;
+  readonly height: number;
+  readonly orientation: string;
+  /** Fill colour (CSS) per terrain id used on the map. */
+  readonly terrain: Readonly<Record<string, string>>;
+  readonly hexes: readonly BoardHex[];
+  readonly units: readonly BoardUnit[];
+  readonly objectives: readonly BoardObjective[];
+  /** One line: turn, phase, whose decision, score (renderStatus). */
+  readonly status: string;
+}
+
+/** What kind of thing an action is, for a page: moves go to hexes, fire and assaults at targets. */
+export type ActionKind = 'move' | 'fire' | 'assault' | 'activate' | 'declare' | 'pass' | 'end' | 'decide' | 'other';
+
+/** Where an action happens on the map. */
+export interface ActionPlace {
+  readonly kind: ActionKind;
+  /** The action in words (describeAction). */
+  readonly label: string;
+  /** Units that act (unit indices). */
+  readonly units: readonly number[];
+  /** Hex the acting units stand in, -1 none. */
+  readonly from: number;
+  /** Hex moved to, -1 none. */
+  readonly to: number;
+  /** Hex fired at or assaulted, -1 none. */
+  readonly target: number;
+  /** Whether its chances are worth showing before committing it (odds() gives them). */
+  readonly combat: boolean;
 }
 
 export interface LoadedScenario<S = any, A = any> {

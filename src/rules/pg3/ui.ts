@@ -3,12 +3,39 @@
  * render.ts's, words describe.ts's, odds odds.ts's; this file adds the short commands of the play prompt.
  */
 import { InputError } from '../../core/errors.js';
-import type { ScenarioUi, ViewOptions } from '../../core/system.js';
+import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
+import { seatToMove } from './actions.js';
 import { describeAction } from './describe.js';
+import { seatView } from './hidden.js';
 import { combatOdds, isCombatAction } from './odds.js';
-import { renderMap, renderStatus, renderUnits } from './render.js';
+import { renderMap, renderStatus, renderUnits, tankLeaderVisible, unitVisible } from './render.js';
 import type { Scenario } from './scenario.js';
-import type { State } from './state.js';
+import {
+  CARRIED,
+  DEMORALIZED,
+  DIG,
+  DISRUPTED,
+  ELIMINATED,
+  EXITED,
+  F_ACTIVATED,
+  F_DUG_IN,
+  F_ENTRENCHED,
+  F_FIRED,
+  F_HIDDEN,
+  F_IN_ACT,
+  F_LIMBERED,
+  F_MOVED,
+  F_MOVED_TURN,
+  F_SPOTTED,
+  FLAGS,
+  HEX,
+  MINE_REVEALED,
+  MORALE,
+  MP,
+  OFFBOARD,
+  type State,
+  STEPS,
+} from './state.js';
 
 const COMMAND_HELP = [
   'move U HEX           move unit U (its #number) to hex HEX (board label, e.g. 0405)',
@@ -100,7 +127,320 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
     describeAction: (state, action) => describeAction(sc, state, action),
     commandHelp: COMMAND_HELP,
     parseCommand,
-    odds: (state, action) => (isCombatAction(action) ? combatOdds(sc, state, action) : []),
+    // The chances as the seat choosing may know them: a hidden unit in the target hex is hit too (8.0) and counts
+    // for the 3-unit shift (4.4), but its own line would name it (16.6).
+    odds: (state, action) =>
+      isCombatAction(action) ? [...withoutSecrets(sc, state, combatOdds(sc, state, action), seatToMove(state))] : [],
     narration: (state) => state.events,
+    board: (state, view) => boardView(sc, state, view.viewer),
+    actionPlaces: (state, actions) => actions.map((a) => actionPlace(sc, state, a)),
+    publicAction: (before, action, view) => publicAction(sc, before, action, view.viewer),
+    publicNarration: (state, view) => publicNarration(sc, state, view.viewer),
   };
+}
+
+/** Map colours by terrain id (a scenario's own ids fall back to a neutral green). */
+const TERRAIN_FILL: Record<string, string> = {
+  clear: '#dfe6b8',
+  woods: '#6f9a4e',
+  forest: '#6f9a4e',
+  field: '#e8d47a',
+  town: '#c9b29a',
+  village: '#c9b29a',
+  swamp: '#9bb8a8',
+  marsh: '#9bb8a8',
+  river: '#7fb2dd',
+  stream: '#7fb2dd',
+  hill: '#c8b27a',
+};
+
+function unitValues(sc: Scenario, state: State, i: number): string {
+  const u = sc.units[i]!;
+  if (u.isLeader) return `${u.moraleMod >= 0 ? '+' : ''}${u.moraleMod} ${u.combatMod >= 0 ? '+' : ''}${u.combatMod}`;
+  const reduced = state.u[i]![STEPS]! < u.maxSteps;
+  const v = reduced ? u.reduced : u.full;
+  const parts: string[] = [];
+  if (v.df > 0 || v.bomb <= 0) parts.push(`${v.df}-${v.dfRange}`);
+  if (v.bomb > 0) parts.push(`B${v.bomb}-${v.bombRange}`);
+  if (v.at > 0) parts.push(`AT${v.at}-${v.atRange}`);
+  let text = `${parts.join(' ')}-${v.ma}`;
+  if (u.isAfv) text += ` [${u.armor}]`;
+  return text;
+}
+
+function unitDetails(sc: Scenario, state: State, i: number): string {
+  const u = sc.units[i]!;
+  const r = state.u[i]!;
+  if (u.isLeader)
+    return `leader rank ${u.rank}, morale ${u.leaderMorale}, combat ${u.combatMod >= 0 ? '+' : ''}${u.combatMod}, morale modifier ${u.moraleMod >= 0 ? '+' : ''}${u.moraleMod}`;
+  const reduced = r[STEPS]! < u.maxSteps;
+  const v = reduced ? u.reduced : u.full;
+  const parts = [`fire ${v.df} range ${v.dfRange}`];
+  if (v.bomb > 0) parts.push(`bombard ${v.bomb} range ${v.bombRange}`);
+  if (v.at > 0) parts.push(`AT ${v.at} range ${v.atRange}`);
+  if (u.isAfv) parts.push(`armour ${u.armor}${u.openTop ? ' (open top)' : ''}`);
+  parts.push(`movement ${v.ma} (${u.moveClass})`, `morale ${reduced ? u.moraleReduced : u.moraleFull}`);
+  parts.push(`${r[STEPS]}/${u.maxSteps} steps`);
+  if (r[HEX]! >= 0 && (r[FLAGS]! & F_IN_ACT) !== 0) parts.push(`${r[MP]} MP left`);
+  return parts.join(', ');
+}
+
+function unitMarkers(sc: Scenario, state: State, i: number, viewer: number): string[] {
+  const r = state.u[i]!;
+  const fl = r[FLAGS]!;
+  const marks: string[] = [];
+  const m = r[MORALE]!;
+  if (m === DISRUPTED) marks.push('disrupted');
+  else if (m === DEMORALIZED) marks.push('demoralized');
+  if (fl & F_IN_ACT) marks.push('activating');
+  if (fl & F_ACTIVATED) marks.push('spent');
+  if (fl & (F_MOVED | F_MOVED_TURN)) marks.push('moved');
+  if (fl & F_FIRED) marks.push('fired');
+  if (fl & F_SPOTTED) marks.push('spotted');
+  if (fl & F_DUG_IN) marks.push('dug in');
+  else if (r[DIG]! > 0) marks.push('digging');
+  if (fl & F_ENTRENCHED) marks.push('entrenched');
+  if (fl & F_LIMBERED) marks.push('limbered');
+  if (fl & F_HIDDEN) marks.push('hidden');
+  if (r[CARRIED]! > 0) marks.push('carried');
+  if (tankLeaderVisible(sc, state, i, viewer)) marks.push('tank leader');
+  return marks;
+}
+
+function offMapWhere(sc: Scenario, state: State, i: number): string {
+  const h = state.u[i]![HEX]!;
+  if (h >= 0) return '';
+  if (h === ELIMINATED) return 'eliminated';
+  if (h === EXITED) return 'exited';
+  const u = sc.units[i]!;
+  if (h === OFFBOARD && u.entryTurn > state.turn) return `enters turn ${u.entryTurn}`;
+  return 'off the map';
+}
+
+/** The position as `viewer` may see it (seatView: the other side's hidden units and secret leaders left out). */
+export function boardView(sc: Scenario, real: State, viewer: number): BoardView {
+  const state = viewer === 0 || viewer === 1 ? seatView(sc, real, viewer) : real;
+  const grid = sc.map.grid;
+  const used = new Set<string>();
+  const hexes = [];
+  const mines = new Set<number>();
+  sc.minefields.forEach((m, k) => {
+    if (m.side === viewer || (state.mines[k]! & MINE_REVEALED) !== 0) mines.add(m.hex);
+  });
+  for (let h = 0; h < grid.size; h++) {
+    const terrain = sc.map.terrainId(h);
+    used.add(terrain);
+    const sides: { dir: number; feature: string }[] = [];
+    for (let d = 0; d < 6; d++) if (sc.map.hexside(h, d) & sc.ROAD) sides.push({ dir: d, feature: 'road' });
+    const markers: string[] = [];
+    if (state.smoke.includes(h)) markers.push('smoke');
+    if (mines.has(h)) markers.push('mines');
+    const wrecks = state.wrecks.filter((w) => w === h).length;
+    for (let k = 0; k < wrecks; k++) markers.push('wreck');
+    if (sc.entrenched[h]) markers.push('entrenchment');
+    hexes.push({
+      hex: h,
+      label: grid.label(h),
+      col: grid.col(h),
+      row: grid.row(h),
+      terrain,
+      elevation: sc.map.elevation[h]!,
+      sides,
+      markers,
+    });
+  }
+  const units: BoardUnit[] = [];
+  for (let i = 0; i < sc.units.length; i++) {
+    const u = sc.units[i]!;
+    if (u.inPool && state.u[i]![HEX]! < 0) continue;
+    if (!unitVisible(sc, real, i, viewer) || (u.side !== viewer && state.u[i]![HEX]! === OFFBOARD && real.u[i]![HEX]! >= 0)) continue;
+    const h = state.u[i]![HEX]!;
+    units.push({
+      unit: i,
+      side: u.side,
+      hex: h >= 0 ? h : -1,
+      name: u.name,
+      type: u.isLeader ? 'leader' : u.type,
+      values: unitValues(sc, state, i),
+      where: offMapWhere(sc, state, i),
+      reduced: !u.isLeader && state.u[i]![STEPS]! < u.maxSteps,
+      leader: u.isLeader,
+      markers: unitMarkers(sc, state, i, viewer),
+      details: unitDetails(sc, state, i),
+    });
+  }
+  return {
+    width: grid.width,
+    height: grid.height,
+    orientation: grid.orientation,
+    terrain: Object.fromEntries([...used].map((t) => [t, TERRAIN_FILL[t] ?? '#cfd8b0'])),
+    hexes,
+    units,
+    objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: state.control[k] ?? -1 })),
+    status: renderStatus(sc, state),
+  };
+}
+
+const KIND: Record<string, ActionKind> = {
+  pass: 'pass',
+  save: 'other',
+  double: 'other',
+  stack: 'activate',
+  leader: 'activate',
+  unit: 'activate',
+  decl: 'declare',
+  mv: 'move',
+  exit: 'move',
+  rec: 'other',
+  dig: 'other',
+  df: 'fire',
+  bomb: 'fire',
+  oba: 'fire',
+  split: 'fire',
+  smoke: 'fire',
+  air: 'fire',
+  obasmoke: 'fire',
+  at: 'fire',
+  asl: 'assault',
+  chg: 'assault',
+  melee: 'assault',
+  end: 'end',
+  opp: 'fire',
+  oppx: 'fire',
+  oppat: 'fire',
+  nofire: 'decide',
+  loss: 'decide',
+};
+
+/** Where a PG3 action (describe.ts keys) happens: acting units, the hex they stand in, the hex moved to or fired at. */
+export function actionPlace(sc: Scenario, state: State, action: string): ActionPlace {
+  const p = action.split(' ');
+  const a = Number(p[1]);
+  const b = Number(p[2]);
+  const hexOf = (i: number): number => state.u[i]?.[HEX] ?? -1;
+  const inHex = (h: number): number[] => {
+    const out: number[] = [];
+    for (let i = 0; i < sc.units.length; i++) if (state.u[i]![HEX] === h && sc.units[i]!.side === state.active) out.push(i);
+    return out;
+  };
+  const oppHex = state.opp?.hex ?? -1;
+  let units: number[] = [];
+  let from = -1;
+  let to = -1;
+  let target = -1;
+  switch (p[0]) {
+    case 'stack':
+      units = inHex(a);
+      from = a;
+      break;
+    case 'leader':
+    case 'unit':
+    case 'decl':
+    case 'rec':
+    case 'dig':
+    case 'exit':
+    case 'loss':
+      units = [a];
+      from = hexOf(a);
+      break;
+    case 'mv':
+      units = [a];
+      from = hexOf(a);
+      to = b;
+      break;
+    case 'df':
+    case 'bomb':
+    case 'smoke':
+      units = inHex(a);
+      from = a;
+      target = b;
+      break;
+    case 'oba':
+    case 'air':
+    case 'obasmoke':
+      target = a;
+      break;
+    case 'split':
+      units = [a];
+      from = hexOf(a);
+      target = b;
+      break;
+    case 'at':
+      units = [a];
+      from = hexOf(a);
+      target = hexOf(b);
+      break;
+    case 'asl':
+      units = [a];
+      from = hexOf(a);
+      to = b;
+      target = b;
+      break;
+    case 'chg':
+      units = [a];
+      from = hexOf(a);
+      to = Number(p[3]);
+      target = Number(p[3]);
+      break;
+    case 'melee':
+      target = a;
+      break;
+    case 'opp':
+    case 'oppat':
+      units = [a];
+      from = hexOf(a);
+      target = oppHex;
+      break;
+    case 'oppx':
+      from = a;
+      target = oppHex;
+      break;
+  }
+  return {
+    kind: KIND[p[0] ?? ''] ?? 'other',
+    label: describeAction(sc, state, action),
+    units,
+    from,
+    to,
+    target,
+    combat: isCombatAction(action),
+  };
+}
+
+/**
+ * An action of the other side as `viewer` may learn of it: nothing about it when every unit it names was out of
+ * the viewer's sight (16.6 hidden units: activating or declaring one tells nothing; moving or firing reveals it,
+ * and the board then shows where it went).
+ */
+export function publicAction(sc: Scenario, before: State, action: string, viewer: number): ActionPlace {
+  const place = actionPlace(sc, before, action);
+  const secret = place.units.length > 0 && place.units.every((i) => sc.units[i]!.side !== viewer && !unitVisible(sc, before, i, viewer));
+  if (!secret) return place;
+  return {
+    kind: 'other',
+    label: `${sc.sides[1 - viewer]?.name ?? 'the other side'} acts out of sight`,
+    units: [],
+    from: -1,
+    to: -1,
+    target: -1,
+    combat: false,
+  };
+}
+
+/** The narration of the last apply without lines naming a unit `viewer` may not see (16.6) or the hex it stands in. */
+export function publicNarration(sc: Scenario, state: State, viewer: number): readonly string[] {
+  return withoutSecrets(sc, state, state.events, viewer);
+}
+
+/** `lines` without those naming a unit of the other side hidden from `viewer` (16.6) or the hex it stands in. */
+export function withoutSecrets(sc: Scenario, state: State, lines: readonly string[], viewer: number): readonly string[] {
+  const secrets: RegExp[] = [];
+  for (let i = 0; i < sc.units.length; i++) {
+    if (sc.units[i]!.side === viewer || unitVisible(sc, state, i, viewer)) continue;
+    secrets.push(new RegExp(`#${i}(?!\\d)`));
+    const h = state.u[i]![HEX]!;
+    if (h >= 0) secrets.push(new RegExp(`(?<!\\d)${sc.map.grid.label(h)}(?!\\d)`));
+  }
+  if (secrets.length === 0) return lines;
+  return lines.filter((line) => !secrets.some((re) => re.test(line)));
 }

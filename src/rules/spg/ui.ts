@@ -3,13 +3,28 @@
  * status, actions in words, short commands and odds before fire, AT fire, assault and overrun.
  */
 import { InputError } from '../../core/errors.js';
-import type { ScenarioUi, ViewOptions } from '../../core/system.js';
+import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
 import { drawHexMap, type Segment } from '../../hex/ascii.js';
 import type { Hex } from '../../hex/grid.js';
 import { isDemoralized, isShaken } from './morale.js';
 import { oddsLines } from './odds.js';
-import type { Scenario } from './scenario.js';
-import { CARRIER, F_DISRUPTED, F_IN_COLUMN, F_PACKED, F_SPENT, FLAGS, HEX, STEPS, type State } from './state.js';
+import { ROAD as ROAD_BIT, type Scenario } from './scenario.js';
+import { valuesOf } from './fire.js';
+import {
+  CARRIER,
+  F_DISRUPTED,
+  F_DROPPED,
+  F_DUG_IN,
+  F_IMMOBILE,
+  F_IN_COLUMN,
+  F_PACKED,
+  F_SPENT,
+  FLAGS,
+  HEX,
+  OUT_OF_AMMO,
+  STEPS,
+  type State,
+} from './state.js';
 import { outcomeOf } from './turn.js';
 
 const HELP = [
@@ -111,7 +126,7 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
     throw new InputError(`${what} is not legal now (type "list" for the legal actions)`);
   };
 
-  return {
+  const ui: ScenarioUi<State, string> = {
     renderMap: (s, view: ViewOptions) =>
       drawHexMap(grid, (h, row) => cell(s, h, row, view.color === true), { width: 9, color: view.color === true }).join('\n'),
     renderUnits: (s) =>
@@ -207,7 +222,16 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
     },
     odds: (s, action) => oddsLines(sc, s, action),
     narration: (s) => s.events,
+    // SPG has no hidden units (digest 8.3): every seat sees the whole board, and every action as it is.
+    board: (s, view) => boardView(sc, s, view.viewer, renderStatusOf(s)),
+    actionPlaces: (s, actions) => actions.map((a) => actionPlace(sc, s, a)),
+    publicAction: (s, action) => actionPlace(sc, s, action),
+    publicNarration: (s) => s.events,
   };
+  return ui;
+  function renderStatusOf(s: State): string {
+    return ui.renderStatus(s, { viewer: -1 });
+  }
 }
 
 /** An action in words. */
@@ -270,4 +294,196 @@ export function describe(sc: Scenario, s: State, action: string): string {
     default:
       return action;
   }
+}
+
+/** Map colours by terrain id. */
+const TERRAIN_FILL: Record<string, string> = {
+  clear: '#dfe6b8',
+  woods: '#6f9a4e',
+  wheat: '#e8d47a',
+  field: '#e8d47a',
+  town: '#c9b29a',
+  brush: '#a9c07a',
+  gully: '#b8a27a',
+  marsh: '#9bb8a8',
+  swamp: '#9bb8a8',
+  stream: '#7fb2dd',
+  river: '#7fb2dd',
+};
+
+/** The values printed on an SPG counter: fire-range, AT-range, movement, [armour]; morale in the details. */
+function counterValues(sc: Scenario, s: State, i: number): string {
+  const u = sc.units[i]!;
+  const v = valuesOf(sc, s, i);
+  const parts: string[] = [];
+  if (v.df > 0) parts.push(`${v.df}-${v.dfRange}`);
+  if (v.bomb > 0) parts.push(`B${v.bomb}-${v.bombRange}`);
+  if (v.at >= 0) parts.push(`AT${v.at}-${v.atRange}`);
+  return `${parts.join(' ') || '0'}-${v.ma}${u.armored ? ` [${u.armor}]` : ''}`;
+}
+
+function counterDetails(sc: Scenario, s: State, i: number): string {
+  const u = sc.units[i]!;
+  const v = valuesOf(sc, s, i);
+  const parts = [`fire ${v.df} range ${v.dfRange}`];
+  if (v.bomb > 0) parts.push(`bombard ${v.bomb} range ${v.bombRange}`);
+  if (v.at >= 0) parts.push(`AT ${v.at} range ${v.atRange}`);
+  if (u.armored) parts.push(`armour ${u.armor}${u.openTop ? ' (open top)' : ''}`);
+  parts.push(`movement ${v.ma}`, `morale ${u.morale}`, `${s.u[i]![STEPS]}/${u.steps} steps`);
+  return parts.join(', ');
+}
+
+/** The position as data for a page (every seat sees all of it: SPG has no hidden units). */
+export function boardView(sc: Scenario, s: State, viewer: number, status: string): BoardView {
+  const grid = sc.map.grid;
+  const used = new Set<string>();
+  const viewerId = sc.sides[viewer]?.id;
+  const secretMines = new Set<number>();
+  for (const m of sc.data.map.mines) if (m.hiddenFrom !== undefined && m.hiddenFrom === viewerId) secretMines.add(grid.parseLabel(m.hex));
+  const hexes = [];
+  for (let h = 0; h < grid.size; h++) {
+    const terrain = sc.map.terrainId(h);
+    used.add(terrain);
+    const sides: { dir: number; feature: string }[] = [];
+    for (let d = 0; d < 6; d++) if (sc.map.hexside(h, d) & ROAD_BIT) sides.push({ dir: d, feature: 'road' });
+    const markers: string[] = [];
+    if (sc.fortified[h]) markers.push('fortification');
+    if (sc.heavy[h]) markers.push('heavy building');
+    if (sc.foxholes[h]) markers.push('foxholes');
+    if (sc.wire[h] && !s.cleared.includes(h)) markers.push('wire');
+    if (sc.mines[h] && !secretMines.has(h) && !s.cleared.includes(h)) markers.push('mines');
+    if (sc.atDitch[h]) markers.push('AT ditch');
+    if (s.cleared.includes(h)) markers.push('cleared');
+    hexes.push({
+      hex: h,
+      label: grid.label(h),
+      col: grid.col(h),
+      row: grid.row(h),
+      terrain,
+      elevation: sc.map.elevation[h]!,
+      sides,
+      markers,
+    });
+  }
+  const units: BoardUnit[] = sc.units.map((u, i) => {
+    const row = s.u[i]!;
+    const f = row[FLAGS]!;
+    const h = row[HEX]!;
+    const markers: string[] = [(f & F_SPENT) !== 0 ? 'spent' : 'ready'];
+    if (f & F_DISRUPTED) markers.push('disrupted');
+    if (f & F_PACKED) markers.push('packed');
+    if (f & F_DUG_IN) markers.push('dug in');
+    if (f & F_IMMOBILE) markers.push('immobile');
+    if (f & F_DROPPED) markers.push('dropped');
+    if (row[CARRIER]! > 0) markers.push('carried');
+    const where = u.offBoard
+      ? 'off-board artillery'
+      : (f & F_IN_COLUMN) !== 0
+        ? 'in a column, arriving'
+        : h >= 0
+          ? ''
+          : h === -1
+            ? `arrives turn ${u.fromTurn}`
+            : h === OUT_OF_AMMO
+              ? 'out of ammunition'
+              : 'eliminated';
+    return {
+      unit: i,
+      side: u.side,
+      hex: h >= 0 ? h : -1,
+      name: u.name,
+      type: u.type,
+      values: counterValues(sc, s, i),
+      where,
+      reduced: row[STEPS]! > 0 && row[STEPS]! < u.steps,
+      leader: false,
+      markers,
+      details: counterDetails(sc, s, i),
+    };
+  });
+  return {
+    width: grid.width,
+    height: grid.height,
+    orientation: grid.orientation,
+    terrain: Object.fromEntries([...used].map((t) => [t, TERRAIN_FILL[t] ?? '#cfd8b0'])),
+    hexes,
+    units,
+    objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: s.control[k] ?? -1 })),
+    status,
+  };
+}
+
+const KIND: Record<string, ActionKind> = {
+  pass: 'pass',
+  end: 'end',
+  noop: 'decide',
+  opp: 'fire',
+  move: 'move',
+  wire: 'move',
+  clear: 'other',
+  fire: 'fire',
+  at: 'fire',
+  bomb: 'fire',
+  air: 'fire',
+  assault: 'assault',
+  overrun: 'assault',
+  rally: 'other',
+};
+const COMBAT = new Set(['opp', 'fire', 'at', 'bomb', 'air', 'assault', 'overrun']);
+
+/** Where an SPG action (describe's keys) happens on the map. */
+export function actionPlace(sc: Scenario, s: State, action: string): ActionPlace {
+  const w = action.split(' ');
+  const hexOf = (i: number): number => s.u[i]?.[HEX] ?? -1;
+  const group = (t: string | undefined): number[] =>
+    (t ?? '')
+      .split('.')
+      .filter((x) => x !== '')
+      .map(Number);
+  let units: number[] = [];
+  let from = -1;
+  let to = -1;
+  let target = -1;
+  switch (w[0]) {
+    case 'opp':
+      units = [Number(w[1])];
+      from = hexOf(units[0]!);
+      target = s.opp >= 0 ? hexOf(s.opp) : -1;
+      break;
+    case 'move':
+    case 'wire':
+    case 'overrun':
+      units = [Number(w[1])];
+      from = hexOf(units[0]!);
+      to = Number(w[2]);
+      if (w[0] === 'overrun') target = to;
+      break;
+    case 'clear':
+      units = [Number(w[1])];
+      from = hexOf(units[0]!);
+      target = Number(w[2]);
+      break;
+    case 'fire':
+    case 'bomb':
+      units = group(w[1]);
+      from = hexOf(units[0]!);
+      target = Number(w[2]);
+      break;
+    case 'at':
+      units = [Number(w[1])];
+      from = hexOf(units[0]!);
+      target = hexOf(Number(w[2]));
+      break;
+    case 'air':
+      target = Number(w[2]);
+      break;
+    case 'assault':
+      target = Number(w[1]);
+      break;
+    case 'rally':
+      units = [Number(w[1])];
+      from = hexOf(units[0]!);
+      break;
+  }
+  return { kind: KIND[w[0] ?? ''] ?? 'other', label: describe(sc, s, action), units, from, to, target, combat: COMBAT.has(w[0] ?? '') };
 }

@@ -1,0 +1,81 @@
+/** `tacsim serve`: the command that starts the web server (server.ts) and waits until it is stopped. */
+import type { Command } from 'commander';
+import { InputError } from '../core/errors.js';
+import { DEFAULT_AI } from '../cli/play.js';
+import { createAgent } from '../../agents/agent.js';
+import { loadScenario } from '../scenarios.js';
+import { startServer } from './server.js';
+
+export const DEFAULT_PORT = 8765;
+const DEFAULT_SCENARIO = 'pg3-medium';
+
+function portFlag(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_PORT;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InputError(`must be a port number 0-65535 (0: any free port), not "${text}"`, undefined, '--port');
+  return n;
+}
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('play against the computer in the browser: a local web server with the map, counters and odds')
+    .argument(
+      '[scenario]',
+      `shipped scenario id or scenario file of the first game (default ${DEFAULT_SCENARIO}; the page can start others)`,
+    )
+    .option('--side <SIDE>', 'the side you play (default: the first side of the scenario)')
+    .option('--ai <SPEC>', `agent spec of the computer (default ${DEFAULT_AI})`)
+    .option('--seed <S>', 'seed of the game dice (default: from the clock)')
+    .option('--host <HOST>', 'address to listen on (default 127.0.0.1: this computer only)')
+    .option('--port <PORT>', `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`)
+    .addHelpText(
+      'after',
+      `
+Open the printed URL in a browser. Each browser tab holds its own game; the server keeps the games and sends
+each page only what its side may see. Stop the server with Ctrl-C.
+
+Examples:
+  tacsim serve pg3-medium --side german
+  tacsim serve pg3-tiny --side soviet --ai scripted --port 8080`,
+    )
+    .action(async (scenario: string | undefined, flags: { side?: string; ai?: string; seed?: string; host?: string; port?: string }) => {
+      const id = scenario ?? DEFAULT_SCENARIO;
+      const ai = flags.ai ?? DEFAULT_AI;
+      const sc = loadScenario(id);
+      createAgent(ai, sc.ai);
+      if (flags.side !== undefined && !sc.sides.some((s) => s.id === flags.side))
+        throw new InputError(`no side "${flags.side}" in ${sc.id} (sides: ${sc.sides.map((s) => s.id).join(', ')})`, undefined, '--side');
+      let server: Awaited<ReturnType<typeof startServer>>;
+      try {
+        server = await startServer({
+          scenario: id,
+          ai,
+          ...(flags.side !== undefined ? { side: flags.side } : {}),
+          ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+          ...(flags.host !== undefined ? { host: flags.host } : {}),
+          port: portFlag(flags.port),
+        });
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE')
+          throw new InputError('that port is in use: choose another with --port (0 picks a free one)', undefined, '--port');
+        if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new InputError(`cannot listen on "${flags.host}"`, undefined, '--host');
+        throw e;
+      }
+      process.stdout.write(
+        `tacsim serve: ${sc.title} (${sc.id}) against ${ai}\nOpen ${server.url} in a browser (Ctrl-C stops the server).\n`,
+      );
+      const running = server;
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          void running.close().then(resolve, resolve);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+    });
+}

@@ -1,0 +1,380 @@
+/**
+ * The games `tacsim serve` holds, one per browser tab, for any rules system: the page is given only what the
+ * seat it plays may see, built from the scenario's ui (board, actionPlaces, publicAction, publicNarration).
+ * The computer's decisions run on a piscina pool of worker threads (ai-worker.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { createAgent } from '../../agents/agent.js';
+import { InputError } from '../core/errors.js';
+import type { Rng } from '../core/game.js';
+import { createRng } from '../core/rng.js';
+import type { ActionPlace, BoardView, LoadedScenario, ScenarioOptions } from '../core/system.js';
+import { agentSeed } from '../harness/match.js';
+import { checkRecord, type GameRecord, RECORD_FORMAT, scenarioRef } from '../cli/record.js';
+import { loadScenario, systemModuleOf } from '../scenarios.js';
+import type { AiResult, AiTask } from './ai-worker.js';
+
+/** A request the page got wrong: answered with `status` and the message, the server keeps serving. */
+export class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface NewGame {
+  scenario: string;
+  side: string;
+  ai: string;
+  seed?: string;
+  options?: ScenarioOptions;
+  /** A saved record to continue (its scenario, options, seed and actions win over the above). */
+  record?: unknown;
+}
+
+/** One entry of the game log the page shows beside the map. */
+export interface LogEntry {
+  readonly seq: number;
+  readonly seat: number;
+  readonly turn: number;
+  readonly text: string;
+  readonly place: ActionPlace;
+  readonly narration: readonly string[];
+  /** The computer's decisions: time taken and search iterations. */
+  readonly ms?: number;
+  readonly iterations?: number;
+  /** The computer's best candidates, as the player may see them ("why"). */
+  readonly why?: readonly { label: string; value: number; visits: number }[];
+}
+
+export interface GamePayload {
+  id: string;
+  scenario: { id: string; title: string; system: string; turnLimit: number; sides: { id: string; name: string }[] };
+  human: number;
+  ai: string;
+  seed: string;
+  board: BoardView;
+  toMove: number;
+  yourTurn: boolean;
+  /** The player's legal actions with where they happen (only on the player's decision). */
+  legal: (ActionPlace & { key: string })[];
+  log: LogEntry[];
+  thinking: { seat: number; ms: number } | null;
+  error: string | null;
+  over: string | null;
+  actions: number;
+}
+
+function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts')) {
+    const i = here.lastIndexOf('/src/web/');
+    return `${here.slice(0, i)}/dist/src/web/ai-worker.js`;
+  }
+  return fileURLToPath(new URL('./ai-worker.js', import.meta.url));
+}
+
+export class WebGame {
+  readonly id = randomUUID();
+  state: unknown;
+  dice: Rng;
+  actions: string[] = [];
+  seats: number[] = [];
+  hashes: string[] = [];
+  log: LogEntry[] = [];
+  thinking: { seat: number; since: number } | null = null;
+  error: string | null = null;
+  /** Bumped by undo and load, so a decision of the computer asked for before is dropped. */
+  epoch = 0;
+  /** Actions of the other side the player may not learn of (a hidden unit's activation): the record would show them. */
+  secretActions = 0;
+  lastSeen = Date.now();
+
+  constructor(
+    readonly sc: LoadedScenario,
+    readonly seed: string,
+    readonly human: number,
+    readonly aiSpec: string,
+  ) {
+    this.dice = createRng(seed);
+    this.state = sc.initialState(this.dice);
+  }
+
+  get view() {
+    return { viewer: this.human };
+  }
+
+  /** Applies the action with key `key` for the seat to move, logging it as that seat's opponent may see it. */
+  apply(action: unknown, extra: Partial<LogEntry> = {}): void {
+    const { sc } = this;
+    const game = sc.game;
+    const seat = game.toMove(this.state);
+    const before = this.state;
+    const own = sc.ui.actionPlaces?.(before, [action])[0] ?? neutralPlace(sc.ui.describeAction(before, action));
+    const place = seat === this.human ? own : (sc.ui.publicAction?.(before, action, this.view) ?? own);
+    if (place.label !== own.label) this.secretActions++;
+    this.state = game.apply(before, action, this.dice);
+    this.actions.push(game.actionKey(action));
+    this.seats.push(seat);
+    this.hashes.push(sc.stateHash(this.state));
+    const narration = sc.ui.publicNarration?.(this.state, this.view) ?? sc.ui.narration(this.state);
+    this.log.push({ seq: this.actions.length, seat, turn: sc.turn(before), text: place.label, place, narration, ...extra });
+  }
+
+  replay(actions: readonly string[]): void {
+    const game = this.sc.game;
+    this.dice = createRng(this.seed);
+    this.state = this.sc.initialState(this.dice);
+    this.actions = [];
+    this.seats = [];
+    this.hashes = [];
+    this.log = [];
+    this.secretActions = 0;
+    for (const [k, key] of actions.entries()) {
+      if (game.isTerminal(this.state)) throw new RequestError(400, `action ${k + 1} ("${key}") comes after the end of the game`);
+      const action = game.legalActions(this.state).find((a) => game.actionKey(a) === key);
+      if (action === undefined) throw new RequestError(400, `action ${k + 1} ("${key}") is not legal at that point of the game`);
+      this.apply(action);
+    }
+  }
+
+  record(): GameRecord {
+    const { sc } = this;
+    const rec: GameRecord = {
+      format: RECORD_FORMAT,
+      scenario: scenarioRef(sc.file),
+      system: sc.system,
+      options: sc.options,
+      seed: this.seed,
+      agents: Object.fromEntries(sc.sides.map((side, i) => [side.id, i === this.human ? 'human' : this.aiSpec])),
+      actions: this.actions.slice(),
+      hashes: this.hashes.slice(),
+    };
+    if (sc.game.isTerminal(this.state)) {
+      const o = sc.outcome(this.state);
+      rec.outcome = { ...o, winnerSide: o.winner === null ? null : sc.sides[o.winner]!.id };
+      rec.winner = o.winner === null ? 'draw' : sc.sides[o.winner]!.id;
+    }
+    return rec;
+  }
+}
+
+function neutralPlace(label: string): ActionPlace {
+  return { kind: 'other', label, units: [], from: -1, to: -1, target: -1, combat: false };
+}
+
+/** Games not asked about for this long are dropped. */
+const IDLE_MS = 6 * 3600 * 1000;
+
+export class GameStore {
+  private readonly games = new Map<string, WebGame>();
+  private readonly pool: Piscina<AiTask, AiResult>;
+
+  constructor(readonly defaults: NewGame) {
+    this.pool = new Piscina({ filename: workerFile(), maxThreads: Math.max(1, availableParallelism()), idleTimeout: 60_000 });
+  }
+
+  async close(): Promise<void> {
+    this.games.clear();
+    await this.pool.destroy();
+  }
+
+  /** Starts a game (or continues a record); the computer moves at once if it has the first decision. */
+  create(req: NewGame): WebGame {
+    let scenario = req.scenario;
+    let options = req.options ?? {};
+    let seed = req.seed ?? String(Date.now() % 1_000_000);
+    let side = req.side;
+    let ai = req.ai;
+    let actions: string[] = [];
+    if (req.record !== undefined) {
+      const rec = checkRecord(req.record, 'the uploaded record', '');
+      scenario = rec.scenario;
+      options = rec.options;
+      seed = rec.seed;
+      actions = rec.actions;
+      side = Object.entries(rec.agents).find(([, spec]) => spec === 'human')?.[0] ?? side;
+      ai = Object.entries(rec.agents).find(([, spec]) => spec !== 'human')?.[1] ?? ai;
+    }
+    const sc = loadScenario(scenario, options, { narrate: true });
+    const human = sc.sides.findIndex((s) => s.id === side);
+    if (human < 0) throw new RequestError(400, `no side "${side}" in ${sc.id} (sides: ${sc.sides.map((s) => s.id).join(', ')})`);
+    if (sc.ui.board === undefined) throw new RequestError(400, `the ${sc.system} rules system draws no board for the browser`);
+    createAgent(ai, sc.ai); // checks the spec
+    const g = new WebGame(sc, seed, human, ai);
+    if (actions.length > 0) g.replay(actions);
+    this.prune();
+    this.games.set(g.id, g);
+    this.pump(g);
+    return g;
+  }
+
+  get(id: string): WebGame {
+    const g = this.games.get(id);
+    if (g === undefined) throw new RequestError(404, `no game "${id}" on this server (it may have ended with a restart): start a new one`);
+    g.lastSeen = Date.now();
+    return g;
+  }
+
+  private prune(): void {
+    const now = Date.now();
+    for (const [id, g] of this.games) if (now - g.lastSeen > IDLE_MS) this.games.delete(id);
+  }
+
+  payload(g: WebGame, since = 0): GamePayload {
+    const { sc } = g;
+    const game = sc.game;
+    const over = game.isTerminal(g.state);
+    const toMove = over ? -1 : game.toMove(g.state);
+    const yourTurn = toMove === g.human && g.thinking === null;
+    const legal = yourTurn ? game.legalActions(g.state) : [];
+    const places = yourTurn
+      ? (sc.ui.actionPlaces?.(g.state, legal) ?? legal.map((a) => neutralPlace(sc.ui.describeAction(g.state, a))))
+      : [];
+    let overText: string | null = null;
+    if (over) {
+      const o = sc.outcome(g.state);
+      overText = `Game over after turn ${o.turns}: ${
+        o.winner === null
+          ? 'a draw'
+          : `${sc.sides[o.winner]!.name} win${o.winner === g.human ? ' - you win' : ' - you lose'} (${o.victoryLevel} victory)`
+      }; victory points ${sc.sides.map((s, i) => `${s.id} ${o.vp[i]}`).join(', ')}`;
+    }
+    return {
+      id: g.id,
+      scenario: {
+        id: sc.id,
+        title: sc.title,
+        system: sc.system,
+        turnLimit: sc.turnLimit,
+        sides: sc.sides.map((s) => ({ id: s.id, name: s.name })),
+      },
+      human: g.human,
+      ai: g.aiSpec,
+      seed: g.seed,
+      board: sc.ui.board!(g.state, g.view),
+      toMove,
+      yourTurn,
+      legal: legal.map((a, k) => ({ key: game.actionKey(a), ...places[k]! })),
+      log: g.log.filter((e) => e.seq > since),
+      thinking: g.thinking && { seat: g.thinking.seat, ms: Date.now() - g.thinking.since },
+      error: g.error,
+      over: overText,
+      actions: g.actions.length,
+    };
+  }
+
+  /** The player's action, by key: checked against the engine's legal actions. */
+  act(g: WebGame, key: unknown): void {
+    const action = this.legalAction(g, key);
+    g.apply(action);
+    this.pump(g);
+  }
+
+  /** The chances of a combat action of the player (the terminal's odds lines). */
+  odds(g: WebGame, key: unknown): string[] {
+    const action = this.legalAction(g, key);
+    return g.sc.ui.odds(g.state, action);
+  }
+
+  private legalAction(g: WebGame, key: unknown): unknown {
+    if (typeof key !== 'string' || key === '') throw new RequestError(400, 'name the action by its key: {"action": "KEY"}');
+    const game = g.sc.game;
+    if (game.isTerminal(g.state)) throw new RequestError(409, 'the game is over: start a new one');
+    if (g.thinking !== null || game.toMove(g.state) !== g.human)
+      throw new RequestError(409, 'it is not your decision: the computer is playing');
+    const legal = game.legalActions(g.state);
+    const action = legal.find((a) => game.actionKey(a) === key);
+    if (action === undefined) throw new RequestError(400, `"${key}" is not a legal action now: ${this.explain(g, legal, key)}`);
+    return action;
+  }
+
+  /** Why an action is refused, in the terms of what is legal now. */
+  private explain(g: WebGame, legal: readonly unknown[], key: string): string {
+    const places = g.sc.ui.actionPlaces?.(g.state, legal) ?? [];
+    const unit = Number(key.split(' ')[1]);
+    const same = places.filter((p) => p.units.includes(unit));
+    if (same.length > 0) return `that unit may now: ${same.map((p) => p.label).join('; ')}`;
+    const kinds = [...new Set(places.map((p) => p.kind))];
+    return `the decision now is ${g.sc.ui.renderStatus(g.state, g.view)}; you may ${kinds.join(', ') || 'do nothing'}`;
+  }
+
+  /** Takes back the player's last decision and the computer's replies after it. */
+  undo(g: WebGame): void {
+    if (g.thinking !== null) throw new RequestError(409, 'wait for the computer to finish its decision');
+    const k = g.seats.lastIndexOf(g.human);
+    if (k < 0) throw new RequestError(409, 'nothing to undo: you have not decided anything yet');
+    g.epoch++;
+    g.error = null;
+    g.replay(g.actions.slice(0, k));
+    this.pump(g);
+  }
+
+  /** Lets the computer play while it has the decision, one action at a time on the worker pool. */
+  private pump(g: WebGame): void {
+    const game = g.sc.game;
+    if (g.thinking !== null || game.isTerminal(g.state) || game.toMove(g.state) === g.human) return;
+    const seat = game.toMove(g.state);
+    const epoch = g.epoch;
+    g.thinking = { seat, since: Date.now() };
+    const task: AiTask = {
+      game: g.id,
+      file: g.sc.file,
+      options: g.sc.options,
+      seed: g.seed,
+      aiSpec: g.aiSpec,
+      actions: g.actions.slice(),
+      // One decision, one seed: the same game gets the same replies whatever worker thread answers.
+      agentSeed: `${agentSeed(g.seed, seat)}/${g.actions.length}`,
+    };
+    const module = systemModuleOf(g.sc.system);
+    if (module !== undefined) task.systemModule = module;
+    this.pool
+      .run(task)
+      .then((r) => {
+        if (g.epoch !== epoch) return;
+        const started = g.thinking?.since ?? Date.now();
+        g.thinking = null;
+        const action = game.legalActions(g.state).find((a) => game.actionKey(a) === r.action);
+        if (action === undefined) throw new Error(`the computer chose "${r.action}", not legal here`);
+        g.apply(action, { ms: Date.now() - started, iterations: r.iterations, why: this.why(g, r) });
+        this.pump(g);
+      })
+      .catch((e: unknown) => {
+        if (g.epoch !== epoch) return;
+        g.thinking = null;
+        g.error = `the computer failed: ${(e as Error).message ?? String(e)}`;
+      });
+  }
+
+  /** The computer's best candidates, worded as the player may see them (a move out of sight stays unnamed). */
+  private why(g: WebGame, r: AiResult): LogEntry['why'] {
+    const game = g.sc.game;
+    const legal = game.legalActions(g.state);
+    return r.top.map((c) => {
+      const action = legal.find((a) => game.actionKey(a) === c.key);
+      const label = action === undefined ? c.key : (g.sc.ui.publicAction?.(g.state, action, g.view).label ?? '(an action)');
+      return { label, value: Math.round(c.mean * 100) / 100, visits: c.visits };
+    });
+  }
+
+  /**
+   * A record for download: the same format `tacsim play --record` writes. It lists every action, the other
+   * side's included, so while the game goes on it is refused once one of them was out of the player's sight.
+   */
+  record(g: WebGame): GameRecord {
+    if (g.secretActions > 0 && !g.sc.game.isTerminal(g.state))
+      throw new RequestError(
+        409,
+        'the record would show moves of the other side made out of your sight (hidden units): it can be downloaded when the game is over; this tab keeps the game meanwhile',
+      );
+    return g.record();
+  }
+}
+
+export { InputError };
