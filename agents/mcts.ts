@@ -45,7 +45,7 @@
  *   one step in ten random so rollouts vary; without an advisor, scripted rollouts are random. A
  *   rollout cut short is valued by the evaluator (`hooks.evaluate`, else `game.evaluate`), or 0s.
  *
- * - Budgets: `iterations`, `timeMs` (clock read every 32 iterations), `maxNodes` (after which
+ * - Budgets: `iterations`, `timeMs` (clock read about once a millisecond, at most every 32 iterations), `maxNodes` (after which
  *   search continues with selection and rollouts only). `threads=N` is root parallelism (Chaslot,
  *   Winands & van den Herik, "Parallel Monte-Carlo Tree Search", CG 2008): N-1 worker threads each
  *   grow their own tree from the same root with their own rng stream, and root visit counts are
@@ -84,6 +84,8 @@ export interface MctsOptions {
   cpuct: number;
   /** Softmax temperature over doctrine scores for the prior (lower trusts the doctrine more). */
   priorTemp: number;
+  /** PUCT: visits a new node needs before its children are created and rated (0: at once). */
+  expandAfter: number;
   maxNodes: number;
   threads: number;
   verbose: boolean;
@@ -100,6 +102,7 @@ export const MCTS_DEFAULTS: MctsOptions = {
   prior: 'doctrine',
   cpuct: 0.7,
   priorTemp: 0.3,
+  expandAfter: 0,
   maxNodes: 200_000,
   threads: 1,
   verbose: false,
@@ -123,6 +126,11 @@ export const MCTS_KEYS: KeyTable = {
   ),
   cpuct: numberKey('PUCT exploration constant (prior=doctrine; higher explores more)', '0.7', 0),
   priorTemp: numberKey('softmax temperature over doctrine scores for the prior (lower trusts the doctrine more)', '0.3', 0.001),
+  expandAfter: intKey(
+    'prior=doctrine: visits a new node needs before its moves are generated and rated (0: at once; 1: a new leaf is valued first, which saves rating the moves of leaves never revisited)',
+    '0',
+    0,
+  ),
   maxNodes: intKey('tree size cap per thread; when reached the tree stops growing', '200000', 1),
   threads: intKey('search threads (root parallelism; needs hooks with a spawnSpec)', '1', 1, 64),
   verbose: boolKey("print the root's top moves with visits and mean values to stderr", 'false'),
@@ -165,6 +173,7 @@ function attachChild(node: SearchNode, child: SearchNode): void {
   if (node.index !== null) node.index.set(child.key, child);
   else if (node.children.length > INDEX_AT) node.index = new Map(node.children.map((ch) => [ch.key, ch]));
 }
+/** Most iterations between two readings of the clock under a time budget. */
 const CLOCK_EVERY = 32;
 
 function newNode(key: string): SearchNode {
@@ -203,6 +212,8 @@ export class MctsTree<S, A> {
   private readonly orderActions: ((state: S, actions: readonly A[]) => readonly A[]) | undefined;
   /** Selection scratch: the child of each legal action at the current node. */
   private sel: (SearchNode | undefined)[] = [];
+  /** The root's legal actions, when every iteration starts from the same root state (no determinize). */
+  private rootLegal: readonly A[] | undefined;
 
   constructor(
     private readonly game: Game<S, A>,
@@ -230,13 +241,19 @@ export class MctsTree<S, A> {
     } else {
       const start = this.clock();
       const deadline = start + timeMs;
+      // The clock is read about once a millisecond: after every iteration while iterations are slow (a
+      // rules engine's), at most every CLOCK_EVERY when they are fast, so a budget is never overrun by
+      // more than about a millisecond and fast games do not pay for the readings.
+      let nextCheck = 1;
       for (let i = 0; i < iterations; i++) {
         this.iterate();
-        if ((i & (CLOCK_EVERY - 1)) === CLOCK_EVERY - 1) {
+        if (i + 1 === nextCheck) {
           const now = this.clock();
           if (now >= deadline) break;
+          const perMs = (i + 1) / Math.max(1e-3, now - start);
+          nextCheck = i + 1 + Math.max(1, Math.min(CLOCK_EVERY, Math.floor(perMs)));
           // Iterations the remaining time allows, at the rate so far (capped by the iteration budget).
-          const left = Math.min(iterations - i - 1, Math.ceil(((deadline - now) * (i + 1)) / Math.max(1e-3, now - start)));
+          const left = Math.min(iterations - i - 1, Math.ceil((deadline - now) * perMs));
           if (this.decided(left)) break;
         }
       }
@@ -298,7 +315,8 @@ export class MctsTree<S, A> {
     let depth = 0;
     for (;;) {
       if (game.isTerminal(state)) break;
-      const legal = game.legalActions(state);
+      if (!node.expanded && node !== this.root && node.visits < this.opt.expandAfter) break; // a young leaf: value it first
+      const legal = node === this.root ? this.legalAtRoot(state) : game.legalActions(state);
       const n = legal.length;
       if (n === 0) break;
       const mover = game.toMove(state);
@@ -359,6 +377,13 @@ export class MctsTree<S, A> {
     return game.determinize !== undefined ? game.determinize(this.rootState, this.seat, this.rng) : this.rootState;
   }
 
+  /** The legal actions at the root: computed once when every iteration starts from the root state itself. */
+  private legalAtRoot(state: S): readonly A[] {
+    if (this.game.determinize !== undefined) return this.game.legalActions(state);
+    this.rootLegal ??= this.game.legalActions(state);
+    return this.rootLegal;
+  }
+
   /** Creates a child for every legal action, weighted by the doctrine's opinion of it. */
   private expand(node: SearchNode, advisor: DoctrineAdvisor<S, A>, state: S, legal: readonly A[], mover: number): void {
     const n = legal.length;
@@ -406,7 +431,7 @@ export class MctsTree<S, A> {
     // Selection and expansion.
     for (;;) {
       if (game.isTerminal(state)) break;
-      const legal = game.legalActions(state);
+      const legal = node === this.root ? this.legalAtRoot(state) : game.legalActions(state);
       const n = legal.length;
       if (n === 0) break;
       const mover = game.toMove(state);
