@@ -11,11 +11,15 @@
  *     as lost, and they neither move next to an enemy nor fire well;
  *   - sudden-death hexes: holding some of them is progress toward holding all;
  *   - presence: units near an objective are what takes or keeps it (ruling SPG-R32: the last side in a hex
- *     controls it).
+ *     controls it);
+ *   - ready fire: a ready unit with an enemy in its direct-fire or AT range and sight will fire before the
+ *     turn ends (S-09: every ready unit may act), a spent one not until the next Refresh (S-03). This is
+ *     what a move that ends in the open in front of ready enemies costs, and what a shot spends.
  */
 import { isDemoralized } from './morale.js';
 import type { Scenario } from './scenario.js';
-import { F_DISRUPTED, FLAGS, HEX, STEPS, type State } from './state.js';
+import { canFire, valuesOf } from './fire.js';
+import { F_DISRUPTED, F_SPENT, FLAGS, HEX, STEPS, type State } from './state.js';
 import { outcomeOf } from './turn.js';
 
 /** Steps of margin that make the value tanh(1) (about 0.76). */
@@ -31,6 +35,26 @@ const PRESENCE_RANGE = 6;
 /** Steps of margin per objective VP for being alone next to it (scaled by closeness). */
 const PRESENCE = 0.25;
 
+/** Steps a ready unit's coming shot is worth (a disrupted one fires at half, S-40 L584). */
+const READY_SHOT = 0.25;
+
+/** Whether ready unit i of one side has a unit of the other in its direct-fire or AT range and line of sight. */
+function hasTarget(sc: Scenario, s: State, i: number): boolean {
+  const from = s.u[i]![HEX]!;
+  const side = sc.units[i]!.side;
+  const v = valuesOf(sc, s, i);
+  const grid = sc.map.grid;
+  for (let t = 0; t < sc.units.length; t++) {
+    const to = s.u[t]![HEX]!;
+    const def = sc.units[t]!;
+    if (to < 0 || def.side === side) continue;
+    const r = grid.distance(from, to);
+    const inRange = (def.soft && v.df > 0 && r <= v.dfRange) || (def.vehicle && v.at >= 0 && r <= v.atRange);
+    if (inRange && sc.map.hasLos(from, to)) return true;
+  }
+  return false;
+}
+
 /** The evaluation margin in steps for seat 0 (positive favours seat 0). */
 export function spgMargin(sc: Scenario, s: State): number {
   const o = outcomeOf(sc, s);
@@ -43,8 +67,11 @@ export function spgMargin(sc: Scenario, s: State): number {
   }
   for (let i = 0; i < sc.units.length; i++) {
     const r = s.u[i]!;
-    if (r[HEX]! < 0 || (r[FLAGS]! & F_DISRUPTED) === 0) continue;
-    margin -= sign[sc.units[i]!.side]! * DISRUPTED_SHARE * r[STEPS]!;
+    if (r[HEX]! < 0) continue;
+    const disrupted = (r[FLAGS]! & F_DISRUPTED) !== 0;
+    if (disrupted) margin -= sign[sc.units[i]!.side]! * DISRUPTED_SHARE * r[STEPS]!;
+    if ((r[FLAGS]! & F_SPENT) === 0 && canFire(s, i) && hasTarget(sc, s, i))
+      margin += sign[sc.units[i]!.side]! * READY_SHOT * (disrupted ? 0.5 : 1);
   }
   for (const sd of sc.suddenDeath) {
     if (sd.kind !== 'control') continue;
