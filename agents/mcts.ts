@@ -10,7 +10,10 @@
  *   dice from the search's rng, so a sampled roll is never treated as known and each node's value
  *   averages over the dice (Perez Liebana et al., "Open Loop Search for General Video Game
  *   Playing", GECCO 2015). The game's `apply` takes all its dice from the rng we pass, so the
- *   search never touches the game's own dice stream.
+ *   search never touches the game's own dice stream. Dice that decide who moves next (an initiative
+ *   roll, a reaction that hands the turn over mid-move) are sampled the same way: the node after such
+ *   an action collects the children of every seat that came to move there, so the search never plans
+ *   as if it keeps the move.
  *
  * - Hidden information (determinization, single-observer ISMCTS). When the game has `determinize`,
  *   every iteration starts from `determinize(rootState, seat, rng)`: the other seats' secrets are
@@ -56,7 +59,8 @@
  *   budget the same seed, game and state always give the same move (any thread count).
  *
  * The inner loop allocates nothing but what the game's own `legalActions`/`apply` allocate: nodes
- * are plain records with a children array (and a Map index once they have many children).
+ * are plain records with a children array (and a Map index once they have many children). Without
+ * `determinize` every iteration starts from the same root state, so its legal actions are generated once.
  */
 import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
@@ -299,7 +303,9 @@ export class MctsTree<S, A> {
    * P = softmax of the doctrine scores (temperature priorTemp) over the actions legal in this
    * determinization, N = the node's visits, Q = mean reward of the child for the seat choosing, and an
    * unvisited child valued at the mean of its visited siblings less FPU_REDUCTION. A node's children
-   * are created for all its legal actions the first time it is reached (that is the iteration's leaf),
+   * are created for all its legal actions once it has `expandAfter` visits (0: the first time it is
+   * reached, which is then the iteration's leaf; 1: a new leaf is first valued by a rollout, so a game
+   * whose moves are costly to generate and rate pays for that only at nodes the search comes back to),
    * and actions that only some determinizations allow are added when first seen. With a few hundred
    * iterations a decision, the prior keeps the search on the doctrine's candidates and the rollouts
    * decide between them; progressive widening spread the same budget over twenty children.
