@@ -10,7 +10,10 @@
  *   dice from the search's rng, so a sampled roll is never treated as known and each node's value
  *   averages over the dice (Perez Liebana et al., "Open Loop Search for General Video Game
  *   Playing", GECCO 2015). The game's `apply` takes all its dice from the rng we pass, so the
- *   search never touches the game's own dice stream.
+ *   search never touches the game's own dice stream. Dice that decide who moves next (an initiative
+ *   roll, a reaction that hands the turn over mid-move) are sampled the same way: the node after such
+ *   an action collects the children of every seat that came to move there, so the search never plans
+ *   as if it keeps the move.
  *
  * - Hidden information (determinization, single-observer ISMCTS). When the game has `determinize`,
  *   every iteration starts from `determinize(rootState, seat, rng)`: the other seats' secrets are
@@ -45,7 +48,7 @@
  *   one step in ten random so rollouts vary; without an advisor, scripted rollouts are random. A
  *   rollout cut short is valued by the evaluator (`hooks.evaluate`, else `game.evaluate`), or 0s.
  *
- * - Budgets: `iterations`, `timeMs` (clock read every 32 iterations), `maxNodes` (after which
+ * - Budgets: `iterations`, `timeMs` (clock read about once a millisecond, at most every 32 iterations), `maxNodes` (after which
  *   search continues with selection and rollouts only). `threads=N` is root parallelism (Chaslot,
  *   Winands & van den Herik, "Parallel Monte-Carlo Tree Search", CG 2008): N-1 worker threads each
  *   grow their own tree from the same root with their own rng stream, and root visit counts are
@@ -56,7 +59,8 @@
  *   budget the same seed, game and state always give the same move (any thread count).
  *
  * The inner loop allocates nothing but what the game's own `legalActions`/`apply` allocate: nodes
- * are plain records with a children array (and a Map index once they have many children).
+ * are plain records with a children array (and a Map index once they have many children). Without
+ * `determinize` every iteration starts from the same root state, so its legal actions are generated once.
  */
 import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
@@ -84,6 +88,8 @@ export interface MctsOptions {
   cpuct: number;
   /** Softmax temperature over doctrine scores for the prior (lower trusts the doctrine more). */
   priorTemp: number;
+  /** PUCT: visits a new node needs before its children are created and rated (0: at once). */
+  expandAfter: number;
   maxNodes: number;
   threads: number;
   verbose: boolean;
@@ -100,6 +106,7 @@ export const MCTS_DEFAULTS: MctsOptions = {
   prior: 'doctrine',
   cpuct: 0.7,
   priorTemp: 0.3,
+  expandAfter: 0,
   maxNodes: 200_000,
   threads: 1,
   verbose: false,
@@ -123,6 +130,11 @@ export const MCTS_KEYS: KeyTable = {
   ),
   cpuct: numberKey('PUCT exploration constant (prior=doctrine; higher explores more)', '0.7', 0),
   priorTemp: numberKey('softmax temperature over doctrine scores for the prior (lower trusts the doctrine more)', '0.3', 0.001),
+  expandAfter: intKey(
+    'prior=doctrine: visits a new node needs before its moves are generated and rated (0: at once; 1: a new leaf is valued first, which saves rating the moves of leaves never revisited)',
+    '0',
+    0,
+  ),
   maxNodes: intKey('tree size cap per thread; when reached the tree stops growing', '200000', 1),
   threads: intKey('search threads (root parallelism; needs hooks with a spawnSpec)', '1', 1, 64),
   verbose: boolKey("print the root's top moves with visits and mean values to stderr", 'false'),
@@ -165,6 +177,7 @@ function attachChild(node: SearchNode, child: SearchNode): void {
   if (node.index !== null) node.index.set(child.key, child);
   else if (node.children.length > INDEX_AT) node.index = new Map(node.children.map((ch) => [ch.key, ch]));
 }
+/** Most iterations between two readings of the clock under a time budget. */
 const CLOCK_EVERY = 32;
 
 function newNode(key: string): SearchNode {
@@ -203,6 +216,8 @@ export class MctsTree<S, A> {
   private readonly orderActions: ((state: S, actions: readonly A[]) => readonly A[]) | undefined;
   /** Selection scratch: the child of each legal action at the current node. */
   private sel: (SearchNode | undefined)[] = [];
+  /** The root's legal actions, when every iteration starts from the same root state (no determinize). */
+  private rootLegal: readonly A[] | undefined;
 
   constructor(
     private readonly game: Game<S, A>,
@@ -230,13 +245,19 @@ export class MctsTree<S, A> {
     } else {
       const start = this.clock();
       const deadline = start + timeMs;
+      // The clock is read about once a millisecond: after every iteration while iterations are slow (a
+      // rules engine's), at most every CLOCK_EVERY when they are fast, so a budget is never overrun by
+      // more than about a millisecond and fast games do not pay for the readings.
+      let nextCheck = 1;
       for (let i = 0; i < iterations; i++) {
         this.iterate();
-        if ((i & (CLOCK_EVERY - 1)) === CLOCK_EVERY - 1) {
+        if (i + 1 === nextCheck) {
           const now = this.clock();
           if (now >= deadline) break;
+          const perMs = (i + 1) / Math.max(1e-3, now - start);
+          nextCheck = i + 1 + Math.max(1, Math.min(CLOCK_EVERY, Math.floor(perMs)));
           // Iterations the remaining time allows, at the rate so far (capped by the iteration budget).
-          const left = Math.min(iterations - i - 1, Math.ceil(((deadline - now) * (i + 1)) / Math.max(1e-3, now - start)));
+          const left = Math.min(iterations - i - 1, Math.ceil((deadline - now) * perMs));
           if (this.decided(left)) break;
         }
       }
@@ -282,7 +303,9 @@ export class MctsTree<S, A> {
    * P = softmax of the doctrine scores (temperature priorTemp) over the actions legal in this
    * determinization, N = the node's visits, Q = mean reward of the child for the seat choosing, and an
    * unvisited child valued at the mean of its visited siblings less FPU_REDUCTION. A node's children
-   * are created for all its legal actions the first time it is reached (that is the iteration's leaf),
+   * are created for all its legal actions once it has `expandAfter` visits (0: the first time it is
+   * reached, which is then the iteration's leaf; 1: a new leaf is first valued by a rollout, so a game
+   * whose moves are costly to generate and rate pays for that only at nodes the search comes back to),
    * and actions that only some determinizations allow are added when first seen. With a few hundred
    * iterations a decision, the prior keeps the search on the doctrine's candidates and the rollouts
    * decide between them; progressive widening spread the same budget over twenty children.
@@ -298,7 +321,8 @@ export class MctsTree<S, A> {
     let depth = 0;
     for (;;) {
       if (game.isTerminal(state)) break;
-      const legal = game.legalActions(state);
+      if (!node.expanded && node !== this.root && node.visits < this.opt.expandAfter) break; // a young leaf: value it first
+      const legal = node === this.root ? this.legalAtRoot(state) : game.legalActions(state);
       const n = legal.length;
       if (n === 0) break;
       const mover = game.toMove(state);
@@ -359,6 +383,13 @@ export class MctsTree<S, A> {
     return game.determinize !== undefined ? game.determinize(this.rootState, this.seat, this.rng) : this.rootState;
   }
 
+  /** The legal actions at the root: computed once when every iteration starts from the root state itself. */
+  private legalAtRoot(state: S): readonly A[] {
+    if (this.game.determinize !== undefined) return this.game.legalActions(state);
+    this.rootLegal ??= this.game.legalActions(state);
+    return this.rootLegal;
+  }
+
   /** Creates a child for every legal action, weighted by the doctrine's opinion of it. */
   private expand(node: SearchNode, advisor: DoctrineAdvisor<S, A>, state: S, legal: readonly A[], mover: number): void {
     const n = legal.length;
@@ -406,7 +437,7 @@ export class MctsTree<S, A> {
     // Selection and expansion.
     for (;;) {
       if (game.isTerminal(state)) break;
-      const legal = game.legalActions(state);
+      const legal = node === this.root ? this.legalAtRoot(state) : game.legalActions(state);
       const n = legal.length;
       if (n === 0) break;
       const mover = game.toMove(state);

@@ -84,8 +84,9 @@ describe('MCTS on tic-tac-toe', () => {
     expect(r.top.reduce((n, c) => n + c.visits, 0)).toBeLessThanOrEqual(500);
   });
 
-  it('stops on a time budget, reading the clock every 32 iterations', () => {
-    // A scripted clock: 10 ms pass between readings, so 50 ms are spent at the fifth reading (iteration 160).
+  it('stops on a time budget, reading the clock after every iteration while iterations are slow', () => {
+    // A scripted clock: 10 ms pass between readings, so each iteration seems to take 10 ms and the 50 ms
+    // budget is spent at the fifth reading, after the fifth iteration (a slow game never overruns by more than one).
     let now = 0;
     const clock = (): number => (now += 10) - 10;
     const tree = new MctsTree(
@@ -97,8 +98,31 @@ describe('MCTS on tic-tac-toe', () => {
       {},
       clock,
     );
-    expect(tree.run().iterations).toBe(160);
+    expect(tree.run().iterations).toBe(5);
     expect(now).toBe(60);
+  });
+
+  it('reads the clock at most every 32 iterations when iterations are fast', () => {
+    // 0.001 ms between readings: a thousand iterations a millisecond, so readings space out to every 32.
+    let now = 0;
+    let readings = 0;
+    const clock = (): number => {
+      readings++;
+      return (now += 0.001) - 0.001;
+    };
+    // Three equal moves: the visits stay even, so the early stop never ends the search before its budget.
+    const tree = new MctsTree(
+      wideGame(3, () => 0),
+      { k: -1 },
+      0,
+      createRng('t'),
+      { ...MCTS_DEFAULTS, iterations: 3201, timeMs: 1000, prior: 'none' },
+      {},
+      clock,
+    );
+    expect(tree.run().iterations).toBe(3201);
+    // The start, the first iteration, then one reading per 32 iterations.
+    expect(readings).toBe(2 + 100);
   });
 
   it('stops early under a time budget once the most visited move cannot be overtaken', () => {
@@ -121,6 +145,44 @@ describe('MCTS on tic-tac-toe', () => {
     expect(r.iterations).toBeLessThan(32_000);
     expect(now).toBeLessThan(1000);
     expect(r.children.reduce((best, c) => (c.visits > best.visits ? c : best)).key).toBe('1');
+  });
+});
+
+describe('MCTS expandAfter (prior=doctrine)', () => {
+  /** A doctrine with no opinion (a flat prior) that counts its ratings. */
+  function countingHooks(): { hooks: AgentHooks<TicTacToeState, number>; calls: () => number } {
+    let calls = 0;
+    const none = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
+    return {
+      hooks: {
+        doctrine: {
+          assess: () => {
+            calls++;
+            return none;
+          },
+        },
+      },
+      calls: () => calls,
+    };
+  }
+
+  it('with expandAfter=1 a new leaf is valued before its moves are rated: fewer ratings and nodes, the same sure win found', () => {
+    // X to move with two in a row (cells 0 and 1) and the third cell (2) free: a win at once.
+    let s = ttt.initialState();
+    for (const cell of [0, 3, 1, 4]) s = ttt.apply(s, cell, createRng('x'));
+    const at = (expandAfter: number) => {
+      const h = countingHooks();
+      const tree = new MctsTree(ttt, s, 0, createRng('ea'), { ...MCTS_DEFAULTS, iterations: 400, expandAfter }, h.hooks);
+      const r = tree.run();
+      const best = r.children.reduce((a, c) => (c.visits > a.visits ? c : a));
+      return { calls: h.calls(), nodes: r.nodes, best: best.key };
+    };
+    const eager = at(0);
+    const lazy = at(1);
+    expect(eager.best).toBe('2');
+    expect(lazy.best).toBe('2');
+    expect(lazy.calls).toBeLessThan(eager.calls);
+    expect(lazy.nodes).toBeLessThan(eager.nodes);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * SPG's advice to the agents: the doctrine (expected losses from the chart probabilities, progress toward
- * the objectives, exposure to enemy fire, rallying), an evaluation (victory-point margin) and an action
+ * the objectives, exposure to enemy fire, rallying), an evaluation (evaluate.ts) and an action
  * ordering for MCTS. Every unit is public in SPG, so nothing here can see what a seat may not.
  */
 import type { ActionAssessment, AgentHooks, DoctrineAdvisor } from '../../core/extensions.js';
@@ -12,7 +12,9 @@ import { assaultAttackers } from './assault.js';
 import { expectedLoss, assaultOdds, threatsTo } from './odds.js';
 import type { Scenario } from './scenario.js';
 import { HEX, STEPS, type State } from './state.js';
-import { outcomeOf } from './turn.js';
+import { spgEvaluate } from './evaluate.js';
+
+export { spgEvaluate };
 
 const NOTHING: ActionAssessment = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
 
@@ -77,14 +79,6 @@ export class SpgDoctrine implements DoctrineAdvisor<State, string> {
         return NOTHING;
     }
   }
-}
-
-/** The VP margin of seat 0, squashed into [-1, 1]. */
-export function spgEvaluate(sc: Scenario, s: State): readonly number[] {
-  const o = outcomeOf(sc, s);
-  if (s.suddenWinner >= 0) return s.suddenWinner === 0 ? [1, -1] : [-1, 1];
-  const v = Math.tanh((o.vp[0]! - o.vp[1]!) / 6);
-  return [v, -v];
 }
 
 export function spgAgentHooks(sc: Scenario): AgentHooks<State, string> {
