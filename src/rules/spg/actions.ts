@@ -324,7 +324,8 @@ function continuations(sc: Scenario, s: State): string[] {
   const dests = moveDestinations(sc, s, i, left);
   for (const h of dests.keys()) out.push(`move ${i} ${h}`);
   if (!s.overran)
-    for (const h of enemyHexesOf(sc, s, sc.units[i]!.side)) if (overrunFrom(sc, s, i, h, here, new Map(), left) === here) out.push(`overrun ${i} ${h}`);
+    for (const h of enemyHexesOf(sc, s, sc.units[i]!.side))
+      if (overrunFrom(sc, s, i, h, here, new Map(), left) === here) out.push(`overrun ${i} ${h}`);
   return out;
 }
 

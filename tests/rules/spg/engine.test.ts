@@ -156,3 +156,170 @@ describe('SPG S-38: overrun in the course of a move', () => {
     expect(flags(x, 3) & F_SPENT).toBe(F_SPENT);
   });
 });
+
+describe('SPG S-24: fire groups formed one unit at a time', () => {
+  it("SPG S-24: any subset of the eligible units may form the group, not only the engine's pick; the others stay ready", () => {
+    const { sc, game, start } = tiny();
+    // The infantry and the HMG stacked at 0303, another infantry next door at 0403; the Soviet rifles in the open at 0503.
+    const s = edit(start, {
+      0: { hex: hex(sc, '0303') },
+      1: { hex: hex(sc, '0303') },
+      2: { hex: hex(sc, '0403') },
+      4: { hex: hex(sc, '0503') },
+    });
+    const target = hex(sc, '0503');
+    const top = game.legalActions(s);
+    // The engine's pick takes the whole stack; the HMG and the neighbour without the stacked infantry is not on offer at once.
+    expect(top).toContain(`fire 0.1.2 ${target}`);
+    expect(top).not.toContain(`fire 1.2 ${target}`);
+    expect(top).toContain(`group 1 ${target}`);
+    const started = game.apply(s, `group 1 ${target}`, loadedDice());
+    expect(started.group).toEqual([1]);
+    expect(game.legalActions(started)).toEqual(['join 0', 'join 2']);
+    const two = game.apply(started, 'join 2', loadedDice());
+    // Joiners come in index order, so each group forms one way: after unit 2, unit 0 is not offered.
+    expect(game.legalActions(two)).toEqual([`fire 1.2 ${target}`]);
+    const fired = game.apply(two, `fire 1.2 ${target}`, createRng('s24'));
+    expect(fired.group).toEqual([]);
+    expect(fired.acted).toBe(1);
+    expect(flags(fired, 1) & F_SPENT).toBe(F_SPENT);
+    expect(flags(fired, 2) & F_SPENT).toBe(F_SPENT);
+    expect(flags(fired, 0) & F_SPENT).toBe(0);
+  });
+});
+
+describe('SPG S-03: mortars packed or deployed at the Refresh', () => {
+  const sc = loadSpgScenario(scenarioFile('spg-medium'));
+  const game = new SpgGame(sc, { narrate: true });
+  // spg-medium: 5 German 8 cm mortar (MA 1, packed 3), 30 Soviet 82 mm mortar (MA 1, packed 3).
+
+  it("SPG S-03: at the next Refresh each mortar's owner chooses its side, last turn's initiative player first, before the Initiative roll", () => {
+    const start = game.initialState(createRng('s03'));
+    const holder = start.initiative;
+    const refresh = game.apply(game.apply(start, 'pass', createRng('a')), 'pass', createRng('b'));
+    expect(refresh.turn).toBe(2);
+    expect(refresh.refreshQueue).toEqual(holder === 0 ? [5, 30] : [30, 5]);
+    const first = refresh.refreshQueue[0]!;
+    expect(refresh.toMove).toBe(sc.units[first]!.side);
+    expect(game.legalActions(refresh)).toEqual([`deploy ${first}`, `pack ${first}`]);
+    const packed = game.apply(refresh, `pack ${first}`, loadedDice());
+    expect(flags(packed, first) & F_PACKED).toBe(F_PACKED);
+    expect(packed.toMove).toBe(1 - sc.units[first]!.side);
+    const second = packed.refreshQueue[0]!;
+    const going = game.apply(packed, `deploy ${second}`, createRng('c'));
+    expect(going.refreshQueue).toEqual([]);
+    expect(flags(going, second) & F_PACKED).toBe(0);
+    expect(going.active).toBe(going.initiative);
+    // A packed mortar moves at its packed MA (S-03 L42): 3 MP instead of 1.
+    expect(movementAllowance(sc, going, first)).toBe(3);
+    expect(movementAllowance(sc, going, second)).toBe(1);
+  });
+
+  it('SPG S-03: a carried mortar has no choice (always packed); a towed gun set down deploys by itself', () => {
+    const start = game.initialState(createRng('s03b'));
+    const carried = edit(start, {
+      5: { hex: hex(sc, '0112'), carrier: 11, flags: F_PACKED },
+      12: { carrier: -1, hex: hex(sc, '0113'), flags: F_PACKED },
+    });
+    const refresh = game.apply(game.apply(carried, 'pass', createRng('a')), 'pass', createRng('b'));
+    expect(refresh.refreshQueue).toEqual([30]);
+    expect(flags(refresh, 12) & F_PACKED).toBe(0);
+    expect(flags(refresh, 5) & F_PACKED).toBe(F_PACKED);
+  });
+});
+
+describe('SPG S-22: passengers and combat results', () => {
+  const sc = loadSpgScenario(scenarioFile('spg-medium'));
+  const game = new SpgGame(sc, { narrate: true });
+  const start = game.initialState(createRng('s22'));
+  const H = (label: string): number => hex(sc, label);
+  // 40 Soviet truck carrying 41 rifle platoon; 16 German halftrack carrying 17 infantry; 31 Soviet T-34.
+  const convoy = edit(start, { 40: { hex: H('1603') }, 41: { hex: H('1603') }, 16: { hex: H('0303') }, 17: { hex: H('0303') } });
+
+  it('SPG S-22: an X on an unarmored transport destroys its passenger too; a step loss only costs the passenger a step', () => {
+    const d = draftOf(sc, convoy, loadedDice());
+    d.attack(() => d.eliminate(40, true, true));
+    expect(d.hex(41)).toBe(ELIMINATED);
+    const e = draftOf(sc, convoy, loadedDice());
+    e.loseStep(40);
+    expect(e.hex(40)).toBe(ELIMINATED);
+    expect(e.hex(41)).toBe(H('1603'));
+    expect(e.steps(41)).toBe(1);
+    expect(e.flag(41, F_DISRUPTED)).toBe(true);
+    expect(e.carrierOf(41)).toBe(-1);
+  });
+
+  it('SPG S-22: a tank rider dismounts, loses a step and disrupts when its tank loses one; disrupted alone, it dismounts where it is', () => {
+    const riding = edit(start, { 22: { hex: H('1707'), carrier: 31 }, 24: { hex: H('1707') } });
+    const tank = edit(riding, { 24: { hex: H('1405') } });
+    const d = draftOf(sc, tank, loadedDice());
+    d.loseStep(31);
+    expect(d.steps(31)).toBe(1);
+    expect(d.carrierOf(22)).toBe(-1);
+    expect(d.hex(22)).toBe(H('1707'));
+    expect(d.steps(22)).toBe(1);
+    expect(d.flag(22, F_DISRUPTED)).toBe(true);
+    const e = draftOf(sc, tank, loadedDice());
+    e.attack(() => e.disrupt(22));
+    expect(e.carrierOf(22)).toBe(-1);
+    expect(e.flag(31, F_DISRUPTED)).toBe(false);
+    // Riders outside are direct fire targets; passengers inside a halftrack are not.
+    expect(directFireTargets(sc, tank, 0, H('1707'))).toContain(22);
+    expect(directFireTargets(sc, convoy, 1, H('0303'))).not.toContain(17);
+  });
+
+  it('SPG S-22: a passenger inside a vehicle shares its fate, and one attack disrupts it once however the result reaches it', () => {
+    const d = draftOf(sc, convoy, loadedDice());
+    d.attack(() => d.disrupt(16));
+    expect(d.flag(17, F_DISRUPTED)).toBe(true);
+    expect(d.carrierOf(17)).toBe(16);
+    // The truck and its passenger fail one morale roll (12): the passenger is disrupted once, not eliminated.
+    const e = draftOf(sc, convoy, loadedDice(6, 6));
+    e.attack(() => {
+      for (const i of [40, 41]) e.disrupt(i);
+    });
+    expect(e.hex(41)).toBe(H('1603'));
+    expect(e.flag(41, F_DISRUPTED)).toBe(true);
+    expect(convoy.u[41]![CARRIER]).toBe(41);
+  });
+});
+
+describe('SPG S-43, S-53: PBEM mode', () => {
+  it('SPG S-53: opportunity fire is automatic, by adjacent unspent good-order units only, with no window for the other side', () => {
+    const { sc, game, start } = tiny({ 'rule.pbem': true });
+    const s = edit(start, { 2: { hex: hex(sc, '0404') } });
+    const moved = game.apply(s, `move 2 ${hex(sc, '0504')}`, createRng('pbem'));
+    expect(moved.opp).toBe(-1);
+    expect(moved.toMove).toBe(0);
+    // The rifle platoons at 0603 and 0604 are next to 0504: they fired; the HMG at 0703, in range, did not.
+    expect(sc.map.grid.distance(hex(sc, '0504'), hex(sc, '0604'))).toBe(1);
+    expect(flags(moved, 5) & F_SPENT).toBe(F_SPENT);
+    expect(flags(moved, 6) & F_SPENT).toBe(0);
+  });
+
+  it('SPG S-53: no Reactions; the initiative player acts, then the other side once, and the turn ends', () => {
+    const { sc, game, start } = tiny({ 'rule.pbem': true });
+    const s = edit(start, { 0: { hex: hex(sc, '0403') } });
+    // A natural 7 on direct fire would be a Reaction outside PBEM mode.
+    expect(game.legalActions(s)).toContain(`fire 0 ${hex(sc, '0603')}`);
+    const fired = game.apply(s, `fire 0 ${hex(sc, '0603')}`, loadedDice(3, 4));
+    expect(fired.active).toBe(0);
+    expect(fired.reaction).toBe(false);
+    const handed = game.apply(fired, 'end', loadedDice());
+    expect(handed.active).toBe(1);
+    const over = game.apply(handed, 'pass', createRng('turn2'));
+    expect(over.turn).toBe(2);
+  });
+
+  it('SPG S-43: at the end of the turn every unspent disrupted unit that may rally tries to, automatically', () => {
+    const { game, start } = tiny({ 'rule.pbem': true });
+    const s = edit(start, { 0: { flags: F_DISRUPTED }, 1: { flags: F_DISRUPTED | F_SPENT } });
+    const handed = game.apply(s, 'pass', loadedDice());
+    expect(handed.active).toBe(1);
+    // The rally roll (2: passed), then turn 2's initiative (6+6 against 1+1).
+    const next = game.apply(handed, 'pass', loadedDice(1, 1, 6, 6, 1, 1));
+    expect(next.turn).toBe(2);
+    expect(flags(next, 0) & F_DISRUPTED).toBe(0);
+    expect(flags(next, 1) & F_DISRUPTED).toBe(F_DISRUPTED);
+  });
+});
