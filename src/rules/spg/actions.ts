@@ -604,7 +604,9 @@ function walk(d: Draft): void {
     // S-34 L484: opportunity shots flank one another only in the same hex of the move.
     if (d.atSides[i] !== 0) d.mut('atSides')[i] = 0;
     mineAttack(d, i, h);
-    if (d.hex(i) >= 0 && openWindow(d)) return;
+    // Ruling SPG-R39; with rule.opportunityFireAtMoveEnd only the hex where the path ends.
+    const windowHere = d.path.length === 0 || !sc.rules.opportunityFireAtMoveEnd;
+    if (d.hex(i) >= 0 && windowHere && openWindow(d)) return;
     if (!stillPlanned(d)) return;
   }
   arrive(d);

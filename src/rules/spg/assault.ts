@@ -112,7 +112,11 @@ export function resolveAssault(d: Draft, attackers: readonly number[], h: Hex, o
     const open = sc.terrain[sc.map.terrain[h]!]!.cover === 'open';
     if (overrun && a.armored && !a.openTop && open) shift += m.overrunArmorDefence.value;
     if (overrun && sc.sides[1 - side]!.panzerfausts && defenders.some((t) => sc.units[t]!.assaults)) shift += m.panzerfaustDefence.value;
-    const cols = (byHex.get(firedAt) ?? []).map((u) => ({ unit: u, column: readColumn(sc.tables.assault, defence, shift) }));
+    // Ruling SPG-R07: only the attacking units of that hex; with rule.defensiveFireHitsWholeHex every unit in it.
+    const struck = sc.rules.defensiveFireHitsWholeHex
+      ? sc.units.map((_, u) => u).filter((u) => s.u[u]![HEX] === firedAt && sc.units[u]!.side === side)
+      : (byHex.get(firedAt) ?? []);
+    const cols = struck.map((u) => ({ unit: u, column: readColumn(sc.tables.assault, defence, shift) }));
     if (cols.some((c) => c.column >= 0)) {
       defenceRoll = roll2d6(d.rng);
       const hits = readResults(sc.tables.assault, cols, defenceRoll);

@@ -323,3 +323,13 @@ describe('SPG S-43, S-53: PBEM mode', () => {
     expect(flags(next, 1) & F_DISRUPTED).toBe(F_DISRUPTED);
   });
 });
+
+describe('SPG S-15 with rule.opportunityFireAtMoveEnd', () => {
+  it('SPG S-15: with the switch on, opportunity fire is offered only where the path ends (ruling SPG-R39)', () => {
+    const { sc, game, start } = tiny({ 'rule.opportunityFireAtMoveEnd': true });
+    const moved = game.apply(start, `move 2 ${hex(sc, '0404')}`, loadedDice());
+    expect(moved.u[2]![HEX]).toBe(hex(sc, '0404'));
+    expect(moved.opp).toBe(2);
+    expect(moved.path).toEqual([]);
+  });
+});
