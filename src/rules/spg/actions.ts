@@ -72,6 +72,7 @@ import {
   HEX,
   MOVE_DROP,
   MOVE_PLAIN,
+  ridesOutside,
   STEPS,
   type Draft,
   type State,
@@ -107,8 +108,26 @@ export function opportunityShooters(sc: Scenario, s: State, mover: number): numb
   const out: number[] = [];
   for (let i = 0; i < sc.units.length; i++) {
     if (sc.units[i]!.side !== side || !ready(s, i) || (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 || !canFire(s, i)) continue;
-    if (opportunityKind(sc, s, i, mover) !== undefined) out.push(i);
+    if (opportunityKind(sc, s, i, mover) !== undefined || riderShot(sc, s, i, mover) >= 0) out.push(i);
   }
+  return out;
+}
+
+/** S-11 L146: the outside rider of the mover that unit i may opportunity fire at alone on the Direct Fire table, or -1. */
+export function riderShot(sc: Scenario, s: State, i: number, mover: number): number {
+  const rider = passengerOf(sc, s, mover);
+  if (rider < 0 || !ridesOutside(sc, mover) || !sc.units[rider]!.soft) return -1;
+  const h = s.u[mover]![HEX]!;
+  if (!mayDirectFire(sc, s, i, h, [rider])) return -1;
+  return directFirePlan(sc, s, [i], h, { only: rider }).columns.some((c) => c.column >= 0) ? rider : -1;
+}
+
+/** The window's choices for one shooter: at the mover, and (direct fire) at its outside rider alone. */
+function opportunityChoices(sc: Scenario, s: State, i: number): string[] {
+  const out: string[] = [];
+  if (opportunityKind(sc, s, i, s.opp) !== undefined) out.push(`opp ${i}`);
+  const rider = riderShot(sc, s, i, s.opp);
+  if (rider >= 0) out.push(`opp ${i} ${rider}`);
   return out;
 }
 
@@ -207,7 +226,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
     const m = s.refreshQueue[0]!;
     return [`deploy ${m}`, `pack ${m}`];
   }
-  if (s.opp >= 0) return ['noop', ...opportunityShooters(sc, s, s.opp).map((i) => `opp ${i}`)];
+  if (s.opp >= 0) return ['noop', ...opportunityShooters(sc, s, s.opp).flatMap((i) => opportunityChoices(sc, s, i))];
   if (s.replan) return continuations(sc, s);
   if (s.group.length > 0) return groupActions(sc, s);
   const side = s.active;
@@ -413,7 +432,7 @@ export function applyAction(d: Draft, action: string): void {
     return;
   }
   if (verb === 'noop' || verb === 'opp') {
-    if (verb === 'opp') opportunityFire(d, Number(w[1]));
+    if (verb === 'opp') opportunityFire(d, Number(w[1]), w[2] === undefined ? -1 : Number(w[2]));
     if (verb === 'noop' || d.hex(d.opp) < 0 || opportunityShooters(sc, d.seal(), d.opp).length === 0) {
       d.opp = -1;
       d.oppOpen = false;
@@ -770,15 +789,16 @@ function closeMove(d: Draft): void {
 }
 
 /**
- * One opportunity shot at the mover; the shooter is spent (S-15 L192). The inactive player's natural rolls
- * react (S-10 L88). A passenger the shot dismounts was moved in this action: it ends spent (S-13 L156).
+ * One opportunity shot at the mover, or with `rider` >= 0 direct fire at its outside rider alone (S-11
+ * L146); the shooter is spent (S-15 L192). The inactive player's natural rolls react (S-10 L88). A
+ * passenger the shot dismounts was moved in this action: it ends spent (S-13 L156).
  */
-function opportunityFire(d: Draft, shooter: number): void {
+function opportunityFire(d: Draft, shooter: number, rider = -1): void {
   const sc = d.sc;
   const s = d.seal();
   const mover = d.opp;
-  const kind = opportunityKind(sc, s, shooter, mover);
-  const rider = passengerOf(sc, s, mover);
+  const kind = rider >= 0 ? 'rider' : opportunityKind(sc, s, shooter, mover);
+  const passenger = passengerOf(sc, s, mover);
   d.setFlag(shooter, F_SPENT);
   const rr = sc.charts.reactions;
   if (kind === 'at') {
@@ -790,6 +810,8 @@ function opportunityFire(d: Draft, shooter: number): void {
     );
   } else if (kind === 'df') {
     react(d, resolveDirectFire(d, [shooter], d.hex(mover), { opportunityOpen: d.oppOpen, only: mover }), rr.inactiveFire.rolls);
+  } else if (kind === 'rider') {
+    react(d, resolveDirectFire(d, [shooter], d.hex(mover), { only: rider }), rr.inactiveFire.rolls);
   }
-  spendDismounted(d, rider);
+  spendDismounted(d, passenger);
 }

@@ -284,6 +284,28 @@ describe('SPG S-22: passengers and combat results', () => {
   });
 });
 
+describe('SPG S-22: opportunity fire at a tank rider', () => {
+  it('SPG S-22: opportunity direct fire may strike an outside rider alone; hit, it dismounts where it is, spent, and the tank drives on', () => {
+    const { sc, game, start } = tiny();
+    const s = edit(start, { 2: { hex: hex(sc, '0105'), carrier: 3 } });
+    let x = game.apply(s, `move 3 ${hex(sc, '0404')}`, loadedDice());
+    while (x.opp >= 0 && !game.legalActions(x).includes('opp 4 2')) x = game.apply(x, 'noop', loadedDice());
+    expect(x.opp).toBe(3);
+    const where = x.u[3]![HEX]!;
+    const col = directFirePlan(sc, x, [4], where, { only: 2 }).columns[0]!.column;
+    const roll = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12].find((r) => tableResult(sc.tables.df, col, r) === 'M2')!;
+    x = game.apply(x, 'opp 4 2', loadedDice(...faces(roll)));
+    expect(x.u[2]![CARRIER]).toBe(0);
+    expect(x.u[2]![HEX]).toBe(where);
+    expect(x.u[2]![STEPS]).toBe(1);
+    expect(flags(x, 2) & (F_DISRUPTED | F_SPENT)).toBe(F_DISRUPTED | F_SPENT);
+    // The tank itself was not hit: it keeps its plan.
+    expect(x.u[3]![STEPS]).toBe(2);
+    const done = declineAll(game, x);
+    expect(done.u[3]![HEX]).toBe(hex(sc, '0404'));
+  });
+});
+
 describe('SPG S-43, S-53: PBEM mode', () => {
   it('SPG S-53: opportunity fire is automatic, by adjacent unspent good-order units only, with no window for the other side', () => {
     const { sc, game, start } = tiny({ 'rule.pbem': true });
