@@ -206,7 +206,7 @@ function overrunFrom(sc: Scenario, s: State, i: number, h: Hex, here: Hex, dests
   let best = -1,
     bestCost = Infinity;
   for (const [f, cost] of dests)
-    if (cost + half <= budget && cost < bestCost && mayOverrunFrom(sc, s, i, h, f)) {
+    if (cost + half <= budget && cost < bestCost && mineStrength(sc, s, f) === 0 && mayOverrunFrom(sc, s, i, h, f)) {
       best = f;
       bestCost = cost;
     }
@@ -339,7 +339,8 @@ function continuations(sc: Scenario, s: State): string[] {
   const left = movePointsLeft(sc, s);
   const out: string[] = [];
   if (mayStopHere(sc, s, i)) out.push(`move ${i} ${here}`);
-  if (left <= 0) return out;
+  // Ruling SPG-R44: a unit that entered a minefield stops there.
+  if (left <= 0 || mineStrength(sc, s, here) > 0) return out;
   const dests = moveDestinations(sc, s, i, left);
   for (const h of dests.keys()) out.push(`move ${i} ${h}`);
   if (!s.overran)
@@ -490,8 +491,8 @@ export function applyAction(d: Draft, action: string): void {
       const i = Number(w[1]),
         h = Number(w[2]);
       if (enterWire(d, i, h)) {
-        // Ruling SPG-R31: getting through the wire is a move into its hex.
-        beginMove(d, i, [], 0, MOVE_PLAIN);
+        // Ruling SPG-R31: getting through the wire is a move into its hex, and all of the unit's action.
+        beginMove(d, i, [], movementAllowance(sc, d.seal(), i) * MP_SCALE, MOVE_PLAIN);
         if (!openWindow(d)) goOn(d);
         return;
       }
