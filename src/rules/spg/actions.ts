@@ -128,6 +128,13 @@ function opportunityChoices(sc: Scenario, s: State, i: number): string[] {
   if (opportunityKind(sc, s, i, s.opp) !== undefined) out.push(`opp ${i}`);
   const rider = riderShot(sc, s, i, s.opp);
   if (rider >= 0) out.push(`opp ${i} ${rider}`);
+  // Ruling SPG-R06, rule.opportunityFireGroups: direct fire by a group (S-24) of ready good-order units.
+  if (sc.rules.opportunityFireGroups && opportunityKind(sc, s, i, s.opp) === 'df') {
+    const h = s.u[s.opp]![HEX]!;
+    const able = (j: number): boolean => (s.u[j]![FLAGS]! & F_DISRUPTED) === 0;
+    const group = fireGroups(sc, s, i, h, [s.opp])[1]?.filter(able);
+    if (group && group.length > 1) out.push(`opp ${group.join('.')}`);
+  }
   return out;
 }
 
@@ -226,7 +233,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
     const m = s.refreshQueue[0]!;
     return [`deploy ${m}`, `pack ${m}`];
   }
-  if (s.opp >= 0) return ['noop', ...opportunityShooters(sc, s, s.opp).flatMap((i) => opportunityChoices(sc, s, i))];
+  if (s.opp >= 0) return ['noop', ...new Set(opportunityShooters(sc, s, s.opp).flatMap((i) => opportunityChoices(sc, s, i)))];
   if (s.replan) return continuations(sc, s);
   if (s.group.length > 0) return groupActions(sc, s);
   const side = s.active;
@@ -433,7 +440,8 @@ export function applyAction(d: Draft, action: string): void {
     return;
   }
   if (verb === 'noop' || verb === 'opp') {
-    if (verb === 'opp') opportunityFire(d, Number(w[1]), w[2] === undefined ? -1 : Number(w[2]));
+    if (verb === 'opp' && w[1]!.includes('.')) opportunityGroupFire(d, w[1]!.split('.').map(Number));
+    else if (verb === 'opp') opportunityFire(d, Number(w[1]), w[2] === undefined ? -1 : Number(w[2]));
     if (verb === 'noop' || d.hex(d.opp) < 0 || opportunityShooters(sc, d.seal(), d.opp).length === 0) {
       d.opp = -1;
       d.oppOpen = false;
@@ -814,5 +822,15 @@ function opportunityFire(d: Draft, shooter: number, rider = -1): void {
   } else if (kind === 'rider') {
     react(d, resolveDirectFire(d, [shooter], d.hex(mover), { only: rider }), rr.inactiveFire.rolls);
   }
+  spendDismounted(d, passenger);
+}
+
+/** Ruling SPG-R06 with rule.opportunityFireGroups: a fire group's opportunity direct fire at the mover; every member is spent. */
+function opportunityGroupFire(d: Draft, group: readonly number[]): void {
+  const sc = d.sc;
+  const mover = d.opp;
+  const passenger = passengerOf(sc, d.seal(), mover);
+  spend(d, group);
+  react(d, resolveDirectFire(d, group, d.hex(mover), { opportunityOpen: d.oppOpen, only: mover }), sc.charts.reactions.inactiveFire.rolls);
   spendDismounted(d, passenger);
 }

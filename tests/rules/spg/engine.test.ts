@@ -355,3 +355,18 @@ describe('SPG S-15 with rule.opportunityFireAtMoveEnd', () => {
     expect(moved.path).toEqual([]);
   });
 });
+
+describe('SPG S-15 with rule.opportunityFireGroups', () => {
+  it('SPG S-15: with the switch on, a fire group may take opportunity fire at the mover, every member spent (ruling SPG-R06)', () => {
+    const { sc, game, start } = tiny({ 'rule.opportunityFireGroups': true });
+    const moved = game.apply(start, `move 2 ${hex(sc, '0404')}`, loadedDice());
+    expect(moved.opp).toBe(2);
+    expect(game.legalActions(moved)).toContain('opp 4.5');
+    const fired = game.apply(moved, 'opp 4.5', createRng('group opp'));
+    expect(flags(fired, 4) & F_SPENT).toBe(F_SPENT);
+    expect(flags(fired, 5) & F_SPENT).toBe(F_SPENT);
+    const { game: plain, start: plainStart } = tiny();
+    const window = plain.apply(plainStart, `move 2 ${hex(sc, '0404')}`, loadedDice());
+    expect(plain.legalActions(window).some((a) => a.includes('.'))).toBe(false);
+  });
+});
