@@ -103,6 +103,6 @@ describe('SPG invariants over seeded random games', () => {
     it(`${id}: ${games} random games play to the end under the same invariants`, () => {
       const loaded = loadScenario(id) as SpgScenario;
       for (let seed = 0; seed < games; seed++) expect(playRandom(loaded, seed).actions).toBeGreaterThan(0);
-    }, 300_000); // a medium game walks every move hex by hex: minutes on a busy machine
+    }, 300_000); // long games: every move walks its path hex by hex
   }
 });
