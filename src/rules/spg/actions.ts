@@ -3,16 +3,23 @@
  * and one action (move, fire, AT fire, bombard, air, assault, overrun, rally), resolves it, and the units
  * end spent; he may then act again or hand over (after at least one action); a player who acts not at
  * all has passed, and two passes in succession end the phase. A natural roll on the Reaction table
- * hands control over when the action in progress ends. A move opens an opportunity-fire window for the
- * inactive player in the hex it ends in.
+ * hands control over when the action in progress ends.
  *
- * Actions are strings: `pass`, `end` (hand over), `move U HEX` / `move U HEX drop`, `fire U.V.W HEX`,
- * `at U T`, `bomb U HEX`, `air K HEX`, `assault HEX`, `overrun U HEX`, `rally U`; in a window `opp U`
- * and `noop`. U, V, T are unit indices, HEX a hex index, K a plane index.
+ * A move walks its path hex by hex (S-15 L192): each hex entered in sight of a ready enemy that could fire
+ * opens an opportunity-fire window for the inactive player; a mover that was hit there, or that has just
+ * overrun a hex (S-38 L160), goes on where its player says. In PBEM mode (S-53) the inactive side has no
+ * windows: its unspent good-order units next to the hex entered fire by themselves.
+ *
+ * Actions are strings: `pass`, `end` (hand over), `move U HEX` / `move U HEX drop` / `move V HEX load P`,
+ * `fire U.V.W HEX`, `group U HEX` then `join V` ... and `fire ...` (a fire group formed one unit at a
+ * time, S-24), `at U T`, `bomb U HEX`, `air K HEX`, `assault HEX`, `overrun U HEX`, `rally U`,
+ * `wire U HEX`, `clear U HEX`; in a window `opp U` and `noop`; while a move goes on `move U HEX` (HEX its
+ * own hex to stop) and `overrun U HEX`; at the Refresh `deploy M` / `pack M` (S-03). U, V, T, P, M are
+ * unit indices, HEX a hex index, K a plane index.
  */
 import type { Hex } from '../../hex/grid.js';
 import { antiTankModifier, antiTankRollable, resolveAntiTank } from './antitank.js';
-import { assaultAttackers, mayBeAssaulted, mayOverrun, resolveAssault } from './assault.js';
+import { assaultAttackers, mayBeAssaulted, mayOverrunFrom, resolveAssault } from './assault.js';
 import {
   airTargetAllowed,
   bombardHex,
@@ -24,8 +31,29 @@ import {
   resolveAir,
   resolveBombardment,
 } from './bombardment.js';
-import { canFire, directFirePlan, directFireTargets, fireGroups, firePower, mayDirectFire, resolveDirectFire, valuesOf } from './fire.js';
-import { columnPlaceCost, inColumn, moveDestinations, movementAllowance, passengerOf, stackIn } from './movement.js';
+import {
+  canFire,
+  directFirePlan,
+  directFireTargets,
+  fireGroups,
+  firePower,
+  groupJoiners,
+  mayDirectFire,
+  resolveDirectFire,
+  valuesOf,
+} from './fire.js';
+import {
+  columnPlaceCost,
+  enemyPresence,
+  entryCost,
+  fitsIn,
+  inColumn,
+  moveDestinations,
+  movementAllowance,
+  passengerOf,
+  planPath,
+  stackIn,
+} from './movement.js';
 import { mayRally, rally } from './morale.js';
 import { clearable, clearObstacle, enterWire, mineStrength, wireEntries } from './obstacles.js';
 import { roll2d6 } from '../../core/rng.js';
@@ -42,11 +70,17 @@ import {
   F_SPENT,
   FLAGS,
   HEX,
+  MOVE_DROP,
+  MOVE_PLAIN,
+  ridesOutside,
   STEPS,
   type Draft,
   type State,
 } from './state.js';
-import { updateControl, victoryPhase } from './turn.js';
+import { deployChoice, finishRefresh, updateControl, victoryPhase } from './turn.js';
+
+/** `moveEnd` of a move whose player says where it goes on (after a successful overrun, S-38 L160). */
+const MOVE_ON = -3;
 
 function ready(s: State, i: number): boolean {
   return (s.u[i]![FLAGS]! & F_SPENT) === 0;
@@ -61,6 +95,11 @@ export function moveBudget(sc: Scenario, s: State, i: number): { budget: number;
   return { budget, start: g.entryHex, pre: place * columnPlaceCost(sc, i, g.entryHex) };
 }
 
+/** Half the unit's full MA, rounded up, x MP_SCALE: a pick-up, a drop-off or an overrun (S-13 L154, S-38 L158). */
+function halfMa(sc: Scenario, s: State, i: number): number {
+  return Math.ceil(movementAllowance(sc, s, i) / 2) * MP_SCALE;
+}
+
 /** Units of the inactive player that may opportunity fire at `mover` in hex h (S-15 L192, S-40 L584: ready and good order). */
 export function opportunityShooters(sc: Scenario, s: State, mover: number): number[] {
   const h = s.u[mover]![HEX]!;
@@ -69,7 +108,32 @@ export function opportunityShooters(sc: Scenario, s: State, mover: number): numb
   const out: number[] = [];
   for (let i = 0; i < sc.units.length; i++) {
     if (sc.units[i]!.side !== side || !ready(s, i) || (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 || !canFire(s, i)) continue;
-    if (opportunityKind(sc, s, i, mover) !== undefined) out.push(i);
+    if (opportunityKind(sc, s, i, mover) !== undefined || riderShot(sc, s, i, mover) >= 0) out.push(i);
+  }
+  return out;
+}
+
+/** S-11 L146: the outside rider of the mover that unit i may opportunity fire at alone on the Direct Fire table, or -1. */
+export function riderShot(sc: Scenario, s: State, i: number, mover: number): number {
+  const rider = passengerOf(sc, s, mover);
+  if (rider < 0 || !ridesOutside(sc, mover) || !sc.units[rider]!.soft) return -1;
+  const h = s.u[mover]![HEX]!;
+  if (!mayDirectFire(sc, s, i, h, [rider])) return -1;
+  return directFirePlan(sc, s, [i], h, { only: rider }).columns.some((c) => c.column >= 0) ? rider : -1;
+}
+
+/** The window's choices for one shooter: at the mover, and (direct fire) at its outside rider alone. */
+function opportunityChoices(sc: Scenario, s: State, i: number): string[] {
+  const out: string[] = [];
+  if (opportunityKind(sc, s, i, s.opp) !== undefined) out.push(`opp ${i}`);
+  const rider = riderShot(sc, s, i, s.opp);
+  if (rider >= 0) out.push(`opp ${i} ${rider}`);
+  // Ruling SPG-R06, rule.opportunityFireGroups: direct fire by a group (S-24) of ready good-order units.
+  if (sc.rules.opportunityFireGroups && opportunityKind(sc, s, i, s.opp) === 'df') {
+    const h = s.u[s.opp]![HEX]!;
+    const able = (j: number): boolean => (s.u[j]![FLAGS]! & F_DISRUPTED) === 0;
+    const group = fireGroups(sc, s, i, h, [s.opp])[1]?.filter(able);
+    if (group && group.length > 1) out.push(`opp ${group.join('.')}`);
   }
   return out;
 }
@@ -84,6 +148,34 @@ export function opportunityKind(sc: Scenario, s: State, i: number, mover: number
     if (plan.columns.some((c) => c.column >= 0)) return 'df';
   }
   return undefined;
+}
+
+/**
+ * How many enemy units could take a shot at unit i in each hex, by range and line of sight only (cheap: for
+ * choosing the mover's path, ruling SPG-R49); in PBEM mode only adjacent units fire (S-53 L694).
+ */
+function exposure(sc: Scenario, s: State, i: number): (h: Hex) => number {
+  const def = sc.units[i]!;
+  const shooters: { at: Hex; range: number }[] = [];
+  for (let j = 0; j < sc.units.length; j++) {
+    if (sc.units[j]!.side === def.side || !ready(s, j) || (s.u[j]![FLAGS]! & F_DISRUPTED) !== 0 || !canFire(s, j)) continue;
+    const v = valuesOf(sc, s, j);
+    let range = -1;
+    if (def.vehicle && v.at >= 0) range = v.atRange;
+    if (def.soft && v.df > 0) range = Math.max(range, v.dfRange);
+    if (sc.rules.pbem) range = Math.min(range, 1);
+    if (range > 0) shooters.push({ at: s.u[j]![HEX]!, range });
+  }
+  const memo = new Map<Hex, number>();
+  return (h) => {
+    let n = memo.get(h);
+    if (n === undefined) {
+      n = 0;
+      for (const x of shooters) if (sc.map.grid.distance(x.at, h) <= x.range && sc.map.hasLos(x.at, h)) n++;
+      memo.set(h, n);
+    }
+    return n;
+  };
 }
 
 /** S-12 L140, S-40 L580: a vehicle may pick a unit up when it carries none, is in good order, and is not a reduced 2-step armored vehicle. */
@@ -110,14 +202,44 @@ function mayBombardHex(sc: Scenario, s: State, i: number, h: Hex): boolean {
   return bombardmentRange(sc, s, i, h) <= valuesOf(sc, s, i).bombRange && bombardmentSpotted(sc, s, def.side, h, def.offBoard ? -1 : i);
 }
 
+/**
+ * S-38 L158: the hex from which unit i would overrun hex h in this move, reached within `budget` with half
+ * its MA left over (the hex it stands in first, then the cheapest, ruling SPG-R50), or -1.
+ */
+function overrunFrom(sc: Scenario, s: State, i: number, h: Hex, here: Hex, dests: ReadonlyMap<Hex, number>, budget: number): Hex {
+  const half = halfMa(sc, s, i);
+  if (half > budget) return -1;
+  if (mayOverrunFrom(sc, s, i, h, here)) return here;
+  let best = -1,
+    bestCost = Infinity;
+  for (const [f, cost] of dests)
+    if (cost + half <= budget && cost < bestCost && mineStrength(sc, s, f) === 0 && mayOverrunFrom(sc, s, i, h, f)) {
+      best = f;
+      bestCost = cost;
+    }
+  return best;
+}
+
+/** Enemy hexes of seat `side`. */
+function enemyHexesOf(sc: Scenario, s: State, side: number): Set<Hex> {
+  const out = new Set<Hex>();
+  for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side !== side && s.u[i]![HEX]! >= 0) out.add(s.u[i]![HEX]!);
+  return out;
+}
+
 export function legalActions(sc: Scenario, s: State): string[] {
   if (s.over) return [];
-  if (s.opp >= 0) return ['noop', ...opportunityShooters(sc, s, s.opp).map((i) => `opp ${i}`)];
+  if (s.refreshQueue.length > 0) {
+    const m = s.refreshQueue[0]!;
+    return [`deploy ${m}`, `pack ${m}`];
+  }
+  if (s.opp >= 0) return ['noop', ...new Set(opportunityShooters(sc, s, s.opp).flatMap((i) => opportunityChoices(sc, s, i)))];
+  if (s.replan) return continuations(sc, s);
+  if (s.group.length > 0) return groupActions(sc, s);
   const side = s.active;
   const out: string[] = [s.acted > 0 ? 'end' : 'pass'];
   const seen = new Set<string>();
-  const enemyHexes = new Set<Hex>();
-  for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side !== side && s.u[i]![HEX]! >= 0) enemyHexes.add(s.u[i]![HEX]!);
+  const enemyHexes = enemyHexesOf(sc, s, side);
   for (let i = 0; i < sc.units.length; i++) {
     const def = sc.units[i]!;
     if (def.side !== side || !ready(s, i)) continue;
@@ -137,6 +259,8 @@ export function legalActions(sc: Scenario, s: State): string[] {
             seen.add(key);
             if (directFirePlan(sc, s, g, h).columns.some((c) => c.column >= 0)) out.push(key);
           }
+          // S-24: any other group is formed one unit at a time.
+          if (groupJoiners(sc, s, [i], h, targets).length > 0) out.push(`group ${i} ${h}`);
         }
       }
       if (v.at >= 0 && canFire(s, i)) {
@@ -145,7 +269,6 @@ export function legalActions(sc: Scenario, s: State): string[] {
           if (antiTankRollable(sc, antiTankModifier(sc, s, i, t))) out.push(`at ${i} ${t}`);
         }
       }
-      for (const h of enemyHexes) if (mayOverrun(sc, s, i, h)) out.push(`overrun ${i} ${h}`);
     }
     if (mayBombard(sc, s, i)) {
       for (const h of enemyHexes) {
@@ -165,7 +288,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
       const { budget, start, pre } = moveBudget(sc, s, i);
       const dests = moveDestinations(sc, s, i, budget, start, pre);
       for (const h of dests.keys()) out.push(`move ${i} ${h}`);
-      const half = Math.ceil(movementAllowance(sc, s, i) / 2) * MP_SCALE;
+      const half = halfMa(sc, s, i);
       if (!inColumn(s, i) && mayCarry(sc, s, i)) {
         // S-13 L154: picking up costs half the full MA, rounded up; never with a drop-off in the same move (ruling SPG-R10).
         for (const p of pickUps(sc, s, i)) {
@@ -178,6 +301,9 @@ export function legalActions(sc: Scenario, s: State): string[] {
         if (!inColumn(s, i)) out.push(`move ${i} ${r[HEX]} drop`);
         for (const [h, cost] of dests) if (cost + half <= budget) out.push(`move ${i} ${h} drop`);
       }
+      // S-38: an overrun is made in the course of a move, from the hex it stands in or one it moves to.
+      if (onMap && r[CARRIER] === 0)
+        for (const h of enemyHexes) if (overrunFrom(sc, s, i, h, r[HEX]!, dests, budget) >= 0) out.push(`overrun ${i} ${h}`);
     }
   }
   const planes = sc.sides[side]!.planes;
@@ -186,6 +312,47 @@ export function legalActions(sc: Scenario, s: State): string[] {
     for (const h of enemyHexes) if (airTargetAllowed(sc, s, side, h)) out.push(`air ${k} ${h}`);
   });
   for (const h of enemyHexes) if (mayBeAssaulted(sc, s, side, h) && assaultAttackers(sc, s, side, h).length > 0) out.push(`assault ${h}`);
+  return out;
+}
+
+/** S-24: while a fire group is formed: fire with it (two units or more), or add one more unit. */
+function groupActions(sc: Scenario, s: State): string[] {
+  const h = s.groupHex;
+  const targets = directFireTargets(sc, s, s.active, h);
+  const out: string[] = [];
+  if (s.group.length > 1) out.push(`fire ${[...s.group].sort((a, b) => a - b).join('.')} ${h}`);
+  for (const j of groupJoiners(sc, s, s.group, h, targets)) out.push(`join ${j}`);
+  return out;
+}
+
+/** MP x MP_SCALE the mover has left in the move in progress (its MA may have dropped with a step lost). */
+function movePointsLeft(sc: Scenario, s: State): number {
+  return movementAllowance(sc, s, s.mover) * MP_SCALE - s.moveSpent;
+}
+
+/** Whether the mover may end its move in the hex it stands in (S-12 L140 stacking; S-40 L578 no disrupted unit next to an enemy). */
+function mayStopHere(sc: Scenario, s: State, i: number): boolean {
+  const h = s.u[i]![HEX]!;
+  if (!fitsIn(sc, s, i, h)) return false;
+  const p = passengerOf(sc, s, i);
+  const disrupted = ((s.u[i]![FLAGS]! | (p >= 0 ? s.u[p]![FLAGS]! : 0)) & F_DISRUPTED) !== 0;
+  return !(disrupted && (enemyPresence(sc, s, sc.units[i]!.side)[h]! & 2) !== 0);
+}
+
+/** Where a move in progress may go on: a hex within the MP left, the hex it stands in (stop), or an overrun (once). */
+function continuations(sc: Scenario, s: State): string[] {
+  const i = s.mover;
+  const here = s.u[i]![HEX]!;
+  const left = movePointsLeft(sc, s);
+  const out: string[] = [];
+  if (mayStopHere(sc, s, i)) out.push(`move ${i} ${here}`);
+  // Ruling SPG-R44: a unit that entered a minefield stops there.
+  if (left <= 0 || mineStrength(sc, s, here) > 0) return out;
+  const dests = moveDestinations(sc, s, i, left);
+  for (const h of dests.keys()) out.push(`move ${i} ${h}`);
+  if (!s.overran)
+    for (const h of enemyHexesOf(sc, s, sc.units[i]!.side))
+      if (overrunFrom(sc, s, i, h, here, new Map(), left) === here) out.push(`overrun ${i} ${h}`);
   return out;
 }
 
@@ -222,31 +389,92 @@ function finishAction(d: Draft): void {
   }
 }
 
+/**
+ * The active player is done for now: a hand-over or a pass (S-09). In PBEM mode (S-43, S-53) each side has
+ * one impulse, the initiative player's first; after the second comes the PBEM rally phase, then Victory.
+ */
+function relinquish(d: Draft, passing: boolean): void {
+  const sc = d.sc;
+  d.d(() => `${sc.sides[d.active]!.id} ${passing ? 'passes' : 'hands over'}`);
+  if (sc.rules.pbem) {
+    if (!d.pbemSecond) {
+      d.pbemSecond = true;
+      handOver(d, 1 - d.active);
+      return;
+    }
+    pbemRally(d);
+    victoryPhase(d);
+    return;
+  }
+  if (!passing) {
+    d.passes = 0;
+    handOver(d, 1 - d.active);
+    return;
+  }
+  d.passes++;
+  if (d.passes >= 2) {
+    victoryPhase(d);
+    return;
+  }
+  handOver(d, 1 - d.active);
+}
+
+/** S-43 L614, S-53 L696: every unspent disrupted unit of both sides that may rally tries to, the initiative player's first. */
+function pbemRally(d: Draft): void {
+  const sc = d.sc;
+  for (const side of [d.initiative, 1 - d.initiative])
+    for (let i = 0; i < sc.units.length; i++) {
+      if (sc.units[i]!.side !== side || d.flag(i, F_SPENT)) continue;
+      if (mayRally(sc, d.seal(), i)) rally(d, i);
+    }
+}
+
 /** Applies a legal action to the draft. */
 export function applyAction(d: Draft, action: string): void {
   const sc = d.sc;
   const w = action.split(' ');
   const verb = w[0]!;
+  if (verb === 'deploy' || verb === 'pack') {
+    deployChoice(d, Number(w[1]), verb === 'pack');
+    if (d.refreshQueue.length === 0) finishRefresh(d);
+    return;
+  }
   if (verb === 'noop' || verb === 'opp') {
-    if (verb === 'opp') opportunityFire(d, Number(w[1]));
-    const s = d.seal();
-    if (verb === 'noop' || d.hex(d.opp) < 0 || opportunityShooters(sc, s, d.opp).length === 0) closeMove(d);
-    return;
-  }
-  if (verb === 'pass') {
-    d.passes++;
-    d.d(() => `${sc.sides[d.active]!.id} passes`);
-    if (d.passes >= 2) {
-      victoryPhase(d);
-      return;
+    if (verb === 'opp' && w[1]!.includes('.')) opportunityGroupFire(d, w[1]!.split('.').map(Number));
+    else if (verb === 'opp') opportunityFire(d, Number(w[1]), w[2] === undefined ? -1 : Number(w[2]));
+    if (verb === 'noop' || d.hex(d.opp) < 0 || opportunityShooters(sc, d.seal(), d.opp).length === 0) {
+      d.opp = -1;
+      d.oppOpen = false;
+      d.toMove = d.active;
+      goOn(d);
     }
-    handOver(d, 1 - d.active);
     return;
   }
-  if (verb === 'end') {
-    d.passes = 0;
-    d.d(() => `${sc.sides[d.active]!.id} hands over`);
-    handOver(d, 1 - d.active);
+  if (d.replan) {
+    d.replan = false;
+    const i = Number(w[1]),
+      h = Number(w[2]);
+    const s = d.seal();
+    if (verb === 'overrun') {
+      d.path = [];
+      d.moveEnd = h;
+    } else {
+      d.path = planPath(sc, s, i, d.hex(i), h, movePointsLeft(sc, s), exposure(sc, s, i))!;
+      d.moveEnd = MOVE_PLAIN;
+    }
+    d.moverMark = markOf(d, i);
+    walk(d);
+    return;
+  }
+  if (verb === 'pass' || verb === 'end') {
+    relinquish(d, verb === 'pass');
+    return;
+  }
+  if (verb === 'group' || verb === 'join') {
+    if (verb === 'group') {
+      d.group = [Number(w[1])];
+      d.groupHex = Number(w[2]);
+    } else d.group = [...d.group, Number(w[1])];
     return;
   }
   d.passes = 0;
@@ -254,15 +482,26 @@ export function applyAction(d: Draft, action: string): void {
   const rr = reactionRolls(sc);
   switch (verb) {
     case 'move': {
-      move(d, Number(w[1]), Number(w[2]), { drop: w[3] === 'drop', load: w[3] === 'load' ? Number(w[4]) : -1 });
+      const i = Number(w[1]);
+      startMove(d, i, Number(w[2]), w[3] === 'drop' ? MOVE_DROP : MOVE_PLAIN, w[3] === 'load' ? Number(w[4]) : -1);
+      return;
+    }
+    case 'overrun': {
+      const i = Number(w[1]),
+        h = Number(w[2]);
+      const s = d.seal();
+      const { budget } = moveBudget(sc, s, i);
+      const from = overrunFrom(sc, s, i, h, d.hex(i), moveDestinations(sc, s, i, budget), budget);
+      startMove(d, i, from, h, -1);
       return;
     }
     case 'wire': {
       const i = Number(w[1]),
         h = Number(w[2]);
-      const from = d.hex(i);
       if (enterWire(d, i, h)) {
-        afterMove(d, i, from, h);
+        // Ruling SPG-R31: getting through the wire is a move into its hex, and all of the unit's action.
+        beginMove(d, i, [], movementAllowance(sc, d.seal(), i) * MP_SCALE, MOVE_PLAIN);
+        if (!openWindow(d)) goOn(d);
         return;
       }
       spend(d, [i]);
@@ -276,6 +515,8 @@ export function applyAction(d: Draft, action: string): void {
     }
     case 'fire': {
       const firers = w[1]!.split('.').map(Number);
+      d.group = [];
+      d.groupHex = -1;
       spend(d, firers);
       react(d, resolveDirectFire(d, firers, Number(w[2])), rr.activeFire.rolls);
       break;
@@ -285,13 +526,21 @@ export function applyAction(d: Draft, action: string): void {
         t = Number(w[2]);
       const mod = antiTankModifier(sc, d.seal(), i, t)!;
       spend(d, [i]);
-      react(d, resolveAntiTank(d, i, t, mod), rr.activeAntiTank.rolls);
+      react(
+        d,
+        d.attack(() => resolveAntiTank(d, i, t, mod)),
+        rr.activeAntiTank.rolls,
+      );
       break;
     }
     case 'bomb': {
       const group = w[1]!.split('.').map(Number);
       spend(d, group);
-      react(d, resolveBombardment(d, group, Number(w[2])), rr.activeFire.rolls);
+      react(
+        d,
+        d.attack(() => resolveBombardment(d, group, Number(w[2]))),
+        rr.activeFire.rolls,
+      );
       break;
     }
     case 'air': {
@@ -299,7 +548,7 @@ export function applyAction(d: Draft, action: string): void {
         side = d.active;
       const planes = d.mut('planes');
       planes[2 + side] = planes[2 + side]! | (1 << k);
-      const r = resolveAir(d, side, k, Number(w[2]));
+      const r = d.attack(() => resolveAir(d, side, k, Number(w[2])));
       if (r.gone) planes[side] = planes[side]! & ~(1 << k);
       if (r.roll > 0) react(d, r.roll, rr.activeFire.rolls);
       break;
@@ -311,19 +560,6 @@ export function applyAction(d: Draft, action: string): void {
       react(d, o.defenceRoll, rr.inactiveFire.rolls);
       react(d, o.attackRoll, rr.activeFire.rolls);
       spend(d, attackers);
-      break;
-    }
-    case 'overrun': {
-      const i = Number(w[1]),
-        h = Number(w[2]);
-      d.setFlag(i, F_DUG_IN, false);
-      const o = resolveAssault(d, [i], h, true);
-      react(d, o.defenceRoll, rr.inactiveFire.rolls);
-      react(d, o.attackRoll, rr.activeFire.rolls);
-      spend(
-        d,
-        [i, passengerOf(sc, d.seal(), i)].filter((x) => x >= 0),
-      );
       break;
     }
     case 'rally': {
@@ -338,89 +574,263 @@ export function applyAction(d: Draft, action: string): void {
   finishAction(d);
 }
 
-/** Moves a unit (with its passenger); mines attack it on entry (S-50); then the opportunity window opens. */
-function move(d: Draft, i: number, h: Hex, opts: { drop: boolean; load: number }): void {
+/** The mover's steps and disruption, to tell whether a shot changed it. */
+function markOf(d: Draft, i: number): number {
+  return d.steps(i) * 2 + (d.flag(i, F_DISRUPTED) ? 1 : 0);
+}
+
+function beginMove(d: Draft, i: number, path: number[], spent: number, end: number): void {
+  d.mover = i;
+  d.path = path;
+  d.moveSpent = spent;
+  d.moveEnd = end;
+  d.overran = false;
+  d.replan = false;
+  d.moverMark = markOf(d, i);
+}
+
+/**
+ * A move action (S-12..S-15): a pick-up first (S-13 L154), the path to `to` (or from the column, S-08 L64),
+ * then what ends it (a drop-off, an overrun of hex `end`).
+ */
+function startMove(d: Draft, i: number, to: Hex, end: number, load: number): void {
   const sc = d.sc;
-  const from = d.hex(i);
-  const drop = opts.drop;
-  if (opts.load >= 0) {
-    d.setCarrier(opts.load, i);
+  const s = d.seal();
+  const { budget, start, pre } = moveBudget(sc, s, i);
+  const half = halfMa(sc, s, i);
+  const spent = pre + (load >= 0 ? half : 0);
+  const afterwards = end === MOVE_PLAIN ? 0 : half;
+  const risk = exposure(sc, s, i);
+  let path: number[];
+  if (start !== undefined) {
+    const enter = entryCost(sc, i, start);
+    path = [start, enter, ...planPath(sc, s, i, start, to, budget - spent - enter - afterwards, risk)!];
+  } else path = planPath(sc, s, i, d.hex(i), to, budget - spent - afterwards, risk)!;
+  if (load >= 0) {
+    d.setCarrier(load, i);
     // S-13 L158: a gun picked up flips to its towed side.
-    if (sc.units[opts.load]!.gun || sc.units[opts.load]!.mortar) d.setFlag(opts.load, F_PACKED);
-    d.d(() => `${sc.units[opts.load]!.name} (${sc.units[opts.load]!.id}) is picked up`);
+    if (sc.units[load]!.gun || sc.units[load]!.mortar) d.setFlag(load, F_PACKED);
+    d.d(() => `${sc.units[load]!.name} (${sc.units[load]!.id}) is picked up`);
   }
-  if (d.flag(i, F_IN_COLUMN)) d.setFlag(i, F_IN_COLUMN, false);
   d.setFlag(i, F_DUG_IN, false); // S-47 L652: lost for good on moving
-  if (from !== h) d.moveTo(i, h);
-  d.d(() => `${sc.units[i]!.name} (${sc.units[i]!.id}) moves to ${sc.map.grid.label(h)}`);
-  if (drop) {
+  beginMove(d, i, path, spent, end);
+  walk(d);
+}
+
+/** Walks the path hex by hex until a window opens, the mover is hit or lost, or the path ends. */
+function walk(d: Draft): void {
+  const sc = d.sc;
+  const i = d.mover;
+  while (d.path.length > 0) {
+    const h = d.path[0]!,
+      cost = d.path[1]!;
+    d.path = d.path.slice(2);
+    d.moveSpent += cost;
+    if (d.flag(i, F_IN_COLUMN)) d.setFlag(i, F_IN_COLUMN, false);
+    d.moveTo(i, h);
+    d.d(() => `${sc.units[i]!.name} (${sc.units[i]!.id}) moves to ${sc.map.grid.label(h)}`);
+    // S-34 L484: opportunity shots flank one another only in the same hex of the move.
+    if (d.atSides[i] !== 0) d.mut('atSides')[i] = 0;
+    mineAttack(d, i, h);
+    // Ruling SPG-R39; with rule.opportunityFireAtMoveEnd only the hex where the path ends.
+    const windowHere = d.path.length === 0 || !sc.rules.opportunityFireAtMoveEnd;
+    if (d.hex(i) >= 0 && windowHere && openWindow(d)) return;
+    if (!stillPlanned(d)) return;
+  }
+  arrive(d);
+}
+
+/** After a hex entered: false (and the move closed) when the mover is gone; a mover that was hit drops its plan. */
+function stillPlanned(d: Draft): boolean {
+  const i = d.mover;
+  if (d.hex(i) < 0) {
+    closeMove(d);
+    return false;
+  }
+  if (markOf(d, i) !== d.moverMark) {
+    d.moverMark = markOf(d, i);
+    d.path = [];
+    d.moveEnd = MOVE_ON;
+  }
+  return true;
+}
+
+/** The window has closed: the move goes on. */
+function goOn(d: Draft): void {
+  if (stillPlanned(d)) walk(d);
+}
+
+/** A passenger that a hit on its carrier has put down was moved in this action: it ends spent (S-13 L156). */
+function spendDismounted(d: Draft, rider: number): void {
+  if (rider >= 0 && d.hex(rider) >= 0 && d.carrierOf(rider) < 0) spend(d, [rider]);
+}
+
+/** S-50 L674: a minefield attacks a unit entering it (M2 immobilizes an armored vehicle); ruling SPG-R44: it stops there. */
+function mineAttack(d: Draft, i: number, h: Hex): void {
+  const sc = d.sc;
+  const mines = mineStrength(sc, d, h);
+  if (mines <= 0) return;
+  const s = d.seal();
+  const rider = passengerOf(sc, s, i);
+  const col = bombardmentColumns(sc, s, 1 - sc.units[i]!.side, mines, h).find((c) => c.unit === i);
+  const roll = d.attack(() => bombardHex(d, 1 - sc.units[i]!.side, mines, h, () => roll2d6(d.rng), undefined, i));
+  if (roll > 0 && col && col.column >= 0 && sc.units[i]!.armored && d.hex(i) >= 0 && tableResult(sc.tables.bomb, col.column, roll) === 'M2')
+    d.setFlag(i, F_IMMOBILE);
+  spendDismounted(d, rider);
+  d.path = [];
+}
+
+/**
+ * The mover has entered a hex. Outside PBEM mode a window opens when an enemy could fire: returns true, the
+ * inactive player decides. In PBEM mode the adjacent unspent good-order enemies that could hurt it fire
+ * by themselves, without a change of control (S-53 L694, L700).
+ */
+function openWindow(d: Draft): boolean {
+  const sc = d.sc;
+  const i = d.mover;
+  const h = d.hex(i);
+  const def = sc.units[i]!;
+  d.oppOpen = def.leg && sc.terrain[sc.map.terrain[h]!]!.cover === 'open' && !sc.wire[h];
+  d.opp = i;
+  if (!sc.rules.pbem) {
+    if (opportunityShooters(sc, d.seal(), i).length > 0) {
+      d.toMove = 1 - d.active;
+      return true;
+    }
+  } else {
+    for (let j = 0; j < sc.units.length && d.hex(i) >= 0; j++) {
+      if (sc.units[j]!.side === def.side || d.flag(j, F_SPENT) || d.flag(j, F_DISRUPTED) || d.hex(j) < 0) continue;
+      if (sc.map.grid.distance(d.hex(j), d.hex(i)) !== 1) continue;
+      const s = d.seal();
+      if (canFire(s, j) && opportunityKind(sc, s, j, i) !== undefined) opportunityFire(d, j);
+    }
+  }
+  d.opp = -1;
+  d.oppOpen = false;
+  return false;
+}
+
+/** The path is walked: drop the passenger off, or overrun, or let the player say where the move goes on; else it ends. */
+function arrive(d: Draft): void {
+  const sc = d.sc;
+  const i = d.mover;
+  const end = d.moveEnd;
+  d.moveEnd = MOVE_PLAIN;
+  if (end === MOVE_DROP) {
     const p = passengerOf(sc, d.seal(), i);
     if (p >= 0) {
       d.setCarrier(p, -1);
-      d.setHex(p, h);
+      d.setHex(p, d.hex(i));
       d.setFlag(p, F_DROPPED);
       d.setFlag(p, F_SPENT);
       d.d(() => `${sc.units[p]!.name} (${sc.units[p]!.id}) is dropped off`);
     }
-  }
-  const mines = mineStrength(sc, d, h);
-  if (mines > 0 && from !== h) {
-    const s = d.seal();
-    const col = bombardmentColumns(sc, s, 1 - sc.units[i]!.side, mines, h).find((c) => c.unit === i);
-    const roll = bombardHex(d, 1 - sc.units[i]!.side, mines, h, () => roll2d6(d.rng), undefined, i);
-    // S-50 L674: M2 immobilizes an armored vehicle.
-    if (
-      roll > 0 &&
-      col &&
-      col.column >= 0 &&
-      sc.units[i]!.armored &&
-      d.hex(i) >= 0 &&
-      tableResult(sc.tables.bomb, col.column, roll) === 'M2'
-    )
-      d.setFlag(i, F_IMMOBILE);
-  }
-  afterMove(d, i, from, h);
-}
-
-/** The opportunity-fire window in the hex a unit moved into, if any enemy may fire; else the action ends. */
-function afterMove(d: Draft, i: number, from: Hex, h: Hex): void {
-  const sc = d.sc;
-  const s = d.seal();
-  if (d.hex(i) >= 0 && from !== h && opportunityShooters(sc, { ...s, opp: i }, i).length > 0) {
-    d.opp = i;
-    const def = sc.units[i]!;
-    d.oppOpen = def.leg && sc.terrain[sc.map.terrain[h]!]!.cover === 'open' && !sc.wire[h];
-    d.toMove = 1 - d.active;
+  } else if (end >= 0) {
+    overrun(d, i, end);
     return;
+  } else if (end === MOVE_ON) {
+    const options = continuations(sc, d.seal());
+    if (options.length === 0) forcedStop(d, i);
+    else if (options.length > 1 || options[0] !== `move ${i} ${d.hex(i)}`) {
+      d.replan = true;
+      d.toMove = d.active;
+      return;
+    }
   }
-  d.opp = i;
   closeMove(d);
 }
 
-/** The mover (and its passenger) end spent (S-13 L156, S-15 L192); the action ends. */
+/**
+ * A mover that may neither stop where it is nor go anywhere: a disrupted unit next to an enemy surrenders
+ * (S-40 L580); one over the stacking limit is the unit its player gives up (S-12 L140, ruling SPG-R49).
+ */
+function forcedStop(d: Draft, i: number): void {
+  const sc = d.sc;
+  d.d(() => `${sc.units[i]!.name} (${sc.units[i]!.id}) cannot end its move where it is and is lost`);
+  d.eliminate(i);
+}
+
+/**
+ * S-38 L158-L160: the overrun from the hex the mover stands in costs half its MA; cleared, it advances into
+ * the hex (a hex entered: opportunity fire may strike there) and may move on with what MA it has left,
+ * but not overrun again; repulsed, it stops where it is.
+ */
+function overrun(d: Draft, i: number, h: Hex): void {
+  const sc = d.sc;
+  const s = d.seal();
+  if (!mayOverrunFrom(sc, s, i, h, d.hex(i)) || movePointsLeft(sc, s) < halfMa(sc, s, i)) {
+    d.moveEnd = MOVE_ON;
+    arrive(d);
+    return;
+  }
+  d.moveSpent += halfMa(sc, s, i);
+  d.overran = true;
+  const rr = sc.charts.reactions;
+  const o = resolveAssault(d, [i], h, true);
+  react(d, o.defenceRoll, rr.inactiveFire.rolls);
+  react(d, o.attackRoll, rr.activeFire.rolls);
+  if (!o.cleared || d.hex(i) !== h) {
+    closeMove(d);
+    return;
+  }
+  d.moverMark = markOf(d, i);
+  d.moveEnd = MOVE_ON;
+  if (!openWindow(d)) goOn(d);
+}
+
+/** The move is over: the mover and its passenger end spent (S-13 L156, S-15 L192); the action ends. */
 function closeMove(d: Draft): void {
-  const i = d.opp;
+  const i = d.mover;
   if (i >= 0) {
     const p = passengerOf(d.sc, d.seal(), i);
     spend(d, p >= 0 ? [i, p] : [i]);
   }
+  d.mover = -1;
+  d.path = [];
+  d.moveSpent = 0;
+  d.moveEnd = MOVE_PLAIN;
+  d.overran = false;
+  d.replan = false;
+  d.moverMark = 0;
   d.opp = -1;
   d.oppOpen = false;
   finishAction(d);
 }
 
-/** One opportunity shot at the mover; the shooter is spent (S-15 L192). The inactive player's natural rolls react (S-10 L88). */
-function opportunityFire(d: Draft, shooter: number): void {
+/**
+ * One opportunity shot at the mover, or with `rider` >= 0 direct fire at its outside rider alone (S-11
+ * L146); the shooter is spent (S-15 L192). The inactive player's natural rolls react (S-10 L88). A
+ * passenger the shot dismounts was moved in this action: it ends spent (S-13 L156).
+ */
+function opportunityFire(d: Draft, shooter: number, rider = -1): void {
   const sc = d.sc;
   const s = d.seal();
   const mover = d.opp;
-  const kind = opportunityKind(sc, s, shooter, mover);
+  const kind = rider >= 0 ? 'rider' : opportunityKind(sc, s, shooter, mover);
+  const passenger = passengerOf(sc, s, mover);
   d.setFlag(shooter, F_SPENT);
   const rr = sc.charts.reactions;
   if (kind === 'at') {
     const mod = antiTankModifier(sc, s, shooter, mover, { opportunity: true })!;
-    react(d, resolveAntiTank(d, shooter, mover, mod), rr.inactiveAntiTank.rolls);
+    react(
+      d,
+      d.attack(() => resolveAntiTank(d, shooter, mover, mod)),
+      rr.inactiveAntiTank.rolls,
+    );
   } else if (kind === 'df') {
     react(d, resolveDirectFire(d, [shooter], d.hex(mover), { opportunityOpen: d.oppOpen, only: mover }), rr.inactiveFire.rolls);
+  } else if (kind === 'rider') {
+    react(d, resolveDirectFire(d, [shooter], d.hex(mover), { only: rider }), rr.inactiveFire.rolls);
   }
+  spendDismounted(d, passenger);
+}
+
+/** Ruling SPG-R06 with rule.opportunityFireGroups: a fire group's opportunity direct fire at the mover; every member is spent. */
+function opportunityGroupFire(d: Draft, group: readonly number[]): void {
+  const sc = d.sc;
+  const mover = d.opp;
+  const passenger = passengerOf(sc, d.seal(), mover);
+  spend(d, group);
+  react(d, resolveDirectFire(d, group, d.hex(mover), { opportunityOpen: d.oppOpen, only: mover }), sc.charts.reactions.inactiveFire.rolls);
+  spendDismounted(d, passenger);
 }

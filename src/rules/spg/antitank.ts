@@ -81,7 +81,8 @@ export function resolveAntiTank(d: Draft, shooter: number, target: number, mod: 
     () =>
       `${sc.units[shooter]!.id} AT fire at ${sc.units[target]!.name} (${sc.units[target]!.id}), modifier ${mod >= 0 ? '+' : ''}${mod}: rolled ${white}+${red} = ${total}`,
   );
-  if (total >= at.eliminate.value) d.eliminate(target);
+  // S-22 L320: a kill is a whole-unit elimination; an unarmored transport's passenger dies with it.
+  if (total >= at.eliminate.value) d.eliminate(target, true, true);
   else if (total >= at.damage.value) {
     d.loseStep(target);
     d.disrupt(target);

@@ -115,7 +115,11 @@ export function resolveAssault(d: Draft, attackers: readonly number[], h: Hex, o
     const open = sc.terrain[sc.map.terrain[h]!]!.cover === 'open' && !sc.foxholes[h];
     if (overrun && a.armored && !a.openTop && open) shift += m.overrunArmorDefence.value;
     if (overrun && sc.sides[1 - side]!.panzerfausts && defenders.some((t) => sc.units[t]!.assaults)) shift += m.panzerfaustDefence.value;
-    const cols = (byHex.get(firedAt) ?? []).map((u) => ({ unit: u, column: readColumn(sc.tables.assault, defence, shift) }));
+    // Ruling SPG-R07: only the attacking units of that hex; with rule.defensiveFireHitsWholeHex every unit in it.
+    const struck = sc.rules.defensiveFireHitsWholeHex
+      ? sc.units.map((_, u) => u).filter((u) => s.u[u]![HEX] === firedAt && sc.units[u]!.side === side)
+      : (byHex.get(firedAt) ?? []);
+    const cols = struck.map((u) => ({ unit: u, column: readColumn(sc.tables.assault, defence, shift) }));
     if (cols.some((c) => c.column >= 0)) {
       defenceRoll = roll2d6(d.rng);
       const hits = readResults(sc.tables.assault, cols, defenceRoll);
@@ -195,11 +199,20 @@ function advance(d: Draft, attackers: readonly number[], h: Hex, overrun: boolea
 
 /** S-38: units that may overrun hex h from where they stand: a ready armored vehicle or cavalry unit with half its MA. */
 export function mayOverrun(sc: Scenario, s: State, i: number, h: Hex): boolean {
+  return mayOverrunFrom(sc, s, i, h, s.u[i]![HEX]!);
+}
+
+/**
+ * S-38 L558-L562: whether unit i, standing in hex `from` (where its move has taken it), may overrun hex h: a
+ * good-order armored vehicle or cavalry unit with a DF value and some MA, next to an open, wheat or brush hex
+ * (no fortification, mines or AT ditch) holding enemy leg units only.
+ */
+export function mayOverrunFrom(sc: Scenario, s: State, i: number, h: Hex, from: Hex): boolean {
   const def = sc.units[i]!,
     r = s.u[i]!;
   if (!(def.armored || def.type === 'CAV') || r[HEX]! < 0 || r[CARRIER] !== 0) return false;
   if ((r[FLAGS]! & (F_SPENT | F_DISRUPTED)) !== 0 || valuesOf(sc, s, i).df <= 0 || movementAllowance(sc, s, i) <= 0) return false;
-  if (sc.map.grid.distance(r[HEX]!, h) !== 1) return false;
+  if (from < 0 || sc.map.grid.distance(from, h) !== 1) return false;
   const terr = sc.terrain[sc.map.terrain[h]!]!;
   if (!terr.overrun || sc.fortified[h] || mineStrength(sc, s, h) > 0 || hasAtDitch(sc, s, h)) return false;
   const defenders = enemiesIn(sc, s, def.side, h);

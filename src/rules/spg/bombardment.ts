@@ -12,7 +12,7 @@ import { canFire, enemiesIn, firePower, valuesOf } from './fire.js';
 import { applyHits, readColumn, readResults, type Hit } from './results.js';
 import type { Scenario } from './scenario.js';
 import { spots } from './spotting.js';
-import { CARRIER, F_DISRUPTED, F_DUG_IN, F_SPENT, FLAGS, HEX, OUT_OF_AMMO, type Draft, type State } from './state.js';
+import { CARRIER, F_DISRUPTED, F_DUG_IN, F_SPENT, FLAGS, HEX, OUT_OF_AMMO, ridesOutside, type Draft, type State } from './state.js';
 
 /** Range of a bombardment unit to hex h: from its hex, or for off-board artillery from the nearest friendly edge hex + 1 + distance. */
 export function bombardmentRange(sc: Scenario, s: State, i: number, h: Hex): number {
@@ -58,7 +58,9 @@ export function bombardmentShift(sc: Scenario, s: State, t: number, h: Hex): num
 
 /** Columns of a bombardment of `strength` on every unit in hex h. */
 export function bombardmentColumns(sc: Scenario, s: State, side: number, strength: number, h: Hex): { unit: number; column: number }[] {
-  return enemiesIn(sc, s, side, h).map((t) => ({ unit: t, column: readColumn(sc.tables.bomb, strength, bombardmentShift(sc, s, t, h)) }));
+  // S-30 L390: riders outside tanks are hit like any unit; other passengers share their carrier's fate (S-22).
+  const hit = enemiesIn(sc, s, side, h).filter((t) => s.u[t]![CARRIER] === 0 || ridesOutside(sc, s.u[t]![CARRIER]! - 1));
+  return hit.map((t) => ({ unit: t, column: readColumn(sc.tables.bomb, strength, bombardmentShift(sc, s, t, h)) }));
 }
 
 /** Armored units are affected only by X (closed) or X and M2 (open-topped): a step and a disruption (S-30 L392). */

@@ -10,6 +10,7 @@ import { opportunityKind } from './actions.js';
 import { antiTankChances, antiTankModifier } from './antitank.js';
 import { assaultAttackers } from './assault.js';
 import { expectedLoss, assaultOdds, threatsTo } from './odds.js';
+import { nearestEnemy } from './morale.js';
 import type { Scenario } from './scenario.js';
 import { HEX, STEPS, type State } from './state.js';
 import { spgEvaluate } from './evaluate.js';
@@ -64,6 +65,13 @@ export class SpgDoctrine implements DoctrineAdvisor<State, string> {
       }
       case 'rally':
         return { ...NOTHING, cohesion: 1 };
+      case 'deploy':
+      case 'pack': {
+        // S-03: deployed to bombard when an enemy is in range, packed to move otherwise.
+        const m = Number(w[1]);
+        const inRange = nearestEnemy(sc, s, seat, s.u[m]![HEX]!) <= sc.units[m]!.full.bombRange;
+        return { ...NOTHING, cohesion: (w[0] === 'deploy') === inRange ? 0.1 : 0 };
+      }
       case 'move': {
         const i = Number(w[1]),
           to = Number(w[2]);

@@ -10,7 +10,7 @@ import type { FireSide, Scenario } from './scenario.js';
 import { friendsInTheWay } from './los.js';
 import { hasWire, mineStrength } from './obstacles.js';
 import { spots } from './spotting.js';
-import { CARRIER, F_DISRUPTED, F_PACKED, F_SPENT, FLAGS, HEX, STEPS, type Draft, type State } from './state.js';
+import { CARRIER, F_DISRUPTED, F_PACKED, F_SPENT, FLAGS, HEX, ridesOutside, STEPS, type Draft, type State } from './state.js';
 
 /** Fire values of a unit as it stands (reduced side after a step loss). */
 export function valuesOf(sc: Scenario, s: Pick<State, 'u'>, i: number): FireSide {
@@ -88,13 +88,16 @@ export function rangeShift(sc: Scenario, s: State, firers: readonly number[], h:
   return ranges.every((r) => r <= 1) ? m.adjacent.value : 0;
 }
 
-/** Soft units of hex h a direct fire can affect (S-23 L324: armored units never; passengers inside a halftrack neither). */
+/**
+ * Soft units of hex h a direct fire can affect (S-23 L324: armored units never; passengers inside a
+ * halftrack neither, S-22: tank riders outside and passengers of soft vehicles are fully affected).
+ */
 export function directFireTargets(sc: Scenario, s: State, side: number, h: Hex, only?: number): number[] {
   return enemiesIn(sc, s, side, h).filter((t) => {
     if (only !== undefined && t !== only) return false;
     if (!sc.units[t]!.soft) return false;
     const c = s.u[t]![CARRIER]! - 1;
-    return !(c >= 0 && sc.units[c]!.armored);
+    return !(c >= 0 && sc.units[c]!.armored && !ridesOutside(sc, c));
   });
 }
 
@@ -149,6 +152,31 @@ export function fireGroups(sc: Scenario, s: State, first: number, h: Hex, target
   adjacent.sort((a, b) => b.strength - a.strength || a.hex - b.hex);
   for (const a of adjacent.slice(0, 2)) group.push(...a.units);
   return group.length > 1 ? [[first], group.sort((a, b) => a - b)] : [[first]];
+}
+
+/**
+ * S-24 L328: the units that may join a fire group being formed against hex h, one at a time: ready units
+ * of the first firer's side in its hex or in a hex adjacent to it (at most two such hexes in all), each
+ * in range and spotting a target with a clear line. Joiners come in index order, so that each group is
+ * formed in exactly one way.
+ */
+export function groupJoiners(sc: Scenario, s: State, group: readonly number[], h: Hex, target: readonly number[]): number[] {
+  const first = group[0]!;
+  const side = sc.units[first]!.side;
+  const home = s.u[first]![HEX]!;
+  const grid = sc.map.grid;
+  const last = group.length > 1 ? Math.max(...group.slice(1)) : -1;
+  const hexes = new Set<Hex>();
+  for (const g of group) if (s.u[g]![HEX] !== home) hexes.add(s.u[g]![HEX]!);
+  const out: number[] = [];
+  for (let i = last + 1; i < sc.units.length; i++) {
+    if (i === first || sc.units[i]!.side !== side || (s.u[i]![FLAGS]! & F_SPENT) !== 0) continue;
+    const at = s.u[i]![HEX]!;
+    if (at < 0 || (at !== home && grid.distance(at, home) !== 1)) continue;
+    if (at !== home && !hexes.has(at) && hexes.size >= 2) continue;
+    if (mayDirectFire(sc, s, i, h, target)) out.push(i);
+  }
+  return out;
 }
 
 /** Resolves a direct fire attack; returns the natural roll (for Reactions), or 0 when nothing was rolled. */

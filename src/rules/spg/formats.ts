@@ -552,6 +552,7 @@ export const scenarioFile = z
       capFinalAtModifier: false,
       turnOneTieToFirstSide: false,
       opportunityFireGroups: false,
+      opportunityFireAtMoveEnd: false,
       defensiveFireHitsWholeHex: false,
       pickUpAndDropOff: false,
       cavalryAssault: false,

@@ -8,7 +8,7 @@ import { IllegalActionError } from '../../core/game.js';
 
 import { legalActions, applyAction } from './actions.js';
 import type { Scenario } from './scenario.js';
-import { CARRIER, Draft, F_DUG_IN, F_PACKED, FLAGS, HEX, STEPS, type State } from './state.js';
+import { CARRIER, Draft, F_DUG_IN, F_PACKED, FLAGS, HEX, MOVE_PLAIN, STEPS, type State } from './state.js';
 import { outcomeOf, startTurn } from './turn.js';
 
 export class SpgGame implements Game<State, string> {
@@ -55,6 +55,17 @@ export class SpgGame implements Game<State, string> {
       suddenWinner: -1,
       initiativeTurn1: -1,
       cleared: [],
+      mover: -1,
+      path: [],
+      moveSpent: 0,
+      moveEnd: MOVE_PLAIN,
+      overran: false,
+      replan: false,
+      moverMark: 0,
+      group: [],
+      groupHex: -1,
+      refreshQueue: [],
+      pbemSecond: false,
     };
     const d = new Draft(sc, zero, rng, this.opts.narrate === true);
     startTurn(d, 1);
@@ -110,6 +121,17 @@ export function spgStateHash(s: State): string {
     s.over ? 1 : 0,
     s.suddenWinner,
     s.cleared.join(','),
+    s.mover,
+    s.path.join(','),
+    s.moveSpent,
+    s.moveEnd,
+    s.overran ? 1 : 0,
+    s.replan ? 1 : 0,
+    s.moverMark,
+    s.group.join(','),
+    s.groupHex,
+    s.refreshQueue.join(','),
+    s.pbemSecond ? 1 : 0,
     units,
   ].join('|');
   let h1 = 0x811c9dc5,

@@ -141,3 +141,69 @@ export function columnPlaceCost(sc: Scenario, i: number, entry: Hex): number {
 export function inColumn(s: State, i: number): boolean {
   return (s.u[i]![FLAGS]! & F_IN_COLUMN) !== 0;
 }
+
+/** Cost x MP_SCALE of entering the map at `entry` from a reinforcement column (S-08 L64), or -1. */
+export function entryCost(sc: Scenario, i: number, entry: Hex): number {
+  const mc = sc.units[i]!.moveClass;
+  return sc.map.anySide(entry, ROAD) ? sc.roadCost[mc]! : sc.moveCost[sc.map.terrain[entry]! * CLASSES + mc]!;
+}
+
+interface PathLabel {
+  risk: number;
+  cost: number;
+  prev: Hex;
+}
+
+/**
+ * The path unit i takes from `from` to `to` within `budget` (x MP_SCALE), as pairs: a hex entered, then the
+ * MP x MP_SCALE it cost. The mover's player would pick it; the engine picks for him the path entering hexes
+ * the fewest enemy units can fire at (`risk` of each hex), the cheapest among those, and the cheapest path
+ * when that one costs too much (ruling SPG-R49). Empty when `to` is `from`; undefined when out of reach.
+ */
+export function planPath(
+  sc: Scenario,
+  s: State,
+  i: number,
+  from: Hex,
+  to: Hex,
+  budget: number,
+  risk: (h: Hex) => number,
+): number[] | undefined {
+  if (from === to) return [];
+  const enemies = enemyPresence(sc, s, sc.units[i]!.side);
+  const grid = sc.map.grid;
+  const search = (riskFirst: boolean): Map<Hex, PathLabel> => {
+    const best = new Map<Hex, PathLabel>([[from, { risk: 0, cost: 0, prev: -1 }]]);
+    const frontier: Hex[] = [from];
+    while (frontier.length > 0) {
+      const h = frontier.shift()!;
+      const l = best.get(h)!;
+      for (let k = 0; k < 6; k++) {
+        const n = grid.neighbour(h, k);
+        if (n < 0) continue;
+        const c = stepCost(sc, s, i, h, n, enemies, from);
+        if (c < 0 || l.cost + c > budget) continue;
+        const cost = l.cost + c,
+          r = l.risk + risk(n);
+        const old = best.get(n);
+        const better =
+          old === undefined ||
+          (riskFirst ? r < old.risk || (r === old.risk && cost < old.cost) : cost < old.cost || (cost === old.cost && r < old.risk));
+        if (!better) continue;
+        best.set(n, { risk: r, cost, prev: h });
+        frontier.push(n);
+      }
+    }
+    return best;
+  };
+  let labels = search(true);
+  if (!labels.has(to)) labels = search(false);
+  if (!labels.has(to)) return undefined;
+  const out: number[] = [];
+  for (let h = to; h !== from; ) {
+    const l = labels.get(h)!;
+    out.push(l.cost - labels.get(l.prev)!.cost, h);
+    h = l.prev;
+  }
+  return out.reverse();
+}

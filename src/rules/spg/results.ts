@@ -48,6 +48,10 @@ export function readResults(table: CompiledTable, columns: readonly { unit: numb
 
 /** Applies the results of one attack to the units that read them (S-26; S-21 L312 one morale roll). */
 export function applyHits(d: Draft, hits: readonly Hit[]): void {
+  d.attack(() => applyAttackHits(d, hits));
+}
+
+function applyAttackHits(d: Draft, hits: readonly Hit[]): void {
   const sc = d.sc;
   const value = (i: number): number => unitValue(sc, d, i);
   const alive = (i: number): boolean => d.onMap(i);
@@ -56,40 +60,28 @@ export function applyHits(d: Draft, hits: readonly Hit[]): void {
   const m2 = hits.filter((h) => h.result === 'M2').map((h) => h.unit);
   const m1 = hits.filter((h) => h.result === 'M1').map((h) => h.unit);
   const checks = hits.filter((h) => h.result === 'M' || h.result === 'M1').map((h) => h.unit);
-  const disrupted = new Set<number>();
+  const disrupted = (i: number): boolean => d.disruptedNow?.has(i) === true;
   if (xs.length > 0) {
     const n = Math.max(...hits.map((h) => eliminations(h.result)));
     // Shooter's pick first (most valuable), then the owner's (least valuable).
     const order = byValue(xs);
     const picks = order.length > 0 ? [order[0]!, ...order.slice(1).reverse()].slice(0, n) : [];
-    for (const i of picks) {
-      // S-22 L320: an X on an unarmored transport destroys its passenger completely too.
-      const rider = sc.units[i]!.vehicle && !sc.units[i]!.armored ? d.passengerOf(i) : -1;
-      if (rider >= 0) d.eliminate(rider);
-      d.eliminate(i);
-    }
+    // S-22 L320: a whole unit eliminated by X takes an unarmored transport's passenger with it.
+    for (const i of picks) d.eliminate(i, true, true);
     const others = byValue([...xs, ...m2, ...m1]).reverse();
     if (others.length > 0) d.loseStep(others[0]!);
-    for (const i of [...xs, ...m2])
-      if (alive(i) && !disrupted.has(i)) {
-        disrupted.add(i);
-        d.disrupt(i);
-      }
+    for (const i of [...xs, ...m2]) if (alive(i)) d.disrupt(i);
   } else if (m2.length > 0) {
     const order = byValue(m2);
     const picks = order.length > 0 ? [order[0]!, ...order.slice(1).reverse()].slice(0, 2) : [];
     for (const i of picks) d.loseStep(i);
-    for (const i of m2)
-      if (alive(i) && !disrupted.has(i)) {
-        disrupted.add(i);
-        d.disrupt(i);
-      }
+    for (const i of m2) if (alive(i)) d.disrupt(i);
   } else if (m1.length > 0) {
     const first = byValue(m1)[0];
     if (first !== undefined) d.loseStep(first);
   }
   moraleCheck(
     d,
-    checks.filter((i) => alive(i) && !disrupted.has(i)),
+    checks.filter((i) => alive(i) && !disrupted(i)),
   );
 }

@@ -69,7 +69,34 @@ export interface State extends UnitState {
   readonly initiativeTurn1: number;
   /** Obstacle hexes engineers have cleared (S-52). */
   readonly cleared: readonly number[];
+  /** The unit whose move action is in progress (S-15 L192: opportunity fire interrupts it hex by hex), or -1. */
+  readonly mover: number;
+  /** Hexes the mover has still to enter, in order. */
+  readonly path: readonly Hex[];
+  /** MP x MP_SCALE the mover has spent so far (pick-up, column place and overrun included). */
+  readonly moveSpent: number;
+  /** How the move in progress ends: MOVE_PLAIN, MOVE_DROP (drop the passenger off), or the hex it overruns (S-38). */
+  readonly moveEnd: number;
+  /** The move in progress has made its one overrun (S-38 L160). */
+  readonly overran: boolean;
+  /** The mover's player decides where the move goes on (after the mover was hit, or a successful overrun). */
+  readonly replan: boolean;
+  /** The mover's steps and disruption when its path was planned: a change makes its player plan again. */
+  readonly moverMark: number;
+  /** A direct fire group being formed (S-24), first firer first; empty when none. */
+  readonly group: readonly number[];
+  /** The hex the group being formed will fire at. */
+  readonly groupHex: Hex;
+  /** Mortars whose owners still choose packed or deployed in this Refresh (S-03 L42), in order. */
+  readonly refreshQueue: readonly number[];
+  /** PBEM mode (S-53): the initiative player's one impulse is over. */
+  readonly pbemSecond: boolean;
 }
+
+/** `moveEnd` of a move that just ends where its path does. */
+export const MOVE_PLAIN = -1;
+/** `moveEnd` of a move that drops its passenger off where it ends (S-13 L154). */
+export const MOVE_DROP = -2;
 
 const LAYOUT = { flags: FLAGS, carrier: CARRIER };
 
@@ -92,6 +119,19 @@ export class Draft extends UnitDraft<State> {
   suddenWinner: number;
   initiativeTurn1: number;
   cleared: readonly number[];
+  mover: number;
+  path: readonly Hex[];
+  moveSpent: number;
+  moveEnd: number;
+  overran: boolean;
+  replan: boolean;
+  moverMark: number;
+  group: readonly number[];
+  groupHex: Hex;
+  refreshQueue: readonly number[];
+  pbemSecond: boolean;
+  /** Units disrupted by the attack being applied: one attack disrupts a unit once, however its results cascade (S-22). */
+  disruptedNow: Set<number> | undefined;
 
   constructor(
     readonly sc: Scenario,
@@ -119,6 +159,18 @@ export class Draft extends UnitDraft<State> {
     this.suddenWinner = s.suddenWinner;
     this.initiativeTurn1 = s.initiativeTurn1;
     this.cleared = s.cleared;
+    this.mover = s.mover;
+    this.path = s.path;
+    this.moveSpent = s.moveSpent;
+    this.moveEnd = s.moveEnd;
+    this.overran = s.overran;
+    this.replan = s.replan;
+    this.moverMark = s.moverMark;
+    this.group = s.group;
+    this.groupHex = s.groupHex;
+    this.refreshQueue = s.refreshQueue;
+    this.pbemSecond = s.pbemSecond;
+    this.disruptedNow = undefined;
   }
 
   seal(): State {
@@ -144,6 +196,17 @@ export class Draft extends UnitDraft<State> {
       suddenWinner: this.suddenWinner,
       initiativeTurn1: this.initiativeTurn1,
       cleared: this.cleared,
+      mover: this.mover,
+      path: this.path,
+      moveSpent: this.moveSpent,
+      moveEnd: this.moveEnd,
+      overran: this.overran,
+      replan: this.replan,
+      moverMark: this.moverMark,
+      group: this.group,
+      groupHex: this.groupHex,
+      refreshQueue: this.refreshQueue,
+      pbemSecond: this.pbemSecond,
     };
   }
 
@@ -179,8 +242,12 @@ export class Draft extends UnitDraft<State> {
     this.carryingChanged();
   }
 
-  /** Eliminates a unit (its passenger too if it cannot survive, S-22 L318). `loss`: counts for the loss levels (S-42 L606). */
-  eliminate(i: number, loss = true): void {
+  /**
+   * Eliminates a unit. `loss`: counts for the loss levels (S-42 L606). `whole`: a full-unit elimination by a
+   * combat result (X, an AT kill), which destroys an unarmored transport's passenger with it (S-22 L320);
+   * otherwise a passenger dismounts in the hex, loses a step and is disrupted (S-22 L316-L318).
+   */
+  eliminate(i: number, loss = true, whole = false): void {
     const where = this.hex(i);
     if (where < 0) return;
     const def = this.sc.units[i]!;
@@ -191,12 +258,17 @@ export class Draft extends UnitDraft<State> {
     this.setHex(i, ELIMINATED);
     this.d(() => `${def.name} (${def.id}) is eliminated`);
     if (p >= 0) {
-      // S-22 L318: the passenger of a destroyed carrier loses a step and is disrupted.
       this.setCarrier(p, -1);
       this.setHex(p, where);
-      this.loseStep(p);
-      if (this.onMap(p)) this.disrupt(p);
+      if (whole && !def.armored) this.eliminate(p, loss);
+      else this.hurtPassenger(p);
     }
+  }
+
+  /** S-22 L316-L318: a passenger whose carrier is destroyed or (riding outside) loses a step: a step lost and disrupted. */
+  private hurtPassenger(p: number): void {
+    this.loseStep(p);
+    if (this.onMap(p)) this.disrupt(p);
   }
 
   /** One step lost: a full 2-step unit flips, anything else is eliminated (S-11 L130). */
@@ -209,20 +281,24 @@ export class Draft extends UnitDraft<State> {
       this.d(() => `${def.name} (${def.id}) loses a step`);
       const p = this.passengerOf(i);
       // S-12 L140: a reduced 2-step armored vehicle carries nothing; S-22 L318 tank riders dismount, lose a step, disrupt.
-      if (p >= 0 && def.armored && def.type !== 'APC') {
+      if (p >= 0 && ridesOutside(this.sc, i)) {
         this.setCarrier(p, -1);
         this.setHex(p, this.hex(i));
-        this.loseStep(p);
-        if (this.onMap(p)) this.disrupt(p);
+        this.hurtPassenger(p);
       }
     } else {
       this.eliminate(i);
     }
   }
 
-  /** S-40 L576: disrupted; a second disruption eliminates. */
+  /**
+   * S-40 L576: disrupted; a second disruption eliminates. One attack disrupts a unit once, however its
+   * results reach it (directly, or through its carrier). S-22 L318: a tank rider disrupted by combat
+   * dismounts where it is; a passenger inside a vehicle shares its carrier's fate.
+   */
   disrupt(i: number): void {
-    if (!this.onMap(i)) return;
+    if (!this.onMap(i) || this.disruptedNow?.has(i)) return;
+    this.disruptedNow?.add(i);
     if (this.flag(i, F_DISRUPTED)) {
       const def = this.sc.units[i]!;
       this.d(() => `${def.name} (${def.id}) is disrupted again and withdraws`);
@@ -231,6 +307,24 @@ export class Draft extends UnitDraft<State> {
     }
     this.setFlag(i, F_DISRUPTED);
     this.d(() => `${this.sc.units[i]!.name} (${this.sc.units[i]!.id}) is disrupted`);
+    const c = this.carrierOf(i);
+    if (c >= 0 && ridesOutside(this.sc, c)) {
+      this.setCarrier(i, -1);
+      this.d(() => `${this.sc.units[i]!.name} (${this.sc.units[i]!.id}) dismounts`);
+    }
+    const p = this.passengerOf(i);
+    if (p >= 0 && !ridesOutside(this.sc, i)) this.disrupt(p);
+  }
+
+  /** Runs one attack's results: a unit is disrupted at most once by them (see `disrupt`). */
+  attack<T>(resolve: () => T): T {
+    if (this.disruptedNow) return resolve();
+    this.disruptedNow = new Set();
+    try {
+      return resolve();
+    } finally {
+      this.disruptedNow = undefined;
+    }
   }
 
   addLoss(side: number, steps: number): void {
@@ -242,6 +336,12 @@ export class Draft extends UnitDraft<State> {
   d(text: () => string): void {
     if (this.events) this.say(text);
   }
+}
+
+/** S-22 L318: a passenger of this carrier rides outside (a tank rider): an armored vehicle that is not a halftrack. */
+export function ridesOutside(sc: Scenario, carrier: number): boolean {
+  const c = sc.units[carrier]!;
+  return c.armored && c.type !== 'APC';
 }
 
 export function isSpent(s: State, i: number): boolean {

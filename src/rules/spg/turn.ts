@@ -1,5 +1,5 @@
 /**
- * The turn (SPG S-01..S-09, S-44): Refresh (spent units ready, dropped-off guns and mortars deploy),
+ * The turn (SPG S-01..S-09, S-44): Refresh (spent units ready, dropped-off guns deploy, mortars packed or deployed),
  * Initiative (2d6 each, the higher wins, a tie keeps the holder), Reinforcement (line and column
  * arrival), Action (impulses; two passes in succession end it), Victory (sudden death, then the turn limit).
  */
@@ -9,18 +9,47 @@ import type { Hex } from '../../hex/grid.js';
 import { isDemoralized, isShaken } from './morale.js';
 import { fitsIn, stackIn } from './movement.js';
 import type { Scenario } from './scenario.js';
-import { F_DROPPED, F_IN_COLUMN, F_PACKED, F_SPENT, type Draft, type State } from './state.js';
+import { valuesOf } from './fire.js';
+import { CARRIER, F_DROPPED, F_IN_COLUMN, F_PACKED, F_SPENT, HEX, type Draft, type State } from './state.js';
 
-/** S-03: every spent unit becomes ready; a towed gun dropped off last turn deploys (L40); packed mortars deploy (L42, ruling below). */
+/**
+ * S-03: every spent unit becomes ready; a towed gun set down deploys (L40); a packed mortar whose packed
+ * side moves no faster deploys; the others wait for their owner's choice (L42, `refreshQueue`).
+ */
 export function refresh(d: Draft): void {
   const sc = d.sc;
   for (let i = 0; i < sc.units.length; i++) {
     if (d.flag(i, F_SPENT)) d.setFlag(i, F_SPENT, false);
     const def = sc.units[i]!;
-    // A packed gun or mortar that is not carried deploys: the owner's usual choice (S-03 L42) taken for him.
-    if (d.flag(i, F_PACKED) && d.onMap(i) && d.carrierOf(i) < 0 && (def.gun || def.mortar)) d.setFlag(i, F_PACKED, false);
+    if (d.flag(i, F_PACKED) && d.onMap(i) && d.carrierOf(i) < 0 && (def.gun || (def.mortar && !mortarChooses(sc, d, i))))
+      d.setFlag(i, F_PACKED, false);
     if (d.flag(i, F_DROPPED)) d.setFlag(i, F_DROPPED, false);
   }
+}
+
+/** S-03 L42: the mortars whose owners choose packed or deployed, the player who had the initiative last turn first. */
+function mortarChoices(d: Draft): number[] {
+  const sc = d.sc;
+  const queue: number[] = [];
+  for (const side of [d.initiative, 1 - d.initiative])
+    for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side === side && mortarChooses(sc, d, i)) queue.push(i);
+  return queue;
+}
+
+/** S-03 L42: a mortar on the map, not carried, whose packed side moves faster, may be packed or deployed at the Refresh. */
+export function mortarChooses(sc: Scenario, s: Pick<State, 'u'>, i: number): boolean {
+  const def = sc.units[i]!;
+  return def.mortar && s.u[i]![HEX]! >= 0 && s.u[i]![CARRIER] === 0 && def.packedMa > valuesOf(sc, s, i).ma;
+}
+
+/** The owner's Refresh choice for the first mortar waiting: packed or deployed; the next one's owner chooses next. */
+export function deployChoice(d: Draft, mortar: number, pack: boolean): void {
+  const sc = d.sc;
+  d.setFlag(mortar, F_PACKED, pack);
+  d.d(() => `${sc.units[mortar]!.name} (${sc.units[mortar]!.id}) ${pack ? 'packs up' : 'deploys'}`);
+  d.refreshQueue = d.refreshQueue.slice(1);
+  const next = d.refreshQueue[0];
+  if (next !== undefined) d.active = d.toMove = sc.units[next]!.side;
 }
 
 /** S-04: 2d6 each, higher wins, a tie leaves the initiative with the holder (turn 1: roll again, ruling SPG-R05). */
@@ -136,11 +165,27 @@ function headOfColumn(d: Draft, groupIndex: number): void {
   d.d(() => `${sc.units[head]!.name} (${sc.units[head]!.id}) enters at ${sc.map.grid.label(g.entryHex)}`);
 }
 
-/** Starts turn `turn`: Refresh, Initiative, Reinforcement; the initiative player is active. */
-export function startTurn(d: Draft, turn: number): void {
+/**
+ * Starts turn `turn`: Refresh, Initiative, Reinforcement; the initiative player is active. With `choices`
+ * the Refresh waits for the mortar owners' choices (S-03 L42); without (turn 1: the set-up stands, ruling
+ * SPG-R51) mortars stay as they are.
+ */
+export function startTurn(d: Draft, turn: number, choices = false): void {
   d.turn = turn;
   d.d(() => `--- turn ${turn} ---`);
   refresh(d);
+  const queue = choices ? mortarChoices(d) : [];
+  if (queue.length > 0) {
+    d.refreshQueue = queue;
+    d.active = d.toMove = d.sc.units[queue[0]!]!.side;
+    return;
+  }
+  finishRefresh(d);
+}
+
+/** The rest of the turn's start once the Refresh choices are made. */
+export function finishRefresh(d: Draft): void {
+  const turn = d.turn;
   rollInitiative(d);
   if (turn === 1) d.initiativeTurn1 = d.initiative;
   reinforcements(d);
@@ -148,6 +193,7 @@ export function startTurn(d: Draft, turn: number): void {
   d.toMove = d.initiative;
   d.acted = 0;
   d.passes = 0;
+  d.pbemSecond = false;
   d.atSides = d.sc.units.map(() => 0);
   d.planes = [d.planes[0]!, d.planes[1]!, 0, 0];
   updateControl(d);
@@ -183,7 +229,7 @@ export function victoryPhase(d: Draft): void {
     d.d(() => 'the last turn is over');
     return;
   }
-  startTurn(d, d.turn + 1);
+  startTurn(d, d.turn + 1, true);
 }
 
 export function suddenDeathWinner(sc: Scenario, s: Pick<State, 'control' | 'lost'>, turn: number): number {

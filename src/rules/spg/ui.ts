@@ -33,13 +33,15 @@ const HELP = [
   'wire U HEX           leg unit U tries to enter the wire at HEX (morale check)',
   'clear U HEX          engineer U tries to clear the obstacle at HEX (morale check)',
   'fire U[,V,W] HEX     direct fire by unit U (with V, W in a fire group) at hex HEX',
+  'group U HEX, join V  form a fire group of first firer U against HEX one unit at a time, then "fire"',
   'at U T               AT fire by unit U at vehicle T',
   'bomb U[,V,W] HEX     bombardment by unit U (an off-board battery too; with V, W in a group) at hex HEX',
   'assault HEX          assault hex HEX with every eligible adjacent infantry unit',
   'overrun U HEX        overrun hex HEX with vehicle or cavalry unit U',
   'rally U              rally disrupted unit U',
   'end | pass           hand over the initiative (after acting) / pass; in a window, "pass" declines opportunity fire',
-  'opp U                opportunity fire by unit U at the unit that just moved',
+  'opp U [R]            opportunity fire by unit U at the unit that just moved (or at its tank rider R alone)',
+  'deploy M | pack M    at the Refresh: mortar M on its deployed or packed side',
 ];
 
 /** One letter per unit type for the map. */
@@ -211,7 +213,13 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
         case 'rally':
           return pick(legal, `rally ${asUnit(a)}`, `rallying ${a}`);
         case 'opp':
-          return pick(legal, `opp ${asUnit(a)}`, `opportunity fire by ${a}`);
+          return pick(legal, `opp ${asUnit(a)}${b === undefined ? '' : ` ${asUnit(b)}`}`, `opportunity fire by ${a}`);
+        case 'group':
+          return pick(legal, `group ${asUnit(a)} ${asHex(b)}`, `a fire group of ${a} at ${b}`);
+        case 'join':
+        case 'deploy':
+        case 'pack':
+          return pick(legal, `${cmd} ${asUnit(a)}`, `${cmd} ${a}`);
         case 'end':
           return pick(legal, 'end', 'handing over');
         case 'pass':
@@ -270,7 +278,14 @@ export function describe(sc: Scenario, s: State, action: string): string {
     case 'noop':
       return `no opportunity fire at ${unit(String(s.opp))}`;
     case 'opp':
-      return `${unit(w[1])} opportunity fires at ${unit(String(s.opp))}`;
+      return `${unit(w[1])} opportunity fires at ${unit(w[2] ?? String(s.opp))}`;
+    case 'group':
+      return `${unit(w[1])} forms a fire group against ${hex(w[2])}`;
+    case 'join':
+      return `${unit(w[1])} joins the fire group`;
+    case 'deploy':
+    case 'pack':
+      return `${unit(w[1])} ${w[0] === 'pack' ? 'packs up' : 'deploys'}`;
     case 'move':
       return `${unit(w[1])} ${w[3] === 'load' ? `picks up ${unit(w[4])} and ` : ''}moves to ${hex(w[2])}${w[3] === 'drop' ? ' and drops its passenger off' : ''}`;
     case 'wire':

@@ -103,7 +103,9 @@ describe('SPG sequence of play', () => {
     const passed = game.apply(s3, 'pass', dice);
     expect(passed.turn).toBe(3);
     expect(passed.u[head]![HEX]! < 0).toBe(true);
-    const t4 = game.apply(passed, 'pass', dice);
+    let t4 = game.apply(passed, 'pass', dice);
+    // S-03 L42: the mortar owners choose packed or deployed first.
+    while (t4.refreshQueue.length > 0) t4 = game.apply(t4, `deploy ${t4.refreshQueue[0]}`, dice);
     expect(t4.turn).toBe(4);
     expect(t4.u[head]![HEX]).toBe(entry);
     expect(t4.u.every((r) => (r[FLAGS]! & F_SPENT) === 0)).toBe(true);

@@ -5,7 +5,7 @@ import type { Rng } from '../../../src/core/game.js';
 import { createRng } from '../../../src/core/rng.js';
 import { SpgGame } from '../../../src/rules/spg/game.js';
 import { loadSpgScenario, type Scenario } from '../../../src/rules/spg/scenario.js';
-import { Draft, FLAGS, HEX, STEPS, type State } from '../../../src/rules/spg/state.js';
+import { CARRIER, Draft, FLAGS, HEX, STEPS, type State } from '../../../src/rules/spg/state.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const scenarioFile = (id: string): string => join(root, 'scenarios', 'spg', `${id}.json`);
@@ -19,8 +19,8 @@ export function tiny(set?: Record<string, number | boolean | string>): { sc: Sce
 /** A hex by its board label. */
 export const hex = (sc: Scenario, label: string): number => sc.map.grid.parseLabel(label);
 
-/** The state with some units' fields replaced. */
-export function edit(s: State, edits: Record<number, { hex?: number; steps?: number; flags?: number }>): State {
+/** The state with some units' fields replaced (`carrier`: the carrying unit's index, -1 for none). */
+export function edit(s: State, edits: Record<number, { hex?: number; steps?: number; flags?: number; carrier?: number }>): State {
   const u = s.u.map((row, i) => {
     const e = edits[i];
     if (!e) return row;
@@ -28,6 +28,7 @@ export function edit(s: State, edits: Record<number, { hex?: number; steps?: num
     if (e.hex !== undefined) r[HEX] = e.hex;
     if (e.steps !== undefined) r[STEPS] = e.steps;
     if (e.flags !== undefined) r[FLAGS] = e.flags;
+    if (e.carrier !== undefined) r[CARRIER] = e.carrier + 1;
     return r;
   });
   return { ...s, u };
@@ -47,6 +48,12 @@ export function loadedDice(...faces: number[]): Rng {
       return f - 1;
     },
   };
+}
+
+/** Two die faces that make a 2d6 roll of `total` (2-12). */
+export function faces(total: number): [number, number] {
+  const a = Math.min(6, total - 1);
+  return [a, total - a];
 }
 
 /** A draft of `s` rolling `dice`. */
