@@ -129,7 +129,7 @@ describe('tacsim with SPG', () => {
     const out = r.stdout + r.stderr;
     expect(out).toMatch(/OK +spg-tiny/);
     expect(out).toContain(`${badCharts}: directFire.rows: missing the row for a roll of 7`);
-    expect(out).toContain(`${badCounters}: units.ger-pz4h.armor: Too small: expected number to be >=0`);
+    expect(out).toContain(`${badCounters}: units.ger-pz4h.armor: must be at least 0 (given -3)`);
     expect(out).toContain(`${files[2]}: map.mines[0].hex: hex 0909 is off the 8x6 map`);
     expect(out).toContain(`${files[3]}: softGround[0]: unknown terrain "swamp"`);
     expect(out).toContain(`${files[4]}: sides[0].reinforcements[0].units[0]: ger-pak40 has no movement allowance`);
