@@ -128,7 +128,14 @@ function interruptible(): { signal: AbortSignal; dispose(): void } {
     controller.abort();
   };
   process.on('SIGINT', onSigint);
-  return { signal: controller.signal, dispose: () => process.off('SIGINT', onSigint) };
+  process.on('SIGTERM', onSigint);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigint);
+    },
+  };
 }
 
 /** Options of every command that plays games of a scenario: workers, scenario changes, limits, progress. */
