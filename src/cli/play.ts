@@ -13,6 +13,7 @@ import type { Rng } from '../core/game.js';
 import type { LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { loadScenario } from '../scenarios.js';
 import { agentSeed } from '../harness/match.js';
+import { checkOutputFile } from '../harness/output.js';
 import { LineInput, wantColor } from './input.js';
 import { metricsText, perSide, RECORD_FORMAT, readRecord, scenarioRef, writeRecord, type GameRecord } from './record.js';
 
@@ -119,6 +120,8 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
   const options: ScenarioOptions = { ...(loaded?.options ?? {}), ...(opts.charts ? { charts: resolve(opts.charts) } : {}) };
   if (opts.charts && !existsSync(resolve(opts.charts))) throw new InputError('no such chart pack', opts.charts);
   const sc = loadScenario(scenarioArg, options, { narrate: true });
+  // The record's place is checked now, not after an hour of play.
+  if (opts.record) checkOutputFile(opts.record, '--record');
   const sideIds = sc.sides.map((x) => x.id);
   let sideId = opts.side;
   if (!sideId && loaded) sideId = Object.entries(loaded.agents).find(([, spec]) => spec === 'human')?.[0];
@@ -151,9 +154,26 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
   showMap();
 
   const save = (file: string) => {
-    writeRecord(file, buildRecord(s));
+    try {
+      writeRecord(file, buildRecord(s));
+    } catch (e) {
+      throw new InputError(`cannot write the game record (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, file);
+    }
     out(`game record written to ${resolve(file)} (${s.actions.length} actions)`);
   };
+  // Ctrl-C (or SIGTERM) ends the session as "quit" does, writing the --record file first. The session is
+  // consistent whenever this can run: between actions, at the prompt or while an agent awaits.
+  const onInterrupt = (signal: NodeJS.Signals) => {
+    out(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: quitting after ${s.actions.length} actions`);
+    try {
+      if (opts.record) save(opts.record);
+    } catch (e) {
+      process.stderr.write(`tacsim: ${(e as Error).message}\n`);
+    }
+    process.exit(130);
+  };
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
   let quit = false;
   let lastTurn = -1;
   try {
@@ -275,10 +295,10 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
             }
           }
         } catch (e) {
-          if (e instanceof InputError) {
-            out(e.message);
-            decided = false;
-          } else throw e;
+          // Every failed command (bad input, a file that cannot be read or written, a fault in the
+          // system's command parser) is said at the prompt, and the game goes on.
+          out(e instanceof InputError ? e.message : `${cmd} failed: ${(e as Error)?.message ?? String(e)}`);
+          decided = false;
         }
       }
       if (!decided) continue;
@@ -289,6 +309,8 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
       narrate(s);
     }
   } finally {
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
     input.close();
     await agent.close?.();
   }

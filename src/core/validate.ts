@@ -1,12 +1,30 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { InputError, type InputErrorCode } from './errors.js';
+
+/** The files readJsonFile read (absolute path to text) while logJsonReads runs: a run's fingerprint. */
+let readLog: Map<string, string> | undefined;
+
+/** Runs `fn`, returning what it returned and every file readJsonFile read meanwhile (absolute path to text). */
+export function logJsonReads<T>(fn: () => T): { value: T; reads: Map<string, string> } {
+  const outer = readLog;
+  const reads = new Map<string, string>();
+  readLog = reads;
+  try {
+    return { value: fn(), reads };
+  } finally {
+    readLog = outer;
+    for (const [f, t] of reads) outer?.set(f, t);
+  }
+}
 
 /** Reads a JSON file, or throws InputError naming the file and the JSON problem. */
 export function readJsonFile(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
+    readLog?.set(resolve(file), text);
   } catch (e) {
     const errno = (e as NodeJS.ErrnoException).code;
     throw new InputError(

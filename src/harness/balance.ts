@@ -37,6 +37,8 @@ export interface BalanceOptions {
   swap?: boolean;
   maxActions?: number;
   workers?: number;
+  /** Wall-clock limit of one game in ms (0: none); default DEFAULT_GAME_TIME_LIMIT_MS. */
+  gameTimeLimitMs?: number;
   signal?: AbortSignal;
   progress?: boolean | Omit<ProgressOptions, 'total' | 'already'>;
   systemModule?: string;
@@ -138,7 +140,9 @@ export async function balanceSearch(options: BalanceOptions): Promise<BalanceRes
     let errors = 0;
     let games = 0;
     let stop: StopReason = 'max-games';
-    const runner = await GameRunner.create(config, workers);
+    const runner = await GameRunner.create(config, workers, {
+      ...(options.gameTimeLimitMs !== undefined ? { gameTimeLimitMs: options.gameTimeLimitMs } : {}),
+    });
     try {
       for (let start = 0; start < maxGames; start += batch) {
         const indices = Array.from({ length: Math.min(batch, maxGames - start) }, (_, i) => start + i);

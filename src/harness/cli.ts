@@ -3,24 +3,46 @@
  * (src/cli/main.ts) calls registerSimCommands(program). Bad flags and specs throw InputError (the main
  * program prints one line and exits 2); a run with failed games sets exit code 1 after saying how many.
  */
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { InputError } from '../core/errors.js';
 import type { ScenarioOptions } from '../core/system.js';
 import { balanceSearch, formatBalance } from './balance.js';
-import { runSimulation } from './run.js';
+import { ensureOutputDir } from './output.js';
+import { DEFAULT_GAME_TIME_LIMIT_MS, MAX_WORKERS } from './pool.js';
+import { MAX_GAMES, runSimulation } from './run.js';
 import { formatSummary } from './summary.js';
 import { formatRoundRobin, roundRobin } from './roundrobin.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** A whole number of at least `min` from a flag's text, or InputError naming the flag. */
-export function parseIntFlag(flag: string, raw: string | undefined, min: number): number | undefined {
+/** A whole number of at least `min` (and at most `max`) from a flag's text, or InputError naming the flag. */
+export function parseIntFlag(flag: string, raw: string | undefined, min: number, max?: number): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\+?\d+$/.test(raw.trim()) || Number(raw) < min)
-    throw new InputError(`${flag} must be a whole number of at least ${min}, not "${raw}"`);
-  return Number(raw);
+  const n = Number(raw);
+  if (!/^\+?\d+$/.test(raw.trim()) || n < min || (max !== undefined && n > max))
+    throw new InputError(
+      `${flag} must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max.toLocaleString('en-US')}`}, not "${raw}"`,
+      undefined,
+      undefined,
+      'bad-option',
+    );
+  return n;
+}
+
+/** `--game-time-limit SECONDS` to milliseconds (0: no limit). */
+export function parseTimeLimitFlag(raw: string | undefined): number | undefined {
+  const seconds = parseNumberFlag('--game-time-limit', raw);
+  if (seconds === undefined) return undefined;
+  if (seconds < 0 || seconds > 7 * 24 * 3600)
+    throw new InputError(
+      `--game-time-limit must be a number of seconds from 0 (no limit) to 604800, not "${raw}"`,
+      undefined,
+      undefined,
+      'bad-option',
+    );
+  return Math.round(seconds * 1000);
 }
 
 export function parseNumberFlag(flag: string, raw: string | undefined): number | undefined {
@@ -68,6 +90,7 @@ export function parseSetFlags(values: readonly string[] = []): Record<string, nu
 }
 
 interface CommonFlags {
+  gameTimeLimit?: string;
   agent?: string[];
   seed?: string;
   workers?: string;
@@ -98,7 +121,10 @@ function modules(flags: CommonFlags): { systemModule?: string; agentModule?: str
   };
 }
 
-/** Ctrl-C once: stop cleanly (finished games kept); twice: quit at once. */
+/**
+ * Ctrl-C (or SIGTERM) once: stop within a second, the finished games saved (the games in progress are
+ * abandoned and played again on --resume); twice: quit at once.
+ */
 function interruptible(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   const onSigint = () => {
@@ -106,11 +132,18 @@ function interruptible(): { signal: AbortSignal; dispose(): void } {
       process.stderr.write('\nquitting now\n');
       process.exit(130);
     }
-    process.stderr.write('\nstopping: finishing the games in progress (Ctrl-C again to quit at once)\n');
+    process.stderr.write('\nstopping: saving the finished games (Ctrl-C again to quit at once)\n');
     controller.abort();
   };
   process.on('SIGINT', onSigint);
-  return { signal: controller.signal, dispose: () => process.off('SIGINT', onSigint) };
+  process.on('SIGTERM', onSigint);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigint);
+    },
+  };
 }
 
 /** Options of every command that plays games of a scenario: workers, scenario changes, limits, progress. */
@@ -121,6 +154,10 @@ function addRunOptions(cmd: Command): Command {
     .option('--charts <FILE>', "chart pack to use instead of the scenario's")
     .option('--counters <FILE>', "counter manifest to use instead of the scenario's")
     .option('--max-actions <N>', 'abandon (and record as failed) a game still running after N actions', '20000')
+    .option(
+      '--game-time-limit <SECONDS>',
+      `abandon (and record as failed) a game still running after this many seconds of wall-clock time; 0 for none (default ${DEFAULT_GAME_TIME_LIMIT_MS / 1000})`,
+    )
     .option('--no-progress', 'no progress bar or progress lines on stderr');
 }
 
@@ -167,16 +204,27 @@ Examples:
       flags: CommonFlags & { games: string; out?: string; resume?: string; records?: boolean },
       cmd: Command,
     ) => {
-      const games = parseIntFlag('--games', cmd.getOptionValueSource('games') === 'default' && flags.resume ? undefined : flags.games, 0);
-      const workers = parseIntFlag('--workers', flags.workers, 0);
+      const given = (name: string) => cmd.getOptionValueSource(name) === 'cli';
+      const games = parseIntFlag('--games', !given('games') && flags.resume ? undefined : flags.games, 0, MAX_GAMES);
+      const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
       const maxActions = parseIntFlag('--max-actions', flags.maxActions, 1);
+      const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
       if (!scenario && !flags.resume) throw new InputError('name a scenario (a shipped id or a file), or --resume an earlier run');
       if (flags.resume && flags.out) throw new InputError('--resume writes into the resumed folder; leave out --out');
       const stop = interruptible();
       try {
         const result = await runSimulation({
           ...(flags.resume
-            ? { resume: flags.resume, ...(flags.seed !== undefined ? { seed: flags.seed } : {}) }
+            ? {
+                // Settings given again must be the run's own: runSimulation refuses any other.
+                resume: flags.resume,
+                ...(scenario !== undefined ? { scenario } : {}),
+                ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+                ...(flags.set || flags.charts || flags.counters ? { scenarioOptions: scenarioOptions(flags) } : {}),
+                ...(flags.agent ? { agents: parseAgentFlags(flags.agent) } : {}),
+                ...(flags.swap ? { swap: true } : {}),
+                ...(given('maxActions') ? { maxActions } : {}),
+              }
             : {
                 scenario: scenario!,
                 scenarioOptions: scenarioOptions(flags),
@@ -189,6 +237,7 @@ Examples:
               }),
           ...(games !== undefined ? { games } : {}),
           ...(workers !== undefined ? { workers } : {}),
+          ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
           records: flags.records ?? false,
           signal: stop.signal,
           progress: flags.progress !== false,
@@ -251,6 +300,11 @@ Examples:
         out?: string;
       },
     ) => {
+      // The output folder is checked (and made) before the first game, not after the last.
+      const outDir = flags.out !== undefined ? ensureOutputDir(flags.out) : undefined;
+      const gamesPerValue = parseIntFlag('--games-per-value', flags.gamesPerValue, 1, MAX_GAMES)!;
+      const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
+      const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
       const stop = interruptible();
       try {
         const result = await balanceSearch({
@@ -261,7 +315,7 @@ Examples:
           from: parseNumberFlag('--from', flags.from)!,
           to: parseNumberFlag('--to', flags.to)!,
           step: parseNumberFlag('--step', flags.step)!,
-          gamesPerValue: parseIntFlag('--games-per-value', flags.gamesPerValue, 1)!,
+          gamesPerValue,
           batch: parseIntFlag('--batch', flags.batch, 1)!,
           ...(flags.side ? { side: flags.side } : {}),
           margin: parseNumberFlag('--margin', flags.margin)!,
@@ -269,15 +323,15 @@ Examples:
           seed: flags.seed,
           swap: flags.swap ?? false,
           maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
-          ...(flags.workers !== undefined ? { workers: parseIntFlag('--workers', flags.workers, 0)! } : {}),
+          ...(workers !== undefined ? { workers } : {}),
+          ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
           signal: stop.signal,
           progress: flags.progress !== false,
           ...modules(flags),
         });
         process.stdout.write(`${flags.json ? JSON.stringify(result, null, 2) : formatBalance(result)}\n`);
-        if (flags.out) {
-          const dir = resolve(flags.out);
-          mkdirSync(dir, { recursive: true });
+        if (outDir !== undefined) {
+          const dir = outDir;
           writeFileSync(join(dir, 'balance.json'), `${JSON.stringify(result, null, 2)}\n`);
           const sides = result.rows[0] ? Object.keys(result.rows[0].wins) : [];
           const csv = [
@@ -325,15 +379,19 @@ Examples:
     );
   tournament.action(async (scenario: string, specs: string[], flags: CommonFlags & { gamesPerPair: string }) => {
     if (specs.length < 2) throw new InputError('a tournament needs at least two agent specs');
+    const gamesPerPair = parseIntFlag('--games-per-pair', flags.gamesPerPair, 1, MAX_GAMES)!;
+    const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
+    const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
     const stop = interruptible();
     try {
       const result = await roundRobin(specs, {
         scenario,
         scenarioOptions: scenarioOptions(flags),
-        gamesPerPair: parseIntFlag('--games-per-pair', flags.gamesPerPair, 1)!,
+        gamesPerPair,
         seed: flags.seed,
         maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
-        ...(flags.workers !== undefined ? { workers: parseIntFlag('--workers', flags.workers, 0)! } : {}),
+        ...(workers !== undefined ? { workers } : {}),
+        ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
         signal: stop.signal,
         progress: flags.progress !== false,
       });

@@ -170,19 +170,28 @@ export class CsvFile {
   }
 }
 
-/** Appends JSON lines (game records) to a file. */
+/** Appends JSON lines (game records, the run's journal) to a file. */
 export class JsonLinesFile {
   private readonly stream: WriteStream;
+  private failure: Error | undefined;
   constructor(
     readonly path: string,
     append: boolean,
   ) {
     this.stream = createWriteStream(path, { flags: append ? 'a' : 'w' });
+    this.stream.on('error', (e) => (this.failure = e));
   }
   write(value: unknown): void {
-    this.stream.write(`${JSON.stringify(value)}\n`);
+    this.writeLine(JSON.stringify(value));
+  }
+  /** Writes one line of JSON text as it is. */
+  writeLine(json: string): void {
+    if (this.failure) throw this.failure;
+    this.stream.write(`${json}\n`);
   }
   close(): Promise<void> {
-    return new Promise((resolve) => this.stream.end(() => resolve()));
+    return new Promise((resolve, reject) => {
+      this.stream.end(() => (this.failure ? reject(this.failure) : resolve()));
+    });
   }
 }

@@ -54,8 +54,20 @@ export function seatSpecs(sides: readonly SideInfo[], agents: Readonly<Record<st
   return base.map((_, seat) => base[(seat + 1) % base.length]!);
 }
 
+/** A worker batch's watchdog slot value (see GameRunner.play): which launch (20 bits) and how many of its games have started (11 bits). */
+export function progressValue(token: number, started: number): number {
+  return ((token & 0xfffff) << 11) | (started & 0x7ff);
+}
+
+/** The error of a game stopped by its wall-clock limit. */
+export function timeLimitError(limitMs: number): string {
+  return `exceeded the time limit of ${limitMs / 1000} s per game (raise --game-time-limit, or the game does not end)`;
+}
+
 export interface PlayOptions {
   maxActions?: number;
+  /** Wall-clock limit of the game in ms (0 or absent: none), checked between actions: over it the game is an error row. */
+  timeLimitMs?: number;
   /** Keep the action keys in row.actionKeys. */
   records?: boolean;
   /** Polled between actions; when it returns true the game is abandoned and playGame returns null. */
@@ -109,6 +121,10 @@ export async function playGame(
     state = scenario.initialState(dice);
     while (!game.isTerminal(state)) {
       if (options.shouldStop?.()) return null;
+      if (options.timeLimitMs && performance.now() - started > options.timeLimitMs) {
+        row.error = timeLimitError(options.timeLimitMs);
+        break;
+      }
       if (row.actions >= maxActions) {
         row.error = `exceeded the limit of ${maxActions} actions (raise --max-actions, or the game does not end)`;
         break;

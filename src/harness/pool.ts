@@ -6,19 +6,41 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { InputError } from '../core/errors.js';
 import { deriveSeed } from '../core/rng.js';
 import type { LoadedScenario } from '../core/system.js';
 import { systemModuleOfScenario } from '../scenarios.js';
-import { loadAgentFactory, loadRunScenario, playGame, seatSpecs } from './match.js';
+import { loadAgentFactory, loadRunScenario, playGame, progressValue, seatSpecs, timeLimitError } from './match.js';
 import type { AgentFactory, GameRow, HarnessAgent, RunConfig } from './types.js';
 import type { BatchResult, BatchTask, WorkerInit } from './worker.js';
 
 /** Games per batch at most, and the time a batch should take (see `play`). */
 const MAX_BATCH = 20;
 const BATCH_TARGET_MS = 250;
+/** A given batchSize is capped here: the watchdog counts a batch's started games in 11 bits. */
+const MAX_GIVEN_BATCH = 2000;
 
 /** How many times a game whose worker died is tried again before it is recorded as failed. */
 const MAX_ATTEMPTS = 3;
+
+/** Most worker threads a run may ask for: each costs a V8 heap, so a thousand exhaust memory. */
+export const MAX_WORKERS = 256;
+
+/** Default wall-clock limit of one game (--game-time-limit): long MCTS games take minutes, never this. */
+export const DEFAULT_GAME_TIME_LIMIT_MS = 30 * 60_000;
+
+/**
+ * After a stop request, the games in progress get this long to reach their next action and hand back
+ * the finished rows; a worker still busy then (one long decision, a game stuck in a loop) is ended.
+ */
+const STOP_GRACE_MS = 400;
+/** How often the watchdog looks at the batches in flight. */
+const WATCH_MS = 100;
+/**
+ * The watchdog ends a worker only this long after the game's own limit, so a game that is slow but
+ * still acting ends in the worker (playGame checks the clock between actions) and the worker lives on.
+ */
+const WATCHDOG_SLACK_MS = 1000;
 
 /**
  * The compiled worker file. From dist/ it sits beside this module; when this module runs from the
@@ -43,34 +65,63 @@ export interface PlayReport {
   stopped: boolean;
 }
 
+export interface RunnerOptions {
+  /**
+   * Wall-clock limit of one game in ms (0: none). Default DEFAULT_GAME_TIME_LIMIT_MS. A game over it is
+   * an error row; a worker that does not come back from it (stuck inside one action) is ended and replaced.
+   */
+  gameTimeLimitMs?: number;
+}
+
 interface Batch {
   indices: number[];
   attempts: number;
 }
 
+/** A batch handed to the pool: its abort switch and what the watchdog has seen of it. */
+interface Launch {
+  batch: Batch;
+  token: number;
+  slot: number;
+  controller: AbortController;
+  /** Games of the batch started so far, and when the last one started (performance.now()). */
+  started: number;
+  since: number;
+  why?: 'time-limit' | 'stop';
+}
+
 export class GameRunner {
   private pool: Piscina<BatchTask, BatchResult> | undefined;
   private readonly stop = new Int32Array(new SharedArrayBuffer(4));
+  /** One slot per batch in flight, written by the worker as each game starts (progressValue). */
+  private readonly progress: Int32Array;
   private local: { scenario: LoadedScenario; factory: AgentFactory; agents: Map<string, HarnessAgent> } | undefined;
+  readonly gameTimeLimitMs: number;
 
   private constructor(
     readonly config: RunConfig,
     readonly workers: number,
-  ) {}
+    options: RunnerOptions,
+  ) {
+    this.progress = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, workers * 2)));
+    this.gameTimeLimitMs = options.gameTimeLimitMs ?? DEFAULT_GAME_TIME_LIMIT_MS;
+  }
 
   /** `workers` 0 plays in this thread (debugging, tiny runs); otherwise a pool of that many threads. */
-  static async create(config: RunConfig, workers: number = defaultWorkers()): Promise<GameRunner> {
+  static async create(config: RunConfig, workers: number = defaultWorkers(), options: RunnerOptions = {}): Promise<GameRunner> {
+    if (!Number.isInteger(workers) || workers < 0 || workers > MAX_WORKERS)
+      throw new InputError(`the number of workers must be a whole number from 0 to ${MAX_WORKERS}, not ${workers}`, undefined, '--workers');
     // Workers must load a system registered at run time in this thread (a test's, a plugin's) themselves.
     if (config.systemModule === undefined) {
       const systemModule = systemModuleOfScenario(config.scenario);
       if (systemModule !== undefined) config = { ...config, systemModule };
     }
-    const runner = new GameRunner(config, workers);
+    const runner = new GameRunner(config, workers, options);
     if (workers <= 0) {
       const scenario = await loadRunScenario(config.scenario, config.scenarioOptions, config.systemModule);
       runner.local = { scenario, factory: await loadAgentFactory(config.agentModule), agents: new Map() };
     } else {
-      const init: WorkerInit = { config, stop: runner.stop };
+      const init: WorkerInit = { config, stop: runner.stop, progress: runner.progress, gameTimeLimitMs: runner.gameTimeLimitMs };
       runner.pool = new Piscina<BatchTask, BatchResult>({
         filename: workerFile(),
         workerData: init,
@@ -85,11 +136,16 @@ export class GameRunner {
   /**
    * Plays the games `indices`, calling `onRow` for each as it finishes (in completion order).
    * Batches shrink as the run nears its end (or are all `batchSize` games when given); at most 2 batches
-   * per worker are in flight.
+   * per worker are in flight. A stop request (the signal) ends the call within about STOP_GRACE_MS: the
+   * games in progress are abandoned, the finished ones reported.
    */
   async play(indices: readonly number[], onRow: (row: GameRow) => void, signal?: AbortSignal, batchSize?: number): Promise<PlayReport> {
     const stopRequested = () => signal?.aborted === true;
-    const onAbort = () => Atomics.store(this.stop, 0, 1);
+    let stopAt: number | undefined;
+    const onAbort = () => {
+      Atomics.store(this.stop, 0, 1);
+      stopAt = performance.now();
+    };
     if (signal?.aborted) return { stopped: true };
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
@@ -99,6 +155,7 @@ export class GameRunner {
       // finishes a long batch -- capped so a batch takes about BATCH_TARGET_MS by the games timed so far:
       // 50 ms scripted games travel 5 at a time, 2-minute MCTS games one by one (rows, progress and the
       // CSV then move game by game). The first batches, before any game is timed, are single games.
+      const given = batchSize === undefined ? undefined : Math.max(1, Math.min(MAX_GIVEN_BATCH, Math.floor(batchSize)));
       const retries: Batch[] = [];
       let next = 0;
       let timedGames = 0;
@@ -106,8 +163,8 @@ export class GameRunner {
       const take = (): Batch | undefined => {
         if (retries.length > 0) return retries.shift();
         if (next >= indices.length) return undefined;
-        let size = batchSize ?? 1;
-        if (batchSize === undefined && timedGames > 0) {
+        let size = given ?? 1;
+        if (given === undefined && timedGames > 0) {
           const byTime = Math.floor(BATCH_TARGET_MS / Math.max(1e-3, timedMs / timedGames));
           const guided = Math.ceil((indices.length - next) / (this.workers * 4));
           size = Math.max(1, Math.min(MAX_BATCH, byTime, guided));
@@ -118,23 +175,40 @@ export class GameRunner {
       };
       const queued = () => retries.length + (indices.length - next);
       const maxInFlight = this.workers * 2;
-      let inFlight = 0;
+      const freeSlots = Array.from({ length: maxInFlight }, (_, i) => maxInFlight - 1 - i);
+      const running = new Set<Launch>();
+      let tokens = 0;
       let stopped = false;
       let fatal: Error | undefined;
+      let watchdog: NodeJS.Timeout | undefined;
       await new Promise<void>((resolveAll) => {
         const pump = () => {
-          while (!fatal && !stopRequested() && inFlight < maxInFlight && queued() > 0) launch(take()!);
-          if (inFlight === 0 && (queued() === 0 || fatal || stopRequested())) {
+          while (!fatal && !stopRequested() && running.size < maxInFlight && queued() > 0) launch(take()!);
+          if (running.size === 0 && (queued() === 0 || fatal || stopRequested())) {
             if (queued() > 0) stopped = true;
+            clearInterval(watchdog);
             resolveAll();
           }
         };
+        const settle = (l: Launch) => {
+          running.delete(l);
+          freeSlots.push(l.slot);
+        };
         const launch = (batch: Batch) => {
-          inFlight++;
+          const l: Launch = {
+            batch,
+            token: ++tokens,
+            slot: freeSlots.pop()!,
+            controller: new AbortController(),
+            started: 0,
+            since: 0,
+          };
+          running.add(l);
           batch.attempts++;
-          this.pool!.run({ indices: batch.indices }).then(
+          Atomics.store(this.progress, l.slot, progressValue(l.token, 0));
+          this.pool!.run({ indices: batch.indices, slot: l.slot, token: l.token }, { signal: l.controller.signal }).then(
             (res) => {
-              inFlight--;
+              settle(l);
               if (res.fatal !== undefined) fatal ??= new Error(res.fatal);
               for (const row of res.rows) {
                 timedGames++;
@@ -145,21 +219,50 @@ export class GameRunner {
               pump();
             },
             (err: unknown) => {
-              // The worker died (process.exit, out of memory, native crash): piscina replaces it.
-              inFlight--;
-              const msg = err instanceof Error ? err.message : String(err);
-              if (batch.indices.length > 1) {
-                // Rerun each of its games on its own, so one bad game cannot sink the others.
-                retries.unshift(...batch.indices.map((i) => ({ indices: [i], attempts: 1 })));
-              } else if (batch.attempts < MAX_ATTEMPTS) {
-                retries.unshift(batch);
+              settle(l);
+              if (l.why === 'stop') stopped = true;
+              else if (l.why === 'time-limit') {
+                // The stuck game is an error row; the batch's other games (finished ones were lost with
+                // the worker) are played again, each on its own.
+                const stuck = l.batch.indices[l.started - 1]!;
+                onRow(this.failedRow(stuck, timeLimitError(this.gameTimeLimitMs)));
+                retries.unshift(...l.batch.indices.filter((i) => i !== stuck).map((i) => ({ indices: [i], attempts: 0 })));
               } else {
-                onRow(this.deadWorkerRow(batch.indices[0]!, msg));
+                // The worker died (process.exit, out of memory, native crash): piscina replaces it.
+                const msg = err instanceof Error ? err.message : String(err);
+                if (batch.indices.length > 1) {
+                  // Rerun each of its games on its own, so one bad game cannot sink the others.
+                  retries.unshift(...batch.indices.map((i) => ({ indices: [i], attempts: 1 })));
+                } else if (batch.attempts < MAX_ATTEMPTS) {
+                  retries.unshift(batch);
+                } else {
+                  onRow(this.failedRow(batch.indices[0]!, `worker died ${MAX_ATTEMPTS} times playing this game: ${msg}`));
+                }
               }
               pump();
             },
           );
         };
+        watchdog = setInterval(() => {
+          const now = performance.now();
+          for (const l of running) {
+            if (l.why !== undefined) continue;
+            const value = Atomics.load(this.progress, l.slot);
+            if (value >>> 11 !== (l.token & 0xfffff)) continue;
+            const started = value & 0x7ff;
+            if (started !== l.started) {
+              l.started = started;
+              l.since = now;
+            } else if (stopAt !== undefined && now - stopAt > STOP_GRACE_MS) {
+              // Still in the same game (or still waiting for a worker) well after the stop request.
+              l.why = 'stop';
+              l.controller.abort();
+            } else if (started > 0 && this.gameTimeLimitMs > 0 && now - l.since > this.gameTimeLimitMs + WATCHDOG_SLACK_MS) {
+              l.why = 'time-limit';
+              l.controller.abort();
+            }
+          }
+        }, WATCH_MS);
         pump();
       });
       if (fatal) throw fatal;
@@ -169,7 +272,8 @@ export class GameRunner {
     }
   }
 
-  private deadWorkerRow(index: number, message: string): GameRow {
+  /** The row of a game that produced none: its worker died or it ran out of time. */
+  private failedRow(index: number, message: string): GameRow {
     const sides = Object.keys(this.config.agents).map((id) => ({ id, name: id }));
     const n = sides.length;
     return {
@@ -183,7 +287,7 @@ export class GameRunner {
       metrics: {},
       actions: 0,
       ms: 0,
-      error: `worker died ${MAX_ATTEMPTS} times playing this game: ${message}`,
+      error: message,
     };
   }
 
@@ -204,6 +308,7 @@ export class GameRunner {
         maxActions: config.maxActions,
         records: config.records,
         shouldStop: stopRequested,
+        timeLimitMs: this.gameTimeLimitMs,
       });
       if (row === null) return { stopped: true };
       onRow(row);

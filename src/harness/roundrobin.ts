@@ -19,6 +19,8 @@ export interface RoundRobinOptions {
   seed?: string | number;
   maxActions?: number;
   workers?: number;
+  /** Wall-clock limit of one game in ms (0: none); default DEFAULT_GAME_TIME_LIMIT_MS. */
+  gameTimeLimitMs?: number;
   signal?: AbortSignal;
   progress?: boolean | Omit<ProgressOptions, 'total' | 'already'>;
   /** Rating options; the default prior is one virtual drawn game per pair. */
@@ -80,7 +82,9 @@ export async function roundRobin(specs: readonly string[], options: RoundRobinOp
         ...(options.agentModule ? { agentModule: options.agentModule } : {}),
       };
       const pair: PairOutcome = { a, b, games: 0, winsA: 0, winsB: 0, draws: 0, errors: 0 };
-      const runner = await GameRunner.create(config, workers);
+      const runner = await GameRunner.create(config, workers, {
+        ...(options.gameTimeLimitMs !== undefined ? { gameTimeLimitMs: options.gameTimeLimitMs } : {}),
+      });
       try {
         const report = await runner.play(
           Array.from({ length: perPair }, (_, k) => k),

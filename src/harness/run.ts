@@ -3,13 +3,18 @@
  * games.csv (one row a game, in game order), optionally games.jsonl (one replayable record a game),
  * and at the end summary.json. Can be stopped (AbortSignal) and resumed from its output folder.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../core/errors.js';
 import { deriveSeed } from '../core/rng.js';
 import type { LoadedScenario, ScenarioOptions } from '../core/system.js';
+import { logJsonReads } from '../core/validate.js';
+import { loadScenario, registerSystemModule } from '../scenarios.js';
 import { CsvFile, csvColumns, JsonLinesFile, parseCsv, recordToRow, rowToRecord } from './csv.js';
-import { DEFAULT_MAX_ACTIONS, loadAgentFactory, loadRunScenario } from './match.js';
+import { DEFAULT_MAX_ACTIONS, loadAgentFactory } from './match.js';
+import { ensureOutputDir } from './output.js';
 import { defaultWorkers, GameRunner } from './pool.js';
 import { createProgress, silentProgress, type ProgressOptions, type ProgressReporter } from './progress.js';
 import { SummaryBuilder, type Summary } from './summary.js';
@@ -37,9 +42,14 @@ export interface SimulationOptions {
   workers?: number;
   /** Games per worker task (default: chosen from games and workers). Does not change results. */
   batchSize?: number;
+  /** Wall-clock limit of one game in ms (0: none); default DEFAULT_GAME_TIME_LIMIT_MS (see GameRunner). */
+  gameTimeLimitMs?: number;
   /** Output folder; default results/<scenario>-<timestamp>/. */
   out?: string;
-  /** An earlier run's output folder: its settings are reused, its finished games skipped. */
+  /**
+   * An earlier run's output folder: its settings are reused, its finished games skipped. Settings given
+   * with it (scenario, scenarioOptions, agents, seed, swap, maxActions, records) must match the run's.
+   */
   resume?: string;
   signal?: AbortSignal;
   /** Show progress on stderr (or a given stream). Default off. */
@@ -64,12 +74,92 @@ export interface SimulationResult {
   aborted: boolean;
 }
 
+/** What a run's games depend on beyond run.json's settings: every file its scenario was loaded from. */
+export interface RunFingerprint {
+  /** Absolute path to the SHA-256 (hex) of the file's text: the scenario, its charts and counters. */
+  files: Record<string, string>;
+}
+
 interface SavedRun {
   version: 1;
   games: number;
   config: RunConfig;
   system: string;
   sides: { id: string; name: string }[];
+  /** Absent in runs made before fingerprints; such runs resume without the file check. */
+  fingerprint?: RunFingerprint;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Loads a run's scenario and notes every file it was read from (the scenario, charts, counters). */
+async function loadFingerprinted(
+  ref: string,
+  options: ScenarioOptions,
+  systemModule: string | undefined,
+): Promise<{ scenario: LoadedScenario; fingerprint: RunFingerprint }> {
+  if (systemModule) await registerSystemModule(systemModule);
+  const { value: scenario, reads } = logJsonReads(() => loadScenario(ref, options));
+  const texts = new Map(reads);
+  if (!texts.has(scenario.file)) texts.set(scenario.file, readFileSync(scenario.file, 'utf8'));
+  const files: Record<string, string> = {};
+  for (const file of [...texts.keys()].sort()) files[file] = sha256(texts.get(file)!);
+  return { scenario, fingerprint: { files } };
+}
+
+/** Refuses to resume when a file the run's games were played from is not what it was. */
+function checkFingerprint(saved: RunFingerprint, now: RunFingerprint, runFile: string): void {
+  const files = new Set([...Object.keys(saved.files ?? {}), ...Object.keys(now.files)]);
+  for (const file of files) {
+    const before = saved.files?.[file];
+    const after = now.files[file];
+    if (before === after) continue;
+    const what =
+      before === undefined
+        ? `the scenario now reads ${file}, which it did not`
+        : after === undefined
+          ? `the scenario no longer reads ${file}`
+          : `${file} has changed`;
+    throw new InputError(
+      `${what} since the run began (${runFile}): its games would mix with the earlier ones; start a new run instead`,
+      undefined,
+      '--resume',
+      'bad-option',
+    );
+  }
+}
+
+/** JSON with object keys sorted, to compare settings whatever order they were given in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** Refuses to resume when a setting given now differs from the run's: its games would not be the run's games. */
+function checkResumeOptions(options: SimulationOptions, config: RunConfig, runFile: string): void {
+  const refuse = (what: string) => {
+    throw new InputError(
+      `${what} (${runFile}); leave it out to carry on the run as it was, or start a new run`,
+      undefined,
+      '--resume',
+      'bad-option',
+    );
+  };
+  if (options.seed !== undefined && String(options.seed) !== config.seed)
+    refuse(`--seed ${options.seed} differs from the seed ${config.seed} of the run being resumed`);
+  if (options.scenario !== undefined && options.scenario !== config.scenario && resolve(options.scenario) !== resolve(config.scenario))
+    refuse(`the scenario ${options.scenario} is not the run's scenario ${config.scenario}`);
+  if (options.scenarioOptions !== undefined && canonical(options.scenarioOptions) !== canonical(config.scenarioOptions ?? {}))
+    refuse(`the scenario options ${canonical(options.scenarioOptions)} differ from the run's ${canonical(config.scenarioOptions ?? {})}`);
+  for (const [side, spec] of Object.entries(options.agents ?? {}))
+    if (config.agents[side] !== spec) refuse(`the agent ${side}=${spec} differs from the run's ${side}=${config.agents[side] ?? '(none)'}`);
+  if (options.swap !== undefined && options.swap !== config.swap) refuse(`the run was made ${config.swap ? 'with' : 'without'} --swap`);
+  if (options.maxActions !== undefined && options.maxActions !== config.maxActions)
+    refuse(`--max-actions ${options.maxActions} differs from the run's ${config.maxActions}`);
+  if (options.records === true && !config.records) refuse('the run was made without --records, so its earlier games have no records');
 }
 
 function timestamp(): string {
@@ -116,35 +206,91 @@ function scenarioRef(arg: string, loaded: LoadedScenario): string {
   return loaded.file === resolve(arg) ? loaded.file : arg;
 }
 
+/** Most games one run may hold: the run keeps a number per game in memory (a hundred million exhaust V8). */
+export const MAX_GAMES = 10_000_000;
+
+/** Checks a game count from a flag or an option: a whole number from 0 to MAX_GAMES. */
+export function checkGameCount(games: number, flag = '--games'): number {
+  if (!Number.isInteger(games) || games < 0)
+    throw new InputError(`the number of games must be a whole number, not ${games}`, undefined, flag, 'bad-option');
+  if (games > MAX_GAMES)
+    throw new InputError(
+      `at most ${MAX_GAMES.toLocaleString('en-US')} games a run, not ${games.toLocaleString('en-US')} (split it into several runs)`,
+      undefined,
+      flag,
+      'bad-option',
+    );
+  return games;
+}
+
+/** The journal of a run: every finished game's row (as JSON, with its action keys), in the order games finish. */
+export const JOURNAL_FILE = 'games.journal.jsonl';
+
+/** Writes `text` to `file` through a temporary file and a rename, so a reader never sees half of it. */
+function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+/** The lines of a JSON-lines file that parse, by line; a half-written last line (a killed run) is left out. */
+function readJsonLines(file: string): unknown[] {
+  if (!existsSync(file)) return [];
+  const out: unknown[] = [];
+  const text = readFileSync(file, 'utf8');
+  const lines = text.split('\n');
+  // Only complete lines (ending in a newline) count: the last element is what followed the last newline.
+  for (const line of lines.slice(0, -1)) {
+    if (line.trim() === '') continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      // A line cut by a kill and glued to the next record: neither is trusted (the games are played again).
+    }
+  }
+  return out;
+}
+
+function isRow(x: unknown): x is GameRow {
+  const r = x as GameRow | null;
+  return typeof r === 'object' && r !== null && Number.isInteger(r.game) && r.game >= 0 && Array.isArray(r.agents) && Array.isArray(r.vp);
+}
+
 /** Plays a match set of games; see SimulationOptions. */
 export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
   let config: RunConfig;
   let games: number;
   let scenario: LoadedScenario;
   let outDir: string;
-  const existing: GameRow[] = [];
-  let appendable = false;
+  // Games already played (resume), by game index: the row and, with records, its games.jsonl line.
+  const existing = new Map<number, { row: GameRow; record?: string }>();
 
   if (options.resume) {
     outDir = resolve(options.resume);
     const runFile = join(outDir, 'run.json');
     if (!existsSync(runFile)) throw new InputError('not a run folder to resume (it has no run.json)', outDir);
-    const saved = JSON.parse(readFileSync(runFile, 'utf8')) as SavedRun;
-    config = { ...saved.config };
-    if (options.seed !== undefined && String(options.seed) !== config.seed) {
-      throw new InputError(`--seed ${options.seed} differs from the seed ${config.seed} of the run being resumed`, outDir);
+    let saved: SavedRun;
+    try {
+      saved = JSON.parse(readFileSync(runFile, 'utf8')) as SavedRun;
+    } catch (e) {
+      throw new InputError(`not valid JSON (${(e as Error).message})`, runFile, undefined, 'bad-json');
     }
-    if (options.records) config.records = true;
-    games = options.games ?? saved.games;
-    scenario = await loadRunScenario(config.scenario, config.scenarioOptions, config.systemModule);
+    if (typeof saved !== 'object' || saved === null || typeof saved.config !== 'object' || saved.config === null)
+      throw new InputError('not a run.json of tacsim sim (it has no "config")', runFile);
+    config = { ...saved.config };
+    checkResumeOptions(options, config, runFile);
+    games = checkGameCount(options.games ?? saved.games);
+    const current = await loadFingerprinted(config.scenario, config.scenarioOptions, config.systemModule);
+    scenario = current.scenario;
+    if (saved.fingerprint) checkFingerprint(saved.fingerprint, current.fingerprint, runFile);
+    const columns = csvColumns(scenario.sides, scenario.metrics);
     const csvPath = join(outDir, 'games.csv');
+    // Rows: games.csv, then the journal (rows that finished while games.csv waited for an earlier game).
+    const rows = new Map<number, GameRow>();
     if (existsSync(csvPath)) {
-      const text = readFileSync(csvPath, 'utf8');
-      const [header, ...records] = parseCsv(text);
-      const columns = csvColumns(scenario.sides, scenario.metrics);
+      const [header, ...records] = parseCsv(readFileSync(csvPath, 'utf8'));
       if (header && header.join(',') !== columns.join(','))
         throw new InputError('games.csv has other columns than this run writes', csvPath);
-      const seen = new Set<number>();
       records.forEach((rec, i) => {
         let row: GameRow;
         try {
@@ -152,19 +298,49 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         } catch (e) {
           throw new InputError((e as Error).message, csvPath, `row ${i + 2}`);
         }
-        if (!seen.has(row.game)) existing.push(row);
-        seen.add(row.game);
+        if (!rows.has(row.game)) rows.set(row.game, row);
       });
-      appendable =
-        header !== undefined && text.endsWith('\n') && existing.length === records.length && existing.every((r, i) => r.game === i);
     }
-    saved.games = games;
-    writeFileSync(runFile, `${JSON.stringify({ ...saved, games, config }, null, 2)}\n`);
+    const journal = readJsonLines(join(outDir, JOURNAL_FILE)).filter(isRow);
+    for (const row of journal) if (!rows.has(row.game)) rows.set(row.game, row);
+    // Records: games.jsonl, then the journal's action keys. A game counts as played only with both its
+    // row and (when the run keeps records) its record; anything else is played again, identically.
+    const records = new Map<number, string>();
+    if (config.records) {
+      for (const rec of readJsonLines(join(outDir, 'games.jsonl'))) {
+        const game = (rec as { game?: unknown } | null)?.game;
+        if (typeof game === 'number' && Number.isInteger(game) && !records.has(game)) records.set(game, JSON.stringify(rec));
+      }
+      for (const row of journal)
+        if (row.actionKeys && !records.has(row.game)) records.set(row.game, JSON.stringify(recordOf(row, config, scenario)));
+    }
+    const beyond = [...rows.keys()].filter((g) => g >= games).length;
+    if (beyond > 0)
+      throw new InputError(
+        `this run already holds games up to ${Math.max(...rows.keys()) + 1}; --games ${games} would drop ${beyond} of them (give at least ${Math.max(...rows.keys()) + 1}, or leave --games out)`,
+        undefined,
+        '--games',
+        'bad-option',
+      );
+    for (const [game, row] of rows) {
+      if (!config.records) existing.set(game, { row });
+      else if (records.has(game)) existing.set(game, { row, record: records.get(game)! });
+    }
+    // Reconcile the files with that: game order, one line a game, nothing half-written; no journal left.
+    const sorted = [...existing.keys()].sort((x, y) => x - y);
+    writeAtomically(
+      csvPath,
+      stringify([columns, ...sorted.map((g) => rowToRecord(existing.get(g)!.row, scenario.sides, scenario.metrics))]),
+    );
+    if (config.records) writeAtomically(join(outDir, 'games.jsonl'), sorted.map((g) => `${existing.get(g)!.record}\n`).join(''));
+    rmSync(join(outDir, JOURNAL_FILE), { force: true });
+    writeAtomically(runFile, `${JSON.stringify({ ...saved, games, config }, null, 2)}\n`);
   } else {
     if (!options.scenario) throw new InputError('no scenario given');
-    games = options.games ?? 100;
+    games = checkGameCount(options.games ?? 100);
     const scenarioOptions = options.scenarioOptions ?? {};
-    scenario = await loadRunScenario(options.scenario, scenarioOptions, options.systemModule);
+    const loaded = await loadFingerprinted(options.scenario, scenarioOptions, options.systemModule);
+    scenario = loaded.scenario;
     const agents = await resolveAgents(scenario, options.agents, options.defaultAgent ?? DEFAULT_AGENT, options.agentModule);
     config = {
       scenario: scenarioRef(options.scenario, scenario),
@@ -178,20 +354,20 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       ...(options.agentModule ? { agentModule: options.agentModule } : {}),
     };
     outDir = options.out ? resolve(options.out) : newOutDir(scenario.id);
+    ensureOutputDir(outDir);
     if (existsSync(join(outDir, 'games.csv'))) {
       throw new InputError('this folder already has a games.csv: resume it (--resume) or choose another --out', outDir);
     }
-    mkdirSync(outDir, { recursive: true });
     const saved: SavedRun = {
       version: 1,
       games,
       config,
       system: scenario.system,
       sides: scenario.sides.map((s) => ({ id: s.id, name: s.name })),
+      fingerprint: loaded.fingerprint,
     };
-    writeFileSync(join(outDir, 'run.json'), `${JSON.stringify(saved, null, 2)}\n`);
+    writeAtomically(join(outDir, 'run.json'), `${JSON.stringify(saved, null, 2)}\n`);
   }
-  if (!Number.isInteger(games) || games < 0) throw new InputError(`the number of games must be a whole number, not ${games}`);
 
   const sides = scenario.sides;
   const files: SimulationResult['files'] = {
@@ -206,52 +382,52 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     swap: config.swap,
     agents: config.agents,
   });
-  existing.sort((a, b) => a.game - b.game);
-  for (const row of existing) summary.add(row);
-  const done = new Set(existing.map((r) => r.game));
+  const done = [...existing.keys()].sort((a, b) => a - b);
+  for (const g of done) summary.add(existing.get(g)!.row);
+  // The files can be appended to when the games played are exactly the first ones; otherwise the files
+  // are written anew (old and new games merged in game order) beside them and renamed at the end.
+  const appendable = done.every((g, i) => g === i);
 
-  // Rows are written in game order: a reorder buffer holds rows that finished ahead of a gap.
+  // Every row goes to the journal as it finishes, so a game that takes long (or never ends) delays no
+  // finished game's safety; games.csv and games.jsonl are written in game order: a reorder buffer holds
+  // rows that finished ahead of a gap, and on a stop every finished row is written (past the gaps).
   const columns = csvColumns(sides, scenario.metrics);
-  const tmpPath = `${files.games}.partial`;
-  const csv = appendable ? new CsvFile(files.games, columns, true) : new CsvFile(existing.length ? tmpPath : files.games, columns, false);
-  const toRewrite = new Map<number, GameRow>(appendable ? [] : existing.map((r) => [r.game, r]));
-  const jsonl = config.records ? new JsonLinesFile(files.records!, options.resume !== undefined) : undefined;
+  const partial = (file: string) => `${file}.partial`;
+  const csv = new CsvFile(appendable ? files.games : partial(files.games), columns, appendable && done.length > 0);
+  const jsonl = config.records
+    ? new JsonLinesFile(appendable ? files.records! : partial(files.records!), appendable && done.length > 0)
+    : undefined;
+  const journal = new JsonLinesFile(join(outDir, JOURNAL_FILE), false);
+  const toRewrite = new Map(appendable ? [] : existing);
   const pending = new Map<number, GameRow>();
-  let next = appendable ? existing.length : 0;
-  let recorded = existing.length;
-  let failed = existing.filter((r) => r.error !== null).length;
+  let next = appendable ? done.length : 0;
+  let recorded = existing.size;
+  let failed = done.filter((g) => existing.get(g)!.row.error !== null).length;
   let played = 0;
+  const doneSet = new Set(done);
 
   const emitNew = (row: GameRow) => {
     csv.write(rowToRecord(row, sides, scenario.metrics));
     summary.add(row);
     recorded++;
     if (row.error !== null) failed++;
-    if (jsonl) {
-      jsonl.write({
-        game: row.game,
-        seed: row.seed,
-        scenario: config.scenario,
-        system: scenario.system,
-        options: config.scenarioOptions,
-        agents: Object.fromEntries(sides.map((s, i) => [s.id, row.agents[i] ?? ''])),
-        actions: row.actionKeys ?? [],
-        winner: row.error !== null ? null : row.winner === null ? 'draw' : sides[row.winner]?.id,
-        error: row.error,
-      });
-    }
+    jsonl?.writeLine(JSON.stringify(recordOf(row, config, scenario)));
     options.onRow?.(row);
+  };
+  const emitOld = (old: { row: GameRow; record?: string }) => {
+    csv.write(rowToRecord(old.row, sides, scenario.metrics));
+    if (old.record !== undefined) jsonl?.writeLine(old.record);
   };
   const drain = () => {
     for (;;) {
       const old = toRewrite.get(next);
       if (old) {
-        csv.write(rowToRecord(old, sides, scenario.metrics));
+        emitOld(old);
         toRewrite.delete(next);
         next++;
         continue;
       }
-      if (done.has(next) && !pending.has(next)) {
+      if (doneSet.has(next) && !pending.has(next)) {
         next++;
         continue;
       }
@@ -264,7 +440,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   };
 
   const todo: number[] = [];
-  for (let i = 0; i < games; i++) if (!done.has(i)) todo.push(i);
+  for (let i = 0; i < games; i++) if (!doneSet.has(i)) todo.push(i);
   let progress: ProgressReporter = silentProgress;
   if (options.progress) {
     progress = createProgress({
@@ -274,15 +450,20 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     });
   }
 
-  const runner = todo.length > 0 ? await GameRunner.create(config, options.workers ?? defaultWorkers()) : undefined;
   let aborted = false;
+  let runner: GameRunner | undefined;
   try {
+    if (todo.length > 0)
+      runner = await GameRunner.create(config, options.workers ?? defaultWorkers(), {
+        ...(options.gameTimeLimitMs !== undefined ? { gameTimeLimitMs: options.gameTimeLimitMs } : {}),
+      });
     if (runner) {
       const report = await runner.play(
         todo,
         (row) => {
           played++;
           progress.tick(row.error !== null);
+          journal.write(row);
           pending.set(row.game, row);
           drain();
         },
@@ -295,21 +476,43 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     await runner?.close();
     // Keep every finished game, even those past a gap left by the stop.
     drain();
-    const rest = [...toRewrite.values(), ...pending.values()].sort((a, b) => a.game - b.game);
-    for (const row of rest) {
-      if (pending.has(row.game)) emitNew(row);
-      else csv.write(rowToRecord(row, sides, scenario.metrics));
+    const rest = [...toRewrite.keys(), ...pending.keys()].sort((a, b) => a - b);
+    for (const g of rest) {
+      const row = pending.get(g);
+      if (row) emitNew(row);
+      else emitOld(toRewrite.get(g)!);
     }
     pending.clear();
     toRewrite.clear();
     await csv.close();
     await jsonl?.close();
-    if (!appendable && existing.length) renameSync(tmpPath, files.games);
+    if (!appendable) {
+      renameSync(partial(files.games), files.games);
+      if (files.records) renameSync(partial(files.records), files.records);
+    }
+    // Every finished row is now in games.csv (and games.jsonl): the journal has done its work.
+    await journal.close();
+    rmSync(journal.path, { force: true });
     progress.finish(aborted ? `stopped: ${recorded} of ${games} games recorded` : undefined);
   }
   const built = summary.build();
-  writeFileSync(files.summary, `${JSON.stringify(built, null, 2)}\n`);
+  writeAtomically(files.summary, `${JSON.stringify(built, null, 2)}\n`);
   return { outDir, files, summary: built, recorded, played, failed, aborted };
+}
+
+/** A game's games.jsonl record. */
+function recordOf(row: GameRow, config: RunConfig, scenario: LoadedScenario): Record<string, unknown> {
+  return {
+    game: row.game,
+    seed: row.seed,
+    scenario: config.scenario,
+    system: scenario.system,
+    options: config.scenarioOptions,
+    agents: Object.fromEntries(scenario.sides.map((s, i) => [s.id, row.agents[i] ?? ''])),
+    actions: row.actionKeys ?? [],
+    winner: row.error !== null ? null : row.winner === null ? 'draw' : scenario.sides[row.winner]?.id,
+    error: row.error,
+  };
 }
 
 /** The seed of game `index` in a run with master seed `seed` (re-exported for replay tools). */

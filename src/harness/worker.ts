@@ -6,17 +6,24 @@
 import { workerData } from 'node:worker_threads';
 import { deriveSeed } from '../core/rng.js';
 import type { LoadedScenario } from '../core/system.js';
-import { loadAgentFactory, loadRunScenario, playGame, seatSpecs } from './match.js';
+import { loadAgentFactory, loadRunScenario, playGame, progressValue, seatSpecs } from './match.js';
 import type { AgentFactory, GameRow, HarnessAgent, RunConfig } from './types.js';
 
 export interface WorkerInit {
   config: RunConfig;
   /** Int32Array over a SharedArrayBuffer: element 0 becomes 1 when the run is asked to stop. */
   stop: Int32Array;
+  /** Int32Array over a SharedArrayBuffer: a batch's slot gets progressValue(token, games started) as each game starts. */
+  progress: Int32Array;
+  /** Wall-clock limit of one game in ms (0: none), checked between actions. */
+  gameTimeLimitMs: number;
 }
 
 export interface BatchTask {
   indices: number[];
+  /** The batch's slot in WorkerInit.progress and the token that tells this batch from earlier users of the slot. */
+  slot: number;
+  token: number;
 }
 
 export interface BatchResult {
@@ -47,7 +54,7 @@ function getContext(): Promise<Context> {
 }
 
 export default async function runBatch(task: BatchTask): Promise<BatchResult> {
-  const { config, stop } = init;
+  const { config, stop, progress } = init;
   let ctx: Context;
   try {
     ctx = await getContext();
@@ -56,8 +63,9 @@ export default async function runBatch(task: BatchTask): Promise<BatchResult> {
   }
   const shouldStop = () => Atomics.load(stop, 0) !== 0;
   const rows: GameRow[] = [];
-  for (const index of task.indices) {
+  for (const [k, index] of task.indices.entries()) {
     if (shouldStop()) return { rows, stopped: true };
+    Atomics.store(progress, task.slot, progressValue(task.token, k + 1));
     const specs = seatSpecs(ctx.scenario.sides, config.agents, config.swap, index);
     const agents: HarnessAgent[] = [];
     try {
@@ -77,6 +85,7 @@ export default async function runBatch(task: BatchTask): Promise<BatchResult> {
       maxActions: config.maxActions,
       records: config.records,
       shouldStop,
+      timeLimitMs: init.gameTimeLimitMs,
     });
     if (row === null) return { rows, stopped: true };
     rows.push(row);
