@@ -162,7 +162,9 @@ export function formatReport(report: BenchReport): string {
  * Actions per second of each playout figure, from its median playouts/s and the actions its op plays
  * (`details.actions` over `details.gamesPerOp`): the figure that compares systems whose games differ in length.
  */
-export function playoutActionRates(report: Pick<BenchReport, 'suites'>): { id: string; actionsPerSecond: number; actionsPerGame: number }[] {
+export function playoutActionRates(
+  report: Pick<BenchReport, 'suites'>,
+): { id: string; actionsPerSecond: number; actionsPerGame: number }[] {
   const out: { id: string; actionsPerSecond: number; actionsPerGame: number }[] = [];
   for (const f of figuresOf(report)) {
     const actions = f.details?.actions;
