@@ -26,6 +26,7 @@ import {
   buildBaseline,
   compareToBaseline,
   figuresOf,
+  playoutActionRates,
   thresholdFor,
   type Baseline,
   type BenchReport,
@@ -386,6 +387,15 @@ describe('side-by-side comparison (bench --against)', () => {
       rmSync(repo, { recursive: true, force: true });
       rmSync(builds, { recursive: true, force: true });
     }
+  });
+});
+
+describe('actions per second of the playout figures', () => {
+  it('each playout figure gives actions/s from its playouts/s and the actions a game of its op; other figures give none', () => {
+    const playout = figure('playout.a', 1, { unit: 'playouts', median: 2, details: { gamesPerOp: 4, actions: 1000 } });
+    const failed = figure('playout.b', 1, { unit: 'playouts', details: { gamesPerOp: 2, actions: 90 }, error: 'boom' });
+    const rules = figure('rules.legal.a', 1, { unit: 'calls', details: { ply: 50, legalActions: 4 } });
+    expect(playoutActionRates(report([playout, failed, rules]))).toEqual([{ id: 'playout.a', actionsPerSecond: 500, actionsPerGame: 250 }]);
   });
 });
 
