@@ -167,6 +167,15 @@ describe('benchmark suites', () => {
     expect(byFigure.every((s) => s.taskFilter === 'pg3-large')).toBe(true);
   });
 
+  it('a suite told which figures to keep builds only the scenarios of those figures', async () => {
+    const suite = (name: string) => SUITES.find((x) => x.name === name)!;
+    const playout = await suite('playout').build('quick', (id) => id === 'playout.pg3-tiny');
+    expect(playout.map((t) => t.id)).toEqual(['playout.pg3-tiny']);
+    const rules = await suite('rules').build('quick', (id) => id === 'rules.apply.pg3-tiny');
+    expect(rules.map((t) => t.id)).toEqual(['rules.legal.pg3-tiny', 'rules.apply.pg3-tiny']);
+    expect(registryScenarios((id) => id === 'pg3-tiny').map((b) => b.id)).toEqual(['pg3-tiny']);
+  });
+
   it('computes rates from latencies: median and quartiles in units/s', () => {
     const st = rateStats([10, 10, 20, 5], 10); // rates 1000, 1000, 500, 2000
     expect(st.median).toBe(1000);
