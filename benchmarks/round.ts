@@ -165,10 +165,13 @@ export async function runRound(
   const result: { new: RoundFigure[]; old: RoundFigure[] } = { new: [], old: [] };
   const oldSelected = oldMod.selectSuites(filter || undefined);
   for (const { suite, taskFilter } of newMod.selectSuites(filter || undefined)) {
-    const keep = (tasks: TaskDef[], f: string | undefined): TaskDef[] => (f ? tasks.filter((t) => t.id.toLowerCase().includes(f)) : tasks);
+    const wanted = (f: string | undefined) => (f ? (id: string) => id.toLowerCase().includes(f) : undefined);
+    const keep = (tasks: TaskDef[], f: string | undefined): TaskDef[] => (f ? tasks.filter((t) => wanted(f)!(t.id)) : tasks);
     const oldSel = oldSelected.find((s) => s.suite.name === suite.name);
-    const buildOld = async (): Promise<TaskDef[]> => (oldSel ? keep(await oldSel.suite.build(mode), oldSel.taskFilter) : []);
-    const buildNew = async (): Promise<TaskDef[]> => keep(await suite.build(mode), taskFilter);
+    // A build whose suites take no `keep` (older commits) builds every scenario's tasks and keeps some here.
+    const buildOld = async (): Promise<TaskDef[]> =>
+      oldSel ? keep(await oldSel.suite.build(mode, wanted(oldSel.taskFilter)), oldSel.taskFilter) : [];
+    const buildNew = async (): Promise<TaskDef[]> => keep(await suite.build(mode, wanted(taskFilter)), taskFilter);
     const oldTasks = oldFirst ? await buildOld() : [];
     const newTasks = await buildNew();
     if (!oldFirst) oldTasks.push(...(await buildOld()));

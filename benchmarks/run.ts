@@ -155,7 +155,30 @@ export function formatReport(report: BenchReport): string {
   }
   const head = `tacsim bench, ${report.mode} run ${report.date} (Node ${report.node}, ${report.cpuCount} x ${report.cpu}), ${report.seconds.toFixed(1)} s`;
   const body = table(['figure', 'median/s', 'p25-p75', 'IQR/med', 'MAD', 'n', 'relative', 'unit'], rows);
-  return `${head}\n${body}\nrelative = median / the suite's calibration median (ops/s of a fixed JS workload timed in the same run).${scalingLine(report)}`;
+  return `${head}\n${body}\nrelative = median / the suite's calibration median (ops/s of a fixed JS workload timed in the same run).${scalingLine(report)}${actionsLines(report)}`;
+}
+
+/**
+ * Actions per second of each playout figure, from its median playouts/s and the actions its op plays
+ * (`details.actions` over `details.gamesPerOp`): the figure that compares systems whose games differ in length.
+ */
+export function playoutActionRates(
+  report: Pick<BenchReport, 'suites'>,
+): { id: string; actionsPerSecond: number; actionsPerGame: number }[] {
+  const out: { id: string; actionsPerSecond: number; actionsPerGame: number }[] = [];
+  for (const f of figuresOf(report)) {
+    const actions = f.details?.actions;
+    const games = f.details?.gamesPerOp;
+    if (f.error || f.unit !== 'playouts' || typeof actions !== 'number' || typeof games !== 'number' || !(games > 0)) continue;
+    out.push({ id: f.id, actionsPerSecond: (f.median * actions) / games, actionsPerGame: actions / games });
+  }
+  return out;
+}
+
+function actionsLines(report: BenchReport): string {
+  return playoutActionRates(report)
+    .map((r) => `\nactions/s, ${r.id}: ${fmt(r.actionsPerSecond)} (median playouts/s x ${r.actionsPerGame.toFixed(1)} actions a game)`)
+    .join('');
 }
 
 /** The harness figure the issue asks about: games/s with 2 workers over games/s with 1, in the same run. */

@@ -54,8 +54,11 @@ export interface SuiteDef {
   readonly name: string;
   readonly description: string;
   readonly timing: SuiteTiming;
-  /** Builds the tasks (loads scenarios, plays to mid-game states), outside the timing. */
-  build(mode: BenchMode): Promise<TaskDef[]>;
+  /**
+   * Builds the tasks (loads scenarios, plays to mid-game states), outside the timing. `keep`, when given,
+   * says which figure ids are wanted: scenarios none of whose figures are kept are not loaded nor played.
+   */
+  build(mode: BenchMode, keep?: (id: string) => boolean): Promise<TaskDef[]>;
 }
 
 export const CALIBRATION_ID = 'calibration';
@@ -158,11 +161,14 @@ export function benchScenario(idOrPath: string): BenchScenario {
   return b;
 }
 
-/** Every shipped scenario of every registered system, by system, then shortest random game first. */
-export function registryScenarios(): BenchScenario[] {
+/**
+ * Every shipped scenario of every registered system (those `which` keeps, if given), by system, then
+ * shortest random game first.
+ */
+export function registryScenarios(which?: (id: string) => boolean): BenchScenario[] {
   const systems = listSystems().map((s) => s.id);
   return listShippedScenarios()
-    .filter((s) => systems.includes(s.system))
+    .filter((s) => systems.includes(s.system) && (!which || which(s.id)))
     .map((s) => benchScenario(s.id))
     .sort((a, b) => systems.indexOf(a.system) - systems.indexOf(b.system) || a.meanLength - b.meanLength || a.id.localeCompare(b.id));
 }
@@ -172,7 +178,7 @@ export function registryScenarios(): BenchScenario[] {
  * scenarios as loaded: where agents and the harness are timed. Chosen without playing the scenarios, so
  * a run of the agents suite alone runs the engine on that scenario only.
  */
-export function representativeScenarios(): BenchScenario[] {
+export function representativeScenarios(which?: (id: string) => boolean): BenchScenario[] {
   const systems = listSystems().map((s) => s.id);
   const bySystem = new Map<string, { id: string; size: number }[]>();
   for (const s of listShippedScenarios().filter((x) => systems.includes(x.system))) {
@@ -184,8 +190,10 @@ export function representativeScenarios(): BenchScenario[] {
     .filter((sys) => bySystem.has(sys))
     .map((sys) => {
       const list = bySystem.get(sys)!.sort((a, b) => a.size - b.size || a.id.localeCompare(b.id));
-      return benchScenario(list[list.length >> 1]!.id);
-    });
+      return list[list.length >> 1]!.id;
+    })
+    .filter((id) => !which || which(id))
+    .map((id) => benchScenario(id));
 }
 
 export interface MidGame<S = unknown> {
@@ -462,8 +470,8 @@ const rulesSuite: SuiteDef = {
   name: 'rules',
   description: 'legal-action generation (uncached) and apply of a fixed action, on a mid-game state of each scenario',
   timing: { time: 600, iterations: 50, warmupTime: 100, warmupIterations: 10 },
-  async build(mode) {
-    return registryScenarios().flatMap((b) => rulesTasks(b, mode));
+  async build(mode, keep) {
+    return registryScenarios(keep && ((id) => keep(`rules.legal.${id}`) || keep(`rules.apply.${id}`))).flatMap((b) => rulesTasks(b, mode));
   },
 };
 
@@ -471,8 +479,8 @@ const playoutSuite: SuiteDef = {
   name: 'playout',
   description: 'full random playouts from the start of each scenario (a fixed set of seeds per op)',
   timing: { time: 2500, iterations: 10, warmupTime: 200, warmupIterations: 1 },
-  async build(mode) {
-    return registryScenarios().map((b) => playoutTask(b, mode));
+  async build(mode, keep) {
+    return registryScenarios(keep && ((id) => keep(`playout.${id}`))).map((b) => playoutTask(b, mode));
   },
 };
 
@@ -480,10 +488,12 @@ const agentsSuite: SuiteDef = {
   name: 'agents',
   description: "scripted decisions/s and MCTS iterations/s on each system's median scenario; MCTS iterations/s on tic-tac-toe",
   timing: { time: 2500, iterations: 8, warmupTime: 0, warmupIterations: 1 },
-  async build(mode) {
+  async build(mode, keep) {
     const tttIterations = mode === 'quick' ? 500 : 20_000;
     return [
-      ...representativeScenarios().flatMap((b) => agentTasks(b, mode)),
+      ...representativeScenarios(keep && ((id) => keep(`agents.scripted.${id}`) || keep(`agents.mcts.${id}`))).flatMap((b) =>
+        agentTasks(b, mode),
+      ),
       {
         id: 'agents.mcts.tictactoe',
         description: `MctsTree on tic-tac-toe, ${tttIterations} iterations from the empty board (timed without its warm-up)`,
@@ -532,8 +542,10 @@ const harnessSuite: SuiteDef = {
   description:
     "harness games/s on each system's median scenario, scripted vs scripted, 1 and 2 worker threads, in paired rounds on warm pools",
   timing: { time: 0, iterations: 3, warmupIterations: 1, warmupTime: 0 },
-  async build(mode) {
-    return representativeScenarios().flatMap((b) => harnessTasks(b, mode));
+  async build(mode, keep) {
+    return representativeScenarios(keep && ((id) => keep(`harness.${id}.1w`) || keep(`harness.${id}.2w`))).flatMap((b) =>
+      harnessTasks(b, mode),
+    );
   },
 };
 
@@ -655,8 +667,9 @@ export async function runCalibration(mode: BenchMode): Promise<number[]> {
 /** Runs one suite: each task in a Bench of its own, with the calibration timed between tasks. */
 export async function runSuite(suite: SuiteDef, mode: BenchMode, taskFilter?: string): Promise<SuiteResult | undefined> {
   const started = performance.now();
-  let tasks = await suite.build(mode);
-  if (taskFilter) tasks = tasks.filter((t) => t.id.toLowerCase().includes(taskFilter));
+  const keep = taskFilter ? (id: string) => id.toLowerCase().includes(taskFilter) : undefined;
+  let tasks = await suite.build(mode, keep);
+  if (keep) tasks = tasks.filter((t) => keep(t.id));
   if (tasks.length === 0) return undefined;
   const timing = mode === 'quick' ? QUICK_TIMING : suite.timing;
   // The calibration is timed by a bench of its own just before every task and once after the last, with

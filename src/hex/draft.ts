@@ -36,6 +36,7 @@ export class UnitDraft<S extends UnitState> {
   /** One row per unit; rows not yet written are the source state's own. */
   declare u: (readonly number[])[];
   declare events: string[] | null;
+  /** Where the unit rows keep the flags and the carrier (RowLayout): on the prototype of a class given them by `mixInto`. */
   declare private flagsAt: number;
   declare private carrierAt: number;
   declare private hexCount: number;
@@ -64,8 +65,9 @@ export class UnitDraft<S extends UnitState> {
     (d as { source: S }).source = source;
     d.u = source.u as (readonly number[])[];
     d.events = narrate ? [] : null;
-    d.flagsAt = layout.flags;
-    d.carrierAt = layout.carrier;
+    // Set on the draft only when its class's prototype does not already hold this layout (see mixInto).
+    if (d.flagsAt !== layout.flags) d.flagsAt = layout.flags;
+    if (d.carrierAt !== layout.carrier) d.carrierAt = layout.carrier;
     d.hexCount = hexes;
     // Positions are unchanged until the first setHex: the source state's occupancy index, if one was
     // made, is looked up when first needed (many drafts never need one).
@@ -79,12 +81,22 @@ export class UnitDraft<S extends UnitState> {
    * Gives the class of a system's draft UnitDraft's methods, but for those it defines itself (a system's
    * `setHex` that adds its rules calls `placeUnit`). Declare `interface YourDraft extends UnitDraft<YourState> {}`
    * beside the class so that the type knows them.
+   *
+   * Given the system's row layout, the class's prototype holds it, so its drafts do not: V8 sizes an object
+   * for the fields its constructor assigns itself plus 8, and fields beyond that live in a second,
+   * separately allocated store; `init` sets the kernel's fields, which that count does not see. The
+   * layout read from the prototype is also a constant to the optimizing compiler.
    */
-  static mixInto(target: abstract new (...args: never[]) => unknown): void {
+  static mixInto(target: abstract new (...args: never[]) => unknown, layout?: RowLayout): void {
     const from = UnitDraft.prototype as unknown as Record<string, unknown>;
     for (const name of Object.getOwnPropertyNames(from)) {
       if (name === 'constructor' || Object.hasOwn(target.prototype, name)) continue;
       Object.defineProperty(target.prototype, name, Object.getOwnPropertyDescriptor(from, name)!);
+    }
+    if (layout) {
+      const proto = target.prototype as { flagsAt: number; carrierAt: number };
+      proto.flagsAt = layout.flags;
+      proto.carrierAt = layout.carrier;
     }
   }
 

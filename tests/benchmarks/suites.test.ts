@@ -26,6 +26,7 @@ import {
   buildBaseline,
   compareToBaseline,
   figuresOf,
+  playoutActionRates,
   thresholdFor,
   type Baseline,
   type BenchReport,
@@ -166,6 +167,15 @@ describe('benchmark suites', () => {
     const byFigure = selectSuites('pg3-large');
     expect(byFigure).toHaveLength(SUITES.length);
     expect(byFigure.every((s) => s.taskFilter === 'pg3-large')).toBe(true);
+  });
+
+  it('a suite told which figures to keep builds only the scenarios of those figures', async () => {
+    const suite = (name: string) => SUITES.find((x) => x.name === name)!;
+    const playout = await suite('playout').build('quick', (id) => id === 'playout.pg3-tiny');
+    expect(playout.map((t) => t.id)).toEqual(['playout.pg3-tiny']);
+    const rules = await suite('rules').build('quick', (id) => id === 'rules.apply.pg3-tiny');
+    expect(rules.map((t) => t.id)).toEqual(['rules.legal.pg3-tiny', 'rules.apply.pg3-tiny']);
+    expect(registryScenarios((id) => id === 'pg3-tiny').map((b) => b.id)).toEqual(['pg3-tiny']);
   });
 
   it('computes rates from latencies: median and quartiles in units/s', () => {
@@ -388,6 +398,15 @@ describe('side-by-side comparison (bench --against)', () => {
       rmSync(repo, { recursive: true, force: true });
       rmSync(builds, { recursive: true, force: true });
     }
+  });
+});
+
+describe('actions per second of the playout figures', () => {
+  it('each playout figure gives actions/s from its playouts/s and the actions a game of its op; other figures give none', () => {
+    const playout = figure('playout.a', 1, { unit: 'playouts', median: 2, details: { gamesPerOp: 4, actions: 1000 } });
+    const failed = figure('playout.b', 1, { unit: 'playouts', details: { gamesPerOp: 2, actions: 90 }, error: 'boom' });
+    const rules = figure('rules.legal.a', 1, { unit: 'calls', details: { ply: 50, legalActions: 4 } });
+    expect(playoutActionRates(report([playout, failed, rules]))).toEqual([{ id: 'playout.a', actionsPerSecond: 500, actionsPerGame: 250 }]);
   });
 });
 

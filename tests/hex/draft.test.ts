@@ -68,6 +68,24 @@ class MixedDraft {
 }
 UnitDraft.mixInto(MixedDraft);
 
+/** The mixed-in form given its row layout by mixInto, as PG3's Draft is: the layout lives on the prototype. */
+// biome-ignore lint/correctness/noUnusedVariables: merged with the class below (the mixin's typing)
+interface LaidOutDraft extends UnitDraft<TinyState>, TinyFields {}
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface names the mixed-in kernel methods, as PG3's Draft does
+class LaidOutDraft {
+  constructor(source: TinyState, narrate = false, layout = LAYOUT) {
+    UnitDraft.init(this, source, 10, layout, narrate);
+    this.smoke = source.smoke;
+  }
+  seal(): TinyState {
+    return sealTiny(this);
+  }
+  board(i: number, t: number): void {
+    boardTiny(this, i, t);
+  }
+}
+UnitDraft.mixInto(LaidOutDraft, LAYOUT);
+
 const start = (): TinyState =>
   Object.freeze({
     u: Object.freeze(
@@ -85,6 +103,7 @@ const start = (): TinyState =>
 describe.each([
   ['extends UnitDraft', (s: TinyState, narrate?: boolean) => new TinyDraft(s, narrate)],
   ['mixes UnitDraft in', (s: TinyState, narrate?: boolean) => new MixedDraft(s, narrate)],
+  ['mixes UnitDraft in with its row layout', (s: TinyState, narrate?: boolean) => new LaidOutDraft(s, narrate)],
 ])('UnitDraft, in a system draft that %s', (_form, draft) => {
   it('shares rows and arrays with its source until written, then copies only what it writes; the source never changes', () => {
     const s = start();
@@ -151,6 +170,21 @@ describe('UnitDraft.mixInto', () => {
     expect(d.unitsIn(3)).toEqual([1]);
     expect(d.unitsIn(5)).toEqual([0, 2]);
     expect(s.u[0]).toEqual([3, 0, 0]);
+  });
+
+  it('a class given its row layout keeps it off its drafts; a draft made with another layout reads its own', () => {
+    const s = start();
+    const d = new LaidOutDraft(s);
+    expect(Object.keys(d)).not.toContain('flagsAt');
+    expect(Object.keys(d)).not.toContain('carrierAt');
+    // Flags in field 2 and the carrier in field 1: the draft's own layout wins over its class's.
+    const swapped = new LaidOutDraft(s, false, { flags: CARRIER, carrier: FLAGS });
+    swapped.setFlag(2, 4);
+    expect(swapped.get(2, CARRIER)).toBe(4);
+    expect(swapped.get(2, FLAGS)).toBe(0);
+    expect(d.flag(2, 4)).toBe(false);
+    boardTiny(swapped, 0, 2); // writes field CARRIER (2), which this draft reads as flags, not as a carrier
+    expect(swapped.unitsIn(5)).toEqual([0, 2]);
   });
 
   it('moves units correctly in a state whose index came down through drafts that never asked for one', () => {

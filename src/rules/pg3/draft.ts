@@ -216,6 +216,6 @@ export class Draft {
   }
 }
 
-UnitDraft.mixInto(Draft);
+UnitDraft.mixInto(Draft, LAYOUT);
 
 const NO_EVENTS: readonly string[] = Object.freeze([]);
