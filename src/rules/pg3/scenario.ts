@@ -261,6 +261,8 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
   const sideIds = data.sides.map((s) => s.id);
   if (sideIds[0] === sideIds[1]) problems.add('sides[1].id', `both sides are called "${sideIds[0]}"`);
   const units: UnitDef[] = [];
+  // Counted as units are made: a count by scanning `units` made loading quadratic in the placements.
+  const unitsOfSide = [0, 0];
   const combatPerHex = new Map<string, number>();
   const transportsPerHex = new Map<string, number>();
   const counterDef = (id: string, place: string): CounterEntry | undefined => {
@@ -306,7 +308,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     if (p.tankLeader && !(isAfv && c.type === 'TANK')) problems.add(place, 'only a tank-symbol AFV can carry a tank leader (PG3 3.3, 6.8)');
     units.push({
       index: units.length,
-      id: `${sideIds[side]}-${units.filter((u) => u.side === side).length + 1}-${counterId}`,
+      id: `${sideIds[side]}-${++unitsOfSide[side]!}-${counterId}`,
       side,
       counter: counterId,
       name: c.name,
@@ -462,6 +464,7 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     if (s.units.length === 0 && s.reinforcements.length === 0) problems.add(`sides[${si}].units`, 'a side needs at least one unit');
   });
   // PG3 5.6: units set up `loaded` go aboard a transport of their side in the same hex: one unit and up to 3 leaders each.
+  const carrying = new Set<number>();
   for (const c of units) {
     if (c.startCarrier !== -2) continue;
     const place = `sides[${c.side}].units (${c.counter} at ${grid.label(c.startHex)})`;
@@ -471,18 +474,14 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
       continue;
     }
     const t = units.find(
-      (x) =>
-        x.side === c.side &&
-        x.startHex === c.startHex &&
-        x.entryTurn === 0 &&
-        (x.isTransport || x.isApc) &&
-        !units.some((y) => y.startCarrier === x.index),
+      (x) => x.side === c.side && x.startHex === c.startHex && x.entryTurn === 0 && (x.isTransport || x.isApc) && !carrying.has(x.index),
     );
     if (!t) {
       problems.add(place, `no free transport of its side at ${grid.label(c.startHex)} to start loaded on (PG3 5.6)`);
       continue;
     }
     (c as { startCarrier: number }).startCarrier = t.index;
+    carrying.add(t.index);
     if (c.startHidden !== t.startHidden)
       problems.add(place, 'a unit set up loaded is hidden exactly when its transport is (PG3 16.6, 5.6)');
   }
@@ -490,7 +489,9 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
   const hasHidden = units.some((u) => u.startHidden);
   const hiddenArea: Hex[][] = [0, 1].map((side) => {
     if (!units.some((u) => u.side === side && u.startHidden)) return [];
-    const seeds = units.filter((u) => u.side === side && u.entryTurn === 0 && !u.startHidden && u.startHex >= 0).map((u) => u.startHex);
+    const seeds = [
+      ...new Set(units.filter((u) => u.side === side && u.entryTurn === 0 && !u.startHidden && u.startHex >= 0).map((u) => u.startHex)),
+    ];
     const area: Hex[] = [];
     for (let h = 0; h < width * height; h++) if (seeds.some((s) => grid.distance(s, h) <= HIDDEN_AREA_RADIUS)) area.push(h);
     return area;

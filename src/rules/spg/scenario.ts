@@ -236,6 +236,9 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
   };
 
   const units: UnitDef[] = [];
+  // Kept as units are made: scanning `units` for these made loading quadratic in the placements.
+  const unitsOfSide = [0, 0];
+  const carrying = new Set<number>();
   const groups: ReinforcementGroup[] = [];
   const fireSide = (s: CounterEntry['full'] | undefined, fallback: FireSide | undefined): FireSide =>
     s === undefined
@@ -287,7 +290,7 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
     const index = units.length;
     units.push({
       index,
-      id: `${sideIds[side]}-${units.filter((u) => u.side === side).length + 1}`,
+      id: `${sideIds[side]}-${++unitsOfSide[side]!}`,
       side,
       counter: counterId,
       name: c.name,
@@ -327,6 +330,7 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
       startCarrier: p.carrier ?? -1,
       fromTurn: p.fromTurn ?? 1,
     });
+    if (p.carrier !== undefined && p.carrier >= 0) carrying.add(p.carrier);
     return index;
   };
   const counterOf = (id: string, place: string): CounterEntry | undefined => {
@@ -339,7 +343,7 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
     placeUnits(si, s.units, counterOf, at, (p, c, h, place) => {
       let carrier = -1;
       if (p.passenger) {
-        carrier = units.findIndex((u) => u.side === si && u.startHex === h && u.vehicle && !units.some((o) => o.startCarrier === u.index));
+        carrier = units.findIndex((u) => u.side === si && u.startHex === h && u.vehicle && !carrying.has(u.index));
         if (carrier < 0)
           problems.add(`${place}.passenger`, `no vehicle of ${s.id} at ${p.hex} to carry it (S-12 L140: one unit per vehicle)`);
       }
@@ -382,7 +386,7 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
         for (let n = 0; n < p.count; n++) {
           let carrier = -1;
           if (p.passenger) {
-            carrier = [...members].reverse().find((m) => units[m]!.vehicle && !units.some((o) => o.startCarrier === m)) ?? -1;
+            carrier = [...members].reverse().find((m) => units[m]!.vehicle && !carrying.has(m)) ?? -1;
             if (carrier < 0) problems.add(`${place}.units[${k}].passenger`, 'no vehicle listed before it in the group to carry it');
           } else if (isGunType(c.type, c.full.movement) && (c.packed?.movement ?? c.full.movement) === 0) {
             problems.add(`${place}.units[${k}]`, `${p.counter} has no movement allowance: it arrives as a passenger (SPG S-05 L52)`);
