@@ -4,6 +4,7 @@
  */
 import { InputError } from '../../core/errors.js';
 import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
+import { boardOf } from '../../hex/board.js';
 import { seatToMove } from './actions.js';
 import { describeAction } from './describe.js';
 import { seatView } from './hidden.js';
@@ -140,20 +141,6 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
 }
 
 /** Map colours by terrain id (a scenario's own ids fall back to a neutral green). */
-const TERRAIN_FILL: Record<string, string> = {
-  clear: '#dfe6b8',
-  woods: '#6f9a4e',
-  forest: '#6f9a4e',
-  field: '#e8d47a',
-  town: '#c9b29a',
-  village: '#c9b29a',
-  swamp: '#9bb8a8',
-  marsh: '#9bb8a8',
-  river: '#7fb2dd',
-  stream: '#7fb2dd',
-  hill: '#c8b27a',
-};
-
 function unitValues(sc: Scenario, state: State, i: number): string {
   const u = sc.units[i]!;
   if (u.isLeader) return `${u.moraleMod >= 0 ? '+' : ''}${u.moraleMod} ${u.combatMod >= 0 ? '+' : ''}${u.combatMod}`;
@@ -220,35 +207,19 @@ function offMapWhere(sc: Scenario, state: State, i: number): string {
 /** The position as `viewer` may see it (seatView: the other side's hidden units and secret leaders left out). */
 export function boardView(sc: Scenario, real: State, viewer: number): BoardView {
   const state = viewer === 0 || viewer === 1 ? seatView(sc, real, viewer) : real;
-  const grid = sc.map.grid;
-  const used = new Set<string>();
-  const hexes = [];
   const mines = new Set<number>();
   sc.minefields.forEach((m, k) => {
     if (m.side === viewer || (state.mines[k]! & MINE_REVEALED) !== 0) mines.add(m.hex);
   });
-  for (let h = 0; h < grid.size; h++) {
-    const terrain = sc.map.terrainId(h);
-    used.add(terrain);
-    const sides: { dir: number; feature: string }[] = [];
-    for (let d = 0; d < 6; d++) if (sc.map.hexside(h, d) & sc.ROAD) sides.push({ dir: d, feature: 'road' });
+  const hexMarkers = (h: number): string[] => {
     const markers: string[] = [];
     if (state.smoke.includes(h)) markers.push('smoke');
     if (mines.has(h)) markers.push('mines');
     const wrecks = state.wrecks.filter((w) => w === h).length;
     for (let k = 0; k < wrecks; k++) markers.push('wreck');
     if (sc.entrenched[h]) markers.push('entrenchment');
-    hexes.push({
-      hex: h,
-      label: grid.label(h),
-      col: grid.col(h),
-      row: grid.row(h),
-      terrain,
-      elevation: sc.map.elevation[h]!,
-      sides,
-      markers,
-    });
-  }
+    return markers;
+  };
   const units: BoardUnit[] = [];
   for (let i = 0; i < sc.units.length; i++) {
     const u = sc.units[i]!;
@@ -269,16 +240,11 @@ export function boardView(sc: Scenario, real: State, viewer: number): BoardView 
       details: unitDetails(sc, state, i),
     });
   }
-  return {
-    width: grid.width,
-    height: grid.height,
-    orientation: grid.orientation,
-    terrain: Object.fromEntries([...used].map((t) => [t, TERRAIN_FILL[t] ?? '#cfd8b0'])),
-    hexes,
+  return boardOf(sc.map, sc.ROAD, hexMarkers, {
     units,
     objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: state.control[k] ?? -1 })),
     status: renderStatus(sc, state),
-  };
+  });
 }
 
 const KIND: Record<string, ActionKind> = {

@@ -4,6 +4,7 @@
  */
 import { InputError } from '../../core/errors.js';
 import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
+import { boardOf } from '../../hex/board.js';
 import { drawHexMap, type Segment } from '../../hex/ascii.js';
 import type { Hex } from '../../hex/grid.js';
 import { isDemoralized, isShaken } from './morale.js';
@@ -312,20 +313,6 @@ export function describe(sc: Scenario, s: State, action: string): string {
 }
 
 /** Map colours by terrain id. */
-const TERRAIN_FILL: Record<string, string> = {
-  clear: '#dfe6b8',
-  woods: '#6f9a4e',
-  wheat: '#e8d47a',
-  field: '#e8d47a',
-  town: '#c9b29a',
-  brush: '#a9c07a',
-  gully: '#b8a27a',
-  marsh: '#9bb8a8',
-  swamp: '#9bb8a8',
-  stream: '#7fb2dd',
-  river: '#7fb2dd',
-};
-
 /** The values printed on an SPG counter: fire-range, AT-range, movement, [armour]; morale in the details. */
 function counterValues(sc: Scenario, s: State, i: number): string {
   const u = sc.units[i]!;
@@ -351,16 +338,10 @@ function counterDetails(sc: Scenario, s: State, i: number): string {
 /** The position as data for a page (every seat sees all of it: SPG has no hidden units). */
 export function boardView(sc: Scenario, s: State, viewer: number, status: string): BoardView {
   const grid = sc.map.grid;
-  const used = new Set<string>();
   const viewerId = sc.sides[viewer]?.id;
   const secretMines = new Set<number>();
   for (const m of sc.data.map.mines) if (m.hiddenFrom !== undefined && m.hiddenFrom === viewerId) secretMines.add(grid.parseLabel(m.hex));
-  const hexes = [];
-  for (let h = 0; h < grid.size; h++) {
-    const terrain = sc.map.terrainId(h);
-    used.add(terrain);
-    const sides: { dir: number; feature: string }[] = [];
-    for (let d = 0; d < 6; d++) if (sc.map.hexside(h, d) & ROAD_BIT) sides.push({ dir: d, feature: 'road' });
+  const hexMarkers = (h: number): string[] => {
     const markers: string[] = [];
     if (sc.fortified[h]) markers.push('fortification');
     if (sc.heavy[h]) markers.push('heavy building');
@@ -369,17 +350,8 @@ export function boardView(sc: Scenario, s: State, viewer: number, status: string
     if (sc.mines[h] && !secretMines.has(h) && !s.cleared.includes(h)) markers.push('mines');
     if (sc.atDitch[h]) markers.push('AT ditch');
     if (s.cleared.includes(h)) markers.push('cleared');
-    hexes.push({
-      hex: h,
-      label: grid.label(h),
-      col: grid.col(h),
-      row: grid.row(h),
-      terrain,
-      elevation: sc.map.elevation[h]!,
-      sides,
-      markers,
-    });
-  }
+    return markers;
+  };
   const units: BoardUnit[] = sc.units.map((u, i) => {
     const row = s.u[i]!;
     const f = row[FLAGS]!;
@@ -416,16 +388,11 @@ export function boardView(sc: Scenario, s: State, viewer: number, status: string
       details: counterDetails(sc, s, i),
     };
   });
-  return {
-    width: grid.width,
-    height: grid.height,
-    orientation: grid.orientation,
-    terrain: Object.fromEntries([...used].map((t) => [t, TERRAIN_FILL[t] ?? '#cfd8b0'])),
-    hexes,
+  return boardOf(sc.map, ROAD_BIT, hexMarkers, {
     units,
     objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: s.control[k] ?? -1 })),
     status,
-  };
+  });
 }
 
 const KIND: Record<string, ActionKind> = {
