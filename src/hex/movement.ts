@@ -58,6 +58,38 @@ function moveCostRangeText(scale: number): string {
 }
 
 /**
+ * Working memory of reachableHexes, kept between calls so that a search allocates only its result: the
+ * best cost of each hex (valid where `stamp` holds the current search's number) and the FIFO queue.
+ */
+interface ReachScratch {
+  best: Int32Array;
+  stamp: Uint32Array;
+  queue: Int32Array;
+  search: number;
+  busy: boolean;
+}
+const scratchBySize = new Map<number, ReachScratch>();
+
+function reachScratch(size: number): ReachScratch {
+  const fresh = (): ReachScratch => ({
+    best: new Int32Array(size),
+    stamp: new Uint32Array(size),
+    queue: new Int32Array(Math.max(16, size)),
+    search: 0,
+    busy: false,
+  });
+  let s = scratchBySize.get(size);
+  if (s === undefined) scratchBySize.set(size, (s = fresh()));
+  // A search started from inside another's step cost gets buffers of its own, not the busy ones.
+  else if (s.busy) s = fresh();
+  if (++s.search === 0xffffffff) {
+    s.stamp.fill(0);
+    s.search = 1;
+  }
+  return s;
+}
+
+/**
  * The cheapest total cost from `start` to every hex within `budget`, by a label-correcting search over
  * neighbours (a first-in first-out queue, every improvement queued again: the same costs as Dijkstra's).
  * `stepCost(from, to)` is the cost of one step between neighbours, or a negative number where the step is
@@ -72,24 +104,50 @@ export function reachableHexes(
   stepCost: (from: Hex, to: Hex) => number,
   oneHexAlways = false,
 ): Map<Hex, number> {
-  const best = new Map<Hex, number>([[start, 0]]);
-  const frontier: Hex[] = [start];
-  while (frontier.length > 0) {
-    const h = frontier.shift()!;
-    const spent = best.get(h)!;
-    for (let k = 0; k < 6; k++) {
-      const n = grid.neighbour(h, k);
-      if (n < 0) continue;
-      const c = stepCost(h, n);
-      if (c < 0) continue;
-      const total = spent + c;
-      if (total > budget && !(oneHexAlways && h === start && budget > 0)) continue;
-      const prev = best.get(n);
-      if (prev === undefined || total < prev) {
-        best.set(n, total);
-        frontier.push(n);
+  const scratch = reachScratch(grid.size);
+  scratch.busy = true;
+  try {
+    const { best, stamp, search } = scratch;
+    const neighbours = grid.neighbours;
+    // Hexes in the order first reached: the queue's first entries are exactly those, but an improved hex is
+    // queued again, so the order is kept apart.
+    const order: Hex[] = [start];
+    let queue = scratch.queue;
+    let head = 0,
+      tail = 0;
+    queue[tail++] = start;
+    best[start] = 0;
+    stamp[start] = search;
+    while (head < tail) {
+      const h = queue[head++]!;
+      const spent = best[h]!;
+      for (let k = 0; k < 6; k++) {
+        const n = neighbours[h * 6 + k]!;
+        if (n < 0) continue;
+        const c = stepCost(h, n);
+        if (c < 0) continue;
+        const total = spent + c;
+        if (total > budget && !(oneHexAlways && h === start && budget > 0)) continue;
+        const seen = stamp[n] === search;
+        if (!seen || total < best[n]!) {
+          if (!seen) {
+            stamp[n] = search;
+            order.push(n);
+          }
+          best[n] = total;
+          if (tail === queue.length) {
+            const grown = new Int32Array(queue.length * 2);
+            grown.set(queue);
+            queue = scratch.queue = grown;
+          }
+          queue[tail++] = n;
+        }
       }
     }
+    const out = new Map<Hex, number>();
+    for (const h of order) out.set(h, best[h]!);
+    return out;
+  } finally {
+    scratch.busy = false;
   }
-  return best;
 }

@@ -95,22 +95,42 @@ export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, 
  */
 export function moveDestinations(sc: Scenario, s: State, i: number, budget: number, startHex?: Hex, preSpent = 0): Map<Hex, number> {
   const start = startHex ?? s.u[i]![HEX]!;
-  const def = sc.units[i]!;
-  const enemies = enemyPresence(sc, s, def.side);
   const out = new Map<Hex, number>();
   if (budget <= 0 || start < 0) return out;
+  const def = sc.units[i]!;
+  const enemies = enemyPresence(sc, s, def.side);
   const passenger = passengerOf(sc, s, i);
   const disrupted = (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 || (passenger >= 0 && (s.u[passenger]![FLAGS]! & F_DISRUPTED) !== 0);
   const reach =
     preSpent > 0 || startHex !== undefined
       ? reachableFrom(sc, s, i, start, budget - preSpent, enemies)
       : reachableHexes(sc.map.grid, start, budget, (a, b) => stepCost(sc, s, i, a, b, enemies, start));
+  // fitsIn for every hex reached, from one count of the other stacks (S-12 L138).
+  const stacks = otherStacks(sc, s, i);
+  const unitsRoom = 3 - 1 - (passenger >= 0 ? 1 : 0);
+  const vehiclesRoom = 2 - (def.vehicle ? 1 : 0);
   for (const [h, cost] of reach) {
     if (h === start && startHex === undefined) continue;
     // S-40 L578: a disrupted unit (or one carrying a disrupted passenger) never ends next to an enemy (S-22 L320).
     if (disrupted && enemies[h]! & 2) continue;
-    if (!fitsIn(sc, s, i, h)) continue;
+    const stack = stacks.get(h);
+    if (stack !== undefined && ((stack & 0xff) > unitsRoom || stack >> 8 > vehiclesRoom)) continue;
     out.set(h, cost + preSpent);
+  }
+  return out;
+}
+
+/**
+ * By hex, the units and vehicles on the map other than unit i and what it carries, as units + 256 x
+ * vehicles: what stackIn(sc, s, h, i) counts, for all hexes at once.
+ */
+function otherStacks(sc: Scenario, s: State, i: number): Map<Hex, number> {
+  const out = new Map<Hex, number>();
+  for (let j = 0; j < sc.units.length; j++) {
+    const r = s.u[j]!;
+    const h = r[HEX]!;
+    if (j === i || h < 0 || r[CARRIER] === i + 1) continue;
+    out.set(h, (out.get(h) ?? 0) + (sc.units[j]!.vehicle ? 257 : 1));
   }
   return out;
 }
