@@ -92,8 +92,8 @@ function reachScratch(size: number): ReachScratch {
 /**
  * The cheapest total cost from `start` to every hex within `budget`, by a label-correcting search over
  * neighbours (a first-in first-out queue, every improvement queued again: the same costs as Dijkstra's).
- * `stepCost(from, to)` is the cost of one step between neighbours, or a negative number where the step is
- * not allowed. With `oneHexAlways`, a first step from `start` is allowed whatever it costs when the budget
+ * `stepCost(from, to, direction)` is the cost of one step between neighbours (`to` lies in `direction` from
+ * `from`), or a negative number where the step is not allowed. With `oneHexAlways`, a first step from `start` is allowed whatever it costs when the budget
  * is positive (PG3 5.0: a unit with any movement allowance may always move one hex).
  * The map lists hexes in the order they were first reached, `start` first.
  */
@@ -101,7 +101,7 @@ export function reachableHexes(
   grid: HexGrid,
   start: Hex,
   budget: number,
-  stepCost: (from: Hex, to: Hex) => number,
+  stepCost: (from: Hex, to: Hex, direction: number) => number,
   oneHexAlways = false,
 ): Map<Hex, number> {
   const scratch = reachScratch(grid.size);
@@ -124,7 +124,7 @@ export function reachableHexes(
       for (let k = 0; k < 6; k++) {
         const n = neighbours[h * 6 + k]!;
         if (n < 0) continue;
-        const c = stepCost(h, n);
+        const c = stepCost(h, n, k);
         if (c < 0) continue;
         const total = spent + c;
         if (total > budget && !(oneHexAlways && h === start && budget > 0)) continue;

@@ -9,7 +9,6 @@ import type { Hex } from '../../hex/grid.js';
 import { reachableHexes } from '../../hex/movement.js';
 import { valuesOf } from './fire.js';
 import { groundPenalty } from './ground.js';
-import { hasAtDitch, hasWire, mineStrength } from './obstacles.js';
 import { MP_SCALE, ROAD, type Scenario } from './scenario.js';
 import { CARRIER, F_DISRUPTED, F_IMMOBILE, F_IN_COLUMN, F_PACKED, FLAGS, HEX, type State } from './state.js';
 
@@ -68,25 +67,88 @@ export function movementAllowance(sc: Scenario, s: State, i: number): number {
   return (f & F_PACKED) !== 0 ? sc.units[i]!.packedMa : valuesOf(sc, s, i).ma;
 }
 
+/** The last enemyPresence worked out for each side, with the unit positions it was worked out from. */
+interface PresenceMemo {
+  sc: Scenario;
+  hexes: Int32Array;
+  presence: Uint8Array;
+}
+const presenceMemo: (PresenceMemo | undefined)[] = [undefined, undefined];
+
+/**
+ * enemyPresence for this module's own read-only use: the last answer for the side again while no unit has
+ * changed hex. It is checked against the positions, not the state's identity, because an
+ * apply may look at a position it is still changing; a legal-action generation asks once per unit.
+ */
+function sharedEnemyPresence(sc: Scenario, s: State, side: number): Uint8Array {
+  const memo = presenceMemo[side];
+  const n = sc.units.length;
+  if (memo !== undefined && memo.sc === sc) {
+    const hexes = memo.hexes;
+    let same = true;
+    for (let j = 0; j < n; j++) {
+      if (hexes[j] !== s.u[j]![HEX]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return memo.presence;
+  }
+  const hexes = new Int32Array(n);
+  for (let j = 0; j < n; j++) hexes[j] = s.u[j]![HEX]!;
+  const presence = enemyPresence(sc, s, side);
+  if (side === 0 || side === 1) presenceMemo[side] = { sc, hexes, presence };
+  return presence;
+}
+
 /** Cost x MP_SCALE of one step from `from` into `to` for unit i, or -1 where it may not go. */
 export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, enemies: Uint8Array, start: Hex): number {
+  return unitStepCost(sc, s, i, enemies, start)(from, to);
+}
+
+/**
+ * stepCost of unit i as a function of the step alone, with what depends only on the unit and the position
+ * looked up once for a whole search. `direction` (from `from` to `to`), when the caller knows it, saves
+ * finding it again.
+ */
+function unitStepCost(
+  sc: Scenario,
+  s: State,
+  i: number,
+  enemies: Uint8Array,
+  start: Hex,
+): (from: Hex, to: Hex, direction?: number) => number {
   const def = sc.units[i]!;
-  if (enemies[to]! & 1) return -1;
-  if (mineStrength(sc, s, from) > 0 && from !== start) return -1; // S-50 L674: a unit entering a minefield stops there (its attack decides)
-  if (def.vehicle && !def.armored && enemies[to]! & 2) return -1; // S-11 L108
-  if (hasAtDitch(sc, s, to) && (def.vehicle || def.mounted)) return -1; // S-51 L682
-  if (hasWire(sc, s, to) && !def.armored) return -1; // S-49: mounted and unarmored never; leg units only by a wire entry action
+  const cleared = s.cleared;
+  const { mines, wire, atDitch, moveCost } = sc;
   const map = sc.map;
-  const d = map.grid.directionTo(from, to);
-  const road = d >= 0 && (map.hexside(from, d) & ROAD) !== 0;
+  const { terrain, elevation, hexsides } = map;
+  const grid = map.grid;
   const c = def.moveClass;
-  let cost = road ? sc.roadCost[c]! : sc.moveCost[map.terrain[to]! * CLASSES + c]!;
-  if (cost < 0) return -1;
-  const climb = map.elevation[to]! - map.elevation[from]!;
-  if (climb > 0 && !road) cost += climb * sc.climbCost[c]!;
-  cost += groundPenalty(sc, i, to, road); // S-14
-  if (hasWire(sc, s, to) && def.armored) cost += Math.round(sc.charts.wireMoveCost.value * MP_SCALE);
-  return cost;
+  const roadCost = sc.roadCost[c]!;
+  const climbCost = sc.climbCost[c]!;
+  const unarmoredVehicle = def.vehicle && !def.armored;
+  const ditchStops = def.vehicle || def.mounted;
+  const armored = def.armored;
+  const wireCost = armored ? Math.round(sc.charts.wireMoveCost.value * MP_SCALE) : 0;
+  const uncleared = (h: Hex): boolean => cleared.length === 0 || !cleared.includes(h);
+  return (from, to, direction) => {
+    if (enemies[to]! & 1) return -1;
+    if (from !== start && mines[from]! > 0 && uncleared(from)) return -1; // S-50 L674: a unit entering a minefield stops there (its attack decides)
+    if (unarmoredVehicle && enemies[to]! & 2) return -1; // S-11 L108
+    if (ditchStops && atDitch[to] === 1 && uncleared(to)) return -1; // S-51 L682
+    const wired = wire[to] === 1 && uncleared(to);
+    if (wired && !armored) return -1; // S-49: mounted and unarmored never; leg units only by a wire entry action
+    const d = direction ?? grid.directionTo(from, to);
+    const road = d >= 0 && (hexsides[from * 6 + d]! & ROAD) !== 0;
+    let cost = road ? roadCost : moveCost[terrain[to]! * CLASSES + c]!;
+    if (cost < 0) return -1;
+    const climb = elevation[to]! - elevation[from]!;
+    if (climb > 0 && !road) cost += climb * climbCost;
+    cost += groundPenalty(sc, i, to, road); // S-14
+    if (wired) cost += wireCost;
+    return cost;
+  };
 }
 
 /**
@@ -98,13 +160,13 @@ export function moveDestinations(sc: Scenario, s: State, i: number, budget: numb
   const out = new Map<Hex, number>();
   if (budget <= 0 || start < 0) return out;
   const def = sc.units[i]!;
-  const enemies = enemyPresence(sc, s, def.side);
+  const enemies = sharedEnemyPresence(sc, s, def.side);
   const passenger = passengerOf(sc, s, i);
   const disrupted = (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 || (passenger >= 0 && (s.u[passenger]![FLAGS]! & F_DISRUPTED) !== 0);
   const reach =
     preSpent > 0 || startHex !== undefined
       ? reachableFrom(sc, s, i, start, budget - preSpent, enemies)
-      : reachableHexes(sc.map.grid, start, budget, (a, b) => stepCost(sc, s, i, a, b, enemies, start));
+      : reachableHexes(sc.map.grid, start, budget, unitStepCost(sc, s, i, enemies, start));
   // fitsIn for every hex reached, from one count of the other stacks (S-12 L138).
   const stacks = otherStacks(sc, s, i);
   const unitsRoom = 3 - 1 - (passenger >= 0 ? 1 : 0);
@@ -145,7 +207,7 @@ function reachableFrom(sc: Scenario, s: State, i: number, entry: Hex, budget: nu
   if (terrainCost < 0) return out;
   const entryCost = terrainCost + groundPenalty(sc, i, entry, road); // S-14: the entry hex is a hex entered
   if (entryCost > budget) return out;
-  const rest = reachableHexes(sc.map.grid, entry, budget - entryCost, (a, b) => stepCost(sc, s, i, a, b, enemies, entry));
+  const rest = reachableHexes(sc.map.grid, entry, budget - entryCost, unitStepCost(sc, s, i, enemies, entry));
   for (const [h, cost] of rest) out.set(h, cost + entryCost);
   return out;
 }
@@ -190,8 +252,9 @@ export function planPath(
   risk: (h: Hex) => number,
 ): number[] | undefined {
   if (from === to) return [];
-  const enemies = enemyPresence(sc, s, sc.units[i]!.side);
+  const enemies = sharedEnemyPresence(sc, s, sc.units[i]!.side);
   const grid = sc.map.grid;
+  const step = unitStepCost(sc, s, i, enemies, from);
   const search = (riskFirst: boolean): Map<Hex, PathLabel> => {
     const best = new Map<Hex, PathLabel>([[from, { risk: 0, cost: 0, prev: -1 }]]);
     const frontier: Hex[] = [from];
@@ -201,7 +264,7 @@ export function planPath(
       for (let k = 0; k < 6; k++) {
         const n = grid.neighbour(h, k);
         if (n < 0) continue;
-        const c = stepCost(sc, s, i, h, n, enemies, from);
+        const c = step(h, n, k);
         if (c < 0 || l.cost + c > budget) continue;
         const cost = l.cost + c,
           r = l.risk + risk(n);
