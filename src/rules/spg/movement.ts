@@ -6,7 +6,7 @@
  * mines per S-49..S-51; drop-off costs half the MA (S-13 L154).
  */
 import type { Hex } from '../../hex/grid.js';
-import { reachableHexes } from '../../hex/movement.js';
+import { forEachReachable } from '../../hex/movement.js';
 import { valuesOf } from './fire.js';
 import { groundPenalty } from './ground.js';
 import { MP_SCALE, ROAD, type Scenario } from './scenario.js';
@@ -163,22 +163,20 @@ export function moveDestinations(sc: Scenario, s: State, i: number, budget: numb
   const enemies = sharedEnemyPresence(sc, s, def.side);
   const passenger = passengerOf(sc, s, i);
   const disrupted = (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 || (passenger >= 0 && (s.u[passenger]![FLAGS]! & F_DISRUPTED) !== 0);
-  const reach =
-    preSpent > 0 || startHex !== undefined
-      ? reachableFrom(sc, s, i, start, budget - preSpent, enemies)
-      : reachableHexes(sc.map.grid, start, budget, unitStepCost(sc, s, i, enemies, start));
   // fitsIn for every hex reached, from one count of the other stacks (S-12 L138).
   const stacks = otherStacks(sc, s, i);
   const unitsRoom = 3 - 1 - (passenger >= 0 ? 1 : 0);
   const vehiclesRoom = 2 - (def.vehicle ? 1 : 0);
-  for (const [h, cost] of reach) {
-    if (h === start && startHex === undefined) continue;
+  const keep = (h: Hex, cost: number): void => {
+    if (h === start && startHex === undefined) return;
     // S-40 L578: a disrupted unit (or one carrying a disrupted passenger) never ends next to an enemy (S-22 L320).
-    if (disrupted && enemies[h]! & 2) continue;
+    if (disrupted && enemies[h]! & 2) return;
     const stack = stacks.get(h);
-    if (stack !== undefined && ((stack & 0xff) > unitsRoom || stack >> 8 > vehiclesRoom)) continue;
+    if (stack !== undefined && ((stack & 0xff) > unitsRoom || stack >> 8 > vehiclesRoom)) return;
     out.set(h, cost + preSpent);
-  }
+  };
+  if (preSpent > 0 || startHex !== undefined) forEachReachableFrom(sc, s, i, start, budget - preSpent, enemies, keep);
+  else forEachReachable(sc.map.grid, start, budget, unitStepCost(sc, s, i, enemies, start), keep);
   return out;
 }
 
@@ -197,19 +195,24 @@ function otherStacks(sc: Scenario, s: State, i: number): Map<Hex, number> {
   return out;
 }
 
-/** Reachable hexes when the unit enters the map at `entry` (paying for the entry hex itself). */
-function reachableFrom(sc: Scenario, s: State, i: number, entry: Hex, budget: number, enemies: Uint8Array): Map<Hex, number> {
-  const out = new Map<Hex, number>();
-  if (enemies[entry]! & 1) return out;
+/** Hexes reachable when the unit enters the map at `entry` (paying for the entry hex itself), with their costs, in order. */
+function forEachReachableFrom(
+  sc: Scenario,
+  s: State,
+  i: number,
+  entry: Hex,
+  budget: number,
+  enemies: Uint8Array,
+  visit: (h: Hex, cost: number) => void,
+): void {
+  if (enemies[entry]! & 1) return;
   const mc = sc.units[i]!.moveClass;
   const road = sc.map.anySide(entry, ROAD);
   const terrainCost = road ? sc.roadCost[mc]! : sc.moveCost[sc.map.terrain[entry]! * CLASSES + mc]!;
-  if (terrainCost < 0) return out;
+  if (terrainCost < 0) return;
   const entryCost = terrainCost + groundPenalty(sc, i, entry, road); // S-14: the entry hex is a hex entered
-  if (entryCost > budget) return out;
-  const rest = reachableHexes(sc.map.grid, entry, budget - entryCost, unitStepCost(sc, s, i, enemies, entry));
-  for (const [h, cost] of rest) out.set(h, cost + entryCost);
-  return out;
+  if (entryCost > budget) return;
+  forEachReachable(sc.map.grid, entry, budget - entryCost, unitStepCost(sc, s, i, enemies, entry), (h, cost) => visit(h, cost + entryCost));
 }
 
 /** Cost x MP_SCALE per place in a column entering through `entry` (S-08 L64: the entry hex's terrain, road included; S-14 its ground). */
