@@ -233,12 +233,6 @@ export function entryCost(sc: Scenario, i: number, entry: Hex): number {
   return sc.map.anySide(entry, ROAD) ? sc.roadCost[mc]! : sc.moveCost[sc.map.terrain[entry]! * CLASSES + mc]!;
 }
 
-interface PathLabel {
-  risk: number;
-  cost: number;
-  prev: Hex;
-}
-
 /**
  * The path unit i takes from `from` to `to` within `budget` (x MP_SCALE), as pairs: a hex entered, then the
  * MP x MP_SCALE it cost. The mover's player would pick it; the engine picks for him the path entering hexes
@@ -258,38 +252,53 @@ export function planPath(
   const enemies = sharedEnemyPresence(sc, s, sc.units[i]!.side);
   const grid = sc.map.grid;
   const step = unitStepCost(sc, s, i, enemies, from);
-  const search = (riskFirst: boolean): Map<Hex, PathLabel> => {
-    const best = new Map<Hex, PathLabel>([[from, { risk: 0, cost: 0, prev: -1 }]]);
+  // Labels of the hexes reached by the current search (those whose `seen` holds its number): the risk and
+  // cost of the best path found to them and the hex before them on it.
+  const size = grid.size;
+  const seen = new Uint8Array(size);
+  const riskOf = new Float64Array(size);
+  const costOf = new Int32Array(size);
+  const prevOf = new Int32Array(size);
+  const search = (riskFirst: boolean, mark: number): void => {
+    seen[from] = mark;
+    riskOf[from] = 0;
+    costOf[from] = 0;
+    prevOf[from] = -1;
     const frontier: Hex[] = [from];
-    while (frontier.length > 0) {
-      const h = frontier.shift()!;
-      const l = best.get(h)!;
+    for (let head = 0; head < frontier.length; head++) {
+      const h = frontier[head]!;
+      const lRisk = riskOf[h]!,
+        lCost = costOf[h]!;
       for (let k = 0; k < 6; k++) {
         const n = grid.neighbour(h, k);
         if (n < 0) continue;
         const c = step(h, n, k);
-        if (c < 0 || l.cost + c > budget) continue;
-        const cost = l.cost + c,
-          r = l.risk + risk(n);
-        const old = best.get(n);
+        if (c < 0 || lCost + c > budget) continue;
+        const cost = lCost + c,
+          r = lRisk + risk(n);
+        const old = seen[n] === mark;
         const better =
-          old === undefined ||
-          (riskFirst ? r < old.risk || (r === old.risk && cost < old.cost) : cost < old.cost || (cost === old.cost && r < old.risk));
+          !old ||
+          (riskFirst
+            ? r < riskOf[n]! || (r === riskOf[n]! && cost < costOf[n]!)
+            : cost < costOf[n]! || (cost === costOf[n]! && r < riskOf[n]!));
         if (!better) continue;
-        best.set(n, { risk: r, cost, prev: h });
+        seen[n] = mark;
+        riskOf[n] = r;
+        costOf[n] = cost;
+        prevOf[n] = h;
         frontier.push(n);
       }
     }
-    return best;
   };
-  let labels = search(true);
-  if (!labels.has(to)) labels = search(false);
-  if (!labels.has(to)) return undefined;
+  search(true, 1);
+  if (seen[to] !== 1) search(false, 2);
+  if (seen[to] === 0) return undefined;
   const out: number[] = [];
   for (let h = to; h !== from; ) {
-    const l = labels.get(h)!;
-    out.push(l.cost - labels.get(l.prev)!.cost, h);
-    h = l.prev;
+    const prev = prevOf[h]!;
+    out.push(costOf[h]! - costOf[prev]!, h);
+    h = prev;
   }
   return out.reverse();
 }
