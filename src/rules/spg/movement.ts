@@ -132,6 +132,9 @@ function unitStepCost(
   const armored = def.armored;
   const wireCost = armored ? Math.round(sc.charts.wireMoveCost.value * MP_SCALE) : 0;
   const uncleared = (h: Hex): boolean => cleared.length === 0 || !cleared.includes(h);
+  // groundPenalty by the terrain entered and whether along a road, worked out when first needed.
+  const UNKNOWN = -0x7fffffff;
+  const penalties = new Int32Array(sc.terrain.length * 2).fill(UNKNOWN);
   return (from, to, direction) => {
     if (enemies[to]! & 1) return -1;
     if (from !== start && mines[from]! > 0 && uncleared(from)) return -1; // S-50 L674: a unit entering a minefield stops there (its attack decides)
@@ -145,7 +148,10 @@ function unitStepCost(
     if (cost < 0) return -1;
     const climb = elevation[to]! - elevation[from]!;
     if (climb > 0 && !road) cost += climb * climbCost;
-    cost += groundPenalty(sc, i, to, road); // S-14
+    const key = terrain[to]! * 2 + (road ? 1 : 0);
+    let penalty = penalties[key]!;
+    if (penalty === UNKNOWN) penalties[key] = penalty = groundPenalty(sc, i, to, road);
+    cost += penalty; // S-14
     if (wired) cost += wireCost;
     return cost;
   };
@@ -164,35 +170,51 @@ export function moveDestinations(sc: Scenario, s: State, i: number, budget: numb
   const passenger = passengerOf(sc, s, i);
   const disrupted = (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 || (passenger >= 0 && (s.u[passenger]![FLAGS]! & F_DISRUPTED) !== 0);
   // fitsIn for every hex reached, from one count of the other stacks (S-12 L138).
-  const stacks = otherStacks(sc, s, i);
+  const stacks = countOtherStacks(sc, s, i);
   const unitsRoom = 3 - 1 - (passenger >= 0 ? 1 : 0);
   const vehiclesRoom = 2 - (def.vehicle ? 1 : 0);
   const keep = (h: Hex, cost: number): void => {
     if (h === start && startHex === undefined) return;
     // S-40 L578: a disrupted unit (or one carrying a disrupted passenger) never ends next to an enemy (S-22 L320).
     if (disrupted && enemies[h]! & 2) return;
-    const stack = stacks.get(h);
-    if (stack !== undefined && ((stack & 0xff) > unitsRoom || stack >> 8 > vehiclesRoom)) return;
+    const stack = stacks[h]!;
+    if (stack !== 0 && ((stack & 0xff) > unitsRoom || stack >> 8 > vehiclesRoom)) return;
     out.set(h, cost + preSpent);
   };
-  if (preSpent > 0 || startHex !== undefined) forEachReachableFrom(sc, s, i, start, budget - preSpent, enemies, keep);
-  else forEachReachable(sc.map.grid, start, budget, unitStepCost(sc, s, i, enemies, start), keep);
+  try {
+    if (preSpent > 0 || startHex !== undefined) forEachReachableFrom(sc, s, i, start, budget - preSpent, enemies, keep);
+    else forEachReachable(sc.map.grid, start, budget, unitStepCost(sc, s, i, enemies, start), keep);
+  } finally {
+    clearOtherStacks(sc, s, stacks);
+  }
   return out;
 }
 
+/** By hex, the count of countOtherStacks; all zero between calls (moveDestinations does not call itself). */
+const stackScratch = new Map<number, Uint16Array>();
+
 /**
  * By hex, the units and vehicles on the map other than unit i and what it carries, as units + 256 x
- * vehicles: what stackIn(sc, s, h, i) counts, for all hexes at once.
+ * vehicles: what stackIn(sc, s, h, i) counts, for all hexes at once. Give it back with clearOtherStacks.
  */
-function otherStacks(sc: Scenario, s: State, i: number): Map<Hex, number> {
-  const out = new Map<Hex, number>();
+function countOtherStacks(sc: Scenario, s: State, i: number): Uint16Array {
+  const size = sc.map.grid.size;
+  let out = stackScratch.get(size);
+  if (out === undefined) stackScratch.set(size, (out = new Uint16Array(size)));
   for (let j = 0; j < sc.units.length; j++) {
     const r = s.u[j]!;
     const h = r[HEX]!;
     if (j === i || h < 0 || r[CARRIER] === i + 1) continue;
-    out.set(h, (out.get(h) ?? 0) + (sc.units[j]!.vehicle ? 257 : 1));
+    out[h] = out[h]! + (sc.units[j]!.vehicle ? 257 : 1);
   }
   return out;
+}
+
+function clearOtherStacks(sc: Scenario, s: State, stacks: Uint16Array): void {
+  for (let j = 0; j < sc.units.length; j++) {
+    const h = s.u[j]![HEX]!;
+    if (h >= 0) stacks[h] = 0;
+  }
 }
 
 /** Hexes reachable when the unit enters the map at `entry` (paying for the entry hex itself), with their costs, in order. */
