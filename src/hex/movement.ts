@@ -58,38 +58,126 @@ function moveCostRangeText(scale: number): string {
 }
 
 /**
+ * Working memory of the reachability search, kept between calls so that a search allocates nothing of its
+ * own: the best cost of each hex (valid where `stamp` holds the current search's number), the hexes in the
+ * order first reached, and the FIFO queue.
+ */
+interface ReachScratch {
+  best: Int32Array;
+  stamp: Uint32Array;
+  order: Int32Array;
+  queue: Int32Array;
+  search: number;
+  busy: boolean;
+}
+const scratchBySize = new Map<number, ReachScratch>();
+
+function reachScratch(size: number): ReachScratch {
+  const fresh = (): ReachScratch => ({
+    best: new Int32Array(size),
+    stamp: new Uint32Array(size),
+    order: new Int32Array(size),
+    queue: new Int32Array(Math.max(16, size)),
+    search: 0,
+    busy: false,
+  });
+  let s = scratchBySize.get(size);
+  if (s === undefined) scratchBySize.set(size, (s = fresh()));
+  // A search started while another's results are in use (from a step cost or a visit) gets buffers of its own.
+  else if (s.busy) s = fresh();
+  if (++s.search === 0xffffffff) {
+    s.stamp.fill(0);
+    s.search = 1;
+  }
+  return s;
+}
+
+/** The search of reachableHexes into `scratch`: returns how many hexes it reached (listed in scratch.order). */
+function searchReachable(
+  scratch: ReachScratch,
+  grid: HexGrid,
+  start: Hex,
+  budget: number,
+  stepCost: (from: Hex, to: Hex, direction: number) => number,
+  oneHexAlways: boolean,
+): number {
+  const { best, stamp, search, order } = scratch;
+  const neighbours = grid.neighbours;
+  let queue = scratch.queue;
+  let head = 0,
+    tail = 0,
+    reached = 0;
+  queue[tail++] = start;
+  order[reached++] = start;
+  best[start] = 0;
+  stamp[start] = search;
+  while (head < tail) {
+    const h = queue[head++]!;
+    const spent = best[h]!;
+    for (let k = 0; k < 6; k++) {
+      const n = neighbours[h * 6 + k]!;
+      if (n < 0) continue;
+      const c = stepCost(h, n, k);
+      if (c < 0) continue;
+      const total = spent + c;
+      if (total > budget && !(oneHexAlways && h === start && budget > 0)) continue;
+      const seen = stamp[n] === search;
+      if (!seen || total < best[n]!) {
+        if (!seen) {
+          stamp[n] = search;
+          order[reached++] = n;
+        }
+        best[n] = total;
+        // An improved hex is queued again, so the queue may outgrow the map.
+        if (tail === queue.length) {
+          const grown = new Int32Array(queue.length * 2);
+          grown.set(queue);
+          queue = scratch.queue = grown;
+        }
+        queue[tail++] = n;
+      }
+    }
+  }
+  return reached;
+}
+
+/**
  * The cheapest total cost from `start` to every hex within `budget`, by a label-correcting search over
  * neighbours (a first-in first-out queue, every improvement queued again: the same costs as Dijkstra's).
- * `stepCost(from, to)` is the cost of one step between neighbours, or a negative number where the step is
- * not allowed. With `oneHexAlways`, a first step from `start` is allowed whatever it costs when the budget
- * is positive (PG3 5.0: a unit with any movement allowance may always move one hex).
+ * `stepCost(from, to, direction)` is the cost of one step between neighbours (`to` lies in `direction` from
+ * `from`), or a negative number where the step is not allowed. With `oneHexAlways`, a first step from
+ * `start` is allowed whatever it costs when the budget is positive (PG3 5.0: a unit with any movement
+ * allowance may always move one hex).
  * The map lists hexes in the order they were first reached, `start` first.
  */
 export function reachableHexes(
   grid: HexGrid,
   start: Hex,
   budget: number,
-  stepCost: (from: Hex, to: Hex) => number,
+  stepCost: (from: Hex, to: Hex, direction: number) => number,
   oneHexAlways = false,
 ): Map<Hex, number> {
-  const best = new Map<Hex, number>([[start, 0]]);
-  const frontier: Hex[] = [start];
-  while (frontier.length > 0) {
-    const h = frontier.shift()!;
-    const spent = best.get(h)!;
-    for (let k = 0; k < 6; k++) {
-      const n = grid.neighbour(h, k);
-      if (n < 0) continue;
-      const c = stepCost(h, n);
-      if (c < 0) continue;
-      const total = spent + c;
-      if (total > budget && !(oneHexAlways && h === start && budget > 0)) continue;
-      const prev = best.get(n);
-      if (prev === undefined || total < prev) {
-        best.set(n, total);
-        frontier.push(n);
-      }
-    }
+  const out = new Map<Hex, number>();
+  forEachReachable(grid, start, budget, stepCost, (h, cost) => out.set(h, cost), oneHexAlways);
+  return out;
+}
+
+/** reachableHexes without the map: `visit(hex, cost)` for each hex, in the order first reached, `start` first. */
+export function forEachReachable(
+  grid: HexGrid,
+  start: Hex,
+  budget: number,
+  stepCost: (from: Hex, to: Hex, direction: number) => number,
+  visit: (h: Hex, cost: number) => void,
+  oneHexAlways = false,
+): void {
+  const scratch = reachScratch(grid.size);
+  scratch.busy = true;
+  try {
+    const reached = searchReachable(scratch, grid, start, budget, stepCost, oneHexAlways);
+    const { order, best } = scratch;
+    for (let k = 0; k < reached; k++) visit(order[k]!, best[order[k]!]!);
+  } finally {
+    scratch.busy = false;
   }
-  return best;
 }

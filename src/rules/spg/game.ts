@@ -5,6 +5,7 @@
  */
 import type { Game, Rng } from '../../core/game.js';
 import { IllegalActionError } from '../../core/game.js';
+import { RecentMemo } from '../../core/memo.js';
 
 import { legalActions, applyAction } from './actions.js';
 import type { Scenario } from './scenario.js';
@@ -14,6 +15,12 @@ import { outcomeOf, startTurn } from './turn.js';
 export class SpgGame implements Game<State, string> {
   readonly name: string;
   readonly players = 2;
+  /**
+   * Legal actions of the states asked about most recently, by identity (states are immutable): a playout
+   * or search asks for a state's actions and then applies one of them, and apply checks the action against
+   * the same list. The lists are frozen so that no caller can change what the next one is given.
+   */
+  private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
   constructor(
     readonly sc: Scenario,
     readonly opts: { narrate?: boolean } = {},
@@ -77,11 +84,21 @@ export class SpgGame implements Game<State, string> {
   }
 
   legalActions(s: State): readonly string[] {
+    let cached = this.legalCache.get(s);
+    if (cached === undefined) {
+      cached = Object.freeze(this.computeLegalActions(s));
+      this.legalCache.set(s, cached);
+    }
+    return cached;
+  }
+
+  /** Legal actions computed afresh, bypassing the per-state cache (for tests and benchmarks of the generator itself). */
+  computeLegalActions(s: State): string[] {
     return legalActions(this.sc, s);
   }
 
   apply(s: State, action: string, rng: Rng): State {
-    if (!legalActions(this.sc, s).includes(action)) throw new IllegalActionError(action, 'not among the legal actions of this position');
+    if (!this.legalActions(s).includes(action)) throw new IllegalActionError(action, 'not among the legal actions of this position');
     const d = new Draft(this.sc, s, rng, this.opts.narrate === true);
     applyAction(d, action);
     return d.seal();

@@ -6,10 +6,9 @@
  * mines per S-49..S-51; drop-off costs half the MA (S-13 L154).
  */
 import type { Hex } from '../../hex/grid.js';
-import { reachableHexes } from '../../hex/movement.js';
+import { forEachReachable } from '../../hex/movement.js';
 import { valuesOf } from './fire.js';
 import { groundPenalty } from './ground.js';
-import { hasAtDitch, hasWire, mineStrength } from './obstacles.js';
 import { MP_SCALE, ROAD, type Scenario } from './scenario.js';
 import { CARRIER, F_DISRUPTED, F_IMMOBILE, F_IN_COLUMN, F_PACKED, FLAGS, HEX, type State } from './state.js';
 
@@ -68,25 +67,94 @@ export function movementAllowance(sc: Scenario, s: State, i: number): number {
   return (f & F_PACKED) !== 0 ? sc.units[i]!.packedMa : valuesOf(sc, s, i).ma;
 }
 
+/** The last enemyPresence worked out for each side, with the unit positions it was worked out from. */
+interface PresenceMemo {
+  sc: Scenario;
+  hexes: Int32Array;
+  presence: Uint8Array;
+}
+const presenceMemo: (PresenceMemo | undefined)[] = [undefined, undefined];
+
+/**
+ * enemyPresence for this module's own read-only use: the last answer for the side again while no unit has
+ * changed hex. It is checked against the positions, not the state's identity, because an
+ * apply may look at a position it is still changing; a legal-action generation asks once per unit.
+ */
+function sharedEnemyPresence(sc: Scenario, s: State, side: number): Uint8Array {
+  const memo = presenceMemo[side];
+  const n = sc.units.length;
+  if (memo !== undefined && memo.sc === sc) {
+    const hexes = memo.hexes;
+    let same = true;
+    for (let j = 0; j < n; j++) {
+      if (hexes[j] !== s.u[j]![HEX]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return memo.presence;
+  }
+  const hexes = new Int32Array(n);
+  for (let j = 0; j < n; j++) hexes[j] = s.u[j]![HEX]!;
+  const presence = enemyPresence(sc, s, side);
+  if (side === 0 || side === 1) presenceMemo[side] = { sc, hexes, presence };
+  return presence;
+}
+
 /** Cost x MP_SCALE of one step from `from` into `to` for unit i, or -1 where it may not go. */
 export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, enemies: Uint8Array, start: Hex): number {
+  return unitStepCost(sc, s, i, enemies, start)(from, to);
+}
+
+/**
+ * stepCost of unit i as a function of the step alone, with what depends only on the unit and the position
+ * looked up once for a whole search. `direction` (from `from` to `to`), when the caller knows it, saves
+ * finding it again.
+ */
+function unitStepCost(
+  sc: Scenario,
+  s: State,
+  i: number,
+  enemies: Uint8Array,
+  start: Hex,
+): (from: Hex, to: Hex, direction?: number) => number {
   const def = sc.units[i]!;
-  if (enemies[to]! & 1) return -1;
-  if (mineStrength(sc, s, from) > 0 && from !== start) return -1; // S-50 L674: a unit entering a minefield stops there (its attack decides)
-  if (def.vehicle && !def.armored && enemies[to]! & 2) return -1; // S-11 L108
-  if (hasAtDitch(sc, s, to) && (def.vehicle || def.mounted)) return -1; // S-51 L682
-  if (hasWire(sc, s, to) && !def.armored) return -1; // S-49: mounted and unarmored never; leg units only by a wire entry action
+  const cleared = s.cleared;
+  const { mines, wire, atDitch, moveCost } = sc;
   const map = sc.map;
-  const d = map.grid.directionTo(from, to);
-  const road = d >= 0 && (map.hexside(from, d) & ROAD) !== 0;
+  const { terrain, elevation, hexsides } = map;
+  const grid = map.grid;
   const c = def.moveClass;
-  let cost = road ? sc.roadCost[c]! : sc.moveCost[map.terrain[to]! * CLASSES + c]!;
-  if (cost < 0) return -1;
-  const climb = map.elevation[to]! - map.elevation[from]!;
-  if (climb > 0 && !road) cost += climb * sc.climbCost[c]!;
-  cost += groundPenalty(sc, i, to, road); // S-14
-  if (hasWire(sc, s, to) && def.armored) cost += Math.round(sc.charts.wireMoveCost.value * MP_SCALE);
-  return cost;
+  const roadCost = sc.roadCost[c]!;
+  const climbCost = sc.climbCost[c]!;
+  const unarmoredVehicle = def.vehicle && !def.armored;
+  const ditchStops = def.vehicle || def.mounted;
+  const armored = def.armored;
+  const wireCost = armored ? Math.round(sc.charts.wireMoveCost.value * MP_SCALE) : 0;
+  const uncleared = (h: Hex): boolean => cleared.length === 0 || !cleared.includes(h);
+  // groundPenalty by the terrain entered and whether along a road, worked out when first needed.
+  const UNKNOWN = -0x7fffffff;
+  const penalties = new Int32Array(sc.terrain.length * 2).fill(UNKNOWN);
+  return (from, to, direction) => {
+    if (enemies[to]! & 1) return -1;
+    if (from !== start && mines[from]! > 0 && uncleared(from)) return -1; // S-50 L674: a unit entering a minefield stops there (its attack decides)
+    if (unarmoredVehicle && enemies[to]! & 2) return -1; // S-11 L108
+    if (ditchStops && atDitch[to] === 1 && uncleared(to)) return -1; // S-51 L682
+    const wired = wire[to] === 1 && uncleared(to);
+    if (wired && !armored) return -1; // S-49: mounted and unarmored never; leg units only by a wire entry action
+    const d = direction ?? grid.directionTo(from, to);
+    const road = d >= 0 && (hexsides[from * 6 + d]! & ROAD) !== 0;
+    let cost = road ? roadCost : moveCost[terrain[to]! * CLASSES + c]!;
+    if (cost < 0) return -1;
+    const climb = elevation[to]! - elevation[from]!;
+    if (climb > 0 && !road) cost += climb * climbCost;
+    const key = terrain[to]! * 2 + (road ? 1 : 0);
+    let penalty = penalties[key]!;
+    if (penalty === UNKNOWN) penalties[key] = penalty = groundPenalty(sc, i, to, road);
+    cost += penalty; // S-14
+    if (wired) cost += wireCost;
+    return cost;
+  };
 }
 
 /**
@@ -95,39 +163,78 @@ export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, 
  */
 export function moveDestinations(sc: Scenario, s: State, i: number, budget: number, startHex?: Hex, preSpent = 0): Map<Hex, number> {
   const start = startHex ?? s.u[i]![HEX]!;
-  const def = sc.units[i]!;
-  const enemies = enemyPresence(sc, s, def.side);
   const out = new Map<Hex, number>();
   if (budget <= 0 || start < 0) return out;
+  const def = sc.units[i]!;
+  const enemies = sharedEnemyPresence(sc, s, def.side);
   const passenger = passengerOf(sc, s, i);
   const disrupted = (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 || (passenger >= 0 && (s.u[passenger]![FLAGS]! & F_DISRUPTED) !== 0);
-  const reach =
-    preSpent > 0 || startHex !== undefined
-      ? reachableFrom(sc, s, i, start, budget - preSpent, enemies)
-      : reachableHexes(sc.map.grid, start, budget, (a, b) => stepCost(sc, s, i, a, b, enemies, start));
-  for (const [h, cost] of reach) {
-    if (h === start && startHex === undefined) continue;
+  // fitsIn for every hex reached, from one count of the other stacks (S-12 L138).
+  const stacks = countOtherStacks(sc, s, i);
+  const unitsRoom = 3 - 1 - (passenger >= 0 ? 1 : 0);
+  const vehiclesRoom = 2 - (def.vehicle ? 1 : 0);
+  const keep = (h: Hex, cost: number): void => {
+    if (h === start && startHex === undefined) return;
     // S-40 L578: a disrupted unit (or one carrying a disrupted passenger) never ends next to an enemy (S-22 L320).
-    if (disrupted && enemies[h]! & 2) continue;
-    if (!fitsIn(sc, s, i, h)) continue;
+    if (disrupted && enemies[h]! & 2) return;
+    const stack = stacks[h]!;
+    if (stack !== 0 && ((stack & 0xff) > unitsRoom || stack >> 8 > vehiclesRoom)) return;
     out.set(h, cost + preSpent);
+  };
+  try {
+    if (preSpent > 0 || startHex !== undefined) forEachReachableFrom(sc, s, i, start, budget - preSpent, enemies, keep);
+    else forEachReachable(sc.map.grid, start, budget, unitStepCost(sc, s, i, enemies, start), keep);
+  } finally {
+    clearOtherStacks(sc, s, stacks);
   }
   return out;
 }
 
-/** Reachable hexes when the unit enters the map at `entry` (paying for the entry hex itself). */
-function reachableFrom(sc: Scenario, s: State, i: number, entry: Hex, budget: number, enemies: Uint8Array): Map<Hex, number> {
-  const out = new Map<Hex, number>();
-  if (enemies[entry]! & 1) return out;
+/** By hex, the count of countOtherStacks; all zero between calls (moveDestinations does not call itself). */
+const stackScratch = new Map<number, Uint16Array>();
+
+/**
+ * By hex, the units and vehicles on the map other than unit i and what it carries, as units + 256 x
+ * vehicles: what stackIn(sc, s, h, i) counts, for all hexes at once. Give it back with clearOtherStacks.
+ */
+function countOtherStacks(sc: Scenario, s: State, i: number): Uint16Array {
+  const size = sc.map.grid.size;
+  let out = stackScratch.get(size);
+  if (out === undefined) stackScratch.set(size, (out = new Uint16Array(size)));
+  for (let j = 0; j < sc.units.length; j++) {
+    const r = s.u[j]!;
+    const h = r[HEX]!;
+    if (j === i || h < 0 || r[CARRIER] === i + 1) continue;
+    out[h] = out[h]! + (sc.units[j]!.vehicle ? 257 : 1);
+  }
+  return out;
+}
+
+function clearOtherStacks(sc: Scenario, s: State, stacks: Uint16Array): void {
+  for (let j = 0; j < sc.units.length; j++) {
+    const h = s.u[j]![HEX]!;
+    if (h >= 0) stacks[h] = 0;
+  }
+}
+
+/** Hexes reachable when the unit enters the map at `entry` (paying for the entry hex itself), with their costs, in order. */
+function forEachReachableFrom(
+  sc: Scenario,
+  s: State,
+  i: number,
+  entry: Hex,
+  budget: number,
+  enemies: Uint8Array,
+  visit: (h: Hex, cost: number) => void,
+): void {
+  if (enemies[entry]! & 1) return;
   const mc = sc.units[i]!.moveClass;
   const road = sc.map.anySide(entry, ROAD);
   const terrainCost = road ? sc.roadCost[mc]! : sc.moveCost[sc.map.terrain[entry]! * CLASSES + mc]!;
-  if (terrainCost < 0) return out;
+  if (terrainCost < 0) return;
   const entryCost = terrainCost + groundPenalty(sc, i, entry, road); // S-14: the entry hex is a hex entered
-  if (entryCost > budget) return out;
-  const rest = reachableHexes(sc.map.grid, entry, budget - entryCost, (a, b) => stepCost(sc, s, i, a, b, enemies, entry));
-  for (const [h, cost] of rest) out.set(h, cost + entryCost);
-  return out;
+  if (entryCost > budget) return;
+  forEachReachable(sc.map.grid, entry, budget - entryCost, unitStepCost(sc, s, i, enemies, entry), (h, cost) => visit(h, cost + entryCost));
 }
 
 /** Cost x MP_SCALE per place in a column entering through `entry` (S-08 L64: the entry hex's terrain, road included; S-14 its ground). */
@@ -148,12 +255,6 @@ export function entryCost(sc: Scenario, i: number, entry: Hex): number {
   return sc.map.anySide(entry, ROAD) ? sc.roadCost[mc]! : sc.moveCost[sc.map.terrain[entry]! * CLASSES + mc]!;
 }
 
-interface PathLabel {
-  risk: number;
-  cost: number;
-  prev: Hex;
-}
-
 /**
  * The path unit i takes from `from` to `to` within `budget` (x MP_SCALE), as pairs: a hex entered, then the
  * MP x MP_SCALE it cost. The mover's player would pick it; the engine picks for him the path entering hexes
@@ -170,40 +271,56 @@ export function planPath(
   risk: (h: Hex) => number,
 ): number[] | undefined {
   if (from === to) return [];
-  const enemies = enemyPresence(sc, s, sc.units[i]!.side);
+  const enemies = sharedEnemyPresence(sc, s, sc.units[i]!.side);
   const grid = sc.map.grid;
-  const search = (riskFirst: boolean): Map<Hex, PathLabel> => {
-    const best = new Map<Hex, PathLabel>([[from, { risk: 0, cost: 0, prev: -1 }]]);
+  const step = unitStepCost(sc, s, i, enemies, from);
+  // Labels of the hexes reached by the current search (those whose `seen` holds its number): the risk and
+  // cost of the best path found to them and the hex before them on it.
+  const size = grid.size;
+  const seen = new Uint8Array(size);
+  const riskOf = new Float64Array(size);
+  const costOf = new Int32Array(size);
+  const prevOf = new Int32Array(size);
+  const search = (riskFirst: boolean, mark: number): void => {
+    seen[from] = mark;
+    riskOf[from] = 0;
+    costOf[from] = 0;
+    prevOf[from] = -1;
     const frontier: Hex[] = [from];
-    while (frontier.length > 0) {
-      const h = frontier.shift()!;
-      const l = best.get(h)!;
+    for (let head = 0; head < frontier.length; head++) {
+      const h = frontier[head]!;
+      const lRisk = riskOf[h]!,
+        lCost = costOf[h]!;
       for (let k = 0; k < 6; k++) {
         const n = grid.neighbour(h, k);
         if (n < 0) continue;
-        const c = stepCost(sc, s, i, h, n, enemies, from);
-        if (c < 0 || l.cost + c > budget) continue;
-        const cost = l.cost + c,
-          r = l.risk + risk(n);
-        const old = best.get(n);
+        const c = step(h, n, k);
+        if (c < 0 || lCost + c > budget) continue;
+        const cost = lCost + c,
+          r = lRisk + risk(n);
+        const old = seen[n] === mark;
         const better =
-          old === undefined ||
-          (riskFirst ? r < old.risk || (r === old.risk && cost < old.cost) : cost < old.cost || (cost === old.cost && r < old.risk));
+          !old ||
+          (riskFirst
+            ? r < riskOf[n]! || (r === riskOf[n]! && cost < costOf[n]!)
+            : cost < costOf[n]! || (cost === costOf[n]! && r < riskOf[n]!));
         if (!better) continue;
-        best.set(n, { risk: r, cost, prev: h });
+        seen[n] = mark;
+        riskOf[n] = r;
+        costOf[n] = cost;
+        prevOf[n] = h;
         frontier.push(n);
       }
     }
-    return best;
   };
-  let labels = search(true);
-  if (!labels.has(to)) labels = search(false);
-  if (!labels.has(to)) return undefined;
+  search(true, 1);
+  if (seen[to] !== 1) search(false, 2);
+  if (seen[to] === 0) return undefined;
   const out: number[] = [];
   for (let h = to; h !== from; ) {
-    const l = labels.get(h)!;
-    out.push(l.cost - labels.get(l.prev)!.cost, h);
-    h = l.prev;
+    const prev = prevOf[h]!;
+    out.push(costOf[h]! - costOf[prev]!, h);
+    h = prev;
   }
   return out.reverse();
 }
