@@ -7,7 +7,6 @@ import { loadScenario } from '../scenarios.js';
 import { startServer } from './server.js';
 
 export const DEFAULT_PORT = 8765;
-const DEFAULT_SCENARIO = 'pg3-medium';
 
 function portFlag(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
@@ -21,10 +20,7 @@ export function registerServeCommand(program: Command): void {
   program
     .command('serve')
     .description('play against the computer in the browser: a local web server with the map, counters and odds')
-    .argument(
-      '[scenario]',
-      `shipped scenario id or scenario file of the first game (default ${DEFAULT_SCENARIO}; the page can start others)`,
-    )
+    .argument('<scenario>', 'shipped scenario id (tacsim scenarios list) or scenario file of the first game; the page can start others')
     .option('--side <SIDE>', 'the side you play (default: the first side of the scenario)')
     .option('--ai <SPEC>', `agent spec of the computer (default ${DEFAULT_AI})`)
     .option('--seed <S>', 'seed of the game dice (default: from the clock)')
@@ -36,12 +32,12 @@ export function registerServeCommand(program: Command): void {
 Open the printed URL in a browser. Each browser tab holds its own game; the server keeps the games and sends
 each page only what its side may see. Stop the server with Ctrl-C.
 
-Examples:
-  tacsim serve pg3-medium --side german
-  tacsim serve pg3-tiny --side soviet --ai scripted --port 8080`,
+Examples (scenario ids from tacsim scenarios list):
+  tacsim serve SCENARIO --side SIDE
+  tacsim serve my-scenario.json --side SIDE --ai scripted --port 8080`,
     )
-    .action(async (scenario: string | undefined, flags: { side?: string; ai?: string; seed?: string; host?: string; port?: string }) => {
-      const id = scenario ?? DEFAULT_SCENARIO;
+    .action(async (scenario: string, flags: { side?: string; ai?: string; seed?: string; host?: string; port?: string }) => {
+      const id = scenario;
       const ai = flags.ai ?? DEFAULT_AI;
       const sc = loadScenario(id);
       createAgent(ai, sc.ai);
