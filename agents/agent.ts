@@ -4,7 +4,7 @@
  */
 import type { Game, Rng } from '../src/core/game.js';
 import { InputError } from '../src/core/errors.js';
-import { MCTS_KEYS, MctsAgent, type MctsOptions } from './mcts.js';
+import { MCTS_KEYS, MctsAgent, type MctsOptions, type SearchReport } from './mcts.js';
 import { RANDOM_KEYS, RandomAgent } from './random.js';
 import { SCRIPTED_KEYS, ScriptedAgent, type ScriptedOptions } from './scripted.js';
 import type { KeyTable } from './spec.js';
@@ -19,6 +19,11 @@ export interface Agent {
   act<S, A>(game: Game<S, A>, state: S, seat: number, rng: Rng): A | Promise<A>;
   /** Releases threads or other resources. */
   close?(): Promise<void>;
+  /**
+   * What the agent's last decision weighed, for `play`'s `why` and the browser's thinking panel
+   * (searching agents only; undefined before the first decision).
+   */
+  readonly lastSearch?: SearchReport | undefined;
 }
 
 /** One kind of agent, for help and for the spec parser. */

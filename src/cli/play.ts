@@ -191,7 +191,7 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
         let action = agent.act(game, s.state, seat, aiRng(seat));
         if (action instanceof Promise) action = await action;
         const ms = performance.now() - t0;
-        const search = (agent as { lastSearch?: { iterations: number } }).lastSearch;
+        const search = agent.lastSearch;
         out(
           `${sideIds[seat]}: ${ui.describeAction(s.state, action)} (${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`}${search ? `, ${search.iterations} iterations` : ''})`,
         );

@@ -87,7 +87,7 @@ export default async function decide(task: AiTask): Promise<AiResult> {
   try {
     const seat = game.toMove(r.state);
     const action = await agent.act(game, r.state, seat, createRng(task.agentSeed));
-    const search = (agent as { lastSearch?: { iterations: number; top: { key: string; mean: number; visits: number }[] } }).lastSearch;
+    const search = agent.lastSearch;
     return {
       action: game.actionKey(action),
       iterations: search?.iterations ?? 0,
