@@ -90,6 +90,10 @@ export interface ViewOptions {
   readonly viewer: number;
   /** ANSI colours. */
   readonly color?: boolean;
+  /** Text columns renderMap may take: a wider map is cut to a window of whole hex columns. Default: the whole map. */
+  readonly width?: number;
+  /** The hex renderMap centres its window on when the map is cut to `width`. */
+  readonly centre?: number;
 }
 
 /**

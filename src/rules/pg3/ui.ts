@@ -3,40 +3,15 @@
  * render.ts's, words describe.ts's, odds odds.ts's; this file adds the short commands of the play prompt.
  */
 import { InputError } from '../../core/errors.js';
-import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
-import { boardOf } from '../../hex/board.js';
+import type { ActionKind, ActionPlace, ScenarioUi, ViewOptions } from '../../core/system.js';
 import { seatToMove } from './actions.js';
 import { describeAction } from './describe.js';
-import { seatView } from './hidden.js';
 import { combatOdds, isCombatAction } from './odds.js';
-import { renderMap, renderStatus, renderUnits, tankLeaderVisible, unitVisible } from './render.js';
+import { boardView, renderMap, renderStatus, renderUnits, unitVisible } from './render.js';
 import type { Scenario } from './scenario.js';
-import {
-  CARRIED,
-  DEMORALIZED,
-  DIG,
-  DISRUPTED,
-  ELIMINATED,
-  EXITED,
-  F_ACTIVATED,
-  F_DUG_IN,
-  F_ENTRENCHED,
-  F_FIRED,
-  F_HIDDEN,
-  F_IN_ACT,
-  F_LIMBERED,
-  F_MOVED,
-  F_MOVED_TURN,
-  F_SPOTTED,
-  FLAGS,
-  HEX,
-  MINE_REVEALED,
-  MORALE,
-  MP,
-  OFFBOARD,
-  type State,
-  STEPS,
-} from './state.js';
+import { HEX, type State } from './state.js';
+
+export { boardView } from './render.js';
 
 const COMMAND_HELP = [
   'move U HEX           move unit U (its #number) to hex HEX (board label, e.g. 0405)',
@@ -112,7 +87,13 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
   };
 
   return {
-    renderMap: (state, view: ViewOptions) => renderMap(sc, state, { color: view.color === true, viewer: view.viewer }),
+    renderMap: (state, view: ViewOptions) =>
+      renderMap(sc, state, {
+        color: view.color === true,
+        viewer: view.viewer,
+        ...(view.width !== undefined ? { width: view.width } : {}),
+        ...(view.centre !== undefined ? { centre: view.centre } : {}),
+      }),
     renderUnits: (state, view: ViewOptions) => renderUnits(sc, state, { color: view.color === true, viewer: view.viewer }),
     renderStatus: (state) => renderStatus(sc, state),
     briefing: () => {
@@ -138,113 +119,6 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
     publicAction: (before, action, view) => publicAction(sc, before, action, view.viewer),
     publicNarration: (state, view) => publicNarration(sc, state, view.viewer),
   };
-}
-
-/** Map colours by terrain id (a scenario's own ids fall back to a neutral green). */
-function unitValues(sc: Scenario, state: State, i: number): string {
-  const u = sc.units[i]!;
-  if (u.isLeader) return `${u.moraleMod >= 0 ? '+' : ''}${u.moraleMod} ${u.combatMod >= 0 ? '+' : ''}${u.combatMod}`;
-  const reduced = state.u[i]![STEPS]! < u.maxSteps;
-  const v = reduced ? u.reduced : u.full;
-  const parts: string[] = [];
-  if (v.df > 0 || v.bomb <= 0) parts.push(`${v.df}-${v.dfRange}`);
-  if (v.bomb > 0) parts.push(`B${v.bomb}-${v.bombRange}`);
-  if (v.at > 0) parts.push(`AT${v.at}-${v.atRange}`);
-  let text = `${parts.join(' ')}-${v.ma}`;
-  if (u.isAfv) text += ` [${u.armor}]`;
-  return text;
-}
-
-function unitDetails(sc: Scenario, state: State, i: number): string {
-  const u = sc.units[i]!;
-  const r = state.u[i]!;
-  if (u.isLeader)
-    return `leader rank ${u.rank}, morale ${u.leaderMorale}, combat ${u.combatMod >= 0 ? '+' : ''}${u.combatMod}, morale modifier ${u.moraleMod >= 0 ? '+' : ''}${u.moraleMod}`;
-  const reduced = r[STEPS]! < u.maxSteps;
-  const v = reduced ? u.reduced : u.full;
-  const parts = [`fire ${v.df} range ${v.dfRange}`];
-  if (v.bomb > 0) parts.push(`bombard ${v.bomb} range ${v.bombRange}`);
-  if (v.at > 0) parts.push(`AT ${v.at} range ${v.atRange}`);
-  if (u.isAfv) parts.push(`armour ${u.armor}${u.openTop ? ' (open top)' : ''}`);
-  parts.push(`movement ${v.ma} (${u.moveClass})`, `morale ${reduced ? u.moraleReduced : u.moraleFull}`);
-  parts.push(`${r[STEPS]}/${u.maxSteps} steps`);
-  if (r[HEX]! >= 0 && (r[FLAGS]! & F_IN_ACT) !== 0) parts.push(`${r[MP]} MP left`);
-  return parts.join(', ');
-}
-
-function unitMarkers(sc: Scenario, state: State, i: number, viewer: number): string[] {
-  const r = state.u[i]!;
-  const fl = r[FLAGS]!;
-  const marks: string[] = [];
-  const m = r[MORALE]!;
-  if (m === DISRUPTED) marks.push('disrupted');
-  else if (m === DEMORALIZED) marks.push('demoralized');
-  if (fl & F_IN_ACT) marks.push('activating');
-  if (fl & F_ACTIVATED) marks.push('spent');
-  if (fl & (F_MOVED | F_MOVED_TURN)) marks.push('moved');
-  if (fl & F_FIRED) marks.push('fired');
-  if (fl & F_SPOTTED) marks.push('spotted');
-  if (fl & F_DUG_IN) marks.push('dug in');
-  else if (r[DIG]! > 0) marks.push('digging');
-  if (fl & F_ENTRENCHED) marks.push('entrenched');
-  if (fl & F_LIMBERED) marks.push('limbered');
-  if (fl & F_HIDDEN) marks.push('hidden');
-  if (r[CARRIED]! > 0) marks.push('carried');
-  if (tankLeaderVisible(sc, state, i, viewer)) marks.push('tank leader');
-  return marks;
-}
-
-function offMapWhere(sc: Scenario, state: State, i: number): string {
-  const h = state.u[i]![HEX]!;
-  if (h >= 0) return '';
-  if (h === ELIMINATED) return 'eliminated';
-  if (h === EXITED) return 'exited';
-  const u = sc.units[i]!;
-  if (h === OFFBOARD && u.entryTurn > state.turn) return `enters turn ${u.entryTurn}`;
-  return 'off the map';
-}
-
-/** The position as `viewer` may see it (seatView: the other side's hidden units and secret leaders left out). */
-export function boardView(sc: Scenario, real: State, viewer: number): BoardView {
-  const state = viewer === 0 || viewer === 1 ? seatView(sc, real, viewer) : real;
-  const mines = new Set<number>();
-  sc.minefields.forEach((m, k) => {
-    if (m.side === viewer || (state.mines[k]! & MINE_REVEALED) !== 0) mines.add(m.hex);
-  });
-  const hexMarkers = (h: number): string[] => {
-    const markers: string[] = [];
-    if (state.smoke.includes(h)) markers.push('smoke');
-    if (mines.has(h)) markers.push('mines');
-    const wrecks = state.wrecks.filter((w) => w === h).length;
-    for (let k = 0; k < wrecks; k++) markers.push('wreck');
-    if (sc.entrenched[h]) markers.push('entrenchment');
-    return markers;
-  };
-  const units: BoardUnit[] = [];
-  for (let i = 0; i < sc.units.length; i++) {
-    const u = sc.units[i]!;
-    if (u.inPool && state.u[i]![HEX]! < 0) continue;
-    if (!unitVisible(sc, real, i, viewer) || (u.side !== viewer && state.u[i]![HEX]! === OFFBOARD && real.u[i]![HEX]! >= 0)) continue;
-    const h = state.u[i]![HEX]!;
-    units.push({
-      unit: i,
-      side: u.side,
-      hex: h >= 0 ? h : -1,
-      name: u.name,
-      type: u.isLeader ? 'leader' : u.type,
-      values: unitValues(sc, state, i),
-      where: offMapWhere(sc, state, i),
-      reduced: !u.isLeader && state.u[i]![STEPS]! < u.maxSteps,
-      leader: u.isLeader,
-      markers: unitMarkers(sc, state, i, viewer),
-      details: unitDetails(sc, state, i),
-    });
-  }
-  return boardOf(sc.map, sc.ROAD, hexMarkers, {
-    units,
-    objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: state.control[k] ?? -1 })),
-    status: renderStatus(sc, state),
-  });
 }
 
 const KIND: Record<string, ActionKind> = {
