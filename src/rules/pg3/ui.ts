@@ -3,13 +3,19 @@
  * render.ts's, words describe.ts's, odds odds.ts's; this file adds the short commands of the play prompt.
  */
 import { InputError } from '../../core/errors.js';
-import type { ActionKind, ActionPlace, ScenarioUi, ViewOptions } from '../../core/system.js';
+import type { Rng } from '../../core/game.js';
+import type { ActionKind, ActionPlace, ScenarioUi, UnitMovement, ViewOptions } from '../../core/system.js';
+import { Draft } from './draft.js';
+import { seatView } from './hidden.js';
+import { breaksCombatMovement, moveCost2, threatens, unitMoveBlocked } from './movement.js';
+import { isNight } from './spotting.js';
+import { combatIn, fitsStack, sideIn } from './units.js';
 import { seatToMove } from './actions.js';
 import { describeAction } from './describe.js';
 import { combatOdds, isCombatAction } from './odds.js';
 import { boardView, renderMap, renderStatus, renderUnits, unitVisible } from './render.js';
 import type { Scenario } from './scenario.js';
-import { HEX, type State } from './state.js';
+import { DISRUPTED, F_LEADER_ACT, F_MOVED, HEX, MORALE, MP, type State } from './state.js';
 
 export { boardView } from './render.js';
 
@@ -118,6 +124,42 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
     actionPlaces: (state, actions) => actions.map((a) => actionPlace(sc, state, a)),
     publicAction: (before, action, view) => publicAction(sc, before, action, view.viewer),
     publicNarration: (state, view) => publicNarration(sc, state, view.viewer),
+    movement: (state, unit) => unitMovement(sc, state, unit),
+  };
+}
+
+const NO_DICE: Rng = { next: () => 0, int: () => 0 };
+
+/**
+ * How unit i of the seat to move may go on moving, as that seat knows the board (seatView: hidden units of the
+ * other side are not there), for play's move to a distant hex: its movement points (doubled: roads cost half,
+ * 5.2), the step costs of 5.0-5.5 (terrain, no entry into enemy-held hexes, stacking, combat movement, night),
+ * and the enemy units that could fire on it in each hex (5.4 threats: spotting it there, in range, able to hurt).
+ * What this cannot foresee (a river crossing that makes it stop, 5.7; fire on the way) stops the move there.
+ */
+export function unitMovement(sc: Scenario, state: State, i: number): UnitMovement | string {
+  const seat = seatToMove(state);
+  const d = new Draft(sc, seatView(sc, state, seat), NO_DICE, false);
+  const u = sc.units[i]!;
+  if (u.side !== seat || d.hex(i) < 0) return 'it is not one of your units on the map';
+  const blocked = unitMoveBlocked(d, i);
+  if (blocked !== null) return blocked;
+  const enemy = 1 - u.side;
+  return {
+    start: d.hex(i),
+    budget: d.get(i, MP),
+    scale: 2,
+    oneHexAlways: !d.flag(i, F_MOVED),
+    // 14.2: a disrupted unit moves one hex a turn.
+    maxHexes: d.get(i, MORALE) === DISRUPTED ? 1 : undefined,
+    stepCost: (from, to) => {
+      if (combatIn(d, to, enemy) || !fitsStack(d, i, to)) return -1;
+      const cost = moveCost2(d, i, from, to);
+      if (cost < 0 || breaksCombatMovement(d, i, from, to)) return -1;
+      if (isNight(d) && !d.flag(i, F_LEADER_ACT) && !u.isLeader && !sideIn(d, to, u.side)) return -1;
+      return cost;
+    },
+    firersAt: (hex) => sc.unitsOf[enemy]!.filter((e) => threatens(d, e, i, hex)).length,
   };
 }
 
