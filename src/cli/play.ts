@@ -133,7 +133,20 @@ class ComputerPlayer {
 
   constructor(private readonly setup: PlayWorkerSetup) {}
 
+  /** Starts the thread (loading the scenario takes a moment), so that it is ready for the first decision. */
+  warm(): void {
+    this.start();
+  }
+
   decide(task: PlayWorkerTask): Promise<PlayWorkerAnswer> {
+    const worker = this.start();
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      worker.postMessage(task);
+    });
+  }
+
+  private start(): Worker {
     if (this.worker === null) {
       const w = new Worker(new URL('./play-worker.js', import.meta.url), { workerData: this.setup });
       w.on('message', (a: PlayWorkerAnswer) => {
@@ -154,11 +167,7 @@ class ComputerPlayer {
       });
       this.worker = w;
     }
-    const worker = this.worker;
-    return new Promise((resolve, reject) => {
-      this.pending = { resolve, reject };
-      worker.postMessage(task);
-    });
+    return this.worker;
   }
 
   /** Ends the thread at once, even in the middle of a search. */
@@ -299,6 +308,7 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
   /** The board when the computer began its run of decisions: the map is drawn again when they changed it. */
   let beforeComputer: string | null = null;
   try {
+    computer.warm();
     while (!game.isTerminal(s.state) && !quit) {
       const turn = sc.turn(s.state);
       if (turn !== lastTurn) {
@@ -488,12 +498,9 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
                 if (direct !== undefined) {
                   chosen = direct;
                   decided = true;
-                } else if (ui.movement) {
-                  const canMove = places.some((p) => p.kind === 'move' && p.units.includes(unit));
-                  const declaring = places.some((p) => p.kind === 'declare');
-                  const m = canMove
-                    ? ui.movement(s.state, unit)
-                    : `it has no move among the legal actions now${declaring ? ' (declarations come first)' : ''}; "list" shows what you may do`;
+                } else if (ui.movement && places.some((p) => p.kind === 'move' && p.units.includes(unit))) {
+                  // (A unit with no move now is left to the system's command, which says why.)
+                  const m = ui.movement(s.state, unit);
                   const who = `#${numbers.shown(unit) ?? unit}`;
                   if (typeof m === 'string') throw new InputError(`unit ${who} cannot move now: ${m}`);
                   const path = cheapestPath(grid, m, to);

@@ -197,7 +197,8 @@ function unitDetails(sc: Scenario, state: State, i: number): string {
   if (u.isAfv) parts.push(`armour ${u.armor}${u.openTop ? ' (open top)' : ''}`);
   parts.push(`movement ${v.ma} (${u.moveClass})`, `morale ${reduced ? u.moraleReduced : u.moraleFull}`);
   parts.push(`${r[STEPS]}/${u.maxSteps} steps`);
-  if (r[HEX]! >= 0 && (r[FLAGS]! & F_IN_ACT) !== 0) parts.push(`${r[MP]} MP left`);
+  // MP are kept doubled (roads cost half a point, 5.2).
+  if (r[HEX]! >= 0 && (r[FLAGS]! & F_IN_ACT) !== 0) parts.push(`${r[MP]! / 2} MP left`);
   return parts.join(', ');
 }
 

@@ -9,13 +9,30 @@ import { Draft } from './draft.js';
 import { seatView } from './hidden.js';
 import { breaksCombatMovement, moveCost2, threatens, unitMoveBlocked } from './movement.js';
 import { isNight } from './spotting.js';
-import { combatIn, fitsStack, sideIn } from './units.js';
+import { combatIn, fitsStack, inEntrenchment, leaderMoraleBonus, moraleValue, sideIn, values } from './units.js';
 import { seatToMove } from './actions.js';
 import { describeAction } from './describe.js';
 import { combatOdds, isCombatAction } from './odds.js';
 import { boardView, renderMap, renderStatus, renderUnits, unitVisible } from './render.js';
 import type { Scenario } from './scenario.js';
-import { DISRUPTED, F_LEADER_ACT, F_MOVED, HEX, MORALE, MP, type State } from './state.js';
+import { baseShift, bombardSpec, directFireSpec } from './actions.js';
+import { columnGroups, type FireSpec, fireTargets, P2D6, tableResult } from './combat.js';
+import { mustRecover } from './turn.js';
+import {
+  DEMORALIZED,
+  DISRUPTED,
+  F_ACTIVATED,
+  F_FIRED,
+  F_IN_ACT,
+  F_LEADER_ACT,
+  F_MOVED,
+  GOOD,
+  HEX,
+  MORALE,
+  MP,
+  Phase,
+  type State,
+} from './state.js';
 
 export { boardView } from './render.js';
 
@@ -23,6 +40,8 @@ const COMMAND_HELP = [
   'move U HEX           move unit U (its #number) to hex HEX (board label, e.g. 0405)',
   'fire HEX             fire at HEX (if only one fire action targets it)',
   'fire FROM TARGET     direct fire (or bombardment) from hex FROM at hex TARGET',
+  'assault U HEX        assault movement of unit U into the adjacent enemy hex HEX (12.1): only units a leader',
+  '                     activates (activate the leader, not the stack), declared FIRE, in good order, unmoved',
   'pass | end           pass the segment / end the activation (pass also declines opportunity fire)',
 ];
 
@@ -84,7 +103,15 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
       case 'pass':
         if (legal.includes('pass')) return 'pass';
         if (legal.includes('nofire')) return 'nofire';
-        return need('pass', 'passing');
+        throw new InputError(`you cannot pass now: ${whyNoPass(sc, _state, legal)}`);
+      case 'assault':
+      case 'asl': {
+        const u = unitArg(args[0]);
+        const h = hexArg(args[1]);
+        const why = whyNoAssault(sc, _state, u, h, legal);
+        if (why !== null) throw new InputError(`no assault by #${u} into ${label(h)}: ${why}`);
+        return `asl ${u} ${h}`;
+      }
       case 'end':
         return need('end', 'ending the activation');
       default:
@@ -117,8 +144,12 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
     parseCommand,
     // The chances as the seat choosing may know them: a hidden unit in the target hex is hit too (8.0) and counts
     // for the 3-unit shift (4.4), but its own line would name it (16.6).
-    odds: (state, action) =>
-      isCombatAction(action) ? [...withoutSecrets(sc, state, combatOdds(sc, state, action), seatToMove(state))] : [],
+    odds: (state, action) => {
+      if (action.startsWith('oba ') || action.startsWith('rec '))
+        return [...withoutSecrets(sc, state, extraOdds(sc, state, action), seatToMove(state))];
+      if (!isCombatAction(action)) return [];
+      return [...withoutSecrets(sc, state, [...combatOdds(sc, state, action), ...extraOdds(sc, state, action)], seatToMove(state))];
+    },
     narration: (state) => state.events,
     board: (state, view) => boardView(sc, state, view.viewer),
     actionPlaces: (state, actions) => actions.map((a) => actionPlace(sc, state, a)),
@@ -325,4 +356,174 @@ export function withoutSecrets(sc: Scenario, state: State, lines: readonly strin
   }
   if (secrets.length === 0) return lines;
   return lines.filter((line) => !secrets.some((re) => re.test(line)));
+}
+
+const pct = (p: number): string => `${Math.round(p * 100)}%`;
+const signed = (n: number): string => `${n >= 0 ? '+' : ''}${n}`;
+
+/**
+ * The column shifts of a fire (baseShift in actions.ts, term by term): the target hex's terrain (TEC), smoke
+ * (16.1), night (17.2), three or more combat units in the target hex (4.4, not on opportunity fire, 13.2),
+ * point blank (10.3), long range (10.2) and firing uphill. Empty when the terms do not add up to `total` (the
+ * rules changed and this was not kept up): no explanation rather than a wrong one.
+ */
+export function shiftReasons(
+  d: Draft,
+  kind: 'direct' | 'bombard',
+  firers: readonly number[],
+  t: number,
+  targetSeat: number,
+  opp: boolean,
+  total: number,
+): string[] {
+  const m = d.sc.charts.modifiers;
+  const grid = d.sc.map.grid;
+  const terrain = d.sc.terrain[d.sc.map.terrain[t]!]!;
+  const parts: [number, string][] = [];
+  parts.push([kind === 'direct' ? terrain.directFireShift : terrain.bombardmentShift, `${d.sc.map.terrainId(t)} in the target hex (TEC)`]);
+  if (d.smoke.includes(t) && kind === 'direct') parts.push([-1, 'smoke in the target hex (16.1)']);
+  if (isNight(d)) parts.push([m.night.value, 'night']);
+  if (!opp) {
+    let combat = 0;
+    for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) {
+      const u = d.sc.units[i]!;
+      if (u.side === targetSeat && u.isCombat && !u.isApc) combat++;
+    }
+    if (combat >= 3) parts.push([m.threeUnits.value, '3 or more combat units in the target hex (4.4)']);
+  }
+  if (kind === 'direct' && firers.length > 0) {
+    const dists = firers.map((i) => grid.distance(d.hex(i), t));
+    if (dists.every((x) => x <= 1)) parts.push([m.pointBlank.value, 'point blank (10.3)']);
+    if (firers.some((i, k) => dists[k]! > Math.ceil(values(d, i).dfRange / 2))) parts.push([m.longRange.value, 'beyond half range (10.2)']);
+    if (firers.every((i) => d.sc.map.elevation[d.hex(i)]! < d.sc.map.elevation[t]!)) parts.push([m.targetUphill.value, 'firing uphill']);
+  }
+  const shown = parts.filter(([v]) => v !== 0);
+  if (shown.reduce((a, [v]) => a + v, 0) !== total) return [];
+  return [
+    `column shift ${signed(total)}: ${shown.length === 0 ? 'nothing shifts it' : shown.map(([v, why]) => `${signed(v)} ${why}`).join(', ')}`,
+  ];
+}
+
+/** The chances of a fire on each unit it can hit (as odds.ts words them). */
+function fireChances(d: Draft, spec: FireSpec): string[] {
+  const table = spec.kind === 'direct' ? d.sc.df : d.sc.bomb;
+  const groups = columnGroups(d, spec, fireTargets(d, spec));
+  const lines = [`${spec.label}: strength ${spec.strength}, shift ${signed(spec.baseShift)}`];
+  if (groups.size === 0) return [...lines, '  too weak for the table or no target: no effect'];
+  for (const [col, units] of groups) {
+    const dist = new Map<string, number>();
+    for (let r = 2; r <= 12; r++) {
+      const res = tableResult(table, col, r);
+      dist.set(res, (dist.get(res) ?? 0) + P2D6[r]!);
+    }
+    const order = ['-', 'M', 'M1', 'M2', 'X', '2X', '3X'];
+    const parts = order.filter((k) => dist.has(k)).map((k) => `${k === '-' ? 'no effect' : k} ${pct(dist.get(k)!)}`);
+    lines.push(`  on ${units.map((i) => `${d.sc.units[i]!.name}#${i}`).join(', ')} (column ${table.columns[col]}): ${parts.join(', ')}`);
+  }
+  return lines;
+}
+
+/** 9.2: the off-board factors `oba T N` fires (the N strongest unused this turn) and its chances as a bombardment. */
+function obaChances(d: Draft, t: number, n: number): string[] {
+  const seat = d.active;
+  const factors = d.sc.sides[seat]!.offboard;
+  const unused = factors.map((_, k) => k).filter((k) => ((d.obaUsed[seat]! >> k) & 1) === 0);
+  const firing = unused.sort((p, q) => factors[q]! - factors[p]!).slice(0, n);
+  const shift = baseShift(d, 'bombard', [], t, 1 - seat, false);
+  const spec: FireSpec = {
+    kind: 'bombard',
+    firers: [],
+    strength: firing.reduce((a, k) => a + factors[k]!, 0),
+    target: t,
+    moverOnly: -1,
+    baseShift: shift,
+    targetSeat: 1 - seat,
+    label: `Off-board artillery (${firing.map((k) => factors[k]).join(' + ')}) at ${d.sc.map.grid.label(t)}`,
+  };
+  return [...fireChances(d, spec), ...shiftReasons(d, 'bombard', [], t, 1 - seat, false, shift)];
+}
+
+/** 14.4: a recovery attempt's chances (2d6 under morale + leader + terrain; a 2 always recovers; 6.6 Kommissar). */
+function recoveryChances(d: Draft, i: number): string[] {
+  const u = d.sc.units[i]!;
+  const terrain = Math.max(d.sc.terrain[d.sc.map.terrain[d.hex(i)]!]!.recoveryBonus, inEntrenchment(d, i) ? 1 : 0);
+  const m = d.get(i, MORALE);
+  const under = (target: number): number => P2D6.reduce((a, p, roll) => a + (roll >= 2 && roll < target ? p : 0), 0);
+  let kom = -1;
+  if (m === DEMORALIZED && !u.isLeader)
+    for (let j = d.firstIn(d.hex(i)); j >= 0; j = d.nextIn(j)) {
+      const k = d.sc.units[j]!;
+      if (k.isKom && k.side === u.side && d.flag(j, F_IN_ACT) && d.get(j, MORALE) !== DEMORALIZED) kom = j;
+    }
+  if (kom >= 0) {
+    const target = d.sc.units[kom]!.leaderMorale + terrain;
+    return [
+      `Recovery of ${u.name}#${i} with ${d.sc.units[kom]!.name} (6.6): 2d6 under ${target}: good order ${pct(under(target))}, else a step loss`,
+    ];
+  }
+  const target = moraleValue(d, i) + leaderMoraleBonus(d, i, true) + terrain;
+  const p = Math.max(under(target), P2D6[2]!);
+  return [
+    `Recovery of ${u.name}#${i} (14.4): 2d6 under ${target} (morale ${moraleValue(d, i)}, leader ${signed(leaderMoraleBonus(d, i, true))}, terrain ${signed(terrain)}; a 2 always): ${m === DEMORALIZED ? 'to disrupted' : 'to good order'} ${pct(p)}, no change ${pct(1 - p)}`,
+  ];
+}
+
+/** What the chances of `action` add to odds.ts's: the fire's column shift explained, off-board artillery and recovery chances. */
+export function extraOdds(sc: Scenario, state: State, action: string): string[] {
+  const p = action.split(' ');
+  const a = Number(p[1]);
+  const b = Number(p[2]);
+  const d = new Draft(sc, state, NO_DICE, false);
+  try {
+    switch (p[0]) {
+      case 'df': {
+        const spec = directFireSpec(d, a, b);
+        return shiftReasons(d, 'direct', spec.firers, b, spec.targetSeat, false, spec.baseShift);
+      }
+      case 'bomb': {
+        const spec = bombardSpec(d, a, b, 1 - d.active);
+        return shiftReasons(d, 'bombard', spec.firers, b, spec.targetSeat, false, spec.baseShift);
+      }
+      case 'oba':
+        return obaChances(d, a, b);
+      case 'rec':
+        return recoveryChances(d, a);
+      default:
+        return [];
+    }
+  } catch {
+    return [];
+  }
+}
+
+/** Why `pass` is not among the legal actions now, in the player's words. */
+export function whyNoPass(sc: Scenario, state: State, legal: readonly string[]): string {
+  const d = new Draft(sc, state, NO_DICE, false);
+  if (state.phase === Phase.Segment && mustRecover(d, d.active)) {
+    const who = sc.unitsOf[d.active]!.filter((i) => d.hex(i) >= 0 && d.get(i, MORALE) === DEMORALIZED && !d.flag(i, F_ACTIVATED));
+    return `you may not pass while a demoralized unit of yours has not activated this turn: ${who
+      .map((i) => `${sc.units[i]!.name}#${i} at ${sc.map.grid.label(d.hex(i))}`)
+      .join(', ')} must first try to recover: activate ${who.length > 1 ? 'them' : 'it'} (PG3 3.0 B, 14.4)`;
+  }
+  if (legal.includes('end')) return 'an activation is under way: "end" ends it';
+  return 'passing is not a choice at this decision (type "list" for the legal actions)';
+}
+
+/** Why unit i may not assault into hex h now (12.1), or null when it may. */
+export function whyNoAssault(sc: Scenario, state: State, i: number, h: number, legal: readonly string[]): string | null {
+  if (legal.includes(`asl ${i} ${h}`)) return null;
+  const d = new Draft(sc, state, NO_DICE, false);
+  const u = sc.units[i]!;
+  const label = sc.map.grid.label(h);
+  if (u.side !== d.active || d.hex(i) < 0) return `#${i} is not one of your units on the map`;
+  if (sc.map.grid.distance(d.hex(i), h) !== 1) return `${label} is not next to #${i}`;
+  if (!combatIn(d, h, 1 - u.side)) return `no enemy combat unit you know of is in ${label}`;
+  if (!d.flag(i, F_IN_ACT)) return `#${i} is not activated: activate its leader (the "activate leader" action) so that it is led`;
+  if (!d.flag(i, F_LEADER_ACT))
+    return `#${i} was not activated by a leader of its kind: only units a leader activates may assault (12.1); activate the leader, not the stack or the unit alone`;
+  if (d.get(i, MORALE) !== GOOD) return `#${i} is not in good order (12.1)`;
+  if (d.flag(i, F_MOVED)) return `#${i} has moved this activation: assault movement starts adjacent, unmoved (12.1)`;
+  if (d.flag(i, F_FIRED)) return `#${i} has fired: declare it FIRE and assault instead of firing (12.1)`;
+  if (!fitsStack(d, i, h)) return `${label} is full (4.5)`;
+  return `#${i} may not assault ${label} now (12.1)`;
 }
