@@ -111,9 +111,22 @@ export function hexInfo(board: BoardView, numbers: UnitNumbers, hex: number, sid
 /** How many actions a list may show in full before it is grouped. */
 export const FULL_LIST = 20;
 
+/** Numbers as short runs: 1, 13-16. */
+function runs(ns: readonly number[]): string {
+  const out: string[] = [];
+  for (let k = 0; k < ns.length; ) {
+    let e = k;
+    while (e + 1 < ns.length && ns[e + 1] === ns[e]! + 1) e++;
+    out.push(e === k ? String(ns[k]) : `${ns[k]}-${ns[e]}`);
+    k = e + 1;
+  }
+  return out.join(', ');
+}
+
 /**
  * The legal actions as numbered lines (number = place in `labels` + 1): all of them when they are few; else
- * grouped by kind, a kind with many actions summed up per acting unit, with the commands that show the rest.
+ * grouped: a kind with few actions in full, a larger one as one line per acting unit (moves, fire, assaults) or
+ * per hex (activations, declarations...): its first action, how many more, and the command that lists them.
  */
 export function actionMenu(
   labels: readonly string[],
@@ -131,37 +144,49 @@ export function actionMenu(
       for (const k of ks) out.push(line(k));
       continue;
     }
-    const byUnit = new Map<string, number[]>();
+    out.push(`  ${kind}: ${ks.length} actions ("list ${kind}" lists them all)`);
+    const perUnit = kind === 'move' || kind === 'fire' || kind === 'assault';
+    const groups = new Map<string, number[]>();
     for (const k of ks) {
-      const u = places[k]!.units[0];
-      const key = u === undefined ? '' : `#${numbers.shown(u) ?? '?'}`;
-      byUnit.set(key, [...(byUnit.get(key) ?? []), k]);
+      const p = places[k]!;
+      const u = p.units[0];
+      const key = perUnit && u !== undefined ? `#${numbers.shown(u) ?? '?'}` : p.from >= 0 ? hexLabel(p.from) : '';
+      groups.set(key, [...(groups.get(key) ?? []), k]);
     }
-    out.push(`  ${kind} (${ks.length} actions; "list ${kind}" lists them all):`);
-    for (const [unit, uk] of byUnit) {
-      const hexes = uk
+    for (const [key, gk] of groups) {
+      if (gk.length === 1 || key === '') {
+        for (const k of gk) out.push(line(k));
+        continue;
+      }
+      const where = gk
+        .slice(1)
         .map((k) => (places[k]!.to >= 0 ? places[k]!.to : places[k]!.target))
         .filter((h) => h >= 0)
         .map(hexLabel);
-      const shown = hexes.slice(0, 8).join(' ') + (hexes.length > 8 ? ' ...' : '');
-      out.push(
-        `      ${unit || 'no unit'}: ${uk.length} (numbers ${uk[0]! + 1}-${uk[uk.length - 1]! + 1})${shown ? ` to ${shown}` : ''}${unit ? `; "list ${unit}"` : ''}`,
-      );
+      const more = where.length > 0 ? ` to ${where.slice(0, 6).join(' ')}${where.length > 6 ? ' ...' : ''}` : '';
+      out.push(`${line(gk[0]!)}   (+${gk.length - 1} more${more}: ${runs(gk.slice(1).map((k) => k + 1))}; "list ${key}")`);
     }
   }
   return out;
 }
 
-/** The actions `filter` names: a kind ("move", "fire"...) or a unit ("#3", "3"); undefined when it names neither. */
-export function filterActions(filter: string, places: readonly ActionPlace[], numbers: UnitNumbers): number[] {
+/** The actions `filter` names: a kind ("move", "fire"...), a unit ("#3", "3") or a hex ("0405": acting from it, moving or firing to it). */
+export function filterActions(
+  filter: string,
+  places: readonly ActionPlace[],
+  numbers: UnitNumbers,
+  parseHex: (label: string) => number,
+): number[] {
   const f = filter.toLowerCase();
   if (/^#?\d{1,3}$/.test(f)) {
     const unit = numbers.engine(Number(f.replace('#', '')));
     return places.flatMap((p, k) => (p.units.includes(unit) ? [k] : []));
   }
+  const hex = /^\d{4}$|^\d{6}$/.test(f) ? parseHex(f) : -1;
+  if (hex >= 0) return places.flatMap((p, k) => (p.from === hex || p.to === hex || p.target === hex ? [k] : []));
   const kinds = new Set(places.map((p) => p.kind));
   if (!kinds.has(f as ActionPlace['kind']))
-    throw new InputError(`"${filter}" is neither a kind of action now (${[...kinds].join(', ')}) nor a unit number`);
+    throw new InputError(`"${filter}" is neither a kind of action now (${[...kinds].join(', ')}), a unit number nor a hex`);
   return places.flatMap((p, k) => (p.kind === f ? [k] : []));
 }
 

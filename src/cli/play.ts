@@ -48,7 +48,7 @@ function helpText(sc: LoadedScenario): string {
     ...(sc.ui.movement
       ? ['  move U HEX           also to a distant hex: the cheapest path, one hex at a time, saying where fire may come']
       : []),
-    "  list [KIND | U]      the legal actions (long lists grouped): all, one kind (move, fire, assault...) or unit U's",
+    "  list [all|KIND|U|HEX]  the legal actions (long lists grouped): all, a kind (move, fire...), unit U's, at HEX",
     '  map [HEX|<|>|all]    the map around the action, centred on HEX, scrolled left or right, or all of it',
     '  units | info U | hex HEX   the units with their values; unit U in full; what is in hex HEX',
     '  why                  what the computer weighed for its last decision',
@@ -439,7 +439,7 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
               else if (words[1] === 'all') list(legal.map((_, k) => k));
               else if (places === undefined) throw new InputError('this rules system does not group its actions: "list" or "list all"');
               else {
-                const ks = filterActions(words[1], places, numbers);
+                const ks = filterActions(words[1], places, numbers, (l) => grid?.parseLabel(l) ?? -1);
                 if (ks.length === 0) out(`no legal action of ${words[1]} now`);
                 list(ks);
               }

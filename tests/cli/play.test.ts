@@ -94,7 +94,8 @@ describe('tacsim play: what a player is shown', () => {
     expect(r.code).toBe(0);
     const menu = r.stdout.split('german> list\n')[1]!.split('german> ')[0]!;
     expect(menu.split('\n').length).toBeLessThan(FULL_LIST + 10);
-    expect(menu).toMatch(/activate \(\d+ actions; "list activate" lists them all\):/);
+    expect(menu).toMatch(/activate: \d+ actions \("list activate" lists them all\)/);
+    expect(menu).toMatch(/ +1\. activate the stack at 0405 +\(\+\d more: [\d, -]+; "list 0405"\)/);
     expect(r.stdout).toMatch(/german> list activate\n( +\d+\. activate .*\n)+/);
     expect(r.stdout).toMatch(/german> list #0\n( +\d+\. .*\n)* +\d+\. activate Infantry platoon#0 @0405 alone\n/);
   });
@@ -235,5 +236,53 @@ describe('tacsim play: hidden units stay hidden (PG3 16.6, pg3-large)', () => {
     expect(listed).toEqual(listed.map((_, i) => i));
     expect(listed.length).toBeLessThan(sc.unitCounts.reduce((a, b) => a + b, 0));
     expect(secret).toBeGreaterThan(0);
+  });
+});
+
+describe('PG3 at the prompt: chances and refusals explained', () => {
+  /** Positions of random pg3 games where `found` holds for some legal action, with that action. */
+  function* positions(id: string, seed: string, steps: number) {
+    const sc = loadScenario(id);
+    const dice = createRng(seed);
+    let state = sc.initialState(dice);
+    for (let k = 0; k < steps && !sc.game.isTerminal(state); k++) {
+      const legal = sc.game.legalActions(state) as string[];
+      yield { sc, state, legal };
+      state = sc.game.apply(state, legal[dice.int(legal.length)]!, dice);
+    }
+  }
+
+  it('PG3 14.4, 9.2: a recovery attempt and off-board artillery show their chances before they are committed', () => {
+    let rec = 0;
+    let oba = 0;
+    for (const { sc, state, legal } of positions('pg3-medium', 'odds', 3000)) {
+      for (const a of legal) {
+        if (a.startsWith('rec ') && rec < 5) {
+          rec++;
+          expect(sc.ui.odds(state, a).join('\n')).toMatch(
+            /Recovery of .+: 2d6 under \d+ .*: to (disrupted|good order) \d+%, no change \d+%/,
+          );
+        }
+        if (a.startsWith('oba ') && oba < 5) {
+          oba++;
+          const lines = sc.ui.odds(state, a).join('\n');
+          expect(lines).toMatch(/Off-board artillery \([\d +]+\) at \d{4}: strength \d+/);
+          expect(lines).toMatch(/column shift [+-]\d+: /);
+        }
+      }
+      if (rec >= 5 && oba >= 5) break;
+    }
+    expect(rec).toBeGreaterThan(0);
+    expect(oba).toBeGreaterThan(0);
+  });
+
+  it('PG3 3.0 B: pass is refused with its reason when a demoralized unit must try to recover first', () => {
+    let refused = 0;
+    for (const { sc, state, legal } of positions('pg3-medium', 'pass', 3000)) {
+      if (legal.includes('pass') || !legal.some((a) => a.startsWith('stack ') || a.startsWith('unit '))) continue;
+      expect(() => sc.ui.parseCommand(state, ['pass'], legal)).toThrow(/you cannot pass now: .*demoralized.* must first try to recover/);
+      if (++refused >= 3) break;
+    }
+    expect(refused).toBeGreaterThan(0);
   });
 });
