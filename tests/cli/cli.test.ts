@@ -62,7 +62,7 @@ describe('tacsim play', () => {
     expect(r.stdout).toMatch(/99 is not on the list \(1 to \d+\)\ngerman> /);
     expect(r.stdout).toMatch(/unit #0 cannot move to 0101 now/);
     expect(r.stdout).toContain('save FILE');
-    expect(r.stdout).toMatch(/#0 +Infantry platoon +0103 +5-3-3 /);
+    expect(r.stdout).toMatch(/#0 +Infantry platoon +0103 +5-3-3/);
     expect(r.stdout).toContain('end of input: quitting');
     const rec = JSON.parse(readFileSync(partial, 'utf8'));
     expect(rec.actions).toEqual(['stack 16']);
