@@ -251,8 +251,13 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
   boardNow();
   const say = (text: string) => out(ui.board ? numbers.text(text) : text);
   const sideNames = sc.sides.map((x) => x.id);
-  /** Where the map window is centred: the last action's hex, or a hex the player asked for. */
+  /** Where the map window is centred: the last action's hex, a hex the player asked for, at first the middle of the player's units. */
   let focus: number | undefined;
+  {
+    const b = boardNow();
+    const mine = b === null ? [] : b.units.filter((u) => u.side === human && u.hex >= 0).sort((p, q) => b.hexes[p.hex]!.col - b.hexes[q.hex]!.col);
+    focus = mine[mine.length >> 1]?.hex;
+  }
   let showAll = false;
   const showMap = (centre?: number) => {
     boardNow();
@@ -566,7 +571,7 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
       play(s, chosen, human);
       boardNow();
       say(`you: ${said}`);
-      for (const e of ui.narration(s.state)) say(`    ${e}`);
+      for (const e of ui.publicNarration ? ui.publicNarration(s.state, view) : ui.narration(s.state)) say(`    ${e}`);
     }
   } finally {
     process.off('SIGINT', onInterrupt);
