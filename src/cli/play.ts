@@ -12,6 +12,7 @@ import { InputError } from '../core/errors.js';
 import { createRng } from '../core/rng.js';
 import type { Rng } from '../core/game.js';
 import type { ActionPlace, BoardView, LoadedScenario, ScenarioOptions, ViewOptions } from '../core/system.js';
+import { boardWindow } from '../hex/ascii.js';
 import { HexGrid, type Orientation } from '../hex/grid.js';
 import { loadScenario, systemModuleOf } from '../scenarios.js';
 import { parseSetFlags } from '../harness/cli.js';
@@ -255,7 +256,8 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
   let focus: number | undefined;
   {
     const b = boardNow();
-    const mine = b === null ? [] : b.units.filter((u) => u.side === human && u.hex >= 0).sort((p, q) => b.hexes[p.hex]!.col - b.hexes[q.hex]!.col);
+    const mine =
+      b === null ? [] : b.units.filter((u) => u.side === human && u.hex >= 0).sort((p, q) => b.hexes[p.hex]!.col - b.hexes[q.hex]!.col);
     focus = mine[mine.length >> 1]?.hex;
   }
   let showAll = false;
@@ -414,11 +416,9 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
               showAll = arg === 'all';
               if (arg === undefined || arg === 'all') showMap();
               else if ((arg === '<' || arg === '>') && board !== null) {
-                const cols = Math.max(1, Math.floor((width - 1) / (board.hexes[0]!.label.length + 6)));
-                const col = Math.min(
-                  board.width - 1,
-                  Math.max(0, (focus !== undefined ? board.hexes[focus]!.col : 0) + (arg === '<' ? -cols : cols)),
-                );
+                // The window now, moved by its own width.
+                const { first, count } = boardWindow(board, board.hexes[0]!.label.length, width, focus);
+                const col = Math.min(board.width - 1, Math.max(0, first + (count >> 1) + (arg === '<' ? -count : count)));
                 focus = board.hexes.find((h) => h.col === col && h.row === (focus !== undefined ? board.hexes[focus]!.row : 0))!.hex;
                 showMap();
               } else {
