@@ -78,15 +78,24 @@ Set ${SYSTEMS_ENV}=FILE[,FILE...] to load rules systems kept outside tacsim (com
     .option('--ai <SPEC>', `agent spec of the computer (default ${DEFAULT_AI}; see below)`)
     .option('--seed <S>', 'seed of the game dice (default: from the clock)')
     .option('--charts <FILE>', "chart pack to use instead of the scenario's")
-    .option('--record <FILE>', 'write the game record here when the game ends (or you quit)')
+    .option('--counters <FILE>', "counter manifest to use instead of the scenario's")
+    .option(
+      '--set <NAME=VALUE>',
+      'scenario parameter or optional rule (repeatable), e.g. turns=10, rule.fogOfWar=true',
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
+    .option('--width <N>', 'text columns the map may take (default: the terminal width; 120 when not a terminal)')
+    .option('--record <FILE>', 'write the game record here when the game ends (or you quit, or press Ctrl-C)')
     .option('--load <FILE>', 'continue a saved game record')
     .addHelpText(
       'after',
       `
-At each of your decisions the legal actions are listed by number. Type a number, or a command:
-the rules system's short commands (see "help" in the game), map, units, list, help, save FILE, load FILE,
-undo, quit. Combat actions show their chances and ask you to confirm. Input is read line by line, so
-a game can be driven through a pipe.
+At each of your decisions the legal actions are listed by number (long lists grouped by kind and unit).
+Type a number, or a command: the rules system's short commands (see "help" in the game), move U HEX (to
+a distant hex too, by the cheapest path), list, map, units, info U, hex HEX, why, help, save FILE,
+load FILE, undo, quit. Combat actions show their chances and ask you to confirm. The map fits the
+terminal (a window that follows the action; "map all" draws all of it). Input is read line by line,
+so a game can be driven through a pipe. Ctrl-C quits, writing the --record file.
 
 Agents:
 ${formatAgentHelp()
@@ -97,12 +106,23 @@ ${formatAgentHelp()
 Examples:
   tacsim play SCENARIO --side SIDE
   tacsim play SCENARIO --side SIDE --ai mcts:timeMs=3000 --seed 7 --record my-game.json
+  tacsim play SCENARIO --side SIDE --set rule.fogOfWar=true
   tacsim play --load my-game.json`,
     )
     .action(
       async (
         scenario: string | undefined,
-        flags: { side?: string; ai?: string; seed?: string; charts?: string; record?: string; load?: string },
+        flags: {
+          side?: string;
+          ai?: string;
+          seed?: string;
+          charts?: string;
+          counters?: string;
+          set?: string[];
+          width?: string;
+          record?: string;
+          load?: string;
+        },
       ) => {
         await runPlay({ ...flags, ...(scenario !== undefined ? { scenario } : {}) });
       },

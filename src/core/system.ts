@@ -90,6 +90,10 @@ export interface ViewOptions {
   readonly viewer: number;
   /** ANSI colours. */
   readonly color?: boolean;
+  /** Text columns renderMap may take: a wider map is cut to a window of whole hex columns. Default: the whole map. */
+  readonly width?: number;
+  /** The hex renderMap centres its window on when the map is cut to `width`. */
+  readonly centre?: number;
 }
 
 /**
@@ -139,6 +143,30 @@ export interface ScenarioUi<S, A> {
   publicAction?(before: S, action: A, view: ViewOptions): ActionPlace;
   /** The narration of the apply that produced `state`, without lines about what `view.viewer` may not see. */
   publicNarration?(state: S, view: ViewOptions): readonly string[];
+  /**
+   * How unit `unit` of the seat to move may go on moving from where it stands, as that seat may know it, for
+   * `play`'s move to a distant hex in one command (the kernel's reachableHexes finds the cheapest path; each
+   * hex of it is then one legal move action); or why it may not move now. For systems whose moves go one hex
+   * per action.
+   */
+  movement?(state: S, unit: number): UnitMovement | string;
+}
+
+/** What a system tells `play` of one unit's movement (ScenarioUi.movement). */
+export interface UnitMovement {
+  readonly start: number;
+  /** Movement points left, in the units stepCost counts in. */
+  readonly budget: number;
+  /** How many of those units make one movement point (2 where half points count). */
+  readonly scale: number;
+  /** Whether a first step is allowed whatever it costs (a unit may always move one hex). */
+  readonly oneHexAlways: boolean;
+  /** The most hexes it may enter now (a unit that may move one hex only: 1); undefined: as far as the budget goes. */
+  readonly maxHexes?: number | undefined;
+  /** The cost of one step to a neighbour, negative where the unit may not step. */
+  stepCost(from: number, to: number, direction: number): number;
+  /** How many units of the other side, as the mover's seat knows them, may fire at it in `hex` (opportunity fire). */
+  firersAt(hex: number): number;
 }
 
 /** One hex of a BoardView. */

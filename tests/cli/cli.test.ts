@@ -23,7 +23,7 @@ describe('tacsim play', () => {
     expect(out).toMatch(/0101 \./);
     expect(out).toMatch(/0703 t/);
     expect(out).toMatch(/G2L/);
-    expect(out).toContain('terrain: ');
+    expect(out).toContain('Terrain: ');
     // Legal actions by number, narration with rule ids, the computer's moves, odds before fire.
     expect(out).toMatch(/ {3,}1\. activate the stack at 0103/);
     expect(out).toMatch(/\[PG3 3\.1\]/);
@@ -43,7 +43,7 @@ describe('tacsim play', () => {
 
   it('is reproducible: the same answers and seed give the same game', () => {
     const again = tacsim(['play', 'pg3-tiny', '--side', 'german', '--ai', 'random', '--seed', '2'], ones(3000));
-    const strip = (t: string) => t.replace(/\(\d+ ms\)/g, '').replace(/game record written.*\n/, '');
+    const strip = (t: string) => t.replace(/\((\d+ ms|\d+\.\d s)\)/g, '').replace(/game record written.*\n/, '');
     expect(strip(again.stdout)).toBe(strip(played.stdout));
   });
 
@@ -62,7 +62,7 @@ describe('tacsim play', () => {
     expect(r.stdout).toMatch(/99 is not on the list \(1 to \d+\)\ngerman> /);
     expect(r.stdout).toMatch(/unit #0 cannot move to 0101 now/);
     expect(r.stdout).toContain('save FILE');
-    expect(r.stdout).toMatch(/#0 +Infantry platoon +0103 +2\/2 steps, good order/);
+    expect(r.stdout).toMatch(/#0 +Infantry platoon +0103 +5-3-3/);
     expect(r.stdout).toContain('end of input: quitting');
     const rec = JSON.parse(readFileSync(partial, 'utf8'));
     expect(rec.actions).toEqual(['stack 16']);

@@ -2,22 +2,27 @@
  * Text rendering of a PG3 position for the terminal (`tacsim play`, `tacsim scenarios show`):
  * the map as a hex grid and the units with their status.
  *
- * The map is drawn by the kernel (src/hex/ascii.ts), two text rows per hex:
+ * The map is the position as the viewing seat may see it (boardView, the BoardView the browser page draws
+ * too), drawn by the kernel (drawBoard in src/hex/ascii.ts): every hex two lines inside its own borders,
  *
- *   0101 .   0301 t1
- *   G3L  *   0201 w   ...
+ *   /0101 .   \         /0301 .   \
+ *   \G2L      /0201 .   \S1!      /
  *
- * Row 1 of a cell: board label, terrain letter (the scenario's legend character), elevation digit
- * (blank at 0). Row 2: unit markers, one per side present: side letter + number of units (+L when a
- * leader is there), `*` for an objective (with the controlling side's letter) and `~` for smoke.
+ * the upper line its label, terrain letter (the scenario's legend character), elevation digit and objective
+ * (`*` and its holder's letter), the lower line a stack per side (see stackToken) and the hex's markers
+ * (smoke, mines, wrecks, entrenchments).
  *
  * Hidden information: secret tank leaders (sides with a fixed number of them) are shown only for the
  * viewing seat's own units, or once revealed by leading. Hidden units (16.6) of the other side are neither
  * drawn on the map nor listed until revealed.
  */
-import { drawHexMap, paint, type Segment } from '../../hex/ascii.js';
+import { drawBoard, paint } from '../../hex/ascii.js';
+import type { BoardUnit, BoardView } from '../../core/system.js';
+import { boardOf } from '../../hex/board.js';
+import { seatView } from './hidden.js';
 import type { Scenario } from './scenario.js';
 import {
+  CARRIED,
   DEMORALIZED,
   DISRUPTED,
   DIG,
@@ -25,6 +30,8 @@ import {
   ELIMINATED,
   F_ACTIVATED,
   F_DUG_IN,
+  F_ENTRENCHED,
+  F_LIMBERED,
   F_FIRED,
   F_IN_ACT,
   F_MOVED,
@@ -35,6 +42,8 @@ import {
   F_TL_REVEALED,
   FLAGS,
   HEX,
+  MINE_REVEALED,
+  MP,
   MORALE,
   OFFBOARD,
   Phase,
@@ -47,6 +56,9 @@ export interface RenderOptions {
   color?: boolean;
   /** Seat whose secrets may be shown (own tank leaders); -1 shows no secret. Default -1. */
   viewer?: number;
+  /** Text columns the map may take (a window of whole hex columns around `centre`). Default: the whole map. */
+  width?: number;
+  centre?: number;
 }
 
 /** Whether to colour output on `stream`: a TTY and NO_COLOR unset. */
@@ -72,19 +84,6 @@ function terrainLetters(sc: Scenario): Map<string, string> {
   return out;
 }
 
-const TERRAIN_COLORS: Record<string, string> = {
-  woods: '32',
-  forest: '32',
-  town: '33',
-  village: '33',
-  field: '93',
-  swamp: '34',
-  marsh: '34',
-  river: '94',
-  stream: '94',
-  hill: '35',
-};
-
 /** Whether `viewer` may see that unit i carries a tank leader. */
 export function tankLeaderVisible(sc: Scenario, s: State, i: number, viewer: number): boolean {
   const fl = s.u[i]![FLAGS]!;
@@ -98,56 +97,17 @@ export function unitVisible(sc: Scenario, s: State, i: number, viewer: number): 
   return (s.u[i]![FLAGS]! & F_HIDDEN) === 0 || sc.units[i]!.side === viewer;
 }
 
-/** The map as text: a header of column numbers, two text rows per hex row, a legend line. */
+/** The map as `viewer` may see it (boardView), drawn by the kernel (drawBoard): see the file comment. */
 export function renderMap(sc: Scenario, s: State, opts: RenderOptions = {}): string {
-  const color = opts.color === true;
-  const grid = sc.map.grid;
-  const letters = terrainLetters(sc);
-  const sides = sideLetters(sc);
-  const objectives = new Map(sc.objectives.map((o, k) => [o.hex, k]));
-  const viewer = opts.viewer ?? -1;
-  const cellTop = (h: number): Segment[] => {
-    const id = sc.map.terrainId(h);
-    const e = sc.map.elevation[h]!;
-    return [{ text: `${grid.label(h)} ` }, { text: `${letters.get(id) ?? '?'}${e !== 0 ? String(e) : ' '}`, code: TERRAIN_COLORS[id] }];
-  };
-  const cellBottom = (h: number): Segment[] => {
-    const count = [0, 0];
-    const leaders = [false, false];
-    for (let i = 0; i < sc.units.length; i++) {
-      if (s.u[i]![HEX] !== h || !unitVisible(sc, s, i, viewer)) continue;
-      const u = sc.units[i]!;
-      if (u.isLeader) leaders[u.side] = true;
-      else count[u.side]!++;
-    }
-    const parts: Segment[] = [];
-    const add = (text: string, code: string): void => {
-      if (parts.length > 0) parts.push({ text: ' ' });
-      parts.push({ text, code });
-    };
-    for (const seat of [0, 1]) {
-      if (count[seat]! > 0 || leaders[seat])
-        add(`${sides[seat]}${count[seat]! > 0 ? count[seat] : ''}${leaders[seat] ? 'L' : ''}`, SIDE_COLORS[seat]!);
-    }
-    const obj = objectives.get(h);
-    if (obj !== undefined) {
-      const c = s.control[obj]!;
-      add(`*${c >= 0 && c <= 1 ? sides[c] : ''}`, '1');
-    }
-    if (s.smoke.includes(h)) add('~', '90');
-    return parts;
-  };
-  const lines = drawHexMap(grid, (h, row) => (row === 0 ? cellTop(h) : cellBottom(h)), { width: 8, color });
-  const used = new Set<string>();
-  for (let h = 0; h < grid.size; h++) used.add(sc.map.terrainId(h));
-  const legend = [...letters.entries()]
-    .filter(([id]) => used.has(id))
-    .map(([id, ch]) => `${ch}=${id}`)
-    .join(' ');
-  lines.push(
-    `terrain: ${legend}; digit = elevation; ${sides[0]}=${sc.sides[0].id} ${sides[1]}=${sc.sides[1].id} (count, L = leader); * objective (controller); ~ smoke`,
-  );
-  return lines.join('\n');
+  const board = boardView(sc, s, opts.viewer ?? -1);
+  return drawBoard(board, {
+    letters: terrainLetters(sc),
+    sideLetters: sideLetters(sc),
+    sideIds: sc.sides.map((x) => x.id),
+    color: opts.color === true,
+    ...(opts.width !== undefined ? { width: opts.width } : {}),
+    ...(opts.centre !== undefined ? { centre: opts.centre } : {}),
+  }).join('\n');
 }
 
 function where(sc: Scenario, h: number): string {
@@ -207,4 +167,112 @@ export function renderStatus(sc: Scenario, s: State): string {
     `${s.phase === Phase.Over ? '' : ''}; steps lost ${sc.sides[0].id} ${s.stepsLost[0]}, ${sc.sides[1].id} ${s.stepsLost[1]}` +
     (held ? `; objectives ${held}` : '')
   );
+}
+
+/** The values printed on a PG3 counter: fire-range, bombardment, AT, movement, [armour]; a leader's modifiers. */
+function unitValues(sc: Scenario, state: State, i: number): string {
+  const u = sc.units[i]!;
+  if (u.isLeader) return `${u.moraleMod >= 0 ? '+' : ''}${u.moraleMod} ${u.combatMod >= 0 ? '+' : ''}${u.combatMod}`;
+  const reduced = state.u[i]![STEPS]! < u.maxSteps;
+  const v = reduced ? u.reduced : u.full;
+  const parts: string[] = [];
+  if (v.df > 0 || v.bomb <= 0) parts.push(`${v.df}-${v.dfRange}`);
+  if (v.bomb > 0) parts.push(`B${v.bomb}-${v.bombRange}`);
+  if (v.at > 0) parts.push(`AT${v.at}-${v.atRange}`);
+  let text = `${parts.join(' ')}-${v.ma}`;
+  if (u.isAfv) text += ` [${u.armor}]`;
+  return text;
+}
+
+function unitDetails(sc: Scenario, state: State, i: number): string {
+  const u = sc.units[i]!;
+  const r = state.u[i]!;
+  if (u.isLeader)
+    return `leader rank ${u.rank}, morale ${u.leaderMorale}, combat ${u.combatMod >= 0 ? '+' : ''}${u.combatMod}, morale modifier ${u.moraleMod >= 0 ? '+' : ''}${u.moraleMod}`;
+  const reduced = r[STEPS]! < u.maxSteps;
+  const v = reduced ? u.reduced : u.full;
+  const parts = [`fire ${v.df} range ${v.dfRange}`];
+  if (v.bomb > 0) parts.push(`bombard ${v.bomb} range ${v.bombRange}`);
+  if (v.at > 0) parts.push(`AT ${v.at} range ${v.atRange}`);
+  if (u.isAfv) parts.push(`armour ${u.armor}${u.openTop ? ' (open top)' : ''}`);
+  parts.push(`movement ${v.ma} (${u.moveClass})`, `morale ${reduced ? u.moraleReduced : u.moraleFull}`);
+  parts.push(`${r[STEPS]}/${u.maxSteps} steps`);
+  // MP are kept doubled (roads cost half a point, 5.2).
+  if (r[HEX]! >= 0 && (r[FLAGS]! & F_IN_ACT) !== 0) parts.push(`${r[MP]! / 2} MP left`);
+  return parts.join(', ');
+}
+
+function unitMarkers(sc: Scenario, state: State, i: number, viewer: number): string[] {
+  const r = state.u[i]!;
+  const fl = r[FLAGS]!;
+  const marks: string[] = [];
+  const m = r[MORALE]!;
+  if (m === DISRUPTED) marks.push('disrupted');
+  else if (m === DEMORALIZED) marks.push('demoralized');
+  if (fl & F_IN_ACT) marks.push('activating');
+  if (fl & F_ACTIVATED) marks.push('spent');
+  if (fl & (F_MOVED | F_MOVED_TURN)) marks.push('moved');
+  if (fl & F_FIRED) marks.push('fired');
+  if (fl & F_SPOTTED) marks.push('spotted');
+  if (fl & F_DUG_IN) marks.push('dug in');
+  else if (r[DIG]! > 0) marks.push('digging');
+  if (fl & F_ENTRENCHED) marks.push('entrenched');
+  if (fl & F_LIMBERED) marks.push('limbered');
+  if (fl & F_HIDDEN) marks.push('hidden');
+  if (r[CARRIED]! > 0) marks.push('carried');
+  if (tankLeaderVisible(sc, state, i, viewer)) marks.push('tank leader');
+  return marks;
+}
+
+function offMapWhere(sc: Scenario, state: State, i: number): string {
+  const h = state.u[i]![HEX]!;
+  if (h >= 0) return '';
+  if (h === ELIMINATED) return 'eliminated';
+  if (h === EXITED) return 'exited';
+  const u = sc.units[i]!;
+  if (h === OFFBOARD && u.entryTurn > state.turn) return `enters turn ${u.entryTurn}`;
+  return 'off the map';
+}
+
+/** The position as `viewer` may see it (seatView: the other side's hidden units and secret leaders left out). */
+export function boardView(sc: Scenario, real: State, viewer: number): BoardView {
+  const state = viewer === 0 || viewer === 1 ? seatView(sc, real, viewer) : real;
+  const mines = new Set<number>();
+  sc.minefields.forEach((m, k) => {
+    if (m.side === viewer || (state.mines[k]! & MINE_REVEALED) !== 0) mines.add(m.hex);
+  });
+  const hexMarkers = (h: number): string[] => {
+    const markers: string[] = [];
+    if (state.smoke.includes(h)) markers.push('smoke');
+    if (mines.has(h)) markers.push('mines');
+    const wrecks = state.wrecks.filter((w) => w === h).length;
+    for (let k = 0; k < wrecks; k++) markers.push('wreck');
+    if (sc.entrenched[h]) markers.push('entrenchment');
+    return markers;
+  };
+  const units: BoardUnit[] = [];
+  for (let i = 0; i < sc.units.length; i++) {
+    const u = sc.units[i]!;
+    if (u.inPool && state.u[i]![HEX]! < 0) continue;
+    if (!unitVisible(sc, real, i, viewer) || (u.side !== viewer && state.u[i]![HEX]! === OFFBOARD && real.u[i]![HEX]! >= 0)) continue;
+    const h = state.u[i]![HEX]!;
+    units.push({
+      unit: i,
+      side: u.side,
+      hex: h >= 0 ? h : -1,
+      name: u.name,
+      type: u.isLeader ? 'leader' : u.type,
+      values: unitValues(sc, state, i),
+      where: offMapWhere(sc, state, i),
+      reduced: !u.isLeader && state.u[i]![STEPS]! < u.maxSteps,
+      leader: u.isLeader,
+      markers: unitMarkers(sc, state, i, viewer),
+      details: unitDetails(sc, state, i),
+    });
+  }
+  return boardOf(sc.map, sc.ROAD, hexMarkers, {
+    units,
+    objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: state.control[k] ?? -1 })),
+    status: renderStatus(sc, state),
+  });
 }

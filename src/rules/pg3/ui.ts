@@ -3,45 +3,45 @@
  * render.ts's, words describe.ts's, odds odds.ts's; this file adds the short commands of the play prompt.
  */
 import { InputError } from '../../core/errors.js';
-import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
-import { boardOf } from '../../hex/board.js';
+import type { Rng } from '../../core/game.js';
+import type { ActionKind, ActionPlace, ScenarioUi, UnitMovement, ViewOptions } from '../../core/system.js';
+import { Draft } from './draft.js';
+import { seatView } from './hidden.js';
+import { breaksCombatMovement, moveCost2, threatens, unitMoveBlocked } from './movement.js';
+import { isNight } from './spotting.js';
+import { combatIn, fitsStack, inEntrenchment, leaderMoraleBonus, moraleValue, sideIn, values } from './units.js';
 import { seatToMove } from './actions.js';
 import { describeAction } from './describe.js';
-import { seatView } from './hidden.js';
 import { combatOdds, isCombatAction } from './odds.js';
-import { renderMap, renderStatus, renderUnits, tankLeaderVisible, unitVisible } from './render.js';
+import { boardView, renderMap, renderStatus, renderUnits, unitVisible } from './render.js';
 import type { Scenario } from './scenario.js';
+import { baseShift, bombardSpec, directFireSpec } from './actions.js';
+import { columnGroups, type FireSpec, fireTargets, P2D6, tableResult } from './combat.js';
+import { mustRecover } from './turn.js';
 import {
-  CARRIED,
   DEMORALIZED,
-  DIG,
   DISRUPTED,
-  ELIMINATED,
-  EXITED,
   F_ACTIVATED,
-  F_DUG_IN,
-  F_ENTRENCHED,
   F_FIRED,
-  F_HIDDEN,
   F_IN_ACT,
-  F_LIMBERED,
+  F_LEADER_ACT,
   F_MOVED,
-  F_MOVED_TURN,
-  F_SPOTTED,
-  FLAGS,
+  GOOD,
   HEX,
-  MINE_REVEALED,
   MORALE,
   MP,
-  OFFBOARD,
+  Phase,
   type State,
-  STEPS,
 } from './state.js';
+
+export { boardView } from './render.js';
 
 const COMMAND_HELP = [
   'move U HEX           move unit U (its #number) to hex HEX (board label, e.g. 0405)',
   'fire HEX             fire at HEX (if only one fire action targets it)',
   'fire FROM TARGET     direct fire (or bombardment) from hex FROM at hex TARGET',
+  'assault U HEX        assault movement of unit U into the adjacent enemy hex HEX (12.1): only units a leader',
+  '                     activates (activate the leader, not the stack), declared FIRE, in good order, unmoved',
   'pass | end           pass the segment / end the activation (pass also declines opportunity fire)',
 ];
 
@@ -103,7 +103,15 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
       case 'pass':
         if (legal.includes('pass')) return 'pass';
         if (legal.includes('nofire')) return 'nofire';
-        return need('pass', 'passing');
+        throw new InputError(`you cannot pass now: ${whyNoPass(sc, _state, legal)}`);
+      case 'assault':
+      case 'asl': {
+        const u = unitArg(args[0]);
+        const h = hexArg(args[1]);
+        const why = whyNoAssault(sc, _state, u, h, legal);
+        if (why !== null) throw new InputError(`no assault by #${u} into ${label(h)}: ${why}`);
+        return `asl ${u} ${h}`;
+      }
       case 'end':
         return need('end', 'ending the activation');
       default:
@@ -112,7 +120,13 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
   };
 
   return {
-    renderMap: (state, view: ViewOptions) => renderMap(sc, state, { color: view.color === true, viewer: view.viewer }),
+    renderMap: (state, view: ViewOptions) =>
+      renderMap(sc, state, {
+        color: view.color === true,
+        viewer: view.viewer,
+        ...(view.width !== undefined ? { width: view.width } : {}),
+        ...(view.centre !== undefined ? { centre: view.centre } : {}),
+      }),
     renderUnits: (state, view: ViewOptions) => renderUnits(sc, state, { color: view.color === true, viewer: view.viewer }),
     renderStatus: (state) => renderStatus(sc, state),
     briefing: () => {
@@ -130,121 +144,54 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
     parseCommand,
     // The chances as the seat choosing may know them: a hidden unit in the target hex is hit too (8.0) and counts
     // for the 3-unit shift (4.4), but its own line would name it (16.6).
-    odds: (state, action) =>
-      isCombatAction(action) ? [...withoutSecrets(sc, state, combatOdds(sc, state, action), seatToMove(state))] : [],
+    odds: (state, action) => {
+      if (action.startsWith('oba ') || action.startsWith('rec '))
+        return [...withoutSecrets(sc, state, extraOdds(sc, state, action), seatToMove(state))];
+      if (!isCombatAction(action)) return [];
+      return [...withoutSecrets(sc, state, [...combatOdds(sc, state, action), ...extraOdds(sc, state, action)], seatToMove(state))];
+    },
     narration: (state) => state.events,
     board: (state, view) => boardView(sc, state, view.viewer),
     actionPlaces: (state, actions) => actions.map((a) => actionPlace(sc, state, a)),
     publicAction: (before, action, view) => publicAction(sc, before, action, view.viewer),
     publicNarration: (state, view) => publicNarration(sc, state, view.viewer),
+    movement: (state, unit) => unitMovement(sc, state, unit),
   };
 }
 
-/** Map colours by terrain id (a scenario's own ids fall back to a neutral green). */
-function unitValues(sc: Scenario, state: State, i: number): string {
+const NO_DICE: Rng = { next: () => 0, int: () => 0 };
+
+/**
+ * How unit i of the seat to move may go on moving, as that seat knows the board (seatView: hidden units of the
+ * other side are not there), for play's move to a distant hex: its movement points (doubled: roads cost half,
+ * 5.2), the step costs of 5.0-5.5 (terrain, no entry into enemy-held hexes, stacking, combat movement, night),
+ * and the enemy units that could fire on it in each hex (5.4 threats: spotting it there, in range, able to hurt).
+ * What this cannot foresee (a river crossing that makes it stop, 5.7; fire on the way) stops the move there.
+ */
+export function unitMovement(sc: Scenario, state: State, i: number): UnitMovement | string {
+  const seat = seatToMove(state);
+  const d = new Draft(sc, seatView(sc, state, seat), NO_DICE, false);
   const u = sc.units[i]!;
-  if (u.isLeader) return `${u.moraleMod >= 0 ? '+' : ''}${u.moraleMod} ${u.combatMod >= 0 ? '+' : ''}${u.combatMod}`;
-  const reduced = state.u[i]![STEPS]! < u.maxSteps;
-  const v = reduced ? u.reduced : u.full;
-  const parts: string[] = [];
-  if (v.df > 0 || v.bomb <= 0) parts.push(`${v.df}-${v.dfRange}`);
-  if (v.bomb > 0) parts.push(`B${v.bomb}-${v.bombRange}`);
-  if (v.at > 0) parts.push(`AT${v.at}-${v.atRange}`);
-  let text = `${parts.join(' ')}-${v.ma}`;
-  if (u.isAfv) text += ` [${u.armor}]`;
-  return text;
-}
-
-function unitDetails(sc: Scenario, state: State, i: number): string {
-  const u = sc.units[i]!;
-  const r = state.u[i]!;
-  if (u.isLeader)
-    return `leader rank ${u.rank}, morale ${u.leaderMorale}, combat ${u.combatMod >= 0 ? '+' : ''}${u.combatMod}, morale modifier ${u.moraleMod >= 0 ? '+' : ''}${u.moraleMod}`;
-  const reduced = r[STEPS]! < u.maxSteps;
-  const v = reduced ? u.reduced : u.full;
-  const parts = [`fire ${v.df} range ${v.dfRange}`];
-  if (v.bomb > 0) parts.push(`bombard ${v.bomb} range ${v.bombRange}`);
-  if (v.at > 0) parts.push(`AT ${v.at} range ${v.atRange}`);
-  if (u.isAfv) parts.push(`armour ${u.armor}${u.openTop ? ' (open top)' : ''}`);
-  parts.push(`movement ${v.ma} (${u.moveClass})`, `morale ${reduced ? u.moraleReduced : u.moraleFull}`);
-  parts.push(`${r[STEPS]}/${u.maxSteps} steps`);
-  if (r[HEX]! >= 0 && (r[FLAGS]! & F_IN_ACT) !== 0) parts.push(`${r[MP]} MP left`);
-  return parts.join(', ');
-}
-
-function unitMarkers(sc: Scenario, state: State, i: number, viewer: number): string[] {
-  const r = state.u[i]!;
-  const fl = r[FLAGS]!;
-  const marks: string[] = [];
-  const m = r[MORALE]!;
-  if (m === DISRUPTED) marks.push('disrupted');
-  else if (m === DEMORALIZED) marks.push('demoralized');
-  if (fl & F_IN_ACT) marks.push('activating');
-  if (fl & F_ACTIVATED) marks.push('spent');
-  if (fl & (F_MOVED | F_MOVED_TURN)) marks.push('moved');
-  if (fl & F_FIRED) marks.push('fired');
-  if (fl & F_SPOTTED) marks.push('spotted');
-  if (fl & F_DUG_IN) marks.push('dug in');
-  else if (r[DIG]! > 0) marks.push('digging');
-  if (fl & F_ENTRENCHED) marks.push('entrenched');
-  if (fl & F_LIMBERED) marks.push('limbered');
-  if (fl & F_HIDDEN) marks.push('hidden');
-  if (r[CARRIED]! > 0) marks.push('carried');
-  if (tankLeaderVisible(sc, state, i, viewer)) marks.push('tank leader');
-  return marks;
-}
-
-function offMapWhere(sc: Scenario, state: State, i: number): string {
-  const h = state.u[i]![HEX]!;
-  if (h >= 0) return '';
-  if (h === ELIMINATED) return 'eliminated';
-  if (h === EXITED) return 'exited';
-  const u = sc.units[i]!;
-  if (h === OFFBOARD && u.entryTurn > state.turn) return `enters turn ${u.entryTurn}`;
-  return 'off the map';
-}
-
-/** The position as `viewer` may see it (seatView: the other side's hidden units and secret leaders left out). */
-export function boardView(sc: Scenario, real: State, viewer: number): BoardView {
-  const state = viewer === 0 || viewer === 1 ? seatView(sc, real, viewer) : real;
-  const mines = new Set<number>();
-  sc.minefields.forEach((m, k) => {
-    if (m.side === viewer || (state.mines[k]! & MINE_REVEALED) !== 0) mines.add(m.hex);
-  });
-  const hexMarkers = (h: number): string[] => {
-    const markers: string[] = [];
-    if (state.smoke.includes(h)) markers.push('smoke');
-    if (mines.has(h)) markers.push('mines');
-    const wrecks = state.wrecks.filter((w) => w === h).length;
-    for (let k = 0; k < wrecks; k++) markers.push('wreck');
-    if (sc.entrenched[h]) markers.push('entrenchment');
-    return markers;
+  if (u.side !== seat || d.hex(i) < 0) return 'it is not one of your units on the map';
+  const blocked = unitMoveBlocked(d, i);
+  if (blocked !== null) return blocked;
+  const enemy = 1 - u.side;
+  return {
+    start: d.hex(i),
+    budget: d.get(i, MP),
+    scale: 2,
+    oneHexAlways: !d.flag(i, F_MOVED),
+    // 14.2: a disrupted unit moves one hex a turn.
+    maxHexes: d.get(i, MORALE) === DISRUPTED ? 1 : undefined,
+    stepCost: (from, to) => {
+      if (combatIn(d, to, enemy) || !fitsStack(d, i, to)) return -1;
+      const cost = moveCost2(d, i, from, to);
+      if (cost < 0 || breaksCombatMovement(d, i, from, to)) return -1;
+      if (isNight(d) && !d.flag(i, F_LEADER_ACT) && !u.isLeader && !sideIn(d, to, u.side)) return -1;
+      return cost;
+    },
+    firersAt: (hex) => sc.unitsOf[enemy]!.filter((e) => threatens(d, e, i, hex)).length,
   };
-  const units: BoardUnit[] = [];
-  for (let i = 0; i < sc.units.length; i++) {
-    const u = sc.units[i]!;
-    if (u.inPool && state.u[i]![HEX]! < 0) continue;
-    if (!unitVisible(sc, real, i, viewer) || (u.side !== viewer && state.u[i]![HEX]! === OFFBOARD && real.u[i]![HEX]! >= 0)) continue;
-    const h = state.u[i]![HEX]!;
-    units.push({
-      unit: i,
-      side: u.side,
-      hex: h >= 0 ? h : -1,
-      name: u.name,
-      type: u.isLeader ? 'leader' : u.type,
-      values: unitValues(sc, state, i),
-      where: offMapWhere(sc, state, i),
-      reduced: !u.isLeader && state.u[i]![STEPS]! < u.maxSteps,
-      leader: u.isLeader,
-      markers: unitMarkers(sc, state, i, viewer),
-      details: unitDetails(sc, state, i),
-    });
-  }
-  return boardOf(sc.map, sc.ROAD, hexMarkers, {
-    units,
-    objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: state.control[k] ?? -1 })),
-    status: renderStatus(sc, state),
-  });
 }
 
 const KIND: Record<string, ActionKind> = {
@@ -409,4 +356,174 @@ export function withoutSecrets(sc: Scenario, state: State, lines: readonly strin
   }
   if (secrets.length === 0) return lines;
   return lines.filter((line) => !secrets.some((re) => re.test(line)));
+}
+
+const pct = (p: number): string => `${Math.round(p * 100)}%`;
+const signed = (n: number): string => `${n >= 0 ? '+' : ''}${n}`;
+
+/**
+ * The column shifts of a fire (baseShift in actions.ts, term by term): the target hex's terrain (TEC), smoke
+ * (16.1), night (17.2), three or more combat units in the target hex (4.4, not on opportunity fire, 13.2),
+ * point blank (10.3), long range (10.2) and firing uphill. Empty when the terms do not add up to `total` (the
+ * rules changed and this was not kept up): no explanation rather than a wrong one.
+ */
+export function shiftReasons(
+  d: Draft,
+  kind: 'direct' | 'bombard',
+  firers: readonly number[],
+  t: number,
+  targetSeat: number,
+  opp: boolean,
+  total: number,
+): string[] {
+  const m = d.sc.charts.modifiers;
+  const grid = d.sc.map.grid;
+  const terrain = d.sc.terrain[d.sc.map.terrain[t]!]!;
+  const parts: [number, string][] = [];
+  parts.push([kind === 'direct' ? terrain.directFireShift : terrain.bombardmentShift, `${d.sc.map.terrainId(t)} in the target hex (TEC)`]);
+  if (d.smoke.includes(t) && kind === 'direct') parts.push([-1, 'smoke in the target hex (16.1)']);
+  if (isNight(d)) parts.push([m.night.value, 'night']);
+  if (!opp) {
+    let combat = 0;
+    for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) {
+      const u = d.sc.units[i]!;
+      if (u.side === targetSeat && u.isCombat && !u.isApc) combat++;
+    }
+    if (combat >= 3) parts.push([m.threeUnits.value, '3 or more combat units in the target hex (4.4)']);
+  }
+  if (kind === 'direct' && firers.length > 0) {
+    const dists = firers.map((i) => grid.distance(d.hex(i), t));
+    if (dists.every((x) => x <= 1)) parts.push([m.pointBlank.value, 'point blank (10.3)']);
+    if (firers.some((i, k) => dists[k]! > Math.ceil(values(d, i).dfRange / 2))) parts.push([m.longRange.value, 'beyond half range (10.2)']);
+    if (firers.every((i) => d.sc.map.elevation[d.hex(i)]! < d.sc.map.elevation[t]!)) parts.push([m.targetUphill.value, 'firing uphill']);
+  }
+  const shown = parts.filter(([v]) => v !== 0);
+  if (shown.reduce((a, [v]) => a + v, 0) !== total) return [];
+  return [
+    `column shift ${signed(total)}: ${shown.length === 0 ? 'nothing shifts it' : shown.map(([v, why]) => `${signed(v)} ${why}`).join(', ')}`,
+  ];
+}
+
+/** The chances of a fire on each unit it can hit (as odds.ts words them). */
+function fireChances(d: Draft, spec: FireSpec): string[] {
+  const table = spec.kind === 'direct' ? d.sc.df : d.sc.bomb;
+  const groups = columnGroups(d, spec, fireTargets(d, spec));
+  const lines = [`${spec.label}: strength ${spec.strength}, shift ${signed(spec.baseShift)}`];
+  if (groups.size === 0) return [...lines, '  too weak for the table or no target: no effect'];
+  for (const [col, units] of groups) {
+    const dist = new Map<string, number>();
+    for (let r = 2; r <= 12; r++) {
+      const res = tableResult(table, col, r);
+      dist.set(res, (dist.get(res) ?? 0) + P2D6[r]!);
+    }
+    const order = ['-', 'M', 'M1', 'M2', 'X', '2X', '3X'];
+    const parts = order.filter((k) => dist.has(k)).map((k) => `${k === '-' ? 'no effect' : k} ${pct(dist.get(k)!)}`);
+    lines.push(`  on ${units.map((i) => `${d.sc.units[i]!.name}#${i}`).join(', ')} (column ${table.columns[col]}): ${parts.join(', ')}`);
+  }
+  return lines;
+}
+
+/** 9.2: the off-board factors `oba T N` fires (the N strongest unused this turn) and its chances as a bombardment. */
+function obaChances(d: Draft, t: number, n: number): string[] {
+  const seat = d.active;
+  const factors = d.sc.sides[seat]!.offboard;
+  const unused = factors.map((_, k) => k).filter((k) => ((d.obaUsed[seat]! >> k) & 1) === 0);
+  const firing = unused.sort((p, q) => factors[q]! - factors[p]!).slice(0, n);
+  const shift = baseShift(d, 'bombard', [], t, 1 - seat, false);
+  const spec: FireSpec = {
+    kind: 'bombard',
+    firers: [],
+    strength: firing.reduce((a, k) => a + factors[k]!, 0),
+    target: t,
+    moverOnly: -1,
+    baseShift: shift,
+    targetSeat: 1 - seat,
+    label: `Off-board artillery (${firing.map((k) => factors[k]).join(' + ')}) at ${d.sc.map.grid.label(t)}`,
+  };
+  return [...fireChances(d, spec), ...shiftReasons(d, 'bombard', [], t, 1 - seat, false, shift)];
+}
+
+/** 14.4: a recovery attempt's chances (2d6 under morale + leader + terrain; a 2 always recovers; 6.6 Kommissar). */
+function recoveryChances(d: Draft, i: number): string[] {
+  const u = d.sc.units[i]!;
+  const terrain = Math.max(d.sc.terrain[d.sc.map.terrain[d.hex(i)]!]!.recoveryBonus, inEntrenchment(d, i) ? 1 : 0);
+  const m = d.get(i, MORALE);
+  const under = (target: number): number => P2D6.reduce((a, p, roll) => a + (roll >= 2 && roll < target ? p : 0), 0);
+  let kom = -1;
+  if (m === DEMORALIZED && !u.isLeader)
+    for (let j = d.firstIn(d.hex(i)); j >= 0; j = d.nextIn(j)) {
+      const k = d.sc.units[j]!;
+      if (k.isKom && k.side === u.side && d.flag(j, F_IN_ACT) && d.get(j, MORALE) !== DEMORALIZED) kom = j;
+    }
+  if (kom >= 0) {
+    const target = d.sc.units[kom]!.leaderMorale + terrain;
+    return [
+      `Recovery of ${u.name}#${i} with ${d.sc.units[kom]!.name} (6.6): 2d6 under ${target}: good order ${pct(under(target))}, else a step loss`,
+    ];
+  }
+  const target = moraleValue(d, i) + leaderMoraleBonus(d, i, true) + terrain;
+  const p = Math.max(under(target), P2D6[2]!);
+  return [
+    `Recovery of ${u.name}#${i} (14.4): 2d6 under ${target} (morale ${moraleValue(d, i)}, leader ${signed(leaderMoraleBonus(d, i, true))}, terrain ${signed(terrain)}; a 2 always): ${m === DEMORALIZED ? 'to disrupted' : 'to good order'} ${pct(p)}, no change ${pct(1 - p)}`,
+  ];
+}
+
+/** What the chances of `action` add to odds.ts's: the fire's column shift explained, off-board artillery and recovery chances. */
+export function extraOdds(sc: Scenario, state: State, action: string): string[] {
+  const p = action.split(' ');
+  const a = Number(p[1]);
+  const b = Number(p[2]);
+  const d = new Draft(sc, state, NO_DICE, false);
+  try {
+    switch (p[0]) {
+      case 'df': {
+        const spec = directFireSpec(d, a, b);
+        return shiftReasons(d, 'direct', spec.firers, b, spec.targetSeat, false, spec.baseShift);
+      }
+      case 'bomb': {
+        const spec = bombardSpec(d, a, b, 1 - d.active);
+        return shiftReasons(d, 'bombard', spec.firers, b, spec.targetSeat, false, spec.baseShift);
+      }
+      case 'oba':
+        return obaChances(d, a, b);
+      case 'rec':
+        return recoveryChances(d, a);
+      default:
+        return [];
+    }
+  } catch {
+    return [];
+  }
+}
+
+/** Why `pass` is not among the legal actions now, in the player's words. */
+export function whyNoPass(sc: Scenario, state: State, legal: readonly string[]): string {
+  const d = new Draft(sc, state, NO_DICE, false);
+  if (state.phase === Phase.Segment && mustRecover(d, d.active)) {
+    const who = sc.unitsOf[d.active]!.filter((i) => d.hex(i) >= 0 && d.get(i, MORALE) === DEMORALIZED && !d.flag(i, F_ACTIVATED));
+    return `you may not pass while a demoralized unit of yours has not activated this turn: ${who
+      .map((i) => `${sc.units[i]!.name}#${i} at ${sc.map.grid.label(d.hex(i))}`)
+      .join(', ')} must first try to recover: activate ${who.length > 1 ? 'them' : 'it'} (PG3 3.0 B, 14.4)`;
+  }
+  if (legal.includes('end')) return 'an activation is under way: "end" ends it';
+  return 'passing is not a choice at this decision (type "list" for the legal actions)';
+}
+
+/** Why unit i may not assault into hex h now (12.1), or null when it may. */
+export function whyNoAssault(sc: Scenario, state: State, i: number, h: number, legal: readonly string[]): string | null {
+  if (legal.includes(`asl ${i} ${h}`)) return null;
+  const d = new Draft(sc, state, NO_DICE, false);
+  const u = sc.units[i]!;
+  const label = sc.map.grid.label(h);
+  if (u.side !== d.active || d.hex(i) < 0) return `#${i} is not one of your units on the map`;
+  if (sc.map.grid.distance(d.hex(i), h) !== 1) return `${label} is not next to #${i}`;
+  if (!combatIn(d, h, 1 - u.side)) return `no enemy combat unit you know of is in ${label}`;
+  if (!d.flag(i, F_IN_ACT)) return `#${i} is not activated: activate its leader (the "activate leader" action) so that it is led`;
+  if (!d.flag(i, F_LEADER_ACT))
+    return `#${i} was not activated by a leader of its kind: only units a leader activates may assault (12.1); activate the leader, not the stack or the unit alone`;
+  if (d.get(i, MORALE) !== GOOD) return `#${i} is not in good order (12.1)`;
+  if (d.flag(i, F_MOVED)) return `#${i} has moved this activation: assault movement starts adjacent, unmoved (12.1)`;
+  if (d.flag(i, F_FIRED)) return `#${i} has fired: declare it FIRE and assault instead of firing (12.1)`;
+  if (!fitsStack(d, i, h)) return `${label} is full (4.5)`;
+  return `#${i} may not assault ${label} now (12.1)`;
 }

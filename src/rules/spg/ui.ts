@@ -5,7 +5,7 @@
 import { InputError } from '../../core/errors.js';
 import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
 import { boardOf } from '../../hex/board.js';
-import { drawHexMap, type Segment } from '../../hex/ascii.js';
+import { drawBoard } from '../../hex/ascii.js';
 import type { Hex } from '../../hex/grid.js';
 import { isDemoralized, isShaken } from './morale.js';
 import { oddsLines } from './odds.js';
@@ -45,27 +45,6 @@ const HELP = [
   'deploy M | pack M    at the Refresh: mortar M on its deployed or packed side',
 ];
 
-/** One letter per unit type for the map. */
-const TYPE_LETTER: Record<string, string> = {
-  INF: 'I',
-  SMG: 'S',
-  HMG: 'H',
-  ENG: 'E',
-  CAV: 'C',
-  MORTAR: 'M',
-  AT: 'A',
-  ART: 'G',
-  AA: 'F',
-  TANK: 'T',
-  SPG: 'P',
-  AC: 'R',
-  APC: 'h',
-  TRUCK: 't',
-  WAGON: 'w',
-  MC: 'm',
-  JEEP: 'j',
-};
-
 export function spgUi(sc: Scenario): ScenarioUi<State, string> {
   const grid = sc.map.grid;
   /** The scenario's own legend character of each terrain id. */
@@ -85,29 +64,6 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
     const c = s.u[i]![CARRIER]! - 1;
     if (c >= 0) parts.push(`aboard ${sc.units[c]!.id}`);
     return parts.join(', ');
-  };
-  /** "I" ready, "i" spent, "!" after a disrupted unit; capitals for the first side on colour-less screens. */
-  const token = (s: State, i: number): string => {
-    const letter = TYPE_LETTER[sc.units[i]!.type] ?? '?';
-    const spent = (s.u[i]![FLAGS]! & F_SPENT) !== 0;
-    return (spent ? letter.toLowerCase() : letter.toUpperCase()) + ((s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 ? '!' : '');
-  };
-  const cell = (s: State, h: Hex, row: 0 | 1, color: boolean): Segment[] => {
-    const objective = sc.objectives.findIndex((o) => o.hex === h);
-    if (row === 0) {
-      const t = sc.map.terrainId(h);
-      const mark = objective >= 0 ? `*${sc.sides[s.control[objective]!]?.id[0] ?? ''}` : '';
-      return [{ text: `${grid.label(h)}${t === 'clear' ? ' ' : (terrainChar.get(t) ?? '?')}${mark}` }];
-    }
-    const here = sc.units.map((_, i) => i).filter((i) => s.u[i]![HEX] === h && s.u[i]![CARRIER] === 0);
-    if (here.length === 0) return [{ text: '' }];
-    const side = sc.units[here[0]!]!.side;
-    return [
-      {
-        text: `${sc.sides[side]!.id[0]!.toUpperCase()}:${here.map((i) => token(s, i)).join('')}`,
-        code: color ? (side === 0 ? '36' : '31') : undefined,
-      },
-    ];
   };
   const asUnit = (text: string | undefined): number => {
     const t = (text ?? '').replace(/^#/, '');
@@ -131,7 +87,14 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
 
   const ui: ScenarioUi<State, string> = {
     renderMap: (s, view: ViewOptions) =>
-      drawHexMap(grid, (h, row) => cell(s, h, row, view.color === true), { width: 9, color: view.color === true }).join('\n'),
+      drawBoard(boardView(sc, s, view.viewer, renderStatusOf(s)), {
+        letters: terrainChar,
+        sideLetters: sideLetters(sc),
+        sideIds: sc.sides.map((x) => x.id),
+        color: view.color === true,
+        ...(view.width !== undefined ? { width: view.width } : {}),
+        ...(view.centre !== undefined ? { centre: view.centre } : {}),
+      }).join('\n'),
     renderUnits: (s) =>
       sc.units
         .map((u, i) => `  #${i} ${u.id} ${u.name}: ${where(s, i)}${s.u[i]![HEX]! >= 0 || u.offBoard ? ` (${state(s, i)})` : ''}`)
@@ -166,9 +129,6 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
       `Terrain: ${Object.entries(sc.data.map.legend)
         .map(([ch, id]) => `${ch} ${id}`)
         .join(', ')}; * objective (and its holder).`,
-      `Map: capitals ready, lower case spent, "!" disrupted; letters: ${Object.entries(TYPE_LETTER)
-        .map(([k, v]) => `${v} ${k}`)
-        .join(', ')}.`,
     ],
     describeAction: (s, action) => describe(sc, s, action),
     commandHelp: HELP,
@@ -243,7 +203,12 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
   }
 }
 
-/** An action in words. */
+/** One letter per side, distinct: the first letter of each side id (A, B... if they clash). */
+function sideLetters(sc: Scenario): string[] {
+  const first = sc.sides.map((x) => x.id.charAt(0).toUpperCase() || 'A');
+  return new Set(first).size === first.length ? first : sc.sides.map((_, k) => String.fromCharCode(65 + k));
+}
+
 /** The scenario's fortifications, foxholes and obstacles (S-45..S-51), which the map does not draw. */
 function worksAndObstacles(sc: Scenario): string[] {
   const m = sc.data.map;

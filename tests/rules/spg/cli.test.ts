@@ -24,7 +24,7 @@ describe('tacsim with SPG', () => {
     const shown = tacsim(['scenarios', 'show', 'spg-tiny']);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain('Objectives: 0603 (3 VP, held by soviet)');
-    expect(shown.stdout).toContain('capitals ready, lower case spent, "!" disrupted');
+    expect(shown.stdout).toContain('lower case: all spent; ! disrupted');
   });
 
   it('simulates spg-tiny between scripted agents', () => {
@@ -58,7 +58,7 @@ describe('tacsim with SPG', () => {
     expect(played.stdout).toContain('"soviet-9" names no unit (a number 0-7 or an id such as german-1; see "units")');
     expect(played.stdout).toContain('"0909" is not a hex label of this 8x6 map (e.g. 0304)');
     expect(played.stdout).toContain('unknown command "foo"');
-    expect(played.stdout).toContain('#7 soviet-4 45mm AT gun (1943): 0502');
+    expect(played.stdout).toMatch(/#7 +45mm AT gun \(1943\) +0502 +1-3 AT3-5-0/);
     expect(played.stdout).toMatch(/Game over after turn 4: .+\nVictory points: german \d+, soviet \d+/);
     const replay = tacsim(['replay', record]);
     expect(replay.code).toBe(0);
