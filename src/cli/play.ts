@@ -47,7 +47,7 @@ function helpText(sc: LoadedScenario): string {
     '  N                    play legal action number N',
     ...own,
     ...(sc.ui.movement
-      ? ['  move U HEX           also to a distant hex: the cheapest path, one hex at a time, saying where fire may come']
+      ? ['                       (move reaches a distant hex too: the cheapest path, one hex at a time, saying where fire may come)']
       : []),
     "  list [all|KIND|U|HEX]  the legal actions (long lists grouped): all, a kind (move, fire...), unit U's, at HEX",
     '  map [HEX|<|>|all]    the map around the action, centred on HEX, scrolled left or right, or all of it',
