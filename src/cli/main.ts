@@ -14,7 +14,7 @@ import { DEFAULT_AI, runPlay } from './play.js';
 import { runReplay } from './replay.js';
 import { registerScenarioCommands } from './scenarios.js';
 import { listSystems, registerSystemModule } from '../scenarios.js';
-import { registerServeCommand } from '../web/cli.js';
+import { playOnTheWeb, registerServeCommand } from '../web/cli.js';
 
 /** Environment variable naming compiled modules of rules systems kept outside tacsim, comma-separated. */
 export const SYSTEMS_ENV = 'TACSIM_SYSTEMS';
@@ -80,6 +80,7 @@ Set ${SYSTEMS_ENV}=FILE[,FILE...] to load rules systems kept outside tacsim (com
     .option('--charts <FILE>', "chart pack to use instead of the scenario's")
     .option('--record <FILE>', 'write the game record here when the game ends (or you quit)')
     .option('--load <FILE>', 'continue a saved game record')
+    .option('--web [PORT]', 'play in the browser instead: starts tacsim serve with these options (port default 8765)')
     .addHelpText(
       'after',
       `
@@ -102,9 +103,11 @@ Examples:
     .action(
       async (
         scenario: string | undefined,
-        flags: { side?: string; ai?: string; seed?: string; charts?: string; record?: string; load?: string },
+        flags: { side?: string; ai?: string; seed?: string; charts?: string; record?: string; load?: string; web?: boolean | string },
       ) => {
-        await runPlay({ ...flags, ...(scenario !== undefined ? { scenario } : {}) });
+        const { web, ...play } = flags;
+        if (web !== undefined) return playOnTheWeb(scenario, web, play);
+        await runPlay({ ...play, ...(scenario !== undefined ? { scenario } : {}) });
       },
     );
 

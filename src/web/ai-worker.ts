@@ -2,9 +2,11 @@
  * Worker thread of `tacsim serve`: the computer's decisions, off the server's event loop so the page stays
  * responsive while it searches. A task carries the whole game (scenario, options, seed, action keys): the
  * worker replays it (keeping the last position of each game it saw, so a task usually applies only the new
- * actions) and asks the agent for one action.
+ * actions) and asks the agent for one action. While the agent searches, the worker posts its iteration count on
+ * the task's progress port (the page's thinking indicator).
  */
-import type { Rng } from '../core/game.js';
+import type { MessagePort } from 'node:worker_threads';
+import type { Game, Rng } from '../core/game.js';
 import { createRng } from '../core/rng.js';
 import type { LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { createAgent } from '../../agents/agent.js';
@@ -22,13 +24,75 @@ export interface AiTask {
   actions: string[];
   /** The agent's rng seed for this decision. */
   agentSeed: string;
+  /** Where to post progress ({iterations}) while the agent searches (transferred with the task). */
+  progress?: MessagePort;
+}
+
+/** A progress report on AiTask.progress. */
+export interface AiProgress {
+  iterations: number;
 }
 
 export interface AiResult {
   action: string;
   iterations: number;
   /** The search's best candidates (action key, mean value for the seat, visits), best first. */
-  top: { key: string; mean: number; visits: number }[];
+  top: AiCandidate[];
+}
+
+/** One candidate of AiResult.top; `prior` and `line` (action keys after it) when the agent reports them. */
+export interface AiCandidate {
+  key: string;
+  mean: number;
+  visits: number;
+  prior?: number;
+  line?: string[];
+}
+
+/** Progress is posted at most this often. */
+const PROGRESS_MS = 150;
+
+/**
+ * `game` for the agent, counting search iterations as they happen: a search starts each iteration from the
+ * root position (MCTS: `isTerminal(root)`, or `determinize(root)` when the game deals the other side's secrets
+ * afresh), so calls on the root itself are counted. The agent sees the same game: every call is passed on
+ * unchanged, so its choice and the game's results are those it makes without the count.
+ */
+function counting<S, A>(game: Game<S, A>, root: S, report: (iterations: number) => void): Game<S, A> {
+  let iterations = 0;
+  let next = performance.now() + PROGRESS_MS;
+  const tick = (): void => {
+    iterations++;
+    const now = performance.now();
+    if (now >= next) {
+      next = now + PROGRESS_MS;
+      report(iterations);
+    }
+  };
+  const dealt = game.determinize !== undefined;
+  const wrapped: Game<S, A> = {
+    name: game.name,
+    players: game.players,
+    toMove: (s) => game.toMove(s),
+    legalActions: (s) => game.legalActions(s),
+    apply: (s, a, rng) => game.apply(s, a, rng),
+    isTerminal: (s) => {
+      if (!dealt && s === root) tick();
+      return game.isTerminal(s);
+    },
+    returns: (s) => game.returns(s),
+    actionKey: (a) => game.actionKey(a),
+  };
+  if (game.determinize !== undefined) {
+    const determinize = game.determinize.bind(game);
+    wrapped.determinize = (s, seat, rng) => {
+      if (s === root) tick();
+      return determinize(s, seat, rng);
+    };
+  }
+  if (game.evaluate !== undefined) wrapped.evaluate = game.evaluate.bind(game);
+  if (game.describeAction !== undefined) wrapped.describeAction = game.describeAction.bind(game);
+  return wrapped;
 }
 
 interface Replayed {
@@ -84,16 +148,28 @@ export default async function decide(task: AiTask): Promise<AiResult> {
   const r = await positionOf(task);
   const game = r.sc.game;
   const agent = createAgent(task.aiSpec, r.sc.ai);
+  const port = task.progress;
   try {
     const seat = game.toMove(r.state);
-    const action = await agent.act(game, r.state, seat, createRng(task.agentSeed));
+    const watched =
+      port === undefined ? game : counting(game, r.state, (iterations) => port.postMessage({ iterations } satisfies AiProgress));
+    const action = await agent.act(watched, r.state, seat, createRng(task.agentSeed));
     const search = agent.lastSearch;
     return {
       action: game.actionKey(action),
       iterations: search?.iterations ?? 0,
-      top: (search?.top ?? []).slice(0, 5).map((c) => ({ key: c.key, mean: c.mean, visits: c.visits })),
+      top: (search?.top ?? []).slice(0, 5).map(candidate),
     };
   } finally {
+    port?.close();
     await agent.close?.();
   }
+}
+
+/** A candidate of the agent's SearchReport, with the optional prior and expected line when it gives them. */
+function candidate(c: { key: string; mean: number; visits: number; prior?: unknown; line?: unknown }): AiCandidate {
+  const out: AiCandidate = { key: c.key, mean: c.mean, visits: c.visits };
+  if (typeof c.prior === 'number') out.prior = c.prior;
+  if (Array.isArray(c.line)) out.line = c.line.filter((k): k is string => typeof k === 'string');
+  return out;
 }
