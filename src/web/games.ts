@@ -62,6 +62,17 @@ export class UnitNumbers {
     return n;
   }
 
+  /** The engine's index of the page's unit `n` (for tests that check what was sent against the true position). */
+  engineUnit(n: number): number | undefined {
+    for (const [unit, shown] of this.numbers) if (shown === n) return unit;
+    return undefined;
+  }
+
+  /** How many units the page has been shown. */
+  get size(): number {
+    return this.numbers.size;
+  }
+
   text(line: string): string {
     return line.replace(/#(\d+)/g, (_, i: string) => `#${this.of(Number(i))}`);
   }
