@@ -122,6 +122,7 @@ dialog input, dialog select { width: 220px; }
 .ghost { opacity: .9; }
 .ghost text { font-family: system-ui, sans-serif; text-anchor: middle; }
 .burst { fill: #ffb000; stroke: #e01010; stroke-width: 2; opacity: 0; }
+.result { pointer-events: none; }
 .result rect { fill: #fffbe8; stroke: #b01a10; stroke-width: 1; opacity: .95; }
 .result.assault rect { stroke: #801080; }
 .result text { fill: #300; font-family: system-ui, sans-serif; }

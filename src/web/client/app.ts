@@ -577,26 +577,41 @@ function drawSymbol(cg: SVGGElement, u: BoardUnit, size: number, ink: string): v
     el('circle', { cx: x + w / 2, cy: y + h + 3, r: 1.8, fill: 'none', stroke: ink }, cg);
 }
 
+/** Combats of the last this many log entries keep their result drawn at their hex. */
+const RESULTS_KEPT = 16;
+
 /**
- * What happened since the player's previous decision stays drawn until the next one: the other side's move
- * arrows and fire lines (once animated), and the result of each combat at its target hex.
+ * What happened lately stays drawn: the other side's move arrows and fire lines since the player's last decision
+ * (once animated), and the result of each recent combat at its target hex.
  */
 function drawRecent(layer: Element, centers: Map<number, [number, number]>): void {
   const human = game!.human;
   let k = log.length;
   while (k > 0 && log[k - 1]!.seat !== human) k--;
-  // The player's own last action (its result) and the other side's replies, as far as they were animated.
-  const recent = log.slice(Math.max(0, k - 1)).filter((e) => e.seq <= animatedSeq);
-  for (const e of recent) {
-    if (e.seat === human) continue;
+  const shown = (e: LogEntry) => e.seq <= animatedSeq;
+  for (const e of log.slice(k).filter(shown)) {
     const line = pathLine(e, centers);
     if (line) el('line', { ...line, class: e.place.kind === 'move' ? 'anim-move' : 'anim-fire', 'data-seq': e.seq }, layer);
   }
-  const lastAt = new Map<number, LogEntry>();
-  for (const e of recent) if (e.place.target >= 0 && (e.place.kind === 'fire' || e.place.kind === 'assault')) lastAt.set(e.place.target, e);
-  for (const [hex, e] of lastAt) {
+  // The last combat at each hex, with what later entries narrate about that hex (a result resolved afterwards,
+  // e.g. an assault at the end of the activation).
+  const results = new Map<number, { entry: LogEntry; lines: string[] }>();
+  for (const e of log.slice(-RESULTS_KEPT).filter(shown)) {
+    if (e.place.target >= 0 && (e.place.kind === 'fire' || e.place.kind === 'assault')) {
+      results.set(e.place.target, { entry: e, lines: [...e.narration] });
+      continue;
+    }
+    if (e.place.target >= 0 || e.place.to >= 0) continue;
+    for (const [hex, r] of results) {
+      const label = game!.board.hexes[hex]?.label;
+      if (label === undefined) continue;
+      const mentions = new RegExp(`(^|\\D)${label}(\\D|$)`);
+      if (e.narration.some((l) => mentions.test(l))) r.lines.push(...e.narration);
+    }
+  }
+  for (const [hex, r] of results) {
     const c = centers.get(hex);
-    if (c) resultTag(layer, e, c[0], c[1]);
+    if (c) resultTag(layer, r.entry, r.lines, c[0], c[1]);
   }
 }
 
@@ -609,32 +624,36 @@ function pathLine(e: LogEntry, centers: Map<number, [number, number]>): { x1: nu
   return { x1: a[0], y1: a[1], x2: b[0], y2: b[1] };
 }
 
-/** The outcome of a combat in a few words: the part after the last colon of each narration line, rule ids left out. */
-function resultLines(e: LogEntry): string[] {
-  return e.narration
+/**
+ * The outcome of a combat in a few words per narration line: what it is (before the first colon) and how it
+ * ended (after the last one), rule ids left out.
+ */
+function resultLines(narration: readonly string[]): string[] {
+  return narration
     .map((l) => l.replace(/\s*\[[^\]]*\]/g, '').trim())
     .map((l) => {
-      const k = l.lastIndexOf(': ');
-      return k >= 0 ? l.slice(k + 2) : l;
+      const first = l.indexOf(': ');
+      const last = l.lastIndexOf(': ');
+      const short = first < 0 ? l : first === last ? l : `${l.slice(0, first)} \u2026 ${l.slice(last + 2)}`;
+      return short.length > 46 ? `${short.slice(0, 45)}\u2026` : short;
     })
     .filter((l) => l.length > 0);
 }
 
-function resultTag(layer: Element, e: LogEntry, x: number, y: number): void {
-  const lines = resultLines(e).slice(0, 3);
-  if (lines.length === 0) return;
-  const shown = lines.map((l) => (l.length > 30 ? `${l.slice(0, 29)}\u2026` : l));
-  const w = Math.max(...shown.map((l) => l.length)) * 4.1 + 10;
-  const h = shown.length * 9 + 5;
+function resultTag(layer: Element, e: LogEntry, narration: readonly string[], x: number, y: number): void {
+  const all = resultLines(narration);
+  if (all.length === 0) return;
+  const shown = all.length > 5 ? [...all.slice(0, 4), `(${all.length - 4} more in the log)`] : all;
+  const w = Math.max(...shown.map((l) => l.length)) * 3.6 + 10;
+  const h = shown.length * 8.5 + 5;
   const g = el(
     'g',
     { class: `result ${e.place.kind}`, 'data-result': e.seq, transform: `translate(${x - w / 2},${y - R * 0.95 - h})` },
     layer,
   );
-  el('title', {}, g).textContent = e.narration.join('\n');
   el('rect', { width: w, height: h, rx: 3 }, g);
   shown.forEach((l, k) => {
-    text(g, w / 2, 10 + k * 9, l, { 'font-size': 7.5 });
+    text(g, w / 2, 9.5 + k * 8.5, l, { 'font-size': 6.8 });
   });
 }
 
@@ -706,7 +725,7 @@ function animateOne(e: LogEntry): Promise<void> {
       ],
       { duration: ANIM_MS, delay: ANIM_MS * 0.5 },
     );
-    resultTag(layer, e, line.x2, line.y2);
+    resultTag(layer, e, e.narration, line.x2, line.y2);
   }
   const hold = kind === 'move' ? ANIM_MS : ANIM_MS * 1.8;
   return new Promise((resolve) =>
