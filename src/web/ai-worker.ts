@@ -38,15 +38,16 @@ export interface AiResult {
   iterations: number;
   /** The search's best candidates (action key, mean value for the seat, visits), best first. */
   top: AiCandidate[];
+  /** The line of play the search expects, chosen action first (action keys), when the agent reports one. */
+  line?: string[];
 }
 
-/** One candidate of AiResult.top; `prior` and `line` (action keys after it) when the agent reports them. */
+/** One candidate of AiResult.top; its `prior` when the agent reports one. */
 export interface AiCandidate {
   key: string;
   mean: number;
   visits: number;
   prior?: number;
-  line?: string[];
 }
 
 /** Progress is posted at most this often. */
@@ -155,21 +156,38 @@ export default async function decide(task: AiTask): Promise<AiResult> {
       port === undefined ? game : counting(game, r.state, (iterations) => port.postMessage({ iterations } satisfies AiProgress));
     const action = await agent.act(watched, r.state, seat, createRng(task.agentSeed));
     const search = agent.lastSearch;
-    return {
+    const result: AiResult = {
       action: game.actionKey(action),
       iterations: search?.iterations ?? 0,
       top: (search?.top ?? []).slice(0, 5).map(candidate),
     };
+    const line = lineKeys((search as { line?: unknown } | undefined)?.line);
+    if (line.length > 0) result.line = line;
+    return result;
   } finally {
     port?.close();
     await agent.close?.();
   }
 }
 
-/** A candidate of the agent's SearchReport, with the optional prior and expected line when it gives them. */
-function candidate(c: { key: string; mean: number; visits: number; prior?: unknown; line?: unknown }): AiCandidate {
+/** A candidate of the agent's SearchReport, with its prior when it gives one. */
+function candidate(c: { key: string; mean: number; visits: number; prior?: unknown }): AiCandidate {
   const out: AiCandidate = { key: c.key, mean: c.mean, visits: c.visits };
   if (typeof c.prior === 'number') out.prior = c.prior;
-  if (Array.isArray(c.line)) out.line = c.line.filter((k): k is string => typeof k === 'string');
   return out;
+}
+
+/**
+ * The action keys of a SearchReport's expected line, when it has one: steps with a `key` (or keys). Only keys
+ * cross to the server, which words them as the player may see them (descriptions would name hidden units).
+ */
+function lineKeys(line: unknown): string[] {
+  if (!Array.isArray(line)) return [];
+  const keys: string[] = [];
+  for (const step of line) {
+    const key = typeof step === 'string' ? step : (step as { key?: unknown } | null)?.key;
+    if (typeof key !== 'string') break;
+    keys.push(key);
+  }
+  return keys;
 }

@@ -19,7 +19,7 @@ import type { BoardView as KernelBoard, ActionPlace as EnginePlace, LoadedScenar
 import { agentSeed } from '../harness/match.js';
 import { checkRecord, type GameRecord, RECORD_FORMAT, scenarioRef } from '../cli/record.js';
 import { loadScenario, systemModuleOf } from '../scenarios.js';
-import type { AiCandidate, AiProgress, AiResult, AiTask } from './ai-worker.js';
+import type { AiProgress, AiResult, AiTask } from './ai-worker.js';
 import type { ActionPlace, BoardView, GamePayload, LegalAction, LogEntry, WhyCandidate } from './client/protocol.js';
 
 export type { GamePayload, LogEntry };
@@ -405,15 +405,15 @@ export class GameStore {
   }
 
   /**
-   * The computer's best candidates, worded as the player may see them (a move out of sight stays unnamed). The
-   * line a candidate is expected to lead to is shown only when the player's side sees every unit: it would
-   * otherwise tell where hidden units are meant to go.
+   * The computer's best candidates, worded as the player may see them (a move out of sight stays unnamed), with
+   * the line of play it expects after its choice. The line is shown only when the player's side sees every unit:
+   * it would otherwise tell where hidden units are meant to go.
    */
   private why(g: WebGame, r: AiResult): WhyCandidate[] {
     const { sc } = g;
     const game = sc.game;
     const legal = game.legalActions(g.state);
-    const lines = r.top.some((c) => c.line !== undefined && c.line.length > 0) && !g.hidesUnits();
+    const line = r.line !== undefined && r.line.length > 1 && r.line[0] === r.action && !g.hidesUnits() ? r.line : undefined;
     return r.top.map((c) => {
       const action = legal.find((a) => game.actionKey(a) === c.key);
       const label =
@@ -424,22 +424,21 @@ export class GameStore {
         visits: c.visits,
       };
       if (c.prior !== undefined) out.prior = Math.round(c.prior * 1000) / 1000;
-      if (lines && action !== undefined && c.line !== undefined) out.line = this.lineWords(g, action, c);
+      if (line !== undefined && action !== undefined && c.key === r.action) out.line = this.lineWords(g, action, line.slice(1));
       return out;
     });
   }
 
   /**
-   * A candidate's expected line in words: each action described in the position the ones before it lead to
-   * (with dice of their own: a line is what the search expects, not what will happen). Stops at the first key
-   * not legal there.
+   * An expected line in words: each action described in the position the ones before it lead to (with dice of
+   * their own: a line is what the search expects, not what will happen). Stops at the first key not legal there.
    */
-  private lineWords(g: WebGame, first: unknown, c: AiCandidate): string[] {
+  private lineWords(g: WebGame, first: unknown, keys: readonly string[]): string[] {
     const game = g.sc.game;
     const dice = createRng(`why/${g.actions.length}`);
     let state = game.apply(g.state, first, dice);
     const words: string[] = [];
-    for (const key of c.line ?? []) {
+    for (const key of keys) {
       if (game.isTerminal(state)) break;
       const action = game.legalActions(state).find((a) => game.actionKey(a) === key);
       if (action === undefined) break;

@@ -172,19 +172,24 @@ describe('hidden information (PG3 16.6, 17.4)', () => {
     );
     const id = created.id as string;
     let p = created as GamePayload;
-    for (let k = 0; k < 200 && !p.yourTurn; k++) p = JSON.parse((await request('GET', `/api/games/${id}`)).text);
+    const wait = async (q: GamePayload): Promise<GamePayload> => {
+      for (let k = 0; k < 3000 && !q.yourTurn && q.over === null; k++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        q = JSON.parse((await request('GET', `/api/games/${id}`)).text);
+      }
+      return q;
+    };
+    p = await wait(p);
     const pass = p.legal.find((a) => a.kind === 'pass')!;
     const engineKey = await request('POST', `/api/games/${id}/actions`, { action: 'pass' });
     expect(engineKey.status).toBe(400);
     expect(JSON.parse(engineKey.text).error).toMatch(/"pass" is not one of your actions now: the decision now is .*you may/);
     const played = await request('POST', `/api/games/${id}/actions`, { action: pass.key });
     expect(played.status).toBe(200);
-    let q = JSON.parse(played.text) as GamePayload;
-    for (let k = 0; k < 200 && !q.yourTurn && q.over === null; k++) q = JSON.parse((await request('GET', `/api/games/${id}`)).text);
-    if (q.over === null) {
-      const stale = await request('POST', `/api/games/${id}/actions`, { action: pass.key });
-      expect(stale.status).toBe(409);
-      expect(JSON.parse(stale.text).error).toMatch(/an action of an earlier position/);
-    }
+    const q = await wait(JSON.parse(played.text) as GamePayload);
+    expect(q.yourTurn).toBe(true);
+    const stale = await request('POST', `/api/games/${id}/actions`, { action: pass.key });
+    expect(stale.status).toBe(409);
+    expect(JSON.parse(stale.text).error).toMatch(/an action of an earlier position/);
   });
 });

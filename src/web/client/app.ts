@@ -865,7 +865,7 @@ function ruleOf(id: string): RuleInfo | undefined {
   return undefined;
 }
 
-/** A line with its rule references ("[PG3 8.2]") as links to the rule notes the server ships. */
+/** A line with its rule references ("[SYS 8.2]": the prefix the rule notes give, then ids) as links to the rule notes the server ships. */
 function ruleSpans(line: string, into: HTMLElement): void {
   const parts = line.split(/(\[[^\]]+\])/);
   for (const p of parts) {

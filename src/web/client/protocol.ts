@@ -84,7 +84,7 @@ export interface WhyCandidate {
   readonly visits: number;
   /** The search's prior for it (0..1), when the agent reports one. */
   readonly prior?: number;
-  /** The line the search expects after it, in words, when the agent reports one. */
+  /** The chosen candidate: the line of play the search expects after it, in words, when the agent reports one. */
   readonly line?: readonly string[];
 }
 
