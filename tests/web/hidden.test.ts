@@ -160,9 +160,12 @@ describe('hidden information (PG3 16.6, 17.4)', () => {
     expect(hiddenSeen).toBe(3);
     expect(recordRefused).toBe(true);
     expect(checked).toBeGreaterThan(100);
-    // The page's numbers: fewer than the units of the scenario while some stayed out of sight.
-    expect(numbersSeen.size).toBeLessThanOrEqual(g.numbers.size);
-    // Every body, the static ones included, is free of the engine's action keys for hidden units' moves.
+    // Numbers went only to units the player was shown: none to a unit still hidden at the end.
+    const stillHidden = secretsNow().hidden.map((h) => h.unit);
+    expect(stillHidden.length).toBeGreaterThan(0);
+    for (let n = 0; n < g.numbers.size; n++) expect(stillHidden).not.toContain(g.numbers.engineUnit(n));
+    expect(g.numbers.size).toBeLessThanOrEqual(sc.units.length - stillHidden.length);
+    // No request of the page's kinds failed on the server.
     for (const b of bodies) expect(b.status, b.path).toBeLessThan(500);
   });
 
