@@ -9,12 +9,12 @@ import { InputError } from '../core/errors.js';
 import { formatAgentHelp } from '../../agents/agent.js';
 import { registerSimCommands } from '../harness/cli.js';
 import { registerBenchCommand } from '../../benchmarks/cli.js';
-import { parseIntFlag } from '../harness/cli.js';
+import { parseIntFlag, parseSetFlags } from '../harness/cli.js';
 import { DEFAULT_AI, runPlay } from './play.js';
 import { runReplay } from './replay.js';
 import { registerScenarioCommands } from './scenarios.js';
 import { listSystems, registerSystemModule } from '../scenarios.js';
-import { registerServeCommand } from '../web/cli.js';
+import { playOnTheWeb, registerServeCommand } from '../web/cli.js';
 
 /** Environment variable naming compiled modules of rules systems kept outside tacsim, comma-separated. */
 export const SYSTEMS_ENV = 'TACSIM_SYSTEMS';
@@ -87,6 +87,7 @@ Set ${SYSTEMS_ENV}=FILE[,FILE...] to load rules systems kept outside tacsim (com
     .option('--width <N>', 'text columns the map may take (default: the terminal width; 120 when not a terminal)')
     .option('--record <FILE>', 'write the game record here when the game ends (or you quit, or press Ctrl-C)')
     .option('--load <FILE>', 'continue a saved game record')
+    .option('--web [PORT]', 'play in the browser instead: starts tacsim serve with these options (port default 8765)')
     .addHelpText(
       'after',
       `
@@ -122,9 +123,15 @@ Examples:
           width?: string;
           record?: string;
           load?: string;
+          web?: boolean | string;
         },
       ) => {
-        await runPlay({ ...flags, ...(scenario !== undefined ? { scenario } : {}) });
+        const { web, ...play } = flags;
+        if (web !== undefined) {
+          const { set, width: _width, ...rest } = play;
+          return playOnTheWeb(scenario, web, { ...rest, ...(set !== undefined ? { set: parseSetFlags(set) } : {}) });
+        }
+        await runPlay({ ...play, ...(scenario !== undefined ? { scenario } : {}) });
       },
     );
 

@@ -2,9 +2,11 @@
  * Worker thread of `tacsim serve`: the computer's decisions, off the server's event loop so the page stays
  * responsive while it searches. A task carries the whole game (scenario, options, seed, action keys): the
  * worker replays it (keeping the last position of each game it saw, so a task usually applies only the new
- * actions) and asks the agent for one action.
+ * actions) and asks the agent for one action. While the agent searches, the worker posts its iteration count on
+ * the task's progress port (the page's thinking indicator).
  */
-import type { Rng } from '../core/game.js';
+import type { MessagePort } from 'node:worker_threads';
+import type { Game, Rng } from '../core/game.js';
 import { createRng } from '../core/rng.js';
 import type { LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { createAgent } from '../../agents/agent.js';
@@ -22,13 +24,76 @@ export interface AiTask {
   actions: string[];
   /** The agent's rng seed for this decision. */
   agentSeed: string;
+  /** Where to post progress ({iterations}) while the agent searches (transferred with the task). */
+  progress?: MessagePort;
+}
+
+/** A progress report on AiTask.progress. */
+export interface AiProgress {
+  iterations: number;
 }
 
 export interface AiResult {
   action: string;
   iterations: number;
   /** The search's best candidates (action key, mean value for the seat, visits), best first. */
-  top: { key: string; mean: number; visits: number }[];
+  top: AiCandidate[];
+  /** The line of play the search expects, chosen action first (action keys), when the agent reports one. */
+  line?: string[];
+}
+
+/** One candidate of AiResult.top; its `prior` when the agent reports one. */
+export interface AiCandidate {
+  key: string;
+  mean: number;
+  visits: number;
+  prior?: number;
+}
+
+/** Progress is posted at most this often. */
+const PROGRESS_MS = 150;
+
+/**
+ * `game` for the agent, counting search iterations as they happen: a search starts each iteration from the
+ * root position (MCTS: `isTerminal(root)`, or `determinize(root)` when the game deals the other side's secrets
+ * afresh), so calls on the root itself are counted. The agent sees the same game: every call is passed on
+ * unchanged, so its choice and the game's results are those it makes without the count.
+ */
+function counting<S, A>(game: Game<S, A>, root: S, report: (iterations: number) => void): Game<S, A> {
+  let iterations = 0;
+  let next = performance.now() + PROGRESS_MS;
+  const tick = (): void => {
+    iterations++;
+    const now = performance.now();
+    if (now >= next) {
+      next = now + PROGRESS_MS;
+      report(iterations);
+    }
+  };
+  const dealt = game.determinize !== undefined;
+  const wrapped: Game<S, A> = {
+    name: game.name,
+    players: game.players,
+    toMove: (s) => game.toMove(s),
+    legalActions: (s) => game.legalActions(s),
+    apply: (s, a, rng) => game.apply(s, a, rng),
+    isTerminal: (s) => {
+      if (!dealt && s === root) tick();
+      return game.isTerminal(s);
+    },
+    returns: (s) => game.returns(s),
+    actionKey: (a) => game.actionKey(a),
+  };
+  if (game.determinize !== undefined) {
+    const determinize = game.determinize.bind(game);
+    wrapped.determinize = (s, seat, rng) => {
+      if (s === root) tick();
+      return determinize(s, seat, rng);
+    };
+  }
+  if (game.evaluate !== undefined) wrapped.evaluate = game.evaluate.bind(game);
+  if (game.describeAction !== undefined) wrapped.describeAction = game.describeAction.bind(game);
+  return wrapped;
 }
 
 interface Replayed {
@@ -84,16 +149,45 @@ export default async function decide(task: AiTask): Promise<AiResult> {
   const r = await positionOf(task);
   const game = r.sc.game;
   const agent = createAgent(task.aiSpec, r.sc.ai);
+  const port = task.progress;
   try {
     const seat = game.toMove(r.state);
-    const action = await agent.act(game, r.state, seat, createRng(task.agentSeed));
+    const watched =
+      port === undefined ? game : counting(game, r.state, (iterations) => port.postMessage({ iterations } satisfies AiProgress));
+    const action = await agent.act(watched, r.state, seat, createRng(task.agentSeed));
     const search = agent.lastSearch;
-    return {
+    const result: AiResult = {
       action: game.actionKey(action),
       iterations: search?.iterations ?? 0,
-      top: (search?.top ?? []).slice(0, 5).map((c) => ({ key: c.key, mean: c.mean, visits: c.visits })),
+      top: (search?.top ?? []).slice(0, 5).map(candidate),
     };
+    const line = lineKeys((search as { line?: unknown } | undefined)?.line);
+    if (line.length > 0) result.line = line;
+    return result;
   } finally {
+    port?.close();
     await agent.close?.();
   }
+}
+
+/** A candidate of the agent's SearchReport, with its prior when it gives one. */
+function candidate(c: { key: string; mean: number; visits: number; prior?: unknown }): AiCandidate {
+  const out: AiCandidate = { key: c.key, mean: c.mean, visits: c.visits };
+  if (typeof c.prior === 'number') out.prior = c.prior;
+  return out;
+}
+
+/**
+ * The action keys of a SearchReport's expected line, when it has one: steps with a `key` (or keys). Only keys
+ * cross to the server, which words them as the player may see them (descriptions would name hidden units).
+ */
+function lineKeys(line: unknown): string[] {
+  if (!Array.isArray(line)) return [];
+  const keys: string[] = [];
+  for (const step of line) {
+    const key = typeof step === 'string' ? step : (step as { key?: unknown } | null)?.key;
+    if (typeof key !== 'string') break;
+    keys.push(key);
+  }
+  return keys;
 }

@@ -1,21 +1,28 @@
 /**
  * The games `tacsim serve` holds, one per browser tab, for any rules system: the page is given only what the
  * seat it plays may see, built from the scenario's ui (board, actionPlaces, publicAction, publicNarration).
- * The computer's decisions run on a piscina pool of worker threads (ai-worker.ts).
+ * Unit numbers and action keys are the page's own (client/protocol.ts): units are numbered in the order the
+ * player first sees them, and actions are named by tokens, so nothing sent counts the units the player may not
+ * see. The computer's decisions run on a piscina pool of worker threads (ai-worker.ts), which report their
+ * search iterations while they think.
  */
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { createAgent } from '../../agents/agent.js';
 import { InputError } from '../core/errors.js';
 import type { Rng } from '../core/game.js';
 import { createRng } from '../core/rng.js';
-import type { ActionPlace, BoardView, LoadedScenario, ScenarioOptions } from '../core/system.js';
+import type { BoardView as KernelBoard, ActionPlace as EnginePlace, LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { agentSeed } from '../harness/match.js';
 import { checkRecord, type GameRecord, RECORD_FORMAT, scenarioRef } from '../cli/record.js';
 import { loadScenario, systemModuleOf } from '../scenarios.js';
-import type { AiResult, AiTask } from './ai-worker.js';
+import type { AiProgress, AiResult, AiTask } from './ai-worker.js';
+import type { ActionPlace, BoardView, GamePayload, LegalAction, LogEntry, WhyCandidate } from './client/protocol.js';
+
+export type { GamePayload, LogEntry };
 
 /** A request the page got wrong: answered with `status` and the message, the server keeps serving. */
 export class RequestError extends Error {
@@ -37,37 +44,52 @@ export interface NewGame {
   record?: unknown;
 }
 
-/** One entry of the game log the page shows beside the map. */
-export interface LogEntry {
-  readonly seq: number;
-  readonly seat: number;
-  readonly turn: number;
-  readonly text: string;
-  readonly place: ActionPlace;
-  readonly narration: readonly string[];
-  /** The computer's decisions: time taken and search iterations. */
-  readonly ms?: number;
-  readonly iterations?: number;
-  /** The computer's best candidates, as the player may see them ("why"). */
-  readonly why?: readonly { label: string; value: number; visits: number }[];
-}
+/**
+ * The page's unit numbers for one game: a unit gets the next number the first time anything sent to the
+ * page shows it, and keeps it for the rest of the game (undo included). The engine's unit indices never leave
+ * the server, so a unit the player may not see leaves no gap. In text, a unit is written `#N` with its index
+ * (the convention of the systems' describe and narration), rewritten to the page's number.
+ */
+export class UnitNumbers {
+  private readonly numbers = new Map<number, number>();
 
-export interface GamePayload {
-  id: string;
-  scenario: { id: string; title: string; system: string; turnLimit: number; sides: { id: string; name: string }[] };
-  human: number;
-  ai: string;
-  seed: string;
-  board: BoardView;
-  toMove: number;
-  yourTurn: boolean;
-  /** The player's legal actions with where they happen (only on the player's decision). */
-  legal: (ActionPlace & { key: string })[];
-  log: LogEntry[];
-  thinking: { seat: number; ms: number } | null;
-  error: string | null;
-  over: string | null;
-  actions: number;
+  of(unit: number): number {
+    let n = this.numbers.get(unit);
+    if (n === undefined) {
+      n = this.numbers.size;
+      this.numbers.set(unit, n);
+    }
+    return n;
+  }
+
+  /** The engine's index of the page's unit `n` (for tests that check what was sent against the true position). */
+  engineUnit(n: number): number | undefined {
+    for (const [unit, shown] of this.numbers) if (shown === n) return unit;
+    return undefined;
+  }
+
+  /** How many units the page has been shown. */
+  get size(): number {
+    return this.numbers.size;
+  }
+
+  text(line: string): string {
+    return line.replace(/#(\d+)/g, (_, i: string) => `#${this.of(Number(i))}`);
+  }
+
+  place(p: EnginePlace): ActionPlace {
+    return { ...p, label: this.text(p.label), units: p.units.map((u) => this.of(u)) };
+  }
+
+  board(b: KernelBoard): BoardView {
+    // The engine's order first, so a game's first numbers follow the scenario's order of battle.
+    for (const u of [...b.units].sort((x, y) => x.unit - y.unit)) this.of(u.unit);
+    return {
+      ...b,
+      units: b.units.map((u) => ({ ...u, unit: this.of(u.unit), name: this.text(u.name), details: this.text(u.details) })),
+      status: this.text(b.status),
+    };
+  }
 }
 
 function workerFile(): string {
@@ -87,7 +109,9 @@ export class WebGame {
   seats: number[] = [];
   hashes: string[] = [];
   log: LogEntry[] = [];
-  thinking: { seat: number; since: number } | null = null;
+  thinking: { seat: number; since: number; iterations: number } | null = null;
+  /** The page's unit numbers (kept through undo: a unit keeps its number for the whole game). */
+  readonly numbers = new UnitNumbers();
   error: string | null = null;
   /** Bumped by undo and load, so a decision of the computer asked for before is dropped. */
   epoch = 0;
@@ -103,6 +127,21 @@ export class WebGame {
   ) {
     this.dice = createRng(seed);
     this.state = sc.initialState(this.dice);
+    this.numbers.board(this.board());
+  }
+
+  /** The position as the player's side may see it, with the engine's unit indices. */
+  board(): KernelBoard {
+    return this.sc.ui.board!(this.state, this.view);
+  }
+
+  /**
+   * Whether the player's side may not see some unit the other side sees (hidden units): then the record, which
+   * lists every action, waits for the end of the game, and the computer's expected lines are not shown.
+   */
+  hidesUnits(): boolean {
+    const mine = new Set(this.board().units.map((u) => u.unit));
+    return this.sc.ui.board!(this.state, { viewer: 1 - this.human }).units.some((u) => !mine.has(u.unit));
   }
 
   get view() {
@@ -110,7 +149,7 @@ export class WebGame {
   }
 
   /** Applies the action with key `key` for the seat to move, logging it as that seat's opponent may see it. */
-  apply(action: unknown, extra: Partial<LogEntry> = {}): void {
+  apply(action: unknown, extra: Pick<LogEntry, 'ms' | 'iterations' | 'why'> = {}): void {
     const { sc } = this;
     const game = sc.game;
     const seat = game.toMove(this.state);
@@ -122,8 +161,9 @@ export class WebGame {
     this.actions.push(game.actionKey(action));
     this.seats.push(seat);
     this.hashes.push(sc.stateHash(this.state));
-    const narration = sc.ui.publicNarration?.(this.state, this.view) ?? sc.ui.narration(this.state);
-    this.log.push({ seq: this.actions.length, seat, turn: sc.turn(before), text: place.label, place, narration, ...extra });
+    const narration = (sc.ui.publicNarration?.(this.state, this.view) ?? sc.ui.narration(this.state)).map((l) => this.numbers.text(l));
+    const shown = this.numbers.place(place);
+    this.log.push({ seq: this.actions.length, seat, turn: sc.turn(before), text: shown.label, place: shown, narration, ...extra });
   }
 
   replay(actions: readonly string[]): void {
@@ -232,6 +272,7 @@ export class GameStore {
     const over = game.isTerminal(g.state);
     const toMove = over ? -1 : game.toMove(g.state);
     const yourTurn = toMove === g.human && g.thinking === null;
+    const board = g.numbers.board(g.board());
     const legal = yourTurn ? game.legalActions(g.state) : [];
     const places = yourTurn
       ? (sc.ui.actionPlaces?.(g.state, legal) ?? legal.map((a) => neutralPlace(sc.ui.describeAction(g.state, a))))
@@ -257,19 +298,19 @@ export class GameStore {
       human: g.human,
       ai: g.aiSpec,
       seed: g.seed,
-      board: sc.ui.board!(g.state, g.view),
+      board,
       toMove,
       yourTurn,
-      legal: legal.map((a, k) => ({ key: game.actionKey(a), ...places[k]! })),
+      legal: places.map((p, k): LegalAction => ({ key: actionToken(g, k), ...g.numbers.place(p) })),
       log: g.log.filter((e) => e.seq > since),
-      thinking: g.thinking && { seat: g.thinking.seat, ms: Date.now() - g.thinking.since },
+      thinking: g.thinking && { seat: g.thinking.seat, ms: Date.now() - g.thinking.since, iterations: g.thinking.iterations },
       error: g.error,
       over: overText,
       actions: g.actions.length,
     };
   }
 
-  /** The player's action, by key: checked against the engine's legal actions. */
+  /** The player's action, by the key the payload gave it: checked against the engine's legal actions. */
   act(g: WebGame, key: unknown): void {
     const action = this.legalAction(g, key);
     g.apply(action);
@@ -279,7 +320,7 @@ export class GameStore {
   /** The chances of a combat action of the player (the terminal's odds lines). */
   odds(g: WebGame, key: unknown): string[] {
     const action = this.legalAction(g, key);
-    return g.sc.ui.odds(g.state, action);
+    return g.sc.ui.odds(g.state, action).map((l) => g.numbers.text(l));
   }
 
   private legalAction(g: WebGame, key: unknown): unknown {
@@ -289,19 +330,19 @@ export class GameStore {
     if (g.thinking !== null || game.toMove(g.state) !== g.human)
       throw new RequestError(409, 'it is not your decision: the computer is playing');
     const legal = game.legalActions(g.state);
-    const action = legal.find((a) => game.actionKey(a) === key);
-    if (action === undefined) throw new RequestError(400, `"${key}" is not a legal action now: ${this.explain(g, legal, key)}`);
+    const m = /^(\d+)\.(\d+)$/.exec(key);
+    if (m !== null && Number(m[1]) !== g.actions.length)
+      throw new RequestError(409, `"${key}" was an action of an earlier position: the game has moved on (reload it)`);
+    const action = m === null ? undefined : legal[Number(m[2])];
+    if (action === undefined) throw new RequestError(400, `"${key}" is not one of your actions now: ${this.explain(g, legal)}`);
     return action;
   }
 
-  /** Why an action is refused, in the terms of what is legal now. */
-  private explain(g: WebGame, legal: readonly unknown[], key: string): string {
+  /** What the player may do now, in words. */
+  private explain(g: WebGame, legal: readonly unknown[]): string {
     const places = g.sc.ui.actionPlaces?.(g.state, legal) ?? [];
-    const unit = Number(key.split(' ')[1]);
-    const same = places.filter((p) => p.units.includes(unit));
-    if (same.length > 0) return `that unit may now: ${same.map((p) => p.label).join('; ')}`;
     const kinds = [...new Set(places.map((p) => p.kind))];
-    return `the decision now is ${g.sc.ui.renderStatus(g.state, g.view)}; you may ${kinds.join(', ') || 'do nothing'}`;
+    return `the decision now is ${g.numbers.text(g.sc.ui.renderStatus(g.state, g.view))}; you may ${kinds.join(', ') || 'do nothing'}`;
   }
 
   /** Takes back the player's last decision and the computer's replies after it. */
@@ -315,13 +356,22 @@ export class GameStore {
     this.pump(g);
   }
 
-  /** Lets the computer play while it has the decision, one action at a time on the worker pool. */
+  /**
+   * Lets the computer play while it has the decision, one action at a time on the worker pool; the worker
+   * reports its search iterations on a message port while it thinks.
+   */
   private pump(g: WebGame): void {
     const game = g.sc.game;
     if (g.thinking !== null || game.isTerminal(g.state) || game.toMove(g.state) === g.human) return;
     const seat = game.toMove(g.state);
     const epoch = g.epoch;
-    g.thinking = { seat, since: Date.now() };
+    const thinking = { seat, since: Date.now(), iterations: 0 };
+    g.thinking = thinking;
+    const channel = new MessageChannel();
+    channel.port1.on('message', (m: AiProgress) => {
+      thinking.iterations = m.iterations;
+    });
+    channel.port1.unref();
     const task: AiTask = {
       game: g.id,
       file: g.sc.file,
@@ -331,50 +381,91 @@ export class GameStore {
       actions: g.actions.slice(),
       // One decision, one seed: the same game gets the same replies whatever worker thread answers.
       agentSeed: `${agentSeed(g.seed, seat)}/${g.actions.length}`,
+      progress: channel.port2,
     };
     const module = systemModuleOf(g.sc.system);
     if (module !== undefined) task.systemModule = module;
     this.pool
-      .run(task)
+      .run(task, { transferList: [channel.port2] })
       .then((r) => {
+        channel.port1.close();
         if (g.epoch !== epoch) return;
-        const started = g.thinking?.since ?? Date.now();
         g.thinking = null;
         const action = game.legalActions(g.state).find((a) => game.actionKey(a) === r.action);
         if (action === undefined) throw new Error(`the computer chose "${r.action}", not legal here`);
-        g.apply(action, { ms: Date.now() - started, iterations: r.iterations, why: this.why(g, r) });
+        g.apply(action, { ms: Date.now() - thinking.since, iterations: r.iterations, why: this.why(g, r) });
         this.pump(g);
       })
       .catch((e: unknown) => {
+        channel.port1.close();
         if (g.epoch !== epoch) return;
         g.thinking = null;
         g.error = `the computer failed: ${(e as Error).message ?? String(e)}`;
       });
   }
 
-  /** The computer's best candidates, worded as the player may see them (a move out of sight stays unnamed). */
-  private why(g: WebGame, r: AiResult): LogEntry['why'] {
-    const game = g.sc.game;
+  /**
+   * The computer's best candidates, worded as the player may see them (a move out of sight stays unnamed), with
+   * the line of play it expects after its choice. The line is shown only when the player's side sees every unit:
+   * it would otherwise tell where hidden units are meant to go.
+   */
+  private why(g: WebGame, r: AiResult): WhyCandidate[] {
+    const { sc } = g;
+    const game = sc.game;
     const legal = game.legalActions(g.state);
+    const line = r.line !== undefined && r.line.length > 1 && r.line[0] === r.action && !g.hidesUnits() ? r.line : undefined;
     return r.top.map((c) => {
       const action = legal.find((a) => game.actionKey(a) === c.key);
-      const label = action === undefined ? c.key : (g.sc.ui.publicAction?.(g.state, action, g.view).label ?? '(an action)');
-      return { label, value: Math.round(c.mean * 100) / 100, visits: c.visits };
+      const label =
+        action === undefined ? 'an action' : (sc.ui.publicAction?.(g.state, action, g.view).label ?? sc.ui.describeAction(g.state, action));
+      const out: { -readonly [K in keyof WhyCandidate]: WhyCandidate[K] } = {
+        label: g.numbers.text(label),
+        value: Math.round(c.mean * 100) / 100,
+        visits: c.visits,
+      };
+      if (c.prior !== undefined) out.prior = Math.round(c.prior * 1000) / 1000;
+      if (line !== undefined && action !== undefined && c.key === r.action) out.line = this.lineWords(g, action, line.slice(1));
+      return out;
     });
   }
 
   /**
+   * An expected line in words: each action described in the position the ones before it lead to (with dice of
+   * their own: a line is what the search expects, not what will happen). Stops at the first key not legal there.
+   */
+  private lineWords(g: WebGame, first: unknown, keys: readonly string[]): string[] {
+    const game = g.sc.game;
+    const dice = createRng(`why/${g.actions.length}`);
+    let state = game.apply(g.state, first, dice);
+    const words: string[] = [];
+    for (const key of keys) {
+      if (game.isTerminal(state)) break;
+      const action = game.legalActions(state).find((a) => game.actionKey(a) === key);
+      if (action === undefined) break;
+      words.push(g.numbers.text(g.sc.ui.describeAction(state, action)));
+      state = game.apply(state, action, dice);
+    }
+    return words;
+  }
+
+  /**
    * A record for download: the same format `tacsim play --record` writes. It lists every action, the other
-   * side's included, so while the game goes on it is refused once one of them was out of the player's sight.
+   * side's included, so while the game goes on it is refused when one of them was out of the player's sight or
+   * the other side has units the player may not see (their numbers would show in the record).
    */
   record(g: WebGame): GameRecord {
-    if (g.secretActions > 0 && !g.sc.game.isTerminal(g.state))
+    if ((g.secretActions > 0 || g.hidesUnits()) && !g.sc.game.isTerminal(g.state))
       throw new RequestError(
         409,
-        'the record would show moves of the other side made out of your sight (hidden units): it can be downloaded when the game is over; this tab keeps the game meanwhile',
+        'the record would show units of the other side out of your sight (hidden units): it can be downloaded when the game is over; this tab keeps the game meanwhile',
       );
     return g.record();
   }
+}
+
+/** The key of the player's k-th legal action: valid for this position only. */
+function actionToken(g: WebGame, k: number): string {
+  return `${g.actions.length}.${k}`;
 }
 
 export { InputError };

@@ -21,6 +21,7 @@ export const PAGE_HTML = `<!doctype html>
 <main>
   <section id="board">
     <svg id="map" xmlns="http://www.w3.org/2000/svg"></svg>
+    <svg id="anim" xmlns="http://www.w3.org/2000/svg"></svg>
     <div id="zoom"><button id="zoom-in" title="zoom in">+</button><button id="zoom-out" title="zoom out">&minus;</button><button id="zoom-fit" title="fit the map">fit</button></div>
     <div id="hover"></div>
   </section>
@@ -37,6 +38,7 @@ export const PAGE_HTML = `<!doctype html>
     <div id="selection"></div>
     <div id="actions"></div>
     <details id="offmap"><summary id="offmap-title">Off the map</summary><ul id="offmap-list"></ul></details>
+    <details id="why" open hidden><summary>Why? The computer's last decision</summary><div id="why-body"></div></details>
     <h3>Log</h3>
     <ol id="log"></ol>
   </aside>
@@ -116,6 +118,24 @@ dialog input, dialog select { width: 220px; }
 .counter.selected rect.body { stroke: #ffea00; stroke-width: 3; }
 .counter.spent rect.body { filter: saturate(.35) brightness(.93); }
 .stack { transition: transform .15s; }
+#anim { position: absolute; inset: 0; display: block; width: 100%; height: 100%; pointer-events: none; }
+.ghost { opacity: .9; }
+.ghost text { font-family: system-ui, sans-serif; text-anchor: middle; }
+.burst { fill: #ffb000; stroke: #e01010; stroke-width: 2; opacity: 0; }
+.result { pointer-events: none; }
+.result rect { fill: #fffbe8; stroke: #b01a10; stroke-width: 1; opacity: .95; }
+.result.assault rect { stroke: #801080; }
+.result text { fill: #300; font-family: system-ui, sans-serif; }
+#log li.current { background: #fff3b0; }
+#log .rule a { color: #555; }
+#why { font-size: 12px; margin: 8px 0; border: 1px solid #ccd; border-radius: 4px; padding: 4px 6px; background: #f6f6fb; }
+#why summary { cursor: pointer; font-weight: bold; }
+#why table { border-collapse: collapse; width: 100%; margin-top: 4px; }
+#why th, #why td { text-align: left; padding: 1px 4px; border-bottom: 1px solid #dde; vertical-align: top; }
+#why td:nth-child(n+2), #why th:nth-child(n+2) { text-align: right; white-space: nowrap; }
+#why tr.chosen td { font-weight: bold; }
+#why td.line { text-align: left !important; white-space: normal !important; color: #555; font-style: italic; }
+#why .note { color: #666; margin: 4px 0 0; }
 .anim-move { stroke: #1846c0; stroke-width: 4; fill: none; marker-end: url(#arrow); opacity: .9; pointer-events: none; }
 .anim-fire { stroke: #e01010; stroke-width: 3.5; stroke-dasharray: 7 4; fill: none; marker-end: url(#arrow-red); pointer-events: none; }
 .appear { animation: appear 0.8s ease-out; }

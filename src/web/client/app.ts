@@ -5,76 +5,18 @@
  * nothing the server did not send for the player's side; every action is checked by the engine on the server.
  */
 
-interface ActionPlace {
-  key: string;
-  kind: string;
-  label: string;
-  units: number[];
-  from: number;
-  to: number;
-  target: number;
-  combat: boolean;
-}
-interface BoardHex {
-  hex: number;
-  label: string;
-  col: number;
-  row: number;
-  terrain: string;
-  elevation: number;
-  sides: { dir: number; feature: string }[];
-  markers: string[];
-}
-interface BoardUnit {
-  unit: number;
-  side: number;
-  hex: number;
-  name: string;
-  type: string;
-  values: string;
-  where: string;
-  reduced: boolean;
-  leader: boolean;
-  markers: string[];
-  details: string;
-}
-interface BoardView {
-  width: number;
-  height: number;
-  orientation: string;
-  terrain: Record<string, string>;
-  hexes: BoardHex[];
-  units: BoardUnit[];
-  objectives: { hex: number; vp: number; controller: number }[];
-  status: string;
-}
-interface LogEntry {
-  seq: number;
-  seat: number;
-  turn: number;
-  text: string;
-  place: Omit<ActionPlace, 'key'>;
-  narration: string[];
-  ms?: number;
-  iterations?: number;
-  why?: { label: string; value: number; visits: number }[];
-}
-interface Payload {
-  id: string;
-  scenario: { id: string; title: string; system: string; turnLimit: number; sides: { id: string; name: string }[] };
-  human: number;
-  ai: string;
-  seed: string;
-  board: BoardView;
-  toMove: number;
-  yourTurn: boolean;
-  legal: ActionPlace[];
-  log: LogEntry[];
-  thinking: { seat: number; ms: number } | null;
-  error: string | null;
-  over: string | null;
-  actions: number;
-}
+import type {
+  BoardHex,
+  BoardUnit,
+  BoardView,
+  GamePayload as Payload,
+  LegalAction,
+  LogEntry,
+  Odds,
+  RuleBook,
+  RuleInfo,
+  Setup,
+} from './protocol.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const R = 40; // hex radius in map units
@@ -87,11 +29,19 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getEl
 let game: Payload | null = null;
 let log: LogEntry[] = [];
 let selected: number | null = null;
-let pending: ActionPlace[] | null = null;
+let pending: LegalAction[] | null = null;
 let busy = false;
 let pollTimer: number | undefined;
 let thinkingSince = 0;
+/** The last log entry shown on the map: the computer's actions after it wait in `animQueue`. */
 let animatedSeq = 0;
+const animQueue: LogEntry[] = [];
+let animating = false;
+/** Milliseconds per animated action of the computer (?anim=MS; 0 draws them at once). */
+const ANIM_MS = Math.max(0, Number(new URLSearchParams(location.search).get('anim') ?? 700) || 0);
+/** What tacsim ships about the rules of the game's system, for the log's rule links. */
+let rules: RuleBook | null = null;
+let rulesOf = '';
 const tacsim = {
   get game() {
     return game;
@@ -100,7 +50,14 @@ const tacsim = {
     return log;
   },
   get idle() {
-    return game !== null && !busy && game.thinking === null && (game.yourTurn || game.over !== null || game.error !== null);
+    return (
+      game !== null &&
+      !busy &&
+      !animating &&
+      animQueue.length === 0 &&
+      game.thinking === null &&
+      (game.yourTurn || game.over !== null || game.error !== null)
+    );
   },
 };
 (window as unknown as { tacsim: typeof tacsim }).tacsim = tacsim;
@@ -163,9 +120,23 @@ function receive(p: Payload, reset = false): void {
   const last = log.length > 0 ? log[log.length - 1]!.seq : 0;
   if (p.log.length > 0 && p.log[0]!.seq <= last) log = log.filter((e) => e.seq < p.log[0]!.seq);
   log.push(...p.log);
-  if (reset) animatedSeq = log.length > 0 ? log[log.length - 1]!.seq : 0;
+  const lastSeq = log.length > 0 ? log[log.length - 1]!.seq : 0;
+  if (reset || ANIM_MS === 0) {
+    animQueue.length = 0;
+    animatedSeq = lastSeq;
+  } else {
+    if (animatedSeq > lastSeq) animatedSeq = lastSeq; // undone
+    const queued = animQueue.length > 0 ? animQueue[animQueue.length - 1]!.seq : animatedSeq;
+    for (const e of p.log) {
+      if (e.seq <= queued) continue;
+      if (e.seat === p.human && animQueue.length === 0 && !animating) animatedSeq = e.seq;
+      else animQueue.push(e);
+    }
+  }
   game = p;
-  if (p.thinking !== null && thinkingSince === 0) thinkingSince = performance.now() - p.thinking.ms;
+  if (rulesOf !== p.scenario.system) loadRules(p.scenario.system);
+  // The server's clock of the decision under way (the computer may take several decisions between two polls).
+  if (p.thinking !== null) thinkingSince = performance.now() - p.thinking.ms;
   if (p.thinking === null) thinkingSince = 0;
   if (selected !== null && !p.board.units.some((u) => u.unit === selected && u.hex >= 0)) selected = null;
   render();
@@ -188,7 +159,7 @@ function schedulePoll(): void {
   }, 300);
 }
 
-async function play(a: ActionPlace): Promise<void> {
+async function play(a: LegalAction): Promise<void> {
   if (game === null || busy) return;
   busy = true;
   pending = null;
@@ -209,7 +180,7 @@ async function play(a: ActionPlace): Promise<void> {
 }
 
 /** A combat action: its odds first, committed on Confirm. */
-async function offer(actions: ActionPlace[]): Promise<void> {
+async function offer(actions: LegalAction[]): Promise<void> {
   if (game === null) return;
   if (actions.length === 1 && !actions[0]!.combat) return play(actions[0]!);
   pending = actions;
@@ -219,7 +190,7 @@ async function offer(actions: ActionPlace[]): Promise<void> {
     return;
   }
   try {
-    const r = (await call('GET', `/api/games/${game.id}/odds?action=${encodeURIComponent(a.key)}`)) as { lines: string[] };
+    const r = (await call('GET', `/api/games/${game.id}/odds?action=${encodeURIComponent(a.key)}`)) as Odds;
     $('odds-title').textContent = a.label;
     $('odds-lines').textContent = r.lines.length > 0 ? r.lines.join('\n') : 'no chart odds for this action';
     $('odds').hidden = false;
@@ -285,7 +256,7 @@ function text(parent: Element, x: number, y: number, content: string, attrs: Rec
   return t;
 }
 
-function myActions(): ActionPlace[] {
+function myActions(): readonly LegalAction[] {
   return game?.yourTurn ? game.legal : [];
 }
 
@@ -303,16 +274,13 @@ function render(): void {
   ($('undo') as HTMLButtonElement).disabled = g.thinking !== null || busy;
   const th = $('thinking');
   th.hidden = g.thinking === null;
-  if (g.thinking !== null) {
-    const side = g.scenario.sides[g.thinking.seat];
-    $('thinking-text').textContent =
-      `${side?.name ?? 'the computer'} (${g.ai}) is thinking... ${((performance.now() - thinkingSince) / 1000).toFixed(1)} s`;
-  }
+  if (g.thinking !== null) showThinking();
   drawMap();
   renderOffMap();
   renderSelection();
   renderActions();
   renderLog();
+  renderWhy();
 }
 
 function drawMap(): void {
@@ -419,7 +387,23 @@ function drawMap(): void {
     for (const h of [p.from, p.to, p.target]) if (h >= 0) hl(h, 'hl-last');
   }
   drawUnits(unitLayer, centers);
-  animate(animLayer, centers);
+  drawRecent(animLayer, centers);
+  mapCenters = centers;
+  const overlay = $('anim');
+  overlay.setAttribute('viewBox', `${view.x} ${view.y} ${view.w} ${view.h}`);
+  void runAnimations();
+}
+
+/** The computer at work: elapsed time and the search iterations its worker reported so far. */
+function showThinking(): void {
+  const t = game!.thinking!;
+  const side = game!.scenario.sides[t.seat];
+  const secs = ((performance.now() - thinkingSince) / 1000).toFixed(1);
+  const box = $('thinking-text');
+  box.textContent = `${side?.name ?? 'the computer'} (${game!.ai}) is thinking... ${secs} s${
+    t.iterations > 0 ? `, ${t.iterations.toLocaleString('en')} iterations` : ''
+  }`;
+  box.dataset.iterations = String(t.iterations);
 }
 
 function starPoints(r: number, points: number): string {
@@ -593,35 +577,163 @@ function drawSymbol(cg: SVGGElement, u: BoardUnit, size: number, ink: string): v
     el('circle', { cx: x + w / 2, cy: y + h + 3, r: 1.8, fill: 'none', stroke: ink }, cg);
 }
 
+/** Combats of the last this many log entries keep their result drawn at their hex. */
+const RESULTS_KEPT = 16;
+
 /**
- * The other side's actions since the player's last decision stay drawn until the next one: move arrows, fire
- * lines and their hexes outlined; those not yet seen fade in.
+ * What happened lately stays drawn: the other side's move arrows and fire lines since the player's last decision
+ * (once animated), and the result of each recent combat at its target hex.
  */
-function animate(layer: Element, centers: Map<number, [number, number]>): void {
+function drawRecent(layer: Element, centers: Map<number, [number, number]>): void {
   const human = game!.human;
   let k = log.length;
   while (k > 0 && log[k - 1]!.seat !== human) k--;
-  const recent = log.slice(k);
-  for (const e of recent) {
-    const p = e.place;
-    const a = centers.get(p.from);
-    const to = p.kind === 'move' || p.kind === 'assault' ? p.to : p.target;
-    const b = centers.get(to);
-    if (!a || !b || p.from === to) continue;
-    el(
-      'line',
-      {
-        x1: a[0],
-        y1: a[1],
-        x2: b[0],
-        y2: b[1],
-        class: `${p.kind === 'move' ? 'anim-move' : 'anim-fire'}${e.seq > animatedSeq ? ' appear' : ''}`,
-        'data-seq': e.seq,
-      },
-      layer,
-    );
+  const shown = (e: LogEntry) => e.seq <= animatedSeq;
+  for (const e of log.slice(k).filter(shown)) {
+    const line = pathLine(e, centers);
+    if (line) el('line', { ...line, class: e.place.kind === 'move' ? 'anim-move' : 'anim-fire', 'data-seq': e.seq }, layer);
   }
-  if (log.length > 0) animatedSeq = log[log.length - 1]!.seq;
+  // The last combat at each hex, with what later entries narrate about that hex (a result resolved afterwards,
+  // e.g. an assault at the end of the activation).
+  const results = new Map<number, { entry: LogEntry; lines: string[] }>();
+  for (const e of log.slice(-RESULTS_KEPT).filter(shown)) {
+    if (e.place.target >= 0 && (e.place.kind === 'fire' || e.place.kind === 'assault')) {
+      results.set(e.place.target, { entry: e, lines: [...e.narration] });
+      continue;
+    }
+    if (e.place.target >= 0 || e.place.to >= 0) continue;
+    for (const [hex, r] of results) {
+      const label = game!.board.hexes[hex]?.label;
+      if (label === undefined) continue;
+      const mentions = new RegExp(`(^|\\D)${label}(\\D|$)`);
+      if (e.narration.some((l) => mentions.test(l))) r.lines.push(...e.narration);
+    }
+  }
+  for (const [hex, r] of results) {
+    const c = centers.get(hex);
+    if (c) resultTag(layer, r.entry, r.lines, c[0], c[1]);
+  }
+}
+
+/** The line an action is drawn with: from its units' hex to where they moved, fired or assaulted. */
+function pathLine(e: LogEntry, centers: Map<number, [number, number]>): { x1: number; y1: number; x2: number; y2: number } | null {
+  const p = e.place;
+  const a = centers.get(p.from);
+  const b = centers.get(p.kind === 'move' || (p.kind === 'assault' && p.to >= 0) ? p.to : p.target);
+  if (!a || !b || (a[0] === b[0] && a[1] === b[1])) return null;
+  return { x1: a[0], y1: a[1], x2: b[0], y2: b[1] };
+}
+
+/**
+ * The outcome of a combat in a few words per narration line: what it is (before the first colon) and how it
+ * ended (after the last one), rule ids left out.
+ */
+function resultLines(narration: readonly string[]): string[] {
+  return narration
+    .map((l) => l.replace(/\s*\[[^\]]*\]/g, '').trim())
+    .map((l) => {
+      const first = l.indexOf(': ');
+      const last = l.lastIndexOf(': ');
+      const short = first < 0 ? l : first === last ? l : `${l.slice(0, first)} \u2026 ${l.slice(last + 2)}`;
+      return short.length > 46 ? `${short.slice(0, 45)}\u2026` : short;
+    })
+    .filter((l) => l.length > 0);
+}
+
+function resultTag(layer: Element, e: LogEntry, narration: readonly string[], x: number, y: number): void {
+  const all = resultLines(narration);
+  if (all.length === 0) return;
+  const shown = all.length > 5 ? [...all.slice(0, 4), `(${all.length - 4} more in the log)`] : all;
+  const w = Math.max(...shown.map((l) => l.length)) * 3.6 + 10;
+  const h = shown.length * 8.5 + 5;
+  const g = el(
+    'g',
+    { class: `result ${e.place.kind}`, 'data-result': e.seq, transform: `translate(${x - w / 2},${y - R * 0.95 - h})` },
+    layer,
+  );
+  el('rect', { width: w, height: h, rx: 3 }, g);
+  shown.forEach((l, k) => {
+    text(g, w / 2, 9.5 + k * 8.5, l, { 'font-size': 6.8 });
+  });
+}
+
+let mapCenters = new Map<number, [number, number]>();
+
+/** Plays the computer's new actions on the map one after another: a counter along its move, a fire line and its result. */
+async function runAnimations(): Promise<void> {
+  if (animating || animQueue.length === 0 || game === null) return;
+  animating = true;
+  try {
+    while (animQueue.length > 0) {
+      const e = animQueue.shift()!;
+      if (e.seat !== game.human) await animateOne(e);
+      animatedSeq = e.seq;
+      markCurrent(e.seq);
+      drawMap();
+    }
+  } finally {
+    animating = false;
+    markCurrent(-1);
+  }
+}
+
+/** The log entry being animated, highlighted in the log. */
+let currentSeq = -1;
+
+function markCurrent(seq: number): void {
+  currentSeq = seq;
+  for (const li of document.querySelectorAll('#log li.current')) li.classList.remove('current');
+  if (seq >= 0) document.querySelector(`#log li[value="${seq}"]`)?.classList.add('current');
+}
+
+function animateOne(e: LogEntry): Promise<void> {
+  const overlay = $('anim') as unknown as SVGSVGElement;
+  const line = pathLine(e, mapCenters);
+  if (line === null) return new Promise((resolve) => setTimeout(resolve, ANIM_MS / 4));
+  markCurrent(e.seq);
+  const layer = el('g', { 'data-animating': e.seq }, overlay);
+  const len = Math.hypot(line.x2 - line.x1, line.y2 - line.y1);
+  const kind = e.place.kind;
+  const path = el('line', { ...line, class: kind === 'move' ? 'anim-move' : 'anim-fire' }, layer);
+  path.animate(
+    [{ strokeDashoffset: len }, { strokeDashoffset: 0 }].map((f, k) => ({ ...f, strokeDasharray: `${len} ${len}`, offset: k })),
+    {
+      duration: ANIM_MS * 0.6,
+      fill: 'forwards',
+    },
+  );
+  if (kind === 'move' || kind === 'assault') {
+    const unit = game!.board.units.find((u) => e.place.units.includes(u.unit));
+    const size = R * 0.8;
+    const ghost = el('g', { class: 'ghost' }, layer);
+    el('rect', { x: -size / 2, y: -size / 2, width: size, height: size, rx: 3, fill: SIDE_FILL[e.seat] ?? '#ddd', stroke: '#000' }, ghost);
+    text(ghost, 0, 3, (unit?.name ?? '').slice(0, 12), { 'font-size': 6.5 });
+    const b = kind === 'move' ? [line.x2, line.y2] : [(line.x1 + line.x2) / 2, (line.y1 + line.y2) / 2];
+    ghost.animate([{ transform: `translate(${line.x1}px,${line.y1}px)` }, { transform: `translate(${b[0]}px,${b[1]}px)` }], {
+      duration: ANIM_MS * 0.8,
+      fill: 'forwards',
+      easing: 'ease-in-out',
+    });
+  }
+  if (kind !== 'move') {
+    const burst = el('circle', { cx: line.x2, cy: line.y2, r: R * 0.5, class: 'burst' }, layer);
+    burst.animate(
+      [
+        { opacity: 0, r: R * 0.2 },
+        { opacity: 0.9, r: R * 0.7 },
+        { opacity: 0, r: R * 0.9 },
+      ],
+      { duration: ANIM_MS, delay: ANIM_MS * 0.5 },
+    );
+    resultTag(layer, e, e.narration, line.x2, line.y2);
+  }
+  const hold = kind === 'move' ? ANIM_MS : ANIM_MS * 1.8;
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      layer.remove();
+      resolve();
+    }, hold),
+  );
 }
 
 // ---------- panels ----------
@@ -677,7 +789,7 @@ function renderActions(): void {
   const acts = myActions();
   if (acts.length === 0) return;
   // With no unit selected, the moves, fire and assaults of units wait for a click on one (they may be hundreds).
-  const perUnit = (a: ActionPlace): boolean => a.units.length > 0 && (a.kind === 'move' || a.kind === 'fire' || a.kind === 'assault');
+  const perUnit = (a: LegalAction): boolean => a.units.length > 0 && (a.kind === 'move' || a.kind === 'fire' || a.kind === 'assault');
   const shown =
     pending ?? (selected === null ? acts.filter((a) => !perUnit(a)) : acts.filter((a) => a.units.includes(selected!) || !perUnit(a)));
   if (pending === null && selected === null) {
@@ -689,7 +801,7 @@ function renderActions(): void {
       box.appendChild(hint);
     }
   }
-  const groups = new Map<string, ActionPlace[]>();
+  const groups = new Map<string, LegalAction[]>();
   for (const a of shown) {
     const list = groups.get(a.kind) ?? [];
     list.push(a);
@@ -728,17 +840,121 @@ function renderActions(): void {
   }
 }
 
+/** The rules of the game's system, for the log's links (the page knows no system: it asks for the one the game names). */
+function loadRules(system: string): void {
+  rulesOf = system;
+  rules = null;
+  call('GET', `/api/rules/${encodeURIComponent(system)}`)
+    .then((book: RuleBook) => {
+      if (rulesOf !== system) return;
+      rules = book;
+      renderLog();
+      renderWhy();
+    })
+    .catch(() => {
+      // No rule notes for this system: the ids stay plain text.
+    });
+}
+
+/** The rule a narration id resolves to: itself, else its parents ("7.61" -> "7.6" -> "7"). */
+function ruleOf(id: string): RuleInfo | undefined {
+  for (let k = id; rules !== null && k.length > 0; k = k.slice(0, -1).replace(/\.$/, '')) {
+    const r = rules.rules[k];
+    if (r !== undefined) return r;
+  }
+  return undefined;
+}
+
+/** A line with its rule references ("[SYS 8.2]": the prefix the rule notes give, then ids) as links to the rule notes the server ships. */
 function ruleSpans(line: string, into: HTMLElement): void {
   const parts = line.split(/(\[[^\]]+\])/);
   for (const p of parts) {
-    if (/^\[.*\]$/.test(p)) {
-      const s = document.createElement('span');
-      s.className = 'rule';
+    if (!/^\[.*\]$/.test(p)) {
+      into.append(p);
+      continue;
+    }
+    const s = document.createElement('span');
+    s.className = 'rule';
+    const inner = p.slice(1, -1);
+    const space = inner.indexOf(' ');
+    if (rules === null || space < 0 || inner.slice(0, space) !== rules.prefix) {
       s.textContent = p;
-      s.title = `rule ${p.slice(1, -1)} (see the rule book)`;
+      s.title = `rule ${inner}`;
       into.appendChild(s);
-    } else into.append(p);
+      continue;
+    }
+    s.append(`[${rules.prefix} `);
+    for (const piece of inner.slice(space + 1).split(/(\s*[/,]\s*)/)) {
+      const r = ruleOf(piece.trim());
+      if (r === undefined) {
+        s.append(piece);
+        continue;
+      }
+      const a = document.createElement('a');
+      a.href = `/rules/${encodeURIComponent(rules.system)}#r-${r.id}`;
+      a.target = '_blank';
+      a.rel = 'noopener';
+      a.textContent = piece;
+      a.title = `${rules.prefix} ${r.id}${r.title ? ` ${r.title}` : ''}${r.status ? ` (${r.status})` : ''}${r.rulings.length ? `; ${r.rulings.length} ruling(s)` : ''}`;
+      s.appendChild(a);
+    }
+    s.append(']');
+    into.appendChild(s);
   }
+}
+
+/** The computer's last searched decision: its best candidates with their values and visits ("why"). */
+function renderWhy(): void {
+  const box = $('why');
+  const body = $('why-body');
+  if (game === null) return;
+  const e = [...log].reverse().find((x) => x.seat !== game!.human && x.why !== undefined && x.why.length > 0);
+  box.hidden = e === undefined;
+  if (e === undefined) return;
+  body.replaceChildren();
+  const head = document.createElement('p');
+  ruleSpans(
+    `T${e.turn}: ${e.text}${e.ms !== undefined ? ` (${(e.ms / 1000).toFixed(1)} s${e.iterations ? `, ${e.iterations.toLocaleString('en')} iterations` : ''})` : ''}`,
+    head,
+  );
+  body.appendChild(head);
+  const withPrior = e.why!.some((w) => w.prior !== undefined);
+  const table = document.createElement('table');
+  const tr = (cells: string[], tag = 'td'): HTMLTableRowElement => {
+    const row = document.createElement('tr');
+    for (const c of cells) {
+      const cell = document.createElement(tag);
+      cell.textContent = c;
+      row.appendChild(cell);
+    }
+    return row;
+  };
+  table.appendChild(tr(['candidate', 'value', 'visits', ...(withPrior ? ['prior'] : [])], 'th'));
+  for (const w of e.why!) {
+    const row = tr([
+      w.label,
+      w.value.toFixed(2),
+      String(w.visits),
+      ...(withPrior ? [w.prior === undefined ? '' : w.prior.toFixed(2)] : []),
+    ]);
+    if (w.label === e.text) row.className = 'chosen';
+    table.appendChild(row);
+    if (w.line !== undefined && w.line.length > 0) {
+      const more = document.createElement('tr');
+      const cell = document.createElement('td');
+      cell.colSpan = withPrior ? 4 : 3;
+      cell.className = 'line';
+      cell.textContent = `then: ${w.line.join(' \u2192 ')}`;
+      more.appendChild(cell);
+      table.appendChild(more);
+    }
+  }
+  body.appendChild(table);
+  const note = document.createElement('p');
+  note.className = 'note';
+  note.textContent =
+    'value: the mean result the search found for the computer (-1 a sure loss, +1 a sure win); visits: how often it tried it.';
+  body.appendChild(note);
 }
 
 function renderLog(): void {
@@ -748,7 +964,7 @@ function renderLog(): void {
   for (const e of log.slice(-200).reverse()) {
     const li = document.createElement('li');
     li.value = e.seq;
-    li.className = e.seat === g.human ? 'you' : 'ai';
+    li.className = `${e.seat === g.human ? 'you' : 'ai'}${e.seq === currentSeq ? ' current' : ''}`;
     const who = e.seat === g.human ? 'you' : (g.scenario.sides[e.seat]?.id ?? 'ai');
     ruleSpans(
       `T${e.turn} ${who}: ${e.text}${e.ms !== undefined ? ` (${(e.ms / 1000).toFixed(1)} s${e.iterations ? `, ${e.iterations} iterations` : ''})` : ''}`,
@@ -846,7 +1062,9 @@ function clickHex(h: number): void {
 
 function setupZoom(): void {
   const svg = $('map') as unknown as SVGSVGElement;
-  const apply = () => svg.setAttribute('viewBox', `${view.x} ${view.y} ${view.w} ${view.h}`);
+  const apply = () => {
+    for (const id of ['map', 'anim']) $(id).setAttribute('viewBox', `${view.x} ${view.y} ${view.w} ${view.h}`);
+  };
   const zoom = (f: number, cx = view.x + view.w / 2, cy = view.y + view.h / 2) => {
     view = { x: cx - (cx - view.x) * f, y: cy - (cy - view.y) * f, w: view.w * f, h: view.h * f };
     apply();
@@ -927,7 +1145,7 @@ function setupToolbar(): void {
   };
   $('new').onclick = async () => {
     const dlg = $('new-dialog') as HTMLDialogElement;
-    const setup = (await call('GET', '/api/setup')) as { defaults: Record<string, string>; scenarios: { id: string; system: string }[] };
+    const setup = (await call('GET', '/api/setup')) as Setup;
     const sel = $('new-scenario') as HTMLSelectElement;
     sel.replaceChildren(
       ...setup.scenarios.map((s) => {
@@ -983,11 +1201,7 @@ function setupToolbar(): void {
     }
   });
   window.setInterval(() => {
-    if (game?.thinking && thinkingSince > 0) {
-      const side = game.scenario.sides[game.thinking.seat];
-      $('thinking-text').textContent =
-        `${side?.name ?? 'the computer'} (${game.ai}) is thinking... ${((performance.now() - thinkingSince) / 1000).toFixed(1)} s`;
-    }
+    if (game?.thinking && thinkingSince > 0) showThinking();
   }, 100);
 }
 
