@@ -174,12 +174,14 @@ describe('Ctrl-C', () => {
       '1',
       '--no-progress',
     ]);
-    // Balance writes nothing until it ends: the moment is a while into its games.
+    // Balance writes nothing until it ends: the moment is a while into its games (or, on a slow machine,
+    // still in the loading of the scenario, which is said differently).
     await new Promise((r) => setTimeout(r, 3000));
     const bend = await interrupt(b);
     expect(bend.afterMs).toBeLessThan(STOP_BOUND_MS);
     expect(bend.code).toBe(130);
-    expect(bend.stdout).toMatch(/stopped before the whole range was played/);
+    if (!/stopped before the first game: no value was played/.test(bend.stderr))
+      expect(bend.stdout).toMatch(/stopped before the whole range was played/);
   });
 
   it('at the play prompt: writes the --record file the help promises, which replays', async () => {
