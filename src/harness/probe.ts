@@ -71,32 +71,61 @@ export async function probeScenario(request: ProbeRequest, signal?: AbortSignal)
   if (signal.aborted) throw new StoppedError();
   // A system registered here from a module (TACSIM_SYSTEMS, a plugin) is registered there from the same module.
   const systemModule = request.systemModule ?? systemModuleOfScenario(request.scenario);
-  const workerData: ProbeRequest = { ...request, ...(systemModule !== undefined ? { systemModule } : {}) };
-  const worker = new Worker(new URL(compiledFile('probe-worker.js')), { workerData });
+  const sent: ProbeRequest = { ...request, ...(systemModule !== undefined ? { systemModule } : {}) };
+  // One worker serves the probes of a process in turn (starting one costs more than most loads); a
+  // probe that finds it busy gets a worker of its own.
+  const prober = idleProber ?? new Worker(new URL(compiledFile('probe-worker.js')));
+  idleProber = undefined;
+  const id = ++probes;
+  // Stopped mid-load, failed or gone: such a worker is not used again.
+  let broken = false;
+  prober.ref();
   try {
     return await new Promise<ProbeResult>((resolve, reject) => {
-      const onAbort = () => reject(new StoppedError());
+      const finish = (end: () => void) => {
+        signal.removeEventListener('abort', onAbort);
+        prober.off('message', onMessage);
+        prober.off('error', onError);
+        prober.off('exit', onExit);
+        end();
+      };
+      const onAbort = () => {
+        broken = true;
+        finish(() => reject(new StoppedError()));
+      };
+      const onMessage = (m: ProbeMessage & { id: number }) => {
+        if (m.id !== id) return;
+        finish(() => {
+          if (m.ok) resolve(m.result);
+          else reject(m.inputError ? rebuildInputError(m.inputError) : new Error(m.message));
+        });
+      };
+      const onError = (e: Error) => {
+        broken = true;
+        finish(() => reject(e));
+      };
+      const onExit = (code: number) => {
+        broken = true;
+        finish(() => reject(new Error(`the scenario could not be loaded (its worker stopped with code ${code})`)));
+      };
       signal.addEventListener('abort', onAbort, { once: true });
-      const settle = () => signal.removeEventListener('abort', onAbort);
-      worker.once('message', (m: ProbeMessage) => {
-        settle();
-        if (m.ok) resolve(m.result);
-        else reject(m.inputError ? rebuildInputError(m.inputError) : new Error(m.message));
-      });
-      worker.once('error', (e) => {
-        settle();
-        reject(e);
-      });
-      worker.once('exit', (code) => {
-        settle();
-        reject(new Error(`the scenario could not be loaded (its worker stopped with code ${code})`));
-      });
+      prober.on('message', onMessage);
+      prober.once('error', onError);
+      prober.once('exit', onExit);
+      prober.postMessage({ id, request: sent });
     });
   } finally {
-    // Ends the worker even in the middle of a load (a stop), and frees its memory (the loaded scenario).
-    await worker.terminate();
+    // A stop ends the worker even in the middle of a load. An idle one must not keep the process alive.
+    if (broken || idleProber !== undefined) await prober.terminate();
+    else {
+      prober.unref();
+      idleProber = prober;
+    }
   }
 }
+
+let idleProber: Worker | undefined;
+let probes = 0;
 
 /** probeScenario in this thread. */
 export async function probeHere(request: ProbeRequest): Promise<ProbeResult> {
