@@ -1,6 +1,6 @@
 /**
- * Line-of-sight rules. A map is built with one (`GameMap` asks it once per pair of hexes for its static
- * table); the systems differ here: the Panzer Grenadier family reads heights and obstacles from the hex
+ * Line-of-sight rules. A map is built with one (`GameMap` asks it once per pair of hexes, or once per
+ * row with `seesFrom`, the first time a pair is asked about); the systems differ here: the Panzer Grenadier family reads heights and obstacles from the hex
  * centres' line and lets the spotter pick a side of a hexspine, Panzer Leader has slope hexsides, GMT
  * Panzer blind hexes behind crests.
  */
