@@ -6,10 +6,11 @@
  */
 import { InputError } from '../core/errors.js';
 import type { ScenarioOptions } from '../core/system.js';
-import { DEFAULT_MAX_ACTIONS, loadRunScenario } from './match.js';
+import { DEFAULT_MAX_ACTIONS } from './match.js';
 import { defaultWorkers, GameRunner } from './pool.js';
 import { createProgress, silentProgress, type ProgressOptions, type ProgressReporter } from './progress.js';
-import { DEFAULT_AGENT, resolveAgents } from './run.js';
+import { probeScenario, StoppedError, type ProbeRequest } from './probe.js';
+import { DEFAULT_AGENT } from './run.js';
 import { round, wilson } from './stats.js';
 import type { RunConfig } from './types.js';
 
@@ -85,7 +86,20 @@ export function rangeValues(from: number, to: number, step: number): number[] {
 
 export async function balanceSearch(options: BalanceOptions): Promise<BalanceResult> {
   const baseOptions = options.scenarioOptions ?? {};
-  const scenario = await loadRunScenario(options.scenario, baseOptions, options.systemModule);
+  const probeOf = (scenarioOptions: ScenarioOptions): ProbeRequest => ({
+    scenario: options.scenario,
+    options: scenarioOptions,
+    ...(options.systemModule ? { systemModule: options.systemModule } : {}),
+    ...(options.agentModule ? { agentModule: options.agentModule } : {}),
+  });
+  const probe = await probeScenario(
+    {
+      ...probeOf(baseOptions),
+      agentChecks: [{ ...(options.agents ? { agents: options.agents } : {}), defaultAgent: options.defaultAgent ?? DEFAULT_AGENT }],
+    },
+    options.signal,
+  );
+  const scenario = probe.sketch;
   const param = scenario.parameters.find((p) => p.name === options.param);
   if (!param) {
     const known = scenario.parameters.map((p) => p.name).join(', ') || 'none';
@@ -99,7 +113,7 @@ export async function balanceSearch(options: BalanceOptions): Promise<BalanceRes
   const sideId = options.side ?? scenario.sides[0]!.id;
   const seat = scenario.sides.findIndex((s) => s.id === sideId);
   if (seat < 0) throw new InputError(`scenario ${scenario.id} has no side "${sideId}"`, undefined, 'side');
-  const agents = await resolveAgents(scenario, options.agents, options.defaultAgent ?? DEFAULT_AGENT, options.agentModule);
+  const agents = probe.agents[0]!;
   const maxGames = options.gamesPerValue ?? 400;
   const batch = Math.max(1, Math.min(options.batch ?? 50, maxGames));
   const margin = options.margin ?? 0.02;
@@ -123,7 +137,13 @@ export async function balanceSearch(options: BalanceOptions): Promise<BalanceRes
       break;
     }
     const scenarioOptions: ScenarioOptions = { ...baseOptions, set: { ...(baseOptions.set ?? {}), [param.name]: value } };
-    await loadRunScenario(options.scenario, scenarioOptions, options.systemModule); // validates the value here, not in a worker
+    try {
+      await probeScenario(probeOf(scenarioOptions), options.signal); // validates the value here, not in a worker
+    } catch (e) {
+      if (!(e instanceof StoppedError)) throw e;
+      aborted = true; // the values played so far are kept
+      break;
+    }
     const config: RunConfig = {
       scenario: options.scenario,
       scenarioOptions,

@@ -11,6 +11,7 @@ import type { ScenarioOptions } from '../core/system.js';
 import { balanceSearch, formatBalance } from './balance.js';
 import { ensureOutputDir } from './output.js';
 import { DEFAULT_GAME_TIME_LIMIT_MS, MAX_WORKERS } from './pool.js';
+import { StoppedError } from './probe.js';
 import { MAX_GAMES, runSimulation } from './run.js';
 import { formatSummary } from './summary.js';
 import { formatRoundRobin, roundRobin } from './roundrobin.js';
@@ -146,6 +147,21 @@ function interruptible(): { signal: AbortSignal; dispose(): void } {
   };
 }
 
+/**
+ * The result of a run, or undefined when it was stopped before its first game (StoppedError): then the
+ * stop is reported (`what` says what was kept) and the exit code is 130, as for any stop.
+ */
+async function stoppable<T>(what: string, run: Promise<T>): Promise<T | undefined> {
+  try {
+    return await run;
+  } catch (e) {
+    if (!(e instanceof StoppedError)) throw e;
+    process.stderr.write(`stopped before the first game: ${what}\n`);
+    process.exitCode = 130;
+    return undefined;
+  }
+}
+
 /** Options of every command that plays games of a scenario: workers, scenario changes, limits, progress. */
 function addRunOptions(cmd: Command): Command {
   return cmd
@@ -213,35 +229,41 @@ Examples:
       if (flags.resume && flags.out) throw new InputError('--resume writes into the resumed folder; leave out --out');
       const stop = interruptible();
       try {
-        const result = await runSimulation({
-          ...(flags.resume
-            ? {
-                // Settings given again must be the run's own: runSimulation refuses any other.
-                resume: flags.resume,
-                ...(scenario !== undefined ? { scenario } : {}),
-                ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
-                ...(flags.set || flags.charts || flags.counters ? { scenarioOptions: scenarioOptions(flags) } : {}),
-                ...(flags.agent ? { agents: parseAgentFlags(flags.agent) } : {}),
-                ...(flags.swap ? { swap: true } : {}),
-                ...(given('maxActions') ? { maxActions } : {}),
-              }
-            : {
-                scenario: scenario!,
-                scenarioOptions: scenarioOptions(flags),
-                agents: parseAgentFlags(flags.agent),
-                seed: flags.seed,
-                swap: flags.swap ?? false,
-                maxActions,
-                out: flags.out,
-                ...modules(flags),
-              }),
-          ...(games !== undefined ? { games } : {}),
-          ...(workers !== undefined ? { workers } : {}),
-          ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
-          records: flags.records ?? false,
-          signal: stop.signal,
-          progress: flags.progress !== false,
-        });
+        const result = await stoppable(
+          flags.resume
+            ? `the run in ${flags.resume} keeps every finished game; carry on with: tacsim sim --resume ${flags.resume}`
+            : 'nothing was played',
+          runSimulation({
+            ...(flags.resume
+              ? {
+                  // Settings given again must be the run's own: runSimulation refuses any other.
+                  resume: flags.resume,
+                  ...(scenario !== undefined ? { scenario } : {}),
+                  ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+                  ...(flags.set || flags.charts || flags.counters ? { scenarioOptions: scenarioOptions(flags) } : {}),
+                  ...(flags.agent ? { agents: parseAgentFlags(flags.agent) } : {}),
+                  ...(flags.swap ? { swap: true } : {}),
+                  ...(given('maxActions') ? { maxActions } : {}),
+                }
+              : {
+                  scenario: scenario!,
+                  scenarioOptions: scenarioOptions(flags),
+                  agents: parseAgentFlags(flags.agent),
+                  seed: flags.seed,
+                  swap: flags.swap ?? false,
+                  maxActions,
+                  out: flags.out,
+                  ...modules(flags),
+                }),
+            ...(games !== undefined ? { games } : {}),
+            ...(workers !== undefined ? { workers } : {}),
+            ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
+            records: flags.records ?? false,
+            signal: stop.signal,
+            progress: flags.progress !== false,
+          }),
+        );
+        if (result === undefined) return;
         process.stdout.write(`${flags.json ? JSON.stringify(result.summary, null, 2) : formatSummary(result.summary)}\n`);
         process.stderr.write(`results in ${result.outDir}\n`);
         if (result.aborted) {
@@ -307,28 +329,32 @@ Examples:
       const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
       const stop = interruptible();
       try {
-        const result = await balanceSearch({
-          scenario,
-          scenarioOptions: scenarioOptions(flags),
-          agents: parseAgentFlags(flags.agent),
-          param: flags.param,
-          from: parseNumberFlag('--from', flags.from)!,
-          to: parseNumberFlag('--to', flags.to)!,
-          step: parseNumberFlag('--step', flags.step)!,
-          gamesPerValue,
-          batch: parseIntFlag('--batch', flags.batch, 1)!,
-          ...(flags.side ? { side: flags.side } : {}),
-          margin: parseNumberFlag('--margin', flags.margin)!,
-          halfWidth: parseNumberFlag('--half-width', flags.halfWidth)!,
-          seed: flags.seed,
-          swap: flags.swap ?? false,
-          maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
-          ...(workers !== undefined ? { workers } : {}),
-          ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
-          signal: stop.signal,
-          progress: flags.progress !== false,
-          ...modules(flags),
-        });
+        const result = await stoppable(
+          'no value was played',
+          balanceSearch({
+            scenario,
+            scenarioOptions: scenarioOptions(flags),
+            agents: parseAgentFlags(flags.agent),
+            param: flags.param,
+            from: parseNumberFlag('--from', flags.from)!,
+            to: parseNumberFlag('--to', flags.to)!,
+            step: parseNumberFlag('--step', flags.step)!,
+            gamesPerValue,
+            batch: parseIntFlag('--batch', flags.batch, 1)!,
+            ...(flags.side ? { side: flags.side } : {}),
+            margin: parseNumberFlag('--margin', flags.margin)!,
+            halfWidth: parseNumberFlag('--half-width', flags.halfWidth)!,
+            seed: flags.seed,
+            swap: flags.swap ?? false,
+            maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
+            ...(workers !== undefined ? { workers } : {}),
+            ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
+            signal: stop.signal,
+            progress: flags.progress !== false,
+            ...modules(flags),
+          }),
+        );
+        if (result === undefined) return;
         process.stdout.write(`${flags.json ? JSON.stringify(result, null, 2) : formatBalance(result)}\n`);
         if (outDir !== undefined) {
           const dir = outDir;
@@ -384,17 +410,21 @@ Examples:
     const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
     const stop = interruptible();
     try {
-      const result = await roundRobin(specs, {
-        scenario,
-        scenarioOptions: scenarioOptions(flags),
-        gamesPerPair,
-        seed: flags.seed,
-        maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
-        ...(workers !== undefined ? { workers } : {}),
-        ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
-        signal: stop.signal,
-        progress: flags.progress !== false,
-      });
+      const result = await stoppable(
+        'no game was played',
+        roundRobin(specs, {
+          scenario,
+          scenarioOptions: scenarioOptions(flags),
+          gamesPerPair,
+          seed: flags.seed,
+          maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
+          ...(workers !== undefined ? { workers } : {}),
+          ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
+          signal: stop.signal,
+          progress: flags.progress !== false,
+        }),
+      );
+      if (result === undefined) return;
       process.stdout.write(`${flags.json ? JSON.stringify(result, null, 2) : formatRoundRobin(result)}\n`);
       if (result.aborted) process.exitCode = 130;
       if (result.pairs.some((p) => p.errors > 0)) process.exitCode = 1;

@@ -111,7 +111,11 @@ export function recordToRow(
  * cut off mid-write (the run was killed) and is dropped.
  */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
+  return [...csvRecords(text)];
+}
+
+/** parseCsv one record at a time (blank lines left out), for files too big to parse in one go. */
+export function* csvRecords(text: string): Generator<string[]> {
   let row: string[] = [];
   let field = '';
   let quoted = false;
@@ -136,14 +140,13 @@ export function parseCsv(text: string): string[][] {
       field = '';
     } else if (c === '\n' || c === '\r') {
       row.push(field);
-      rows.push(row);
+      if (!(row.length === 1 && row[0] === '')) yield row;
       row = [];
       field = '';
       if (c === '\r' && text[i + 1] === '\n') i++;
     } else field += c;
     i++;
   }
-  return rows.filter((r) => !(r.length === 1 && r[0] === ''));
 }
 
 /** Appends CSV records to a file through a write stream. */

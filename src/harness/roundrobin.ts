@@ -4,11 +4,11 @@
  */
 import { InputError } from '../core/errors.js';
 import type { ScenarioOptions } from '../core/system.js';
-import { DEFAULT_MAX_ACTIONS, loadRunScenario } from './match.js';
+import { DEFAULT_MAX_ACTIONS } from './match.js';
 import { defaultWorkers, GameRunner } from './pool.js';
 import { createProgress, silentProgress, type ProgressOptions, type ProgressReporter } from './progress.js';
 import { bradleyTerry, type BradleyTerryOptions, type Rating } from './ratings.js';
-import { resolveAgents } from './run.js';
+import { probeScenario } from './probe.js';
 import type { RunConfig } from './types.js';
 
 export interface RoundRobinOptions {
@@ -51,11 +51,20 @@ export async function roundRobin(specs: readonly string[], options: RoundRobinOp
   if (specs.length < 2) throw new InputError('a round robin needs at least two agent specs');
   if (new Set(specs).size !== specs.length) throw new InputError('the agent specs of a round robin must differ');
   const scenarioOptions = options.scenarioOptions ?? {};
-  const scenario = await loadRunScenario(options.scenario, scenarioOptions, options.systemModule);
+  const request = {
+    scenario: options.scenario,
+    options: scenarioOptions,
+    ...(options.systemModule ? { systemModule: options.systemModule } : {}),
+    ...(options.agentModule ? { agentModule: options.agentModule } : {}),
+  };
+  // Every spec is tried on both sides (no side is named, so each spec is the default of both).
+  const { sketch: scenario } = await probeScenario(
+    { ...request, agentChecks: specs.map((spec) => ({ defaultAgent: spec })) },
+    options.signal,
+  );
   if (scenario.sides.length !== 2)
     throw new InputError(`a round robin needs a two-sided scenario; ${scenario.id} has ${scenario.sides.length} sides`);
   const [s0, s1] = scenario.sides.map((s) => s.id) as [string, string];
-  for (const spec of specs) await resolveAgents(scenario, { [s0]: spec, [s1]: spec }, spec, options.agentModule);
   const perPair = options.gamesPerPair ?? 100;
   const seed = String(options.seed ?? Date.now());
   const workers = options.workers ?? defaultWorkers();

@@ -3,24 +3,24 @@
  * games.csv (one row a game, in game order), optionally games.jsonl (one replayable record a game),
  * and at the end summary.json. Can be stopped (AbortSignal) and resumed from its output folder.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../core/errors.js';
 import { deriveSeed } from '../core/rng.js';
-import type { LoadedScenario, ScenarioOptions } from '../core/system.js';
-import { logJsonReads } from '../core/validate.js';
-import { loadScenario, registerSystemModule } from '../scenarios.js';
-import { CsvFile, csvColumns, JsonLinesFile, parseCsv, recordToRow, rowToRecord } from './csv.js';
-import { DEFAULT_MAX_ACTIONS, loadAgentFactory } from './match.js';
+import type { ScenarioOptions } from '../core/system.js';
+import { CsvFile, csvColumns, csvRecords, JsonLinesFile, recordToRow, rowToRecord } from './csv.js';
+import { DEFAULT_MAX_ACTIONS } from './match.js';
 import { ensureOutputDir } from './output.js';
 import { defaultWorkers, GameRunner } from './pool.js';
+import { probeScenario, type RunFingerprint, type ScenarioSketch } from './probe.js';
 import { createProgress, silentProgress, type ProgressOptions, type ProgressReporter } from './progress.js';
+import { Slicer, writeLinesSliced } from './slices.js';
 import { SummaryBuilder, type Summary } from './summary.js';
 import type { GameRow, RunConfig } from './types.js';
 
 export const DEFAULT_AGENT = 'scripted';
+export { resolveAgents, StoppedError, type RunFingerprint } from './probe.js';
 
 export interface SimulationOptions {
   /** Shipped scenario id or scenario file path (not needed with `resume`). */
@@ -74,12 +74,6 @@ export interface SimulationResult {
   aborted: boolean;
 }
 
-/** What a run's games depend on beyond run.json's settings: every file its scenario was loaded from. */
-export interface RunFingerprint {
-  /** Absolute path to the SHA-256 (hex) of the file's text: the scenario, its charts and counters. */
-  files: Record<string, string>;
-}
-
 interface SavedRun {
   version: 1;
   games: number;
@@ -88,23 +82,6 @@ interface SavedRun {
   sides: { id: string; name: string }[];
   /** Absent in runs made before fingerprints; such runs resume without the file check. */
   fingerprint?: RunFingerprint;
-}
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** Loads a run's scenario and notes every file it was read from (the scenario, charts, counters). */
-async function loadFingerprinted(
-  ref: string,
-  options: ScenarioOptions,
-  systemModule: string | undefined,
-): Promise<{ scenario: LoadedScenario; fingerprint: RunFingerprint }> {
-  if (systemModule) await registerSystemModule(systemModule);
-  const { value: scenario, reads } = logJsonReads(() => loadScenario(ref, options));
-  const texts = new Map(reads);
-  if (!texts.has(scenario.file)) texts.set(scenario.file, readFileSync(scenario.file, 'utf8'));
-  const files: Record<string, string> = {};
-  for (const file of [...texts.keys()].sort()) files[file] = sha256(texts.get(file)!);
-  return { scenario, fingerprint: { files } };
 }
 
 /** Refuses to resume when a file the run's games were played from is not what it was. */
@@ -175,34 +152,7 @@ function newOutDir(scenarioId: string): string {
   return dir;
 }
 
-/** Checks agent specs against the scenario's sides, fills in the default, and validates each spec. */
-export async function resolveAgents(
-  scenario: LoadedScenario,
-  agents: Record<string, string> | undefined,
-  defaultAgent: string,
-  agentModule?: string,
-): Promise<Record<string, string>> {
-  const ids = scenario.sides.map((s) => s.id);
-  for (const side of Object.keys(agents ?? {})) {
-    if (!ids.includes(side))
-      throw new InputError(`scenario ${scenario.id} has no side "${side}" (sides: ${ids.join(', ')})`, undefined, '--agent');
-  }
-  const out: Record<string, string> = {};
-  for (const id of ids) out[id] = (agents && Object.hasOwn(agents, id) ? agents[id] : undefined) ?? defaultAgent;
-  const factory = await loadAgentFactory(agentModule);
-  for (const spec of new Set(Object.values(out))) {
-    try {
-      const agent = await factory(spec, scenario.ai);
-      await agent.close?.();
-    } catch (e) {
-      if (e instanceof Error && e.name === 'InputError') throw e;
-      throw new InputError(`bad agent spec "${spec}": ${e instanceof Error ? e.message : String(e)}`, undefined, '--agent');
-    }
-  }
-  return out;
-}
-
-function scenarioRef(arg: string, loaded: LoadedScenario): string {
+function scenarioRef(arg: string, loaded: ScenarioSketch): string {
   return loaded.file === resolve(arg) ? loaded.file : arg;
 }
 
@@ -223,6 +173,9 @@ export function checkGameCount(games: number, flag = '--games'): number {
   return games;
 }
 
+/** Rows written in one go while games are being played (see drain). */
+const DRAIN_BUDGET = 2000;
+
 /** The journal of a run: every finished game's row (as JSON, with its action keys), in the order games finish. */
 export const JOURNAL_FILE = 'games.journal.jsonl';
 
@@ -234,19 +187,21 @@ function writeAtomically(file: string, text: string): void {
 }
 
 /** The lines of a JSON-lines file that parse, by line; a half-written last line (a killed run) is left out. */
-function readJsonLines(file: string): unknown[] {
+async function readJsonLines(file: string, slicer: Slicer): Promise<unknown[]> {
   if (!existsSync(file)) return [];
   const out: unknown[] = [];
   const text = readFileSync(file, 'utf8');
-  const lines = text.split('\n');
-  // Only complete lines (ending in a newline) count: the last element is what followed the last newline.
-  for (const line of lines.slice(0, -1)) {
+  // Only complete lines (ending in a newline) count: what follows the last newline is left out.
+  let start = 0;
+  for (let end = text.indexOf('\n'); end >= 0; start = end + 1, end = text.indexOf('\n', start)) {
+    const line = text.slice(start, end);
     if (line.trim() === '') continue;
     try {
       out.push(JSON.parse(line));
     } catch {
       // A line cut by a kill and glued to the next record: neither is trusted (the games are played again).
     }
+    if (slicer.due()) await slicer.pause();
   }
   return out;
 }
@@ -260,8 +215,10 @@ function isRow(x: unknown): x is GameRow {
 export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
   let config: RunConfig;
   let games: number;
-  let scenario: LoadedScenario;
+  let scenario: ScenarioSketch;
   let outDir: string;
+  // Long steps over the files of a big run give Ctrl-C its turn (a stop before the first game: StoppedError).
+  const slicer = new Slicer(options.signal);
   // Games already played (resume), by game index: the row and, with records, its games.jsonl line.
   const existing = new Map<number, { row: GameRow; record?: string }>();
 
@@ -280,34 +237,46 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     config = { ...saved.config };
     checkResumeOptions(options, config, runFile);
     games = checkGameCount(options.games ?? saved.games);
-    const current = await loadFingerprinted(config.scenario, config.scenarioOptions, config.systemModule);
-    scenario = current.scenario;
-    if (saved.fingerprint) checkFingerprint(saved.fingerprint, current.fingerprint, runFile);
+    scenario = (
+      await probeScenario(
+        {
+          scenario: config.scenario,
+          options: config.scenarioOptions,
+          ...(config.systemModule ? { systemModule: config.systemModule } : {}),
+        },
+        options.signal,
+      )
+    ).sketch;
+    if (saved.fingerprint) checkFingerprint(saved.fingerprint, scenario.fingerprint, runFile);
     const columns = csvColumns(scenario.sides, scenario.metrics);
     const csvPath = join(outDir, 'games.csv');
     // Rows: games.csv, then the journal (rows that finished while games.csv waited for an earlier game).
     const rows = new Map<number, GameRow>();
     if (existsSync(csvPath)) {
-      const [header, ...records] = parseCsv(readFileSync(csvPath, 'utf8'));
-      if (header && header.join(',') !== columns.join(','))
-        throw new InputError('games.csv has other columns than this run writes', csvPath);
-      records.forEach((rec, i) => {
+      let line = 0;
+      for (const rec of csvRecords(readFileSync(csvPath, 'utf8'))) {
+        line++;
+        if (line === 1) {
+          if (rec.join(',') !== columns.join(',')) throw new InputError('games.csv has other columns than this run writes', csvPath);
+          continue;
+        }
         let row: GameRow;
         try {
           row = recordToRow(columns, rec, scenario.sides, scenario.metrics);
         } catch (e) {
-          throw new InputError((e as Error).message, csvPath, `row ${i + 2}`);
+          throw new InputError((e as Error).message, csvPath, `row ${line}`);
         }
         if (!rows.has(row.game)) rows.set(row.game, row);
-      });
+        if (slicer.due()) await slicer.pause();
+      }
     }
-    const journal = readJsonLines(join(outDir, JOURNAL_FILE)).filter(isRow);
+    const journal = (await readJsonLines(join(outDir, JOURNAL_FILE), slicer)).filter(isRow);
     for (const row of journal) if (!rows.has(row.game)) rows.set(row.game, row);
     // Records: games.jsonl, then the journal's action keys. A game counts as played only with both its
     // row and (when the run keeps records) its record; anything else is played again, identically.
     const records = new Map<number, string>();
     if (config.records) {
-      for (const rec of readJsonLines(join(outDir, 'games.jsonl'))) {
+      for (const rec of await readJsonLines(join(outDir, 'games.jsonl'), slicer)) {
         const game = (rec as { game?: unknown } | null)?.game;
         if (typeof game === 'number' && Number.isInteger(game) && !records.has(game)) records.set(game, JSON.stringify(rec));
       }
@@ -327,21 +296,47 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       else if (records.has(game)) existing.set(game, { row, record: records.get(game)! });
     }
     // Reconcile the files with that: game order, one line a game, nothing half-written; no journal left.
+    // Both files are written before either replaces the old one, so a stop meanwhile changes nothing.
     const sorted = [...existing.keys()].sort((x, y) => x - y);
-    writeAtomically(
-      csvPath,
-      stringify([columns, ...sorted.map((g) => rowToRecord(existing.get(g)!.row, scenario.sides, scenario.metrics))]),
-    );
-    if (config.records) writeAtomically(join(outDir, 'games.jsonl'), sorted.map((g) => `${existing.get(g)!.record}\n`).join(''));
+    const sides = scenario.sides;
+    const metrics = scenario.metrics;
+    const replace = [
+      await writeLinesSliced(
+        csvPath,
+        (function* () {
+          yield stringify([columns]);
+          for (const g of sorted) yield stringify([rowToRecord(existing.get(g)!.row, sides, metrics)]);
+        })(),
+        slicer,
+      ),
+    ];
+    if (config.records)
+      replace.push(
+        await writeLinesSliced(
+          join(outDir, 'games.jsonl'),
+          sorted.map((g) => `${existing.get(g)!.record}\n`),
+          slicer,
+        ),
+      );
+    for (const put of replace) put();
     rmSync(join(outDir, JOURNAL_FILE), { force: true });
     writeAtomically(runFile, `${JSON.stringify({ ...saved, games, config }, null, 2)}\n`);
   } else {
     if (!options.scenario) throw new InputError('no scenario given');
     games = checkGameCount(options.games ?? 100);
     const scenarioOptions = options.scenarioOptions ?? {};
-    const loaded = await loadFingerprinted(options.scenario, scenarioOptions, options.systemModule);
-    scenario = loaded.scenario;
-    const agents = await resolveAgents(scenario, options.agents, options.defaultAgent ?? DEFAULT_AGENT, options.agentModule);
+    const probe = await probeScenario(
+      {
+        scenario: options.scenario,
+        options: scenarioOptions,
+        ...(options.systemModule ? { systemModule: options.systemModule } : {}),
+        ...(options.agentModule ? { agentModule: options.agentModule } : {}),
+        agentChecks: [{ ...(options.agents ? { agents: options.agents } : {}), defaultAgent: options.defaultAgent ?? DEFAULT_AGENT }],
+      },
+      options.signal,
+    );
+    scenario = probe.sketch;
+    const agents = probe.agents[0]!;
     config = {
       scenario: scenarioRef(options.scenario, scenario),
       scenarioOptions,
@@ -364,7 +359,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       config,
       system: scenario.system,
       sides: scenario.sides.map((s) => ({ id: s.id, name: s.name })),
-      fingerprint: loaded.fingerprint,
+      fingerprint: scenario.fingerprint,
     };
     writeAtomically(join(outDir, 'run.json'), `${JSON.stringify(saved, null, 2)}\n`);
   }
@@ -383,7 +378,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     agents: config.agents,
   });
   const done = [...existing.keys()].sort((a, b) => a - b);
-  for (const g of done) summary.add(existing.get(g)!.row);
+  for (const g of done) {
+    summary.add(existing.get(g)!.row);
+    if (slicer.due()) await slicer.pause();
+  }
   // The files can be appended to when the games played are exactly the first ones; otherwise the files
   // are written anew (old and new games merged in game order) beside them and renamed at the end.
   const appendable = done.every((g, i) => g === i);
@@ -418,8 +416,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     csv.write(rowToRecord(old.row, sides, scenario.metrics));
     if (old.record !== undefined) jsonl?.writeLine(old.record);
   };
-  const drain = () => {
-    for (;;) {
+  // Writes the rows that are next in game order: at most `budget` of them a call, so a long stretch of a
+  // resumed run's earlier games does not hold up the event loop (the rest go at the next call).
+  const drain = (budget = DRAIN_BUDGET) => {
+    for (let k = 0; k < budget; k++) {
       const old = toRewrite.get(next);
       if (old) {
         emitOld(old);
@@ -474,13 +474,19 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
   } finally {
     await runner?.close();
-    // Keep every finished game, even those past a gap left by the stop.
-    drain();
+    // Keep every finished game, even those past a gap left by the stop (a second Ctrl-C may still quit:
+    // the journal keeps the rows for --resume).
+    for (let before = -1; next !== before; ) {
+      before = next;
+      drain();
+      await slicer.breathe();
+    }
     const rest = [...toRewrite.keys(), ...pending.keys()].sort((a, b) => a - b);
     for (const g of rest) {
       const row = pending.get(g);
       if (row) emitNew(row);
       else emitOld(toRewrite.get(g)!);
+      if (slicer.due()) await slicer.breathe();
     }
     pending.clear();
     toRewrite.clear();
@@ -501,7 +507,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 }
 
 /** A game's games.jsonl record. */
-function recordOf(row: GameRow, config: RunConfig, scenario: LoadedScenario): Record<string, unknown> {
+function recordOf(row: GameRow, config: RunConfig, scenario: ScenarioSketch): Record<string, unknown> {
   return {
     game: row.game,
     seed: row.seed,

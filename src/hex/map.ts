@@ -1,13 +1,13 @@
 import { HexGrid, type Hex, type Orientation } from './grid.js';
-import type { LosRule } from './los.js';
+import { LOS_BLOCKED, LOS_CLEAR, LOS_UNKNOWN, type LosRule } from './los.js';
 
 /** Hexside features are bits; a rules system names them (road, wall, ...). */
 export type HexsideBits = number;
 
 /**
  * A map: terrain per hex, ground elevation per hex (in levels), features per hexside, and the line-of-sight
- * rule of its system. Immutable after construction. Lines of sight over the static terrain are answered
- * from a table the rule fills once.
+ * rule of its system. Immutable after construction (lines of sight over the static terrain are remembered
+ * as they are first asked, which changes no answer).
  */
 export class GameMap {
   readonly grid: HexGrid;
@@ -19,7 +19,10 @@ export class GameMap {
   /** hexsides[h * 6 + d]: feature bits of the side of h facing direction d (kept symmetric). */
   readonly hexsides: Uint8Array;
   readonly los: LosRule;
-  private losTable: Uint8Array | undefined;
+  /** losKnown[a * size + b]: LOS_UNKNOWN until the pair is first asked, then LOS_CLEAR or LOS_BLOCKED. */
+  private readonly losKnown: Uint8Array;
+  /** losRowDone[a] = 1 once row a of losKnown is complete (rules with `seesFrom`). */
+  private readonly losRowDone: Uint8Array;
 
   constructor(opts: {
     width: number;
@@ -37,6 +40,9 @@ export class GameMap {
     this.elevation = opts.elevation;
     this.hexsides = opts.hexsides;
     this.los = opts.los;
+    // Zero-filled memory is only backed by the system as it is written, so a 99x99 map costs little here.
+    this.losKnown = new Uint8Array(this.grid.size * this.grid.size);
+    this.losRowDone = new Uint8Array(this.grid.size);
   }
 
   get size(): number {
@@ -57,29 +63,37 @@ export class GameMap {
     return false;
   }
 
-  /** Static line of sight between hexes (no smoke or other markers) by the map's rule, from a table built once. */
+  /**
+   * Static line of sight between hexes (no smoke or other markers) by the map's rule, remembered from the
+   * first time it is asked: a pair at a time, both ways, or (a rule with `seesFrom`) a row at a time, the
+   * pairs known from the other end copied in. A big map's table is never filled for hexes no one asks
+   * about, and loading pays nothing for it.
+   */
   hasLos(a: Hex, b: Hex): boolean {
-    let t = this.losTable;
-    if (t === undefined) t = this.buildLosTable();
-    return t[a * this.grid.size + b] === 1;
+    const known = this.losKnown[a * this.grid.size + b]!;
+    if (known !== LOS_UNKNOWN) return known === LOS_CLEAR;
+    return this.learnLos(a, b);
   }
 
-  private buildLosTable(): Uint8Array {
+  private learnLos(a: Hex, b: Hex): boolean {
     const n = this.grid.size;
-    const t = new Uint8Array(n * n);
-    for (let a = 0; a < n; a++) {
-      t[a * n + a] = 1;
-      for (let b = a + 1; b < n; b++) {
-        const clear = this.los.sees(this, a, b) ? 1 : 0;
-        t[a * n + b] = clear;
-        t[b * n + a] = clear;
-      }
+    const t = this.losKnown;
+    if (this.los.seesFrom === undefined) {
+      const v = a === b || this.los.sees(this, a, b) ? LOS_CLEAR : LOS_BLOCKED;
+      t[a * n + b] = v;
+      t[b * n + a] = v;
+      return v === LOS_CLEAR;
     }
-    this.losTable = t;
-    return t;
+    const row = t.subarray(a * n, a * n + n);
+    const done = this.losRowDone;
+    for (let x = 0; x < n; x++) if (done[x] === 1) row[x] = t[x * n + a]!;
+    row[a] = LOS_CLEAR;
+    this.los.seesFrom(this, a, row);
+    done[a] = 1;
+    return row[b] === LOS_CLEAR;
   }
 
-  /** Forces the precomputed tables to be built now (e.g. before timing, or in a worker at start-up). */
+  /** Forces the precomputed distance table to be built now (e.g. before timing, or in a worker at start-up). */
   warm(): void {
     this.grid.distance(0, 0);
     this.hasLos(0, 0);

@@ -3,7 +3,7 @@
  * games that never end, Ctrl-C at several moments of a run and of a play session, a killed run resumed,
  * and resumes of a run whose scenario or settings changed.
  */
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveSeed } from '../../src/core/rng.js';
@@ -11,13 +11,15 @@ import { parseCsv } from '../../src/harness/csv.js';
 import { JOURNAL_FILE, runSimulation } from '../../src/harness/run.js';
 import { registerSystemModule } from '../../src/scenarios.js';
 import { isEndless } from '../fixtures/endless/system.js';
+import { writeTiledScenario } from '../fixtures/large-map.js';
 import { root, type TacsimChild, tacsimIn } from './run-tacsim.js';
 
 const endlessModule = join(root, 'dist/tests/fixtures/endless/system.js');
 const miniModule = join(root, 'dist/tests/fixtures/mini/system.js');
+const slowModule = join(root, 'dist/tests/fixtures/slowload/system.js');
 const endlessScenario = join(root, 'tests/fixtures/endless/endless-race.json');
 const miniScenario = join(root, 'tests/fixtures/mini/mini-skirmish.json');
-const { tmp, tacsim, start } = tacsimIn('tacsim-reliability-', { TACSIM_SYSTEMS: `${endlessModule},${miniModule}` });
+const { tmp, tacsim, start } = tacsimIn('tacsim-reliability-', { TACSIM_SYSTEMS: `${endlessModule},${miniModule},${slowModule}` });
 beforeAll(async () => {
   await registerSystemModule(endlessModule);
 });
@@ -172,12 +174,14 @@ describe('Ctrl-C', () => {
       '1',
       '--no-progress',
     ]);
-    // Balance writes nothing until it ends: the moment is a while into its games.
+    // Balance writes nothing until it ends: the moment is a while into its games (or, on a slow machine,
+    // still in the loading of the scenario, which is said differently).
     await new Promise((r) => setTimeout(r, 3000));
     const bend = await interrupt(b);
     expect(bend.afterMs).toBeLessThan(STOP_BOUND_MS);
     expect(bend.code).toBe(130);
-    expect(bend.stdout).toMatch(/stopped before the whole range was played/);
+    if (!/stopped before the first game: no value was played/.test(bend.stderr))
+      expect(bend.stdout).toMatch(/stopped before the whole range was played/);
   });
 
   it('at the play prompt: writes the --record file the help promises, which replays', async () => {
@@ -193,6 +197,97 @@ describe('Ctrl-C', () => {
     const replay = tacsim(['replay', record]);
     expect(replay.code).toBe(0);
     expect(replay.stdout).toMatch(/OK: /);
+  });
+});
+
+/**
+ * A scenario of the slow-load fixture that busy-waits `loadSeconds` in every load (a big map's precompute
+ * stands in), and the file whose lines tell that a load has begun.
+ */
+function slowScenario(name: string, loadSeconds: number): { file: string; loads: () => number } {
+  const file = join(tmp, `${name}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({
+      id: name,
+      system: 'slowload',
+      title: 'Slow load',
+      sides: [
+        { id: 'east', name: 'East' },
+        { id: 'west', name: 'West' },
+      ],
+      target: 30,
+      turns: 20,
+      loadSeconds,
+    }),
+  );
+  const marks = `${file}.loading`;
+  return { file, loads: () => (existsSync(marks) ? readFileSync(marks, 'utf8').split('\n').length - 1 : 0) };
+}
+
+describe('Ctrl-C in a long step that cannot be cut into pieces', () => {
+  const race = ['--agent', 'east=random', '--agent', 'west=random', '--seed', '1', '--workers', '1', '--no-progress'];
+
+  it('while sim, balance or tournament loads a scenario that takes minutes: each ends within the bound, nothing played', async () => {
+    const { file, loads } = slowScenario('slow-to-load', 600);
+    const out = join(tmp, 'int-loading');
+    const runs: [string[], string][] = [
+      [['sim', file, '--games', '4', '--out', out, ...race], 'nothing was played'],
+      [['balance', file, '--param', 'target', '--from', '20', '--to', '22', ...race], 'no value was played'],
+      [['tournament', file, 'random', 'random:seed=2', '--seed', '1', '--workers', '1', '--no-progress'], 'no game was played'],
+    ];
+    for (const [args, kept] of runs) {
+      const before = loads();
+      const p = start(args);
+      await until(() => loads() > before, `${args[0]} to begin loading`);
+      const end = await interrupt(p);
+      expect(end.afterMs).toBeLessThan(STOP_BOUND_MS);
+      expect(end.code).toBe(130);
+      expect(end.stderr).toBe(
+        `\nstopping: saving the finished games (Ctrl-C again to quit at once)\nstopped before the first game: ${kept}\n`,
+      );
+    }
+    expect(existsSync(join(out, 'games.csv'))).toBe(false);
+  });
+
+  it('while sim loads a 99x99 map (the largest the format allows): it ends within the bound', async () => {
+    const big = writeTiledScenario(join(root, 'scenarios/pg3/pg3-large.json'), join(tmp, 'pg3-99x99.json'), 99, 99);
+    const p = start(['sim', big, '--games', '2', '--workers', '1', '--no-progress', '--out', join(tmp, 'int-big-map')]);
+    // Started and well into the load (the command line itself takes well under this).
+    await new Promise((r) => setTimeout(r, 2500));
+    const end = await interrupt(p);
+    expect(end.afterMs).toBeLessThan(STOP_BOUND_MS);
+    expect(end.code === 130 || end.signal === 'SIGINT').toBe(true);
+  });
+
+  it('while --resume reconciles a run of a million games: it ends within the bound and the run is as it was', async () => {
+    const { file, loads } = slowScenario('big-run', 0);
+    const out = join(tmp, 'int-big-resume');
+    expect(tacsim(['sim', file, '--games', '20', '--out', out, ...race]).code).toBe(0);
+    // A million finished games: the first 20 rows again and again, renumbered.
+    const [header, ...rows] = readFileSync(join(out, 'games.csv'), 'utf8').trimEnd().split('\n');
+    const lines = [header!];
+    for (let g = 0; g < 1_000_000; g++) lines.push(`${g}${rows[g % rows.length]!.slice(rows[g % rows.length]!.indexOf(','))}`);
+    const csv = `${lines.join('\n')}\n`;
+    writeFileSync(join(out, 'games.csv'), csv);
+    const runFile = join(out, 'run.json');
+    const run = JSON.parse(readFileSync(runFile, 'utf8')) as { games: number };
+    writeFileSync(runFile, JSON.stringify({ ...run, games: 1_000_010 }));
+    const runBefore = readFileSync(runFile, 'utf8');
+    const before = loads();
+    const p = start(['sim', '--resume', out, '--workers', '1', '--no-progress']);
+    await until(() => loads() > before, 'the resume to load its scenario');
+    // The rewrite of games.csv in game order has begun (beside the file, renamed over it at the end).
+    await until(() => readdirSync(out).some((f) => f.startsWith('games.csv.tmp-')), 'the rewrite of games.csv');
+    const end = await interrupt(p);
+    expect(end.afterMs).toBeLessThan(STOP_BOUND_MS);
+    expect(end.code).toBe(130);
+    expect(end.stderr).toMatch(
+      /stopped before the first game: the run in .* keeps every finished game; carry on with: tacsim sim --resume /,
+    );
+    expect(readFileSync(join(out, 'games.csv'), 'utf8') === csv).toBe(true);
+    expect(readFileSync(runFile, 'utf8')).toBe(runBefore);
+    expect(readdirSync(out).sort()).toEqual(['games.csv', 'run.json', 'summary.json']);
   });
 });
 

@@ -1,6 +1,8 @@
 /** Line of sight (src/hex/map.ts, src/hex/los.ts: pluggable rules) and PG3 spotting range (PG3 8.3, 8.4; digest T14-T16). */
 import { describe, expect, it } from 'vitest';
+import { HexGrid } from '../../src/hex/grid.js';
 import { GameMap } from '../../src/hex/map.js';
+import { LineIndex } from '../../src/hex/sightlines.js';
 import { PgLos, openGroundLos, type LosRule, type TerrainLosProperties } from '../../src/hex/los.js';
 import { makeScenario, emptyDraft, hexOf, unitOf } from '../rules/pg3/helpers.js';
 import { hexSpotsUnit } from '../../src/rules/pg3/spotting.js';
@@ -111,7 +113,7 @@ describe('pluggable line-of-sight rules', () => {
     expect(open.los.name).toBe('open ground');
   });
 
-  it('the map asks its rule once per pair of distinct hexes and answers both directions from it', () => {
+  it('the map asks its rule once per pair of distinct hexes, only when asked, and answers both directions from it', () => {
     const asked: string[] = [];
     // A rule that sees only along its own column: asymmetric questions would show up as both orders asked.
     const sameColumn: LosRule = {
@@ -127,8 +129,65 @@ describe('pluggable line-of-sight rules', () => {
     expect(m.hasLos(m.grid.at(0, 0), m.grid.at(2, 1))).toBe(false);
     expect(m.hasLos(m.grid.at(2, 1), m.grid.at(0, 0))).toBe(false);
     expect(m.hasLos(4, 4)).toBe(true);
+    expect(asked).toEqual([`${m.grid.at(1, 0)}-${m.grid.at(1, 1)}`, `${m.grid.at(0, 0)}-${m.grid.at(2, 1)}`]);
+    for (let a = 0; a < m.size; a++) for (let b = 0; b < m.size; b++) m.hasLos(a, b);
     expect(asked.length).toBe((m.size * (m.size - 1)) / 2);
     expect(new Set(asked).size).toBe(asked.length);
+  });
+
+  it('PG3 8.3, 8.31, 8.4: the PG rule over its line index answers every pair as the hex-by-hex walk of both sides does', () => {
+    // The reference: HexGrid.computeLinePaths' two sides checked one by one by pathClear.
+    const reference = (rule: PgLos, m: GameMap, a: number, b: number) => {
+      if (a === b) return true;
+      const [left, right] = m.grid.computeLinePaths(a, b);
+      return rule.pathClear(m, a, left) || rule.pathClear(m, a, right);
+    };
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const orientations = ['flat-odd', 'flat-even', 'pointy-odd', 'pointy-even'] as const;
+    let blocked = 0;
+    let clear = 0;
+    for (const [width, height, obstacles, hills] of [
+      [9, 7, 0.3, 0.3],
+      [12, 10, 0.05, 0.1],
+      [17, 6, 0.15, 0.5],
+      [6, 15, 0.02, 0.02],
+    ] as const) {
+      for (const orientation of orientations) {
+        const rule = new PgLos(IDS.map((i) => PROPS[i]!));
+        const size = width * height;
+        const terrain = new Uint8Array(size);
+        const elevation = new Int8Array(size);
+        for (let h = 0; h < size; h++) {
+          const r = random();
+          terrain[h] = r < obstacles / 2 ? 1 : r < obstacles ? 2 : 0;
+          elevation[h] = random() < hills ? 1 + Math.floor(random() * 3) : 0;
+        }
+        const m = new GameMap({
+          width,
+          height,
+          orientation,
+          terrainIds: IDS,
+          terrain,
+          elevation,
+          hexsides: new Uint8Array(size * 6),
+          los: rule,
+        });
+        for (let a = 0; a < size; a++)
+          for (let b = 0; b < size; b++) {
+            const expected = reference(rule, m, a, b);
+            if (m.hasLos(a, b) !== expected)
+              expect(`${orientation} ${width}x${height} ${m.grid.label(a)}-${m.grid.label(b)}: ${!expected}`).toBe(`${expected}`);
+            if (expected) clear++;
+            else blocked++;
+          }
+      }
+    }
+    // Both answers are common: the comparison is not vacuous.
+    expect(Math.min(blocked, clear)).toBeGreaterThan(10_000);
   });
 
   it('PG3 8.42: the PG rule raises a viewer in town by the town height, not one in woods', () => {
@@ -205,5 +264,38 @@ describe('PG3 spotting range', () => {
     d.setHex(t, hexOf(sc, '0103'));
     expect(hexSpotsUnit(d, hexOf(sc, '0101'), t)).toBe(false);
     expect(hexSpotsUnit(d, hexOf(sc, '0102'), t)).toBe(true);
+  });
+});
+
+describe('line index (src/hex/sightlines.ts)', () => {
+  it('lists for every pair of hexes the hexes HexGrid.computeLinePaths lists, on either side, in every layout', () => {
+    for (const orientation of ['flat-odd', 'flat-even', 'pointy-odd', 'pointy-even'] as const) {
+      for (const [width, height] of [
+        [7, 6],
+        [2, 9],
+        [10, 3],
+      ] as const) {
+        const grid = new HexGrid(width, height, orientation);
+        const lines = new LineIndex(width, height, orientation);
+        const pw = lines.padded.width;
+        for (let a = 0; a < grid.size; a++)
+          for (let b = 0; b < grid.size; b++) {
+            const key = lines.key(a, b);
+            const [left, right] = grid.computeLinePaths(a, b);
+            const expected = (path: readonly number[]) => path.slice(0, -1).map((h) => (h < 0 ? 'off' : lines.pad(h)));
+            const listed = (side: 0 | 1) =>
+              Array.from({ length: lines.length(key) }, (_, k) => {
+                const p = lines.pad(a) + lines.stepTable[lines.sideStart(key, side) + k]!;
+                const col = (p % pw) - 2,
+                  row = Math.floor(p / pw) - 2;
+                // A margin hex stands for "off the board": computeLinePaths' -1.
+                return col < 0 || row < 0 || col >= width || row >= height ? 'off' : p;
+              });
+            expect(listed(0)).toEqual(expected(left));
+            expect(listed(1)).toEqual(expected(right));
+            expect(lines.sidesDiffer(key)).toBe(left.some((h, i) => h !== right[i]));
+          }
+      }
+    }
   });
 });
