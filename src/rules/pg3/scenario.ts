@@ -634,12 +634,14 @@ function buildSpotTable(
   return buildSightTable(map.size, (o, x) => {
     const d = grid.distance(o, x);
     if (d <= 1) return 3; // PG3 8.0: same or adjacent hex always spotted.
-    if (!map.hasLos(o, x)) return 0;
-    const tx = terrain[map.terrain[x]!]!;
     // PG3 8.41: +6 hexes per level the viewer stands above the target hex.
     const bonus = full ? 6 * Math.max(0, los.viewerHeight(map, o) - map.elevation[x]!) : 0;
     // A unit under a SPOTTED marker counts as in clear terrain (PG3 8.2, 8.22).
     const exposedRange = visibility + bonus;
+    // Every range below is at most exposedRange: a pair beyond it is never spotted, and its line of
+    // sight need not be traced (on a large map most pairs are).
+    if (d > exposedRange || !map.hasLos(o, x)) return 0;
+    const tx = terrain[map.terrain[x]!]!;
     const concealedRange =
       tx.spotRange !== undefined
         ? Math.min(tx.spotRange, visibility)
