@@ -1,0 +1,169 @@
+/**
+ * IA2 at the terminal: the map with each hex's pieces, the order of battle with morale and markers, a
+ * status line, actions in words, commands with hexes written CCRR, and the chances of a fire before it is
+ * committed.
+ */
+import { InputError } from '../../core/errors.js';
+import type { ScenarioUi, ViewOptions } from '../../core/system.js';
+import { drawHexMap, type Segment } from '../../hex/ascii.js';
+import { fireOdds } from './odds.js';
+import type { Scenario } from './scenario.js';
+import {
+  DEMORALIZED,
+  DIG,
+  DISRUPTED,
+  F_ACTIVE,
+  F_LIMBERED,
+  F_MOUNTED,
+  F_SPENT,
+  F_SPOTTED,
+  FACE,
+  FLAGS,
+  HEX,
+  MORALE,
+  STEPS,
+  type State,
+} from './state.js';
+import { currentInitiative, victoryPoints } from './turn.js';
+
+const LETTER: Record<string, string> = { INF: 'I', CAV: 'C', MG: 'M', GUN: 'G', LEADER: 'L' };
+
+/** Which words of an action are hexes (written CCRR in commands and descriptions). */
+const HEX_ARGS: Record<string, readonly number[]> = { move: [2], stack: [1], fire: [2], assault: [2], charge: [2, 3] };
+
+export function pieceName(sc: Scenario, s: State, i: number): string {
+  const def = sc.units[i]!;
+  const base = def.leader ? def.faces[s.u[i]![FACE]!]!.name : def.name;
+  return `${base} #${i}`;
+}
+
+function commandForm(sc: Scenario, action: string): string {
+  const w = action.split(' ');
+  for (const k of HEX_ARGS[w[0]!] ?? []) if (w[k] !== undefined) w[k] = sc.map.grid.label(Number(w[k]));
+  return w.join(' ');
+}
+
+export function describe(sc: Scenario, s: State, action: string): string {
+  const w = action.split(' ');
+  const n = (k: number) => pieceName(sc, s, Number(w[k]));
+  const hx = (k: number) => sc.map.grid.label(Number(w[k]));
+  switch (w[0]) {
+    case 'pass':
+      return 'pass the segment';
+    case 'end':
+      return 'end the segment';
+    case 'act':
+      return `activate ${n(1)} alone`;
+    case 'lead':
+      return `activate leader ${n(1)} with the pieces he directs`;
+    case 'stack':
+      return `activate the stack in ${hx(1)}`;
+    case 'move':
+      return `move ${n(1)} to ${hx(2)}`;
+    case 'stop':
+      return `${n(1)} stops`;
+    case 'fire':
+      return `${n(1)} fires at ${hx(2)}${w[3] ? ` with ${n(3)}'s bonus` : ''}`;
+    case 'assault':
+      return `${n(1)} assaults ${hx(2)}`;
+    case 'charge':
+      return `${n(1)} charges ${hx(3)} through ${hx(2)}`;
+    case 'recover':
+      return `${n(1)} attempts recovery${w[2] ? ` helped by ${n(2)}` : ''}`;
+    case 'opfire':
+      return `${n(1)} makes opportunity fire at the mover`;
+    case 'hold':
+      return 'no (more) opportunity fire here';
+    default:
+      return `${w[0]} ${n(1)}`;
+  }
+}
+
+function markers(s: State, i: number): string[] {
+  const r = s.u[i]!;
+  const f = r[FLAGS]!;
+  const out: string[] = [];
+  if (r[MORALE] === DISRUPTED) out.push('disrupted');
+  if (r[MORALE] === DEMORALIZED) out.push('demoralized');
+  if (f & F_SPENT) out.push('moved/fired');
+  if (f & F_ACTIVE) out.push('activated');
+  if (f & F_SPOTTED) out.push('spotted');
+  if (r[DIG] === 2) out.push('dug in');
+  if (r[DIG] === 1) out.push('digging');
+  return out;
+}
+
+export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
+  const grid = sc.map.grid;
+  const cell = (s: State, view: ViewOptions) => (h: number, row: 0 | 1): Segment[] => {
+    if (row === 0) {
+      const t = sc.map.terrainId(h)[0]!;
+      const obj = sc.objectives.some((o) => o.hex === h) ? '*' : ' ';
+      return [{ text: `${grid.label(h)}${obj}${t === 'c' ? '.' : t}` }];
+    }
+    const segs: Segment[] = [];
+    for (const side of [0, 1]) {
+      let text = '';
+      sc.units.forEach((def, i) => {
+        if (def.side === side && s.u[i]![HEX] === h) text += LETTER[def.type] ?? '?';
+      });
+      if (text) segs.push({ text: sc.sides[side]!.id[0]!.toUpperCase() + text, code: side === 0 ? '34' : '31' });
+    }
+    void view;
+    return segs;
+  };
+  return {
+    renderMap: (s, view) => drawHexMap(grid, cell(s, view), { width: 9, color: view.color === true }).join('\n'),
+    renderUnits: (s) =>
+      sc.units
+        .map((def, i) => {
+          const r = s.u[i]!;
+          const where = r[HEX]! >= 0 ? grid.label(r[HEX]!) : r[HEX] === -2 ? 'eliminated' : 'off the map';
+          const extra: string[] = [];
+          if (def.type === 'CAV') extra.push(r[FLAGS]! & F_MOUNTED ? 'mounted' : 'dismounted');
+          if (def.type === 'MG' || def.type === 'GUN') extra.push(r[FLAGS]! & F_LIMBERED ? 'limbered' : 'unlimbered');
+          if (def.steps === 2 && r[STEPS] === 1) extra.push('reduced');
+          if (def.leader) {
+            const f = def.faces[r[FACE]!]!;
+            extra.push(`${f.rank}* ${f.type} morale ${f.morale} combat +${f.combat} morale +${f.moraleBonus}`);
+          }
+          return `  ${pieceName(sc, s, i).padEnd(28)} ${sc.sides[def.side]!.id.padEnd(8)} ${where.padEnd(10)} ${[...extra, ...markers(s, i)].join(', ')}`;
+        })
+        .join('\n'),
+    renderStatus: (s) => {
+      const vp = victoryPoints(sc, s);
+      const phase = s.oppWindow ? 'opportunity fire' : s.mover >= 0 ? 'moving' : s.activated ? 'segment' : 'activation';
+      return `Turn ${s.turn}/${sc.turns}${sc.nightTurns.has(s.turn) ? ' (night)' : ''}, ${sc.sides[s.active]!.id} segment ${s.segs[s.active]! + 1} (${phase}), ${sc.sides[s.toMove]!.id} to decide; initiative ${[0, 1].map((k) => currentInitiative(sc, s, k, s.turn)).join('/')}; VP ${sc.sides[0]!.id} ${vp[0]} ${sc.sides[1]!.id} ${vp[1]}`;
+    },
+    briefing: () => [
+      sc.data.description,
+      `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP)`).join(', ') || 'none'}; ${sc.data.victory.vpPerStep} VP per enemy step lost.`,
+      ...sc.increments.map(
+        (inc) =>
+          `${sc.sides[inc.side]!.id} artillery ${inc.id} (${inc.strength}): plan ${inc.plan.map((v) => (v < 0 ? '-' : 'fire')).join(' ')}`,
+      ),
+    ],
+    describeAction: (s, a) => describe(sc, s, a),
+    commandHelp: [
+      'act U | lead L | stack HEX | pass     start a segment (3.1)',
+      'move U HEX | stop U                   move one hex at a time (HEX written CCRR)',
+      'fire U HEX [L]                        direct fire, with leader L adding his bonus',
+      'assault U HEX | charge U HEX HEX      assault an adjacent hex, or charge through a clear hex',
+      'recover U [L] | dig U | limber U | unlimber U | mount U | dismount U',
+      'opfire F | hold                       opportunity fire at the mover, or none',
+      'end                                   end the segment (assaults are resolved)',
+    ],
+    parseCommand(s, words, legal) {
+      const verb = words[0]!;
+      if (!['act', 'lead', 'stack', 'pass', 'move', 'stop', 'fire', 'assault', 'charge', 'recover', 'dig', 'limber', 'unlimber', 'mount', 'dismount', 'opfire', 'hold', 'end'].includes(verb))
+        return undefined;
+      const typed = words.join(' ');
+      const found = legal.find((a) => commandForm(sc, a) === typed || a === typed);
+      if (found !== undefined) return found;
+      void s;
+      throw new InputError(`"${typed}" is not legal now (type a number from the list, or "help")`);
+    },
+    odds: (s, a) => fireOdds(sc, s, a),
+    narration: (s) => s.events,
+  };
+}
