@@ -9,13 +9,7 @@
  *   opfire F | hold
  */
 import type { Hex } from '../../hex/grid.js';
-import {
-  drumfireOnMover,
-  eliminate,
-  resolveAssault,
-  resolveDirectFire,
-  setMorale,
-} from './combat.js';
+import { drumfireOnMover, eliminate, resolveAssault, resolveDirectFire, setMorale } from './combat.js';
 import {
   DEMORALIZED,
   DIG,
@@ -50,6 +44,7 @@ import {
   movementAllowance,
   moveClass,
   nearestEnemyCombat,
+  pieceLabel,
   rank,
   ready,
   sidePieces,
@@ -219,7 +214,7 @@ function finishMover(d: Draft): void {
     d.setHex(u, to);
     d.setFlag(u, F_ATTACKER, true);
     d.setFlag(u, F_CHARGE, true);
-    d.events && d.say(() => `${d.sc.units[u]!.name} charges into ${d.sc.map.grid.label(to)}`);
+    d.events && d.say(() => `${pieceLabel(d, u)} charges into ${d.sc.map.grid.label(to)}`);
   }
   if (d.onMap(u)) d.setFlag(u, F_SPENT, true);
 }
@@ -274,7 +269,7 @@ function step(d: Draft, unit: number, to: Hex, free = false): void {
   d.setFlag(unit, F_SPOTTED, false);
   // 15.22: moving loses a dig in under way and leaves a completed position.
   d.set(unit, DIG, 0);
-  d.events && d.say(() => `${d.sc.units[unit]!.name} moves to ${d.sc.map.grid.label(to)}`);
+  d.events && d.say(() => `${pieceLabel(d, unit)} moves to ${d.sc.map.grid.label(to)}`);
 }
 
 /**
@@ -285,13 +280,14 @@ function step(d: Draft, unit: number, to: Hex, free = false): void {
 export function flee(d: Draft, unit: number): void {
   const def = d.sc.units[unit]!;
   if (def.type === 'GUN') {
-    d.events && d.say(() => `${def.name} cannot flee and is abandoned (13.34)`);
+    d.events && d.say(() => `${pieceLabel(d, unit)} cannot flee and is abandoned (13.34)`);
     eliminate(d, unit);
     return;
   }
   const grid = d.sc.map.grid;
   const drum = (h: Hex) => {
-    for (let k = 0; k < d.drumfire.length; k += 5) if (d.drumfire[k] === h || d.drumfire[k + 1] === h || d.drumfire[k + 2] === h) return true;
+    for (let k = 0; k < d.drumfire.length; k += 5)
+      if (d.drumfire[k] === h || d.drumfire[k + 1] === h || d.drumfire[k + 2] === h) return true;
     return false;
   };
   const inAssault = isAssaultHex(d, d.hex(unit));
@@ -315,7 +311,7 @@ export function flee(d: Draft, unit: number): void {
     }
     if (best < 0) {
       if (inAssault) {
-        d.events && d.say(() => `${def.name} is boxed in and eliminated (13.35)`);
+        d.events && d.say(() => `${pieceLabel(d, unit)} is boxed in and eliminated (13.35)`);
         eliminate(d, unit);
       }
       return;
@@ -323,7 +319,7 @@ export function flee(d: Draft, unit: number): void {
     spent += stepCost(d, unit, h, best);
     d.setHex(unit, best);
     d.set(unit, DIG, 0);
-    d.events && d.say(() => `${def.name} flees to ${grid.label(best)}`);
+    d.events && d.say(() => `${pieceLabel(d, unit)} flees to ${grid.label(best)}`);
     if (inAssault) return;
   }
 }
@@ -526,7 +522,7 @@ export function applyAction(d: Draft, action: string): void {
       if (fdef.type !== 'MG' || d.get(f, OPP) >= 2) d.setFlag(f, F_SPENT, true);
       const before = d.get(mover, MORALE);
       const range = d.sc.map.grid.distance(d.hex(f), d.hex(mover));
-      d.events && d.say(() => `${fdef.name} makes opportunity fire`);
+      d.events && d.say(() => `${pieceLabel(d, f)} makes opportunity fire`);
       resolveDirectFire(d, { strength: fireStrength(d, f), side: fdef.side, range, opportunity: true, fieldGun: false }, [mover], true);
       updateControl(d);
       checkGameOver(d);
@@ -554,7 +550,7 @@ export function applyAction(d: Draft, action: string): void {
       if (critical) strength = Math.ceil(strength / 2);
       const targets = sidePieces(d, t, 1 - def.side);
       const range = d.sc.map.grid.distance(d.hex(u), t);
-      d.events && d.say(() => `${def.name} fires at ${d.sc.map.grid.label(t)}`);
+      d.events && d.say(() => `${pieceLabel(d, u)} fires at ${d.sc.map.grid.label(t)}`);
       resolveDirectFire(d, { strength, side: def.side, range, opportunity: false, fieldGun: def.type === 'GUN' }, targets, false);
       // 7.22: firing from limiting terrain leaves the firer spotted.
       if (d.sc.terrain[d.sc.map.terrain[d.hex(u)]!]!.limiting) d.setFlag(u, F_SPOTTED, true);
@@ -562,7 +558,7 @@ export function applyAction(d: Draft, action: string): void {
       d.setFlag(u, F_SPENT, true);
       // 15.7: a field gun under critical shortfall rolls for its ammunition after firing.
       if (critical && d.d6() <= 2) {
-        d.events && d.say(() => `${def.name} is out of ammunition (15.7)`);
+        d.events && d.say(() => `${pieceLabel(d, u)} is out of ammunition (15.7)`);
         d.setHex(u, -2);
       }
       updateControl(d);
@@ -576,7 +572,7 @@ export function applyAction(d: Draft, action: string): void {
         const onlyLeaders = !hasEnemyCombat(d, to, d.sc.units[u]!.side);
         d.setHex(u, to);
         d.set(u, DIG, 0);
-        d.events && d.say(() => `${d.sc.units[u]!.name} moves into ${d.sc.map.grid.label(to)} to assault`);
+        d.events && d.say(() => `${pieceLabel(d, u)} moves into ${d.sc.map.grid.label(to)} to assault`);
         if (onlyLeaders) overrun(d, to, side);
         else d.setFlag(u, F_ATTACKER, true);
       } else d.setFlag(u, F_ATTACKER, true);
@@ -602,7 +598,7 @@ export function applyAction(d: Draft, action: string): void {
     case 'dig': {
       const u = num(w[1]);
       d.set(u, DIG, d.get(u, DIG) + 1);
-      d.events && d.say(() => `${d.sc.units[u]!.name} digs in (${d.get(u, DIG) === 2 ? 'done' : 'under way'})`);
+      d.events && d.say(() => `${pieceLabel(d, u)} digs in (${d.get(u, DIG) === 2 ? 'done' : 'under way'})`);
       d.setFlag(u, F_SPENT, true);
       return;
     }
@@ -613,7 +609,7 @@ export function applyAction(d: Draft, action: string): void {
       const needsCheck = verb === 'limber' && d.sc.units[u]!.type === 'GUN';
       const ok = !needsCheck || d.roll2d6() <= baseMorale(d, u);
       if (ok) d.setFlag(u, F_LIMBERED, verb === 'limber');
-      d.events && d.say(() => `${d.sc.units[u]!.name} ${ok ? `${verb}s` : 'fails to limber'}`);
+      d.events && d.say(() => `${pieceLabel(d, u)} ${ok ? `${verb}s` : 'fails to limber'}`);
       d.setFlag(u, F_SPENT, true);
       return;
     }
@@ -648,9 +644,9 @@ export function recover(d: Draft, u: number, leader: number): void {
   if (t.recoveryBonus || d.sc.entrenchments.has(h)) target += 1;
   const roll = d.roll2d6();
   const m = d.get(u, MORALE);
-  d.events && d.say(() => `${def.name} recovery: ${roll} against ${target}`);
+  d.events && d.say(() => `${pieceLabel(d, u)} recovery: ${roll} against ${target}`);
   if (roll === 12 && def.leader && m === DEMORALIZED) {
-    d.events && d.say(() => `${def.name} deserts (13.44)`);
+    d.events && d.say(() => `${pieceLabel(d, u)} deserts (13.44)`);
     eliminate(d, u, true);
     return;
   }
@@ -677,7 +673,7 @@ export function overrun(d: Draft, h: Hex, activeSide: number): void {
     if (!sidePieces(d, h, activeSide).some((p) => !d.sc.units[p]!.leader)) return;
     const roll = d.roll2d6();
     if (roll >= 9) {
-      d.events && d.say(() => `${d.sc.units[l]!.name} is overrun (${roll})`);
+      d.events && d.say(() => `${pieceLabel(d, l)} is overrun (${roll})`);
       eliminate(d, l);
       continue;
     }
@@ -690,7 +686,7 @@ export function overrun(d: Draft, h: Hex, activeSide: number): void {
     if (best < 0) eliminate(d, l);
     else {
       d.setHex(l, best);
-      d.events && d.say(() => `${d.sc.units[l]!.name} escapes to ${grid.label(best)}`);
+      d.events && d.say(() => `${pieceLabel(d, l)} escapes to ${grid.label(best)}`);
     }
   }
 }
@@ -700,7 +696,6 @@ function afterAssault(d: Draft, h: Hex, activeSide: number): void {
   for (const side of [1 - activeSide, activeSide]) {
     const mine = sidePieces(d, h, side);
     const theirs = sidePieces(d, h, 1 - side);
-    if (theirs.some((p) => !d.sc.units[p]!.leader) && !mine.some((p) => !d.sc.units[p]!.leader) && mine.length > 0)
-      overrun(d, h, 1 - side);
+    if (theirs.some((p) => !d.sc.units[p]!.leader) && !mine.some((p) => !d.sc.units[p]!.leader) && mine.length > 0) overrun(d, h, 1 - side);
   }
 }

@@ -5,29 +5,8 @@
 import { type CompiledTable, columnIndex, shiftColumn, tableResult } from '../../hex/tables.js';
 import type { Hex } from '../../hex/grid.js';
 import { ELIMINATED } from '../../hex/units.js';
-import {
-  DEMORALIZED,
-  DIG,
-  DISRUPTED,
-  type Draft,
-  F_ATTACKER,
-  F_CHARGE,
-  F_MOUNTED,
-  GOOD,
-  MORALE,
-  STEPS,
-} from './state.js';
-import {
-  baseMorale,
-  dugIn,
-  entrenched,
-  face,
-  isCavalry,
-  moraleHelp,
-  rank,
-  sidePieces,
-  values,
-} from './units.js';
+import { DEMORALIZED, DIG, DISRUPTED, type Draft, F_ATTACKER, F_CHARGE, F_MOUNTED, GOOD, MORALE, STEPS } from './state.js';
+import { baseMorale, dugIn, entrenched, face, isCavalry, moraleHelp, pieceLabel, rank, sidePieces, values } from './units.js';
 
 /** Column for a strength: the highest heading not above it; any positive strength below the first column uses the first (ruling IA2-R07). */
 export function baseColumn(t: CompiledTable, strength: number): number {
@@ -51,7 +30,7 @@ export function checkOf(result: string): number {
   return 2;
 }
 
-const name = (d: Draft, unit: number): string => `${d.sc.units[unit]!.name} (${d.sc.sides[d.sc.units[unit]!.side]!.id} #${unit})`;
+const name = pieceLabel;
 
 /**
  * A morale check (13.1): 2d6 plus the result's modifier against morale (less 1 demoralized) plus the best
@@ -65,7 +44,10 @@ export function moraleCheck(d: Draft, unit: number, mod: number, moraleShift = 0
   const roll = d.roll2d6();
   const over = roll + mod - target;
   const m = d.get(unit, MORALE);
-  d.events && d.say(() => `${name(d, unit)} morale check: ${roll}${mod ? `+${mod}` : ''} against ${target}: ${over <= 0 ? 'passes' : `fails by ${over}`}`);
+  d.events &&
+    d.say(
+      () => `${name(d, unit)} morale check: ${roll}${mod ? `+${mod}` : ''} against ${target}: ${over <= 0 ? 'passes' : `fails by ${over}`}`,
+    );
   if (over <= 0) return true;
   if (m === DEMORALIZED) {
     if (over >= 3) {
@@ -175,10 +157,7 @@ export function applyResults(d: Draft, pieces: readonly number[], results: reado
     for (let k = 0; k < worst && k < order.length; k++) eliminate(d, order[k]!);
   }
   // 13.12: leaders check first, by seniority; then the units.
-  const checkers = [
-    ...leaders.slice().sort((a, b) => rank(d, b) - rank(d, a)),
-    ...combat,
-  ];
+  const checkers = [...leaders.slice().sort((a, b) => rank(d, b) - rank(d, a)), ...combat];
   for (const p of checkers) {
     if (!d.onMap(p)) continue;
     const mod = checkOf(results[pieces.indexOf(p)]!);
@@ -250,7 +229,8 @@ export function resolveDirectFire(d: Draft, shot: FireShot, targets: readonly nu
     const col = directFireColumn(d, shot, t, moverOnly);
     return col < 0 ? '-' : tableResult(d.sc.df, col, roll);
   });
-  d.events && d.say(() => `fire at strength ${shot.strength}: rolled ${roll}: ${targets.map((t, k) => `${d.sc.units[t]!.name} ${results[k]}`).join(', ')}`);
+  d.events &&
+    d.say(() => `fire at strength ${shot.strength}: rolled ${roll}: ${targets.map((t, k) => `${name(d, t)} ${results[k]}`).join(', ')}`);
   applyResults(d, targets, results);
 }
 
@@ -297,7 +277,7 @@ export function drumfireOnMover(d: Draft, mover: number, h: Hex): boolean {
     const roll = d.roll2d6();
     const col = bombardColumn(d, strength, owner, mover, true);
     const r = col < 0 ? '-' : tableResult(d.sc.bomb, col, roll);
-    d.events && d.say(() => `drumfire of ${strength} on ${d.sc.units[mover]!.name}: rolled ${roll}: ${r}`);
+    d.events && d.say(() => `drumfire of ${strength} on ${name(d, mover)}: rolled ${roll}: ${r}`);
     const before = d.get(mover, MORALE);
     applyResults(d, [mover], [r]);
     // 9.62: a failed check stops the mover.
@@ -367,18 +347,38 @@ export function resolveAssault(d: Draft, h: Hex, attackerSide: number): void {
   if (firstFire) {
     const rd = assaultFire(d, h, defenders(), attackers(), false);
     const hit = attackers();
-    applyResults(d, hit, hit.map(() => rd), true);
+    applyResults(
+      d,
+      hit,
+      hit.map(() => rd),
+      true,
+    );
     const live = attackers().filter((p) => d.get(p, MORALE) !== DEMORALIZED);
     const ra = assaultFire(d, h, live, defenders(), true);
     const def = defenders();
-    applyResults(d, def, def.map(() => ra), true);
+    applyResults(
+      d,
+      def,
+      def.map(() => ra),
+      true,
+    );
   } else {
     const ra = assaultFire(d, h, attackers(), defenders(), true);
     const rd = assaultFire(d, h, defenders(), attackers(), false);
     const def = defenders();
     const att = attackers();
-    applyResults(d, def, def.map(() => ra), true);
-    applyResults(d, att, att.map(() => rd), true);
+    applyResults(
+      d,
+      def,
+      def.map(() => ra),
+      true,
+    );
+    applyResults(
+      d,
+      att,
+      att.map(() => rd),
+      true,
+    );
   }
   for (const p of sidePieces(d, h, attackerSide)) {
     d.setFlag(p, F_ATTACKER, false);

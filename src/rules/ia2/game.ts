@@ -36,8 +36,7 @@ export class Ia2Game implements Game<State, string> {
       row[FACE] = def.leader ? (def.startFace >= 0 ? def.startFace : rng.int(2)) : 0;
       return row;
     });
-    const nightRange =
-      sc.data.nightSpotting ?? (sc.nightTurns.size > 0 ? (rng.int(6) + 1 <= 4 ? 1 : 2) : 1);
+    const nightRange = sc.data.nightSpotting ?? (sc.nightTurns.size > 0 ? (rng.int(6) + 1 <= 4 ? 1 : 2) : 1);
     const zero: State = {
       u,
       events: [],

@@ -81,7 +81,9 @@ export function fireOdds(sc: Scenario, s: State, action: string): string[] {
   if (w[0] === 'assault' || w[0] === 'charge') {
     const h = Number(w[w[0] === 'charge' ? 3 : 2]);
     const f = forecastAssault(sc, s, h, [Number(w[1])]);
-    return [`expected steps lost with the units now attacking: enemy ${f.enemy.toFixed(2)}, own ${f.own.toFixed(2)} (before first fire and morale)`];
+    return [
+      `expected steps lost with the units now attacking: enemy ${f.enemy.toFixed(2)}, own ${f.own.toFixed(2)} (before first fire and morale)`,
+    ];
   }
   const f = forecastFire(sc, s, action);
   if (!f) return [];

@@ -194,7 +194,8 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
         };
         if (uc) {
           if (p.reduced && uc.steps < 2) problems.add(`${place}.reduced`, `"${p.counter}" has one step and no reduced side`, 'bad-value');
-          if (uc.steps === 2 && !uc.reduced) problems.add(`${place}.counter`, `"${p.counter}" has two steps but no reduced side`, 'bad-value');
+          if (uc.steps === 2 && !uc.reduced)
+            problems.add(`${place}.counter`, `"${p.counter}" has two steps but no reduced side`, 'bad-value');
           if (uc.type === 'CAV' && !uc.dismounted)
             problems.add(`${place}.counter`, `cavalry "${p.counter}" needs its dismounted piece (14.1)`, 'bad-value');
           const full = fireValues(uc.full);
@@ -259,7 +260,11 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     side.artillery.forEach((inc, i) => {
       const place = `sides[${s}].artillery[${i}]`;
       if (inc.plan.length !== data.turns)
-        problems.add(`${place}.plan`, `has ${inc.plan.length} entries but the scenario has ${data.turns} turns (9.1: one per turn)`, 'bad-value');
+        problems.add(
+          `${place}.plan`,
+          `has ${inc.plan.length} entries but the scenario has ${data.turns} turns (9.1: one per turn)`,
+          'bad-value',
+        );
       let last: Hex[] | null = null;
       const plan = inc.plan.map((entry, t) => {
         if (entry === 'none') {
@@ -310,7 +315,13 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
       min: 0,
       max: 10,
     })),
-    ...data.sides.map((s) => ({ name: `morale.${s.id}`, description: `${s.name} unit morale (13.0)`, value: s.morale.full, min: 2, max: 12 })),
+    ...data.sides.map((s) => ({
+      name: `morale.${s.id}`,
+      description: `${s.name} unit morale (13.0)`,
+      value: s.morale.full,
+      min: 2,
+      max: 12,
+    })),
   ];
   return {
     data,

@@ -14,7 +14,12 @@ export function leadSegments(margin: number): number {
 }
 
 /** A side's initiative this turn (3.0A): the rating, -1 per threshold of step losses, -2 under decapitation (6.73), never below 0. */
-export function currentInitiative(sc: Scenario, s: { lost: readonly number[]; decapUntil: readonly number[] }, side: number, turn: number): number {
+export function currentInitiative(
+  sc: Scenario,
+  s: { lost: readonly number[]; decapUntil: readonly number[] },
+  side: number,
+  turn: number,
+): number {
   const def = sc.sides[side]!;
   let v = def.initiative - Math.floor(s.lost[side]! / def.lossesPerInitiative);
   if (s.decapUntil[side]! > 0 && turn <= s.decapUntil[side]!) v -= 2;
@@ -36,7 +41,10 @@ export function startTurn(d: Draft, turn: number): void {
   d.initiative = winner;
   d.lead = leadSegments(Math.abs(a - b));
   if (turn === 1) d.initiativeTurn1 = winner;
-  d.events && d.say(() => `initiative: ${d.sc.sides[0]!.id} ${a}, ${d.sc.sides[1]!.id} ${b}: ${d.sc.sides[winner]!.id} leads by ${d.lead} segment(s)`);
+  d.events &&
+    d.say(
+      () => `initiative: ${d.sc.sides[0]!.id} ${a}, ${d.sc.sides[1]!.id} ${b}: ${d.sc.sides[winner]!.id} leads by ${d.lead} segment(s)`,
+    );
   bombardmentPhase(d);
   d.segs = [0, 0];
   d.lastPass = -1;

@@ -95,23 +95,25 @@ function markers(s: State, i: number): string[] {
 
 export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
   const grid = sc.map.grid;
-  const cell = (s: State, view: ViewOptions) => (h: number, row: 0 | 1): Segment[] => {
-    if (row === 0) {
-      const t = sc.map.terrainId(h)[0]!;
-      const obj = sc.objectives.some((o) => o.hex === h) ? '*' : ' ';
-      return [{ text: `${grid.label(h)}${obj}${t === 'c' ? '.' : t}` }];
-    }
-    const segs: Segment[] = [];
-    for (const side of [0, 1]) {
-      let text = '';
-      sc.units.forEach((def, i) => {
-        if (def.side === side && s.u[i]![HEX] === h) text += LETTER[def.type] ?? '?';
-      });
-      if (text) segs.push({ text: sc.sides[side]!.id[0]!.toUpperCase() + text, code: side === 0 ? '34' : '31' });
-    }
-    void view;
-    return segs;
-  };
+  const cell =
+    (s: State, view: ViewOptions) =>
+    (h: number, row: 0 | 1): Segment[] => {
+      if (row === 0) {
+        const t = sc.map.terrainId(h)[0]!;
+        const obj = sc.objectives.some((o) => o.hex === h) ? '*' : ' ';
+        return [{ text: `${grid.label(h)}${obj}${t === 'c' ? '.' : t}` }];
+      }
+      const segs: Segment[] = [];
+      for (const side of [0, 1]) {
+        let text = '';
+        sc.units.forEach((def, i) => {
+          if (def.side === side && s.u[i]![HEX] === h) text += LETTER[def.type] ?? '?';
+        });
+        if (text) segs.push({ text: sc.sides[side]!.id[0]!.toUpperCase() + text, code: side === 0 ? '34' : '31' });
+      }
+      void view;
+      return segs;
+    };
   return {
     renderMap: (s, view) => drawHexMap(grid, cell(s, view), { width: 9, color: view.color === true }).join('\n'),
     renderUnits: (s) =>
@@ -155,7 +157,28 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
     ],
     parseCommand(s, words, legal) {
       const verb = words[0]!;
-      if (!['act', 'lead', 'stack', 'pass', 'move', 'stop', 'fire', 'assault', 'charge', 'recover', 'dig', 'limber', 'unlimber', 'mount', 'dismount', 'opfire', 'hold', 'end'].includes(verb))
+      if (
+        ![
+          'act',
+          'lead',
+          'stack',
+          'pass',
+          'move',
+          'stop',
+          'fire',
+          'assault',
+          'charge',
+          'recover',
+          'dig',
+          'limber',
+          'unlimber',
+          'mount',
+          'dismount',
+          'opfire',
+          'hold',
+          'end',
+        ].includes(verb)
+      )
         return undefined;
       const typed = words.join(' ');
       const found = legal.find((a) => commandForm(sc, a) === typed || a === typed);

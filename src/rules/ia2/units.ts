@@ -5,24 +5,17 @@
 import type { Hex } from '../../hex/grid.js';
 import type { FireValues } from '../pg/values.js';
 import type { LeaderFace } from './formats.js';
-import {
-  DEMORALIZED,
-  DIG,
-  DISRUPTED,
-  type Draft,
-  F_LIMBERED,
-  F_MOUNTED,
-  F_SPENT,
-  F_SPOTTED,
-  FACE,
-  GOOD,
-  MORALE,
-  STEPS,
-} from './state.js';
+import { DEMORALIZED, DIG, DISRUPTED, type Draft, F_LIMBERED, F_MOUNTED, F_SPENT, F_SPOTTED, FACE, GOOD, MORALE, STEPS } from './state.js';
 
 export function face(d: Draft, unit: number): LeaderFace {
   const def = d.sc.units[unit]!;
   return def.faces[d.get(unit, FACE)]!;
+}
+
+/** The piece's name for narration: a leader by the face in play. */
+export function pieceLabel(d: Draft, unit: number): string {
+  const def = d.sc.units[unit]!;
+  return `${def.leader ? face(d, unit).name : def.name} (${d.sc.sides[def.side]!.id} #${unit})`;
 }
 
 /** Whether the piece counts as cavalry for leaders (6.1): cavalry units and cavalry leaders. */
