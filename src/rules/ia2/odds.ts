@@ -5,8 +5,8 @@
 import { tableResult } from '../../hex/tables.js';
 import { assaultStrength, baseColumn, directFireColumn, lossesOf } from './combat.js';
 import type { Scenario } from './scenario.js';
-import { Draft, F_ATTACKER, MORALE, NO_DICE, STEPS, type State } from './state.js';
-import { face, fireStrength, sidePieces, values } from './units.js';
+import { Draft, F_ATTACKER, NO_DICE, STEPS, type State } from './state.js';
+import { face, fireStrength, sidePieces } from './units.js';
 
 /** Probability of each 2d6 total. */
 export const P2D6: readonly number[] = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1].map((n) => n / 36);
@@ -53,7 +53,6 @@ export function forecastFire(sc: Scenario, s: State, action: string): FireForeca
     }
     return { unit: t, chances };
   });
-  void values;
   return { targets: out, expectedLoss };
 }
 
@@ -71,7 +70,6 @@ export function forecastAssault(sc: Scenario, s: State, h: number, attackers: re
     for (let roll = 2; roll <= 12; roll++) e += P2D6[roll]! * Math.min(steps, lossesOf(tableResult(sc.assault, col, roll)));
     return e;
   };
-  void MORALE;
   return { enemy: expect(att, true, def), own: expect(def, false, att) };
 }
 

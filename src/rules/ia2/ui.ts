@@ -4,7 +4,7 @@
  * committed.
  */
 import { InputError } from '../../core/errors.js';
-import type { ScenarioUi, ViewOptions } from '../../core/system.js';
+import type { ScenarioUi } from '../../core/system.js';
 import { drawHexMap, type Segment } from '../../hex/ascii.js';
 import { fireOdds } from './odds.js';
 import type { Scenario } from './scenario.js';
@@ -96,7 +96,7 @@ function markers(s: State, i: number): string[] {
 export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
   const grid = sc.map.grid;
   const cell =
-    (s: State, view: ViewOptions) =>
+    (s: State) =>
     (h: number, row: 0 | 1): Segment[] => {
       if (row === 0) {
         const t = sc.map.terrainId(h)[0]!;
@@ -111,11 +111,10 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
         });
         if (text) segs.push({ text: sc.sides[side]!.id[0]!.toUpperCase() + text, code: side === 0 ? '34' : '31' });
       }
-      void view;
       return segs;
     };
   return {
-    renderMap: (s, view) => drawHexMap(grid, cell(s, view), { width: 9, color: view.color === true }).join('\n'),
+    renderMap: (s, view) => drawHexMap(grid, cell(s), { width: 9, color: view.color === true }).join('\n'),
     renderUnits: (s) =>
       sc.units
         .map((def, i) => {
@@ -155,7 +154,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
       'opfire F | hold                       opportunity fire at the mover, or none',
       'end                                   end the segment (assaults are resolved)',
     ],
-    parseCommand(s, words, legal) {
+    parseCommand(_s, words, legal) {
       const verb = words[0]!;
       if (
         ![
@@ -183,7 +182,6 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
       const typed = words.join(' ');
       const found = legal.find((a) => commandForm(sc, a) === typed || a === typed);
       if (found !== undefined) return found;
-      void s;
       throw new InputError(`"${typed}" is not legal now (type a number from the list, or "help")`);
     },
     odds: (s, a) => fireOdds(sc, s, a),
