@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const ROLLS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 /** How much harsher a low roll is (8.52, 12.15: lower rolls give harsher results). */
-const ROLL_BONUS = { 2: 7, 3: 5, 4: 3, 5: 2, 6: 1, 7: 0, 8: -1, 9: -2, 10: -3, 11: -4, 12: -5 };
+const ROLL_BONUS = { 2: 9, 3: 7, 4: 4, 5: 2, 6: 1, 7: 0, 8: -1, 9: -2, 10: -3, 11: -4, 12: -5 };
 const fireResult = (s) => (s <= 8 ? '-' : s === 9 ? 'M' : s === 10 ? 'M1' : s === 11 ? 'M2' : s <= 14 ? 'X' : s <= 16 ? '2X' : '3X');
 const assaultResult = (s) => (s <= 5 ? '-' : s === 6 ? 'M' : s === 7 ? 'M1' : s === 8 ? 'M2' : s <= 10 ? '1Z' : s <= 12 ? '2Z' : '3Z');
 /** Weight of each column (index by default; the Direct Fire table's low columns closer together). */
@@ -18,7 +18,7 @@ function table(columns, offset, result, weight = (i) => i) {
   for (const r of ROLLS) rows[r] = columns.map((_, i) => result(weight(i) + ROLL_BONUS[r] + offset));
   return rows;
 }
-const DF_WEIGHT = [3, 4, 5, 5, 6, 6, 7, 7, 8, 9, 10, 11];
+const DF_WEIGHT = [4, 5, 5, 6, 6, 7, 7, 7, 8, 9, 10, 11];
 const designed = (note) => ({ source: 'designed', note });
 const rule = (id, note) => ({ source: 'rule', rule: id, ...(note ? { note } : {}) });
 const example = (id, note) => ({ source: 'example', rule: id, ...(note ? { note } : {}) });
@@ -65,7 +65,7 @@ const pack = {
   },
   assault: {
     columns: assaultColumns,
-    rows: table(assaultColumns, 0, assaultResult),
+    rows: table(assaultColumns, 1, assaultResult),
     source: designed('The text gives no Assault Table data (digest 4.26); 2d6 per side (11.3), Z results (8.62) and morale results designed.'),
     cells: [],
   },

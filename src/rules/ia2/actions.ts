@@ -401,7 +401,7 @@ function unitActions(d: Draft, u: number, out: string[]): void {
     else
       for (let k = 0; k < 6; k++) {
         const n = grid.neighbour(h, k);
-        if (n < 0 || !hasEnemy(d, n, def.side) || isAssaultHex(d, n)) continue;
+        if (n < 0 || !hasEnemy(d, n, def.side)) continue;
         if (!hasEnemyCombat(d, n, def.side) && !def.leader) continue;
         if (d.sc.terrain[d.sc.map.terrain[n]!]!.move[moveClass(d, u)] >= 99 || !stackingAllows(d, n, def.side, u)) continue;
         out.push(`assault ${u} ${n}`);
@@ -413,7 +413,7 @@ function unitActions(d: Draft, u: number, out: string[]): void {
         if (v < 0 || !d.sc.terrain[d.sc.map.terrain[v]!]!.clear || d.firstIn(v) >= 0) continue;
         for (let j = 0; j < 6; j++) {
           const t = grid.neighbour(v, j);
-          if (t < 0 || grid.distance(h, t) !== 2 || !hasEnemyCombat(d, t, def.side) || isAssaultHex(d, t)) continue;
+          if (t < 0 || grid.distance(h, t) !== 2 || !hasEnemyCombat(d, t, def.side)) continue;
           if (!stackingAllows(d, t, def.side, u)) continue;
           out.push(`charge ${u} ${v} ${t}`);
         }

@@ -52,9 +52,12 @@ export function assess(sc: Scenario, s: State, action: string, seat: number): Ac
     case 'assault':
     case 'charge': {
       const h = Number(w[verb === 'charge' ? 3 : 2]);
-      const f = forecastAssault(sc, s, h, [Number(w[1])]);
+      const u = Number(w[1]);
+      const f = forecastAssault(sc, s, h, [u]);
       const isObjective = sc.objectives.some((o) => o.hex === h) ? 1 : 0;
-      return { ...NOTHING, expectedEnemyLoss: f.enemy, expectedOwnLoss: f.own, objective: isObjective };
+      // A leader going in without combat units of his side risks himself for nothing (6.72 overrun, 6.71).
+      const alone = sc.units[u]!.leader && !sc.units.some((def, i) => def.side === sc.units[u]!.side && !def.leader && s.u[i]![0] === h);
+      return { ...NOTHING, expectedEnemyLoss: f.enemy, expectedOwnLoss: f.own + (alone ? 2 : 0), objective: isObjective };
     }
     case 'move': {
       const u = Number(w[1]);
