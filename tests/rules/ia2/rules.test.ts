@@ -2,7 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import { fireBlocked, spots } from '../../../src/rules/ia2/units.js';
 import { applyResults, drumfireOnMover, bombardVertex } from '../../../src/rules/ia2/combat.js';
-import { DEMORALIZED, DISRUPTED, F_MOUNTED, F_SPENT, F_SPOTTED, FLAGS, GOOD, HEX, MORALE, OPP, STEPS, type State } from '../../../src/rules/ia2/state.js';
+import {
+  DEMORALIZED,
+  DISRUPTED,
+  F_MOUNTED,
+  F_SPENT,
+  F_SPOTTED,
+  FLAGS,
+  GOOD,
+  HEX,
+  MORALE,
+  OPP,
+  STEPS,
+  type State,
+} from '../../../src/rules/ia2/state.js';
 import { draftOf, edit, faces, ground, hex, loadedDice } from './helpers.js';
 
 const at = (s: State, side: number): State => ({ ...s, active: side, toMove: side, activated: false });
@@ -10,7 +23,11 @@ const at = (s: State, side: number): State => ({ ...s, active: side, toMove: sid
 describe('IA2 turn', () => {
   it('IA2 3.0: two passes in a row by the two players end the turn; the winner takes his lead segments first', () => {
     const { sc, game, start } = ground();
-    const s = { ...edit(start, { 0: { hex: hex(sc, '0612') }, 1: { hex: hex(sc, '0712') }, 9: { hex: hex(sc, '0101') } }), lead: 2, initiative: 0 };
+    const s = {
+      ...edit(start, { 0: { hex: hex(sc, '0612') }, 1: { hex: hex(sc, '0712') }, 9: { hex: hex(sc, '0101') } }),
+      lead: 2,
+      initiative: 0,
+    };
     const a = game.apply(at(s, 0), 'act 0', loadedDice());
     const b = game.apply(a, 'end', loadedDice());
     expect(b.active).toBe(0); // second lead segment
@@ -44,7 +61,12 @@ describe('IA2 turn', () => {
 
   it('IA2 3.12 / 6.64: a disrupted leader activates only his own hex; a demoralized one nobody', () => {
     const { sc, game, start } = ground();
-    const s = edit(start, { 6: { hex: hex(sc, '0608'), morale: DISRUPTED }, 0: { hex: hex(sc, '0608') }, 1: { hex: hex(sc, '0609') }, 9: { hex: hex(sc, '0101') } });
+    const s = edit(start, {
+      6: { hex: hex(sc, '0608'), morale: DISRUPTED },
+      0: { hex: hex(sc, '0608') },
+      1: { hex: hex(sc, '0609') },
+      9: { hex: hex(sc, '0101') },
+    });
     const a = game.apply(at(s, 0), 'lead 6', loadedDice());
     expect(a.u[0]![FLAGS]! & 1).toBeTruthy();
     expect(a.u[1]![FLAGS]! & 1).toBe(0);
@@ -115,7 +137,10 @@ describe('IA2 movement and opportunity fire', () => {
 
   it('IA2 9.6 / 9.61 / 9.62: a mover entering a drumfire hex is attacked with its own modifiers; failing its check stops it', () => {
     const { sc, start } = ground();
-    const s = { ...edit(start, { 0: { hex: hex(sc, '0810') }, 1: { hex: hex(sc, '0810') } }), drumfire: [hex(sc, '0710'), hex(sc, '0809'), hex(sc, '0810'), 14, 0] };
+    const s = {
+      ...edit(start, { 0: { hex: hex(sc, '0810') }, 1: { hex: hex(sc, '0810') } }),
+      drumfire: [hex(sc, '0710'), hex(sc, '0809'), hex(sc, '0810'), 14, 0],
+    };
     // 14 on the 12 column +1 (the mover alone counts): 16; roll 4: M2; check 7 + 2 fails by 1.
     const d = draftOf(sc, s, loadedDice(2, 2, ...faces(7)));
     expect(drumfireOnMover(d, 0, hex(sc, '0810'))).toBe(false);
@@ -157,7 +182,13 @@ describe('IA2 spotting and fire', () => {
   it('IA2 10.1 / 10.11 / 10.12: friendly units block fire; an MG fires over them with an empty hex before the target; a field gun is never blocked', () => {
     const { sc, start } = ground();
     // Line 0612 -> 0611 (friendly) -> 0610 (empty) -> 0609 (enemy).
-    const s = edit(start, { 2: { hex: hex(sc, '0612') }, 0: { hex: hex(sc, '0611') }, 1: { hex: hex(sc, '0612') }, 3: { hex: hex(sc, '0612') }, 9: { hex: hex(sc, '0609') } });
+    const s = edit(start, {
+      2: { hex: hex(sc, '0612') },
+      0: { hex: hex(sc, '0611') },
+      1: { hex: hex(sc, '0612') },
+      3: { hex: hex(sc, '0612') },
+      9: { hex: hex(sc, '0609') },
+    });
     const d = draftOf(sc, s);
     expect(fireBlocked(d, 1, hex(sc, '0612'), hex(sc, '0609'))).toBe(true);
     expect(fireBlocked(d, 2, hex(sc, '0612'), hex(sc, '0609'))).toBe(false);
@@ -221,7 +252,12 @@ describe('IA2 assault and leaders', () => {
 
   it('IA2 6.72: combat units entering a hex of leaders alone: 9+ removes each, else he escapes one hex', () => {
     const { sc, game, start } = ground();
-    const s = edit(start, { 0: { hex: hex(sc, '0607') }, 6: { hex: hex(sc, '0607') }, 15: { hex: hex(sc, '0606') }, 9: { hex: hex(sc, '0101') } });
+    const s = edit(start, {
+      0: { hex: hex(sc, '0607') },
+      6: { hex: hex(sc, '0607') },
+      15: { hex: hex(sc, '0606') },
+      9: { hex: hex(sc, '0101') },
+    });
     const a = game.apply(at(s, 0), 'lead 6', loadedDice());
     const killed = game.apply(a, `move 0 ${hex(sc, '0606')}`, loadedDice(...faces(9)));
     expect(killed.u[15]![HEX]).toBeLessThan(0);
