@@ -119,8 +119,8 @@ describe('IA2 movement and opportunity fire', () => {
     const s = edit(start, { 0: { hex: hex(sc, '0610') }, 6: { hex: hex(sc, '0610') }, 11: { hex: hex(sc, '0605') } });
     let a = game.apply(at(s, 0), 'lead 6', loadedDice());
     a = game.apply(a, `move 0 ${hex(sc, '0609')}`, loadedDice());
-    // MG 7 at range 4: +1 opportunity, +1 company, -1 range: the 11 column; roll 2 gives X; the M2 check 12 fails.
-    const b = game.apply(a, 'opfire 11', loadedDice(1, 1, 6, 6));
+    // MG 7 at range 4: +1 opportunity, +1 company, -1 range: the 11 column; roll 3 gives X; the M2 check 12 fails.
+    const b = game.apply(a, 'opfire 11', loadedDice(1, 2, 6, 6));
     expect(b.u[0]![STEPS]).toBe(1);
     expect(b.mover).toBe(-1);
     expect(b.u[0]![FLAGS]! & F_SPENT).toBeTruthy();
@@ -152,8 +152,8 @@ describe('IA2 movement and opportunity fire', () => {
     const { sc, start } = ground();
     const h = hex(sc, '0606');
     const s = edit(start, { 0: { hex: h }, 9: { hex: h } });
-    // Roll 3 for the Germans (14 on the 12 column, +1 company: X, then an M2 check of 2), 12 for the Russians.
-    const d = draftOf(sc, s, loadedDice(1, 2, 1, 1, 6, 6));
+    // Roll 4 for the Germans (14 on the 12 column, +1 company: X, then an M2 check of 2), 12 for the Russians.
+    const d = draftOf(sc, s, loadedDice(3, 1, 1, 1, 6, 6));
     bombardVertex(d, [h, hex(sc, '0607'), hex(sc, '0707')], 14, 0);
     expect(d.get(0, STEPS)).toBe(1);
     expect(d.get(9, STEPS)).toBe(2);
@@ -204,10 +204,11 @@ describe('IA2 assault and leaders', () => {
     const s = edit(start, { 0: { hex: hex(sc, '0607') }, 6: { hex: hex(sc, '0607') }, 9: { hex: hex(sc, '0606') } });
     const a = game.apply(game.apply(at(s, 0), 'lead 6', loadedDice()), `assault 0 ${hex(sc, '0606')}`, loadedDice());
     expect(a.u[0]![HEX]).toBe(hex(sc, '0606'));
-    // Attackers 5 +0 (the Major stays out) on the 4 column... roll 2: 1Z; defenders 5: roll 12: nothing; M2 check 2 passes.
-    const b = game.apply(a, 'end', loadedDice(1, 1, 6, 6, 1, 1));
-    expect(b.u[9]![STEPS]).toBe(1);
+    // Attackers 5 (the Major stays out) on the 4 column, roll 3: 2Z; defenders 5, roll 12: nothing.
+    const b = game.apply(a, 'end', loadedDice(1, 2, 6, 6));
+    expect(b.u[9]![HEX]).toBeLessThan(0);
     expect(b.u[0]![STEPS]).toBe(2);
+    expect(b.control[0]).toBe(0);
   });
 
   it('IA2 11.2: a company activated without a leader of its type may not assault', () => {
@@ -221,18 +222,18 @@ describe('IA2 assault and leaders', () => {
     const town = hex(sc, '0202');
     const s = edit(start, { 0: { hex: hex(sc, '0203') }, 6: { hex: hex(sc, '0203') }, 9: { hex: town } });
     const a = game.apply(game.apply(at(s, 0), 'lead 6', loadedDice()), `assault 0 ${town}`, loadedDice());
-    // Roll 3 for each side: attackers 5 (4 column) -2 -> 2 column: M; defenders 5: 4 column: M2.
-    const b = game.apply(a, 'end', loadedDice(1, 2, 1, 2, 1, 1, 1, 1));
-    expect(b.events.some((e) => e.includes('attackers (5) roll 3: M'))).toBe(true);
-    expect(b.events.some((e) => e.includes('defenders (5) roll 3: M2'))).toBe(true);
+    // Roll 3 for each side: attackers 5 (4 column) -2 -> 2 column: 1Z; defenders 5 on the 4 column: 2Z.
+    const b = game.apply(a, 'end', loadedDice(1, 2, 1, 2, 1, 1));
+    expect(b.events.some((e) => e.includes('attackers (5) roll 3: 1Z'))).toBe(true);
+    expect(b.events.some((e) => e.includes('defenders (5) roll 3: 2Z'))).toBe(true);
   });
 
   it('IA2 11.33 / 15.2: dug-in defenders fire first; an attacker they demoralize does not attack', () => {
     const { sc, game, start } = ground();
     const s = edit(start, { 0: { hex: hex(sc, '0607') }, 6: { hex: hex(sc, '0607') }, 9: { hex: hex(sc, '0606'), dig: 2 } });
     const a = game.apply(game.apply(at(s, 0), 'lead 6', loadedDice()), `assault 0 ${hex(sc, '0606')}`, loadedDice());
-    // Defenders roll 3: M2; the attacker's check 12: demoralized (over by 4); it then has no strength.
-    const b = game.apply(a, 'end', loadedDice(1, 2, 6, 6, 1));
+    // Defenders roll 4: M2; the attacker's check 12: demoralized (over by 4); it then has no strength and rolls nothing.
+    const b = game.apply(a, 'end', loadedDice(3, 1, 6, 6));
     expect(b.u[0]![MORALE]).toBe(DEMORALIZED);
     expect(b.u[9]![STEPS]).toBe(2);
   });
