@@ -205,6 +205,12 @@ export interface FireShot {
   readonly fieldGun: boolean;
 }
 
+/** 15.7: a shortfall shifts artillery and field guns one column; under critical shortfall too (ruling IA2-R12), unless the switch says the halving replaces it. */
+function shortfallShift(d: Draft, side: number): boolean {
+  const level = d.shortage[side]!;
+  return level === 1 || (level === 2 && !d.sc.data.rules.criticalReplacesShortfall);
+}
+
 /** The Direct Fire column of one target (10.2, 10.3): base column, modifiers clamped to [-2, +3]. */
 export function directFireColumn(d: Draft, shot: FireShot, target: number, moverOnly: boolean): number {
   const t = d.sc.df;
@@ -217,7 +223,7 @@ export function directFireColumn(d: Draft, shot: FireShot, target: number, mover
   if (shot.range >= m.longRangeFrom.value) s += m.longRange.value;
   if (shot.opportunity) s += m.opportunityFire.value;
   if (d.isNight()) s += m.night.value;
-  if (shot.fieldGun && d.shortage[shot.side]! >= 1) s += m.shellShortfall.value;
+  if (shot.fieldGun && shortfallShift(d, shot.side)) s += m.shellShortfall.value;
   s = Math.max(m.directFireLow.value, Math.min(m.directFireHigh.value, s));
   return shiftColumn(t, base, s);
 }
@@ -240,7 +246,7 @@ export function bombardColumn(d: Draft, strength: number, side: number, target: 
   const base = baseColumn(t, strength);
   if (base < 0) return -1;
   let s = targetShift(d, target, moverOnly);
-  if (d.shortage[side]! >= 1) s += d.sc.charts.modifiers.shellShortfall.value;
+  if (shortfallShift(d, side)) s += d.sc.charts.modifiers.shellShortfall.value;
   return shiftColumn(t, base, s);
 }
 

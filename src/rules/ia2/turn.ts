@@ -141,7 +141,9 @@ export function endSegment(d: Draft, passed: boolean): void {
     const raw = d.d6() + d.d6() + d.d6();
     const roll = raw + (d.isNight() ? d.sc.charts.fogOfWar.nightBonus.value : 0);
     d.events && d.say(() => `fog of war: ${d.sc.sides[side]!.id} rolls ${roll}`);
-    if (raw <= d.sc.charts.fogOfWar.shortageAtOrBelow.value) shellShortage(d, side);
+    // 15.7 with the unmodified roll (ruling IA2-R12); the switch reads the night-modified one.
+    const forShortage = d.sc.data.rules.fogOfWarNightShortage ? roll : raw;
+    if (forShortage <= d.sc.charts.fogOfWar.shortageAtOrBelow.value) shellShortage(d, side);
     if (roll >= d.sc.charts.fogOfWar.endsTurnAt.value) {
       d.events && d.say(() => 'the fog of war ends the turn');
       endTurn(d);
