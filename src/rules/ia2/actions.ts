@@ -9,7 +9,17 @@
  *   opfire F | hold
  */
 import type { Hex } from '../../hex/grid.js';
-import { drumfireOnMover, eliminate, resolveAssault, resolveDirectFire, setMorale } from './combat.js';
+import { shiftColumn, tableResult } from '../../hex/tables.js';
+import {
+  applyResults,
+  assaultStrength,
+  baseColumn,
+  drumfireOnMover,
+  eliminate,
+  resolveAssault,
+  resolveDirectFire,
+  setMorale,
+} from './combat.js';
 import {
   DEMORALIZED,
   DIG,
@@ -154,11 +164,12 @@ function canStep(d: Draft, unit: number, to: Hex): boolean {
   const from = d.hex(unit);
   const ma = movementAllowance(d, unit);
   if (ma <= 0) return false;
-  if (isAssaultHex(d, from)) return false;
   const m = d.get(unit, MORALE);
   if (m === DEMORALIZED) return false;
   const spent = d.get(unit, MP);
   const moved = d.flag(unit, F_MOVED);
+  // 11.22: out of an assault hex one hex only, never into another enemy hex.
+  if (isAssaultHex(d, from) && (moved || hasEnemy(d, to, def.side))) return false;
   const cost = stepCost(d, unit, from, to);
   if (cost >= 99) return false;
   // 13.2: disrupted, one hex a turn; 5.2: the first hex is always possible.
@@ -427,6 +438,32 @@ function unitActions(d: Draft, u: number, out: string[]): void {
   if (def.type !== 'CAV' && t.digIn && !d.sc.entrenchments.has(h) && d.get(u, DIG) < 2 && !isAssaultHex(d, h)) out.push(`dig ${u}`);
 }
 
+/**
+ * Combined fire of every activated, ready unit in a hex that can fire at the same target (8.32): field guns
+ * together, the others together; the whole group only (ruling IA2-R24), with an optional leader's bonus.
+ */
+function combinedFire(d: Draft, side: number, out: string[]): void {
+  const byHex = new Map<Hex, number[]>();
+  for (let u = 0; u < d.sc.units.length; u++) {
+    const def = d.sc.units[u]!;
+    if (def.side !== side || def.leader || !d.flag(u, F_ACTIVE) || !ready(d, u) || d.flag(u, F_MOVED)) continue;
+    if (d.get(u, MORALE) === DEMORALIZED) continue;
+    const h = d.hex(u);
+    byHex.set(h, [...(byHex.get(h) ?? []), u]);
+  }
+  for (const units of byHex.values()) {
+    for (const group of [units.filter((u) => d.sc.units[u]!.type !== 'GUN'), units.filter((u) => d.sc.units[u]!.type === 'GUN')]) {
+      if (group.length < 2) continue;
+      const common = group.map((u) => fireTargets(d, u)).reduce((a, b) => a.filter((t) => b.includes(t)));
+      const key = group.join('+');
+      for (const t of common) {
+        out.push(`fire ${key} ${t}`);
+        for (const l of bonusLeaders(d, group[0]!)) out.push(`fire ${key} ${t} ${l}`);
+      }
+    }
+  }
+}
+
 export function legalActions(d: Draft): string[] {
   if (d.over) return [];
   if (d.oppWindow) return [...opportunityFirers(d).map((f) => `opfire ${f}`), 'hold'];
@@ -440,6 +477,7 @@ export function legalActions(d: Draft): string[] {
     if (d.get(u, MORALE) === DEMORALIZED) demoralizedLeft = true;
     unitActions(d, u, out);
   }
+  combinedFire(d, side, out);
   // 13.42: every activated demoralized piece attempts recovery before the segment ends.
   if (!demoralizedLeft) out.push('end');
   return out;
@@ -503,6 +541,12 @@ export function applyAction(d: Draft, action: string): void {
         d.mover = u;
         d.setFlag(u, F_MOVED, true);
       }
+      const from = d.hex(u);
+      if (isAssaultHex(d, from)) {
+        step(d, u, to);
+        exitAssault(d, u, from);
+        return;
+      }
       const enemyLeaders = hasEnemy(d, to, d.sc.units[u]!.side);
       step(d, u, to);
       if (enemyLeaders) overrun(d, to, side);
@@ -537,29 +581,35 @@ export function applyAction(d: Draft, action: string): void {
       continueOrStop(d);
       return;
     case 'fire': {
-      const u = num(w[1]);
+      // 8.32: units in one hex may combine their fire (field guns only with field guns).
+      const firers = w[1]!.split('+').map(num);
       const t = num(w[2]);
-      const def = d.sc.units[u]!;
-      let strength = fireStrength(d, u);
+      const def = d.sc.units[firers[0]!]!;
+      const guns = def.type === 'GUN';
+      const critical = guns && d.shortage[def.side] === 2;
+      // 15.7: under critical shortfall each field gun fires at half (rounded up per unit, 1.2).
+      let strength = firers.reduce((n, f) => n + (critical ? Math.ceil(fireStrength(d, f) / 2) : fireStrength(d, f)), 0);
       if (w[3] !== undefined) {
         const l = num(w[3]);
         strength += face(d, l).combat;
         d.setFlag(l, F_SPENT, true);
       }
-      const critical = def.type === 'GUN' && d.shortage[def.side] === 2;
-      if (critical) strength = Math.ceil(strength / 2);
       const targets = sidePieces(d, t, 1 - def.side);
-      const range = d.sc.map.grid.distance(d.hex(u), t);
-      d.events && d.say(() => `${pieceLabel(d, u)} fires at ${d.sc.map.grid.label(t)}`);
-      resolveDirectFire(d, { strength, side: def.side, range, opportunity: false, fieldGun: def.type === 'GUN' }, targets, false);
-      // 7.22: firing from limiting terrain leaves the firer spotted.
-      if (d.sc.terrain[d.sc.map.terrain[d.hex(u)]!]!.limiting) d.setFlag(u, F_SPOTTED, true);
-      if (d.get(u, DIG) === 1) d.set(u, DIG, 0);
-      d.setFlag(u, F_SPENT, true);
-      // 15.7: a field gun under critical shortfall rolls for its ammunition after firing.
-      if (critical && d.d6() <= 2) {
-        d.events && d.say(() => `${pieceLabel(d, u)} is out of ammunition (15.7)`);
-        d.setHex(u, -2);
+      const from = d.hex(firers[0]!);
+      const range = d.sc.map.grid.distance(from, t);
+      d.events && d.say(() => `${firers.map((f) => pieceLabel(d, f)).join(' + ')} fire at ${d.sc.map.grid.label(t)}`);
+      resolveDirectFire(d, { strength, side: def.side, range, opportunity: false, fieldGun: guns }, targets, false);
+      for (const f of firers) {
+        if (!d.onMap(f)) continue;
+        // 7.22: firing from limiting terrain leaves the firer spotted; 15.22: firing ends a dig in under way.
+        if (d.sc.terrain[d.sc.map.terrain[from]!]!.limiting) d.setFlag(f, F_SPOTTED, true);
+        if (d.get(f, DIG) === 1) d.set(f, DIG, 0);
+        d.setFlag(f, F_SPENT, true);
+        // 15.7: a field gun under critical shortfall rolls for its ammunition after firing.
+        if (critical && d.d6() <= 2) {
+          d.events && d.say(() => `${pieceLabel(d, f)} is out of ammunition (15.7)`);
+          d.setHex(f, -2);
+        }
       }
       updateControl(d);
       checkGameOver(d);
@@ -689,6 +739,31 @@ export function overrun(d: Draft, h: Hex, activeSide: number): void {
       d.events && d.say(() => `${pieceLabel(d, l)} escapes to ${grid.label(best)}`);
     }
   }
+}
+
+/**
+ * 11.22, 11.23: a unit leaves an assault hex one hex and stops; when it leaves no piece of its side behind,
+ * the enemy there makes harassing fire at it on the Assault table, only positive modifiers counting.
+ */
+function exitAssault(d: Draft, u: number, from: Hex): void {
+  const side = d.sc.units[u]!.side;
+  if (sidePieces(d, from, side).length === 0) {
+    const enemies = sidePieces(d, from, 1 - side);
+    const base = baseColumn(d.sc.assault, assaultStrength(d, enemies, true));
+    if (base >= 0) {
+      const leader = enemies.some((p) => d.sc.units[p]!.leader && d.get(p, MORALE) !== DEMORALIZED);
+      const col = shiftColumn(d.sc.assault, base, leader ? Math.max(0, d.sc.charts.modifiers.leaderInAssault.value) : 0);
+      const roll = d.roll2d6();
+      const r = tableResult(d.sc.assault, col, roll);
+      d.events && d.say(() => `harassing fire at ${pieceLabel(d, u)}: rolled ${roll}: ${r}`);
+      applyResults(d, [u], [r], true);
+    }
+  }
+  if (d.onMap(u)) drumfireOnMover(d, u, d.hex(u));
+  updateControl(d);
+  checkGameOver(d);
+  d.chargeTo = -1;
+  finishMover(d);
 }
 
 /** After an assault: leaders left without combat units among enemies are overrun (6.72); demoralized units flee the hex (11.25). */

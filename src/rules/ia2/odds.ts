@@ -28,11 +28,13 @@ export function forecastFire(sc: Scenario, s: State, action: string): FireForeca
   const d = inspect(sc, s);
   let firer: number, targets: number[], opportunity: boolean, strength: number;
   if (w[0] === 'fire') {
-    firer = Number(w[1]);
+    const firers = w[1]!.split('+').map(Number);
+    firer = firers[0]!;
     targets = sidePieces(d, Number(w[2]), 1 - sc.units[firer]!.side);
     opportunity = false;
-    strength = fireStrength(d, firer) + (w[3] !== undefined ? face(d, Number(w[3])).combat : 0);
-    if (sc.units[firer]!.type === 'GUN' && s.shortage[sc.units[firer]!.side] === 2) strength = Math.ceil(strength / 2);
+    const critical = sc.units[firer]!.type === 'GUN' && s.shortage[sc.units[firer]!.side] === 2;
+    strength = firers.reduce((n, f) => n + (critical ? Math.ceil(fireStrength(d, f) / 2) : fireStrength(d, f)), 0);
+    strength += w[3] !== undefined ? face(d, Number(w[3])).combat : 0;
   } else if (w[0] === 'opfire') {
     firer = Number(w[1]);
     targets = [s.mover];

@@ -63,7 +63,10 @@ export function describe(sc: Scenario, s: State, action: string): string {
     case 'stop':
       return `${n(1)} stops`;
     case 'fire':
-      return `${n(1)} fires at ${hx(2)}${w[3] ? ` with ${n(3)}'s bonus` : ''}`;
+      return `${w[1]!
+        .split('+')
+        .map((f) => pieceName(sc, s, Number(f)))
+        .join(' + ')} ${w[1]!.includes('+') ? 'fire' : 'fires'} at ${hx(2)}${w[3] ? ` with ${n(3)}'s bonus` : ''}`;
     case 'assault':
       return `${n(1)} assaults ${hx(2)}`;
     case 'charge':
@@ -148,7 +151,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
     commandHelp: [
       'act U | lead L | stack HEX | pass     start a segment (3.1)',
       'move U HEX | stop U                   move one hex at a time (HEX written CCRR)',
-      'fire U HEX [L]                        direct fire, with leader L adding his bonus',
+      'fire U[+V] HEX [L]                    direct fire (units of one hex combined), leader L adding his bonus',
       'assault U HEX | charge U HEX HEX      assault an adjacent hex, or charge through a clear hex',
       'recover U [L] | dig U | limber U | unlimber U | mount U | dismount U',
       'opfire F | hold                       opportunity fire at the mover, or none',

@@ -301,4 +301,34 @@ describe('IA2 assault and leaders', () => {
     const woods = edit(start, { 0: { hex: hex(sc, '0505') }, 9: { hex: hex(sc, '0101') } });
     expect(game.legalActions(game.apply(at(woods, 0), 'act 0', loadedDice()))).not.toContain('dig 0');
   });
+
+  it('IA2 8.32: two companies in one hex fire as one attack at their total strength; a field gun never joins them', () => {
+    const { sc, game, start } = ground();
+    const h = hex(sc, '0608');
+    const s = edit(start, { 0: { hex: h }, 1: { hex: h }, 3: { hex: h }, 6: { hex: h }, 9: { hex: hex(sc, '0605') } });
+    const a = game.apply(at(s, 0), 'lead 6', loadedDice());
+    const t = hex(sc, '0605');
+    const legal = game.legalActions(a);
+    expect(legal).toContain(`fire 0+1 ${t}`);
+    expect(legal.some((x) => x.startsWith('fire 0+1+3') || x.startsWith('fire 0+3') || x.startsWith('fire 1+3'))).toBe(false);
+    // 5 + 5 = 10: the 7 column, +1 company: the 11 column; roll 12: no effect.
+    const b = game.apply(a, `fire 0+1 ${t}`, loadedDice(6, 6));
+    expect(b.events.some((e) => e.includes('fire at strength 10'))).toBe(true);
+    expect(b.u[0]![FLAGS]! & F_SPENT).toBeTruthy();
+    expect(b.u[1]![FLAGS]! & F_SPENT).toBeTruthy();
+  });
+
+  it('IA2 11.22 / 11.23: a unit leaves an assault hex one hex only; leaving the hex empty of its side draws harassing fire', () => {
+    const { sc, game, start } = ground();
+    const h = hex(sc, '0606');
+    const s = edit(start, { 0: { hex: h }, 6: { hex: hex(sc, '0607') }, 9: { hex: h } });
+    const a = game.apply(at(s, 0), 'lead 6', loadedDice());
+    expect(game.legalActions(a)).toContain(`move 0 ${hex(sc, '0607')}`);
+    // Harassing fire by the Russian company (5, the 4 column), roll 3: 2Z eliminates the leaving company.
+    const b = game.apply(a, `move 0 ${hex(sc, '0607')}`, loadedDice(1, 2));
+    expect(b.events.some((e) => e.startsWith('harassing fire'))).toBe(true);
+    expect(b.u[0]![HEX]).toBeLessThan(0);
+    expect(b.mover).toBe(-1);
+  });
 });
+
