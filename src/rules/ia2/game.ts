@@ -3,24 +3,28 @@
  * given. The artillery plans are read from the scenario file and are public in this version (both players
  * may read the file); hidden plans with a determinize come later (see docs/rules/ia2-status.json, 9.1).
  */
-import type { Game, Rng } from '../../core/game.js';
-import { IllegalActionError } from '../../core/game.js';
-import { RecentMemo } from '../../core/memo.js';
+import type { Rng } from '../../core/game.js';
 import { textDigest } from '../pg/digest.js';
+import { WordActionGame } from '../pg/game.js';
 import { applyAction, legalActions } from './actions.js';
+
+/** The state an action leads to, edited in `d` and sealed. */
+function nextState(d: Draft, action: string): State {
+  applyAction(d, action);
+  return d.seal();
+}
 import type { Scenario } from './scenario.js';
 import { DIG, Draft, NO_DICE, F_LIMBERED, F_MOUNTED, FACE, FLAGS, HEX, ROW_FIELDS, STEPS, type State } from './state.js';
 import { outcomeOf, startTurn } from './turn.js';
 
-export class Ia2Game implements Game<State, string> {
+export class Ia2Game extends WordActionGame<State> {
   readonly name: string;
-  readonly players = 2;
-  private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
 
   constructor(
     readonly sc: Scenario,
     readonly opts: { narrate?: boolean } = {},
   ) {
+    super();
     this.name = `ia2:${sc.data.id}`;
   }
 
@@ -74,33 +78,22 @@ export class Ia2Game implements Game<State, string> {
     return s.toMove;
   }
 
-  legalActions(s: State): readonly string[] {
-    let cached = this.legalCache.get(s);
-    if (cached === undefined) {
-      cached = Object.freeze(legalActions(new Draft(this.sc, s, NO_DICE, false)));
-      this.legalCache.set(s, cached);
-    }
-    return cached;
+  computeLegalActions(s: State): string[] {
+    return legalActions(new Draft(this.sc, s, NO_DICE, false));
   }
 
-  apply(s: State, action: string, rng: Rng): State {
-    if (!this.legalActions(s).includes(action)) throw new IllegalActionError(action, 'not among the legal actions of this position');
-    const d = new Draft(this.sc, s, rng, this.opts.narrate === true);
-    applyAction(d, action);
-    return d.seal();
+  protected applyLegal(s: State, action: string, rng: Rng): State {
+    return nextState(new Draft(this.sc, s, rng, this.opts.narrate === true), action);
   }
 
   isTerminal(s: State): boolean {
     return s.over;
   }
 
+  /** Win 1, loss -1, draw 0 by the scenario's victory points. */
   returns(s: State): readonly number[] {
-    const o = outcomeOf(this.sc, s);
-    return o.winner === null ? [0, 0] : o.winner === 0 ? [1, -1] : [-1, 1];
-  }
-
-  actionKey(a: string): string {
-    return a;
+    const { winner } = outcomeOf(this.sc, s);
+    return [0, 1].map((seat) => (winner === null ? 0 : winner === seat ? 1 : -1));
   }
 }
 

@@ -6,7 +6,7 @@
 import type { Rng } from '../../core/game.js';
 import { UnitDraft, type UnitState } from '../../hex/draft.js';
 import type { Hex } from '../../hex/grid.js';
-import { HEX, type RowLayout, type UnitRows } from '../../hex/units.js';
+import { HEX, type RowLayout } from '../../hex/units.js';
 import type { Scenario } from './scenario.js';
 
 export { HEX };
@@ -49,14 +49,13 @@ export const F_ACTIVE = 1,
 export const LAYOUT: RowLayout = { flags: FLAGS, carrier: -1 };
 
 export interface State extends UnitState {
-  readonly u: UnitRows;
-  readonly events: readonly string[];
+  /** Seat to decide: the active one, or the inactive one in an opportunity-fire window. */
+  readonly toMove: number;
   readonly turn: number;
-  /** Seat that won this turn's initiative. */
-  readonly initiative: number;
   /** Seat taking the current segment. */
   readonly active: number;
-  readonly toMove: number;
+  /** Seat that won this turn's initiative. */
+  readonly initiative: number;
   /** Segments the initiative winner still takes before the other side acts (3.0A). */
   readonly lead: number;
   /** Action segments each seat has taken this turn (15.6 counts them). */
@@ -105,33 +104,42 @@ export const NO_DICE: Rng = {
   },
 };
 
-/** The working copy of one apply. */
-export class Draft extends UnitDraft<State> {
-  turn: number;
-  initiative: number;
-  active: number;
-  toMove: number;
-  lead: number;
-  segs: readonly number[];
-  lastPass: number;
-  activated: boolean;
-  mover: number;
-  chargeTo: Hex;
-  oppWindow: boolean;
-  oppFired: readonly number[];
-  drumfire: readonly number[];
-  lastVertex: readonly number[];
-  ammoOut: readonly number[];
-  shortage: readonly number[];
-  shortageTurn: readonly number[];
-  lost: readonly number[];
-  decapUntil: readonly number[];
-  decapDone: readonly number[];
-  control: readonly number[];
-  nightRange: number;
-  initiativeTurn1: number;
-  over: boolean;
+/** The turn's fields of a state (everything but the unit rows and narration), writable in a draft. */
+type TurnFields = { -readonly [K in Exclude<keyof State, 'u' | 'events'>]: State[K] };
+const TURN_KEYS = [
+  'turn',
+  'initiative',
+  'active',
+  'toMove',
+  'lead',
+  'segs',
+  'lastPass',
+  'activated',
+  'mover',
+  'chargeTo',
+  'oppWindow',
+  'oppFired',
+  'drumfire',
+  'lastVertex',
+  'ammoOut',
+  'shortage',
+  'shortageTurn',
+  'lost',
+  'decapUntil',
+  'decapDone',
+  'control',
+  'nightRange',
+  'initiativeTurn1',
+  'over',
+] as const satisfies readonly (keyof TurnFields)[];
+/** Every turn field is copied: a field added to State but not to TURN_KEYS fails to compile here. */
+const ALL_TURN_KEYS: Exclude<keyof TurnFields, (typeof TURN_KEYS)[number]> extends never ? true : never = true;
+void ALL_TURN_KEYS;
 
+/** The working copy of one apply: the unit rows (UnitDraft) and the turn's fields, copied from the state. */
+export interface Draft extends TurnFields {}
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface names the turn fields; the constructor copies every one (TURN_KEYS, checked complete above)
+export class Draft extends UnitDraft<State> {
   constructor(
     readonly sc: Scenario,
     s: State,
@@ -139,62 +147,15 @@ export class Draft extends UnitDraft<State> {
     narrate: boolean,
   ) {
     super(s, sc.map.size, LAYOUT, narrate);
-    this.turn = s.turn;
-    this.initiative = s.initiative;
-    this.active = s.active;
-    this.toMove = s.toMove;
-    this.lead = s.lead;
-    this.segs = s.segs;
-    this.lastPass = s.lastPass;
-    this.activated = s.activated;
-    this.mover = s.mover;
-    this.chargeTo = s.chargeTo;
-    this.oppWindow = s.oppWindow;
-    this.oppFired = s.oppFired;
-    this.drumfire = s.drumfire;
-    this.lastVertex = s.lastVertex;
-    this.ammoOut = s.ammoOut;
-    this.shortage = s.shortage;
-    this.shortageTurn = s.shortageTurn;
-    this.lost = s.lost;
-    this.decapUntil = s.decapUntil;
-    this.decapDone = s.decapDone;
-    this.control = s.control;
-    this.nightRange = s.nightRange;
-    this.initiativeTurn1 = s.initiativeTurn1;
-    this.over = s.over;
+    const self = this as unknown as Record<string, unknown>;
+    for (const k of TURN_KEYS) self[k] = s[k];
   }
 
   seal(): State {
     this.passOccupancy(this.u);
-    return {
-      u: this.u,
-      events: this.events ?? [],
-      turn: this.turn,
-      initiative: this.initiative,
-      active: this.active,
-      toMove: this.toMove,
-      lead: this.lead,
-      segs: this.segs,
-      lastPass: this.lastPass,
-      activated: this.activated,
-      mover: this.mover,
-      chargeTo: this.chargeTo,
-      oppWindow: this.oppWindow,
-      oppFired: this.oppFired,
-      drumfire: this.drumfire,
-      lastVertex: this.lastVertex,
-      ammoOut: this.ammoOut,
-      shortage: this.shortage,
-      shortageTurn: this.shortageTurn,
-      lost: this.lost,
-      decapUntil: this.decapUntil,
-      decapDone: this.decapDone,
-      control: this.control,
-      nightRange: this.nightRange,
-      initiativeTurn1: this.initiativeTurn1,
-      over: this.over,
-    };
+    const out: Record<string, unknown> = { u: this.u, events: this.events ?? [] };
+    for (const k of TURN_KEYS) out[k] = this[k];
+    return out as unknown as State;
   }
 
   /** A writable copy of a per-seat (or other small) array field, made on first write. */

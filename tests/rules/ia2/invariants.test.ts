@@ -6,18 +6,13 @@ import type { Ia2Scenario } from '../../../src/rules/ia2/index.js';
 import { HEX, MORALE, STEPS, type State } from '../../../src/rules/ia2/state.js';
 import { loadScenario } from '../../../src/scenarios.js';
 
-/** Deep-freezes a state so that any write to it throws. */
-function freeze<T>(v: T): T {
-  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
-    Object.freeze(v);
-    for (const k of Object.keys(v)) freeze((v as Record<string, unknown>)[k]);
-  }
-  return v;
-}
+/** A broken invariant fails the test at once, naming it (the checks run after every action of 1,000 games). */
+const check = (ok: boolean, what: string): void => {
+  if (!ok) expect.fail(`invariant broken: ${what}`);
+};
 
-function check(ok: boolean, what: string): void {
-  if (!ok) throw new Error(`invariant broken: ${what}`);
-}
+/** Every field of a state, as text: apply must leave it exactly as it was. */
+const snapshot = (s: State): string => JSON.stringify(s);
 
 /** 4.1: three combat units, at most two companies, per side per hex; steps and morale in range. */
 function checkPosition(loaded: Ia2Scenario, s: State): void {
@@ -49,10 +44,9 @@ function play(loaded: Ia2Scenario, seed: number, frozen: boolean): { hashes: str
     check(legal.length > 0, `seed ${seed}: no legal action`);
     check(new Set(legal).size === legal.length, `seed ${seed}: duplicate actions`);
     const a = legal[choice.int(legal.length)]!;
-    if (frozen) freeze(s);
-    const before = frozen ? ia2StateHash(s) : '';
+    const before = frozen ? snapshot(s) : '';
     const next = game.apply(s, a, dice);
-    if (frozen) check(ia2StateHash(s) === before, `seed ${seed}: apply changed its input`);
+    if (frozen) check(snapshot(s) === before, `seed ${seed}: apply changed its input`);
     checkPosition(loaded, next);
     s = next;
     hashes.push(ia2StateHash(s));
@@ -64,7 +58,7 @@ function play(loaded: Ia2Scenario, seed: number, frozen: boolean): { hashes: str
 }
 
 describe('IA2 invariants over seeded random games', () => {
-  it('IA2 3.0: 1,000 random ia2-tiny games end within the turn limit, stay within the stacking limits and never mutate a state (frozen every 10th game)', () => {
+  it('IA2 3.0: 1,000 random ia2-tiny games end within the turn limit, stay within the stacking limits and never change the state they are applied to (compared field by field in every 10th game)', () => {
     const loaded = loadScenario('ia2-tiny') as Ia2Scenario;
     let total = 0;
     for (let seed = 0; seed < 1000; seed++) total += play(loaded, seed, seed % 10 === 0).actions;

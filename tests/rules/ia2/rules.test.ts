@@ -331,4 +331,3 @@ describe('IA2 assault and leaders', () => {
     expect(b.mover).toBe(-1);
   });
 });
-
