@@ -4,10 +4,11 @@
  * committed.
  */
 import { InputError } from '../../core/errors.js';
-import type { ScenarioUi } from '../../core/system.js';
+import type { ActionKind, ActionPlace, BoardUnit, ScenarioUi } from '../../core/system.js';
+import { boardOf } from '../../hex/board.js';
 import { drawHexMap, type Segment } from '../../hex/ascii.js';
 import { fireOdds } from './odds.js';
-import type { Scenario } from './scenario.js';
+import { ROAD, type Scenario } from './scenario.js';
 import {
   DEMORALIZED,
   DIG,
@@ -96,6 +97,13 @@ function markers(s: State, i: number): string[] {
   return out;
 }
 
+/** Turn, segment, whose decision, initiative and score: all public. */
+function ia2StatusLine(sc: Scenario, s: State, _viewer: number): string {
+  const vp = victoryPoints(sc, s);
+  const phase = s.oppWindow ? 'opportunity fire' : s.mover >= 0 ? 'moving' : s.activated ? 'segment' : 'activation';
+  return `Turn ${s.turn}/${sc.turns}${sc.nightTurns.has(s.turn) ? ' (night)' : ''}, ${sc.sides[s.active]!.id} segment ${s.segs[s.active]! + 1} (${phase}), ${sc.sides[s.toMove]!.id} to decide; initiative ${[0, 1].map((k) => currentInitiative(sc, s, k, s.turn)).join('/')}; VP ${sc.sides[0]!.id} ${vp[0]} ${sc.sides[1]!.id} ${vp[1]}`;
+}
+
 export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
   const grid = sc.map.grid;
   const cell =
@@ -134,11 +142,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
           return `  ${pieceName(sc, s, i).padEnd(28)} ${sc.sides[def.side]!.id.padEnd(8)} ${where.padEnd(10)} ${[...extra, ...markers(s, i)].join(', ')}`;
         })
         .join('\n'),
-    renderStatus: (s) => {
-      const vp = victoryPoints(sc, s);
-      const phase = s.oppWindow ? 'opportunity fire' : s.mover >= 0 ? 'moving' : s.activated ? 'segment' : 'activation';
-      return `Turn ${s.turn}/${sc.turns}${sc.nightTurns.has(s.turn) ? ' (night)' : ''}, ${sc.sides[s.active]!.id} segment ${s.segs[s.active]! + 1} (${phase}), ${sc.sides[s.toMove]!.id} to decide; initiative ${[0, 1].map((k) => currentInitiative(sc, s, k, s.turn)).join('/')}; VP ${sc.sides[0]!.id} ${vp[0]} ${sc.sides[1]!.id} ${vp[1]}`;
-    },
+    renderStatus: (s, view) => ia2StatusLine(sc, s, view.viewer),
     briefing: () => [
       sc.data.description,
       `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP)`).join(', ') || 'none'}; ${sc.data.victory.vpPerStep} VP per enemy step lost.`,
@@ -189,5 +193,82 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
     },
     odds: (s, a) => fireOdds(sc, s, a),
     narration: (s) => s.events,
+    board: (s, view) =>
+      boardOf(sc.map, ROAD, (h) => (s.drumfire.some((x, k) => k % 5 < 3 && x === h) ? ['drumfire'] : []), {
+        units: sc.units.map((def, i) => boardUnit(sc, s, i, def.type)),
+        objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: s.control[k]! })),
+        status: ia2StatusLine(sc, s, view.viewer),
+      }),
+    actionPlaces: (s, actions) => actions.map((a) => actionPlace(sc, s, a)),
   };
+}
+
+/** Everything on a counter is public (digest 8.4): every piece is drawn for every viewer. */
+function boardUnit(sc: Scenario, s: State, i: number, type: string): BoardUnit {
+  const def = sc.units[i]!;
+  const r = s.u[i]!;
+  let values: string;
+  if (def.leader) {
+    const f = def.faces[r[FACE]!]!;
+    values = `${f.rank}* ${f.morale} +${f.combat}/+${f.moraleBonus}`;
+  } else {
+    const reduced = def.steps === 2 && r[STEPS] === 1 ? 1 : 0;
+    const v = def.type === 'CAV' && !(r[FLAGS]! & F_MOUNTED) ? def.dismounted[reduced]! : def.values[reduced]!;
+    const ma = (def.type === 'MG' || def.type === 'GUN') && r[FLAGS]! & F_LIMBERED ? def.limberedMovement : v.ma;
+    values = `${v.df}-${v.dfRange} ${ma}`;
+  }
+  return {
+    unit: i,
+    side: def.side,
+    hex: r[HEX]! >= 0 ? r[HEX]! : -1,
+    name: pieceName(sc, s, i),
+    type: def.leader ? 'leader' : type === 'CAV' ? 'cavalry' : type === 'MG' ? 'machine gun' : type === 'GUN' ? 'artillery' : 'infantry',
+    values,
+    where: r[HEX]! >= 0 ? '' : r[HEX] === -2 ? 'eliminated' : 'off the map',
+    reduced: def.steps === 2 && r[STEPS] === 1,
+    leader: def.leader,
+    markers: markers(s, i),
+    details: `morale ${['good order', 'disrupted', 'demoralized'][r[MORALE]!]}`,
+  };
+}
+
+function actionPlace(sc: Scenario, s: State, action: string): ActionPlace {
+  const w = action.split(' ');
+  const verb = w[0]!;
+  const unitHex = (u: number) => s.u[u]![HEX]!;
+  const place = (kind: ActionKind, units: number[], from: number, to = -1, target = -1, combat = false): ActionPlace => ({
+    kind,
+    label: describe(sc, s, action),
+    units,
+    from,
+    to,
+    target,
+    combat,
+  });
+  switch (verb) {
+    case 'pass':
+    case 'hold':
+      return place('pass', [], -1);
+    case 'end':
+      return place('end', [], -1);
+    case 'stack':
+      return place('activate', [], Number(w[1]));
+    case 'act':
+    case 'lead':
+      return place('activate', [Number(w[1])], unitHex(Number(w[1])));
+    case 'move':
+      return place('move', [Number(w[1])], unitHex(Number(w[1])), Number(w[2]));
+    case 'fire': {
+      const firers = w[1]!.split('+').map(Number);
+      return place('fire', firers, unitHex(firers[0]!), -1, Number(w[2]), true);
+    }
+    case 'opfire':
+      return place('fire', [Number(w[1])], unitHex(Number(w[1])), -1, unitHex(s.mover), true);
+    case 'assault':
+      return place('assault', [Number(w[1])], unitHex(Number(w[1])), -1, Number(w[2]), true);
+    case 'charge':
+      return place('assault', [Number(w[1])], unitHex(Number(w[1])), Number(w[2]), Number(w[3]), true);
+    default:
+      return place('other', [Number(w[1])], unitHex(Number(w[1])));
+  }
 }
