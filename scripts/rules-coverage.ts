@@ -192,7 +192,8 @@ function main(): void {
   }
   const orphans = [...tests.keys()].filter((id) => !known.has(id)).sort();
 
-  const tags = ['CORE', 'STD', 'OPT', 'CHROME', 'ref'];
+  // The tags in the order the digests use them; a digest may spell them out (STANDARD, OPTIONAL, INFO).
+  const tags = ['CORE', 'STD', 'STANDARD', 'OPT', 'OPTIONAL', 'CHROME', 'ref', 'INFO'];
   const statusNames = ['tested', 'partial (tested)', 'tested (known bug)', 'known bug', 'implemented', 'partial', 'not done', 'untested'];
   const summary = tags
     .map((t) => {

@@ -5,6 +5,7 @@ import { InputError } from './core/errors.js';
 import type { SpawnedSearch, SpawnSpec } from './core/extensions.js';
 import { compiledPath, moduleUrl } from './core/modules.js';
 import type { LoadedScenario, LoadMode, RulesSystem, ScenarioOptions } from './core/system.js';
+import { ia2System } from './rules/ia2/index.js';
 import { pg3System } from './rules/pg3/index.js';
 import { spgSystem } from './rules/spg/index.js';
 
@@ -19,7 +20,7 @@ export function scenariosRoot(): string {
 }
 
 /** The rules systems built into tacsim: the one place that names them. */
-const BUILT_IN: readonly RulesSystem[] = [pg3System, spgSystem];
+const BUILT_IN: readonly RulesSystem[] = [pg3System, spgSystem, ia2System];
 
 const systems = new Map<string, RulesSystem>(BUILT_IN.map((s) => [s.id, s]));
 

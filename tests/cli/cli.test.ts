@@ -167,6 +167,9 @@ describe('tacsim scenarios', () => {
       turns: number;
     }[];
     expect(rows.map((x) => x.id).sort()).toEqual([
+      'ia2-medium',
+      'ia2-mirror',
+      'ia2-tiny',
       'pg3-large',
       'pg3-medium',
       'pg3-mirror',

@@ -1,0 +1,776 @@
+/**
+ * The actions of an IA2 game, as words: activations (3.1, 3.12, 3.2), each activated piece's one action
+ * (3.13: move, fire, assault, charge, recover, dig in, limber, mount), the inactive side's opportunity fire
+ * at a mover (12.0), and the end of a segment or a pass.
+ *
+ *   pass | act U | stack H | lead L | end
+ *   move U H | stop U | fire U H [L] | assault U H | charge U V H | recover U [L]
+ *   dig U | limber U | unlimber U | mount U | dismount U
+ *   opfire F | hold
+ */
+import type { Hex } from '../../hex/grid.js';
+import { shiftColumn, tableResult } from '../../hex/tables.js';
+import {
+  applyResults,
+  assaultStrength,
+  baseColumn,
+  drumfireOnMover,
+  eliminate,
+  resolveAssault,
+  resolveDirectFire,
+  setMorale,
+} from './combat.js';
+import {
+  DEMORALIZED,
+  DIG,
+  DISRUPTED,
+  type Draft,
+  F_ACTIVE,
+  F_ATTACKER,
+  F_CHARGE,
+  F_LED,
+  F_LIMBERED,
+  F_MOUNTED,
+  F_MOVED,
+  F_SPENT,
+  F_SPOTTED,
+  GOOD,
+  MORALE,
+  MP,
+  OPP,
+} from './state.js';
+import { checkGameOver, endSegment, updateControl } from './turn.js';
+import { ROAD } from './scenario.js';
+import {
+  face,
+  fireBlocked,
+  fireStrength,
+  hasEnemy,
+  hasEnemyCombat,
+  hexSpotted,
+  isAssaultHex,
+  isCavalry,
+  baseMorale,
+  movementAllowance,
+  moveClass,
+  nearestEnemyCombat,
+  pieceLabel,
+  rank,
+  ready,
+  sidePieces,
+  spots,
+  stackingAllows,
+  values,
+} from './units.js';
+
+// ---------------------------------------------------------------- activation (3.1, 3.12, 3.2)
+
+/** Pieces a leader activates (3.12, 3.2): his type in his hex and, in good order, the six around; lower-ranked leaders of his type carry it on. */
+export function leaderReach(d: Draft, leader: number): number[] {
+  const side = d.sc.units[leader]!.side;
+  const cav = isCavalry(d, leader);
+  const grid = d.sc.map.grid;
+  const out = new Set<number>([leader]);
+  const queue = [leader];
+  while (queue.length > 0) {
+    const l = queue.shift()!;
+    const m = d.get(l, MORALE);
+    if (m === DEMORALIZED) continue;
+    const reach = m === GOOD ? 1 : 0;
+    const lh = d.hex(l);
+    for (let i = 0; i < d.sc.units.length; i++) {
+      if (out.has(i) || d.sc.units[i]!.side !== side || !ready(d, i) || isCavalry(d, i) !== cav) continue;
+      if (grid.distance(d.hex(i), lh) > reach) continue;
+      if (d.sc.units[i]!.leader) {
+        if (rank(d, i) >= rank(d, l)) continue;
+        queue.push(i);
+      }
+      out.add(i);
+    }
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Pieces of a stack activation (3.1 type 2): every ready piece in the hex, and what its leaders reach. */
+function stackSet(d: Draft, h: Hex, side: number): { all: number[]; led: Set<number> } {
+  const here = sidePieces(d, h, side).filter((p) => ready(d, p));
+  const led = new Set<number>();
+  for (const p of here) if (d.sc.units[p]!.leader && d.get(p, MORALE) !== DEMORALIZED) for (const q of leaderReach(d, p)) led.add(q);
+  return { all: [...new Set([...here, ...led])].sort((a, b) => a - b), led };
+}
+
+function mustRecover(d: Draft, side: number): boolean {
+  for (let i = 0; i < d.sc.units.length; i++)
+    if (d.sc.units[i]!.side === side && ready(d, i) && d.get(i, MORALE) === DEMORALIZED) return true;
+  return false;
+}
+
+function activations(d: Draft, side: number): string[] {
+  const out: string[] = [];
+  const must = mustRecover(d, side);
+  const hasDemo = (set: readonly number[]) => !must || set.some((p) => d.get(p, MORALE) === DEMORALIZED);
+  const hexes = new Set<Hex>();
+  for (let i = 0; i < d.sc.units.length; i++) {
+    const def = d.sc.units[i]!;
+    if (def.side !== side || !ready(d, i)) continue;
+    if (hasDemo([i])) out.push(`act ${i}`);
+    hexes.add(d.hex(i));
+    if (def.leader && d.get(i, MORALE) !== DEMORALIZED) {
+      const set = leaderReach(d, i);
+      if (set.length > 1 && hasDemo(set)) out.push(`lead ${i}`);
+    }
+  }
+  for (const h of [...hexes].sort((a, b) => a - b)) {
+    const { all } = stackSet(d, h, side);
+    if (sidePieces(d, h, side).filter((p) => ready(d, p)).length > 1 && hasDemo(all)) out.push(`stack ${h}`);
+  }
+  if (!must) out.push('pass');
+  return out;
+}
+
+/** 6.73: while decapitated, a leader of the side must pass a plain morale check to activate others. */
+function decapitationCheck(d: Draft, leader: number): boolean {
+  const side = d.sc.units[leader]!.side;
+  if (!(d.decapUntil[side]! > 0 && d.turn <= d.decapUntil[side]!)) return true;
+  const roll = d.roll2d6();
+  const ok = roll <= baseMorale(d, leader);
+  d.events && d.say(() => `${face(d, leader).name} activation check under decapitation: ${roll}: ${ok ? 'passes' : 'fails'}`);
+  return ok;
+}
+
+function activate(d: Draft, set: readonly number[], led: ReadonlySet<number>): void {
+  for (const p of set) {
+    d.setFlag(p, F_ACTIVE, true);
+    // Leaders lead themselves (11.2: good-order leaders may make assault movement).
+    if (led.has(p) || d.sc.units[p]!.leader) d.setFlag(p, F_LED, true);
+    d.set(p, MP, 0);
+  }
+  d.activated = true;
+}
+
+// ---------------------------------------------------------------- movement (5.0)
+
+/** Movement cost of one step (5.2, 5.3): the road rate along a road hexside, else the terrain's cost for the class. */
+function stepCost(d: Draft, unit: number, from: Hex, to: Hex): number {
+  const map = d.sc.map;
+  const dir = map.grid.directionTo(from, to);
+  if (dir >= 0 && map.hexside(from, dir) & ROAD) return d.sc.charts.roadCost.value;
+  return d.sc.terrain[map.terrain[to]!]!.move[moveClass(d, unit)];
+}
+
+/** Whether a unit may step from its hex into `to` now (4.3, 5.2, 5.5, 5.9, 13.2). */
+function canStep(d: Draft, unit: number, to: Hex): boolean {
+  const def = d.sc.units[unit]!;
+  const from = d.hex(unit);
+  const ma = movementAllowance(d, unit);
+  if (ma <= 0) return false;
+  const m = d.get(unit, MORALE);
+  if (m === DEMORALIZED) return false;
+  const spent = d.get(unit, MP);
+  const moved = d.flag(unit, F_MOVED);
+  // 11.22: out of an assault hex one hex only, never into another enemy hex.
+  if (isAssaultHex(d, from) && (moved || hasEnemy(d, to, def.side))) return false;
+  const cost = stepCost(d, unit, from, to);
+  if (cost >= 99) return false;
+  // 13.2: disrupted, one hex a turn; 5.2: the first hex is always possible.
+  if (m === DISRUPTED) {
+    if (moved) return false;
+  } else if (moved && spent + cost > ma) return false;
+  if (hasEnemyCombat(d, to, def.side)) return false;
+  if (hasEnemy(d, to, def.side) && def.leader) return false;
+  if (!stackingAllows(d, to, def.side, unit)) return false;
+  // 3.11, 5.5: without a leader of its type, never closer to the enemy's combat units.
+  if (!d.flag(unit, F_LED) && nearestEnemyCombat(d, to, def.side) < nearestEnemyCombat(d, from, def.side)) return false;
+  return true;
+}
+
+/** Units of the inactive side that may make opportunity fire at the mover in its hex now (12.0-12.24). */
+export function opportunityFirers(d: Draft): number[] {
+  const mover = d.mover;
+  if (mover < 0 || !d.onMap(mover)) return [];
+  const mh = d.hex(mover);
+  if (isAssaultHex(d, mh)) return [];
+  const side = 1 - d.sc.units[mover]!.side;
+  const grid = d.sc.map.grid;
+  const out: number[] = [];
+  let spotted: boolean | undefined;
+  for (let i = 0; i < d.sc.units.length; i++) {
+    const def = d.sc.units[i]!;
+    if (def.side !== side || def.leader || !ready(d, i) || d.flag(i, F_ACTIVE)) continue;
+    if (d.get(i, MORALE) === DEMORALIZED || d.oppFired.includes(i)) continue;
+    const budget = def.type === 'MG' ? 2 : def.type === 'GUN' || (def.type === 'CAV' && d.flag(i, F_MOUNTED)) ? 0 : 1;
+    if (d.get(i, OPP) >= budget) continue;
+    const h = d.hex(i);
+    if (isAssaultHex(d, h)) continue;
+    const v = values(d, i);
+    const dist = grid.distance(h, mh);
+    if (dist > v.dfRange || fireStrength(d, i) <= 0 || !d.sc.map.hasLos(h, mh) || fireBlocked(d, i, h, mh)) continue;
+    if (spotted === undefined) spotted = spots(d, side, mover);
+    if (!spotted) return [];
+    out.push(i);
+  }
+  return out;
+}
+
+function finishMover(d: Draft): void {
+  const u = d.mover;
+  d.mover = -1;
+  d.oppWindow = false;
+  d.oppFired = [];
+  d.toMove = d.active;
+  if (u < 0) return;
+  const to = d.chargeTo;
+  d.chargeTo = -1;
+  if (to >= 0 && d.onMap(u) && d.get(u, MORALE) === GOOD && hasEnemyCombat(d, to, d.sc.units[u]!.side)) {
+    d.setHex(u, to);
+    d.setFlag(u, F_ATTACKER, true);
+    d.setFlag(u, F_CHARGE, true);
+    d.events && d.say(() => `${pieceLabel(d, u)} charges into ${d.sc.map.grid.label(to)}`);
+  }
+  if (d.onMap(u)) d.setFlag(u, F_SPENT, true);
+}
+
+/** After a mover enters a hex: drumfire (9.6), then the opportunity-fire window (12.11), or it goes on or stops. */
+function afterStep(d: Draft, unit: number, h: Hex): void {
+  const before = d.get(unit, MORALE);
+  const ok = drumfireOnMover(d, unit, h) && d.onMap(unit) && d.get(unit, MORALE) === before;
+  updateControl(d);
+  checkGameOver(d);
+  if (!ok) {
+    d.chargeTo = -1;
+    finishMover(d);
+    return;
+  }
+  d.oppFired = [];
+  if (opportunityFirers(d).length > 0) {
+    d.oppWindow = true;
+    d.toMove = 1 - d.active;
+    return;
+  }
+  continueOrStop(d);
+}
+
+function continueOrStop(d: Draft): void {
+  const u = d.mover;
+  d.oppWindow = false;
+  d.toMove = d.active;
+  if (d.chargeTo >= 0) {
+    finishMover(d);
+    return;
+  }
+  if (!d.onMap(u) || stepsFrom(d, u).length === 0) finishMover(d);
+}
+
+function stepsFrom(d: Draft, unit: number): Hex[] {
+  const h = d.hex(unit);
+  const out: Hex[] = [];
+  const grid = d.sc.map.grid;
+  for (let k = 0; k < 6; k++) {
+    const n = grid.neighbour(h, k);
+    if (n >= 0 && canStep(d, unit, n)) out.push(n);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+function step(d: Draft, unit: number, to: Hex, free = false): void {
+  const from = d.hex(unit);
+  const cost = free ? 0 : stepCost(d, unit, from, to);
+  d.set(unit, MP, d.get(unit, MP) + cost);
+  d.setHex(unit, to);
+  d.setFlag(unit, F_SPOTTED, false);
+  // 15.22: moving loses a dig in under way and leaves a completed position.
+  d.set(unit, DIG, 0);
+  d.events && d.say(() => `${pieceLabel(d, unit)} moves to ${d.sc.map.grid.label(to)}`);
+}
+
+/**
+ * Flight of a demoralized unit that failed recovery (13.31-13.35): out of an assault hex one hex, boxed in
+ * eliminated; otherwise up to its movement allowance, each hex farther from the enemy's combat units (else
+ * as far), never into drumfire or enemy hexes; a field gun that must flee is lost (13.34).
+ */
+export function flee(d: Draft, unit: number): void {
+  const def = d.sc.units[unit]!;
+  if (def.type === 'GUN') {
+    d.events && d.say(() => `${pieceLabel(d, unit)} cannot flee and is abandoned (13.34)`);
+    eliminate(d, unit);
+    return;
+  }
+  const grid = d.sc.map.grid;
+  const drum = (h: Hex) => {
+    for (let k = 0; k < d.drumfire.length; k += 5)
+      if (d.drumfire[k] === h || d.drumfire[k + 1] === h || d.drumfire[k + 2] === h) return true;
+    return false;
+  };
+  const inAssault = isAssaultHex(d, d.hex(unit));
+  const budget = inAssault ? 1 : Math.max(1, def.leader ? movementAllowance(d, unit) : values(d, unit).ma);
+  let spent = 0;
+  for (let moved = 0; moved < budget; moved++) {
+    const h = d.hex(unit);
+    const here = nearestEnemyCombat(d, h, def.side);
+    let best = -1,
+      bestDist = inAssault ? -1 : here;
+    for (let k = 0; k < 6; k++) {
+      const n = grid.neighbour(h, k);
+      if (n < 0 || hasEnemy(d, n, def.side) || drum(n) || !stackingAllows(d, n, def.side, unit)) continue;
+      const cost = stepCost(d, unit, h, n);
+      if (cost >= 99 || (moved > 0 && spent + cost > budget)) continue;
+      const dist = nearestEnemyCombat(d, n, def.side);
+      if (dist > bestDist || (dist === bestDist && best < 0 && !inAssault && moved === 0 && dist > here)) {
+        best = n;
+        bestDist = dist;
+      }
+    }
+    if (best < 0) {
+      if (inAssault) {
+        d.events && d.say(() => `${pieceLabel(d, unit)} is boxed in and eliminated (13.35)`);
+        eliminate(d, unit);
+      }
+      return;
+    }
+    spent += stepCost(d, unit, h, best);
+    d.setHex(unit, best);
+    d.set(unit, DIG, 0);
+    d.events && d.say(() => `${pieceLabel(d, unit)} flees to ${grid.label(best)}`);
+    if (inAssault) return;
+  }
+}
+
+// ---------------------------------------------------------------- legal actions
+
+function fireTargets(d: Draft, unit: number): Hex[] {
+  const def = d.sc.units[unit]!;
+  if (def.leader || fireStrength(d, unit) <= 0) return [];
+  if (def.type === 'GUN' && d.flag(unit, F_LIMBERED)) return [];
+  const h = d.hex(unit);
+  if (isAssaultHex(d, h)) return [];
+  const range = values(d, unit).dfRange;
+  const grid = d.sc.map.grid;
+  const out: Hex[] = [];
+  const seen = new Set<Hex>();
+  for (let i = 0; i < d.sc.units.length; i++) {
+    if (d.sc.units[i]!.side === def.side) continue;
+    const t = d.hex(i);
+    if (t < 0 || seen.has(t)) continue;
+    seen.add(t);
+    if (grid.distance(h, t) > range || isAssaultHex(d, t)) continue;
+    if (!hexSpotted(d, def.side, t) || !d.sc.map.hasLos(h, t) || fireBlocked(d, unit, h, t)) continue;
+    out.push(t);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Leaders who may add their combat bonus to a unit's fire (6.52): activated, ready, same hex and type, undemoralized. */
+function bonusLeaders(d: Draft, unit: number): number[] {
+  const def = d.sc.units[unit]!;
+  if (def.type === 'GUN' || d.get(unit, MORALE) === DEMORALIZED) return [];
+  return sidePieces(d, d.hex(unit), def.side).filter(
+    (l) =>
+      d.sc.units[l]!.leader &&
+      d.flag(l, F_ACTIVE) &&
+      ready(d, l) &&
+      d.get(l, MORALE) !== DEMORALIZED &&
+      isCavalry(d, l) === isCavalry(d, unit) &&
+      face(d, l).combat > 0,
+  );
+}
+
+/** Leaders who may help a recovery (6.62): activated, ready, same type, in reach. */
+function recoveryLeaders(d: Draft, unit: number): number[] {
+  const def = d.sc.units[unit]!;
+  const grid = d.sc.map.grid;
+  const out: number[] = [];
+  for (let l = 0; l < d.sc.units.length; l++) {
+    if (l === unit || !d.sc.units[l]!.leader || d.sc.units[l]!.side !== def.side) continue;
+    if (!d.flag(l, F_ACTIVE) || !ready(d, l) || d.get(l, MORALE) !== GOOD || isCavalry(d, l) !== isCavalry(d, unit)) continue;
+    if (d.flag(l, F_MOVED) || grid.distance(d.hex(l), d.hex(unit)) > 1) continue;
+    if (def.leader && rank(d, l) <= rank(d, unit)) continue;
+    if (face(d, l).moraleBonus > 0) out.push(l);
+  }
+  return out;
+}
+
+function unitActions(d: Draft, u: number, out: string[]): void {
+  const def = d.sc.units[u]!;
+  const m = d.get(u, MORALE);
+  if (m !== GOOD) {
+    out.push(`recover ${u}`);
+    for (const l of recoveryLeaders(d, u)) out.push(`recover ${u} ${l}`);
+    if (m === DEMORALIZED) return;
+  }
+  const h = d.hex(u);
+  const grid = d.sc.map.grid;
+  for (const n of stepsFrom(d, u)) out.push(`move ${u} ${n}`);
+  for (const t of fireTargets(d, u)) {
+    out.push(`fire ${u} ${t}`);
+    for (const l of bonusLeaders(d, u)) out.push(`fire ${u} ${t} ${l}`);
+  }
+  if (m !== GOOD) return;
+  // 11.2, 11.24: assault movement by good-order companies and leaders led by their type.
+  const assaulter = def.leader || def.company;
+  if (assaulter && d.flag(u, F_LED)) {
+    if (isAssaultHex(d, h)) out.push(`assault ${u} ${h}`);
+    else
+      for (let k = 0; k < 6; k++) {
+        const n = grid.neighbour(h, k);
+        if (n < 0 || !hasEnemy(d, n, def.side)) continue;
+        if (!hasEnemyCombat(d, n, def.side) && !def.leader) continue;
+        if (d.sc.terrain[d.sc.map.terrain[n]!]!.move[moveClass(d, u)] >= 99 || !stackingAllows(d, n, def.side, u)) continue;
+        out.push(`assault ${u} ${n}`);
+      }
+    // 11.7, 11.73: a charge from two hexes over a clear, empty hex, by mounted cavalry led by a cavalry leader.
+    if (def.type === 'CAV' && d.flag(u, F_MOUNTED) && !isAssaultHex(d, h)) {
+      for (let k = 0; k < 6; k++) {
+        const v = grid.neighbour(h, k);
+        if (v < 0 || !d.sc.terrain[d.sc.map.terrain[v]!]!.clear || d.firstIn(v) >= 0) continue;
+        for (let j = 0; j < 6; j++) {
+          const t = grid.neighbour(v, j);
+          if (t < 0 || grid.distance(h, t) !== 2 || !hasEnemyCombat(d, t, def.side)) continue;
+          if (!stackingAllows(d, t, def.side, u)) continue;
+          out.push(`charge ${u} ${v} ${t}`);
+        }
+      }
+    }
+  }
+  if (def.leader) return;
+  if (def.type === 'CAV') out.push(d.flag(u, F_MOUNTED) ? `dismount ${u}` : `mount ${u}`);
+  if (def.type === 'MG' || def.type === 'GUN') out.push(d.flag(u, F_LIMBERED) ? `unlimber ${u}` : `limber ${u}`);
+  const t = d.sc.terrain[d.sc.map.terrain[h]!]!;
+  if (def.type !== 'CAV' && t.digIn && !d.sc.entrenchments.has(h) && d.get(u, DIG) < 2 && !isAssaultHex(d, h)) out.push(`dig ${u}`);
+}
+
+/**
+ * Combined fire of every activated, ready unit in a hex that can fire at the same target (8.32): field guns
+ * together, the others together; the whole group only (ruling IA2-R24), with an optional leader's bonus.
+ */
+function combinedFire(d: Draft, side: number, out: string[]): void {
+  const byHex = new Map<Hex, number[]>();
+  for (let u = 0; u < d.sc.units.length; u++) {
+    const def = d.sc.units[u]!;
+    if (def.side !== side || def.leader || !d.flag(u, F_ACTIVE) || !ready(d, u) || d.flag(u, F_MOVED)) continue;
+    if (d.get(u, MORALE) === DEMORALIZED) continue;
+    const h = d.hex(u);
+    byHex.set(h, [...(byHex.get(h) ?? []), u]);
+  }
+  for (const units of byHex.values()) {
+    for (const group of [units.filter((u) => d.sc.units[u]!.type !== 'GUN'), units.filter((u) => d.sc.units[u]!.type === 'GUN')]) {
+      if (group.length < 2) continue;
+      const common = group.map((u) => fireTargets(d, u)).reduce((a, b) => a.filter((t) => b.includes(t)));
+      const key = group.join('+');
+      for (const t of common) {
+        out.push(`fire ${key} ${t}`);
+        for (const l of bonusLeaders(d, group[0]!)) out.push(`fire ${key} ${t} ${l}`);
+      }
+    }
+  }
+}
+
+export function legalActions(d: Draft): string[] {
+  if (d.over) return [];
+  if (d.oppWindow) return [...opportunityFirers(d).map((f) => `opfire ${f}`), 'hold'];
+  const side = d.active;
+  if (d.mover >= 0) return [...stepsFrom(d, d.mover).map((n) => `move ${d.mover} ${n}`), `stop ${d.mover}`];
+  if (!d.activated) return activations(d, side);
+  const out: string[] = [];
+  let demoralizedLeft = false;
+  for (let u = 0; u < d.sc.units.length; u++) {
+    if (!d.flag(u, F_ACTIVE) || !ready(d, u)) continue;
+    if (d.get(u, MORALE) === DEMORALIZED) demoralizedLeft = true;
+    unitActions(d, u, out);
+  }
+  combinedFire(d, side, out);
+  // 13.42: every activated demoralized piece attempts recovery before the segment ends.
+  if (!demoralizedLeft) out.push('end');
+  return out;
+}
+
+// ---------------------------------------------------------------- apply
+
+const num = (w: string | undefined): number => Number(w);
+
+export function applyAction(d: Draft, action: string): void {
+  const w = action.split(' ');
+  const verb = w[0]!;
+  const side = d.active;
+  switch (verb) {
+    case 'pass':
+      d.events && d.say(() => `${d.sc.sides[side]!.id} passes`);
+      endSegment(d, true);
+      return;
+    case 'end': {
+      const hexes = new Set<Hex>();
+      for (let i = 0; i < d.sc.units.length; i++) if (d.flag(i, F_ATTACKER) && d.onMap(i)) hexes.add(d.hex(i));
+      for (const h of [...hexes].sort((a, b) => a - b)) {
+        resolveAssault(d, h, side);
+        afterAssault(d, h, side);
+      }
+      updateControl(d);
+      checkGameOver(d);
+      if (!d.over) endSegment(d, false);
+      return;
+    }
+    case 'act': {
+      const u = num(w[1]);
+      if (d.sc.units[u]!.leader && !decapitationCheck(d, u)) {
+        d.setFlag(u, F_SPENT, true);
+        endSegment(d, false);
+        return;
+      }
+      activate(d, [u], new Set());
+      return;
+    }
+    case 'lead': {
+      const l = num(w[1]);
+      if (!decapitationCheck(d, l)) {
+        d.setFlag(l, F_SPENT, true);
+        endSegment(d, false);
+        return;
+      }
+      const set = leaderReach(d, l);
+      activate(d, set, new Set(set));
+      return;
+    }
+    case 'stack': {
+      const { all, led } = stackSet(d, num(w[1]), side);
+      activate(d, all, led);
+      return;
+    }
+    case 'move': {
+      const u = num(w[1]);
+      const to = num(w[2]);
+      if (d.mover < 0) {
+        d.mover = u;
+        d.setFlag(u, F_MOVED, true);
+      }
+      const from = d.hex(u);
+      if (isAssaultHex(d, from)) {
+        step(d, u, to);
+        exitAssault(d, u, from);
+        return;
+      }
+      const enemyLeaders = hasEnemy(d, to, d.sc.units[u]!.side);
+      step(d, u, to);
+      if (enemyLeaders) overrun(d, to, side);
+      afterStep(d, u, to);
+      return;
+    }
+    case 'stop':
+      finishMover(d);
+      return;
+    case 'opfire': {
+      const f = num(w[1]);
+      const mover = d.mover;
+      const fdef = d.sc.units[f]!;
+      d.arr('oppFired').push(f);
+      d.set(f, OPP, d.get(f, OPP) + 1);
+      // 12.1: a machine gun's first shot leaves it an Opportunity Fire marker; its second, or any other unit's shot, Moved/Fired.
+      if (fdef.type !== 'MG' || d.get(f, OPP) >= 2) d.setFlag(f, F_SPENT, true);
+      const before = d.get(mover, MORALE);
+      const range = d.sc.map.grid.distance(d.hex(f), d.hex(mover));
+      d.events && d.say(() => `${pieceLabel(d, f)} makes opportunity fire`);
+      resolveDirectFire(d, { strength: fireStrength(d, f), side: fdef.side, range, opportunity: true, fieldGun: false }, [mover], true);
+      updateControl(d);
+      checkGameOver(d);
+      // 12.14: a failed morale check stops the mover; a step loss alone does not.
+      if (!d.onMap(mover) || d.get(mover, MORALE) !== before) {
+        d.chargeTo = -1;
+        finishMover(d);
+      } else if (opportunityFirers(d).length === 0) continueOrStop(d);
+      return;
+    }
+    case 'hold':
+      continueOrStop(d);
+      return;
+    case 'fire': {
+      // 8.32: units in one hex may combine their fire (field guns only with field guns).
+      const firers = w[1]!.split('+').map(num);
+      const t = num(w[2]);
+      const def = d.sc.units[firers[0]!]!;
+      const guns = def.type === 'GUN';
+      const critical = guns && d.shortage[def.side] === 2;
+      // 15.7: under critical shortfall each field gun fires at half (rounded up per unit, 1.2).
+      let strength = firers.reduce((n, f) => n + (critical ? Math.ceil(fireStrength(d, f) / 2) : fireStrength(d, f)), 0);
+      if (w[3] !== undefined) {
+        const l = num(w[3]);
+        strength += face(d, l).combat;
+        d.setFlag(l, F_SPENT, true);
+      }
+      const targets = sidePieces(d, t, 1 - def.side);
+      const from = d.hex(firers[0]!);
+      const range = d.sc.map.grid.distance(from, t);
+      d.events && d.say(() => `${firers.map((f) => pieceLabel(d, f)).join(' + ')} fire at ${d.sc.map.grid.label(t)}`);
+      resolveDirectFire(d, { strength, side: def.side, range, opportunity: false, fieldGun: guns }, targets, false);
+      for (const f of firers) {
+        if (!d.onMap(f)) continue;
+        // 7.22: firing from limiting terrain leaves the firer spotted; 15.22: firing ends a dig in under way.
+        if (d.sc.terrain[d.sc.map.terrain[from]!]!.limiting) d.setFlag(f, F_SPOTTED, true);
+        if (d.get(f, DIG) === 1) d.set(f, DIG, 0);
+        d.setFlag(f, F_SPENT, true);
+        // 15.7: a field gun under critical shortfall rolls for its ammunition after firing.
+        if (critical && d.d6() <= 2) {
+          d.events && d.say(() => `${pieceLabel(d, f)} is out of ammunition (15.7)`);
+          d.setHex(f, -2);
+        }
+      }
+      updateControl(d);
+      checkGameOver(d);
+      return;
+    }
+    case 'assault': {
+      const u = num(w[1]);
+      const to = num(w[2]);
+      if (d.hex(u) !== to) {
+        const onlyLeaders = !hasEnemyCombat(d, to, d.sc.units[u]!.side);
+        d.setHex(u, to);
+        d.set(u, DIG, 0);
+        d.events && d.say(() => `${pieceLabel(d, u)} moves into ${d.sc.map.grid.label(to)} to assault`);
+        if (onlyLeaders) overrun(d, to, side);
+        else d.setFlag(u, F_ATTACKER, true);
+      } else d.setFlag(u, F_ATTACKER, true);
+      d.setFlag(u, F_SPENT, true);
+      return;
+    }
+    case 'charge': {
+      const u = num(w[1]);
+      d.mover = u;
+      d.chargeTo = num(w[3]);
+      d.setFlag(u, F_MOVED, true);
+      step(d, u, num(w[2]), true);
+      afterStep(d, u, num(w[2]));
+      return;
+    }
+    case 'recover': {
+      const u = num(w[1]);
+      recover(d, u, w[2] === undefined ? -1 : num(w[2]));
+      d.setFlag(u, F_SPENT, true);
+      checkGameOver(d);
+      return;
+    }
+    case 'dig': {
+      const u = num(w[1]);
+      d.set(u, DIG, d.get(u, DIG) + 1);
+      d.events && d.say(() => `${pieceLabel(d, u)} digs in (${d.get(u, DIG) === 2 ? 'done' : 'under way'})`);
+      d.setFlag(u, F_SPENT, true);
+      return;
+    }
+    case 'limber':
+    case 'unlimber': {
+      const u = num(w[1]);
+      // 5.63: a field gun limbers only with a passed morale check; failing costs just the activation.
+      const needsCheck = verb === 'limber' && d.sc.units[u]!.type === 'GUN';
+      const ok = !needsCheck || d.roll2d6() <= baseMorale(d, u);
+      if (ok) d.setFlag(u, F_LIMBERED, verb === 'limber');
+      d.events && d.say(() => `${pieceLabel(d, u)} ${ok ? `${verb}s` : 'fails to limber'}`);
+      d.setFlag(u, F_SPENT, true);
+      return;
+    }
+    case 'mount':
+    case 'dismount': {
+      const u = num(w[1]);
+      d.setFlag(u, F_MOUNTED, verb === 'mount');
+      d.set(u, DIG, 0);
+      d.setFlag(u, F_SPENT, true);
+      return;
+    }
+    default:
+      throw new Error(`unknown action ${action}`);
+  }
+}
+
+/**
+ * Recovery (13.4-13.45): 2d6 below morale (less 1 demoralized) plus one activated leader's bonus (6.62), +1
+ * in a town or entrenchment; a natural 2 restores good order, a demoralized leader deserts on a natural 12;
+ * a demoralized unit that fails flees unless entrenched (13.31, 15.33).
+ */
+export function recover(d: Draft, u: number, leader: number): void {
+  const def = d.sc.units[u]!;
+  const h = d.hex(u);
+  const t = d.sc.terrain[d.sc.map.terrain[h]!]!;
+  let target = baseMorale(d, u);
+  if (leader >= 0) {
+    target += face(d, leader).moraleBonus;
+    // 6.66: the assisting leader is pinned.
+    d.setFlag(leader, F_SPENT, true);
+  }
+  if (t.recoveryBonus || d.sc.entrenchments.has(h)) target += 1;
+  const roll = d.roll2d6();
+  const m = d.get(u, MORALE);
+  d.events && d.say(() => `${pieceLabel(d, u)} recovery: ${roll} against ${target}`);
+  if (roll === 12 && def.leader && m === DEMORALIZED) {
+    d.events && d.say(() => `${pieceLabel(d, u)} deserts (13.44)`);
+    eliminate(d, u, true);
+    return;
+  }
+  if (roll === 2) {
+    setMorale(d, u, GOOD);
+    return;
+  }
+  if (roll < target) {
+    setMorale(d, u, m === DEMORALIZED ? DISRUPTED : GOOD);
+    return;
+  }
+  if (m === DEMORALIZED && !d.sc.entrenchments.has(h)) flee(d, u);
+}
+
+/**
+ * 6.72: enemy combat units entering a hex of leaders alone: the active player rolls 2d6 per leader, 9 or
+ * more removes him; otherwise his owner moves him one hex to a hex free of enemy combat units (the nearest
+ * to his own side's units, ruling IA2-R05), or he is lost.
+ */
+export function overrun(d: Draft, h: Hex, activeSide: number): void {
+  const grid = d.sc.map.grid;
+  for (const l of sidePieces(d, h, 1 - activeSide)) {
+    if (!d.sc.units[l]!.leader) continue;
+    if (!sidePieces(d, h, activeSide).some((p) => !d.sc.units[p]!.leader)) return;
+    const roll = d.roll2d6();
+    if (roll >= 9) {
+      d.events && d.say(() => `${pieceLabel(d, l)} is overrun (${roll})`);
+      eliminate(d, l);
+      continue;
+    }
+    let best = -1;
+    for (let k = 0; k < 6; k++) {
+      const n = grid.neighbour(h, k);
+      if (n < 0 || hasEnemyCombat(d, n, 1 - activeSide)) continue;
+      if (best < 0) best = n;
+    }
+    if (best < 0) eliminate(d, l);
+    else {
+      d.setHex(l, best);
+      d.events && d.say(() => `${pieceLabel(d, l)} escapes to ${grid.label(best)}`);
+    }
+  }
+}
+
+/**
+ * 11.22, 11.23: a unit leaves an assault hex one hex and stops; when it leaves no piece of its side behind,
+ * the enemy there makes harassing fire at it on the Assault table, only positive modifiers counting.
+ */
+function exitAssault(d: Draft, u: number, from: Hex): void {
+  const side = d.sc.units[u]!.side;
+  if (sidePieces(d, from, side).length === 0) {
+    const enemies = sidePieces(d, from, 1 - side);
+    const base = baseColumn(d.sc.assault, assaultStrength(d, enemies, true));
+    if (base >= 0) {
+      const leader = enemies.some((p) => d.sc.units[p]!.leader && d.get(p, MORALE) !== DEMORALIZED);
+      const col = shiftColumn(d.sc.assault, base, leader ? Math.max(0, d.sc.charts.modifiers.leaderInAssault.value) : 0);
+      const roll = d.roll2d6();
+      const r = tableResult(d.sc.assault, col, roll);
+      d.events && d.say(() => `harassing fire at ${pieceLabel(d, u)}: rolled ${roll}: ${r}`);
+      applyResults(d, [u], [r], true);
+    }
+  }
+  if (d.onMap(u)) drumfireOnMover(d, u, d.hex(u));
+  updateControl(d);
+  checkGameOver(d);
+  d.chargeTo = -1;
+  finishMover(d);
+}
+
+/** After an assault: leaders left without combat units among enemies are overrun (6.72); demoralized units flee the hex (11.25). */
+function afterAssault(d: Draft, h: Hex, activeSide: number): void {
+  for (const side of [1 - activeSide, activeSide]) {
+    const mine = sidePieces(d, h, side);
+    const theirs = sidePieces(d, h, 1 - side);
+    if (theirs.some((p) => !d.sc.units[p]!.leader) && !mine.some((p) => !d.sc.units[p]!.leader) && mine.length > 0) overrun(d, h, 1 - side);
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * The Infantry Attacks 2nd edition file formats (docs/formats/ia2.md): a chart pack (terrain effects, the
+ * Direct Fire, Bombardment and Assault tables, column modifiers, spotting and fog-of-war figures), a counter
+ * manifest (1914 companies, squadrons, machine guns, field guns and two-faced leader counters) and the
+ * scenario. The text prints none of its charts (digest 4.29): every value says where it comes from.
+ */
+import { z } from 'zod';
+import { idTable, parseWith, readJsonFile } from '../../core/validate.js';
+import { compactMap, hexLabel, terrainTable } from '../../hex/mapdata.js';
+import { provenance, sourced } from '../../hex/provenance.js';
+import { scenarioHeader, ruleSwitches } from '../../hex/scenariofile.js';
+import { resultsTable, TWO_D6 } from '../../hex/tables.js';
+import { counterSide } from '../pg/formats.js';
+
+/** Results of the Direct Fire and Bombardment tables (8.43, 8.61). */
+const fireResult = z.string().regex(/^(-|M|M1|M2|X|2X|3X)$/, { message: 'a fire result is one of -, M, M1, M2, X, 2X, 3X' });
+/** Results of the Assault table (8.62): morale checks and Z step losses. */
+const assaultResult = z.string().regex(/^(-|M|M1|M2|1Z|2Z|3Z)$/, { message: 'an assault result is one of -, M, M1, M2, 1Z, 2Z, 3Z' });
+
+const nonNeg = z.number().min(0);
+const moveCost = z.number().min(0).max(99);
+
+/** One terrain type of the TEC (missing from the text, 4.5): costs per movement class, spotting and combat effects. */
+const terrainEntry = z.strictObject({
+  /** Movement points to enter, per class: on foot, mounted (cavalry, cavalry leaders), limbered guns. 99 = prohibited. */
+  move: z.strictObject({ foot: moveCost, horse: moveCost, gun: moveCost }),
+  /** Limiting terrain (7.2): units in it are spotted only within `spotDistance` hexes. */
+  limiting: z.boolean(),
+  spotDistance: z.number().int().min(1).default(3),
+  /** Blocks line of sight at ground + obstacleHeight (7.42: blocking terrain is 20 m, one level). */
+  blocksLos: z.boolean(),
+  obstacleHeight: z.number().int().min(0).default(0),
+  /** A spotter in it is raised by this many levels (7.44: towns +20 m). */
+  viewerBonus: z.number().int().min(0).default(0),
+  /** Column shift for an attacker in an assault in this terrain (11.31: town -2, woods negative). */
+  assaultAttacker: z.number().int().default(0),
+  /** Units may dig in here (15.2: not in town or woods). */
+  digIn: z.boolean().default(true),
+  /** +1 to recovery (13.45: town). */
+  recoveryBonus: z.boolean().default(false),
+  /** Clear ground a cavalry charge may cross as its intervening hex (11.73). */
+  clear: z.boolean().default(false),
+  source: provenance,
+});
+
+const sourcedInt = () => sourced(z.number().int());
+
+export const chartPack = z.strictObject({
+  format: z.literal('tacsim-ia2-charts/1', { message: 'format must be "tacsim-ia2-charts/1"' }),
+  name: z.string(),
+  notice: z.string().default(''),
+  terrain: terrainTable(terrainEntry),
+  /** Movement cost along a road hexside (5.3), whatever the hex. */
+  roadCost: sourced(nonNeg),
+  directFire: resultsTable(fireResult, TWO_D6),
+  bombardment: resultsTable(fireResult, TWO_D6),
+  assault: resultsTable(assaultResult, TWO_D6),
+  /** Column modifiers (8.5) with their sources; signs as applied to the attacker's column. */
+  modifiers: z.strictObject({
+    /** Per company (full or reduced) in the target hex, at most two (4.2). */
+    perCompany: sourcedInt(),
+    mountedCavalry: sourcedInt(),
+    fieldGunTarget: sourcedInt(),
+    /** Direct fire at a target this many hexes or more away (12.15: 3). */
+    longRangeFrom: sourcedInt(),
+    longRange: sourcedInt(),
+    opportunityFire: sourcedInt(),
+    night: sourcedInt(),
+    entrenchment: sourcedInt(),
+    dugIn: sourcedInt(),
+    shellShortfall: sourcedInt(),
+    /** Net direct fire shift is clamped to [low, high] (10.3). */
+    directFireLow: sourcedInt(),
+    directFireHigh: sourcedInt(),
+    /** An undemoralized leader of the side in the assault hex (6.53, value not in the text). */
+    leaderInAssault: sourcedInt(),
+    cavalryCharge: sourcedInt(),
+  }),
+  spotting: z.strictObject({
+    dayRange: sourcedInt(),
+    /** Extra hexes per elevation level the spotter stands above the target (7.43). */
+    perLevelAbove: sourcedInt(),
+  }),
+  fogOfWar: z.strictObject({
+    /** 3d6 at or above this ends the turn (15.6). */
+    endsTurnAt: sourcedInt(),
+    nightBonus: sourcedInt(),
+    /** 3d6 at or below this starts a shell shortage (15.7: 3 or 4). */
+    shortageAtOrBelow: sourcedInt(),
+  }),
+});
+export type ChartPack = z.infer<typeof chartPack>;
+export type TerrainEntry = z.infer<typeof terrainEntry>;
+
+export const UNIT_TYPES = ['INF', 'CAV', 'MG', 'GUN'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+
+/** A unit counter: full and reduced sides; cavalry its dismounted piece (14.1); weapons their limbered back (5.61). */
+const unitCounter = z.strictObject({
+  name: z.string(),
+  nation: z.string(),
+  type: z.enum(UNIT_TYPES),
+  steps: z.union([z.literal(1), z.literal(2)]),
+  full: counterSide,
+  reduced: counterSide.optional(),
+  /** CAV: the dismounted piece with the same letter (14.1). */
+  dismounted: z.strictObject({ full: counterSide, reduced: counterSide.optional() }).optional(),
+  /** MG and field gun: movement allowance on the limbered back (5.61). */
+  limberedMovement: z.number().int().min(0).optional(),
+  source: provenance,
+});
+
+/** One face of a leader counter (1.2, 6.2): rank in stars, morale, combat bonus, morale bonus. */
+const leaderFace = z.strictObject({
+  name: z.string(),
+  rank: z.number().int().min(1).max(6),
+  type: z.enum(['infantry', 'cavalry']),
+  morale: z.number().int().min(2).max(12),
+  combat: z.number().int().min(0).max(3),
+  moraleBonus: z.number().int().min(0).max(3),
+});
+
+const leaderCounter = z.strictObject({
+  nation: z.string(),
+  /** The two faces of the piece (6.2); a scenario names one or flips for it. */
+  faces: z.array(leaderFace).min(1).max(2),
+  source: provenance,
+});
+
+export const counterManifest = z.strictObject({
+  format: z.literal('tacsim-ia2-counters/1', { message: 'format must be "tacsim-ia2-counters/1"' }),
+  name: z.string(),
+  notice: z.string().default(''),
+  units: idTable(unitCounter),
+  leaders: idTable(leaderCounter),
+});
+export type CounterManifest = z.infer<typeof counterManifest>;
+export type UnitCounter = z.infer<typeof unitCounter>;
+export type LeaderFace = z.infer<typeof leaderFace>;
+
+/** A vertex (9.11): three mutually adjacent hexes, written "0304-0404-0405"; or "none" for No Fire. */
+export const vertexText = z.string().regex(/^(none|\d{4}-\d{4}-\d{4})$/, {
+  message: 'a plan entry is "none" or a vertex written as three adjacent hexes "0304-0404-0405"',
+});
+
+const placement = z.strictObject({
+  counter: z.string(),
+  hex: hexLabel,
+  count: z.number().int().min(1).max(6).default(1),
+  reduced: z.boolean().default(false),
+  /** Cavalry: start mounted (14.4, the owner's choice); weapons: start limbered. */
+  mounted: z.boolean().default(true),
+  limbered: z.boolean().default(false),
+  dugIn: z.boolean().default(false),
+  /** Leaders: which face (0 or 1); omitted on a two-faced piece, the face is flipped for at set-up (6.2). */
+  face: z.number().int().min(0).max(1).optional(),
+});
+
+const increment = z.strictObject({
+  /** Letter id (4.23: "14 A"). */
+  id: z.string(),
+  strength: z.number().int().min(1),
+  /** One entry per game turn: a vertex to fire at or "none" (9.1). */
+  plan: z.array(vertexText),
+});
+
+const scenarioSide = z.strictObject({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/),
+  name: z.string(),
+  nation: z.string(),
+  /** Initiative rating (3.0A) and the step losses that lower it by one. */
+  initiative: z.number().int().min(0).max(10),
+  lossesPerInitiative: z.number().int().min(1).max(50),
+  /** Unit morale, full and reduced (13.0). */
+  morale: z.strictObject({ full: z.number().int().min(2).max(12), reduced: z.number().int().min(2).max(12) }),
+  units: z.array(placement),
+  artillery: z.array(increment).default([]),
+});
+
+export const scenarioFile = z.strictObject({
+  ...scenarioHeader('ia2'),
+  map: compactMap.extend({
+    /** Entrenchment hexes (15.3). */
+    entrenchments: z.array(hexLabel).default([]),
+  }),
+  turns: z.number().int().min(1).max(60),
+  /** Turns played under night rules (7.11, 1.2). */
+  nightTurns: z.array(z.number().int().min(1)).default([]),
+  /** Night spotting range; omitted, rolled at the start (7.12). */
+  nightSpotting: z.union([z.literal(1), z.literal(2)]).optional(),
+  sides: z.array(scenarioSide).length(2, { message: 'an IA2 scenario has exactly two sides' }),
+  victory: z.strictObject({
+    objectives: z.array(z.strictObject({ hex: hexLabel, vp: nonNeg, controlledBy: z.string() })).default([]),
+    vpPerStep: nonNeg.default(1),
+    decisiveMargin: nonNeg.default(6),
+  }),
+  /** Rule switches: the rulings of docs/rules/ia2-rulings.json by default. */
+  rules: ruleSwitches({
+    fogOfWarNightShortage: false,
+    criticalReplacesShortfall: false,
+  }),
+});
+export type ScenarioFile = z.infer<typeof scenarioFile>;
+
+export function readChartPack(file: string): ChartPack {
+  return parseWith(chartPack, readJsonFile(file), file);
+}
+export function readCounterManifest(file: string): CounterManifest {
+  return parseWith(counterManifest, readJsonFile(file), file);
+}

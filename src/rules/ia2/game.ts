@@ -1,0 +1,129 @@
+/**
+ * The IA2 game: immutable states, `apply` never mutates its input and takes every die from the rng it is
+ * given. The artillery plans are read from the scenario file and are public in this version (both players
+ * may read the file); hidden plans with a determinize come later (see docs/rules/ia2-status.json, 9.1).
+ */
+import type { Rng } from '../../core/game.js';
+import { textDigest } from '../pg/digest.js';
+import { WordActionGame } from '../pg/game.js';
+import { applyAction, legalActions } from './actions.js';
+
+/** The state an action leads to, edited in `d` and sealed. */
+function nextState(d: Draft, action: string): State {
+  applyAction(d, action);
+  return d.seal();
+}
+import type { Scenario } from './scenario.js';
+import { DIG, Draft, NO_DICE, F_LIMBERED, F_MOUNTED, FACE, FLAGS, HEX, ROW_FIELDS, STEPS, type State } from './state.js';
+import { outcomeOf, startTurn } from './turn.js';
+
+export class Ia2Game extends WordActionGame<State> {
+  readonly name: string;
+
+  constructor(
+    readonly sc: Scenario,
+    readonly opts: { narrate?: boolean } = {},
+  ) {
+    super();
+    this.name = `ia2:${sc.data.id}`;
+  }
+
+  /** Set-up (leader faces flipped for, 6.2; night darkness rolled, 7.12), then turn 1 begins. */
+  initialState(rng: Rng): State {
+    const sc = this.sc;
+    const u = sc.units.map((def) => {
+      const row = new Array<number>(ROW_FIELDS).fill(0);
+      row[HEX] = def.startHex;
+      row[STEPS] = def.startReduced ? 1 : def.steps;
+      row[FLAGS] = (def.startMounted ? F_MOUNTED : 0) | (def.startLimbered ? F_LIMBERED : 0);
+      row[DIG] = def.startDugIn ? 2 : 0;
+      row[FACE] = def.leader ? (def.startFace >= 0 ? def.startFace : rng.int(2)) : 0;
+      return row;
+    });
+    const nightRange = sc.data.nightSpotting ?? (sc.nightTurns.size > 0 ? (rng.int(6) + 1 <= 4 ? 1 : 2) : 1);
+    const zero: State = {
+      u,
+      events: [],
+      turn: 0,
+      initiative: 0,
+      active: 0,
+      toMove: 0,
+      lead: 0,
+      segs: [0, 0],
+      lastPass: -1,
+      activated: false,
+      mover: -1,
+      chargeTo: -1,
+      oppWindow: false,
+      oppFired: [],
+      drumfire: [],
+      lastVertex: sc.increments.map(() => -1),
+      ammoOut: sc.increments.map(() => 0),
+      shortage: [0, 0],
+      shortageTurn: [0, 0],
+      lost: [0, 0],
+      decapUntil: [0, 0],
+      decapDone: [0, 0],
+      control: sc.objectives.map((o) => o.controlledBy),
+      nightRange,
+      initiativeTurn1: -1,
+      over: false,
+    };
+    const d = new Draft(sc, zero, rng, this.opts.narrate === true);
+    startTurn(d, 1);
+    return d.seal();
+  }
+
+  toMove(s: State): number {
+    return s.toMove;
+  }
+
+  computeLegalActions(s: State): string[] {
+    return legalActions(new Draft(this.sc, s, NO_DICE, false));
+  }
+
+  protected applyLegal(s: State, action: string, rng: Rng): State {
+    return nextState(new Draft(this.sc, s, rng, this.opts.narrate === true), action);
+  }
+
+  isTerminal(s: State): boolean {
+    return s.over;
+  }
+
+  /** Win 1, loss -1, draw 0 by the scenario's victory points. */
+  returns(s: State): readonly number[] {
+    const { winner } = outcomeOf(this.sc, s);
+    return [0, 1].map((seat) => (winner === null ? 0 : winner === seat ? 1 : -1));
+  }
+}
+
+/** A short stable digest of everything that affects play. */
+export function ia2StateHash(s: State): string {
+  const text = [
+    s.turn,
+    s.initiative,
+    s.active,
+    s.toMove,
+    s.lead,
+    s.segs.join(','),
+    s.lastPass,
+    s.activated ? 1 : 0,
+    s.mover,
+    s.chargeTo,
+    s.oppWindow ? 1 : 0,
+    s.oppFired.join(','),
+    s.drumfire.join(','),
+    s.lastVertex.join(','),
+    s.ammoOut.join(','),
+    s.shortage.join(','),
+    s.shortageTurn.join(','),
+    s.lost.join(','),
+    s.decapUntil.join(','),
+    s.decapDone.join(','),
+    s.control.join(','),
+    s.nightRange,
+    s.over ? 1 : 0,
+    s.u.map((r) => r.join(',')).join(';'),
+  ].join('|');
+  return textDigest(text);
+}

@@ -1,0 +1,354 @@
+/**
+ * Loading an IA2 scenario: the file, its chart pack and counter manifest validated, then cross-checked
+ * (terrain ids, counters, hexes, stacking, artillery plans against 9.13), into the Scenario the game plays.
+ */
+import { ProblemList } from '../../core/errors.js';
+import type { ScenarioOptions, ScenarioParameter } from '../../core/system.js';
+import type { Hex } from '../../hex/grid.js';
+import { PgLos } from '../../hex/los.js';
+import type { GameMap } from '../../hex/map.js';
+import { hexAt, readCompactMap } from '../../hex/mapdata.js';
+import {
+  objectiveParameter,
+  type ParameterSetter,
+  ruleSwitchParameter,
+  sideParameter,
+  turnsParameter,
+  victoryParameters,
+} from '../../hex/params.js';
+import { readScenarioSources } from '../../hex/scenariofile.js';
+import { type CompiledTable, compileTable } from '../../hex/tables.js';
+import type { FireValues } from '../pg/values.js';
+import {
+  type ChartPack,
+  type CounterManifest,
+  type LeaderFace,
+  readChartPack,
+  readCounterManifest,
+  type ScenarioFile,
+  scenarioFile,
+  type TerrainEntry,
+  type UnitType,
+} from './formats.js';
+
+/** Hexside bit of a road. */
+export const ROAD = 1;
+
+export type PieceType = UnitType | 'LEADER';
+
+/** One piece of the scenario: a combat unit or a leader. */
+export interface UnitDef {
+  readonly index: number;
+  readonly id: string;
+  readonly side: number;
+  readonly counter: string;
+  readonly name: string;
+  readonly type: PieceType;
+  readonly leader: boolean;
+  /** Every personnel unit but a machine gun (1.2). */
+  readonly company: boolean;
+  readonly steps: number;
+  /** Fire values per side of the counter: [full, reduced]; cavalry's dismounted piece in `dismounted`. */
+  readonly values: readonly FireValues[];
+  readonly dismounted: readonly FireValues[];
+  readonly limberedMovement: number;
+  readonly faces: readonly LeaderFace[];
+  readonly startHex: Hex;
+  readonly startReduced: boolean;
+  readonly startMounted: boolean;
+  readonly startLimbered: boolean;
+  readonly startDugIn: boolean;
+  /** Leader face fixed by the scenario, or -1: flipped for at set-up (6.2). */
+  readonly startFace: number;
+}
+
+export interface Increment {
+  readonly side: number;
+  readonly id: string;
+  readonly strength: number;
+  /** Vertex key per turn (index turn - 1), -1 for No Fire. */
+  readonly plan: readonly number[];
+}
+
+export interface Objective {
+  readonly hex: Hex;
+  readonly vp: number;
+  readonly controlledBy: number;
+}
+
+export interface SideDef {
+  readonly id: string;
+  readonly name: string;
+  readonly nation: string;
+  readonly initiative: number;
+  readonly lossesPerInitiative: number;
+  readonly moraleFull: number;
+  readonly moraleReduced: number;
+}
+
+export interface Scenario {
+  readonly data: ScenarioFile;
+  readonly charts: ChartPack;
+  readonly counters: CounterManifest;
+  readonly map: GameMap;
+  readonly terrain: readonly TerrainEntry[];
+  readonly sides: readonly SideDef[];
+  readonly units: readonly UnitDef[];
+  readonly increments: readonly Increment[];
+  readonly objectives: readonly Objective[];
+  readonly entrenchments: ReadonlySet<Hex>;
+  readonly nightTurns: ReadonlySet<number>;
+  readonly turns: number;
+  readonly df: CompiledTable;
+  readonly bomb: CompiledTable;
+  readonly assault: CompiledTable;
+  /** Highest rank among each side's leaders at set-up (6.73 decapitation). */
+  readonly topRank: readonly number[];
+  readonly parameters: readonly ScenarioParameter[];
+  readonly files: { readonly charts: string; readonly counters: string };
+}
+
+/** A vertex as one number: its three hexes sorted, base `size`. */
+export function vertexKey(size: number, hexes: readonly Hex[]): number {
+  const [a, b, c] = hexes.slice().sort((x, y) => x - y) as [Hex, Hex, Hex];
+  return (a * size + b) * size + c;
+}
+export function vertexHexes(size: number, key: number): [Hex, Hex, Hex] {
+  const c = key % size;
+  const ab = (key - c) / size;
+  const b = ab % size;
+  return [(ab - b) / size, b, c];
+}
+
+const SETTERS: readonly ParameterSetter<ScenarioFile>[] = [
+  turnsParameter(),
+  ...victoryParameters(),
+  objectiveParameter(),
+  sideParameter('initiative', (side, v) => {
+    side.initiative = v.number();
+  }),
+  sideParameter('morale', (side, v) => {
+    const m = v.number();
+    side.morale = { full: m, reduced: Math.max(2, m - 1) };
+  }),
+  ruleSwitchParameter(),
+];
+
+function fireValues(side: { directFire?: { strength: number; range: number } | undefined; movement: number }): FireValues {
+  return {
+    df: side.directFire?.strength ?? 0,
+    dfRange: side.directFire?.range ?? 0,
+    bomb: 0,
+    bombRange: 0,
+    at: -1,
+    atRange: 0,
+    ma: side.movement,
+  };
+}
+
+export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Scenario {
+  const src = readScenarioSources(file, options, { scenario: scenarioFile, charts: readChartPack, counters: readCounterManifest }, SETTERS);
+  const { data, charts, counters } = src;
+  const problems = new ProblemList(file);
+  const terrainIds = Object.keys(charts.terrain);
+  const terrain = terrainIds.map((t) => charts.terrain[t]!);
+  const los = new PgLos(terrain.map((t) => ({ obstacleHeight: t.obstacleHeight, blocksLos: t.blocksLos, viewerBonus: t.viewerBonus })));
+  const map = readCompactMap(data.map, { terrainIds, los, roadBit: ROAD, place: 'map' }, problems);
+  const grid = map.grid;
+  const hexOf = (label: string, place: string): Hex => hexAt(grid, label, place, problems);
+  const sideIndex = (id: string, place: string): number => {
+    const k = data.sides.findIndex((s) => s.id === id);
+    if (k < 0) problems.add(place, `unknown side "${id}" (sides: ${data.sides.map((s) => s.id).join(', ')})`, 'bad-value');
+    return k;
+  };
+  if (data.sides[0]!.id === data.sides[1]!.id) problems.add('sides[1].id', 'the two sides need different ids', 'bad-value');
+
+  const units: UnitDef[] = [];
+  data.sides.forEach((side, s) => {
+    side.units.forEach((p, i) => {
+      const place = `sides[${s}].units[${i}]`;
+      const h = hexOf(p.hex, `${place}.hex`);
+      const uc = counters.units[p.counter];
+      const lc = counters.leaders[p.counter];
+      if (!uc && !lc) {
+        problems.add(
+          `${place}.counter`,
+          `unknown counter "${p.counter}" (the manifest has units ${Object.keys(counters.units).join(', ')} and leaders ${Object.keys(counters.leaders).join(', ')})`,
+          'not-found',
+        );
+        return;
+      }
+      if (h < 0) return;
+      if (lc && p.face !== undefined && p.face >= lc.faces.length)
+        problems.add(`${place}.face`, `the leader counter "${p.counter}" has ${lc.faces.length} face(s)`, 'bad-value');
+      for (let k = 0; k < p.count; k++) {
+        const index = units.length;
+        const base = {
+          index,
+          id: `${side.id}-${index}`,
+          side: s,
+          counter: p.counter,
+          startHex: h,
+          startReduced: p.reduced,
+          startDugIn: p.dugIn,
+        };
+        if (uc) {
+          if (p.reduced && uc.steps < 2) problems.add(`${place}.reduced`, `"${p.counter}" has one step and no reduced side`, 'bad-value');
+          if (uc.steps === 2 && !uc.reduced)
+            problems.add(`${place}.counter`, `"${p.counter}" has two steps but no reduced side`, 'bad-value');
+          if (uc.type === 'CAV' && !uc.dismounted)
+            problems.add(`${place}.counter`, `cavalry "${p.counter}" needs its dismounted piece (14.1)`, 'bad-value');
+          const full = fireValues(uc.full);
+          units.push({
+            ...base,
+            name: uc.name,
+            type: uc.type,
+            leader: false,
+            company: uc.type === 'INF' || uc.type === 'CAV',
+            steps: uc.steps,
+            values: [full, uc.reduced ? fireValues(uc.reduced) : full],
+            dismounted: uc.dismounted
+              ? [fireValues(uc.dismounted.full), fireValues(uc.dismounted.reduced ?? uc.dismounted.full)]
+              : [full, full],
+            limberedMovement: uc.limberedMovement ?? uc.full.movement,
+            faces: [],
+            startMounted: uc.type === 'CAV' && p.mounted,
+            startLimbered: (uc.type === 'MG' || uc.type === 'GUN') && p.limbered,
+            startFace: -1,
+          });
+        } else if (lc) {
+          const none = fireValues({ movement: 0 });
+          units.push({
+            ...base,
+            name: lc.faces[p.face ?? 0]!.name,
+            type: 'LEADER',
+            leader: true,
+            company: false,
+            steps: 1,
+            values: [none, none],
+            dismounted: [none, none],
+            limberedMovement: 0,
+            faces: lc.faces,
+            startMounted: false,
+            startLimbered: false,
+            startFace: p.face ?? (lc.faces.length === 1 ? 0 : -1),
+          });
+        }
+      }
+    });
+  });
+
+  // Stacking at set-up (4.1): three combat units, at most two companies, per side per hex.
+  const seen = new Set<string>();
+  for (const u of units) {
+    if (u.leader) continue;
+    const key = `${u.side}:${u.startHex}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const here = units.filter((v) => !v.leader && v.side === u.side && v.startHex === u.startHex);
+    if (here.length > 3 || here.filter((v) => v.company).length > 2)
+      problems.add(
+        `sides[${u.side}].units`,
+        `hex ${grid.label(u.startHex)} holds ${here.length} combat units (${here.filter((v) => v.company).length} companies): 4.1 allows 3, at most 2 companies`,
+        'bad-value',
+      );
+  }
+
+  const size = grid.size;
+  const increments: Increment[] = [];
+  data.sides.forEach((side, s) => {
+    side.artillery.forEach((inc, i) => {
+      const place = `sides[${s}].artillery[${i}]`;
+      if (inc.plan.length !== data.turns)
+        problems.add(
+          `${place}.plan`,
+          `has ${inc.plan.length} entries but the scenario has ${data.turns} turns (9.1: one per turn)`,
+          'bad-value',
+        );
+      let last: Hex[] | null = null;
+      const plan = inc.plan.map((entry, t) => {
+        if (entry === 'none') {
+          last = null;
+          return -1;
+        }
+        const hexes = entry.split('-').map((l) => hexOf(l, `${place}.plan[${t}]`));
+        if (hexes.some((h) => h < 0)) return -1;
+        const [a, b, c] = hexes as [Hex, Hex, Hex];
+        if (grid.distance(a, b) !== 1 || grid.distance(b, c) !== 1 || grid.distance(a, c) !== 1) {
+          problems.add(`${place}.plan[${t}]`, `${entry} is not a vertex: its three hexes must touch each other (9.11)`, 'bad-value');
+          return -1;
+        }
+        const prev: Hex[] | null = last;
+        if (prev !== null && !hexes.some((h) => prev.includes(h)))
+          problems.add(
+            `${place}.plan[${t}]`,
+            `${entry} shares no hex with the vertex of turn ${t} (9.13: shift to a vertex sharing a hex, or plan "none" first)`,
+            'bad-value',
+          );
+        last = hexes;
+        return vertexKey(size, hexes);
+      });
+      increments.push({ side: s, id: inc.id, strength: inc.strength, plan });
+    });
+  });
+
+  const objectives: Objective[] = data.victory.objectives.map((o, i) => ({
+    hex: hexOf(o.hex, `victory.objectives[${i}].hex`),
+    vp: o.vp,
+    controlledBy: sideIndex(o.controlledBy, `victory.objectives[${i}].controlledBy`),
+  }));
+  const entrenchments = new Set(data.map.entrenchments.map((l, i) => hexOf(l, `map.entrenchments[${i}]`)));
+  data.nightTurns.forEach((t, i) => {
+    if (t > data.turns) problems.add(`nightTurns[${i}]`, `turn ${t} is after the last turn (${data.turns})`, 'bad-value');
+  });
+  problems.throwIfAny();
+
+  const topRank = [0, 1].map((s) =>
+    Math.max(0, ...units.filter((u) => u.side === s && u.leader).map((u) => Math.max(...u.faces.map((f) => f.rank)))),
+  );
+  const parameters: ScenarioParameter[] = [
+    { name: 'turns', description: 'turn limit', value: data.turns, min: 1, max: 60 },
+    ...data.sides.map((s) => ({
+      name: `initiative.${s.id}`,
+      description: `${s.name} initiative rating (3.0A)`,
+      value: s.initiative,
+      min: 0,
+      max: 10,
+    })),
+    ...data.sides.map((s) => ({
+      name: `morale.${s.id}`,
+      description: `${s.name} unit morale (13.0)`,
+      value: s.morale.full,
+      min: 2,
+      max: 12,
+    })),
+  ];
+  return {
+    data,
+    charts,
+    counters,
+    map,
+    terrain,
+    sides: data.sides.map((s) => ({
+      id: s.id,
+      name: s.name,
+      nation: s.nation,
+      initiative: s.initiative,
+      lossesPerInitiative: s.lossesPerInitiative,
+      moraleFull: s.morale.full,
+      moraleReduced: s.morale.reduced,
+    })),
+    units,
+    increments,
+    objectives,
+    entrenchments,
+    nightTurns: new Set(data.nightTurns),
+    turns: data.turns,
+    df: compileTable(charts.directFire, 2, 12),
+    bomb: compileTable(charts.bombardment, 2, 12),
+    assault: compileTable(charts.assault, 2, 12),
+    topRank,
+    parameters,
+    files: { charts: src.chartsFile, counters: src.countersFile },
+  };
+}

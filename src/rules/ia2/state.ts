@@ -1,0 +1,199 @@
+/**
+ * The IA2 state: unit rows (src/hex/units.ts) for every combat unit and leader, and what the turn tracks
+ * (initiative, segment counts, the moving unit and its opportunity-fire window, drumfire, shell shortage,
+ * objective control). States are immutable; one `apply` edits a Draft and seals it.
+ */
+import type { Rng } from '../../core/game.js';
+import { UnitDraft, type UnitState } from '../../hex/draft.js';
+import type { Hex } from '../../hex/grid.js';
+import { HEX, type RowLayout } from '../../hex/units.js';
+import type { Scenario } from './scenario.js';
+
+export { HEX };
+/** Unit row fields after HEX. */
+export const FLAGS = 1,
+  STEPS = 2,
+  /** 0 good order, 1 disrupted, 2 demoralized (13.0). */
+  MORALE = 3,
+  /** Movement points spent this activation. */
+  MP = 4,
+  /** Opportunity-fire attacks made this turn (12.0: MG two, company one). */
+  OPP = 5,
+  /** Dig-in progress (15.2): 0 none, 1 marker under the unit, 2 on top (in effect). */
+  DIG = 6,
+  /** Leaders: the face in play (6.2). */
+  FACE = 7;
+export const ROW_FIELDS = 8;
+
+export const GOOD = 0,
+  DISRUPTED = 1,
+  DEMORALIZED = 2;
+
+/** Activated this segment (3.1). */
+export const F_ACTIVE = 1,
+  /** Activated by a leader of its type: may move closer to the enemy and assault (3.11, 5.5, 11.2). */
+  F_LED = 2,
+  /** Moved/Fired marker (3.13, 8.44). */
+  F_SPENT = 4,
+  F_MOUNTED = 8,
+  F_LIMBERED = 16,
+  /** Spotted marker (7.22): fired from limiting terrain. */
+  F_SPOTTED = 32,
+  /** Attacks in the assault hex it stands in when the segment ends (11.1). */
+  F_ATTACKER = 64,
+  /** Entered its assault hex by a cavalry charge (11.7). */
+  F_CHARGE = 128,
+  /** Started moving this activation (each unit finishes before the next begins, 3.13). */
+  F_MOVED = 256;
+
+export const LAYOUT: RowLayout = { flags: FLAGS, carrier: -1 };
+
+export interface State extends UnitState {
+  /** Seat to decide: the active one, or the inactive one in an opportunity-fire window. */
+  readonly toMove: number;
+  readonly turn: number;
+  /** Seat taking the current segment. */
+  readonly active: number;
+  /** Seat that won this turn's initiative. */
+  readonly initiative: number;
+  /** Segments the initiative winner still takes before the other side acts (3.0A). */
+  readonly lead: number;
+  /** Action segments each seat has taken this turn (15.6 counts them). */
+  readonly segs: readonly number[];
+  /** Seat whose pass was the last segment, or -1 (two passes in a row by different players end the turn). */
+  readonly lastPass: number;
+  /** Whether an activation is under way this segment. */
+  readonly activated: boolean;
+  /** The unit in the middle of a move, or -1. */
+  readonly mover: number;
+  /** Hex a charging mover goes on to after its intervening hex, or -1 (11.7). */
+  readonly chargeTo: Hex;
+  /** The inactive side may make opportunity fire at the mover in the hex it entered (12.11). */
+  readonly oppWindow: boolean;
+  /** Units that have fired at the mover in its current hex (12.21). */
+  readonly oppFired: readonly number[];
+  /** Drumfire this turn (9.6): [hex, hex, hex, strength, owner] per vertex, flattened. */
+  readonly drumfire: readonly number[];
+  /** Vertex key each increment fired at last turn (-1: none), for drumfire and the plan. */
+  readonly lastVertex: readonly number[];
+  /** Increments out of ammunition (15.7). */
+  readonly ammoOut: readonly number[];
+  /** Shell shortage per seat: 0 none, 1 shortfall, 2 critical (15.7); and the turn of the first. */
+  readonly shortage: readonly number[];
+  readonly shortageTurn: readonly number[];
+  /** Step losses per seat over the game (initiative 3.0A, victory). */
+  readonly lost: readonly number[];
+  /** Decapitation (6.73): the last turn of the initiative penalty per seat (0 none), and whether it has happened. */
+  readonly decapUntil: readonly number[];
+  readonly decapDone: readonly number[];
+  /** Seat controlling each objective (1.2), -1 nobody. */
+  readonly control: readonly number[];
+  /** Night spotting range (7.12). */
+  readonly nightRange: number;
+  readonly initiativeTurn1: number;
+  readonly over: boolean;
+}
+
+/** A die stream for drafts that only answer questions (legal actions, odds): it must never be rolled. */
+export const NO_DICE: Rng = {
+  next: () => {
+    throw new Error('dice rolled while only inspecting a position');
+  },
+  int: () => {
+    throw new Error('dice rolled while only inspecting a position');
+  },
+};
+
+/** The turn's fields of a state (everything but the unit rows and narration), writable in a draft. */
+type TurnFields = { -readonly [K in Exclude<keyof State, 'u' | 'events'>]: State[K] };
+const TURN_KEYS = [
+  'turn',
+  'initiative',
+  'active',
+  'toMove',
+  'lead',
+  'segs',
+  'lastPass',
+  'activated',
+  'mover',
+  'chargeTo',
+  'oppWindow',
+  'oppFired',
+  'drumfire',
+  'lastVertex',
+  'ammoOut',
+  'shortage',
+  'shortageTurn',
+  'lost',
+  'decapUntil',
+  'decapDone',
+  'control',
+  'nightRange',
+  'initiativeTurn1',
+  'over',
+] as const satisfies readonly (keyof TurnFields)[];
+/** Every turn field is copied: a field added to State but not to TURN_KEYS fails to compile here. */
+const ALL_TURN_KEYS: Exclude<keyof TurnFields, (typeof TURN_KEYS)[number]> extends never ? true : never = true;
+void ALL_TURN_KEYS;
+
+/** The working copy of one apply: the unit rows (UnitDraft) and the turn's fields, copied from the state. */
+export interface Draft extends TurnFields {}
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface names the turn fields; the constructor copies every one (TURN_KEYS, checked complete above)
+export class Draft extends UnitDraft<State> {
+  constructor(
+    readonly sc: Scenario,
+    s: State,
+    readonly rng: Rng,
+    narrate: boolean,
+  ) {
+    super(s, sc.map.size, LAYOUT, narrate);
+    const self = this as unknown as Record<string, unknown>;
+    for (const k of TURN_KEYS) self[k] = s[k];
+  }
+
+  seal(): State {
+    this.passOccupancy(this.u);
+    const out: Record<string, unknown> = { u: this.u, events: this.events ?? [] };
+    for (const k of TURN_KEYS) out[k] = this[k];
+    return out as unknown as State;
+  }
+
+  /** A writable copy of a per-seat (or other small) array field, made on first write. */
+  arr(key: ArrayKey): number[] {
+    const v = this[key];
+    if (v !== this.source[key]) return v as number[];
+    const copy = v.slice();
+    this[key] = copy;
+    return copy;
+  }
+
+  d6(): number {
+    return this.rng.int(6) + 1;
+  }
+  roll2d6(): number {
+    return this.d6() + this.d6();
+  }
+
+  onMap(unit: number): boolean {
+    return this.hex(unit) >= 0;
+  }
+  morale(unit: number): number {
+    return this.get(unit, MORALE);
+  }
+  isNight(): boolean {
+    return this.sc.nightTurns.has(this.turn);
+  }
+}
+
+type ArrayKey =
+  | 'segs'
+  | 'oppFired'
+  | 'drumfire'
+  | 'lastVertex'
+  | 'ammoOut'
+  | 'shortage'
+  | 'shortageTurn'
+  | 'lost'
+  | 'decapUntil'
+  | 'decapDone'
+  | 'control';

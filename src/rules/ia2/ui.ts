@@ -1,0 +1,274 @@
+/**
+ * IA2 at the terminal: the map with each hex's pieces, the order of battle with morale and markers, a
+ * status line, actions in words, commands with hexes written CCRR, and the chances of a fire before it is
+ * committed.
+ */
+import { InputError } from '../../core/errors.js';
+import type { ActionKind, ActionPlace, BoardUnit, ScenarioUi } from '../../core/system.js';
+import { boardOf } from '../../hex/board.js';
+import { drawHexMap, type Segment } from '../../hex/ascii.js';
+import { fireOdds } from './odds.js';
+import { ROAD, type Scenario } from './scenario.js';
+import {
+  DEMORALIZED,
+  DIG,
+  DISRUPTED,
+  F_ACTIVE,
+  F_LIMBERED,
+  F_MOUNTED,
+  F_SPENT,
+  F_SPOTTED,
+  FACE,
+  FLAGS,
+  HEX,
+  MORALE,
+  STEPS,
+  type State,
+} from './state.js';
+import { currentInitiative, victoryPoints } from './turn.js';
+
+const LETTER: Record<string, string> = { INF: 'I', CAV: 'C', MG: 'M', GUN: 'G', LEADER: 'L' };
+
+/** Which words of an action are hexes (written CCRR in commands and descriptions). */
+const HEX_ARGS: Record<string, readonly number[]> = { move: [2], stack: [1], fire: [2], assault: [2], charge: [2, 3] };
+
+export function pieceName(sc: Scenario, s: State, i: number): string {
+  const def = sc.units[i]!;
+  const base = def.leader ? def.faces[s.u[i]![FACE]!]!.name : def.name;
+  return `${base} #${i}`;
+}
+
+function commandForm(sc: Scenario, action: string): string {
+  const w = action.split(' ');
+  for (const k of HEX_ARGS[w[0]!] ?? []) if (w[k] !== undefined) w[k] = sc.map.grid.label(Number(w[k]));
+  return w.join(' ');
+}
+
+export function describe(sc: Scenario, s: State, action: string): string {
+  const w = action.split(' ');
+  const n = (k: number) => pieceName(sc, s, Number(w[k]));
+  const hx = (k: number) => sc.map.grid.label(Number(w[k]));
+  switch (w[0]) {
+    case 'pass':
+      return 'pass the segment';
+    case 'end':
+      return 'end the segment';
+    case 'act':
+      return `activate ${n(1)} alone`;
+    case 'lead':
+      return `activate leader ${n(1)} with the pieces he directs`;
+    case 'stack':
+      return `activate the stack in ${hx(1)}`;
+    case 'move':
+      return `move ${n(1)} to ${hx(2)}`;
+    case 'stop':
+      return `${n(1)} stops`;
+    case 'fire':
+      return `${w[1]!
+        .split('+')
+        .map((f) => pieceName(sc, s, Number(f)))
+        .join(' + ')} ${w[1]!.includes('+') ? 'fire' : 'fires'} at ${hx(2)}${w[3] ? ` with ${n(3)}'s bonus` : ''}`;
+    case 'assault':
+      return `${n(1)} assaults ${hx(2)}`;
+    case 'charge':
+      return `${n(1)} charges ${hx(3)} through ${hx(2)}`;
+    case 'recover':
+      return `${n(1)} attempts recovery${w[2] ? ` helped by ${n(2)}` : ''}`;
+    case 'opfire':
+      return `${n(1)} makes opportunity fire at the mover`;
+    case 'hold':
+      return 'no (more) opportunity fire here';
+    default:
+      return `${w[0]} ${n(1)}`;
+  }
+}
+
+function markers(s: State, i: number): string[] {
+  const r = s.u[i]!;
+  const f = r[FLAGS]!;
+  const out: string[] = [];
+  if (r[MORALE] === DISRUPTED) out.push('disrupted');
+  if (r[MORALE] === DEMORALIZED) out.push('demoralized');
+  if (f & F_SPENT) out.push('moved/fired');
+  if (f & F_ACTIVE) out.push('activated');
+  if (f & F_SPOTTED) out.push('spotted');
+  if (r[DIG] === 2) out.push('dug in');
+  if (r[DIG] === 1) out.push('digging');
+  return out;
+}
+
+/** Turn, segment, whose decision, initiative and score: all public. */
+function ia2StatusLine(sc: Scenario, s: State, _viewer: number): string {
+  const vp = victoryPoints(sc, s);
+  const phase = s.oppWindow ? 'opportunity fire' : s.mover >= 0 ? 'moving' : s.activated ? 'segment' : 'activation';
+  return `Turn ${s.turn}/${sc.turns}${sc.nightTurns.has(s.turn) ? ' (night)' : ''}, ${sc.sides[s.active]!.id} segment ${s.segs[s.active]! + 1} (${phase}), ${sc.sides[s.toMove]!.id} to decide; initiative ${[0, 1].map((k) => currentInitiative(sc, s, k, s.turn)).join('/')}; VP ${sc.sides[0]!.id} ${vp[0]} ${sc.sides[1]!.id} ${vp[1]}`;
+}
+
+export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
+  const grid = sc.map.grid;
+  const cell =
+    (s: State) =>
+    (h: number, row: 0 | 1): Segment[] => {
+      if (row === 0) {
+        const t = sc.map.terrainId(h)[0]!;
+        const obj = sc.objectives.some((o) => o.hex === h) ? '*' : ' ';
+        return [{ text: `${grid.label(h)}${obj}${t === 'c' ? '.' : t}` }];
+      }
+      const segs: Segment[] = [];
+      for (const side of [0, 1]) {
+        let text = '';
+        sc.units.forEach((def, i) => {
+          if (def.side === side && s.u[i]![HEX] === h) text += LETTER[def.type] ?? '?';
+        });
+        if (text) segs.push({ text: sc.sides[side]!.id[0]!.toUpperCase() + text, code: side === 0 ? '34' : '31' });
+      }
+      return segs;
+    };
+  return {
+    renderMap: (s, view) => drawHexMap(grid, cell(s), { width: 9, color: view.color === true }).join('\n'),
+    renderUnits: (s) =>
+      sc.units
+        .map((def, i) => {
+          const r = s.u[i]!;
+          const where = r[HEX]! >= 0 ? grid.label(r[HEX]!) : r[HEX] === -2 ? 'eliminated' : 'off the map';
+          const extra: string[] = [];
+          if (def.type === 'CAV') extra.push(r[FLAGS]! & F_MOUNTED ? 'mounted' : 'dismounted');
+          if (def.type === 'MG' || def.type === 'GUN') extra.push(r[FLAGS]! & F_LIMBERED ? 'limbered' : 'unlimbered');
+          if (def.steps === 2 && r[STEPS] === 1) extra.push('reduced');
+          if (def.leader) {
+            const f = def.faces[r[FACE]!]!;
+            extra.push(`${f.rank}* ${f.type} morale ${f.morale} combat +${f.combat} morale +${f.moraleBonus}`);
+          }
+          return `  ${pieceName(sc, s, i).padEnd(28)} ${sc.sides[def.side]!.id.padEnd(8)} ${where.padEnd(10)} ${[...extra, ...markers(s, i)].join(', ')}`;
+        })
+        .join('\n'),
+    renderStatus: (s, view) => ia2StatusLine(sc, s, view.viewer),
+    briefing: () => [
+      sc.data.description,
+      `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP)`).join(', ') || 'none'}; ${sc.data.victory.vpPerStep} VP per enemy step lost.`,
+      ...sc.increments.map(
+        (inc) =>
+          `${sc.sides[inc.side]!.id} artillery ${inc.id} (${inc.strength}): plan ${inc.plan.map((v) => (v < 0 ? '-' : 'fire')).join(' ')}`,
+      ),
+    ],
+    describeAction: (s, a) => describe(sc, s, a),
+    commandHelp: [
+      'act U | lead L | stack HEX | pass     start a segment (3.1)',
+      'move U HEX | stop U                   move one hex at a time (HEX written CCRR)',
+      'fire U[+V] HEX [L]                    direct fire (units of one hex combined), leader L adding his bonus',
+      'assault U HEX | charge U HEX HEX      assault an adjacent hex, or charge through a clear hex',
+      'recover U [L] | dig U | limber U | unlimber U | mount U | dismount U',
+      'opfire F | hold                       opportunity fire at the mover, or none',
+      'end                                   end the segment (assaults are resolved)',
+    ],
+    parseCommand(_s, words, legal) {
+      const verb = words[0]!;
+      if (
+        ![
+          'act',
+          'lead',
+          'stack',
+          'pass',
+          'move',
+          'stop',
+          'fire',
+          'assault',
+          'charge',
+          'recover',
+          'dig',
+          'limber',
+          'unlimber',
+          'mount',
+          'dismount',
+          'opfire',
+          'hold',
+          'end',
+        ].includes(verb)
+      )
+        return undefined;
+      const typed = words.join(' ');
+      const found = legal.find((a) => commandForm(sc, a) === typed || a === typed);
+      if (found !== undefined) return found;
+      throw new InputError(`"${typed}" is not legal now (type a number from the list, or "help")`);
+    },
+    odds: (s, a) => fireOdds(sc, s, a),
+    narration: (s) => s.events,
+    board: (s, view) =>
+      boardOf(sc.map, ROAD, (h) => (s.drumfire.some((x, k) => k % 5 < 3 && x === h) ? ['drumfire'] : []), {
+        units: sc.units.map((def, i) => boardUnit(sc, s, i, def.type)),
+        objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: s.control[k]! })),
+        status: ia2StatusLine(sc, s, view.viewer),
+      }),
+    actionPlaces: (s, actions) => actions.map((a) => actionPlace(sc, s, a)),
+  };
+}
+
+/** Everything on a counter is public (digest 8.4): every piece is drawn for every viewer. */
+function boardUnit(sc: Scenario, s: State, i: number, type: string): BoardUnit {
+  const def = sc.units[i]!;
+  const r = s.u[i]!;
+  let values: string;
+  if (def.leader) {
+    const f = def.faces[r[FACE]!]!;
+    values = `${f.rank}* ${f.morale} +${f.combat}/+${f.moraleBonus}`;
+  } else {
+    const reduced = def.steps === 2 && r[STEPS] === 1 ? 1 : 0;
+    const v = def.type === 'CAV' && !(r[FLAGS]! & F_MOUNTED) ? def.dismounted[reduced]! : def.values[reduced]!;
+    const ma = (def.type === 'MG' || def.type === 'GUN') && r[FLAGS]! & F_LIMBERED ? def.limberedMovement : v.ma;
+    values = `${v.df}-${v.dfRange} ${ma}`;
+  }
+  return {
+    unit: i,
+    side: def.side,
+    hex: r[HEX]! >= 0 ? r[HEX]! : -1,
+    name: pieceName(sc, s, i),
+    type: def.leader ? 'leader' : type === 'CAV' ? 'cavalry' : type === 'MG' ? 'machine gun' : type === 'GUN' ? 'artillery' : 'infantry',
+    values,
+    where: r[HEX]! >= 0 ? '' : r[HEX] === -2 ? 'eliminated' : 'off the map',
+    reduced: def.steps === 2 && r[STEPS] === 1,
+    leader: def.leader,
+    markers: markers(s, i),
+    details: `morale ${['good order', 'disrupted', 'demoralized'][r[MORALE]!]}`,
+  };
+}
+
+function actionPlace(sc: Scenario, s: State, action: string): ActionPlace {
+  const w = action.split(' ');
+  const verb = w[0]!;
+  const unitHex = (u: number) => s.u[u]![HEX]!;
+  const place = (kind: ActionKind, units: number[], from: number, to = -1, target = -1, combat = false): ActionPlace => ({
+    kind,
+    label: describe(sc, s, action),
+    units,
+    from,
+    to,
+    target,
+    combat,
+  });
+  switch (verb) {
+    case 'pass':
+    case 'hold':
+      return place('pass', [], -1);
+    case 'end':
+      return place('end', [], -1);
+    case 'stack':
+      return place('activate', [], Number(w[1]));
+    case 'act':
+    case 'lead':
+      return place('activate', [Number(w[1])], unitHex(Number(w[1])));
+    case 'move':
+      return place('move', [Number(w[1])], unitHex(Number(w[1])), Number(w[2]));
+    case 'fire': {
+      const firers = w[1]!.split('+').map(Number);
+      return place('fire', firers, unitHex(firers[0]!), -1, Number(w[2]), true);
+    }
+    case 'opfire':
+      return place('fire', [Number(w[1])], unitHex(Number(w[1])), -1, unitHex(s.mover), true);
+    case 'assault':
+      return place('assault', [Number(w[1])], unitHex(Number(w[1])), -1, Number(w[2]), true);
+    case 'charge':
+      return place('assault', [Number(w[1])], unitHex(Number(w[1])), Number(w[2]), Number(w[3]), true);
+    default:
+      return place('other', [Number(w[1])], unitHex(Number(w[1])));
+  }
+}
