@@ -291,3 +291,9 @@ export function wrapWords(text: string, width: number): string[] {
   if (line !== '') out.push(line);
   return out;
 }
+
+/** One letter per side for a map, distinct: the first letter of each side id (A, B... if they clash). */
+export function sideLettersOf(sideIds: readonly string[]): string[] {
+  const first = sideIds.map((id) => id.charAt(0).toUpperCase() || 'A');
+  return new Set(first).size === first.length ? first : sideIds.map((_, k) => String.fromCharCode(65 + k));
+}

@@ -4,9 +4,9 @@
  * committed.
  */
 import { InputError } from '../../core/errors.js';
-import type { ActionKind, ActionPlace, BoardUnit, ScenarioUi } from '../../core/system.js';
+import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
 import { boardOf } from '../../hex/board.js';
-import { drawHexMap, type Segment } from '../../hex/ascii.js';
+import { drawBoard, sideLettersOf } from '../../hex/ascii.js';
 import { fireOdds } from './odds.js';
 import { ROAD, type Scenario } from './scenario.js';
 import {
@@ -26,8 +26,6 @@ import {
   type State,
 } from './state.js';
 import { currentInitiative, victoryPoints } from './turn.js';
-
-const LETTER: Record<string, string> = { INF: 'I', CAV: 'C', MG: 'M', GUN: 'G', LEADER: 'L' };
 
 /** Which words of an action are hexes (written CCRR in commands and descriptions). */
 const HEX_ARGS: Record<string, readonly number[]> = { move: [2], stack: [1], fire: [2], assault: [2], charge: [2, 3] };
@@ -106,26 +104,24 @@ function ia2StatusLine(sc: Scenario, s: State, _viewer: number): string {
 
 export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
   const grid = sc.map.grid;
-  const cell =
-    (s: State) =>
-    (h: number, row: 0 | 1): Segment[] => {
-      if (row === 0) {
-        const t = sc.map.terrainId(h)[0]!;
-        const obj = sc.objectives.some((o) => o.hex === h) ? '*' : ' ';
-        return [{ text: `${grid.label(h)}${obj}${t === 'c' ? '.' : t}` }];
-      }
-      const segs: Segment[] = [];
-      for (const side of [0, 1]) {
-        let text = '';
-        sc.units.forEach((def, i) => {
-          if (def.side === side && s.u[i]![HEX] === h) text += LETTER[def.type] ?? '?';
-        });
-        if (text) segs.push({ text: sc.sides[side]!.id[0]!.toUpperCase() + text, code: side === 0 ? '34' : '31' });
-      }
-      return segs;
-    };
+  // Clear is drawn as '.', as on the other systems' maps; every other terrain by its first letter.
+  const terrainLetters = new Map(sc.map.terrainIds.map((id) => [id, id.startsWith('c') ? '.' : id.charAt(0)]));
+  const board = (s: State, view: ViewOptions): BoardView =>
+    boardOf(sc.map, ROAD, (h) => (s.drumfire.some((x, k) => k % 5 < 3 && x === h) ? ['drumfire'] : []), {
+      units: sc.units.map((def, i) => boardUnit(sc, s, i, def.type)),
+      objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: s.control[k]! })),
+      status: ia2StatusLine(sc, s, view.viewer),
+    });
   return {
-    renderMap: (s, view) => drawHexMap(grid, cell(s), { width: 9, color: view.color === true }).join('\n'),
+    renderMap: (s, view) =>
+      drawBoard(board(s, view), {
+        letters: terrainLetters,
+        sideLetters: sideLettersOf(sc.sides.map((x) => x.id)),
+        sideIds: sc.sides.map((x) => x.id),
+        color: view.color === true,
+        ...(view.width !== undefined ? { width: view.width } : {}),
+        ...(view.centre !== undefined ? { centre: view.centre } : {}),
+      }).join('\n'),
     renderUnits: (s) =>
       sc.units
         .map((def, i) => {
@@ -193,12 +189,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
     },
     odds: (s, a) => fireOdds(sc, s, a),
     narration: (s) => s.events,
-    board: (s, view) =>
-      boardOf(sc.map, ROAD, (h) => (s.drumfire.some((x, k) => k % 5 < 3 && x === h) ? ['drumfire'] : []), {
-        units: sc.units.map((def, i) => boardUnit(sc, s, i, def.type)),
-        objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: s.control[k]! })),
-        status: ia2StatusLine(sc, s, view.viewer),
-      }),
+    board,
     actionPlaces: (s, actions) => actions.map((a) => actionPlace(sc, s, a)),
   };
 }

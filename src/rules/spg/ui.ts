@@ -5,7 +5,7 @@
 import { InputError } from '../../core/errors.js';
 import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
 import { boardOf } from '../../hex/board.js';
-import { drawBoard } from '../../hex/ascii.js';
+import { drawBoard, sideLettersOf } from '../../hex/ascii.js';
 import type { Hex } from '../../hex/grid.js';
 import { isDemoralized, isShaken } from './morale.js';
 import { oddsLines } from './odds.js';
@@ -89,7 +89,7 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
     renderMap: (s, view: ViewOptions) =>
       drawBoard(boardView(sc, s, view.viewer, renderStatusOf(s)), {
         letters: terrainChar,
-        sideLetters: sideLetters(sc),
+        sideLetters: sideLettersOf(sc.sides.map((x) => x.id)),
         sideIds: sc.sides.map((x) => x.id),
         color: view.color === true,
         ...(view.width !== undefined ? { width: view.width } : {}),
@@ -201,12 +201,6 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
   function renderStatusOf(s: State): string {
     return ui.renderStatus(s, { viewer: -1 });
   }
-}
-
-/** One letter per side, distinct: the first letter of each side id (A, B... if they clash). */
-function sideLetters(sc: Scenario): string[] {
-  const first = sc.sides.map((x) => x.id.charAt(0).toUpperCase() || 'A');
-  return new Set(first).size === first.length ? first : sc.sides.map((_, k) => String.fromCharCode(65 + k));
 }
 
 /** The scenario's fortifications, foxholes and obstacles (S-45..S-51), which the map does not draw. */
