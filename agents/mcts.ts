@@ -77,6 +77,8 @@ export interface MctsOptions {
   iterations: number;
   /** Wall-time budget in ms; Infinity for none. */
   timeMs: number;
+  /** Under a time budget: the fraction of timeMs added when the choice is close at the deadline. */
+  extend: number;
   exploration: number;
   widening: number;
   alpha: number;
@@ -98,6 +100,7 @@ export interface MctsOptions {
 export const MCTS_DEFAULTS: MctsOptions = {
   iterations: 1000,
   timeMs: Infinity,
+  extend: 0,
   exploration: 1.4,
   widening: 2,
   alpha: 0.5,
@@ -115,6 +118,12 @@ export const MCTS_DEFAULTS: MctsOptions = {
 export const MCTS_KEYS: KeyTable = {
   iterations: intKey('search iterations per decision (per thread)', '1000 (unlimited when timeMs is given)', 1),
   timeMs: numberKey('wall-time budget per decision in milliseconds', 'none', 0, Infinity, true),
+  extend: numberKey(
+    'with timeMs: when the best moves are close at the deadline, search on for up to this fraction of timeMs more (at most timeMs x (1 + extend) in all)',
+    '0',
+    0,
+    4,
+  ),
   exploration: numberKey('UCT exploration constant (higher explores more)', '1.4', 0),
   widening: numberKey('progressive widening: a node with n visits has at most ceil(widening * n^alpha) children', '2', 0, Infinity, true),
   alpha: numberKey('progressive widening exponent (0..1; 1 is almost no widening limit)', '0.5', 0, 1),
@@ -140,24 +149,51 @@ export const MCTS_KEYS: KeyTable = {
   verbose: boolKey("print the root's top moves with visits and mean values to stderr", 'false'),
 };
 
-/** A node of the open-loop tree: reached by a path of action keys from the root. */
+/**
+ * A node of the tree: reached by a path of action keys from the root. Where every transition from the
+ * root to it drew no random number (and the root state is fixed), the node is FIXED: it is the same state
+ * on every visit, so it keeps that state, its legal actions and its children by legal-action index, and an
+ * iteration passing through it applies nothing. Below the first transition that drew a die (CHANCE) the
+ * tree is open loop: the path is re-simulated with fresh dice and children are found by action key.
+ */
 interface SearchNode {
   /** Key of the action leading here ('' at the root). */
   readonly key: string;
   visits: number;
   /** Sum of rewards for the seat that moved into this node. */
   total: number;
+  /** Sum of squared rewards (root children only: the final choice's confidence bound). */
+  squares: number;
   /** Times this node was a legal, selectable child (ISMCTS availability count). */
   avail: number;
   readonly children: SearchNode[];
-  /** Key index, built once a node has more than INDEX_AT children. */
+  /** Key index of an open-loop node, built once it has more than INDEX_AT children. */
   index: Map<string, SearchNode> | null;
   /** PUCT: unnormalised prior weight exp((score - best score of the parent) / priorTemp). */
   prior: number;
   /** PUCT: children were created for the legal actions of this node (and `best` holds their best doctrine score). */
   expanded: boolean;
   best: number;
+  /** UNKNOWN until the transition into it is first taken from a FIXED parent; then FIXED or CHANCE. */
+  kind: number;
+  /** FIXED: the state here. */
+  state: unknown;
+  /** FIXED, once visited: the legal actions at `state` (empty when it is terminal). */
+  legal: readonly unknown[] | null;
+  /** FIXED: the child of each legal action (by index into `legal`), once created. */
+  byLegal: (SearchNode | undefined)[] | null;
+  /** FIXED: the seat to move at `state`. */
+  mover: number;
+  /** PUCT, FIXED: the sum of the children's prior weights. */
+  priorSum: number;
+  /** A child of a FIXED node: the index of its action among the parent's legal actions. */
+  at: number;
 }
+
+const UNKNOWN = 0;
+const FIXED = 1;
+const CHANCE = 2;
+const NO_ACTIONS: readonly never[] = Object.freeze([]);
 
 const INDEX_AT = 12;
 /** PUCT first-play urgency: an unvisited child is valued this much below its visited siblings' mean. */
@@ -171,9 +207,10 @@ function childOf(node: SearchNode, key: string): SearchNode | undefined {
   return undefined;
 }
 
-/** Adds a child to `node`, keeping the key index (built once the node has more than INDEX_AT children). */
+/** Adds a child to `node`, keeping the key index of an open-loop node (built once it has more than INDEX_AT children). */
 function attachChild(node: SearchNode, child: SearchNode): void {
   node.children.push(child);
+  if (node.kind === FIXED) return; // found by legal-action index, never by key
   if (node.index !== null) node.index.set(child.key, child);
   else if (node.children.length > INDEX_AT) node.index = new Map(node.children.map((ch) => [ch.key, ch]));
 }
@@ -181,7 +218,39 @@ function attachChild(node: SearchNode, child: SearchNode): void {
 const CLOCK_EVERY = 32;
 
 function newNode(key: string): SearchNode {
-  return { key, visits: 0, total: 0, avail: 0, children: [], index: null, prior: 1, expanded: false, best: 0 };
+  return {
+    key,
+    visits: 0,
+    total: 0,
+    squares: 0,
+    avail: 0,
+    children: [],
+    index: null,
+    prior: 1,
+    expanded: false,
+    best: 0,
+    kind: UNKNOWN,
+    state: undefined,
+    legal: null,
+    byLegal: null,
+    mover: 0,
+    priorSum: 0,
+    at: -1,
+  };
+}
+
+/** An Rng that counts its draws: a transition that drew none is deterministic (the Game contract: all dice come from the rng). */
+class CountingRng implements Rng {
+  draws = 0;
+  constructor(private readonly inner: Rng) {}
+  next(): number {
+    this.draws++;
+    return this.inner.next();
+  }
+  int(n: number): number {
+    this.draws++;
+    return this.inner.int(n);
+  }
 }
 
 /** What a search says about one root move. */
@@ -190,12 +259,29 @@ export interface RootChildStats {
   visits: number;
   /** Sum of rewards for the seat to move at the root. */
   total: number;
+  /** Sum of squared rewards (for the final choice's lower confidence bound; absent from older workers). */
+  squares?: number;
+  /** The doctrine prior's share of this move among the root's moves (prior=doctrine). */
+  prior?: number;
 }
 
 export interface SearchResult {
   iterations: number;
   nodes: number;
   children: RootChildStats[];
+}
+
+/** One step of the expected line of play (the principal variation). */
+export interface LineStep {
+  key: string;
+  description: string;
+  /** The seat that takes this action. */
+  seat: number;
+  visits: number;
+  /** Mean reward for `seat`, in [-1, 1]. */
+  mean: number;
+  /** The transition into this step's position rolled dice: what follows is one sample of them. */
+  afterDice: boolean;
 }
 
 /**
@@ -214,10 +300,10 @@ export class MctsTree<S, A> {
   private readonly priorAdvisor: DoctrineAdvisor<S, A> | undefined;
   private readonly evaluate: ((state: S) => readonly number[]) | undefined;
   private readonly orderActions: ((state: S, actions: readonly A[]) => readonly A[]) | undefined;
-  /** Selection scratch: the child of each legal action at the current node. */
+  /** Selection scratch: the child of each legal action at the current open-loop node. */
   private sel: (SearchNode | undefined)[] = [];
-  /** The root's legal actions, when every iteration starts from the same root state (no determinize). */
-  private rootLegal: readonly A[] | undefined;
+  /** The search's rng, counting draws (tree transitions and determinizations). */
+  private readonly crng: CountingRng;
 
   constructor(
     private readonly game: Game<S, A>,
@@ -234,35 +320,46 @@ export class MctsTree<S, A> {
     this.priorAdvisor = opt.prior === 'doctrine' ? hooks.doctrine : undefined;
     this.evaluate = hooks.evaluate?.bind(hooks) ?? game.evaluate?.bind(game);
     this.orderActions = hooks.orderActions?.bind(hooks);
+    this.crng = new CountingRng(rng);
   }
 
-  /** Runs until the iterations or time budget is spent. */
+  /** Runs until the iterations or time budget is spent (under a time budget, see `runTimed`). */
   run(): SearchResult {
     const { iterations, timeMs } = this.opt;
     if (timeMs === Infinity) {
       // An iterations budget runs exactly that many (reproducible counts for comparisons and tests).
       for (let i = 0; i < iterations; i++) this.iterate();
-    } else {
-      const start = this.clock();
-      const deadline = start + timeMs;
-      // The clock is read about once a millisecond: after every iteration while iterations are slow (a
-      // rules engine's), at most every CLOCK_EVERY when they are fast, so a budget is never overrun by
-      // more than about a millisecond and fast games do not pay for the readings.
-      let nextCheck = 1;
-      for (let i = 0; i < iterations; i++) {
-        this.iterate();
-        if (i + 1 === nextCheck) {
-          const now = this.clock();
-          if (now >= deadline) break;
-          const perMs = (i + 1) / Math.max(1e-3, now - start);
-          nextCheck = i + 1 + Math.max(1, Math.min(CLOCK_EVERY, Math.floor(perMs)));
-          // Iterations the remaining time allows, at the rate so far (capped by the iteration budget).
-          const left = Math.min(iterations - i - 1, Math.ceil((deadline - now) * perMs));
-          if (this.decided(left)) break;
-        }
-      }
-    }
+    } else this.runTimed(iterations, timeMs);
     return this.result();
+  }
+
+  /**
+   * A time budget: the clock is read about once a millisecond (after every iteration while iterations are
+   * slow, a rules engine's; at most every CLOCK_EVERY when they are fast), so a budget is never overrun by
+   * more than about a millisecond and fast games do not pay for the readings. The search stops early once
+   * the choice is settled (`decided`); at the deadline, when the choice is close (`close`), it goes on for
+   * up to `extend` x timeMs more.
+   */
+  private runTimed(iterations: number, timeMs: number): void {
+    const start = this.clock();
+    let deadline = start + timeMs;
+    let extended = this.opt.extend <= 0;
+    let nextCheck = 1;
+    for (let i = 0; i < iterations; i++) {
+      this.iterate();
+      if (i + 1 !== nextCheck) continue;
+      const now = this.clock();
+      if (now >= deadline) {
+        if (extended || !this.close()) break;
+        extended = true;
+        deadline = start + timeMs * (1 + this.opt.extend);
+      }
+      const perMs = (i + 1) / Math.max(1e-3, now - start);
+      nextCheck = i + 1 + Math.max(1, Math.min(CLOCK_EVERY, Math.floor(perMs)));
+      // Iterations the remaining time allows, at the rate so far (capped by the iteration budget).
+      const left = Math.min(iterations - i - 1, Math.ceil((deadline - now) * perMs));
+      if (this.decided(left)) break;
+    }
   }
 
   /**
@@ -282,11 +379,41 @@ export class MctsTree<S, A> {
     return first - second > left;
   }
 
+  /**
+   * A close choice, worth more time: the runner-up has at least CLOSE_SHARE of the leader's visits, or
+   * the robust final rule (the lower confidence bound) would play another move than the most visited.
+   */
+  private close(): boolean {
+    const children = this.root.children;
+    let first: SearchNode | undefined;
+    let second = 0;
+    for (const c of children) {
+      if (first === undefined || c.visits > first.visits) {
+        second = first?.visits ?? 0;
+        first = c;
+      } else if (c.visits > second) second = c.visits;
+    }
+    if (first === undefined || first.visits === 0) return false;
+    if (second >= CLOSE_SHARE * first.visits) return true;
+    const robust = children.reduce((a, c) => (lowerBound(c.visits, c.total, c.squares) > lowerBound(a.visits, a.total, a.squares) ? c : a));
+    return robust !== first;
+  }
+
   result(): SearchResult {
+    const root = this.root;
+    let priorSum = 0;
+    for (const c of root.children) priorSum += c.prior;
+    const withPrior = this.priorAdvisor !== undefined && root.expanded;
     return {
       iterations: this.iterations,
       nodes: this.nodes,
-      children: this.root.children.map((c) => ({ key: c.key, visits: c.visits, total: c.total })),
+      children: root.children.map((c) => ({
+        key: c.key,
+        visits: c.visits,
+        total: c.total,
+        squares: c.squares,
+        ...(withPrior ? { prior: c.prior / priorSum } : {}),
+      })),
     };
   }
 
@@ -294,6 +421,66 @@ export class MctsTree<S, A> {
   iterate(): void {
     if (this.priorAdvisor !== undefined) this.iteratePuct(this.priorAdvisor);
     else this.iterateWidening();
+  }
+
+  /**
+   * The root as this iteration sees it. A game without `determinize`, or whose determinize drew no random
+   * number (nothing is hidden from the searching seat), gives the same root on every iteration: the root
+   * is then FIXED and determinize is not called again.
+   */
+  private startState(): S {
+    const root = this.root;
+    if (root.kind === FIXED) return root.state as S;
+    const game = this.game;
+    if (game.determinize === undefined) {
+      root.kind = FIXED;
+      root.state = this.rootState;
+      return this.rootState;
+    }
+    const crng = this.crng;
+    const before = crng.draws;
+    const s = game.determinize(this.rootState, this.seat, crng);
+    if (crng.draws === before && root.kind === UNKNOWN) {
+      root.kind = FIXED;
+      root.state = s;
+    } else root.kind = CHANCE;
+    return s;
+  }
+
+  /**
+   * Takes the transition from `node` (in `state`) to `child` by `action`: from a FIXED node, the child's
+   * kept state (FIXED), or an apply whose dice draws decide, the first time, whether the child is FIXED
+   * (kept) or CHANCE. From an open-loop node, an apply with fresh dice.
+   */
+  private step(node: SearchNode, state: S, child: SearchNode, action: A): S {
+    if (node.kind === FIXED) {
+      if (child.kind === FIXED) return child.state as S;
+      if (child.kind === CHANCE) return this.game.apply(state, action, this.crng);
+      const crng = this.crng;
+      const before = crng.draws;
+      const next = this.game.apply(state, action, crng);
+      if (crng.draws === before) {
+        child.kind = FIXED;
+        child.state = next;
+      } else child.kind = CHANCE;
+      return next;
+    }
+    return this.game.apply(state, action, this.crng);
+  }
+
+  /** The legal actions at `node` in `state`, kept with a FIXED node (empty when the state is terminal). */
+  private legalAt(node: SearchNode, state: S): readonly A[] {
+    if (node.kind === FIXED) {
+      let legal = node.legal as readonly A[] | null;
+      if (legal === null) {
+        const game = this.game;
+        legal = game.isTerminal(state) ? NO_ACTIONS : game.legalActions(state);
+        node.legal = legal;
+        if (legal.length > 0) node.mover = game.toMove(state);
+      }
+      return legal;
+    }
+    return this.game.isTerminal(state) ? NO_ACTIONS : this.game.legalActions(state);
   }
 
   /**
@@ -306,88 +493,104 @@ export class MctsTree<S, A> {
    * are created for all its legal actions once it has `expandAfter` visits (0: the first time it is
    * reached, which is then the iteration's leaf; 1: a new leaf is first valued by a rollout, so a game
    * whose moves are costly to generate and rate pays for that only at nodes the search comes back to),
-   * and actions that only some determinizations allow are added when first seen. With a few hundred
-   * iterations a decision, the prior keeps the search on the doctrine's candidates and the rollouts
-   * decide between them; progressive widening spread the same budget over twenty children.
+   * and actions that only some determinizations allow are added when first seen. The doctrine rates
+   * each node's moves once, when it is expanded (FIXED nodes keep the prior's total too). With a few
+   * hundred iterations a decision, the prior keeps the search on the doctrine's candidates and the
+   * rollouts decide between them; progressive widening spread the same budget over twenty children.
    */
   private iteratePuct(advisor: DoctrineAdvisor<S, A>): void {
     const game = this.game;
-    const rng = this.rng;
     const path = this.path;
     const seats = this.seats;
     const cpuct = this.opt.cpuct;
-    let state = this.sampleRoot();
-    let node = this.root;
+    const root = this.root;
+    let state = this.startState();
+    let node = root;
     let depth = 0;
     for (;;) {
-      if (game.isTerminal(state)) break;
-      if (!node.expanded && node !== this.root && node.visits < this.opt.expandAfter) break; // a young leaf: value it first
-      const legal = node === this.root ? this.legalAtRoot(state) : game.legalActions(state);
+      const fixed = node.kind === FIXED;
+      if (!fixed && game.isTerminal(state)) break;
+      if (!node.expanded && node !== root && node.visits < this.opt.expandAfter) break; // a young leaf: value it first
+      const legal = this.legalAt(node, state);
       const n = legal.length;
       if (n === 0) break;
-      const mover = game.toMove(state);
+      const mover = fixed ? node.mover : game.toMove(state);
       if (!node.expanded) {
-        if (this.nodes + n > this.opt.maxNodes && node !== this.root) break; // tree full: roll out from here
+        if (this.nodes + n > this.opt.maxNodes && node !== root) break; // tree full: roll out from here
         this.expand(node, advisor, state, legal, mover);
-        if (node !== this.root) break; // a new leaf: value it by a rollout
+        if (node !== root) break; // a new leaf: value it by a rollout
       }
-      // Pass 1: the children of the legal actions, their prior mass and the siblings' mean.
-      const sel = this.sel;
-      let priorSum = 0,
-        visitedTotal = 0,
-        visitedN = 0;
-      for (let i = 0; i < n; i++) {
-        const key = game.actionKey(legal[i]!);
-        let child = childOf(node, key);
-        if (child === undefined && this.nodes < this.opt.maxNodes) child = this.addChild(node, key, advisor, state, legal[i]!, mover);
-        sel[i] = child;
-        if (child === undefined) continue;
-        child.avail++;
-        priorSum += child.prior;
-        if (child.visits > 0) {
-          visitedTotal += child.total;
-          visitedN += child.visits;
-        }
-      }
-      // Pass 2: PUCT.
-      const fpu = visitedN > 0 ? visitedTotal / visitedN - FPU_REDUCTION : 0;
-      const sqrtN = Math.sqrt(Math.max(1, node.visits));
       let best: SearchNode | undefined;
       let bestIdx = -1;
       let bestScore = -Infinity;
-      for (let i = 0; i < n; i++) {
-        const child = sel[i];
-        if (child === undefined) continue;
-        const v = child.visits;
-        const q = v > 0 ? child.total / v : fpu;
-        const score = q + (cpuct * (child.prior / priorSum) * sqrtN) / (1 + v);
-        if (score > bestScore) {
-          bestScore = score;
-          best = child;
-          bestIdx = i;
+      if (fixed) {
+        // Every legal action has its child, in legal order.
+        const children = node.byLegal!;
+        let visitedTotal = 0,
+          visitedN = 0;
+        for (let i = 0; i < n; i++) {
+          const child = children[i]!;
+          child.avail++;
+          if (child.visits > 0) {
+            visitedTotal += child.total;
+            visitedN += child.visits;
+          }
+        }
+        const fpu = visitedN > 0 ? visitedTotal / visitedN - FPU_REDUCTION : 0;
+        const scale = (cpuct * Math.sqrt(Math.max(1, node.visits))) / node.priorSum;
+        for (let i = 0; i < n; i++) {
+          const child = children[i]!;
+          const v = child.visits;
+          const score = (v > 0 ? child.total / v : fpu) + (scale * child.prior) / (1 + v);
+          if (score > bestScore) {
+            bestScore = score;
+            best = child;
+            bestIdx = i;
+          }
+        }
+      } else {
+        // Pass 1: the children of the legal actions, their prior mass and the siblings' mean.
+        const sel = this.sel;
+        let priorSum = 0,
+          visitedTotal = 0,
+          visitedN = 0;
+        for (let i = 0; i < n; i++) {
+          const key = game.actionKey(legal[i]!);
+          let child = childOf(node, key);
+          if (child === undefined && this.nodes < this.opt.maxNodes) child = this.addChild(node, key, advisor, state, legal[i]!, mover);
+          sel[i] = child;
+          if (child === undefined) continue;
+          child.avail++;
+          priorSum += child.prior;
+          if (child.visits > 0) {
+            visitedTotal += child.total;
+            visitedN += child.visits;
+          }
+        }
+        // Pass 2: PUCT.
+        const fpu = visitedN > 0 ? visitedTotal / visitedN - FPU_REDUCTION : 0;
+        const sqrtN = Math.sqrt(Math.max(1, node.visits));
+        for (let i = 0; i < n; i++) {
+          const child = sel[i];
+          if (child === undefined) continue;
+          const v = child.visits;
+          const q = v > 0 ? child.total / v : fpu;
+          const score = q + (cpuct * (child.prior / priorSum) * sqrtN) / (1 + v);
+          if (score > bestScore) {
+            bestScore = score;
+            best = child;
+            bestIdx = i;
+          }
         }
       }
       if (best === undefined) break;
-      state = game.apply(state, legal[bestIdx]!, rng);
+      state = this.step(node, state, best, legal[bestIdx]!);
       path[depth] = best;
       seats[depth] = mover;
       depth++;
       node = best;
     }
     this.rollOutAndBackUp(state, depth);
-  }
-
-  /** The root state as this iteration sees it: with the other seats' secrets dealt afresh (determinize). */
-  private sampleRoot(): S {
-    const game = this.game;
-    return game.determinize !== undefined ? game.determinize(this.rootState, this.seat, this.rng) : this.rootState;
-  }
-
-  /** The legal actions at the root: computed once when every iteration starts from the root state itself. */
-  private legalAtRoot(state: S): readonly A[] {
-    if (this.game.determinize !== undefined) return this.game.legalActions(state);
-    this.rootLegal ??= this.game.legalActions(state);
-    return this.rootLegal;
   }
 
   /** Creates a child for every legal action, weighted by the doctrine's opinion of it. */
@@ -403,11 +606,17 @@ export class MctsTree<S, A> {
     node.best = top;
     node.expanded = true;
     const t = this.opt.priorTemp;
+    const byLegal = node.kind === FIXED ? new Array<SearchNode | undefined>(n) : null;
+    let priorSum = 0;
     for (let i = 0; i < n; i++) {
       const child = newNode(this.game.actionKey(legal[i]!));
       child.prior = Math.exp((scores[i]! - top) / t);
+      priorSum += child.prior;
       attachChild(node, child);
+      if (byLegal !== null) byLegal[i] = child;
     }
+    node.byLegal = byLegal;
+    node.priorSum = priorSum;
     this.nodes += n;
   }
 
@@ -423,29 +632,72 @@ export class MctsTree<S, A> {
   /** UCT with progressive widening (prior=none, or a game without a doctrine advisor). */
   private iterateWidening(): void {
     const game = this.game;
-    const rng = this.rng;
     const path = this.path;
     const seats = this.seats;
     const c = this.opt.exploration;
     const widening = this.opt.widening;
     const alpha = this.opt.alpha;
     const canExpand = this.nodes < this.opt.maxNodes;
-    let state = this.sampleRoot();
+    let state = this.startState();
     let node = this.root;
     let depth = 0;
 
     // Selection and expansion.
     for (;;) {
-      if (game.isTerminal(state)) break;
-      const legal = node === this.root ? this.legalAtRoot(state) : game.legalActions(state);
+      const fixed = node.kind === FIXED;
+      if (!fixed && game.isTerminal(state)) break;
+      const legal = this.legalAt(node, state);
       const n = legal.length;
       if (n === 0) break;
-      const mover = game.toMove(state);
+      const mover = fixed ? node.mover : game.toMove(state);
       let best: SearchNode | null = null;
       let bestIdx = -1;
       let bestScore = -Infinity;
       let untried = 0;
       const untriedIdx = this.untried;
+      if (fixed) {
+        // A FIXED node: its children are always all available, so UCB1 takes the node's own visits
+        // (this one included) as their availability; children are scanned densely, each knowing its action's index.
+        const children = node.children;
+        const m = children.length;
+        if (m < n && canExpand) {
+          const limit = alpha === 0.5 ? Math.ceil(widening * Math.sqrt(node.visits)) : Math.ceil(widening * node.visits ** alpha);
+          if (m < limit || m === 0) {
+            const byLegal = (node.byLegal ??= new Array<SearchNode | undefined>(n));
+            for (let i = 0; i < n; i++) if (byLegal[i] === undefined) untriedIdx[untried++] = i;
+            const pick = this.chooseUntried(state, legal, untried);
+            const action = legal[pick]!;
+            const child = newNode(game.actionKey(action));
+            child.at = pick;
+            child.avail = 1;
+            attachChild(node, child);
+            byLegal[pick] = child;
+            this.nodes++;
+            state = this.step(node, state, child, action);
+            path[depth] = child;
+            seats[depth] = mover;
+            depth++;
+            break;
+          }
+        }
+        if (m === 0) break; // nothing tried here and the tree may not grow: roll out from here
+        const cLog = c * Math.sqrt(Math.log(node.visits + 1));
+        for (let j = 0; j < m; j++) {
+          const child = children[j]!;
+          const v = child.visits;
+          const score = child.total / v + cLog / Math.sqrt(v);
+          if (score > bestScore) {
+            bestScore = score;
+            best = child;
+          }
+        }
+        state = this.step(node, state, best!, legal[best!.at]!);
+        path[depth] = best!;
+        seats[depth] = mover;
+        depth++;
+        node = best!;
+        continue;
+      }
       for (let i = 0; i < n; i++) {
         const child = childOf(node, game.actionKey(legal[i]!));
         if (child === undefined) {
@@ -470,7 +722,7 @@ export class MctsTree<S, A> {
           child.avail = 1;
           attachChild(node, child);
           this.nodes++;
-          state = game.apply(state, action, rng);
+          state = this.step(node, state, child, action);
           path[depth] = child;
           seats[depth] = mover;
           depth++;
@@ -478,7 +730,7 @@ export class MctsTree<S, A> {
         }
       }
       if (best === null) break; // Nothing tried here and the tree may not grow: roll out from here.
-      state = game.apply(state, legal[bestIdx]!, rng);
+      state = this.step(node, state, best, legal[bestIdx]!);
       path[depth] = best;
       seats[depth] = mover;
       depth++;
@@ -526,8 +778,13 @@ export class MctsTree<S, A> {
     // Backup (max^n: each node is credited with the reward of the seat that moved into it).
     for (let d = 0; d < depth; d++) {
       const nd = path[d]!;
+      const r = rewards[seats[d]!] ?? 0;
       nd.visits++;
-      nd.total += rewards[seats[d]!] ?? 0;
+      nd.total += r;
+    }
+    if (depth > 0) {
+      const r = rewards[seats[0]!] ?? 0;
+      path[0]!.squares += r * r;
     }
     this.root.visits++;
     this.iterations++;
@@ -551,6 +808,62 @@ export class MctsTree<S, A> {
     }
     return untriedIdx[this.rng.int(untried)]!;
   }
+
+  /**
+   * The expected line of play after the root move `key`: from that child, the most visited child at each
+   * step (at least `minVisits` visits), described in the position it is played from. Positions of FIXED
+   * nodes are the tree's own; past a die roll the line is shown for one sample of the dice, drawn from
+   * `rng` (not the search's). Stops where the sampled position does not allow the next move.
+   */
+  line(key: string, rng: Rng, maxSteps = 8, minVisits = 2): LineStep[] {
+    const game = this.game;
+    const dice = new CountingRng(rng);
+    const out: LineStep[] = [];
+    let state =
+      this.root.kind === FIXED
+        ? (this.root.state as S)
+        : game.determinize
+          ? game.determinize(this.rootState, this.seat, rng)
+          : this.rootState;
+    let rolled = false;
+    let next: SearchNode | undefined = this.root.children.find((c) => c.key === key);
+    while (next !== undefined && out.length < maxSteps && !game.isTerminal(state)) {
+      const step: SearchNode = next;
+      const action = game.legalActions(state).find((a) => game.actionKey(a) === step.key);
+      if (action === undefined) break;
+      out.push({
+        key: step.key,
+        description: game.describeAction ? game.describeAction(state, action) : step.key,
+        seat: game.toMove(state),
+        visits: step.visits,
+        mean: step.visits > 0 ? step.total / step.visits : 0,
+        afterDice: rolled,
+      });
+      const before = dice.draws;
+      state = step.kind === FIXED ? (step.state as S) : game.apply(state, action, dice);
+      rolled = dice.draws !== before;
+      next = undefined;
+      for (const c of step.children) if (c.visits >= minVisits && (next === undefined || c.visits > next.visits)) next = c;
+    }
+    return out;
+  }
+}
+
+/** The runner-up is "close" when it has at least this share of the leader's visits. */
+const CLOSE_SHARE = 0.7;
+
+/**
+ * The lower confidence bound of a move's mean reward: mean - 2 s / sqrt(n), with s^2 the sample variance
+ * of its rewards plus one pseudo-observation at the widest spread a reward in [-1, 1] allows (so that a
+ * move seen a few times, all alike, is not trusted as if its value were known). A move never visited has
+ * no bound (-Infinity).
+ */
+export function lowerBound(visits: number, total: number, squares: number | undefined): number {
+  if (visits <= 0) return -Infinity;
+  const mean = total / visits;
+  const sq = squares ?? visits; // an older worker's result: the widest spread
+  const spread = Math.max(0, sq - visits * mean * mean) + 1;
+  return mean - (2 * Math.sqrt(spread / visits)) / Math.sqrt(visits);
 }
 
 /** One root move in a search report. */
@@ -598,6 +911,8 @@ function mergeChildren(results: SearchResult[]): Map<string, RootChildStats> {
       if (m) {
         m.visits += c.visits;
         m.total += c.total;
+        if (m.squares !== undefined || c.squares !== undefined) m.squares = (m.squares ?? m.visits) + (c.squares ?? c.visits);
+        m.prior ??= c.prior;
       } else merged.set(c.key, { ...c });
     }
   }

@@ -148,6 +148,76 @@ describe('MCTS on tic-tac-toe', () => {
   });
 });
 
+describe('MCTS keeps the positions it reaches without dice', () => {
+  /** `game` with its apply and determinize calls counted. */
+  function counting<S, A>(game: Game<S, A>): { game: Game<S, A>; applies: () => number; determinizes: () => number } {
+    let applies = 0;
+    let determinizes = 0;
+    const g: Game<S, A> = {
+      ...game,
+      apply: (s, a, rng) => {
+        applies++;
+        return game.apply(s, a, rng);
+      },
+    };
+    if (game.determinize) {
+      g.determinize = (s, seat, rng) => {
+        determinizes++;
+        return game.determinize!(s, seat, rng);
+      };
+    }
+    return { game: g, applies: () => applies, determinizes: () => determinizes };
+  }
+
+  it('applies at most one action an iteration on a game without dice (rollouts cut at once): the tree path is never replayed', () => {
+    for (const prior of ['none', 'doctrine'] as const) {
+      const c = counting(ttt);
+      const hooks: AgentHooks<TicTacToeState, number> =
+        prior === 'doctrine'
+          ? { doctrine: { assess: () => ({ expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 }) } }
+          : {};
+      const tree = new MctsTree(
+        c.game,
+        ttt.initialState(),
+        0,
+        createRng('fixed'),
+        { ...MCTS_DEFAULTS, iterations: 2000, rolloutDepth: 0, prior },
+        hooks,
+      );
+      tree.run();
+      expect(c.applies()).toBeLessThanOrEqual(2000);
+      expect(c.applies()).toBeGreaterThan(500); // the tree did grow
+    }
+  });
+
+  it('replays the path below a die roll on every visit, with fresh dice (open loop), and never above it', () => {
+    // First a free choice of bet (no dice), then the die: the bet's node keeps its position, the roll is replayed.
+    const c = counting(dieBet);
+    const tree = new MctsTree(c.game, { bet: null, won: false }, 0, createRng('chance'), {
+      ...MCTS_DEFAULTS,
+      iterations: 300,
+      prior: 'none',
+    });
+    tree.run();
+    expect(c.applies()).toBe(300); // every iteration rolls the die again
+    const meanA = (() => {
+      const a = tree.root.children.find((ch) => ch.key === 'A')!;
+      return a.total / a.visits;
+    })();
+    expect(meanA).toBeGreaterThan(0.1); // about 1/3: the roll was not kept as if known
+    expect(meanA).toBeLessThan(0.6);
+  });
+
+  it('calls determinize once when it draws no random number (nothing hidden from the searching seat), on every iteration when it does', () => {
+    const open = counting({ ...cardGuess, determinize: (s: { card: 'A' | 'B'; guess: 'A' | 'B' | null }) => s });
+    new MctsTree(open.game, { card: 'A', guess: null }, 0, createRng('d'), { ...MCTS_DEFAULTS, iterations: 100 }).run();
+    expect(open.determinizes()).toBe(1);
+    const hidden = counting(cardGuess);
+    new MctsTree(hidden.game, { card: 'A', guess: null }, 0, createRng('d'), { ...MCTS_DEFAULTS, iterations: 100 }).run();
+    expect(hidden.determinizes()).toBe(100);
+  });
+});
+
 describe('MCTS expandAfter (prior=doctrine)', () => {
   /** A doctrine with no opinion (a flat prior) that counts its ratings. */
   function countingHooks(): { hooks: AgentHooks<TicTacToeState, number>; calls: () => number } {
