@@ -5,12 +5,15 @@
  *
  * Design choices, and why:
  *
- * - Open loop (chance). Nodes are keyed by the path of action keys from the root, not by state.
- *   Every iteration starts again from the root state and re-applies the path's actions with fresh
- *   dice from the search's rng, so a sampled roll is never treated as known and each node's value
- *   averages over the dice (Perez Liebana et al., "Open Loop Search for General Video Game
- *   Playing", GECCO 2015). The game's `apply` takes all its dice from the rng we pass, so the
- *   search never touches the game's own dice stream. Dice that decide who moves next (an initiative
+ * - Open loop below the dice, closed above them. Nodes are keyed by the path of action keys from the
+ *   root. Where the path from the root drew no random number (the search's rng counts its draws: the
+ *   Game contract puts every die in the rng passed to `apply`, so a transition that drew none is the
+ *   same on every visit), the node keeps its state, its legal actions and its children by legal-action
+ *   index: an iteration walks those nodes without applying anything or building a key. From the first
+ *   transition that rolled a die, every iteration re-applies the path's actions with fresh dice from the
+ *   search's rng, so a sampled roll is never treated as known and each node's value averages over the
+ *   dice (Perez Liebana et al., "Open Loop Search for General Video Game Playing", GECCO 2015); there
+ *   children are found by key. The search never touches the game's own dice stream. Dice that decide who moves next (an initiative
  *   roll, a reaction that hands the turn over mid-move) are sampled the same way: the node after such
  *   an action collects the children of every seat that came to move there, so the search never plans
  *   as if it keeps the move.
@@ -19,8 +22,9 @@
  *   every iteration starts from `determinize(rootState, seat, rng)`: the other seats' secrets are
  *   resampled consistently with what the searching seat knows. One tree over action keys is shared
  *   by all determinizations (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree
- *   Search", IEEE TCIAIG 4(2), 2012, SO-ISMCTS). Legal actions are recomputed at every visit and
- *   only children legal in the current determinization are candidates; UCB uses each child's
+ *   Search", IEEE TCIAIG 4(2), 2012, SO-ISMCTS); a determinize that draws no random number (nothing
+ *   hidden from the seat) is called once and the root is kept. In open-loop nodes legal actions are
+ *   recomputed at every visit and only children legal in the current determinization are candidates; UCB uses each child's
  *   availability count (times it was selectable) instead of the parent's visits, as in that paper.
  *   Like all determinization methods it can suffer strategy fusion (Frank & Basin 1998; Long et al.,
  *   AAAI 2010), but it never exploits the true secret: the root state is only seen through
@@ -55,12 +59,14 @@
  *   summed. Workers rebuild the game and its hooks from `hooks.spawnSpec` (doctrine.ts); the state must be
  *   structured-cloneable.
  *
- * - The move played is the most visited root child (ties: higher mean value). With an iterations
+ * - The move played is the root child with the highest lower confidence bound of its mean reward
+ *   (`lowerBound`: mean - 2 standard errors, the variance padded by one worst-case reward), which is the
+ *   most visited child unless a less visited one is better beyond its noise (pickBest). With an iterations
  *   budget the same seed, game and state always give the same move (any thread count).
  *
- * The inner loop allocates nothing but what the game's own `legalActions`/`apply` allocate: nodes
- * are plain records with a children array (and a Map index once they have many children). Without
- * `determinize` every iteration starts from the same root state, so its legal actions are generated once.
+ * The inner loop allocates nothing but what the game's own `legalActions`/`apply` allocate and the
+ * nodes it adds: plain records with a children array (and, in open-loop nodes, a Map index once they
+ * have many children).
  */
 import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
@@ -164,7 +170,7 @@ interface SearchNode {
   total: number;
   /** Sum of squared rewards (root children only: the final choice's confidence bound). */
   squares: number;
-  /** Times this node was a legal, selectable child (ISMCTS availability count). */
+  /** Times this node was a legal, selectable child of an open-loop node (ISMCTS availability count; a FIXED parent's children are always available, so its visits stand for it). */
   avail: number;
   readonly children: SearchNode[];
   /** Key index of an open-loop node, built once it has more than INDEX_AT children. */
@@ -919,19 +925,25 @@ function mergeChildren(results: SearchResult[]): Map<string, RootChildStats> {
   return merged;
 }
 
-/** Most visited root child among the actions legal in the real state; ties by mean, then order. */
+/**
+ * The move played, among the actions legal in the real state: the highest lower confidence bound of the
+ * mean reward (`lowerBound`), ties by visits, then by order. Most visits alone can pick a worse move: a
+ * move the prior favours collects visits before the rollouts have shown it worse, and one unlucky first
+ * roll keeps a better one waiting (the die-bet test); the bound takes a less visited move only when its
+ * value is better beyond the noise of its fewer visits, and it stays with the most visited otherwise.
+ */
 function pickBest<S, A>(game: Game<S, A>, legal: readonly A[], stats: Map<string, RootChildStats>): { index: number } {
   let bestIdx = 0;
+  let bestBound = -Infinity;
   let bestVisits = -1;
-  let bestMean = -Infinity;
   for (let i = 0; i < legal.length; i++) {
     const s = stats.get(game.actionKey(legal[i]!));
     const visits = s ? s.visits : 0;
-    const mean = s && s.visits > 0 ? s.total / s.visits : -Infinity;
-    if (visits > bestVisits || (visits === bestVisits && mean > bestMean)) {
+    const bound = s ? lowerBound(s.visits, s.total, s.squares) : -Infinity;
+    if (bound > bestBound || (bound === bestBound && visits > bestVisits)) {
       bestIdx = i;
+      bestBound = bound;
       bestVisits = visits;
-      bestMean = mean;
     }
   }
   return { index: bestIdx };

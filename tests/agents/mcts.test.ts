@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, deriveSeed } from '../../src/core/rng.js';
 import type { Game, Rng } from '../../src/core/game.js';
-import { MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
+import { lowerBound, MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
 import { createTicTacToe, createPerfectPlayer, type TicTacToeState } from '../../agents/testing/tictactoe.js';
 import type { AgentHooks } from '../../agents/doctrine.js';
 import { ambush, cardGuess, cardGuessOpen, dieBet, interrupt, wideGame, wideOrder } from './toy-games.js';
@@ -362,6 +362,29 @@ describe('MCTS with a doctrine prior (PUCT, prior=doctrine)', () => {
     }
     // With prior=none the same budget also finds A (the prior is not needed for a two-way choice).
     expect(new MctsAgent({ iterations: 2000, prior: 'none' }, hooks).act(game, { bet: null, won: false }, 0, createRng('n'))).toBe('A');
+  });
+
+  it('plays the better die bet even when the prior kept the worse one the most visited (lower confidence bound)', () => {
+    // The doctrine favours B (wins on a 6 only); A (wins on 3+) lost its first roll and waited. At these
+    // budgets B still has the most visits, but A has been tried enough to be better beyond its noise.
+    const hooks = doctrineOf<{ bet: 'A' | 'B' | null; won: boolean }, 'A' | 'B'>((a) => (a === 'B' ? 1 : 0));
+    for (const [seed, iterations] of [
+      ['2', 1500],
+      ['5', 1000],
+      ['6', 1200],
+    ] as const) {
+      const agent = new MctsAgent({ iterations }, hooks);
+      expect(agent.act(dieBet, { bet: null, won: false }, 0, createRng(seed))).toBe('A');
+      const top = agent.lastSearch!.top;
+      expect(top[0]!.key).toBe('B'); // the most visited
+      expect(top[0]!.visits).toBeGreaterThan(top[1]!.visits);
+    }
+  });
+
+  it('the lower bound trusts a few lucky visits less than many good ones', () => {
+    expect(lowerBound(2, 2, 2)).toBeLessThan(lowerBound(500, 250, 500)); // two wins vs a 0.5 mean over 500
+    expect(lowerBound(400, 120, 400)).toBeGreaterThan(lowerBound(1000, -640, 1000)); // 0.3 over 400 vs -0.64 over 1000
+    expect(lowerBound(0, 0, 0)).toBe(-Infinity);
   });
 
   it('creates a child for every legal move of a node it expands, and stays within maxNodes', () => {
