@@ -845,11 +845,12 @@ export class MctsTree<S, A> {
         mean: step.visits > 0 ? step.total / step.visits : 0,
         afterDice: rolled,
       });
+      next = undefined;
+      for (const c of step.children) if (c.visits >= minVisits && (next === undefined || c.visits > next.visits)) next = c;
+      if (next === undefined || out.length >= maxSteps) break;
       const before = dice.draws;
       state = step.kind === FIXED ? (step.state as S) : game.apply(state, action, dice);
       rolled = dice.draws !== before;
-      next = undefined;
-      for (const c of step.children) if (c.visits >= minVisits && (next === undefined || c.visits > next.visits)) next = c;
     }
     return out;
   }
@@ -879,6 +880,10 @@ export interface SearchChild {
   visits: number;
   /** Mean reward for the seat that chose, in [-1, 1]. */
   mean: number;
+  /** The doctrine prior's share of this move among the root's moves (prior=doctrine with an advisor). */
+  prior?: number;
+  /** The lower confidence bound of `mean` the final choice compares (see lowerBound). */
+  bound?: number;
 }
 
 /** What the last decision's search did, for the CLI and `verbose`. */
@@ -891,6 +896,14 @@ export interface SearchReport {
   /** Root moves, most visited first (at most 10). */
   top: SearchChild[];
   chosen: string;
+  /** The chosen move's description. */
+  chosenDescription?: string;
+  /**
+   * The expected line of play: the chosen move, then the most visited reply at each step of the main
+   * thread's tree (the principal variation), each described in the position it is played from; past a
+   * die roll, for one sample of the dice. Absent for a forced move.
+   */
+  line?: LineStep[];
 }
 
 /** Runs a single-threaded search and returns the chosen action (no report, no workers). */
@@ -1059,7 +1072,15 @@ export class MctsAgent implements Agent {
     if (legal.length === 1) {
       // A forced move: nothing to search.
       const only = legal[0]!;
-      this.lastSearch = { iterations: 0, elapsedMs: 0, nodes: 0, threads: 0, top: [], chosen: game.actionKey(only) };
+      this.lastSearch = {
+        iterations: 0,
+        elapsedMs: 0,
+        nodes: 0,
+        threads: 0,
+        top: [],
+        chosen: game.actionKey(only),
+        chosenDescription: game.describeAction ? game.describeAction(state, only) : game.actionKey(only),
+      };
       return only;
     }
 
@@ -1092,9 +1113,10 @@ export class MctsAgent implements Agent {
         pending = [];
       }
     }
-    const own = new MctsTree(game, state, seat, rng, opt, hooks).run();
-    if (pending.length === 0) return this.finish(game, state, seat, legal, [own], threads, started);
-    return Promise.all(pending).then((others) => this.finish(game, state, seat, legal, [own, ...others], threads, started));
+    const tree = new MctsTree(game, state, seat, rng, opt, hooks);
+    const own = tree.run();
+    if (pending.length === 0) return this.finish(game, state, seat, legal, tree, [own], threads, started);
+    return Promise.all(pending).then((others) => this.finish(game, state, seat, legal, tree, [own, ...others], threads, started));
   }
 
   private finish<S, A>(
@@ -1102,6 +1124,7 @@ export class MctsAgent implements Agent {
     state: S,
     seat: number,
     legal: readonly A[],
+    tree: MctsTree<S, A>,
     results: SearchResult[],
     threads: number,
     started: number,
@@ -1117,14 +1140,20 @@ export class MctsAgent implements Agent {
         description: this.describe(g, state, legal, s.key),
         visits: s.visits,
         mean: s.visits > 0 ? s.total / s.visits : 0,
+        ...(s.prior !== undefined ? { prior: s.prior } : {}),
+        ...(s.visits > 0 ? { bound: lowerBound(s.visits, s.total, s.squares) } : {}),
       }));
+    const chosenKey = g.actionKey(chosen);
     this.lastSearch = {
       iterations: results.reduce((n, r) => n + r.iterations, 0),
       elapsedMs: performance.now() - started,
       nodes: results.reduce((n, r) => n + r.nodes, 0),
       threads,
       top,
-      chosen: g.actionKey(chosen),
+      chosen: chosenKey,
+      chosenDescription: g.describeAction ? g.describeAction(state, chosen) : chosenKey,
+      // Its own fixed-seed dice, so describing the line never shifts the agent's stream.
+      line: tree.line(chosenKey, createRng('mcts/line')),
     };
     if (this.options.verbose) process.stderr.write(formatSearchReport(this.lastSearch, seat));
     return chosen;
@@ -1149,13 +1178,27 @@ export class MctsAgent implements Agent {
   }
 }
 
-/** The `verbose` printout: the root's top moves with visits and mean values. */
+/**
+ * The `verbose` printout (and `why`'s): the root's top moves with visits, mean value, lower bound and
+ * prior, then the expected line of play.
+ */
 export function formatSearchReport(r: SearchReport, seat: number): string {
   const lines = [
-    `mcts seat ${seat}: ${r.iterations} iterations in ${r.elapsedMs.toFixed(0)} ms on ${r.threads} thread(s), ${r.nodes} nodes; chose ${r.chosen}`,
+    `mcts seat ${seat}: ${r.iterations} iterations in ${r.elapsedMs.toFixed(0)} ms on ${r.threads} thread(s), ${r.nodes} nodes; chose ${r.chosenDescription ?? r.chosen}`,
   ];
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
   for (const c of r.top)
-    lines.push(`  ${String(c.visits).padStart(8)} visits  mean ${c.mean >= 0 ? '+' : ''}${c.mean.toFixed(3)}  ${c.description}`);
+    lines.push(
+      `  ${String(c.visits).padStart(8)} visits  mean ${signed(c.mean)}${c.bound !== undefined && Number.isFinite(c.bound) ? `  bound ${signed(c.bound)}` : ''}${c.prior !== undefined ? `  prior ${(c.prior * 100).toFixed(0).padStart(3)}%` : ''}  ${c.description}`,
+    );
+  if (r.line && r.line.length > 0) {
+    lines.push('  expected line:');
+    r.line.forEach((step, i) =>
+      lines.push(
+        `    ${i + 1}. seat ${step.seat}${step.afterDice ? ' (after the dice)' : ''}: ${step.description}  (${step.visits} visits, mean ${signed(step.mean)})`,
+      ),
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, deriveSeed } from '../../src/core/rng.js';
 import type { Game, Rng } from '../../src/core/game.js';
-import { lowerBound, MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
+import { formatSearchReport, lowerBound, MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
 import { createTicTacToe, createPerfectPlayer, type TicTacToeState } from '../../agents/testing/tictactoe.js';
 import type { AgentHooks } from '../../agents/doctrine.js';
 import { ambush, cardGuess, cardGuessOpen, dieBet, interrupt, wideGame, wideOrder } from './toy-games.js';
@@ -82,6 +82,26 @@ describe('MCTS on tic-tac-toe', () => {
     expect(r.top[0]!.key).toBe(String(a));
     expect(r.top[0]!.description).toMatch(/^cell /);
     expect(r.top.reduce((n, c) => n + c.visits, 0)).toBeLessThanOrEqual(500);
+  });
+
+  it('explains its choice: the expected line of play from the chosen move, alternating seats, described move by move', () => {
+    const agent = new MctsAgent({ iterations: 3000 });
+    // X to move: X . . / . O . / . . .  (no immediate win or loss).
+    const s: TicTacToeState = { cells: [1, 0, 0, 0, 2, 0, 0, 0, 0], toMove: 0, winner: -1 };
+    const a = agent.act(ttt, s, 0, createRng('line'));
+    const r = agent.lastSearch!;
+    expect(r.chosenDescription).toBe(`cell ${a} (row ${Math.floor(a / 3) + 1}, column ${(a % 3) + 1})`);
+    const line = r.line!;
+    expect(line.length).toBeGreaterThanOrEqual(3);
+    expect(line[0]!.key).toBe(String(a));
+    expect(line.map((x) => x.seat)).toEqual(line.map((_, i) => i % 2));
+    for (const step of line) {
+      expect(step.description).toMatch(/^cell \d/);
+      expect(step.afterDice).toBe(false);
+    }
+    // Each step is the most visited reply, so visits fall along the line.
+    for (let i = 1; i < line.length; i++) expect(line[i]!.visits).toBeLessThanOrEqual(line[i - 1]!.visits);
+    expect(formatSearchReport(r, 0)).toContain('expected line:');
   });
 
   it('stops on a time budget, reading the clock after every iteration while iterations are slow', () => {
@@ -261,6 +281,7 @@ describe('MCTS with chance, hidden information and several seats', () => {
     for (const seed of ['1', '2', '3', '4', '5']) {
       const agent = new MctsAgent({ iterations: 1000 });
       expect(agent.act(dieBet, { bet: null, won: false }, 0, createRng(seed))).toBe('A');
+      expect(agent.lastSearch!.line!.map((x) => x.key)).toEqual(['A']); // the game ends with the roll
       const top = agent.lastSearch!.top;
       const meanA = top.find((c) => c.key === 'A')!.mean;
       expect(meanA).toBeGreaterThan(0.1); // about 1/3: the dice were not treated as known
@@ -348,6 +369,9 @@ describe('MCTS with a doctrine prior (PUCT, prior=doctrine)', () => {
     const top = agent.lastSearch!.top;
     expect(top[0]!.key).toBe('77');
     expect(top[0]!.visits).toBeGreaterThan(50); // the prior kept the budget on it: widening would have spread it
+    // Each candidate's prior share is reported: the favourite's is by far the largest.
+    expect(top[0]!.prior!).toBeGreaterThan(0.5);
+    for (const c of top.slice(1)) expect(c.prior!).toBeLessThan(0.01);
   });
 
   it('overrides a doctrine that prefers the worse die bet once the rollouts show it', () => {
