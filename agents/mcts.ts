@@ -1193,11 +1193,10 @@ export function formatSearchReport(r: SearchReport, seat: number): string {
     );
   if (r.line && r.line.length > 0) {
     lines.push('  expected line:');
-    r.line.forEach((step, i) =>
+    for (const [i, step] of r.line.entries())
       lines.push(
         `    ${i + 1}. seat ${step.seat}${step.afterDice ? ' (after the dice)' : ''}: ${step.description}  (${step.visits} visits, mean ${signed(step.mean)})`,
-      ),
-    );
+      );
   }
   return `${lines.join('\n')}\n`;
 }

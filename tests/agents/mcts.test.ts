@@ -88,7 +88,7 @@ describe('MCTS on tic-tac-toe', () => {
     const agent = new MctsAgent({ iterations: 3000 });
     // X to move: X . . / . O . / . . .  (no immediate win or loss).
     const s: TicTacToeState = { cells: [1, 0, 0, 0, 2, 0, 0, 0, 0], toMove: 0, winner: -1 };
-    const a = agent.act(ttt, s, 0, createRng('line'));
+    const a = agent.act(ttt, s, 0, createRng('line')) as number;
     const r = agent.lastSearch!;
     expect(r.chosenDescription).toBe(`cell ${a} (row ${Math.floor(a / 3) + 1}, column ${(a % 3) + 1})`);
     const line = r.line!;
