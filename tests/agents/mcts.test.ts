@@ -168,6 +168,37 @@ describe('MCTS on tic-tac-toe', () => {
   });
 });
 
+describe('MCTS spends more time on close choices (extend)', () => {
+  const run = (value: (k: number) => number, extend: number): { iterations: number; now: number } => {
+    // 1 ms between clock readings: a slow game, one iteration a reading.
+    let now = 0;
+    const clock = (): number => (now += 1) - 1;
+    const tree = new MctsTree(
+      wideGame(3, value),
+      { k: -1 },
+      0,
+      createRng('x'),
+      { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 100, extend, prior: 'none' },
+      {},
+      clock,
+    );
+    return { iterations: tree.run().iterations, now };
+  };
+
+  it('searches on past the deadline, up to timeMs x (1 + extend), while the best moves stay close', () => {
+    // Three equal moves: the choice never settles.
+    const plain = run(() => 0, 0);
+    const extended = run(() => 0, 0.5);
+    expect(plain.iterations).toBe(100);
+    expect(extended.iterations).toBe(150);
+  });
+
+  it('takes no extra time when one move is clearly best', () => {
+    const clear = run((k) => (k === 1 ? 1 : -1), 0.5);
+    expect(clear.iterations).toBeLessThanOrEqual(100);
+  });
+});
+
 describe('MCTS keeps the positions it reaches without dice', () => {
   /** `game` with its apply and determinize calls counted. */
   function counting<S, A>(game: Game<S, A>): { game: Game<S, A>; applies: () => number; determinizes: () => number } {
