@@ -8,6 +8,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { InputError } from '../core/errors.js';
 import { formatAgentHelp } from '../../agents/agent.js';
 import { registerSimCommands } from '../harness/cli.js';
+import { registerLadderCommand } from '../harness/ladder.js';
 import { registerBenchCommand } from '../../benchmarks/cli.js';
 import { parseIntFlag } from '../harness/cli.js';
 import { DEFAULT_AI, runPlay } from './play.js';
@@ -109,6 +110,7 @@ Examples:
     );
 
   registerSimCommands(program);
+  registerLadderCommand(program);
 
   program
     .command('replay')
