@@ -172,7 +172,8 @@ interface SearchNode {
   squares: number;
   /** Times this node was a legal, selectable child of an open-loop node (ISMCTS availability count; a FIXED parent's children are always available, so its visits stand for it). */
   avail: number;
-  readonly children: SearchNode[];
+  /** The children (a shared empty array until the first is added: most nodes are leaves). */
+  children: SearchNode[];
   /** Key index of an open-loop node, built once it has more than INDEX_AT children. */
   index: Map<string, SearchNode> | null;
   /** PUCT: unnormalised prior weight exp((score - best score of the parent) / priorTemp). */
@@ -200,6 +201,8 @@ const UNKNOWN = 0;
 const FIXED = 1;
 const CHANCE = 2;
 const NO_ACTIONS: readonly never[] = Object.freeze([]);
+/** The children of a node that has none yet (never written: attachChild replaces it). */
+const NO_CHILDREN: SearchNode[] = [];
 
 const INDEX_AT = 12;
 /** PUCT first-play urgency: an unvisited child is valued this much below its visited siblings' mean. */
@@ -215,7 +218,8 @@ function childOf(node: SearchNode, key: string): SearchNode | undefined {
 
 /** Adds a child to `node`, keeping the key index of an open-loop node (built once it has more than INDEX_AT children). */
 function attachChild(node: SearchNode, child: SearchNode): void {
-  node.children.push(child);
+  if (node.children === NO_CHILDREN) node.children = [child];
+  else node.children.push(child);
   if (node.kind === FIXED) return; // found by legal-action index, never by key
   if (node.index !== null) node.index.set(child.key, child);
   else if (node.children.length > INDEX_AT) node.index = new Map(node.children.map((ch) => [ch.key, ch]));
@@ -230,7 +234,7 @@ function newNode(key: string): SearchNode {
     total: 0,
     squares: 0,
     avail: 0,
-    children: [],
+    children: NO_CHILDREN,
     index: null,
     prior: 1,
     expanded: false,
@@ -697,7 +701,7 @@ export class MctsTree<S, A> {
             best = child;
           }
         }
-        state = this.step(node, state, best!, legal[best!.at]!);
+        state = best!.kind === FIXED ? (best!.state as S) : this.step(node, state, best!, legal[best!.at]!);
         path[depth] = best!;
         seats[depth] = mover;
         depth++;
