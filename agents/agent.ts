@@ -9,6 +9,7 @@ import { RANDOM_KEYS, RandomAgent } from './random.js';
 import { SCRIPTED_KEYS, ScriptedAgent, type ScriptedOptions } from './scripted.js';
 import type { KeyTable } from './spec.js';
 import { NO_HOOKS, type AgentHooks } from './doctrine.js';
+import { DIFFICULTY_PRESETS, findPreset, formatPresetHelp } from './presets.js';
 
 /**
  * A player. `act` is called only when it is `seat`'s decision (game.toMove(state) === seat), with the
@@ -66,9 +67,9 @@ export function describeAgents(): AgentDescription[] {
   }));
 }
 
-/** describeAgents() as text: one line per agent, one indented line per key. */
+/** describeAgents() as text: one line per agent, one indented line per key; then the difficulty presets. */
 export function formatAgentHelp(): string {
-  return describeAgents().map(formatOne).join('\n');
+  return `${describeAgents().map(formatOne).join('\n')}\n${formatPresetHelp()}`;
 }
 
 function formatOne(d: AgentDescription): string {
@@ -84,25 +85,42 @@ function formatOne(d: AgentDescription): string {
 /**
  * Builds an agent from a spec: `name` or `name:key=value,key=value`, given the hooks of the game it will
  * play (LoadedScenario.ai: advisor, evaluator, action ordering; without them it uses the Game contract
- * alone). Throws InputError naming what is accepted when the name, a key or a value is wrong.
+ * alone). `name` may be a difficulty preset (presets.ts): its spec, with any options given after it in
+ * place of the preset's. Throws InputError naming what is accepted when the name, a key or a value is wrong.
  */
 export function createAgent(spec: string, hooks: AgentHooks<any, any> = NO_HOOKS): Agent {
   const text = spec.trim();
   const colon = text.indexOf(':');
-  const name = (colon < 0 ? text : text.slice(0, colon)).trim();
+  let name = (colon < 0 ? text : text.slice(0, colon)).trim();
+  const preset = findPreset(name);
+  const options: Record<string, unknown> = {};
+  if (preset !== undefined) {
+    // The preset's own options first; those given after the preset's name replace them.
+    const pc = preset.spec.indexOf(':');
+    name = pc < 0 ? preset.spec : preset.spec.slice(0, pc);
+    if (pc >= 0) Object.assign(options, parseOptions(name, KINDS[name]!, preset.spec.slice(pc + 1), preset.spec));
+  }
   const kind = Object.hasOwn(KINDS, name) ? KINDS[name] : undefined;
   if (kind === undefined) {
     throw new InputError(
       `unknown agent "${name}" in "${spec}"; the agents are ${Object.keys(KINDS).join(', ')}, written name or name:key=value,key=value (${describeAgents()
         .map((d) => `${d.name}: ${d.keys.length === 0 ? 'no options' : d.keys.map((k) => k.key).join(', ')}`)
-        .join('; ')}; tacsim play --help explains them)`,
+        .join(
+          '; ',
+        )}), and the difficulty presets are ${DIFFICULTY_PRESETS.map((p) => p.name).join(', ')}; tacsim play --help explains them`,
       undefined,
       'agent',
     );
   }
+  Object.assign(options, parseOptions(name, kind, colon < 0 ? '' : text.slice(colon + 1), spec));
+  return kind.create(options, hooks);
+}
+
+/** Parses `key=value,key=value` for agent `name`; throws InputError naming what is accepted. */
+function parseOptions(name: string, kind: AgentKind, text: string, spec: string): Record<string, unknown> {
   const help = formatOne({ name, description: kind.description, keys: describeAgents().find((d) => d.name === name)!.keys });
   const options: Record<string, unknown> = {};
-  const rest = colon < 0 ? '' : text.slice(colon + 1).trim();
+  const rest = text.trim();
   if (rest !== '') {
     for (const part of rest.split(',')) {
       const eq = part.indexOf('=');
@@ -126,5 +144,5 @@ export function createAgent(spec: string, hooks: AgentHooks<any, any> = NO_HOOKS
       options[key] = v;
     }
   }
-  return kind.create(options, hooks);
+  return options;
 }

@@ -5,12 +5,15 @@
  *
  * Design choices, and why:
  *
- * - Open loop (chance). Nodes are keyed by the path of action keys from the root, not by state.
- *   Every iteration starts again from the root state and re-applies the path's actions with fresh
- *   dice from the search's rng, so a sampled roll is never treated as known and each node's value
- *   averages over the dice (Perez Liebana et al., "Open Loop Search for General Video Game
- *   Playing", GECCO 2015). The game's `apply` takes all its dice from the rng we pass, so the
- *   search never touches the game's own dice stream. Dice that decide who moves next (an initiative
+ * - Open loop below the dice, closed above them. Nodes are keyed by the path of action keys from the
+ *   root. Where the path from the root drew no random number (the search's rng counts its draws: the
+ *   Game contract puts every die in the rng passed to `apply`, so a transition that drew none is the
+ *   same on every visit), the node keeps its state, its legal actions and its children by legal-action
+ *   index: an iteration walks those nodes without applying anything or building a key. From the first
+ *   transition that rolled a die, every iteration re-applies the path's actions with fresh dice from the
+ *   search's rng, so a sampled roll is never treated as known and each node's value averages over the
+ *   dice (Perez Liebana et al., "Open Loop Search for General Video Game Playing", GECCO 2015); there
+ *   children are found by key. The search never touches the game's own dice stream. Dice that decide who moves next (an initiative
  *   roll, a reaction that hands the turn over mid-move) are sampled the same way: the node after such
  *   an action collects the children of every seat that came to move there, so the search never plans
  *   as if it keeps the move.
@@ -19,8 +22,9 @@
  *   every iteration starts from `determinize(rootState, seat, rng)`: the other seats' secrets are
  *   resampled consistently with what the searching seat knows. One tree over action keys is shared
  *   by all determinizations (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree
- *   Search", IEEE TCIAIG 4(2), 2012, SO-ISMCTS). Legal actions are recomputed at every visit and
- *   only children legal in the current determinization are candidates; UCB uses each child's
+ *   Search", IEEE TCIAIG 4(2), 2012, SO-ISMCTS); a determinize that draws no random number (nothing
+ *   hidden from the seat) is called once and the root is kept. In open-loop nodes legal actions are
+ *   recomputed at every visit and only children legal in the current determinization are candidates; UCB uses each child's
  *   availability count (times it was selectable) instead of the parent's visits, as in that paper.
  *   Like all determinization methods it can suffer strategy fusion (Frank & Basin 1998; Long et al.,
  *   AAAI 2010), but it never exploits the true secret: the root state is only seen through
@@ -55,12 +59,14 @@
  *   summed. Workers rebuild the game and its hooks from `hooks.spawnSpec` (doctrine.ts); the state must be
  *   structured-cloneable.
  *
- * - The move played is the most visited root child (ties: higher mean value). With an iterations
+ * - The move played is the root child with the highest lower confidence bound of its mean reward
+ *   (`lowerBound`: mean - 2 standard errors, the variance padded by one worst-case reward), which is the
+ *   most visited child unless a less visited one is better beyond its noise (pickBest). With an iterations
  *   budget the same seed, game and state always give the same move (any thread count).
  *
- * The inner loop allocates nothing but what the game's own `legalActions`/`apply` allocate: nodes
- * are plain records with a children array (and a Map index once they have many children). Without
- * `determinize` every iteration starts from the same root state, so its legal actions are generated once.
+ * The inner loop allocates nothing but what the game's own `legalActions`/`apply` allocate and the
+ * nodes it adds: plain records with a children array (and, in open-loop nodes, a Map index once they
+ * have many children).
  */
 import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
@@ -77,6 +83,8 @@ export interface MctsOptions {
   iterations: number;
   /** Wall-time budget in ms; Infinity for none. */
   timeMs: number;
+  /** Under a time budget: the fraction of timeMs added when the choice is close at the deadline. */
+  extend: number;
   exploration: number;
   widening: number;
   alpha: number;
@@ -98,6 +106,7 @@ export interface MctsOptions {
 export const MCTS_DEFAULTS: MctsOptions = {
   iterations: 1000,
   timeMs: Infinity,
+  extend: 0,
   exploration: 1.4,
   widening: 2,
   alpha: 0.5,
@@ -115,6 +124,12 @@ export const MCTS_DEFAULTS: MctsOptions = {
 export const MCTS_KEYS: KeyTable = {
   iterations: intKey('search iterations per decision (per thread)', '1000 (unlimited when timeMs is given)', 1),
   timeMs: numberKey('wall-time budget per decision in milliseconds', 'none', 0, Infinity, true),
+  extend: numberKey(
+    'with timeMs: when the best moves are close at the deadline, search on for up to this fraction of timeMs more (at most timeMs x (1 + extend) in all)',
+    '0',
+    0,
+    4,
+  ),
   exploration: numberKey('UCT exploration constant (higher explores more)', '1.4', 0),
   widening: numberKey('progressive widening: a node with n visits has at most ceil(widening * n^alpha) children', '2', 0, Infinity, true),
   alpha: numberKey('progressive widening exponent (0..1; 1 is almost no widening limit)', '0.5', 0, 1),
@@ -140,24 +155,54 @@ export const MCTS_KEYS: KeyTable = {
   verbose: boolKey("print the root's top moves with visits and mean values to stderr", 'false'),
 };
 
-/** A node of the open-loop tree: reached by a path of action keys from the root. */
+/**
+ * A node of the tree: reached by a path of action keys from the root. Where every transition from the
+ * root to it drew no random number (and the root state is fixed), the node is FIXED: it is the same state
+ * on every visit, so it keeps that state, its legal actions and its children by legal-action index, and an
+ * iteration passing through it applies nothing. Below the first transition that drew a die (CHANCE) the
+ * tree is open loop: the path is re-simulated with fresh dice and children are found by action key.
+ */
 interface SearchNode {
   /** Key of the action leading here ('' at the root). */
   readonly key: string;
   visits: number;
   /** Sum of rewards for the seat that moved into this node. */
   total: number;
-  /** Times this node was a legal, selectable child (ISMCTS availability count). */
+  /** Sum of squared rewards (root children only: the final choice's confidence bound). */
+  squares: number;
+  /** Times this node was a legal, selectable child of an open-loop node (ISMCTS availability count; a FIXED parent's children are always available, so its visits stand for it). */
   avail: number;
-  readonly children: SearchNode[];
-  /** Key index, built once a node has more than INDEX_AT children. */
+  /** The children (a shared empty array until the first is added: most nodes are leaves). */
+  children: SearchNode[];
+  /** Key index of an open-loop node, built once it has more than INDEX_AT children. */
   index: Map<string, SearchNode> | null;
   /** PUCT: unnormalised prior weight exp((score - best score of the parent) / priorTemp). */
   prior: number;
   /** PUCT: children were created for the legal actions of this node (and `best` holds their best doctrine score). */
   expanded: boolean;
   best: number;
+  /** UNKNOWN until the transition into it is first taken from a FIXED parent; then FIXED or CHANCE. */
+  kind: number;
+  /** FIXED: the state here. */
+  state: unknown;
+  /** FIXED, once visited: the legal actions at `state` (empty when it is terminal). */
+  legal: readonly unknown[] | null;
+  /** FIXED: the child of each legal action (by index into `legal`), once created. */
+  byLegal: (SearchNode | undefined)[] | null;
+  /** FIXED: the seat to move at `state`. */
+  mover: number;
+  /** PUCT, FIXED: the sum of the children's prior weights. */
+  priorSum: number;
+  /** A child of a FIXED node: the index of its action among the parent's legal actions. */
+  at: number;
 }
+
+const UNKNOWN = 0;
+const FIXED = 1;
+const CHANCE = 2;
+const NO_ACTIONS: readonly never[] = Object.freeze([]);
+/** The children of a node that has none yet (never written: attachChild replaces it). */
+const NO_CHILDREN: SearchNode[] = [];
 
 const INDEX_AT = 12;
 /** PUCT first-play urgency: an unvisited child is valued this much below its visited siblings' mean. */
@@ -171,9 +216,11 @@ function childOf(node: SearchNode, key: string): SearchNode | undefined {
   return undefined;
 }
 
-/** Adds a child to `node`, keeping the key index (built once the node has more than INDEX_AT children). */
+/** Adds a child to `node`, keeping the key index of an open-loop node (built once it has more than INDEX_AT children). */
 function attachChild(node: SearchNode, child: SearchNode): void {
-  node.children.push(child);
+  if (node.children === NO_CHILDREN) node.children = [child];
+  else node.children.push(child);
+  if (node.kind === FIXED) return; // found by legal-action index, never by key
   if (node.index !== null) node.index.set(child.key, child);
   else if (node.children.length > INDEX_AT) node.index = new Map(node.children.map((ch) => [ch.key, ch]));
 }
@@ -181,7 +228,39 @@ function attachChild(node: SearchNode, child: SearchNode): void {
 const CLOCK_EVERY = 32;
 
 function newNode(key: string): SearchNode {
-  return { key, visits: 0, total: 0, avail: 0, children: [], index: null, prior: 1, expanded: false, best: 0 };
+  return {
+    key,
+    visits: 0,
+    total: 0,
+    squares: 0,
+    avail: 0,
+    children: NO_CHILDREN,
+    index: null,
+    prior: 1,
+    expanded: false,
+    best: 0,
+    kind: UNKNOWN,
+    state: undefined,
+    legal: null,
+    byLegal: null,
+    mover: 0,
+    priorSum: 0,
+    at: -1,
+  };
+}
+
+/** An Rng that counts its draws: a transition that drew none is deterministic (the Game contract: all dice come from the rng). */
+class CountingRng implements Rng {
+  draws = 0;
+  constructor(private readonly inner: Rng) {}
+  next(): number {
+    this.draws++;
+    return this.inner.next();
+  }
+  int(n: number): number {
+    this.draws++;
+    return this.inner.int(n);
+  }
 }
 
 /** What a search says about one root move. */
@@ -190,12 +269,29 @@ export interface RootChildStats {
   visits: number;
   /** Sum of rewards for the seat to move at the root. */
   total: number;
+  /** Sum of squared rewards (for the final choice's lower confidence bound; absent from older workers). */
+  squares?: number;
+  /** The doctrine prior's share of this move among the root's moves (prior=doctrine). */
+  prior?: number;
 }
 
 export interface SearchResult {
   iterations: number;
   nodes: number;
   children: RootChildStats[];
+}
+
+/** One step of the expected line of play (the principal variation). */
+export interface LineStep {
+  key: string;
+  description: string;
+  /** The seat that takes this action. */
+  seat: number;
+  visits: number;
+  /** Mean reward for `seat`, in [-1, 1]. */
+  mean: number;
+  /** The transition into this step's position rolled dice: what follows is one sample of them. */
+  afterDice: boolean;
 }
 
 /**
@@ -214,10 +310,10 @@ export class MctsTree<S, A> {
   private readonly priorAdvisor: DoctrineAdvisor<S, A> | undefined;
   private readonly evaluate: ((state: S) => readonly number[]) | undefined;
   private readonly orderActions: ((state: S, actions: readonly A[]) => readonly A[]) | undefined;
-  /** Selection scratch: the child of each legal action at the current node. */
+  /** Selection scratch: the child of each legal action at the current open-loop node. */
   private sel: (SearchNode | undefined)[] = [];
-  /** The root's legal actions, when every iteration starts from the same root state (no determinize). */
-  private rootLegal: readonly A[] | undefined;
+  /** The search's rng, counting draws (tree transitions and determinizations). */
+  private readonly crng: CountingRng;
 
   constructor(
     private readonly game: Game<S, A>,
@@ -234,35 +330,46 @@ export class MctsTree<S, A> {
     this.priorAdvisor = opt.prior === 'doctrine' ? hooks.doctrine : undefined;
     this.evaluate = hooks.evaluate?.bind(hooks) ?? game.evaluate?.bind(game);
     this.orderActions = hooks.orderActions?.bind(hooks);
+    this.crng = new CountingRng(rng);
   }
 
-  /** Runs until the iterations or time budget is spent. */
+  /** Runs until the iterations or time budget is spent (under a time budget, see `runTimed`). */
   run(): SearchResult {
     const { iterations, timeMs } = this.opt;
     if (timeMs === Infinity) {
       // An iterations budget runs exactly that many (reproducible counts for comparisons and tests).
       for (let i = 0; i < iterations; i++) this.iterate();
-    } else {
-      const start = this.clock();
-      const deadline = start + timeMs;
-      // The clock is read about once a millisecond: after every iteration while iterations are slow (a
-      // rules engine's), at most every CLOCK_EVERY when they are fast, so a budget is never overrun by
-      // more than about a millisecond and fast games do not pay for the readings.
-      let nextCheck = 1;
-      for (let i = 0; i < iterations; i++) {
-        this.iterate();
-        if (i + 1 === nextCheck) {
-          const now = this.clock();
-          if (now >= deadline) break;
-          const perMs = (i + 1) / Math.max(1e-3, now - start);
-          nextCheck = i + 1 + Math.max(1, Math.min(CLOCK_EVERY, Math.floor(perMs)));
-          // Iterations the remaining time allows, at the rate so far (capped by the iteration budget).
-          const left = Math.min(iterations - i - 1, Math.ceil((deadline - now) * perMs));
-          if (this.decided(left)) break;
-        }
-      }
-    }
+    } else this.runTimed(iterations, timeMs);
     return this.result();
+  }
+
+  /**
+   * A time budget: the clock is read about once a millisecond (after every iteration while iterations are
+   * slow, a rules engine's; at most every CLOCK_EVERY when they are fast), so a budget is never overrun by
+   * more than about a millisecond and fast games do not pay for the readings. The search stops early once
+   * the choice is settled (`decided`); at the deadline, when the choice is close (`close`), it goes on for
+   * up to `extend` x timeMs more.
+   */
+  private runTimed(iterations: number, timeMs: number): void {
+    const start = this.clock();
+    let deadline = start + timeMs;
+    let extended = this.opt.extend <= 0;
+    let nextCheck = 1;
+    for (let i = 0; i < iterations; i++) {
+      this.iterate();
+      if (i + 1 !== nextCheck) continue;
+      const now = this.clock();
+      if (now >= deadline) {
+        if (extended || !this.close()) break;
+        extended = true;
+        deadline = start + timeMs * (1 + this.opt.extend);
+      }
+      const perMs = (i + 1) / Math.max(1e-3, now - start);
+      nextCheck = i + 1 + Math.max(1, Math.min(CLOCK_EVERY, Math.floor(perMs)));
+      // Iterations the remaining time allows, at the rate so far (capped by the iteration budget).
+      const left = Math.min(iterations - i - 1, Math.ceil((deadline - now) * perMs));
+      if (this.decided(left)) break;
+    }
   }
 
   /**
@@ -282,11 +389,41 @@ export class MctsTree<S, A> {
     return first - second > left;
   }
 
+  /**
+   * A close choice, worth more time: the runner-up has at least CLOSE_SHARE of the leader's visits, or
+   * the robust final rule (the lower confidence bound) would play another move than the most visited.
+   */
+  private close(): boolean {
+    const children = this.root.children;
+    let first: SearchNode | undefined;
+    let second = 0;
+    for (const c of children) {
+      if (first === undefined || c.visits > first.visits) {
+        second = first?.visits ?? 0;
+        first = c;
+      } else if (c.visits > second) second = c.visits;
+    }
+    if (first === undefined || first.visits === 0) return false;
+    if (second >= CLOSE_SHARE * first.visits) return true;
+    const robust = children.reduce((a, c) => (lowerBound(c.visits, c.total, c.squares) > lowerBound(a.visits, a.total, a.squares) ? c : a));
+    return robust !== first;
+  }
+
   result(): SearchResult {
+    const root = this.root;
+    let priorSum = 0;
+    for (const c of root.children) priorSum += c.prior;
+    const withPrior = this.priorAdvisor !== undefined && root.expanded;
     return {
       iterations: this.iterations,
       nodes: this.nodes,
-      children: this.root.children.map((c) => ({ key: c.key, visits: c.visits, total: c.total })),
+      children: root.children.map((c) => ({
+        key: c.key,
+        visits: c.visits,
+        total: c.total,
+        squares: c.squares,
+        ...(withPrior ? { prior: c.prior / priorSum } : {}),
+      })),
     };
   }
 
@@ -294,6 +431,66 @@ export class MctsTree<S, A> {
   iterate(): void {
     if (this.priorAdvisor !== undefined) this.iteratePuct(this.priorAdvisor);
     else this.iterateWidening();
+  }
+
+  /**
+   * The root as this iteration sees it. A game without `determinize`, or whose determinize drew no random
+   * number (nothing is hidden from the searching seat), gives the same root on every iteration: the root
+   * is then FIXED and determinize is not called again.
+   */
+  private startState(): S {
+    const root = this.root;
+    if (root.kind === FIXED) return root.state as S;
+    const game = this.game;
+    if (game.determinize === undefined) {
+      root.kind = FIXED;
+      root.state = this.rootState;
+      return this.rootState;
+    }
+    const crng = this.crng;
+    const before = crng.draws;
+    const s = game.determinize(this.rootState, this.seat, crng);
+    if (crng.draws === before && root.kind === UNKNOWN) {
+      root.kind = FIXED;
+      root.state = s;
+    } else root.kind = CHANCE;
+    return s;
+  }
+
+  /**
+   * Takes the transition from `node` (in `state`) to `child` by `action`: from a FIXED node, the child's
+   * kept state (FIXED), or an apply whose dice draws decide, the first time, whether the child is FIXED
+   * (kept) or CHANCE. From an open-loop node, an apply with fresh dice.
+   */
+  private step(node: SearchNode, state: S, child: SearchNode, action: A): S {
+    if (node.kind === FIXED) {
+      if (child.kind === FIXED) return child.state as S;
+      if (child.kind === CHANCE) return this.game.apply(state, action, this.crng);
+      const crng = this.crng;
+      const before = crng.draws;
+      const next = this.game.apply(state, action, crng);
+      if (crng.draws === before) {
+        child.kind = FIXED;
+        child.state = next;
+      } else child.kind = CHANCE;
+      return next;
+    }
+    return this.game.apply(state, action, this.crng);
+  }
+
+  /** The legal actions at `node` in `state`, kept with a FIXED node (empty when the state is terminal). */
+  private legalAt(node: SearchNode, state: S): readonly A[] {
+    if (node.kind === FIXED) {
+      let legal = node.legal as readonly A[] | null;
+      if (legal === null) {
+        const game = this.game;
+        legal = game.isTerminal(state) ? NO_ACTIONS : game.legalActions(state);
+        node.legal = legal;
+        if (legal.length > 0) node.mover = game.toMove(state);
+      }
+      return legal;
+    }
+    return this.game.isTerminal(state) ? NO_ACTIONS : this.game.legalActions(state);
   }
 
   /**
@@ -306,88 +503,104 @@ export class MctsTree<S, A> {
    * are created for all its legal actions once it has `expandAfter` visits (0: the first time it is
    * reached, which is then the iteration's leaf; 1: a new leaf is first valued by a rollout, so a game
    * whose moves are costly to generate and rate pays for that only at nodes the search comes back to),
-   * and actions that only some determinizations allow are added when first seen. With a few hundred
-   * iterations a decision, the prior keeps the search on the doctrine's candidates and the rollouts
-   * decide between them; progressive widening spread the same budget over twenty children.
+   * and actions that only some determinizations allow are added when first seen. The doctrine rates
+   * each node's moves once, when it is expanded (FIXED nodes keep the prior's total too). With a few
+   * hundred iterations a decision, the prior keeps the search on the doctrine's candidates and the
+   * rollouts decide between them; progressive widening spread the same budget over twenty children.
    */
   private iteratePuct(advisor: DoctrineAdvisor<S, A>): void {
     const game = this.game;
-    const rng = this.rng;
     const path = this.path;
     const seats = this.seats;
     const cpuct = this.opt.cpuct;
-    let state = this.sampleRoot();
-    let node = this.root;
+    const root = this.root;
+    let state = this.startState();
+    let node = root;
     let depth = 0;
     for (;;) {
-      if (game.isTerminal(state)) break;
-      if (!node.expanded && node !== this.root && node.visits < this.opt.expandAfter) break; // a young leaf: value it first
-      const legal = node === this.root ? this.legalAtRoot(state) : game.legalActions(state);
+      const fixed = node.kind === FIXED;
+      if (!fixed && game.isTerminal(state)) break;
+      if (!node.expanded && node !== root && node.visits < this.opt.expandAfter) break; // a young leaf: value it first
+      const legal = this.legalAt(node, state);
       const n = legal.length;
       if (n === 0) break;
-      const mover = game.toMove(state);
+      const mover = fixed ? node.mover : game.toMove(state);
       if (!node.expanded) {
-        if (this.nodes + n > this.opt.maxNodes && node !== this.root) break; // tree full: roll out from here
+        if (this.nodes + n > this.opt.maxNodes && node !== root) break; // tree full: roll out from here
         this.expand(node, advisor, state, legal, mover);
-        if (node !== this.root) break; // a new leaf: value it by a rollout
+        if (node !== root) break; // a new leaf: value it by a rollout
       }
-      // Pass 1: the children of the legal actions, their prior mass and the siblings' mean.
-      const sel = this.sel;
-      let priorSum = 0,
-        visitedTotal = 0,
-        visitedN = 0;
-      for (let i = 0; i < n; i++) {
-        const key = game.actionKey(legal[i]!);
-        let child = childOf(node, key);
-        if (child === undefined && this.nodes < this.opt.maxNodes) child = this.addChild(node, key, advisor, state, legal[i]!, mover);
-        sel[i] = child;
-        if (child === undefined) continue;
-        child.avail++;
-        priorSum += child.prior;
-        if (child.visits > 0) {
-          visitedTotal += child.total;
-          visitedN += child.visits;
-        }
-      }
-      // Pass 2: PUCT.
-      const fpu = visitedN > 0 ? visitedTotal / visitedN - FPU_REDUCTION : 0;
-      const sqrtN = Math.sqrt(Math.max(1, node.visits));
       let best: SearchNode | undefined;
       let bestIdx = -1;
       let bestScore = -Infinity;
-      for (let i = 0; i < n; i++) {
-        const child = sel[i];
-        if (child === undefined) continue;
-        const v = child.visits;
-        const q = v > 0 ? child.total / v : fpu;
-        const score = q + (cpuct * (child.prior / priorSum) * sqrtN) / (1 + v);
-        if (score > bestScore) {
-          bestScore = score;
-          best = child;
-          bestIdx = i;
+      if (fixed) {
+        // Every legal action has its child, in legal order.
+        const children = node.byLegal!;
+        let visitedTotal = 0,
+          visitedN = 0;
+        for (let i = 0; i < n; i++) {
+          const child = children[i]!;
+          child.avail++;
+          if (child.visits > 0) {
+            visitedTotal += child.total;
+            visitedN += child.visits;
+          }
+        }
+        const fpu = visitedN > 0 ? visitedTotal / visitedN - FPU_REDUCTION : 0;
+        const scale = (cpuct * Math.sqrt(Math.max(1, node.visits))) / node.priorSum;
+        for (let i = 0; i < n; i++) {
+          const child = children[i]!;
+          const v = child.visits;
+          const score = (v > 0 ? child.total / v : fpu) + (scale * child.prior) / (1 + v);
+          if (score > bestScore) {
+            bestScore = score;
+            best = child;
+            bestIdx = i;
+          }
+        }
+      } else {
+        // Pass 1: the children of the legal actions, their prior mass and the siblings' mean.
+        const sel = this.sel;
+        let priorSum = 0,
+          visitedTotal = 0,
+          visitedN = 0;
+        for (let i = 0; i < n; i++) {
+          const key = game.actionKey(legal[i]!);
+          let child = childOf(node, key);
+          if (child === undefined && this.nodes < this.opt.maxNodes) child = this.addChild(node, key, advisor, state, legal[i]!, mover);
+          sel[i] = child;
+          if (child === undefined) continue;
+          child.avail++;
+          priorSum += child.prior;
+          if (child.visits > 0) {
+            visitedTotal += child.total;
+            visitedN += child.visits;
+          }
+        }
+        // Pass 2: PUCT.
+        const fpu = visitedN > 0 ? visitedTotal / visitedN - FPU_REDUCTION : 0;
+        const sqrtN = Math.sqrt(Math.max(1, node.visits));
+        for (let i = 0; i < n; i++) {
+          const child = sel[i];
+          if (child === undefined) continue;
+          const v = child.visits;
+          const q = v > 0 ? child.total / v : fpu;
+          const score = q + (cpuct * (child.prior / priorSum) * sqrtN) / (1 + v);
+          if (score > bestScore) {
+            bestScore = score;
+            best = child;
+            bestIdx = i;
+          }
         }
       }
       if (best === undefined) break;
-      state = game.apply(state, legal[bestIdx]!, rng);
+      state = this.step(node, state, best, legal[bestIdx]!);
       path[depth] = best;
       seats[depth] = mover;
       depth++;
       node = best;
     }
     this.rollOutAndBackUp(state, depth);
-  }
-
-  /** The root state as this iteration sees it: with the other seats' secrets dealt afresh (determinize). */
-  private sampleRoot(): S {
-    const game = this.game;
-    return game.determinize !== undefined ? game.determinize(this.rootState, this.seat, this.rng) : this.rootState;
-  }
-
-  /** The legal actions at the root: computed once when every iteration starts from the root state itself. */
-  private legalAtRoot(state: S): readonly A[] {
-    if (this.game.determinize !== undefined) return this.game.legalActions(state);
-    this.rootLegal ??= this.game.legalActions(state);
-    return this.rootLegal;
   }
 
   /** Creates a child for every legal action, weighted by the doctrine's opinion of it. */
@@ -403,11 +616,17 @@ export class MctsTree<S, A> {
     node.best = top;
     node.expanded = true;
     const t = this.opt.priorTemp;
+    const byLegal = node.kind === FIXED ? new Array<SearchNode | undefined>(n) : null;
+    let priorSum = 0;
     for (let i = 0; i < n; i++) {
       const child = newNode(this.game.actionKey(legal[i]!));
       child.prior = Math.exp((scores[i]! - top) / t);
+      priorSum += child.prior;
       attachChild(node, child);
+      if (byLegal !== null) byLegal[i] = child;
     }
+    node.byLegal = byLegal;
+    node.priorSum = priorSum;
     this.nodes += n;
   }
 
@@ -423,29 +642,72 @@ export class MctsTree<S, A> {
   /** UCT with progressive widening (prior=none, or a game without a doctrine advisor). */
   private iterateWidening(): void {
     const game = this.game;
-    const rng = this.rng;
     const path = this.path;
     const seats = this.seats;
     const c = this.opt.exploration;
     const widening = this.opt.widening;
     const alpha = this.opt.alpha;
     const canExpand = this.nodes < this.opt.maxNodes;
-    let state = this.sampleRoot();
+    let state = this.startState();
     let node = this.root;
     let depth = 0;
 
     // Selection and expansion.
     for (;;) {
-      if (game.isTerminal(state)) break;
-      const legal = node === this.root ? this.legalAtRoot(state) : game.legalActions(state);
+      const fixed = node.kind === FIXED;
+      if (!fixed && game.isTerminal(state)) break;
+      const legal = this.legalAt(node, state);
       const n = legal.length;
       if (n === 0) break;
-      const mover = game.toMove(state);
+      const mover = fixed ? node.mover : game.toMove(state);
       let best: SearchNode | null = null;
       let bestIdx = -1;
       let bestScore = -Infinity;
       let untried = 0;
       const untriedIdx = this.untried;
+      if (fixed) {
+        // A FIXED node: its children are always all available, so UCB1 takes the node's own visits
+        // (this one included) as their availability; children are scanned densely, each knowing its action's index.
+        const children = node.children;
+        const m = children.length;
+        if (m < n && canExpand) {
+          const limit = alpha === 0.5 ? Math.ceil(widening * Math.sqrt(node.visits)) : Math.ceil(widening * node.visits ** alpha);
+          if (m < limit || m === 0) {
+            const byLegal = (node.byLegal ??= new Array<SearchNode | undefined>(n));
+            for (let i = 0; i < n; i++) if (byLegal[i] === undefined) untriedIdx[untried++] = i;
+            const pick = this.chooseUntried(state, legal, untried);
+            const action = legal[pick]!;
+            const child = newNode(game.actionKey(action));
+            child.at = pick;
+            child.avail = 1;
+            attachChild(node, child);
+            byLegal[pick] = child;
+            this.nodes++;
+            state = this.step(node, state, child, action);
+            path[depth] = child;
+            seats[depth] = mover;
+            depth++;
+            break;
+          }
+        }
+        if (m === 0) break; // nothing tried here and the tree may not grow: roll out from here
+        const cLog = c * Math.sqrt(Math.log(node.visits + 1));
+        for (let j = 0; j < m; j++) {
+          const child = children[j]!;
+          const v = child.visits;
+          const score = child.total / v + cLog / Math.sqrt(v);
+          if (score > bestScore) {
+            bestScore = score;
+            best = child;
+          }
+        }
+        state = best!.kind === FIXED ? (best!.state as S) : this.step(node, state, best!, legal[best!.at]!);
+        path[depth] = best!;
+        seats[depth] = mover;
+        depth++;
+        node = best!;
+        continue;
+      }
       for (let i = 0; i < n; i++) {
         const child = childOf(node, game.actionKey(legal[i]!));
         if (child === undefined) {
@@ -470,7 +732,7 @@ export class MctsTree<S, A> {
           child.avail = 1;
           attachChild(node, child);
           this.nodes++;
-          state = game.apply(state, action, rng);
+          state = this.step(node, state, child, action);
           path[depth] = child;
           seats[depth] = mover;
           depth++;
@@ -478,7 +740,7 @@ export class MctsTree<S, A> {
         }
       }
       if (best === null) break; // Nothing tried here and the tree may not grow: roll out from here.
-      state = game.apply(state, legal[bestIdx]!, rng);
+      state = this.step(node, state, best, legal[bestIdx]!);
       path[depth] = best;
       seats[depth] = mover;
       depth++;
@@ -526,8 +788,13 @@ export class MctsTree<S, A> {
     // Backup (max^n: each node is credited with the reward of the seat that moved into it).
     for (let d = 0; d < depth; d++) {
       const nd = path[d]!;
+      const r = rewards[seats[d]!] ?? 0;
       nd.visits++;
-      nd.total += rewards[seats[d]!] ?? 0;
+      nd.total += r;
+    }
+    if (depth > 0) {
+      const r = rewards[seats[0]!] ?? 0;
+      path[0]!.squares += r * r;
     }
     this.root.visits++;
     this.iterations++;
@@ -551,6 +818,63 @@ export class MctsTree<S, A> {
     }
     return untriedIdx[this.rng.int(untried)]!;
   }
+
+  /**
+   * The expected line of play after the root move `key`: from that child, the most visited child at each
+   * step (at least `minVisits` visits), described in the position it is played from. Positions of FIXED
+   * nodes are the tree's own; past a die roll the line is shown for one sample of the dice, drawn from
+   * `rng` (not the search's). Stops where the sampled position does not allow the next move.
+   */
+  line(key: string, rng: Rng, maxSteps = 8, minVisits = 2): LineStep[] {
+    const game = this.game;
+    const dice = new CountingRng(rng);
+    const out: LineStep[] = [];
+    let state =
+      this.root.kind === FIXED
+        ? (this.root.state as S)
+        : game.determinize
+          ? game.determinize(this.rootState, this.seat, rng)
+          : this.rootState;
+    let rolled = false;
+    let next: SearchNode | undefined = this.root.children.find((c) => c.key === key);
+    while (next !== undefined && out.length < maxSteps && !game.isTerminal(state)) {
+      const step: SearchNode = next;
+      const action = game.legalActions(state).find((a) => game.actionKey(a) === step.key);
+      if (action === undefined) break;
+      out.push({
+        key: step.key,
+        description: game.describeAction ? game.describeAction(state, action) : step.key,
+        seat: game.toMove(state),
+        visits: step.visits,
+        mean: step.visits > 0 ? step.total / step.visits : 0,
+        afterDice: rolled,
+      });
+      next = undefined;
+      for (const c of step.children) if (c.visits >= minVisits && (next === undefined || c.visits > next.visits)) next = c;
+      if (next === undefined || out.length >= maxSteps) break;
+      const before = dice.draws;
+      state = step.kind === FIXED ? (step.state as S) : game.apply(state, action, dice);
+      rolled = dice.draws !== before;
+    }
+    return out;
+  }
+}
+
+/** The runner-up is "close" when it has at least this share of the leader's visits. */
+const CLOSE_SHARE = 0.7;
+
+/**
+ * The lower confidence bound of a move's mean reward: mean - 2 s / sqrt(n), with s^2 the sample variance
+ * of its rewards plus one pseudo-observation at the widest spread a reward in [-1, 1] allows (so that a
+ * move seen a few times, all alike, is not trusted as if its value were known). A move never visited has
+ * no bound (-Infinity).
+ */
+export function lowerBound(visits: number, total: number, squares: number | undefined): number {
+  if (visits <= 0) return -Infinity;
+  const mean = total / visits;
+  const sq = squares ?? visits; // an older worker's result: the widest spread
+  const spread = Math.max(0, sq - visits * mean * mean) + 1;
+  return mean - (2 * Math.sqrt(spread / visits)) / Math.sqrt(visits);
 }
 
 /** One root move in a search report. */
@@ -560,6 +884,10 @@ export interface SearchChild {
   visits: number;
   /** Mean reward for the seat that chose, in [-1, 1]. */
   mean: number;
+  /** The doctrine prior's share of this move among the root's moves (prior=doctrine with an advisor). */
+  prior?: number;
+  /** The lower confidence bound of `mean` the final choice compares (see lowerBound). */
+  bound?: number;
 }
 
 /** What the last decision's search did, for the CLI and `verbose`. */
@@ -572,6 +900,14 @@ export interface SearchReport {
   /** Root moves, most visited first (at most 10). */
   top: SearchChild[];
   chosen: string;
+  /** The chosen move's description. */
+  chosenDescription?: string;
+  /**
+   * The expected line of play: the chosen move, then the most visited reply at each step of the main
+   * thread's tree (the principal variation), each described in the position it is played from; past a
+   * die roll, for one sample of the dice. Absent for a forced move.
+   */
+  line?: LineStep[];
 }
 
 /** Runs a single-threaded search and returns the chosen action (no report, no workers). */
@@ -598,25 +934,33 @@ function mergeChildren(results: SearchResult[]): Map<string, RootChildStats> {
       if (m) {
         m.visits += c.visits;
         m.total += c.total;
+        if (m.squares !== undefined || c.squares !== undefined) m.squares = (m.squares ?? m.visits) + (c.squares ?? c.visits);
+        m.prior ??= c.prior;
       } else merged.set(c.key, { ...c });
     }
   }
   return merged;
 }
 
-/** Most visited root child among the actions legal in the real state; ties by mean, then order. */
+/**
+ * The move played, among the actions legal in the real state: the highest lower confidence bound of the
+ * mean reward (`lowerBound`), ties by visits, then by order. Most visits alone can pick a worse move: a
+ * move the prior favours collects visits before the rollouts have shown it worse, and one unlucky first
+ * roll keeps a better one waiting (the die-bet test); the bound takes a less visited move only when its
+ * value is better beyond the noise of its fewer visits, and it stays with the most visited otherwise.
+ */
 function pickBest<S, A>(game: Game<S, A>, legal: readonly A[], stats: Map<string, RootChildStats>): { index: number } {
   let bestIdx = 0;
+  let bestBound = -Infinity;
   let bestVisits = -1;
-  let bestMean = -Infinity;
   for (let i = 0; i < legal.length; i++) {
     const s = stats.get(game.actionKey(legal[i]!));
     const visits = s ? s.visits : 0;
-    const mean = s && s.visits > 0 ? s.total / s.visits : -Infinity;
-    if (visits > bestVisits || (visits === bestVisits && mean > bestMean)) {
+    const bound = s ? lowerBound(s.visits, s.total, s.squares) : -Infinity;
+    if (bound > bestBound || (bound === bestBound && visits > bestVisits)) {
       bestIdx = i;
+      bestBound = bound;
       bestVisits = visits;
-      bestMean = mean;
     }
   }
   return { index: bestIdx };
@@ -732,7 +1076,15 @@ export class MctsAgent implements Agent {
     if (legal.length === 1) {
       // A forced move: nothing to search.
       const only = legal[0]!;
-      this.lastSearch = { iterations: 0, elapsedMs: 0, nodes: 0, threads: 0, top: [], chosen: game.actionKey(only) };
+      this.lastSearch = {
+        iterations: 0,
+        elapsedMs: 0,
+        nodes: 0,
+        threads: 0,
+        top: [],
+        chosen: game.actionKey(only),
+        chosenDescription: game.describeAction ? game.describeAction(state, only) : game.actionKey(only),
+      };
       return only;
     }
 
@@ -765,9 +1117,10 @@ export class MctsAgent implements Agent {
         pending = [];
       }
     }
-    const own = new MctsTree(game, state, seat, rng, opt, hooks).run();
-    if (pending.length === 0) return this.finish(game, state, seat, legal, [own], threads, started);
-    return Promise.all(pending).then((others) => this.finish(game, state, seat, legal, [own, ...others], threads, started));
+    const tree = new MctsTree(game, state, seat, rng, opt, hooks);
+    const own = tree.run();
+    if (pending.length === 0) return this.finish(game, state, seat, legal, tree, [own], threads, started);
+    return Promise.all(pending).then((others) => this.finish(game, state, seat, legal, tree, [own, ...others], threads, started));
   }
 
   private finish<S, A>(
@@ -775,6 +1128,7 @@ export class MctsAgent implements Agent {
     state: S,
     seat: number,
     legal: readonly A[],
+    tree: MctsTree<S, A>,
     results: SearchResult[],
     threads: number,
     started: number,
@@ -790,14 +1144,20 @@ export class MctsAgent implements Agent {
         description: this.describe(g, state, legal, s.key),
         visits: s.visits,
         mean: s.visits > 0 ? s.total / s.visits : 0,
+        ...(s.prior !== undefined ? { prior: s.prior } : {}),
+        ...(s.visits > 0 ? { bound: lowerBound(s.visits, s.total, s.squares) } : {}),
       }));
+    const chosenKey = g.actionKey(chosen);
     this.lastSearch = {
       iterations: results.reduce((n, r) => n + r.iterations, 0),
       elapsedMs: performance.now() - started,
       nodes: results.reduce((n, r) => n + r.nodes, 0),
       threads,
       top,
-      chosen: g.actionKey(chosen),
+      chosen: chosenKey,
+      chosenDescription: g.describeAction ? g.describeAction(state, chosen) : chosenKey,
+      // Its own fixed-seed dice, so describing the line never shifts the agent's stream.
+      line: tree.line(chosenKey, createRng('mcts/line')),
     };
     if (this.options.verbose) process.stderr.write(formatSearchReport(this.lastSearch, seat));
     return chosen;
@@ -822,13 +1182,26 @@ export class MctsAgent implements Agent {
   }
 }
 
-/** The `verbose` printout: the root's top moves with visits and mean values. */
+/**
+ * The `verbose` printout (and `why`'s): the root's top moves with visits, mean value, lower bound and
+ * prior, then the expected line of play.
+ */
 export function formatSearchReport(r: SearchReport, seat: number): string {
   const lines = [
-    `mcts seat ${seat}: ${r.iterations} iterations in ${r.elapsedMs.toFixed(0)} ms on ${r.threads} thread(s), ${r.nodes} nodes; chose ${r.chosen}`,
+    `mcts seat ${seat}: ${r.iterations} iterations in ${r.elapsedMs.toFixed(0)} ms on ${r.threads} thread(s), ${r.nodes} nodes; chose ${r.chosenDescription ?? r.chosen}`,
   ];
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
   for (const c of r.top)
-    lines.push(`  ${String(c.visits).padStart(8)} visits  mean ${c.mean >= 0 ? '+' : ''}${c.mean.toFixed(3)}  ${c.description}`);
+    lines.push(
+      `  ${String(c.visits).padStart(8)} visits  mean ${signed(c.mean)}${c.bound !== undefined && Number.isFinite(c.bound) ? `  bound ${signed(c.bound)}` : ''}${c.prior !== undefined ? `  prior ${(c.prior * 100).toFixed(0).padStart(3)}%` : ''}  ${c.description}`,
+    );
+  if (r.line && r.line.length > 0) {
+    lines.push('  expected line:');
+    for (const [i, step] of r.line.entries())
+      lines.push(
+        `    ${i + 1}. seat ${step.seat}${step.afterDice ? ' (after the dice)' : ''}: ${step.description}  (${step.visits} visits, mean ${signed(step.mean)})`,
+      );
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -362,7 +362,11 @@ export function playoutTask(b: BenchScenario, mode: BenchMode): TaskDef {
   };
 }
 
-/** `agents.scripted.<id>` (8 states of a random game) and `agents.mcts.<id>` (the mid-game state). */
+/**
+ * `agents.scripted.<id>` (8 states of a random game), `agents.mcts.<id>` (the mid-game state, default
+ * rollouts to the end) and `agents.mcts-search.<id>` (the same state with rollouts of 10 actions, so the
+ * tree's own work shows: the figure the search's efficiency is judged by).
+ */
 export function agentTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
   const { id } = b;
   const sc = b.scenario as LoadedScenario<object, unknown>;
@@ -383,6 +387,9 @@ export function agentTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
   const scripted = benchAgent('scripted', sc);
   const mctsIterations = mode === 'quick' ? 10 : 200;
   const mcts = benchAgent(`mcts:iterations=${mctsIterations}`, sc);
+  const searchIterations = mode === 'quick' ? 10 : 300;
+  const searchSpec = `mcts:iterations=${searchIterations},rolloutDepth=10`;
+  const search = benchAgent(searchSpec, sc);
   const mid = midGameState(sc, b.midPly);
   return [
     {
@@ -404,6 +411,16 @@ export function agentTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
       details: { ply: mid.ply, iterations: mctsIterations, legalActions: g.legalActions(mid.state).length },
       fn: async () => {
         await mcts.act(g, mid.state, g.toMove(mid.state), createRng('mcts-bench'));
+      },
+    },
+    {
+      id: `agents.mcts-search.${id}`,
+      description: `${searchSpec}, one decision on the mid-game state (ply ${mid.ply})`,
+      unit: 'iterations',
+      unitsPerOp: searchIterations,
+      details: { ply: mid.ply, iterations: searchIterations, rolloutDepth: 10, legalActions: g.legalActions(mid.state).length },
+      fn: async () => {
+        await search.act(g, mid.state, g.toMove(mid.state), createRng('mcts-search-bench'));
       },
     },
   ];
@@ -491,9 +508,9 @@ const agentsSuite: SuiteDef = {
   async build(mode, keep) {
     const tttIterations = mode === 'quick' ? 500 : 20_000;
     return [
-      ...representativeScenarios(keep && ((id) => keep(`agents.scripted.${id}`) || keep(`agents.mcts.${id}`))).flatMap((b) =>
-        agentTasks(b, mode),
-      ),
+      ...representativeScenarios(
+        keep && ((id) => keep(`agents.scripted.${id}`) || keep(`agents.mcts.${id}`) || keep(`agents.mcts-search.${id}`)),
+      ).flatMap((b) => agentTasks(b, mode)),
       {
         id: 'agents.mcts.tictactoe',
         description: `MctsTree on tic-tac-toe, ${tttIterations} iterations from the empty board (timed without its warm-up)`,

@@ -8,6 +8,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { InputError } from '../core/errors.js';
 import { formatAgentHelp } from '../../agents/agent.js';
 import { registerSimCommands } from '../harness/cli.js';
+import { registerLadderCommand } from '../harness/ladder.js';
 import { registerBenchCommand } from '../../benchmarks/cli.js';
 import { parseIntFlag, parseSetFlags } from '../harness/cli.js';
 import { DEFAULT_AI, runPlay } from './play.js';
@@ -136,6 +137,7 @@ Examples:
     );
 
   registerSimCommands(program);
+  registerLadderCommand(program);
 
   program
     .command('replay')

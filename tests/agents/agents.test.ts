@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.js';
 import { InputError } from '../../src/core/errors.js';
-import { createAgent, describeAgents, formatAgentHelp, type MctsAgent, RandomAgent, ScriptedAgent } from '../../agents/index.js';
+import {
+  createAgent,
+  DIFFICULTY_PRESETS,
+  describeAgents,
+  formatAgentHelp,
+  type MctsAgent,
+  RandomAgent,
+  ScriptedAgent,
+} from '../../agents/index.js';
 import type { Game } from '../../src/core/game.js';
 import { skirmish, skirmishHooks, type SkirmishAction, type SkirmishState } from './toy-games.js';
 import type { AgentHooks } from '../../agents/doctrine.js';
@@ -28,6 +36,28 @@ describe('createAgent specs', () => {
     const t = createAgent(' mcts:timeMs=1000, exploration=1.2 ,verbose=true,rollout=scripted') as MctsAgent;
     expect(t.options).toMatchObject({ timeMs: 1000, exploration: 1.2, iterations: Infinity, verbose: true, rollout: 'scripted' });
     expect((createAgent('mcts') as MctsAgent).options.iterations).toBe(1000);
+  });
+
+  it("accepts the difficulty presets as agent specs, with options after them replacing the preset's", () => {
+    for (const p of DIFFICULTY_PRESETS) {
+      const a = createAgent(p.name);
+      expect(a.name).toBe(p.spec.split(':')[0]);
+    }
+    const normal = createAgent('normal') as MctsAgent;
+    expect(normal.options).toMatchObject({ timeMs: 200, rolloutDepth: 10, iterations: Infinity });
+    const hard = createAgent('hard:threads=2,timeMs=800') as MctsAgent;
+    expect(hard.options).toMatchObject({ timeMs: 800, extend: 0.5, threads: 2, rolloutDepth: 10 });
+    expect((createAgent('easy') as ScriptedAgent).options.noise).toBe(0.5);
+    // Each level searches longer than the one below and states a time that covers its budget.
+    const budgets = DIFFICULTY_PRESETS.filter((p) => p.spec.startsWith('mcts')).map((p) => {
+      const o = (createAgent(p.name) as MctsAgent).options;
+      expect(p.maxMsPerDecision).toBeGreaterThanOrEqual(o.timeMs * (1 + o.extend));
+      return o.timeMs;
+    });
+    expect(budgets).toEqual([...budgets].sort((a, b) => a - b));
+    expect(thrown(() => createAgent('hard:foo=1')).message).toContain('no option "foo"');
+    expect(thrown(() => createAgent('insane')).message).toContain('presets are easy, normal, hard, expert');
+    expect(formatAgentHelp()).toContain('expert  = mcts:timeMs=3000');
   });
 
   it('rejects an unknown name, listing the agents', () => {

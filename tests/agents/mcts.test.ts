@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, deriveSeed } from '../../src/core/rng.js';
 import type { Game, Rng } from '../../src/core/game.js';
-import { MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
+import { formatSearchReport, lowerBound, MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
 import { createTicTacToe, createPerfectPlayer, type TicTacToeState } from '../../agents/testing/tictactoe.js';
 import type { AgentHooks } from '../../agents/doctrine.js';
 import { ambush, cardGuess, cardGuessOpen, dieBet, interrupt, wideGame, wideOrder } from './toy-games.js';
@@ -84,6 +84,26 @@ describe('MCTS on tic-tac-toe', () => {
     expect(r.top.reduce((n, c) => n + c.visits, 0)).toBeLessThanOrEqual(500);
   });
 
+  it('explains its choice: the expected line of play from the chosen move, alternating seats, described move by move', () => {
+    const agent = new MctsAgent({ iterations: 3000 });
+    // X to move: X . . / . O . / . . .  (no immediate win or loss).
+    const s: TicTacToeState = { cells: [1, 0, 0, 0, 2, 0, 0, 0, 0], toMove: 0, winner: -1 };
+    const a = agent.act(ttt, s, 0, createRng('line')) as number;
+    const r = agent.lastSearch!;
+    expect(r.chosenDescription).toBe(`cell ${a} (row ${Math.floor(a / 3) + 1}, column ${(a % 3) + 1})`);
+    const line = r.line!;
+    expect(line.length).toBeGreaterThanOrEqual(3);
+    expect(line[0]!.key).toBe(String(a));
+    expect(line.map((x) => x.seat)).toEqual(line.map((_, i) => i % 2));
+    for (const step of line) {
+      expect(step.description).toMatch(/^cell \d/);
+      expect(step.afterDice).toBe(false);
+    }
+    // Each step is the most visited reply, so visits fall along the line.
+    for (let i = 1; i < line.length; i++) expect(line[i]!.visits).toBeLessThanOrEqual(line[i - 1]!.visits);
+    expect(formatSearchReport(r, 0)).toContain('expected line:');
+  });
+
   it('stops on a time budget, reading the clock after every iteration while iterations are slow', () => {
     // A scripted clock: 10 ms pass between readings, so each iteration seems to take 10 ms and the 50 ms
     // budget is spent at the fifth reading, after the fifth iteration (a slow game never overruns by more than one).
@@ -148,6 +168,107 @@ describe('MCTS on tic-tac-toe', () => {
   });
 });
 
+describe('MCTS spends more time on close choices (extend)', () => {
+  const run = (value: (k: number) => number, extend: number): { iterations: number; now: number } => {
+    // 1 ms between clock readings: a slow game, one iteration a reading.
+    let now = 0;
+    const clock = (): number => (now += 1) - 1;
+    const tree = new MctsTree(
+      wideGame(3, value),
+      { k: -1 },
+      0,
+      createRng('x'),
+      { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 100, extend, prior: 'none' },
+      {},
+      clock,
+    );
+    return { iterations: tree.run().iterations, now };
+  };
+
+  it('searches on past the deadline, up to timeMs x (1 + extend), while the best moves stay close', () => {
+    // Three equal moves: the choice never settles.
+    const plain = run(() => 0, 0);
+    const extended = run(() => 0, 0.5);
+    expect(plain.iterations).toBe(100);
+    expect(extended.iterations).toBe(150);
+  });
+
+  it('takes no extra time when one move is clearly best', () => {
+    const clear = run((k) => (k === 1 ? 1 : -1), 0.5);
+    expect(clear.iterations).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('MCTS keeps the positions it reaches without dice', () => {
+  /** `game` with its apply and determinize calls counted. */
+  function counting<S, A>(game: Game<S, A>): { game: Game<S, A>; applies: () => number; determinizes: () => number } {
+    let applies = 0;
+    let determinizes = 0;
+    const g: Game<S, A> = {
+      ...game,
+      apply: (s, a, rng) => {
+        applies++;
+        return game.apply(s, a, rng);
+      },
+    };
+    if (game.determinize) {
+      g.determinize = (s, seat, rng) => {
+        determinizes++;
+        return game.determinize!(s, seat, rng);
+      };
+    }
+    return { game: g, applies: () => applies, determinizes: () => determinizes };
+  }
+
+  it('applies at most one action an iteration on a game without dice (rollouts cut at once): the tree path is never replayed', () => {
+    for (const prior of ['none', 'doctrine'] as const) {
+      const c = counting(ttt);
+      const hooks: AgentHooks<TicTacToeState, number> =
+        prior === 'doctrine'
+          ? { doctrine: { assess: () => ({ expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 }) } }
+          : {};
+      const tree = new MctsTree(
+        c.game,
+        ttt.initialState(),
+        0,
+        createRng('fixed'),
+        { ...MCTS_DEFAULTS, iterations: 2000, rolloutDepth: 0, prior },
+        hooks,
+      );
+      tree.run();
+      expect(c.applies()).toBeLessThanOrEqual(2000);
+      expect(c.applies()).toBeGreaterThan(500); // the tree did grow
+    }
+  });
+
+  it('replays the path below a die roll on every visit, with fresh dice (open loop), and never above it', () => {
+    // First a free choice of bet (no dice), then the die: the bet's node keeps its position, the roll is replayed.
+    const c = counting(dieBet);
+    const tree = new MctsTree(c.game, { bet: null, won: false }, 0, createRng('chance'), {
+      ...MCTS_DEFAULTS,
+      iterations: 300,
+      prior: 'none',
+    });
+    tree.run();
+    expect(c.applies()).toBe(300); // every iteration rolls the die again
+    const meanA = (() => {
+      const a = tree.root.children.find((ch) => ch.key === 'A')!;
+      return a.total / a.visits;
+    })();
+    expect(meanA).toBeGreaterThan(0.1); // about 1/3: the roll was not kept as if known
+    expect(meanA).toBeLessThan(0.6);
+  });
+
+  it('calls determinize once when it draws no random number (nothing hidden from the searching seat), on every iteration when it does', () => {
+    const open = counting({ ...cardGuess, determinize: (s: { card: 'A' | 'B'; guess: 'A' | 'B' | null }) => s });
+    new MctsTree(open.game, { card: 'A', guess: null }, 0, createRng('d'), { ...MCTS_DEFAULTS, iterations: 100 }).run();
+    expect(open.determinizes()).toBe(1);
+    const hidden = counting(cardGuess);
+    new MctsTree(hidden.game, { card: 'A', guess: null }, 0, createRng('d'), { ...MCTS_DEFAULTS, iterations: 100 }).run();
+    expect(hidden.determinizes()).toBe(100);
+  });
+});
+
 describe('MCTS expandAfter (prior=doctrine)', () => {
   /** A doctrine with no opinion (a flat prior) that counts its ratings. */
   function countingHooks(): { hooks: AgentHooks<TicTacToeState, number>; calls: () => number } {
@@ -191,6 +312,7 @@ describe('MCTS with chance, hidden information and several seats', () => {
     for (const seed of ['1', '2', '3', '4', '5']) {
       const agent = new MctsAgent({ iterations: 1000 });
       expect(agent.act(dieBet, { bet: null, won: false }, 0, createRng(seed))).toBe('A');
+      expect(agent.lastSearch!.line!.map((x) => x.key)).toEqual(['A']); // the game ends with the roll
       const top = agent.lastSearch!.top;
       const meanA = top.find((c) => c.key === 'A')!.mean;
       expect(meanA).toBeGreaterThan(0.1); // about 1/3: the dice were not treated as known
@@ -278,6 +400,9 @@ describe('MCTS with a doctrine prior (PUCT, prior=doctrine)', () => {
     const top = agent.lastSearch!.top;
     expect(top[0]!.key).toBe('77');
     expect(top[0]!.visits).toBeGreaterThan(50); // the prior kept the budget on it: widening would have spread it
+    // Each candidate's prior share is reported: the favourite's is by far the largest.
+    expect(top[0]!.prior!).toBeGreaterThan(0.5);
+    for (const c of top.slice(1)) expect(c.prior!).toBeLessThan(0.01);
   });
 
   it('overrides a doctrine that prefers the worse die bet once the rollouts show it', () => {
@@ -292,6 +417,29 @@ describe('MCTS with a doctrine prior (PUCT, prior=doctrine)', () => {
     }
     // With prior=none the same budget also finds A (the prior is not needed for a two-way choice).
     expect(new MctsAgent({ iterations: 2000, prior: 'none' }, hooks).act(game, { bet: null, won: false }, 0, createRng('n'))).toBe('A');
+  });
+
+  it('plays the better die bet even when the prior kept the worse one the most visited (lower confidence bound)', () => {
+    // The doctrine favours B (wins on a 6 only); A (wins on 3+) lost its first roll and waited. At these
+    // budgets B still has the most visits, but A has been tried enough to be better beyond its noise.
+    const hooks = doctrineOf<{ bet: 'A' | 'B' | null; won: boolean }, 'A' | 'B'>((a) => (a === 'B' ? 1 : 0));
+    for (const [seed, iterations] of [
+      ['2', 1500],
+      ['5', 1000],
+      ['6', 1200],
+    ] as const) {
+      const agent = new MctsAgent({ iterations }, hooks);
+      expect(agent.act(dieBet, { bet: null, won: false }, 0, createRng(seed))).toBe('A');
+      const top = agent.lastSearch!.top;
+      expect(top[0]!.key).toBe('B'); // the most visited
+      expect(top[0]!.visits).toBeGreaterThan(top[1]!.visits);
+    }
+  });
+
+  it('the lower bound trusts a few lucky visits less than many good ones', () => {
+    expect(lowerBound(2, 2, 2)).toBeLessThan(lowerBound(500, 250, 500)); // two wins vs a 0.5 mean over 500
+    expect(lowerBound(400, 120, 400)).toBeGreaterThan(lowerBound(1000, -640, 1000)); // 0.3 over 400 vs -0.64 over 1000
+    expect(lowerBound(0, 0, 0)).toBe(-Infinity);
   });
 
   it('creates a child for every legal move of a node it expands, and stays within maxNodes', () => {

@@ -98,7 +98,8 @@ describe('benchmark suites', () => {
       systems.filter((sys) => shipped.some((id) => listShippedScenarios().find((s) => s.id === id)!.system === sys)).length,
     );
     for (const id of reps) {
-      for (const f of [`agents.scripted.${id}`, `agents.mcts.${id}`, `harness.${id}.1w`, `harness.${id}.2w`]) expect(ids).toContain(f);
+      for (const f of [`agents.scripted.${id}`, `agents.mcts.${id}`, `agents.mcts-search.${id}`, `harness.${id}.1w`, `harness.${id}.2w`])
+        expect(ids).toContain(f);
     }
     for (const id of ['hex.distance', 'hex.los', 'agents.mcts.tictactoe']) expect(ids).toContain(id);
     for (const s of suites) {
@@ -157,6 +158,7 @@ describe('benchmark suites', () => {
       'agents.calibration',
       `agents.scripted.${b.id}`,
       `agents.mcts.${b.id}`,
+      `agents.mcts-search.${b.id}`,
     ]);
     for (const f of suites.flatMap((s) => s.figures)) expect(f.error, `${f.id}: ${f.error}`).toBeUndefined();
     expect(benchScenario(b.id)).toBe(b);
