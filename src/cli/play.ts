@@ -23,7 +23,7 @@ import { actionMenu, filterActions, hexInfo, UnitNumbers, unitInfo, unitsTable, 
 import type { PlayWorkerAnswer, PlayWorkerSetup, PlayWorkerTask } from './play-worker.js';
 import { metricsText, perSide, RECORD_FORMAT, readRecord, scenarioRef, writeRecord, type GameRecord } from './record.js';
 
-export const DEFAULT_AI = 'mcts:timeMs=1500';
+export const DEFAULT_AI = 'hard';
 
 export interface PlayOptions {
   scenario?: string;
