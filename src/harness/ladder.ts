@@ -10,7 +10,8 @@
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { DEFAULT_MAX_ACTIONS, loadRunScenario } from './match.js';
-import { defaultWorkers, GameRunner, MAX_WORKERS } from './pool.js';
+import { defaultWorkers, MAX_WORKERS } from './pool.js';
+import { playPair } from './roundrobin.js';
 import { createProgress, silentProgress, type ProgressReporter } from './progress.js';
 import { bradleyTerry, type Rating } from './ratings.js';
 import { resolveAgents } from './run.js';
@@ -107,27 +108,10 @@ export async function ladder(rungs: readonly string[], options: LadderOptions): 
       maxActions: options.maxActions ?? DEFAULT_MAX_ACTIONS,
       records: false,
     };
-    const pair: LadderPair = { lower, upper, games: 0, winsLower: 0, winsUpper: 0, draws: 0, errors: 0 };
-    const runner = await GameRunner.create(config, workers, {
-      ...(options.gameTimeLimitMs !== undefined ? { gameTimeLimitMs: options.gameTimeLimitMs } : {}),
-    });
-    try {
-      const report = await runner.play(
-        Array.from({ length: perPair }, (_, k) => k),
-        (row) => {
-          pair.games++;
-          progress.tick(row.error !== null);
-          if (row.error !== null) pair.errors++;
-          else if (row.winner === null) pair.draws++;
-          else if (row.agents[row.winner] === upper) pair.winsUpper++;
-          else pair.winsLower++;
-        },
-        options.signal,
-      );
-      aborted = report.stopped;
-    } finally {
-      await runner.close();
-    }
+    const played = await playPair(config, lower, upper, perPair, workers, progress, options);
+    const { games, winsA, winsB, draws, errors } = played.pair;
+    const pair: LadderPair = { lower, upper, games, winsLower: winsA, winsUpper: winsB, draws, errors };
+    aborted = played.stopped;
     pairs.push(pair);
     if (aborted) break;
   }

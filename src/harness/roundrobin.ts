@@ -90,27 +90,8 @@ export async function roundRobin(specs: readonly string[], options: RoundRobinOp
         ...(options.systemModule ? { systemModule: options.systemModule } : {}),
         ...(options.agentModule ? { agentModule: options.agentModule } : {}),
       };
-      const pair: PairOutcome = { a, b, games: 0, winsA: 0, winsB: 0, draws: 0, errors: 0 };
-      const runner = await GameRunner.create(config, workers, {
-        ...(options.gameTimeLimitMs !== undefined ? { gameTimeLimitMs: options.gameTimeLimitMs } : {}),
-      });
-      try {
-        const report = await runner.play(
-          Array.from({ length: perPair }, (_, k) => k),
-          (row) => {
-            pair.games++;
-            progress.tick(row.error !== null);
-            if (row.error !== null) pair.errors++;
-            else if (row.winner === null) pair.draws++;
-            else if (row.agents[row.winner] === a) pair.winsA++;
-            else pair.winsB++;
-          },
-          options.signal,
-        );
-        aborted = report.stopped;
-      } finally {
-        await runner.close();
-      }
+      const { pair, stopped } = await playPair(config, a, b, perPair, workers, progress, options);
+      aborted = stopped;
       pairs.push(pair);
       if (aborted) break outer;
     }
@@ -155,4 +136,40 @@ export function formatRoundRobin(r: RoundRobinResult): string {
     lines.push(`${p.a} vs ${p.b}: ${p.winsA}-${p.winsB}${p.draws ? `, ${p.draws} drawn` : ''}${p.errors ? `, ${p.errors} failed` : ''}`);
   if (r.aborted) lines.push('stopped before every pair was played');
   return lines.join('\n');
+}
+
+/**
+ * Plays the games of one pair of specs (`config` names `a` on one side and `b` on the other and swaps
+ * them on odd games) and counts the outcomes: wins of each spec, draws, failed games.
+ */
+export async function playPair(
+  config: RunConfig,
+  a: string,
+  b: string,
+  games: number,
+  workers: number,
+  progress: ProgressReporter,
+  options: { readonly gameTimeLimitMs?: number | undefined; readonly signal?: AbortSignal | undefined },
+): Promise<{ pair: PairOutcome; stopped: boolean }> {
+  const pair: PairOutcome = { a, b, games: 0, winsA: 0, winsB: 0, draws: 0, errors: 0 };
+  const runner = await GameRunner.create(config, workers, {
+    ...(options.gameTimeLimitMs !== undefined ? { gameTimeLimitMs: options.gameTimeLimitMs } : {}),
+  });
+  try {
+    const report = await runner.play(
+      Array.from({ length: games }, (_, k) => k),
+      (row) => {
+        pair.games++;
+        progress.tick(row.error !== null);
+        if (row.error !== null) pair.errors++;
+        else if (row.winner === null) pair.draws++;
+        else if (row.agents[row.winner] === a) pair.winsA++;
+        else pair.winsB++;
+      },
+      options.signal,
+    );
+    return { pair, stopped: report.stopped };
+  } finally {
+    await runner.close();
+  }
 }
