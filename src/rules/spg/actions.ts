@@ -19,7 +19,7 @@
  */
 import type { Hex } from '../../hex/grid.js';
 import { antiTankModifier, antiTankRollable, resolveAntiTank } from './antitank.js';
-import { assaultAttackers, mayBeAssaulted, mayOverrunFrom, resolveAssault } from './assault.js';
+import { assaultAttackers, mayBeAssaulted, mayOverrunAtAll, mayOverrunFrom, overrunTarget, resolveAssault } from './assault.js';
 import {
   airTargetAllowed,
   bombardHex,
@@ -208,16 +208,36 @@ function mayBombardHex(sc: Scenario, s: State, i: number, h: Hex): boolean {
  */
 function overrunFrom(sc: Scenario, s: State, i: number, h: Hex, here: Hex, dests: ReadonlyMap<Hex, number>, budget: number): Hex {
   const half = halfMa(sc, s, i);
-  if (half > budget) return -1;
-  if (mayOverrunFrom(sc, s, i, h, here)) return here;
+  if (half > budget || !mayOverrunAtAll(sc, s, i) || !overrunTarget(sc, s, sc.units[i]!.side, h)) return -1;
+  const grid = sc.map.grid;
+  if (here >= 0 && grid.distance(here, h) === 1) return here;
+  // Only a hex next to h will do: look those up rather than walk every destination.
   let best = -1,
-    bestCost = Infinity;
-  for (const [f, cost] of dests)
-    if (cost + half <= budget && cost < bestCost && mineStrength(sc, s, f) === 0 && mayOverrunFrom(sc, s, i, h, f)) {
+    bestCost = Infinity,
+    tied = false;
+  for (let k = 0; k < 6; k++) {
+    const f = grid.neighbour(h, k);
+    const cost = f >= 0 ? dests.get(f) : undefined;
+    if (cost === undefined || cost + half > budget || cost > bestCost || mineStrength(sc, s, f) !== 0) continue;
+    tied = cost === bestCost;
+    if (!tied) {
       best = f;
       bestCost = cost;
     }
+  }
+  if (!tied) return best;
+  // Equally cheap: the one the move search reached first.
+  for (const [f, cost] of dests) if (cost === bestCost && grid.distance(f, h) === 1 && mineStrength(sc, s, f) === 0) return f;
   return best;
+}
+
+/** `move U HEX` strings, made once per unit and hex of a scenario: a position lists hundreds of them. */
+const moveStrings = new WeakMap<Scenario, (string | undefined)[]>();
+function moveAction(sc: Scenario, i: number, h: Hex): string {
+  let table = moveStrings.get(sc);
+  if (table === undefined) moveStrings.set(sc, (table = []));
+  const k = i * sc.map.size + h;
+  return (table[k] ??= `move ${i} ${h}`);
 }
 
 /** Enemy hexes of seat `side`. */
@@ -287,7 +307,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
     if ((onMap && r[CARRIER] === 0) || inColumn(s, i)) {
       const { budget, start, pre } = moveBudget(sc, s, i);
       const dests = moveDestinations(sc, s, i, budget, start, pre);
-      for (const h of dests.keys()) out.push(`move ${i} ${h}`);
+      for (const h of dests.keys()) out.push(moveAction(sc, i, h));
       const half = halfMa(sc, s, i);
       if (!inColumn(s, i) && mayCarry(sc, s, i)) {
         // S-13 L154: picking up costs half the full MA, rounded up; never with a drop-off in the same move (ruling SPG-R10).
@@ -345,11 +365,11 @@ function continuations(sc: Scenario, s: State): string[] {
   const here = s.u[i]![HEX]!;
   const left = movePointsLeft(sc, s);
   const out: string[] = [];
-  if (mayStopHere(sc, s, i)) out.push(`move ${i} ${here}`);
+  if (mayStopHere(sc, s, i)) out.push(moveAction(sc, i, here));
   // Ruling SPG-R44: a unit that entered a minefield stops there.
   if (left <= 0 || mineStrength(sc, s, here) > 0) return out;
   const dests = moveDestinations(sc, s, i, left);
-  for (const h of dests.keys()) out.push(`move ${i} ${h}`);
+  for (const h of dests.keys()) out.push(moveAction(sc, i, h));
   if (!s.overran)
     for (const h of enemyHexesOf(sc, s, sc.units[i]!.side))
       if (overrunFrom(sc, s, i, h, here, new Map(), left) === here) out.push(`overrun ${i} ${h}`);

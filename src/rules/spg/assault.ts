@@ -208,13 +208,22 @@ export function mayOverrun(sc: Scenario, s: State, i: number, h: Hex): boolean {
  * (no fortification, mines or AT ditch) holding enemy leg units only.
  */
 export function mayOverrunFrom(sc: Scenario, s: State, i: number, h: Hex, from: Hex): boolean {
+  if (from < 0 || sc.map.grid.distance(from, h) !== 1) return false;
+  return mayOverrunAtAll(sc, s, i) && overrunTarget(sc, s, sc.units[i]!.side, h);
+}
+
+/** S-38 L558: what unit i itself needs to overrun: a ready, good-order armored vehicle or cavalry unit on the map, with a DF value and some MA. */
+export function mayOverrunAtAll(sc: Scenario, s: State, i: number): boolean {
   const def = sc.units[i]!,
     r = s.u[i]!;
   if (!(def.armored || def.type === 'CAV') || r[HEX]! < 0 || r[CARRIER] !== 0) return false;
-  if ((r[FLAGS]! & (F_SPENT | F_DISRUPTED)) !== 0 || valuesOf(sc, s, i).df <= 0 || movementAllowance(sc, s, i) <= 0) return false;
-  if (from < 0 || sc.map.grid.distance(from, h) !== 1) return false;
+  return (r[FLAGS]! & (F_SPENT | F_DISRUPTED)) === 0 && valuesOf(sc, s, i).df > 0 && movementAllowance(sc, s, i) > 0;
+}
+
+/** S-38 L560-L562: whether `side` may overrun hex h: open, wheat or brush, no fortification, mines or AT ditch, enemy leg units only. */
+export function overrunTarget(sc: Scenario, s: State, side: number, h: Hex): boolean {
   const terr = sc.terrain[sc.map.terrain[h]!]!;
   if (!terr.overrun || sc.fortified[h] || mineStrength(sc, s, h) > 0 || hasAtDitch(sc, s, h)) return false;
-  const defenders = enemiesIn(sc, s, def.side, h);
+  const defenders = enemiesIn(sc, s, side, h);
   return defenders.length > 0 && defenders.every((t) => sc.units[t]!.leg);
 }

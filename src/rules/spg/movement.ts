@@ -160,20 +160,52 @@ function unitStepCost(
 /**
  * Hexes unit i may end a move in, with the MP x MP_SCALE spent, for a budget of `budget` (x MP_SCALE).
  * Column arrivals start off the map with their place in the column already spent (S-08 L64).
+ * The map is shared with later callers (see destinationsMemo): read it, never change it.
  */
-export function moveDestinations(sc: Scenario, s: State, i: number, budget: number, startHex?: Hex, preSpent = 0): Map<Hex, number> {
+export function moveDestinations(
+  sc: Scenario,
+  s: State,
+  i: number,
+  budget: number,
+  startHex?: Hex,
+  preSpent = 0,
+): ReadonlyMap<Hex, number> {
   const start = startHex ?? s.u[i]![HEX]!;
-  const out = new Map<Hex, number>();
-  if (budget <= 0 || start < 0) return out;
-  const def = sc.units[i]!;
-  const enemies = sharedEnemyPresence(sc, s, def.side);
+  if (budget <= 0 || start < 0) return NO_DESTINATIONS;
   const passenger = passengerOf(sc, s, i);
   const disrupted = (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 || (passenger >= 0 && (s.u[passenger]![FLAGS]! & F_DISRUPTED) !== 0);
+  const memo = destinationsMemo(sc, i);
+  const fromColumn = preSpent > 0 || startHex !== undefined;
+  if (
+    memo.dests !== undefined &&
+    memo.start === start &&
+    memo.budget === budget &&
+    memo.preSpent === preSpent &&
+    memo.fromColumn === fromColumn &&
+    memo.disrupted === disrupted &&
+    memo.passenger === passenger &&
+    sameNumbers(memo.cleared, s.cleared) &&
+    !movedNear(sc, s, memo)
+  )
+    return memo.dests;
+  const def = sc.units[i]!;
+  const enemies = sharedEnemyPresence(sc, s, def.side);
+  const out = new Map<Hex, number>();
   // fitsIn for every hex reached, from one count of the other stacks (S-12 L138).
   const stacks = countOtherStacks(sc, s, i);
   const unitsRoom = 3 - 1 - (passenger >= 0 ? 1 : 0);
   const vehiclesRoom = 2 - (def.vehicle ? 1 : 0);
+  const region = memo.region;
+  region.fill(0);
+  const neighbours = sc.map.grid.neighbours;
   const keep = (h: Hex, cost: number): void => {
+    // The search read the hexes reached and their neighbours (enemy presence, stacks): a unit entering or
+    // leaving one of them, or a hex next to one, may change the answer.
+    region[h] = 1;
+    for (let k = 0; k < 6; k++) {
+      const n = neighbours[h * 6 + k]!;
+      if (n >= 0) region[n] = 1;
+    }
     if (h === start && startHex === undefined) return;
     // S-40 L578: a disrupted unit (or one carrying a disrupted passenger) never ends next to an enemy (S-22 L320).
     if (disrupted && enemies[h]! & 2) return;
@@ -182,12 +214,93 @@ export function moveDestinations(sc: Scenario, s: State, i: number, budget: numb
     out.set(h, cost + preSpent);
   };
   try {
-    if (preSpent > 0 || startHex !== undefined) forEachReachableFrom(sc, s, i, start, budget - preSpent, enemies, keep);
+    if (fromColumn) forEachReachableFrom(sc, s, i, start, budget - preSpent, enemies, keep);
     else forEachReachable(sc.map.grid, start, budget, unitStepCost(sc, s, i, enemies, start), keep);
   } finally {
     clearOtherStacks(sc, s, stacks);
   }
+  // An entry hex the search never reached (an enemy in it, too dear) was still looked at.
+  region[start] = 1;
+  memo.start = start;
+  memo.budget = budget;
+  memo.preSpent = preSpent;
+  memo.fromColumn = fromColumn;
+  memo.disrupted = disrupted;
+  memo.passenger = passenger;
+  memo.cleared = s.cleared.slice();
+  for (let j = 0; j < sc.units.length; j++) memo.hexes[j] = s.u[j]![HEX]!;
+  memo.dests = out;
   return out;
+}
+
+const NO_DESTINATIONS: ReadonlyMap<Hex, number> = new Map();
+
+/**
+ * The last moveDestinations answer for one unit of a scenario, with what it was worked out from: a move
+ * changes one unit's hex, and most units' reach does not come near it, so their answers stand. It is
+ * checked against the positions, not the state's identity, so any state of the scenario may ask.
+ */
+interface DestinationsMemo {
+  dests: ReadonlyMap<Hex, number> | undefined;
+  start: Hex;
+  budget: number;
+  preSpent: number;
+  fromColumn: boolean;
+  disrupted: boolean;
+  passenger: number;
+  cleared: readonly number[];
+  /** Every unit's hex when the answer was worked out. */
+  hexes: Int32Array;
+  /** 1 on the hexes the search read: those reached and their neighbours. */
+  region: Uint8Array;
+}
+const destinationsMemos = new WeakMap<Scenario, DestinationsMemo[]>();
+
+function destinationsMemo(sc: Scenario, i: number): DestinationsMemo {
+  let memos = destinationsMemos.get(sc);
+  if (memos === undefined)
+    destinationsMemos.set(
+      sc,
+      (memos = sc.units.map(() => ({
+        dests: undefined,
+        start: -1,
+        budget: 0,
+        preSpent: 0,
+        fromColumn: false,
+        disrupted: false,
+        passenger: -1,
+        cleared: [],
+        hexes: new Int32Array(sc.units.length),
+        region: new Uint8Array(sc.map.grid.size),
+      }))),
+    );
+  return memos[i]!;
+}
+
+/** Whether a unit has entered or left a hex the memo's search read or one next to it (enemy presence reaches one hex out). */
+function movedNear(sc: Scenario, s: State, memo: DestinationsMemo): boolean {
+  const { hexes, region } = memo;
+  const neighbours = sc.map.grid.neighbours;
+  const near = (h: Hex): boolean => {
+    if (h < 0) return false;
+    if (region[h] === 1) return true;
+    for (let k = 0; k < 6; k++) {
+      const n = neighbours[h * 6 + k]!;
+      if (n >= 0 && region[n] === 1) return true;
+    }
+    return false;
+  };
+  for (let j = 0; j < hexes.length; j++) {
+    const now = s.u[j]![HEX]!;
+    if (now !== hexes[j] && (near(now) || near(hexes[j]!))) return true;
+  }
+  return false;
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /** By hex, the count of countOtherStacks; all zero between calls (moveDestinations does not call itself). */
