@@ -196,10 +196,15 @@ export function pickUps(sc: Scenario, s: State, v: number): number[] {
   return out;
 }
 
-/** A bombardment unit may fire at hex h: in range and spotted (by itself on the map, or by any friend, S-16 L202). */
-function mayBombardHex(sc: Scenario, s: State, i: number, h: Hex): boolean {
+/**
+ * A bombardment unit may fire at hex h: in range and spotted (by itself on the map, or by any friend, S-16
+ * L202). `spottedByAny` answers bombardmentSpotted without a firer for the unit's side (a legal-action
+ * generation asks it for every unit and hex).
+ */
+function mayBombardHex(sc: Scenario, s: State, i: number, h: Hex, spottedByAny: (h: Hex) => boolean): boolean {
   const def = sc.units[i]!;
-  return bombardmentRange(sc, s, i, h) <= valuesOf(sc, s, i).bombRange && bombardmentSpotted(sc, s, def.side, h, def.offBoard ? -1 : i);
+  if (bombardmentRange(sc, s, i, h) > valuesOf(sc, s, i).bombRange) return false;
+  return spottedByAny(h) || (!def.offBoard && bombardmentSpotted(sc, s, def.side, h, i));
 }
 
 /**
@@ -231,13 +236,13 @@ function overrunFrom(sc: Scenario, s: State, i: number, h: Hex, here: Hex, dests
   return best;
 }
 
-/** `move U HEX` strings, made once per unit and hex of a scenario: a position lists hundreds of them. */
+/** `move U HEX` and `move U HEX drop` strings, made once per unit and hex of a scenario: a position lists hundreds of them. */
 const moveStrings = new WeakMap<Scenario, (string | undefined)[]>();
-function moveAction(sc: Scenario, i: number, h: Hex): string {
+function moveAction(sc: Scenario, i: number, h: Hex, drop = false): string {
   let table = moveStrings.get(sc);
   if (table === undefined) moveStrings.set(sc, (table = []));
-  const k = i * sc.map.size + h;
-  return (table[k] ??= `move ${i} ${h}`);
+  const k = (i * sc.map.size + h) * 2 + (drop ? 1 : 0);
+  return (table[k] ??= drop ? `move ${i} ${h} drop` : `move ${i} ${h}`);
 }
 
 /** Enemy hexes of seat `side`. */
@@ -260,6 +265,12 @@ export function legalActions(sc: Scenario, s: State): string[] {
   const out: string[] = [s.acted > 0 ? 'end' : 'pass'];
   const seen = new Set<string>();
   const enemyHexes = enemyHexesOf(sc, s, side);
+  const spotted = new Map<Hex, boolean>();
+  const spottedByAny = (h: Hex): boolean => {
+    let yes = spotted.get(h);
+    if (yes === undefined) spotted.set(h, (yes = bombardmentSpotted(sc, s, side, h)));
+    return yes;
+  };
   for (let i = 0; i < sc.units.length; i++) {
     const def = sc.units[i]!;
     if (def.side !== side || !ready(s, i)) continue;
@@ -292,8 +303,8 @@ export function legalActions(sc: Scenario, s: State): string[] {
     }
     if (mayBombard(sc, s, i)) {
       for (const h of enemyHexes) {
-        if (!mayBombardHex(sc, s, i, h)) continue;
-        for (const g of bombardmentGroups(sc, s, i, (j) => mayBombard(sc, s, j) && mayBombardHex(sc, s, j, h))) {
+        if (!mayBombardHex(sc, s, i, h, spottedByAny)) continue;
+        for (const g of bombardmentGroups(sc, s, i, (j) => mayBombard(sc, s, j) && mayBombardHex(sc, s, j, h, spottedByAny))) {
           const key = `bomb ${g.join('.')} ${h}`;
           if (seen.has(key)) continue;
           seen.add(key);
@@ -318,8 +329,8 @@ export function legalActions(sc: Scenario, s: State): string[] {
       }
       if (passengerOf(sc, s, i) >= 0) {
         // S-13 L154: dropping off costs half the full MA, rounded up, anywhere in the move.
-        if (!inColumn(s, i)) out.push(`move ${i} ${r[HEX]} drop`);
-        for (const [h, cost] of dests) if (cost + half <= budget) out.push(`move ${i} ${h} drop`);
+        if (!inColumn(s, i)) out.push(moveAction(sc, i, r[HEX]!, true));
+        for (const [h, cost] of dests) if (cost + half <= budget) out.push(moveAction(sc, i, h, true));
       }
       // S-38: an overrun is made in the course of a move, from the hex it stands in or one it moves to.
       if (onMap && r[CARRIER] === 0)

@@ -185,7 +185,7 @@ export function moveDestinations(
     memo.disrupted === disrupted &&
     memo.passenger === passenger &&
     sameNumbers(memo.cleared, s.cleared) &&
-    !movedNear(sc, s, memo)
+    !movedNear(sc, s, i, memo)
   )
     return memo.dests;
   const def = sc.units[i]!;
@@ -199,12 +199,11 @@ export function moveDestinations(
   region.fill(0);
   const neighbours = sc.map.grid.neighbours;
   const keep = (h: Hex, cost: number): void => {
-    // The search read the hexes reached and their neighbours (enemy presence, stacks): a unit entering or
-    // leaving one of them, or a hex next to one, may change the answer.
-    region[h] = 1;
+    // What the search read (see movedNear): the hexes reached (2) and their neighbours (1 unless reached).
+    region[h] = REACHED;
     for (let k = 0; k < 6; k++) {
       const n = neighbours[h * 6 + k]!;
-      if (n >= 0) region[n] = 1;
+      if (n >= 0 && region[n] === 0) region[n] = LOOKED_AT;
     }
     if (h === start && startHex === undefined) return;
     // S-40 L578: a disrupted unit (or one carrying a disrupted passenger) never ends next to an enemy (S-22 L320).
@@ -220,7 +219,8 @@ export function moveDestinations(
     clearOtherStacks(sc, s, stacks);
   }
   // An entry hex the search never reached (an enemy in it, too dear) was still looked at.
-  region[start] = 1;
+  if (region[start] === 0) region[start] = LOOKED_AT;
+  memo.nextToEnemyMatters = disrupted || (def.vehicle && !def.armored);
   memo.start = start;
   memo.budget = budget;
   memo.preSpent = preSpent;
@@ -249,11 +249,15 @@ interface DestinationsMemo {
   disrupted: boolean;
   passenger: number;
   cleared: readonly number[];
+  /** Whether the answer read which hexes are next to an enemy (S-11 L108, S-40 L578), not only which hold one. */
+  nextToEnemyMatters: boolean;
   /** Every unit's hex when the answer was worked out. */
   hexes: Int32Array;
-  /** 1 on the hexes the search read: those reached and their neighbours. */
+  /** Per hex: REACHED, LOOKED_AT (next to a hex reached), or 0. */
   region: Uint8Array;
 }
+const REACHED = 2,
+  LOOKED_AT = 1;
 const destinationsMemos = new WeakMap<Scenario, DestinationsMemo[]>();
 
 function destinationsMemo(sc: Scenario, i: number): DestinationsMemo {
@@ -270,6 +274,7 @@ function destinationsMemo(sc: Scenario, i: number): DestinationsMemo {
         disrupted: false,
         passenger: -1,
         cleared: [],
+        nextToEnemyMatters: false,
         hexes: new Int32Array(sc.units.length),
         region: new Uint8Array(sc.map.grid.size),
       }))),
@@ -277,22 +282,32 @@ function destinationsMemo(sc: Scenario, i: number): DestinationsMemo {
   return memos[i]!;
 }
 
-/** Whether a unit has entered or left a hex the memo's search read or one next to it (enemy presence reaches one hex out). */
-function movedNear(sc: Scenario, s: State, memo: DestinationsMemo): boolean {
-  const { hexes, region } = memo;
+/**
+ * Whether a unit has moved where it changes the memo's answer. The search read, for the hexes reached, the
+ * stacks in them (S-12 L138: units of both sides) and, for those and their neighbours, whether an enemy
+ * holds them; for some units also whether an enemy is next to them. So an enemy entering or leaving a hex
+ * read (or one next to it, when that mattered) counts, a friend only in a hex reached.
+ */
+function movedNear(sc: Scenario, s: State, i: number, memo: DestinationsMemo): boolean {
+  const { hexes, region, nextToEnemyMatters } = memo;
   const neighbours = sc.map.grid.neighbours;
-  const near = (h: Hex): boolean => {
+  const side = sc.units[i]!.side;
+  const counts = (h: Hex, friend: boolean): boolean => {
     if (h < 0) return false;
-    if (region[h] === 1) return true;
+    if (friend) return region[h] === REACHED;
+    if (region[h] !== 0) return true;
+    if (!nextToEnemyMatters) return false;
     for (let k = 0; k < 6; k++) {
       const n = neighbours[h * 6 + k]!;
-      if (n >= 0 && region[n] === 1) return true;
+      if (n >= 0 && region[n] !== 0) return true;
     }
     return false;
   };
   for (let j = 0; j < hexes.length; j++) {
     const now = s.u[j]![HEX]!;
-    if (now !== hexes[j] && (near(now) || near(hexes[j]!))) return true;
+    if (now === hexes[j]) continue;
+    const friend = sc.units[j]!.side === side;
+    if (counts(now, friend) || counts(hexes[j]!, friend)) return true;
   }
   return false;
 }
