@@ -55,7 +55,7 @@ import {
   stackIn,
 } from './movement.js';
 import { mayRally, rally } from './morale.js';
-import { clearable, clearObstacle, enterWire, mineStrength, wireEntries } from './obstacles.js';
+import { clearable, clearObstacle, enterWire, knownMineStrength, mineStrength, revealMineAt, wireEntries } from './obstacles.js';
 import { roll2d6 } from '../../core/rng.js';
 import { tableResult } from '../../hex/tables.js';
 import { MP_SCALE, type Scenario } from './scenario.js';
@@ -213,7 +213,8 @@ function mayBombardHex(sc: Scenario, s: State, i: number, h: Hex, spottedByAny: 
  */
 function overrunFrom(sc: Scenario, s: State, i: number, h: Hex, here: Hex, dests: ReadonlyMap<Hex, number>, budget: number): Hex {
   const half = halfMa(sc, s, i);
-  if (half > budget || !mayOverrunAtAll(sc, s, i) || !overrunTarget(sc, s, sc.units[i]!.side, h)) return -1;
+  const side = sc.units[i]!.side;
+  if (half > budget || !mayOverrunAtAll(sc, s, i) || !overrunTarget(sc, s, side, h)) return -1;
   const grid = sc.map.grid;
   if (here >= 0 && grid.distance(here, h) === 1) return here;
   // Only a hex next to h will do: look those up rather than walk every destination.
@@ -223,7 +224,7 @@ function overrunFrom(sc: Scenario, s: State, i: number, h: Hex, here: Hex, dests
   for (let k = 0; k < 6; k++) {
     const f = grid.neighbour(h, k);
     const cost = f >= 0 ? dests.get(f) : undefined;
-    if (cost === undefined || cost + half > budget || cost > bestCost || mineStrength(sc, s, f) !== 0) continue;
+    if (cost === undefined || cost + half > budget || cost > bestCost || knownMineStrength(sc, s, f, side) !== 0) continue;
     tied = cost === bestCost;
     if (!tied) {
       best = f;
@@ -232,7 +233,7 @@ function overrunFrom(sc: Scenario, s: State, i: number, h: Hex, here: Hex, dests
   }
   if (!tied) return best;
   // Equally cheap: the one the move search reached first.
-  for (const [f, cost] of dests) if (cost === bestCost && grid.distance(f, h) === 1 && mineStrength(sc, s, f) === 0) return f;
+  for (const [f, cost] of dests) if (cost === bestCost && grid.distance(f, h) === 1 && knownMineStrength(sc, s, f, side) === 0) return f;
   return best;
 }
 
@@ -701,6 +702,7 @@ function mineAttack(d: Draft, i: number, h: Hex): void {
   const sc = d.sc;
   const mines = mineStrength(sc, d, h);
   if (mines <= 0) return;
+  revealMineAt(d, h);
   const s = d.seal();
   const rider = passengerOf(sc, s, i);
   const col = bombardmentColumns(sc, s, 1 - sc.units[i]!.side, mines, h).find((c) => c.unit === i);
@@ -708,6 +710,8 @@ function mineAttack(d: Draft, i: number, h: Hex): void {
   if (roll > 0 && col && col.column >= 0 && sc.units[i]!.armored && d.hex(i) >= 0 && tableResult(sc.tables.bomb, col.column, roll) === 'M2')
     d.setFlag(i, F_IMMOBILE);
   spendDismounted(d, rider);
+  // Stopped short by a minefield it did not know of: where it ends is its player's choice (or its loss) as after a hit.
+  if (d.path.length > 0) d.moveEnd = MOVE_ON;
   d.path = [];
 }
 

@@ -10,7 +10,7 @@ import type { Hex } from '../../hex/grid.js';
 import { canFire, enemiesIn, valuesOf } from './fire.js';
 import { fitsIn, movementAllowance } from './movement.js';
 import { moraleOf } from './morale.js';
-import { hasAtDitch, hasWire, mineStrength } from './obstacles.js';
+import { hasAtDitch, hasWire, knownMineStrength } from './obstacles.js';
 import { applyHits, readColumn, readResults } from './results.js';
 import type { Scenario } from './scenario.js';
 import { CARRIER, F_DISRUPTED, F_SPENT, FLAGS, HEX, type Draft, type State } from './state.js';
@@ -28,9 +28,9 @@ export function assaultAttackers(sc: Scenario, s: State, side: number, h: Hex): 
   return out;
 }
 
-/** Whether hex h may be assaulted: enemies there, no wire (S-49 L668), no mines (S-50 L678). */
+/** Whether `side` may assault hex h: enemies there, no wire (S-49 L668), no mines it knows of (S-50 L678). */
 export function mayBeAssaulted(sc: Scenario, s: State, side: number, h: Hex): boolean {
-  return !hasWire(sc, s, h) && mineStrength(sc, s, h) === 0 && enemiesIn(sc, s, side, h).length > 0;
+  return !hasWire(sc, s, h) && knownMineStrength(sc, s, h, side) === 0 && enemiesIn(sc, s, side, h).length > 0;
 }
 
 /** Defensive first fire strength of a unit (S-36 L506, ruling SPG-R21): HMG half down, disrupted half up, guns and mortars 0. */
@@ -220,10 +220,10 @@ export function mayOverrunAtAll(sc: Scenario, s: State, i: number): boolean {
   return (r[FLAGS]! & (F_SPENT | F_DISRUPTED)) === 0 && valuesOf(sc, s, i).df > 0 && movementAllowance(sc, s, i) > 0;
 }
 
-/** S-38 L560-L562: whether `side` may overrun hex h: open, wheat or brush, no fortification, mines or AT ditch, enemy leg units only. */
+/** S-38 L560-L562: whether `side` may overrun hex h: open, wheat or brush, no fortification, mines it knows of or AT ditch, enemy leg units only. */
 export function overrunTarget(sc: Scenario, s: State, side: number, h: Hex): boolean {
   const terr = sc.terrain[sc.map.terrain[h]!]!;
-  if (!terr.overrun || sc.fortified[h] || mineStrength(sc, s, h) > 0 || hasAtDitch(sc, s, h)) return false;
+  if (!terr.overrun || sc.fortified[h] || knownMineStrength(sc, s, h, side) > 0 || hasAtDitch(sc, s, h)) return false;
   const defenders = enemiesIn(sc, s, side, h);
   return defenders.length > 0 && defenders.every((t) => sc.units[t]!.leg);
 }

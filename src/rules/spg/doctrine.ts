@@ -1,7 +1,8 @@
 /**
  * SPG's advice to the agents: the doctrine (expected losses from the chart probabilities, progress toward
  * the objectives, exposure to enemy fire, rallying), an evaluation (evaluate.ts) and an action
- * ordering for MCTS. Every unit is public in SPG, so nothing here can see what a seat may not.
+ * ordering for MCTS. Every unit is public in SPG; the advisor rates a seat's actions on what that seat
+ * may see (obstacles.ts seatView: the other side's hidden minefields it has not seen are not there).
  */
 import type { ActionAssessment, AgentHooks, DoctrineAdvisor } from '../../core/extensions.js';
 import { doctrineScore } from '../../core/extensions.js';
@@ -13,6 +14,8 @@ import { expectedLoss, assaultOdds, threatsTo } from './odds.js';
 import { nearestEnemy } from './morale.js';
 import type { Scenario } from './scenario.js';
 import { HEX, STEPS, type State } from './state.js';
+import { seatView } from './obstacles.js';
+import { RecentMemo } from '../../core/memo.js';
 import { spgEvaluate } from './evaluate.js';
 
 export { spgEvaluate };
@@ -20,7 +23,17 @@ export { spgEvaluate };
 const NOTHING: ActionAssessment = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
 
 export class SpgDoctrine implements DoctrineAdvisor<State, string> {
+  /** seatView of the states asked about most recently, by identity and seat (an agent rates every action of one state). */
+  private readonly views = new RecentMemo<State, { seat: number; view: State }>(4);
   constructor(private readonly sc: Scenario) {}
+
+  private viewOf(state: State, seat: number): State {
+    const known = this.views.get(state);
+    if (known !== undefined && known.seat === seat) return known.view;
+    const view = seatView(this.sc, state, seat);
+    this.views.set(state, { seat, view });
+    return view;
+  }
 
   /** Distance from h to the nearest objective the side does not hold (0 when it holds them all). */
   private objectiveDistance(s: State, side: number, h: Hex): number {
@@ -35,8 +48,9 @@ export class SpgDoctrine implements DoctrineAdvisor<State, string> {
     return best === Infinity ? 0 : best;
   }
 
-  assess(s: State, action: string, seat: number): ActionAssessment {
+  assess(state: State, action: string, seat: number): ActionAssessment {
     const sc = this.sc;
+    const s = sc.hiddenMines.length === 0 ? state : this.viewOf(state, seat);
     const w = action.split(' ');
     switch (w[0]) {
       case 'fire':

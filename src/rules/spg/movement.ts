@@ -9,6 +9,7 @@ import type { Hex } from '../../hex/grid.js';
 import { forEachReachable } from '../../hex/movement.js';
 import { valuesOf } from './fire.js';
 import { groundPenalty } from './ground.js';
+import { knownHiddenMines, mineKnownTo } from './obstacles.js';
 import { MP_SCALE, ROAD, type Scenario } from './scenario.js';
 import { CARRIER, F_DISRUPTED, F_IMMOBILE, F_IN_COLUMN, F_PACKED, FLAGS, HEX, type State } from './state.js';
 
@@ -101,6 +102,17 @@ function sharedEnemyPresence(sc: Scenario, s: State, side: number): Uint8Array {
   return presence;
 }
 
+/** Mine strength per hex as `side` knows it (obstacles.ts knownMineStrength, before clearing): the scenario's public table when no hidden minefield is known to it. */
+function minesKnownBy(sc: Scenario, s: State, side: number): Uint16Array {
+  const known = knownHiddenMines(sc, s, side);
+  if (!known.some((h) => h >= 0)) return sc.publicMines;
+  const out = sc.publicMines.slice();
+  known.forEach((h, k) => {
+    if (h >= 0) out[h] = sc.hiddenMines[k]!.strength;
+  });
+  return out;
+}
+
 /** Cost x MP_SCALE of one step from `from` into `to` for unit i, or -1 where it may not go. */
 export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, enemies: Uint8Array, start: Hex): number {
   return unitStepCost(sc, s, i, enemies, start)(from, to);
@@ -120,7 +132,9 @@ function unitStepCost(
 ): (from: Hex, to: Hex, direction?: number) => number {
   const def = sc.units[i]!;
   const cleared = s.cleared;
-  const { mines, wire, atDitch, moveCost } = sc;
+  const { wire, atDitch, moveCost } = sc;
+  // S-50 L672: the mover stops in the minefields its side knows of; one it does not know stops it when it enters (actions.ts).
+  const mines = minesKnownBy(sc, s, def.side);
   const map = sc.map;
   const { terrain, elevation, hexsides } = map;
   const grid = map.grid;
@@ -185,6 +199,7 @@ export function moveDestinations(
     memo.disrupted === disrupted &&
     memo.passenger === passenger &&
     sameNumbers(memo.cleared, s.cleared) &&
+    sameKnownMines(sc, s, sc.units[i]!.side, memo.knownMines) &&
     !movedNear(sc, s, i, memo)
   )
     return memo.dests;
@@ -221,13 +236,8 @@ export function moveDestinations(
   // An entry hex the search never reached (an enemy in it, too dear) was still looked at.
   if (region[start] === 0) region[start] = LOOKED_AT;
   memo.nextToEnemyMatters = disrupted || (def.vehicle && !def.armored);
-  memo.start = start;
-  memo.budget = budget;
-  memo.preSpent = preSpent;
-  memo.fromColumn = fromColumn;
-  memo.disrupted = disrupted;
-  memo.passenger = passenger;
-  memo.cleared = s.cleared.slice();
+  const knownMines = s.hiddenMines.length === 0 ? [] : knownHiddenMines(sc, s, def.side);
+  Object.assign(memo, { start, budget, preSpent, fromColumn, disrupted, passenger, cleared: s.cleared.slice(), knownMines });
   for (let j = 0; j < sc.units.length; j++) memo.hexes[j] = s.u[j]![HEX]!;
   memo.dests = out;
   return out;
@@ -249,6 +259,8 @@ interface DestinationsMemo {
   disrupted: boolean;
   passenger: number;
   cleared: readonly number[];
+  /** knownHiddenMines of the unit's side. */
+  knownMines: readonly Hex[];
   /** Whether the answer read which hexes are next to an enemy (S-11 L108, S-40 L578), not only which hold one. */
   nextToEnemyMatters: boolean;
   /** Every unit's hex when the answer was worked out. */
@@ -274,6 +286,7 @@ function destinationsMemo(sc: Scenario, i: number): DestinationsMemo {
         disrupted: false,
         passenger: -1,
         cleared: [],
+        knownMines: [],
         nextToEnemyMatters: false,
         hexes: new Int32Array(sc.units.length),
         region: new Uint8Array(sc.map.grid.size),
@@ -310,6 +323,17 @@ function movedNear(sc: Scenario, s: State, i: number, memo: DestinationsMemo): b
     if (counts(now, friend) || counts(hexes[j]!, friend)) return true;
   }
   return false;
+}
+
+/** Whether `side` knows of the hidden minefields `known` lists, where it lists them. */
+function sameKnownMines(sc: Scenario, s: State, side: number, known: readonly Hex[]): boolean {
+  if (s.hiddenMines.length === 0) return known.length === 0;
+  if (known.length !== s.hiddenMines.length) return false;
+  for (let k = 0; k < known.length; k++) {
+    const h = s.hiddenMines[k]!;
+    if (known[k] !== (mineKnownTo(sc, s, k, side) && !s.cleared.includes(h) ? h : -1)) return false;
+  }
+  return true;
 }
 
 function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
