@@ -22,7 +22,6 @@ import { antiTankModifier, antiTankRollable, resolveAntiTank } from './antitank.
 import { assaultAttackers, mayBeAssaulted, mayOverrunAtAll, mayOverrunFrom, overrunTarget, resolveAssault } from './assault.js';
 import {
   airTargetAllowed,
-  bombardHex,
   bombardmentColumns,
   bombardmentGroups,
   bombardmentRange,
@@ -55,16 +54,13 @@ import {
   stackIn,
 } from './movement.js';
 import { mayRally, rally } from './morale.js';
-import { clearable, clearObstacle, enterWire, knownMineStrength, mineStrength, revealMineAt, wireEntries } from './obstacles.js';
-import { roll2d6 } from '../../core/rng.js';
-import { tableResult } from '../../hex/tables.js';
+import { clearable, clearObstacle, enterWire, knownMineStrength, mineAttack, mineStrength, wireEntries } from './obstacles.js';
 import { MP_SCALE, type Scenario } from './scenario.js';
 import {
   CARRIER,
   F_DISRUPTED,
   F_DROPPED,
   F_DUG_IN,
-  F_IMMOBILE,
   F_IN_COLUMN,
   F_PACKED,
   F_SPENT,
@@ -663,7 +659,7 @@ function walk(d: Draft): void {
     d.d(() => `${sc.units[i]!.name} (${sc.units[i]!.id}) moves to ${sc.map.grid.label(h)}`);
     // S-34 L484: opportunity shots flank one another only in the same hex of the move.
     if (d.atSides[i] !== 0) d.mut('atSides')[i] = 0;
-    mineAttack(d, i, h);
+    mineStop(d, i, h);
     // Ruling SPG-R39; with rule.opportunityFireAtMoveEnd only the hex where the path ends.
     const windowHere = d.path.length === 0 || !sc.rules.opportunityFireAtMoveEnd;
     if (d.hex(i) >= 0 && windowHere && openWindow(d)) return;
@@ -697,18 +693,12 @@ function spendDismounted(d: Draft, rider: number): void {
   if (rider >= 0 && d.hex(rider) >= 0 && d.carrierOf(rider) < 0) spend(d, [rider]);
 }
 
-/** S-50 L674: a minefield attacks a unit entering it (M2 immobilizes an armored vehicle); ruling SPG-R44: it stops there. */
-function mineAttack(d: Draft, i: number, h: Hex): void {
+/** S-50 L674: a minefield attacks a unit entering it (obstacles.ts mineAttack); ruling SPG-R44: it stops there. */
+function mineStop(d: Draft, i: number, h: Hex): void {
   const sc = d.sc;
-  const mines = mineStrength(sc, d, h);
-  if (mines <= 0) return;
-  revealMineAt(d, h);
-  const s = d.seal();
-  const rider = passengerOf(sc, s, i);
-  const col = bombardmentColumns(sc, s, 1 - sc.units[i]!.side, mines, h).find((c) => c.unit === i);
-  const roll = d.attack(() => bombardHex(d, 1 - sc.units[i]!.side, mines, h, () => roll2d6(d.rng), undefined, i));
-  if (roll > 0 && col && col.column >= 0 && sc.units[i]!.armored && d.hex(i) >= 0 && tableResult(sc.tables.bomb, col.column, roll) === 'M2')
-    d.setFlag(i, F_IMMOBILE);
+  if (mineStrength(sc, d, h) <= 0) return;
+  const rider = passengerOf(sc, d.seal(), i);
+  mineAttack(d, i, h);
   spendDismounted(d, rider);
   // Stopped short by a minefield it did not know of: where it ends is its player's choice (or its loss) as after a hit.
   if (d.path.length > 0) d.moveEnd = MOVE_ON;

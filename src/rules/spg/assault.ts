@@ -10,7 +10,7 @@ import type { Hex } from '../../hex/grid.js';
 import { canFire, enemiesIn, valuesOf } from './fire.js';
 import { fitsIn, movementAllowance } from './movement.js';
 import { moraleOf } from './morale.js';
-import { hasAtDitch, hasWire, knownMineStrength } from './obstacles.js';
+import { hasAtDitch, hasWire, knownMineStrength, mineAttack } from './obstacles.js';
 import { applyHits, readColumn, readResults } from './results.js';
 import type { Scenario } from './scenario.js';
 import { CARRIER, F_DISRUPTED, F_SPENT, FLAGS, HEX, type Draft, type State } from './state.js';
@@ -154,7 +154,14 @@ export function resolveAssault(d: Draft, attackers: readonly number[], h: Hex, o
   return { defenceRoll, attackRoll, cleared };
 }
 
-/** S-39 L570: every disrupted defender retreats one hex, away from the enemy where it can, or surrenders. */
+/** How much farther a retreat would rather go than into a known minefield: further than any map is wide. */
+const MINED_RETREAT = 1000;
+
+/**
+ * S-39 L570: every disrupted defender retreats one hex, away from the enemy where it can (ruling SPG-R42),
+ * into a minefield its side knows of only when nothing else is open, or surrenders. A minefield attacks a
+ * unit retreating into it as any unit entering (S-50 L672).
+ */
 function retreatDisrupted(d: Draft, side: number, h: Hex, attackers: readonly number[]): void {
   const sc = d.sc;
   for (const t of enemiesIn(sc, d.seal(), side, h)) {
@@ -166,7 +173,8 @@ function retreatDisrupted(d: Draft, side: number, h: Hex, attackers: readonly nu
       const n = sc.map.grid.neighbour(h, k);
       if (n < 0 || enemiesIn(sc, s, sc.units[t]!.side, n).length > 0 || !fitsIn(sc, s, t, n)) continue;
       if (sc.moveCost[sc.map.terrain[n]! * 6 + sc.units[t]!.moveClass]! < 0) continue;
-      const score = Math.min(...attackers.map((a) => sc.map.grid.distance(s.u[a]![HEX]!, n)));
+      const mined = knownMineStrength(sc, s, n, sc.units[t]!.side) > 0 ? MINED_RETREAT : 0;
+      const score = Math.min(...attackers.map((a) => sc.map.grid.distance(s.u[a]![HEX]!, n))) - mined;
       if (score > bestScore) {
         bestScore = score;
         best = n;
@@ -178,6 +186,7 @@ function retreatDisrupted(d: Draft, side: number, h: Hex, attackers: readonly nu
     } else {
       d.d(() => `${sc.units[t]!.name} (${sc.units[t]!.id}) retreats to ${sc.map.grid.label(best)}`);
       d.moveTo(t, best);
+      mineAttack(d, t, best);
     }
   }
 }

@@ -572,7 +572,6 @@ export const scenarioFile = z
       opportunityFireGroups: false,
       opportunityFireAtMoveEnd: false,
       defensiveFireHitsWholeHex: false,
-      pickUpAndDropOff: false,
       cavalryAssault: false,
       perfectionistFlanking: false,
     }),

@@ -10,7 +10,9 @@ import type { Hex } from '../../hex/grid.js';
 import { moraleOf } from './morale.js';
 import { enemyPresence, fitsIn } from './movement.js';
 import type { Scenario } from './scenario.js';
-import { CARRIER, F_DISRUPTED, F_SPENT, FLAGS, HEX, type Draft, type State } from './state.js';
+import { CARRIER, F_DISRUPTED, F_IMMOBILE, F_SPENT, FLAGS, HEX, type Draft, type State } from './state.js';
+import { bombardHex, bombardmentColumns } from './bombardment.js';
+import { tableResult } from '../../hex/tables.js';
 
 type Cleared = Pick<State, 'cleared'>;
 type Mines = Pick<State, 'cleared' | 'hiddenMines' | 'minesRevealed'>;
@@ -57,6 +59,23 @@ export function revealMineAt(d: Draft, h: Hex): void {
   if (k < 0 || (d.minesRevealed & (1 << k)) !== 0) return;
   d.minesRevealed |= 1 << k;
   d.d(() => `a hidden minefield is revealed at ${d.sc.map.grid.label(h)} [SPG S-50]`);
+}
+
+/**
+ * S-50 L672-L674: the minefield in hex h attacks unit i, which has just entered it (by moving or retreating):
+ * a bombardment attack at the field's strength on that unit alone, with the usual modifiers; an M2 immobilizes
+ * an armored vehicle for good. The field is revealed. Nothing happens where there is none.
+ */
+export function mineAttack(d: Draft, i: number, h: Hex): void {
+  const sc = d.sc;
+  const mines = mineStrength(sc, d, h);
+  if (mines <= 0) return;
+  revealMineAt(d, h);
+  const side = 1 - sc.units[i]!.side;
+  const col = bombardmentColumns(sc, d.seal(), side, mines, h).find((c) => c.unit === i);
+  const roll = d.attack(() => bombardHex(d, side, mines, h, () => roll2d6(d.rng), undefined, i));
+  if (roll > 0 && col && col.column >= 0 && sc.units[i]!.armored && d.hex(i) >= 0 && tableResult(sc.tables.bomb, col.column, roll) === 'M2')
+    d.setFlag(i, F_IMMOBILE);
 }
 
 export function hasAtDitch(sc: Scenario, s: Cleared, h: Hex): boolean {

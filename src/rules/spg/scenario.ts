@@ -73,6 +73,8 @@ export interface UnitDef extends PieceIdentity {
   readonly engineer: boolean;
   readonly limitedVision: boolean;
   readonly weakTurret: boolean;
+  /** S-54 L756: what flanking it adds on top of the flanking modifier with rule.perfectionistFlanking (the Panther's side armor). */
+  readonly extraFlankBonus: number;
   readonly spotClass: SpotClass;
   /** May carry one unit (S-12 L140): a vehicle that is not a 1-step... every vehicle; reduced 2-step armored ones may not. */
   readonly carrier: boolean;
@@ -353,6 +355,7 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
       engineer: c.engineer || c.type === 'ENG',
       limitedVision: c.limitedVision,
       weakTurret: c.weakTurret,
+      extraFlankBonus: c.extraFlankBonus,
       // Ruling SPG-R26: infantry class = infantry, SMG, engineers, HMG, mortars.
       spotClass: vehicle ? SpotClass.Vehicles : gun || mounted ? SpotClass.GunsMounted : SpotClass.Infantry,
       carrier: vehicle,
