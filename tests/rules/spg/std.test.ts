@@ -235,7 +235,8 @@ describe('SPG S-50: a retreat into a minefield (spg-medium, the AP field at 1006
   const others = around(spot).filter((n) => n !== field);
   const position = (free: number[]): State => {
     const e: Record<number, { hex?: number; flags?: number; carrier?: number }> = { [defender]: { hex: spot, flags: F_DISRUPTED } };
-    others.filter((n) => !free.includes(n)).forEach((n, k) => (e[k === 0 ? attacker : blockers[k]!] = { hex: n, flags: 0, carrier: -1 }));
+    for (const [k, n] of others.filter((x) => !free.includes(x)).entries())
+      e[k === 0 ? attacker : blockers[k]!] = { hex: n, flags: 0, carrier: -1 };
     return { ...edit(start, e), active: 0, toMove: 0 };
   };
   // Defensive first fire 3+4 reads "-"; the assault roll 3+3 an M, whose morale check 1+1 the disrupted defender passes; then the mine's roll, if any.
