@@ -10,6 +10,7 @@ import type { Hex } from '../../hex/grid.js';
 import { opportunityKind } from './actions.js';
 import { antiTankChances, antiTankModifier } from './antitank.js';
 import { assaultAttackers } from './assault.js';
+import { directFireTargets, groupJoiners } from './fire.js';
 import { expectedLoss, assaultOdds, threatsTo } from './odds.js';
 import { nearestEnemy } from './morale.js';
 import type { Scenario } from './scenario.js';
@@ -48,6 +49,30 @@ export class SpgDoctrine implements DoctrineAdvisor<State, string> {
     return best === Infinity ? 0 : best;
   }
 
+  /** Expected enemy steps lost to a direct fire group's one attack (S-24). */
+  private groupLoss(s: State, group: readonly number[], h: Hex): number {
+    return group.length === 0 ? 0 : expectedLoss(this.sc, s, `fire ${[...group].sort((a, b) => a - b).join('.')} ${h}`);
+  }
+
+  /** `group` grown one joiner at a time (fire.ts groupJoiners) while a joiner adds more to the group's fire than its own shot. */
+  private bestGroup(s: State, seat: number, group: number[], h: Hex, alone: (j: number) => number): number[] {
+    const targets = directFireTargets(this.sc, s, seat, h);
+    for (;;) {
+      const now = this.groupLoss(s, group, h);
+      let best = -1,
+        bestGain = group.length === 1 ? -Infinity : 1e-9;
+      for (const j of groupJoiners(this.sc, s, group, h, targets)) {
+        const gain = this.groupLoss(s, [...group, j], h) - now - alone(j);
+        if (gain > bestGain) {
+          best = j;
+          bestGain = gain;
+        }
+      }
+      if (best < 0) return group;
+      group = [...group, best];
+    }
+  }
+
   assess(state: State, action: string, seat: number): ActionAssessment {
     const sc = this.sc;
     const s = sc.hiddenMines.length === 0 ? state : this.viewOf(state, seat);
@@ -59,6 +84,24 @@ export class SpgDoctrine implements DoctrineAdvisor<State, string> {
         return { ...NOTHING, expectedEnemyLoss: expectedLoss(sc, s, action) };
       case 'air':
         return { ...NOTHING, expectedEnemyLoss: 0.4 };
+      case 'group': {
+        // S-24: a fire group is worth forming when its combined fire reads a better column than its members
+        // firing one by one: rated as the first unit's own shot plus what grouping adds (the best group the
+        // joiners can make, each joining while it adds more than its own shot).
+        const i = Number(w[1]),
+          h = Number(w[2]);
+        const alone = (j: number): number => expectedLoss(sc, s, `fire ${j} ${h}`);
+        const group = this.bestGroup(s, seat, [i], h, alone);
+        const members = group.slice(1).reduce((n, j) => n + alone(j), 0);
+        return { ...NOTHING, expectedEnemyLoss: this.groupLoss(s, group, h) - members };
+      }
+      case 'join': {
+        // Against firing the group as it is: the join is worth the group's gain less the joiner's own shot.
+        const j = Number(w[1]),
+          h = s.groupHex;
+        const withJ = this.groupLoss(s, [...s.group, j], h) - expectedLoss(sc, s, `fire ${j} ${h}`);
+        return { ...NOTHING, expectedEnemyLoss: withJ };
+      }
       case 'assault':
       case 'overrun': {
         const h = Number(w[w[0] === 'assault' ? 1 : 2]);
