@@ -104,14 +104,23 @@ function sharedEnemyPresence(sc: Scenario, s: State, side: number): Uint8Array {
 
 /** Mine strength per hex as `side` knows it (obstacles.ts knownMineStrength, before clearing): the scenario's public table when no hidden minefield is known to it. */
 function minesKnownBy(sc: Scenario, s: State, side: number): Uint16Array {
+  if (s.hiddenMines.length === 0) return sc.publicMines;
   const known = knownHiddenMines(sc, s, side);
   if (!known.some((h) => h >= 0)) return sc.publicMines;
-  const out = sc.publicMines.slice();
-  known.forEach((h, k) => {
-    if (h >= 0) out[h] = sc.hiddenMines[k]!.strength;
-  });
+  // The table of the last few sets of known hidden minefields (a search asks again and again for the same).
+  const key = known.join(',');
+  let tables = knownMineTables.get(sc);
+  if (tables === undefined) knownMineTables.set(sc, (tables = new Map()));
+  let out = tables.get(key);
+  if (out === undefined) {
+    out = sc.publicMines.slice();
+    for (const [k, h] of known.entries()) if (h >= 0) out[h] = sc.hiddenMines[k]!.strength;
+    if (tables.size >= 64) tables.clear();
+    tables.set(key, out);
+  }
   return out;
 }
+const knownMineTables = new WeakMap<Scenario, Map<string, Uint16Array>>();
 
 /** Cost x MP_SCALE of one step from `from` into `to` for unit i, or -1 where it may not go. */
 export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, enemies: Uint8Array, start: Hex): number {
