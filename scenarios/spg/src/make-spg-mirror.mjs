@@ -17,7 +17,8 @@
  *              reinforcement edges are turned (north <-> south, east <-> west)
  *   objectives [{ hex, vp, controlledBy: 0 | 1 }] (0 = first side); each also goes to its image, other side
  *   suddenDeath  the first side's conditions with winner/side 0 | 1; each is mirrored for the other side
- * Mines with "hiddenFrom": 0 | 1 are hidden from that side; their images are hidden from the other side.
+ * Mines with "hiddenFrom": 0 | 1 are hidden from that side; their images are hidden from the other side
+ * (an "area" of a hidden minefield is turned with it).
  * The bottom hex of each even-labelled column has no image: it is made clear and must hold nothing.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -88,7 +89,16 @@ for (const key of ['heavyBuildings', 'fortifications', 'foxholes', 'wire', 'atDi
 if (spec.map.mines) {
   features.mines = spec.map.mines.flatMap((m) => {
     const hidden = (i) => (m.hiddenFrom === undefined ? {} : { hiddenFrom: spec.sides[i].id });
-    return [{ hex: m.hex, kind: m.kind, ...hidden(m.hiddenFrom) }, { hex: turn(m.hex, 'map.mines'), kind: m.kind, ...hidden(1 - m.hiddenFrom) }];
+    const area = (image) =>
+      m.area === undefined
+        ? {}
+        : 'hexes' in m.area
+          ? { area: { hexes: m.area.hexes.map((l) => (image ? turn(l, 'map.mines area') : l)) } }
+          : { area: { near: image ? turn(m.area.near, 'map.mines area') : m.area.near, within: m.area.within } };
+    return [
+      { hex: m.hex, kind: m.kind, ...hidden(m.hiddenFrom), ...area(false) },
+      { hex: turn(m.hex, 'map.mines'), kind: m.kind, ...hidden(1 - m.hiddenFrom), ...area(true) },
+    ];
   });
 }
 

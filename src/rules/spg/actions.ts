@@ -19,10 +19,9 @@
  */
 import type { Hex } from '../../hex/grid.js';
 import { antiTankModifier, antiTankRollable, resolveAntiTank } from './antitank.js';
-import { assaultAttackers, mayBeAssaulted, mayOverrunFrom, resolveAssault } from './assault.js';
+import { assaultAttackers, mayBeAssaulted, mayOverrunAtAll, mayOverrunFrom, overrunTarget, resolveAssault } from './assault.js';
 import {
   airTargetAllowed,
-  bombardHex,
   bombardmentColumns,
   bombardmentGroups,
   bombardmentRange,
@@ -55,16 +54,13 @@ import {
   stackIn,
 } from './movement.js';
 import { mayRally, rally } from './morale.js';
-import { clearable, clearObstacle, enterWire, mineStrength, wireEntries } from './obstacles.js';
-import { roll2d6 } from '../../core/rng.js';
-import { tableResult } from '../../hex/tables.js';
+import { clearable, clearObstacle, enterWire, knownMineStrength, mineAttack, mineStrength, wireEntries } from './obstacles.js';
 import { MP_SCALE, type Scenario } from './scenario.js';
 import {
   CARRIER,
   F_DISRUPTED,
   F_DROPPED,
   F_DUG_IN,
-  F_IMMOBILE,
   F_IN_COLUMN,
   F_PACKED,
   F_SPENT,
@@ -196,10 +192,15 @@ export function pickUps(sc: Scenario, s: State, v: number): number[] {
   return out;
 }
 
-/** A bombardment unit may fire at hex h: in range and spotted (by itself on the map, or by any friend, S-16 L202). */
-function mayBombardHex(sc: Scenario, s: State, i: number, h: Hex): boolean {
+/**
+ * A bombardment unit may fire at hex h: in range and spotted (by itself on the map, or by any friend, S-16
+ * L202). `spottedByAny` answers bombardmentSpotted without a firer for the unit's side (a legal-action
+ * generation asks it for every unit and hex).
+ */
+function mayBombardHex(sc: Scenario, s: State, i: number, h: Hex, spottedByAny: (h: Hex) => boolean): boolean {
   const def = sc.units[i]!;
-  return bombardmentRange(sc, s, i, h) <= valuesOf(sc, s, i).bombRange && bombardmentSpotted(sc, s, def.side, h, def.offBoard ? -1 : i);
+  if (bombardmentRange(sc, s, i, h) > valuesOf(sc, s, i).bombRange) return false;
+  return spottedByAny(h) || (!def.offBoard && bombardmentSpotted(sc, s, def.side, h, i));
 }
 
 /**
@@ -208,16 +209,37 @@ function mayBombardHex(sc: Scenario, s: State, i: number, h: Hex): boolean {
  */
 function overrunFrom(sc: Scenario, s: State, i: number, h: Hex, here: Hex, dests: ReadonlyMap<Hex, number>, budget: number): Hex {
   const half = halfMa(sc, s, i);
-  if (half > budget) return -1;
-  if (mayOverrunFrom(sc, s, i, h, here)) return here;
+  const side = sc.units[i]!.side;
+  if (half > budget || !mayOverrunAtAll(sc, s, i) || !overrunTarget(sc, s, side, h)) return -1;
+  const grid = sc.map.grid;
+  if (here >= 0 && grid.distance(here, h) === 1) return here;
+  // Only a hex next to h will do: look those up rather than walk every destination.
   let best = -1,
-    bestCost = Infinity;
-  for (const [f, cost] of dests)
-    if (cost + half <= budget && cost < bestCost && mineStrength(sc, s, f) === 0 && mayOverrunFrom(sc, s, i, h, f)) {
+    bestCost = Infinity,
+    tied = false;
+  for (let k = 0; k < 6; k++) {
+    const f = grid.neighbour(h, k);
+    const cost = f >= 0 ? dests.get(f) : undefined;
+    if (cost === undefined || cost + half > budget || cost > bestCost || knownMineStrength(sc, s, f, side) !== 0) continue;
+    tied = cost === bestCost;
+    if (!tied) {
       best = f;
       bestCost = cost;
     }
+  }
+  if (!tied) return best;
+  // Equally cheap: the one the move search reached first.
+  for (const [f, cost] of dests) if (cost === bestCost && grid.distance(f, h) === 1 && knownMineStrength(sc, s, f, side) === 0) return f;
   return best;
+}
+
+/** `move U HEX` and `move U HEX drop` strings, made once per unit and hex of a scenario: a position lists hundreds of them. */
+const moveStrings = new WeakMap<Scenario, (string | undefined)[]>();
+function moveAction(sc: Scenario, i: number, h: Hex, drop = false): string {
+  let table = moveStrings.get(sc);
+  if (table === undefined) moveStrings.set(sc, (table = []));
+  const k = (i * sc.map.size + h) * 2 + (drop ? 1 : 0);
+  return (table[k] ??= drop ? `move ${i} ${h} drop` : `move ${i} ${h}`);
 }
 
 /** Enemy hexes of seat `side`. */
@@ -240,6 +262,12 @@ export function legalActions(sc: Scenario, s: State): string[] {
   const out: string[] = [s.acted > 0 ? 'end' : 'pass'];
   const seen = new Set<string>();
   const enemyHexes = enemyHexesOf(sc, s, side);
+  const spotted = new Map<Hex, boolean>();
+  const spottedByAny = (h: Hex): boolean => {
+    let yes = spotted.get(h);
+    if (yes === undefined) spotted.set(h, (yes = bombardmentSpotted(sc, s, side, h)));
+    return yes;
+  };
   for (let i = 0; i < sc.units.length; i++) {
     const def = sc.units[i]!;
     if (def.side !== side || !ready(s, i)) continue;
@@ -272,8 +300,8 @@ export function legalActions(sc: Scenario, s: State): string[] {
     }
     if (mayBombard(sc, s, i)) {
       for (const h of enemyHexes) {
-        if (!mayBombardHex(sc, s, i, h)) continue;
-        for (const g of bombardmentGroups(sc, s, i, (j) => mayBombard(sc, s, j) && mayBombardHex(sc, s, j, h))) {
+        if (!mayBombardHex(sc, s, i, h, spottedByAny)) continue;
+        for (const g of bombardmentGroups(sc, s, i, (j) => mayBombard(sc, s, j) && mayBombardHex(sc, s, j, h, spottedByAny))) {
           const key = `bomb ${g.join('.')} ${h}`;
           if (seen.has(key)) continue;
           seen.add(key);
@@ -287,7 +315,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
     if ((onMap && r[CARRIER] === 0) || inColumn(s, i)) {
       const { budget, start, pre } = moveBudget(sc, s, i);
       const dests = moveDestinations(sc, s, i, budget, start, pre);
-      for (const h of dests.keys()) out.push(`move ${i} ${h}`);
+      for (const h of dests.keys()) out.push(moveAction(sc, i, h));
       const half = halfMa(sc, s, i);
       if (!inColumn(s, i) && mayCarry(sc, s, i)) {
         // S-13 L154: picking up costs half the full MA, rounded up; never with a drop-off in the same move (ruling SPG-R10).
@@ -298,8 +326,8 @@ export function legalActions(sc: Scenario, s: State): string[] {
       }
       if (passengerOf(sc, s, i) >= 0) {
         // S-13 L154: dropping off costs half the full MA, rounded up, anywhere in the move.
-        if (!inColumn(s, i)) out.push(`move ${i} ${r[HEX]} drop`);
-        for (const [h, cost] of dests) if (cost + half <= budget) out.push(`move ${i} ${h} drop`);
+        if (!inColumn(s, i)) out.push(moveAction(sc, i, r[HEX]!, true));
+        for (const [h, cost] of dests) if (cost + half <= budget) out.push(moveAction(sc, i, h, true));
       }
       // S-38: an overrun is made in the course of a move, from the hex it stands in or one it moves to.
       if (onMap && r[CARRIER] === 0)
@@ -345,11 +373,11 @@ function continuations(sc: Scenario, s: State): string[] {
   const here = s.u[i]![HEX]!;
   const left = movePointsLeft(sc, s);
   const out: string[] = [];
-  if (mayStopHere(sc, s, i)) out.push(`move ${i} ${here}`);
+  if (mayStopHere(sc, s, i)) out.push(moveAction(sc, i, here));
   // Ruling SPG-R44: a unit that entered a minefield stops there.
   if (left <= 0 || mineStrength(sc, s, here) > 0) return out;
   const dests = moveDestinations(sc, s, i, left);
-  for (const h of dests.keys()) out.push(`move ${i} ${h}`);
+  for (const h of dests.keys()) out.push(moveAction(sc, i, h));
   if (!s.overran)
     for (const h of enemyHexesOf(sc, s, sc.units[i]!.side))
       if (overrunFrom(sc, s, i, h, here, new Map(), left) === here) out.push(`overrun ${i} ${h}`);
@@ -631,7 +659,7 @@ function walk(d: Draft): void {
     d.d(() => `${sc.units[i]!.name} (${sc.units[i]!.id}) moves to ${sc.map.grid.label(h)}`);
     // S-34 L484: opportunity shots flank one another only in the same hex of the move.
     if (d.atSides[i] !== 0) d.mut('atSides')[i] = 0;
-    mineAttack(d, i, h);
+    mineStop(d, i, h);
     // Ruling SPG-R39; with rule.opportunityFireAtMoveEnd only the hex where the path ends.
     const windowHere = d.path.length === 0 || !sc.rules.opportunityFireAtMoveEnd;
     if (d.hex(i) >= 0 && windowHere && openWindow(d)) return;
@@ -665,18 +693,15 @@ function spendDismounted(d: Draft, rider: number): void {
   if (rider >= 0 && d.hex(rider) >= 0 && d.carrierOf(rider) < 0) spend(d, [rider]);
 }
 
-/** S-50 L674: a minefield attacks a unit entering it (M2 immobilizes an armored vehicle); ruling SPG-R44: it stops there. */
-function mineAttack(d: Draft, i: number, h: Hex): void {
+/** S-50 L674: a minefield attacks a unit entering it (obstacles.ts mineAttack); ruling SPG-R44: it stops there. */
+function mineStop(d: Draft, i: number, h: Hex): void {
   const sc = d.sc;
-  const mines = mineStrength(sc, d, h);
-  if (mines <= 0) return;
-  const s = d.seal();
-  const rider = passengerOf(sc, s, i);
-  const col = bombardmentColumns(sc, s, 1 - sc.units[i]!.side, mines, h).find((c) => c.unit === i);
-  const roll = d.attack(() => bombardHex(d, 1 - sc.units[i]!.side, mines, h, () => roll2d6(d.rng), undefined, i));
-  if (roll > 0 && col && col.column >= 0 && sc.units[i]!.armored && d.hex(i) >= 0 && tableResult(sc.tables.bomb, col.column, roll) === 'M2')
-    d.setFlag(i, F_IMMOBILE);
+  if (mineStrength(sc, d, h) <= 0) return;
+  const rider = passengerOf(sc, d.seal(), i);
+  mineAttack(d, i, h);
   spendDismounted(d, rider);
+  // Stopped short by a minefield it did not know of: where it ends is its player's choice (or its loss) as after a hit.
+  if (d.path.length > 0) d.moveEnd = MOVE_ON;
   d.path = [];
 }
 

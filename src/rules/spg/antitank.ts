@@ -42,7 +42,8 @@ export function antiTankModifier(
   if ((s.u[shooter]![FLAGS]! & F_DISRUPTED) !== 0) mod += m.disruptedShooter.value;
   const earlier = s.atSides[target]!;
   const flanked = (tf & F_IMMOBILE) !== 0 || (earlier !== 0 && (sc.map.grid.sidesToward(to, from) & earlier) === 0);
-  if (flanked) mod += m.flanking.value;
+  // rule.perfectionistFlanking (ruling SPG-R34, S-54 L756): flanking a Panther is worth its counter's extra bonus too.
+  if (flanked) mod += m.flanking.value + (sc.rules.perfectionistFlanking ? tdef.extraFlankBonus : 0);
   if (sc.rules.capFinalAtModifier) mod = Math.max(-cap, Math.min(cap, mod));
   return mod;
 }

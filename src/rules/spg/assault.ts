@@ -10,7 +10,7 @@ import type { Hex } from '../../hex/grid.js';
 import { canFire, enemiesIn, valuesOf } from './fire.js';
 import { fitsIn, movementAllowance } from './movement.js';
 import { moraleOf } from './morale.js';
-import { hasAtDitch, hasWire, mineStrength } from './obstacles.js';
+import { hasAtDitch, hasWire, knownMineStrength, mineAttack } from './obstacles.js';
 import { applyHits, readColumn, readResults } from './results.js';
 import type { Scenario } from './scenario.js';
 import { CARRIER, F_DISRUPTED, F_SPENT, FLAGS, HEX, type Draft, type State } from './state.js';
@@ -28,9 +28,9 @@ export function assaultAttackers(sc: Scenario, s: State, side: number, h: Hex): 
   return out;
 }
 
-/** Whether hex h may be assaulted: enemies there, no wire (S-49 L668), no mines (S-50 L678). */
+/** Whether `side` may assault hex h: enemies there, no wire (S-49 L668), no mines it knows of (S-50 L678). */
 export function mayBeAssaulted(sc: Scenario, s: State, side: number, h: Hex): boolean {
-  return !hasWire(sc, s, h) && mineStrength(sc, s, h) === 0 && enemiesIn(sc, s, side, h).length > 0;
+  return !hasWire(sc, s, h) && knownMineStrength(sc, s, h, side) === 0 && enemiesIn(sc, s, side, h).length > 0;
 }
 
 /** Defensive first fire strength of a unit (S-36 L506, ruling SPG-R21): HMG half down, disrupted half up, guns and mortars 0. */
@@ -154,7 +154,14 @@ export function resolveAssault(d: Draft, attackers: readonly number[], h: Hex, o
   return { defenceRoll, attackRoll, cleared };
 }
 
-/** S-39 L570: every disrupted defender retreats one hex, away from the enemy where it can, or surrenders. */
+/** How much farther a retreat would rather go than into a known minefield: further than any map is wide. */
+const MINED_RETREAT = 1000;
+
+/**
+ * S-39 L570: every disrupted defender retreats one hex, away from the enemy where it can (ruling SPG-R42),
+ * into a minefield its side knows of only when nothing else is open, or surrenders. A minefield attacks a
+ * unit retreating into it as any unit entering (S-50 L672).
+ */
 function retreatDisrupted(d: Draft, side: number, h: Hex, attackers: readonly number[]): void {
   const sc = d.sc;
   for (const t of enemiesIn(sc, d.seal(), side, h)) {
@@ -166,7 +173,8 @@ function retreatDisrupted(d: Draft, side: number, h: Hex, attackers: readonly nu
       const n = sc.map.grid.neighbour(h, k);
       if (n < 0 || enemiesIn(sc, s, sc.units[t]!.side, n).length > 0 || !fitsIn(sc, s, t, n)) continue;
       if (sc.moveCost[sc.map.terrain[n]! * 6 + sc.units[t]!.moveClass]! < 0) continue;
-      const score = Math.min(...attackers.map((a) => sc.map.grid.distance(s.u[a]![HEX]!, n)));
+      const mined = knownMineStrength(sc, s, n, sc.units[t]!.side) > 0 ? MINED_RETREAT : 0;
+      const score = Math.min(...attackers.map((a) => sc.map.grid.distance(s.u[a]![HEX]!, n))) - mined;
       if (score > bestScore) {
         bestScore = score;
         best = n;
@@ -178,6 +186,7 @@ function retreatDisrupted(d: Draft, side: number, h: Hex, attackers: readonly nu
     } else {
       d.d(() => `${sc.units[t]!.name} (${sc.units[t]!.id}) retreats to ${sc.map.grid.label(best)}`);
       d.moveTo(t, best);
+      mineAttack(d, t, best);
     }
   }
 }
@@ -208,13 +217,22 @@ export function mayOverrun(sc: Scenario, s: State, i: number, h: Hex): boolean {
  * (no fortification, mines or AT ditch) holding enemy leg units only.
  */
 export function mayOverrunFrom(sc: Scenario, s: State, i: number, h: Hex, from: Hex): boolean {
+  if (from < 0 || sc.map.grid.distance(from, h) !== 1) return false;
+  return mayOverrunAtAll(sc, s, i) && overrunTarget(sc, s, sc.units[i]!.side, h);
+}
+
+/** S-38 L558: what unit i itself needs to overrun: a ready, good-order armored vehicle or cavalry unit on the map, with a DF value and some MA. */
+export function mayOverrunAtAll(sc: Scenario, s: State, i: number): boolean {
   const def = sc.units[i]!,
     r = s.u[i]!;
   if (!(def.armored || def.type === 'CAV') || r[HEX]! < 0 || r[CARRIER] !== 0) return false;
-  if ((r[FLAGS]! & (F_SPENT | F_DISRUPTED)) !== 0 || valuesOf(sc, s, i).df <= 0 || movementAllowance(sc, s, i) <= 0) return false;
-  if (from < 0 || sc.map.grid.distance(from, h) !== 1) return false;
+  return (r[FLAGS]! & (F_SPENT | F_DISRUPTED)) === 0 && valuesOf(sc, s, i).df > 0 && movementAllowance(sc, s, i) > 0;
+}
+
+/** S-38 L560-L562: whether `side` may overrun hex h: open, wheat or brush, no fortification, mines it knows of or AT ditch, enemy leg units only. */
+export function overrunTarget(sc: Scenario, s: State, side: number, h: Hex): boolean {
   const terr = sc.terrain[sc.map.terrain[h]!]!;
-  if (!terr.overrun || sc.fortified[h] || mineStrength(sc, s, h) > 0 || hasAtDitch(sc, s, h)) return false;
-  const defenders = enemiesIn(sc, s, def.side, h);
+  if (!terr.overrun || sc.fortified[h] || knownMineStrength(sc, s, h, side) > 0 || hasAtDitch(sc, s, h)) return false;
+  const defenders = enemiesIn(sc, s, side, h);
   return defenders.length > 0 && defenders.every((t) => sc.units[t]!.leg);
 }

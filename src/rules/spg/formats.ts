@@ -494,8 +494,26 @@ export const spgMap = compactMap
     /** Foxholes (S-46): for leg units of either side. */
     foxholes: z.array(hexLabel).default([]),
     wire: z.array(hexLabel).default([]),
-    /** Minefields (S-50): AP (12) or AT+AP (30); hidden ones are secret from `hiddenFrom` until entered (L672). */
-    mines: z.array(z.strictObject({ hex: hexLabel, kind: z.enum(['ap', 'atAp']), hiddenFrom: sideId.optional() })).default([]),
+    /**
+     * Minefields (S-50): AP (12) or AT+AP (30). A hidden one (L672) is secret from `hiddenFrom` until a unit
+     * enters it; `area` is where the scenario lets it be laid (what that side knows of it; the whole map if
+     * not given): the hexes listed, or those within `within` hexes of `near`.
+     */
+    mines: z
+      .array(
+        z.strictObject({
+          hex: hexLabel,
+          kind: z.enum(['ap', 'atAp']),
+          hiddenFrom: sideId.optional(),
+          area: z
+            .union([
+              z.strictObject({ hexes: z.array(hexLabel).min(1) }),
+              z.strictObject({ near: hexLabel, within: z.number().int().min(0).max(60) }),
+            ])
+            .optional(),
+        }),
+      )
+      .default([]),
     /** AT ditches and roadblocks (S-51). */
     atDitches: z.array(hexLabel).default([]),
   })
@@ -554,7 +572,6 @@ export const scenarioFile = z
       opportunityFireGroups: false,
       opportunityFireAtMoveEnd: false,
       defensiveFireHitsWholeHex: false,
-      pickUpAndDropOff: false,
       cavalryAssault: false,
       perfectionistFlanking: false,
     }),
@@ -573,7 +590,15 @@ export const scenarioFile = z
       checkSide(d.winner, ['victory', 'suddenDeath', i, 'winner']);
       if (d.kind === 'demoralized') checkSide(d.side, ['victory', 'suddenDeath', i, 'side']);
     }
-    for (const [i, m] of s.map.mines.entries()) checkSide(m.hiddenFrom, ['map', 'mines', i, 'hiddenFrom']);
+    for (const [i, m] of s.map.mines.entries()) {
+      checkSide(m.hiddenFrom, ['map', 'mines', i, 'hiddenFrom']);
+      if (m.area !== undefined && m.hiddenFrom === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['map', 'mines', i, 'area'],
+          message: 'an area is for a hidden minefield (give "hiddenFrom")',
+        });
+    }
     for (const [i, t] of s.visibility.turns.entries()) {
       if (t.to < t.from)
         ctx.addIssue({ code: 'custom', path: ['visibility', 'turns', i, 'to'], message: `"to" (${t.to}) is before "from" (${t.from})` });

@@ -1,13 +1,15 @@
 /**
  * The SPG game: immutable states, `apply` never mutates its input and takes every die from the rng it is
- * given. SPG has almost no hidden information (digest 8.3): every unit is visible, so there is no
- * determinize; minefields are public in this implementation.
+ * given. SPG has almost no hidden information (digest 8.3): every unit is visible; the one secret is where
+ * the minefields laid by hidden placement lie (S-50 L672), and only scenarios that have them get a
+ * determinize (obstacles.ts dealHiddenMines).
  */
 import type { Game, Rng } from '../../core/game.js';
 import { IllegalActionError } from '../../core/game.js';
 import { RecentMemo } from '../../core/memo.js';
 
 import { legalActions, applyAction } from './actions.js';
+import { dealHiddenMines } from './obstacles.js';
 import type { Scenario } from './scenario.js';
 import { CARRIER, Draft, F_DUG_IN, F_PACKED, FLAGS, HEX, MOVE_PLAIN, STEPS, type State } from './state.js';
 import { outcomeOf, startTurn } from './turn.js';
@@ -21,11 +23,18 @@ export class SpgGame implements Game<State, string> {
    * the same list. The lists are frozen so that no caller can change what the next one is given.
    */
   private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
+  /**
+   * A state consistent with what `seat` knows: the other side's hidden minefields it has not seen are laid
+   * again at random in their scenario areas (S-50 L672). Absent when the scenario hides none, so that the
+   * search of an open game starts every iteration from the same state.
+   */
+  readonly determinize?: (state: State, seat: number, rng: Rng) => State;
   constructor(
     readonly sc: Scenario,
     readonly opts: { narrate?: boolean } = {},
   ) {
     this.name = `spg:${sc.data.id}`;
+    if (sc.hiddenMines.length > 0) this.determinize = (state, seat, rng) => dealHiddenMines(sc, state, seat, rng);
   }
 
   /** The position before turn 1's Refresh, then turn 1 begins (its initiative may take dice from `rng`). */
@@ -62,6 +71,8 @@ export class SpgGame implements Game<State, string> {
       suddenWinner: -1,
       initiativeTurn1: -1,
       cleared: [],
+      hiddenMines: sc.hiddenMines.map((m) => m.hex),
+      minesRevealed: 0,
       mover: -1,
       path: [],
       moveSpent: 0,
@@ -138,6 +149,8 @@ export function spgStateHash(s: State): string {
     s.over ? 1 : 0,
     s.suddenWinner,
     s.cleared.join(','),
+    s.hiddenMines.join(','),
+    s.minesRevealed,
     s.mover,
     s.path.join(','),
     s.moveSpent,

@@ -9,6 +9,7 @@ import type { Hex } from '../../hex/grid.js';
 import { forEachReachable } from '../../hex/movement.js';
 import { valuesOf } from './fire.js';
 import { groundPenalty } from './ground.js';
+import { knownHiddenMines, mineKnownTo } from './obstacles.js';
 import { MP_SCALE, ROAD, type Scenario } from './scenario.js';
 import { CARRIER, F_DISRUPTED, F_IMMOBILE, F_IN_COLUMN, F_PACKED, FLAGS, HEX, type State } from './state.js';
 
@@ -101,6 +102,26 @@ function sharedEnemyPresence(sc: Scenario, s: State, side: number): Uint8Array {
   return presence;
 }
 
+/** Mine strength per hex as `side` knows it (obstacles.ts knownMineStrength, before clearing): the scenario's public table when no hidden minefield is known to it. */
+function minesKnownBy(sc: Scenario, s: State, side: number): Uint16Array {
+  if (s.hiddenMines.length === 0) return sc.publicMines;
+  const known = knownHiddenMines(sc, s, side);
+  if (!known.some((h) => h >= 0)) return sc.publicMines;
+  // The table of the last few sets of known hidden minefields (a search asks again and again for the same).
+  const key = known.join(',');
+  let tables = knownMineTables.get(sc);
+  if (tables === undefined) knownMineTables.set(sc, (tables = new Map()));
+  let out = tables.get(key);
+  if (out === undefined) {
+    out = sc.publicMines.slice();
+    for (const [k, h] of known.entries()) if (h >= 0) out[h] = sc.hiddenMines[k]!.strength;
+    if (tables.size >= 64) tables.clear();
+    tables.set(key, out);
+  }
+  return out;
+}
+const knownMineTables = new WeakMap<Scenario, Map<string, Uint16Array>>();
+
 /** Cost x MP_SCALE of one step from `from` into `to` for unit i, or -1 where it may not go. */
 export function stepCost(sc: Scenario, s: State, i: number, from: Hex, to: Hex, enemies: Uint8Array, start: Hex): number {
   return unitStepCost(sc, s, i, enemies, start)(from, to);
@@ -120,7 +141,9 @@ function unitStepCost(
 ): (from: Hex, to: Hex, direction?: number) => number {
   const def = sc.units[i]!;
   const cleared = s.cleared;
-  const { mines, wire, atDitch, moveCost } = sc;
+  const { wire, atDitch, moveCost } = sc;
+  // S-50 L672: the mover stops in the minefields its side knows of; one it does not know stops it when it enters (actions.ts).
+  const mines = minesKnownBy(sc, s, def.side);
   const map = sc.map;
   const { terrain, elevation, hexsides } = map;
   const grid = map.grid;
@@ -160,20 +183,52 @@ function unitStepCost(
 /**
  * Hexes unit i may end a move in, with the MP x MP_SCALE spent, for a budget of `budget` (x MP_SCALE).
  * Column arrivals start off the map with their place in the column already spent (S-08 L64).
+ * The map is shared with later callers (see destinationsMemo): read it, never change it.
  */
-export function moveDestinations(sc: Scenario, s: State, i: number, budget: number, startHex?: Hex, preSpent = 0): Map<Hex, number> {
+export function moveDestinations(
+  sc: Scenario,
+  s: State,
+  i: number,
+  budget: number,
+  startHex?: Hex,
+  preSpent = 0,
+): ReadonlyMap<Hex, number> {
   const start = startHex ?? s.u[i]![HEX]!;
-  const out = new Map<Hex, number>();
-  if (budget <= 0 || start < 0) return out;
-  const def = sc.units[i]!;
-  const enemies = sharedEnemyPresence(sc, s, def.side);
+  if (budget <= 0 || start < 0) return NO_DESTINATIONS;
   const passenger = passengerOf(sc, s, i);
   const disrupted = (s.u[i]![FLAGS]! & F_DISRUPTED) !== 0 || (passenger >= 0 && (s.u[passenger]![FLAGS]! & F_DISRUPTED) !== 0);
+  const memo = destinationsMemo(sc, i);
+  const fromColumn = preSpent > 0 || startHex !== undefined;
+  if (
+    memo.dests !== undefined &&
+    memo.start === start &&
+    memo.budget === budget &&
+    memo.preSpent === preSpent &&
+    memo.fromColumn === fromColumn &&
+    memo.disrupted === disrupted &&
+    memo.passenger === passenger &&
+    sameNumbers(memo.cleared, s.cleared) &&
+    sameKnownMines(sc, s, sc.units[i]!.side, memo.knownMines) &&
+    !movedNear(sc, s, i, memo)
+  )
+    return memo.dests;
+  const def = sc.units[i]!;
+  const enemies = sharedEnemyPresence(sc, s, def.side);
+  const out = new Map<Hex, number>();
   // fitsIn for every hex reached, from one count of the other stacks (S-12 L138).
   const stacks = countOtherStacks(sc, s, i);
   const unitsRoom = 3 - 1 - (passenger >= 0 ? 1 : 0);
   const vehiclesRoom = 2 - (def.vehicle ? 1 : 0);
+  const region = memo.region;
+  region.fill(0);
+  const neighbours = sc.map.grid.neighbours;
   const keep = (h: Hex, cost: number): void => {
+    // What the search read (see movedNear): the hexes reached (2) and their neighbours (1 unless reached).
+    region[h] = REACHED;
+    for (let k = 0; k < 6; k++) {
+      const n = neighbours[h * 6 + k]!;
+      if (n >= 0 && region[n] === 0) region[n] = LOOKED_AT;
+    }
     if (h === start && startHex === undefined) return;
     // S-40 L578: a disrupted unit (or one carrying a disrupted passenger) never ends next to an enemy (S-22 L320).
     if (disrupted && enemies[h]! & 2) return;
@@ -182,12 +237,118 @@ export function moveDestinations(sc: Scenario, s: State, i: number, budget: numb
     out.set(h, cost + preSpent);
   };
   try {
-    if (preSpent > 0 || startHex !== undefined) forEachReachableFrom(sc, s, i, start, budget - preSpent, enemies, keep);
+    if (fromColumn) forEachReachableFrom(sc, s, i, start, budget - preSpent, enemies, keep);
     else forEachReachable(sc.map.grid, start, budget, unitStepCost(sc, s, i, enemies, start), keep);
   } finally {
     clearOtherStacks(sc, s, stacks);
   }
+  // An entry hex the search never reached (an enemy in it, too dear) was still looked at.
+  if (region[start] === 0) region[start] = LOOKED_AT;
+  memo.nextToEnemyMatters = disrupted || (def.vehicle && !def.armored);
+  const knownMines = s.hiddenMines.length === 0 ? [] : knownHiddenMines(sc, s, def.side);
+  Object.assign(memo, { start, budget, preSpent, fromColumn, disrupted, passenger, cleared: s.cleared.slice(), knownMines });
+  for (let j = 0; j < sc.units.length; j++) memo.hexes[j] = s.u[j]![HEX]!;
+  memo.dests = out;
   return out;
+}
+
+const NO_DESTINATIONS: ReadonlyMap<Hex, number> = new Map();
+
+/**
+ * The last moveDestinations answer for one unit of a scenario, with what it was worked out from: a move
+ * changes one unit's hex, and most units' reach does not come near it, so their answers stand. It is
+ * checked against the positions, not the state's identity, so any state of the scenario may ask.
+ */
+interface DestinationsMemo {
+  dests: ReadonlyMap<Hex, number> | undefined;
+  start: Hex;
+  budget: number;
+  preSpent: number;
+  fromColumn: boolean;
+  disrupted: boolean;
+  passenger: number;
+  cleared: readonly number[];
+  /** knownHiddenMines of the unit's side. */
+  knownMines: readonly Hex[];
+  /** Whether the answer read which hexes are next to an enemy (S-11 L108, S-40 L578), not only which hold one. */
+  nextToEnemyMatters: boolean;
+  /** Every unit's hex when the answer was worked out. */
+  hexes: Int32Array;
+  /** Per hex: REACHED, LOOKED_AT (next to a hex reached), or 0. */
+  region: Uint8Array;
+}
+const REACHED = 2,
+  LOOKED_AT = 1;
+const destinationsMemos = new WeakMap<Scenario, DestinationsMemo[]>();
+
+function destinationsMemo(sc: Scenario, i: number): DestinationsMemo {
+  let memos = destinationsMemos.get(sc);
+  if (memos === undefined)
+    destinationsMemos.set(
+      sc,
+      (memos = sc.units.map(() => ({
+        dests: undefined,
+        start: -1,
+        budget: 0,
+        preSpent: 0,
+        fromColumn: false,
+        disrupted: false,
+        passenger: -1,
+        cleared: [],
+        knownMines: [],
+        nextToEnemyMatters: false,
+        hexes: new Int32Array(sc.units.length),
+        region: new Uint8Array(sc.map.grid.size),
+      }))),
+    );
+  return memos[i]!;
+}
+
+/**
+ * Whether a unit has moved where it changes the memo's answer. The search read, for the hexes reached, the
+ * stacks in them (S-12 L138: units of both sides) and, for those and their neighbours, whether an enemy
+ * holds them; for some units also whether an enemy is next to them. So an enemy entering or leaving a hex
+ * read (or one next to it, when that mattered) counts, a friend only in a hex reached.
+ */
+function movedNear(sc: Scenario, s: State, i: number, memo: DestinationsMemo): boolean {
+  const { hexes, region, nextToEnemyMatters } = memo;
+  const neighbours = sc.map.grid.neighbours;
+  const side = sc.units[i]!.side;
+  const counts = (h: Hex, friend: boolean): boolean => {
+    if (h < 0) return false;
+    if (friend) return region[h] === REACHED;
+    if (region[h] !== 0) return true;
+    if (!nextToEnemyMatters) return false;
+    for (let k = 0; k < 6; k++) {
+      const n = neighbours[h * 6 + k]!;
+      if (n >= 0 && region[n] !== 0) return true;
+    }
+    return false;
+  };
+  for (let j = 0; j < hexes.length; j++) {
+    const now = s.u[j]![HEX]!;
+    if (now === hexes[j]) continue;
+    const friend = sc.units[j]!.side === side;
+    if (counts(now, friend) || counts(hexes[j]!, friend)) return true;
+  }
+  return false;
+}
+
+/** Whether `side` knows of the hidden minefields `known` lists, where it lists them. */
+function sameKnownMines(sc: Scenario, s: State, side: number, known: readonly Hex[]): boolean {
+  if (s.hiddenMines.length === 0) return known.length === 0;
+  if (known.length !== s.hiddenMines.length) return false;
+  for (let k = 0; k < known.length; k++) {
+    const h = s.hiddenMines[k]!;
+    if (known[k] !== (mineKnownTo(sc, s, k, side) && !s.cleared.includes(h) ? h : -1)) return false;
+  }
+  return true;
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /** By hex, the count of countOtherStacks; all zero between calls (moveDestinations does not call itself). */

@@ -73,6 +73,8 @@ export interface UnitDef extends PieceIdentity {
   readonly engineer: boolean;
   readonly limitedVision: boolean;
   readonly weakTurret: boolean;
+  /** S-54 L756: what flanking it adds on top of the flanking modifier with rule.perfectionistFlanking (the Panther's side armor). */
+  readonly extraFlankBonus: number;
   readonly spotClass: SpotClass;
   /** May carry one unit (S-12 L140): a vehicle that is not a 1-step... every vehicle; reduced 2-step armored ones may not. */
   readonly carrier: boolean;
@@ -153,8 +155,12 @@ export interface Scenario {
   readonly foxholes: Uint8Array;
   readonly heavy: Uint8Array;
   readonly wire: Uint8Array;
-  /** Mine strength per hex (0 none). */
+  /** Mine strength per hex (0 none): every minefield where the scenario lays it, hidden ones included (for drawing the map). */
   readonly mines: Uint16Array;
+  /** Mine strength per hex of the minefields both sides know of (the rules read hidden ones from the state). */
+  readonly publicMines: Uint16Array;
+  /** The hidden minefields (S-50 L672), in file order; the state holds where each lies and whether it is revealed. */
+  readonly hiddenMines: readonly HiddenMinefield[];
   readonly atDitch: Uint8Array;
   readonly tables: { readonly df: CompiledTable; readonly bomb: CompiledTable; readonly assault: CompiledTable };
   readonly visibility: readonly ('clear' | 'impaired' | 'night')[];
@@ -163,6 +169,20 @@ export interface Scenario {
   readonly rules: ScenarioFile['rules'];
   readonly parameters: readonly ScenarioParameter[];
 }
+
+/** A minefield laid by hidden placement (S-50 L672). */
+export interface HiddenMinefield {
+  readonly strength: number;
+  /** The side it is secret from until a unit enters it. */
+  readonly hiddenFrom: number;
+  /** Where it is laid at the start. */
+  readonly hex: Hex;
+  /** The hexes the scenario allows it in, in order: what the side it is hidden from knows of where it is. */
+  readonly area: readonly Hex[];
+}
+
+/** At most this many hidden minefields: the state keeps one bit each for "revealed". */
+export const MAX_HIDDEN_MINEFIELDS = 30;
 
 const PARAMETERS: readonly params.ParameterSetter<ScenarioFile>[] = [
   params.turnsParameter(),
@@ -212,13 +232,33 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
     return out;
   };
   const mines = new Uint16Array(size);
-  data.map.mines.forEach((m, i) => {
-    const h = at(m.hex, `map.mines[${i}].hex`);
-    if (h >= 0) mines[h] = m.kind === 'ap' ? charts.mines.ap.value : charts.mines.atAp.value;
-  });
-
+  const publicMines = new Uint16Array(size);
   const sideIds = data.sides.map((s) => s.id);
   const sideIndex = (id: string): number => sideIds.indexOf(id);
+  const hiddenMines: HiddenMinefield[] = [];
+  data.map.mines.forEach((m, i) => {
+    const place = `map.mines[${i}]`;
+    const h = at(m.hex, `${place}.hex`);
+    if (h < 0) return;
+    if (mines[h]) problems.add(`${place}.hex`, `a second minefield in hex ${m.hex}`);
+    const strength = m.kind === 'ap' ? charts.mines.ap.value : charts.mines.atAp.value;
+    mines[h] = strength;
+    if (m.hiddenFrom === undefined) {
+      publicMines[h] = strength;
+      return;
+    }
+    let area: Hex[];
+    if (m.area === undefined) area = Array.from({ length: size }, (_, k) => k);
+    else if ('hexes' in m.area) area = m.area.hexes.map((l, k) => at(l, `${place}.area.hexes[${k}]`)).filter((x) => x >= 0);
+    else {
+      const near = at(m.area.near, `${place}.area.near`);
+      const within = m.area.within;
+      area = near < 0 ? [] : Array.from({ length: size }, (_, k) => k).filter((k) => grid.distance(k, near) <= within);
+    }
+    if (!area.includes(h)) problems.add(`${place}.hex`, `hex ${m.hex} is outside the minefield's area`);
+    if (hiddenMines.length === MAX_HIDDEN_MINEFIELDS) problems.add(place, `more than ${MAX_HIDDEN_MINEFIELDS} hidden minefields`);
+    hiddenMines.push({ strength, hiddenFrom: sideIndex(m.hiddenFrom), hex: h, area });
+  });
   const edgeHexes = (edge: string): Hex[] => {
     const out: Hex[] = [];
     for (let h = 0; h < size; h++) {
@@ -315,6 +355,7 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
       engineer: c.engineer || c.type === 'ENG',
       limitedVision: c.limitedVision,
       weakTurret: c.weakTurret,
+      extraFlankBonus: c.extraFlankBonus,
       // Ruling SPG-R26: infantry class = infantry, SMG, engineers, HMG, mortars.
       spotClass: vehicle ? SpotClass.Vehicles : gun || mounted ? SpotClass.GunsMounted : SpotClass.Infantry,
       carrier: vehicle,
@@ -420,6 +461,10 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
       problems.add('sides', `over-stacked at ${grid.label(u.startHex)}: at most 3 units, 2 of them vehicles (SPG S-12 L138)`);
   }
 
+  // Ruling SPG-R66: no unit sets up in a hidden minefield (entering one reveals it, so none stands in one unrevealed).
+  for (const m of hiddenMines)
+    if (perHex.has(m.hex)) problems.add('map.mines', `a unit sets up in the hidden minefield at ${grid.label(m.hex)} (ruling SPG-R66)`);
+
   data.softGround.forEach((id, k) => {
     if (!terrainIds.includes(id)) problems.add(`softGround[${k}]`, `unknown terrain "${id}" (the chart pack has ${terrainIds.join(', ')})`);
   });
@@ -490,6 +535,8 @@ export function loadSpgScenario(file: string, options: ScenarioOptions = {}): Sc
     heavy: marks(data.map.heavyBuildings, 'map.heavyBuildings'),
     wire: marks(data.map.wire, 'map.wire'),
     mines,
+    publicMines,
+    hiddenMines,
     atDitch: marks(data.map.atDitches, 'map.atDitches'),
     tables: {
       df: compileTable(charts.directFire, 2, 12),

@@ -69,6 +69,10 @@ export interface State extends UnitState {
   readonly initiativeTurn1: number;
   /** Obstacle hexes engineers have cleared (S-52). */
   readonly cleared: readonly number[];
+  /** Per hidden minefield of the scenario (S-50 L672): the hex it lies in (a secret of its side until revealed). */
+  readonly hiddenMines: readonly Hex[];
+  /** Bit k: hidden minefield k is revealed (a unit entered it). */
+  readonly minesRevealed: number;
   /** The unit whose move action is in progress (S-15 L192: opportunity fire interrupts it hex by hex), or -1. */
   readonly mover: number;
   /** Hexes the mover has still to enter, in order. */
@@ -119,6 +123,8 @@ export class Draft extends UnitDraft<State> {
   suddenWinner: number;
   initiativeTurn1: number;
   cleared: readonly number[];
+  hiddenMines: readonly Hex[];
+  minesRevealed: number;
   mover: number;
   path: readonly Hex[];
   moveSpent: number;
@@ -159,6 +165,8 @@ export class Draft extends UnitDraft<State> {
     this.suddenWinner = s.suddenWinner;
     this.initiativeTurn1 = s.initiativeTurn1;
     this.cleared = s.cleared;
+    this.hiddenMines = s.hiddenMines;
+    this.minesRevealed = s.minesRevealed;
     this.mover = s.mover;
     this.path = s.path;
     this.moveSpent = s.moveSpent;
@@ -196,6 +204,8 @@ export class Draft extends UnitDraft<State> {
       suddenWinner: this.suddenWinner,
       initiativeTurn1: this.initiativeTurn1,
       cleared: this.cleared,
+      hiddenMines: this.hiddenMines,
+      minesRevealed: this.minesRevealed,
       mover: this.mover,
       path: this.path,
       moveSpent: this.moveSpent,

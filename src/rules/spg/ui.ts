@@ -8,6 +8,7 @@ import { boardOf } from '../../hex/board.js';
 import { drawBoard, sideLettersOf } from '../../hex/ascii.js';
 import type { Hex } from '../../hex/grid.js';
 import { isDemoralized, isShaken } from './morale.js';
+import { knownMineStrength } from './obstacles.js';
 import { oddsLines } from './odds.js';
 import { ROAD as ROAD_BIT, type Scenario } from './scenario.js';
 import { valuesOf } from './fire.js';
@@ -210,15 +211,14 @@ function worksAndObstacles(sc: Scenario): string[] {
     ['fortified positions', m.fortifications],
     ['foxholes', m.foxholes],
     ['wire', m.wire],
-    ['minefields', m.mines.map((x) => `${x.hex} (${x.kind === 'ap' ? 'AP' : 'AT+AP'})`)],
+    ['minefields', m.mines.filter((x) => x.hiddenFrom === undefined).map((x) => `${x.hex} (${x.kind === 'ap' ? 'AP' : 'AT+AP'})`)],
     ['AT ditches', m.atDitches],
     ['heavy buildings', m.heavyBuildings],
   ] as const;
   const listed = parts.filter(([, hexes]) => hexes.length > 0).map(([what, hexes]) => `${what} ${hexes.join(', ')}`);
-  // S-50 L672: hidden placement is not played; say so where the scenario asks for it.
-  const hidden = m.mines.some((x) => x.hiddenFrom !== undefined)
-    ? ' Minefields are known to both sides (hidden placement is not played).'
-    : '';
+  // S-50 L672: hidden minefields are secret from one side until a unit enters them: only how many.
+  const secret = m.mines.filter((x) => x.hiddenFrom !== undefined);
+  const hidden = secret.length > 0 ? ` Hidden minefields: ${secret.map((x) => `one secret from ${x.hiddenFrom}`).join(', ')}.` : '';
   return listed.length > 0 ? [`Works and obstacles: ${listed.join('; ')}.${hidden}`] : [];
 }
 
@@ -294,19 +294,15 @@ function counterDetails(sc: Scenario, s: State, i: number): string {
   return parts.join(', ');
 }
 
-/** The position as data for a page (every seat sees all of it: SPG has no hidden units). */
+/** The position as data for a page (every seat sees all of it but the other side's hidden minefields, S-50 L672). */
 export function boardView(sc: Scenario, s: State, viewer: number, status: string): BoardView {
-  const grid = sc.map.grid;
-  const viewerId = sc.sides[viewer]?.id;
-  const secretMines = new Set<number>();
-  for (const m of sc.data.map.mines) if (m.hiddenFrom !== undefined && m.hiddenFrom === viewerId) secretMines.add(grid.parseLabel(m.hex));
   const hexMarkers = (h: number): string[] => {
     const markers: string[] = [];
     if (sc.fortified[h]) markers.push('fortification');
     if (sc.heavy[h]) markers.push('heavy building');
     if (sc.foxholes[h]) markers.push('foxholes');
     if (sc.wire[h] && !s.cleared.includes(h)) markers.push('wire');
-    if (sc.mines[h] && !secretMines.has(h) && !s.cleared.includes(h)) markers.push('mines');
+    if (knownMineStrength(sc, s, h, viewer) > 0) markers.push('mines');
     if (sc.atDitch[h]) markers.push('AT ditch');
     if (s.cleared.includes(h)) markers.push('cleared');
     return markers;

@@ -9,6 +9,8 @@ import { MCTS_DEFAULTS, type MctsAgent, MctsTree } from '../../../agents/mcts.js
 import { createRng } from '../../../src/core/rng.js';
 import { spgAgentHooks } from '../../../src/rules/spg/doctrine.js';
 import { spgEvaluate, spgMargin } from '../../../src/rules/spg/evaluate.js';
+import { directFireTargets, groupJoiners } from '../../../src/rules/spg/fire.js';
+import { expectedLoss } from '../../../src/rules/spg/odds.js';
 import { SpgGame } from '../../../src/rules/spg/game.js';
 import { loadSpgScenario, type Scenario } from '../../../src/rules/spg/scenario.js';
 import { F_DISRUPTED, FLAGS, HEX, type State } from '../../../src/rules/spg/state.js';
@@ -131,5 +133,65 @@ describe('SPG evaluation', () => {
     expect(spgMargin(sc, disrupted)).toBeGreaterThan(spgMargin(sc, start));
     const v = spgEvaluate(sc, disrupted);
     expect(v[0]).toBeCloseTo(-v[1]!, 12);
+  });
+});
+
+describe('SPG AI: the scripted agent forms its own fire groups (S-24)', () => {
+  const { sc, game, start } = load('spg-medium');
+  const hooks = spgAgentHooks(sc);
+  const doctrine = hooks.doctrine!;
+  const loss = (s: State, group: readonly number[], h: number): number =>
+    expectedLoss(sc, s, `fire ${[...group].sort((a, b) => a - b).join('.')} ${h}`);
+
+  /** Positions of seeded scripted games where the seat to move may begin a fire group whose combined fire reads better than its members' own shots. */
+  function groupPositions(): { s: State; action: string }[] {
+    const out: { s: State; action: string }[] = [];
+    const agent = createAgent('scripted', hooks);
+    for (let k = 0; k < 3 && out.length < 6; k++) {
+      const dice = createRng(`ai/group/${k}`);
+      let s = start;
+      for (let n = 0; n < 1500 && !game.isTerminal(s) && out.length < 6; n++) {
+        const seat = game.toMove(s);
+        for (const a of game.legalActions(s).filter((x) => x.startsWith('group '))) {
+          const [i, h] = a.split(' ').slice(1).map(Number) as [number, number];
+          if (doctrine.assess(s, a, seat).expectedEnemyLoss > loss(s, [i], h) + 0.05) out.push({ s, action: a });
+        }
+        s = game.apply(s, agent.act(game, s, seat, dice) as string, dice);
+      }
+    }
+    return out;
+  }
+
+  it('SPG S-24: begun, the group takes joiners while each adds more than its own shot, then fires a group that reads better than its members alone', () => {
+    const positions = groupPositions();
+    expect(positions.length).toBeGreaterThan(0);
+    const agent = createAgent('scripted', hooks);
+    for (const { s, action } of positions) {
+      const seat = game.toMove(s);
+      const h = Number(action.split(' ')[2]);
+      // Rated above the first unit's own shot: combined fire is worth forming.
+      let g = game.apply(s, action, createRng('group'));
+      for (let n = 0; n < 4 && g.group.length > 0; n++) {
+        const choice = agent.act(game, g, seat, createRng('join')) as string;
+        if (choice.startsWith('fire ')) {
+          const members = choice.split(' ')[1]!.split('.').map(Number);
+          expect(members.length).toBeGreaterThanOrEqual(2);
+          expect(loss(g, members, h)).toBeGreaterThan(members.reduce((x, j) => x + loss(g, [j], h), 0));
+        }
+        g = game.apply(g, choice, createRng(`group/${n}`));
+      }
+      expect(g.group).toEqual([]);
+    }
+  });
+
+  it("SPG S-24: a group is rated by what grouping adds: its fire less the joiners' own shots", () => {
+    const { s, action } = groupPositions()[0]!;
+    const seat = game.toMove(s);
+    const [i, h] = action.split(' ').slice(1).map(Number) as [number, number];
+    const rated = doctrine.assess(s, action, seat).expectedEnemyLoss;
+    // Never more than the best the group could do, never less than the first unit's own shot.
+    expect(rated).toBeGreaterThan(loss(s, [i], h));
+    const joiners = groupJoiners(sc, s, [i], h, directFireTargets(sc, s, seat, h));
+    expect(rated).toBeLessThanOrEqual(loss(s, [i, ...joiners], h) + 1e-9);
   });
 });

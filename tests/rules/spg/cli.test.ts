@@ -70,7 +70,7 @@ describe('tacsim with SPG', () => {
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain('spg-medium), spg, map 20x15, 10 turns');
     expect(shown.stdout).toContain(
-      'Works and obstacles: fortified positions 1110; foxholes 1208, 1307; wire 1109, 1209; minefields 1008 (AT+AP), 1006 (AP); AT ditches 1007, 1009; heavy buildings 1405. Minefields are known to both sides (hidden placement is not played).',
+      'Works and obstacles: fortified positions 1110; foxholes 1208, 1307; wire 1109, 1209; minefields 1006 (AP); AT ditches 1007, 1009; heavy buildings 1405. Hidden minefields: one secret from german.',
     );
     expect(shown.stdout).toContain(
       'Reinforcements: german, turn 3, column at 0108: Panzer IV H, SdKfz 251 halftrack carrying Infantry platoon, SdKfz 251 halftrack carrying Infantry platoon',

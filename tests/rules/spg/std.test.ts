@@ -13,6 +13,7 @@ import {
   CARRIER,
   F_DISRUPTED,
   F_DUG_IN,
+  F_IMMOBILE,
   F_IN_COLUMN,
   F_PACKED,
   F_SPENT,
@@ -54,6 +55,24 @@ describe('SPG transport, obstacles and engineers (spg-medium)', () => {
     const after = game.apply(s, loads[0]!, loadedDice());
     expect(after.u[0]![CARRIER]).toBe(7);
     expect(after.u[0]![HEX]).toBe(after.u[6]![HEX]);
+  });
+
+  it('SPG S-54: with rule.perfectionistFlanking (ruling SPG-R34) flanking a Panther adds its extra +1 (L756)', () => {
+    // A T-34 shooting at a Panzer IV made a Panther (extraFlankBonus 1), immobilized so that every shot flanks (S-50 L674).
+    const panther = (rules: Partial<typeof sc.rules>) => ({
+      ...sc,
+      rules: { ...sc.rules, ...rules },
+      units: sc.units.map((u) => (u.index === 6 ? { ...u, extraFlankBonus: 1 } : u)),
+    });
+    const s = edit(start, { 6: { hex: H('1008'), flags: F_IMMOBILE }, 31: { hex: H('1108') } });
+    const notFlanked = edit(s, { 6: { flags: 0 } });
+    const plain = panther({});
+    const perfectionist = panther({ perfectionistFlanking: true });
+    expect(antiTankModifier(plain, s, 31, 6)).toBe(antiTankModifier(plain, notFlanked, 31, 6)! + 1);
+    expect(antiTankModifier(perfectionist, s, 31, 6)).toBe(antiTankModifier(plain, s, 31, 6)! + 1);
+    // Not flanked, nothing extra; a counter without the bonus gains nothing from the switch.
+    expect(antiTankModifier(perfectionist, notFlanked, 31, 6)).toBe(antiTankModifier(plain, notFlanked, 31, 6));
+    expect(antiTankModifier({ ...sc, rules: { ...sc.rules, perfectionistFlanking: true } }, s, 31, 6)).toBe(antiTankModifier(sc, s, 31, 6));
   });
 
   it('SPG S-49: a leg unit enters wire only by a morale check, spent either way; mounted units and unarmored vehicles never', () => {
@@ -198,5 +217,48 @@ describe('SPG fortifications, overrun, hull-down, line of sight (spg-medium)', (
     expect(mayDirectFire(sc, s, 1, H('0805'), [22])).toBe(true);
     const blocked = edit(s, { 2: { hex: H('0804') } });
     expect(mayDirectFire(sc, blocked, 1, H('0805'), [22])).toBe(false);
+  });
+});
+
+describe('SPG S-50: a retreat into a minefield (spg-medium, the AP field at 1006)', () => {
+  const field = H('1006');
+  const grid = sc.map.grid;
+  // A Soviet rifle platoon, disrupted, in a clear hex next to the field; German infantry in every other hex around it.
+  const defender = 22;
+  const around = (h: number): number[] => [0, 1, 2, 3, 4, 5].map((k) => grid.neighbour(h, k)).filter((n) => n >= 0);
+  const spot = around(field).find(
+    (h) => sc.terrain[sc.map.terrain[h]!]!.cover === 'open' && !sc.wire[h] && !sc.atDitch[h] && around(h).length === 6 && !sc.mines[h],
+  )!;
+  // One German rifle platoon assaults; German units that never assault (tanks, guns, HMGs) close the other hexes.
+  const attacker = sc.units.find((u) => u.side === 0 && u.assaults && u.full.df > 0 && u.startHex >= 0)!.index;
+  const blockers = sc.units.filter((u) => u.side === 0 && !u.assaults && !u.offBoard).map((u) => u.index);
+  const others = around(spot).filter((n) => n !== field);
+  const position = (free: number[]): State => {
+    const e: Record<number, { hex?: number; flags?: number; carrier?: number }> = { [defender]: { hex: spot, flags: F_DISRUPTED } };
+    for (const [k, n] of others.filter((x) => !free.includes(x)).entries())
+      e[k === 0 ? attacker : blockers[k]!] = { hex: n, flags: 0, carrier: -1 };
+    return { ...edit(start, e), active: 0, toMove: 0 };
+  };
+  // Defensive first fire 3+4 reads "-"; the assault roll 3+3 an M, whose morale check 1+1 the disrupted defender passes; then the mine's roll, if any.
+  const assault = (s: State, ...mine: number[]) => game.apply(s, `assault ${spot}`, loadedDice(3, 4, 3, 3, 1, 1, ...mine));
+
+  it('SPG S-50: a unit retreating into a minefield is attacked by it as any unit entering (L672)', () => {
+    expect(spot).toBeGreaterThanOrEqual(0);
+    expect(blockers.length).toBeGreaterThanOrEqual(others.length);
+    const s = position([]);
+    // The field is the only way out: the retreat goes there and the mines roll 1+1 (M2, S-50 L676).
+    const after = assault(s, 1, 1);
+    expect(after.events.join('\n')).toMatch(/retreats to 1006/);
+    const cleared = assault({ ...s, cleared: [field] });
+    expect(cleared.u[defender]![HEX]).toBe(field);
+    expect(cleared.u[defender]![STEPS]).toBe(2);
+    // The mines' 12 hurt it: a step or the whole unit.
+    expect(after.u[defender]![HEX] !== field || after.u[defender]![STEPS]! < 2).toBe(true);
+  });
+
+  it('SPG S-50: a retreat goes into a known minefield only when no other hex is open (ruling SPG-R42)', () => {
+    const open = others[0]!;
+    const after = assault(position([open]));
+    expect(after.u[defender]![HEX]).toBe(open);
   });
 });

@@ -240,13 +240,15 @@ describe('SPG obstacles and engineers (S-48)', () => {
   const engineer = 3;
 
   it('SPG S-48: engineers may clear every kind of obstacle: wire, AT ditch, AP and AT+AP mines', () => {
-    const offered = (at: string): string[] =>
-      legalActions(sc, edit(start, { [engineer]: { hex: H(at) } }))
+    const offered = (at: string, from = start): string[] =>
+      legalActions(sc, edit(from, { [engineer]: { hex: H(at) } }))
         .filter((a) => a.startsWith(`clear ${engineer} `))
         .sort();
     const clear = (...labels: string[]): string[] => labels.map((l) => `clear ${engineer} ${H(l)}`).sort();
     // 1108 touches the AT ditch 1007, the AT+AP minefield 1008 and the wire 1109; 1107 the AP minefield 1006 and the ditch.
-    expect(offered('1108')).toEqual(clear('1007', '1008', '1109'));
+    // The field at 1008 is hidden from the Germans (S-50 L672): their engineer works on it once it is revealed.
+    expect(offered('1108', { ...start, minesRevealed: 1 })).toEqual(clear('1007', '1008', '1109'));
+    expect(offered('1108')).toEqual(clear('1007', '1109'));
     expect(offered('1107')).toEqual(clear('1006', '1007'));
     // Nothing to clear next to fortifications or foxholes, which are no obstacles.
     expect(offered('1406')).toEqual([]);
