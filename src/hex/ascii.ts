@@ -8,7 +8,7 @@
  *
  * Pointy-topped layouts draw a row of cells per hex row, shifted rows half a cell to the right.
  */
-import type { BoardHex, BoardUnit, BoardView } from '../core/system.js';
+import type { BoardHex, BoardUnit, BoardView, ViewOptions } from '../core/system.js';
 import type { Hex, HexGrid } from './grid.js';
 
 /** A piece of text in a cell, with an optional ANSI colour code (e.g. '32' green). */
@@ -296,4 +296,24 @@ export function wrapWords(text: string, width: number): string[] {
 export function sideLettersOf(sideIds: readonly string[]): string[] {
   const first = sideIds.map((id) => id.charAt(0).toUpperCase() || 'A');
   return new Set(first).size === first.length ? first : sideIds.map((_, k) => String.fromCharCode(65 + k));
+}
+
+/**
+ * A system's board view as its terminal map (ScenarioUi.renderMap): side letters from the side ids, the
+ * viewer's colour choice and window.
+ */
+export function renderBoardMap(
+  board: BoardView,
+  letters: ReadonlyMap<string, string>,
+  sideIds: readonly string[],
+  view: ViewOptions,
+): string {
+  return drawBoard(board, {
+    letters,
+    sideLetters: sideLettersOf(sideIds),
+    sideIds,
+    color: view.color === true,
+    ...(view.width !== undefined ? { width: view.width } : {}),
+    ...(view.centre !== undefined ? { centre: view.centre } : {}),
+  }).join('\n');
 }

@@ -4,7 +4,7 @@
  * may read the file); hidden plans with a determinize come later (see docs/rules/ia2-status.json, 9.1).
  */
 import type { Rng } from '../../core/game.js';
-import { textDigest } from '../pg/digest.js';
+import { textDigest } from '../../core/digest.js';
 import { WordActionGame } from '../pg/game.js';
 import { applyAction, legalActions } from './actions.js';
 

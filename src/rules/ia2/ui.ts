@@ -6,7 +6,7 @@
 import { InputError } from '../../core/errors.js';
 import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
 import { boardOf } from '../../hex/board.js';
-import { drawBoard, sideLettersOf } from '../../hex/ascii.js';
+import { renderBoardMap } from '../../hex/ascii.js';
 import { fireOdds } from './odds.js';
 import { ROAD, type Scenario } from './scenario.js';
 import {
@@ -114,14 +114,12 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
     });
   return {
     renderMap: (s, view) =>
-      drawBoard(board(s, view), {
-        letters: terrainLetters,
-        sideLetters: sideLettersOf(sc.sides.map((x) => x.id)),
-        sideIds: sc.sides.map((x) => x.id),
-        color: view.color === true,
-        ...(view.width !== undefined ? { width: view.width } : {}),
-        ...(view.centre !== undefined ? { centre: view.centre } : {}),
-      }).join('\n'),
+      renderBoardMap(
+        board(s, view),
+        terrainLetters,
+        sc.sides.map((x) => x.id),
+        view,
+      ),
     renderUnits: (s) =>
       sc.units
         .map((def, i) => {

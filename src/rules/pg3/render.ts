@@ -16,7 +16,7 @@
  * viewing seat's own units, or once revealed by leading. Hidden units (16.6) of the other side are neither
  * drawn on the map nor listed until revealed.
  */
-import { drawBoard, paint } from '../../hex/ascii.js';
+import { paint, renderBoardMap } from '../../hex/ascii.js';
 import type { BoardUnit, BoardView } from '../../core/system.js';
 import { boardOf } from '../../hex/board.js';
 import { seatView } from './hidden.js';
@@ -68,13 +68,6 @@ export function wantColor(stream: { isTTY?: boolean } = process.stdout): boolean
 
 const SIDE_COLORS = ['36', '31'];
 
-/** One letter per side, distinct: the first letter of each side id (A/B if they clash). */
-export function sideLetters(sc: Scenario): [string, string] {
-  const a = sc.sides[0].id.charAt(0).toUpperCase() || 'A';
-  const b = sc.sides[1].id.charAt(0).toUpperCase() || 'B';
-  return a === b ? ['A', 'B'] : [a, b];
-}
-
 /** The legend character of each terrain id (the scenario's own letters), else the id's first letter. */
 function terrainLetters(sc: Scenario): Map<string, string> {
   const out = new Map<string, string>();
@@ -97,17 +90,15 @@ export function unitVisible(sc: Scenario, s: State, i: number, viewer: number): 
   return (s.u[i]![FLAGS]! & F_HIDDEN) === 0 || sc.units[i]!.side === viewer;
 }
 
-/** The map as `viewer` may see it (boardView), drawn by the kernel (drawBoard): see the file comment. */
+/** The map as `viewer` may see it (boardView), drawn by the kernel (renderBoardMap): see the file comment. */
 export function renderMap(sc: Scenario, s: State, opts: RenderOptions = {}): string {
-  const board = boardView(sc, s, opts.viewer ?? -1);
-  return drawBoard(board, {
-    letters: terrainLetters(sc),
-    sideLetters: sideLetters(sc),
-    sideIds: sc.sides.map((x) => x.id),
-    color: opts.color === true,
-    ...(opts.width !== undefined ? { width: opts.width } : {}),
-    ...(opts.centre !== undefined ? { centre: opts.centre } : {}),
-  }).join('\n');
+  const viewer = opts.viewer ?? -1;
+  return renderBoardMap(
+    boardView(sc, s, viewer),
+    terrainLetters(sc),
+    sc.sides.map((x) => x.id),
+    { ...opts, viewer },
+  );
 }
 
 function where(sc: Scenario, h: number): string {

@@ -4,6 +4,7 @@
  * the minefields laid by hidden placement lie (S-50 L672), and only scenarios that have them get a
  * determinize (obstacles.ts dealHiddenMines).
  */
+import { textDigest } from '../../core/digest.js';
 import type { Game, Rng } from '../../core/game.js';
 import { IllegalActionError } from '../../core/game.js';
 import { RecentMemo } from '../../core/memo.js';
@@ -164,12 +165,5 @@ export function spgStateHash(s: State): string {
     s.pbemSecond ? 1 : 0,
     units,
   ].join('|');
-  let h1 = 0x811c9dc5,
-    h2 = 0x01000193;
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    h1 = Math.imul(h1 ^ c, 16777619);
-    h2 = Math.imul(h2 ^ c, 2246822519);
-  }
-  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+  return textDigest(text);
 }

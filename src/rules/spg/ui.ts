@@ -5,7 +5,7 @@
 import { InputError } from '../../core/errors.js';
 import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
 import { boardOf } from '../../hex/board.js';
-import { drawBoard, sideLettersOf } from '../../hex/ascii.js';
+import { renderBoardMap } from '../../hex/ascii.js';
 import type { Hex } from '../../hex/grid.js';
 import { isDemoralized, isShaken } from './morale.js';
 import { knownMineStrength } from './obstacles.js';
@@ -88,14 +88,12 @@ export function spgUi(sc: Scenario): ScenarioUi<State, string> {
 
   const ui: ScenarioUi<State, string> = {
     renderMap: (s, view: ViewOptions) =>
-      drawBoard(boardView(sc, s, view.viewer, renderStatusOf(s)), {
-        letters: terrainChar,
-        sideLetters: sideLettersOf(sc.sides.map((x) => x.id)),
-        sideIds: sc.sides.map((x) => x.id),
-        color: view.color === true,
-        ...(view.width !== undefined ? { width: view.width } : {}),
-        ...(view.centre !== undefined ? { centre: view.centre } : {}),
-      }).join('\n'),
+      renderBoardMap(
+        boardView(sc, s, view.viewer, renderStatusOf(s)),
+        terrainChar,
+        sc.sides.map((x) => x.id),
+        view,
+      ),
     renderUnits: (s) =>
       sc.units
         .map((u, i) => `  #${i} ${u.id} ${u.name}: ${where(s, i)}${s.u[i]![HEX]! >= 0 || u.offBoard ? ` (${state(s, i)})` : ''}`)
