@@ -9,12 +9,12 @@
  */
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
-import { DEFAULT_MAX_ACTIONS, loadRunScenario } from './match.js';
+import { DEFAULT_MAX_ACTIONS } from './match.js';
+import { probeScenario, StoppedError } from './probe.js';
 import { defaultWorkers, MAX_WORKERS } from './pool.js';
 import { playPair } from './roundrobin.js';
 import { createProgress, silentProgress, type ProgressReporter } from './progress.js';
 import { bradleyTerry, type Rating } from './ratings.js';
-import { resolveAgents } from './run.js';
 import { wilson } from './stats.js';
 import type { RunConfig } from './types.js';
 import { parseIntFlag, parseTimeLimitFlag } from './cli.js';
@@ -83,11 +83,14 @@ export function ladderPairs(n: number): [number, number][] {
 export async function ladder(rungs: readonly string[], options: LadderOptions): Promise<LadderResult> {
   if (rungs.length < 2) throw new InputError('a ladder needs at least two agent specs');
   if (new Set(rungs).size !== rungs.length) throw new InputError('the rungs of a ladder must differ');
-  const scenario = await loadRunScenario(options.scenario, {});
+  // Loaded and the specs checked off this thread, so Ctrl-C is heard during a big scenario's load.
+  const { sketch: scenario } = await probeScenario(
+    { scenario: options.scenario, options: {}, agentChecks: rungs.map((spec) => ({ defaultAgent: spec })) },
+    options.signal,
+  );
   if (scenario.sides.length !== 2)
     throw new InputError(`a ladder needs a two-sided scenario; ${scenario.id} has ${scenario.sides.length} sides`);
   const [s0, s1] = scenario.sides.map((s) => s.id) as [string, string];
-  for (const spec of rungs) await resolveAgents(scenario, { [s0]: spec, [s1]: spec }, spec);
   const perPair = options.gamesPerPair ?? 40;
   const seed = String(options.seed ?? Date.now());
   const workers = options.workers ?? defaultWorkers();
@@ -228,6 +231,10 @@ Examples:
           process.stdout.write(`${flags.json ? JSON.stringify(r, null, 2) : formatLadder(r)}\n`);
           if (r.aborted) process.exitCode = 130;
           if (r.pairs.some((p) => p.errors > 0)) process.exitCode = 1;
+        } catch (e) {
+          if (!(e instanceof StoppedError)) throw e;
+          process.stderr.write('stopped before the first game: nothing was played\n');
+          process.exitCode = 130;
         } finally {
           process.off('SIGINT', onSignal);
         }
