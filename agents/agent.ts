@@ -25,6 +25,11 @@ export interface Agent {
    * (searching agents only; undefined before the first decision).
    */
   readonly lastSearch?: SearchReport | undefined;
+  /**
+   * Set by a caller that shows a thinking indicator: a searching agent calls it with its iterations so far
+   * while it searches (about once a millisecond at most; the caller throttles). It never changes the choice.
+   */
+  onProgress?: ((iterations: number) => void) | undefined;
 }
 
 /** One kind of agent, for help and for the spec parser. */

@@ -224,6 +224,9 @@ function attachChild(node: SearchNode, child: SearchNode): void {
   if (node.index !== null) node.index.set(child.key, child);
   else if (node.children.length > INDEX_AT) node.index = new Map(node.children.map((ch) => [ch.key, ch]));
 }
+/** Iterations between two progress reports under an iterations budget (MctsTree.onProgress). */
+const PROGRESS_EVERY = 64;
+
 /** Most iterations between two readings of the clock under a time budget. */
 const CLOCK_EVERY = 32;
 
@@ -333,12 +336,22 @@ export class MctsTree<S, A> {
     this.crng = new CountingRng(rng);
   }
 
+  /**
+   * Told the iterations so far while the search runs (at every reading of the clock under a time budget,
+   * every PROGRESS_EVERY iterations under an iterations budget): a thinking indicator's count. It must
+   * not touch the search.
+   */
+  onProgress: ((iterations: number) => void) | undefined = undefined;
+
   /** Runs until the iterations or time budget is spent (under a time budget, see `runTimed`). */
   run(): SearchResult {
     const { iterations, timeMs } = this.opt;
     if (timeMs === Infinity) {
       // An iterations budget runs exactly that many (reproducible counts for comparisons and tests).
-      for (let i = 0; i < iterations; i++) this.iterate();
+      for (let i = 0; i < iterations; i++) {
+        this.iterate();
+        if (this.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) this.onProgress(i + 1);
+      }
     } else this.runTimed(iterations, timeMs);
     return this.result();
   }
@@ -359,6 +372,7 @@ export class MctsTree<S, A> {
       this.iterate();
       if (i + 1 !== nextCheck) continue;
       const now = this.clock();
+      this.onProgress?.(i + 1);
       if (now >= deadline) {
         if (extended || !this.close()) break;
         extended = true;
@@ -1052,6 +1066,8 @@ export class MctsAgent implements Agent {
   readonly options: MctsOptions;
   /** What the last decision's search did. */
   lastSearch: SearchReport | undefined;
+  /** Told this thread's iterations so far while a search runs (Agent.onProgress). */
+  onProgress: ((iterations: number) => void) | undefined = undefined;
   private pool: SearchPool | null = null;
   private warned = false;
 
@@ -1118,6 +1134,7 @@ export class MctsAgent implements Agent {
       }
     }
     const tree = new MctsTree(game, state, seat, rng, opt, hooks);
+    tree.onProgress = this.onProgress;
     const own = tree.run();
     if (pending.length === 0) return this.finish(game, state, seat, legal, tree, [own], threads, started);
     return Promise.all(pending).then((others) => this.finish(game, state, seat, legal, tree, [own, ...others], threads, started));

@@ -3,6 +3,7 @@
  * ActionPlaces of its ui: the units with their factors, one unit or hex in full, the legal actions grouped so a
  * long list fits a screen, the numbers the player calls units by, and the computer's last search.
  */
+import type { SearchReport } from '../../agents/mcts.js';
 import { InputError } from '../core/errors.js';
 import type { ActionPlace, BoardUnit, BoardView } from '../core/system.js';
 
@@ -190,31 +191,31 @@ export function filterActions(
   return places.flatMap((p, k) => (p.kind === f ? [k] : []));
 }
 
-/** The fields of a search report `why` prints (agents' SearchReport; later fields print when present). */
-interface SearchLike {
-  iterations?: number;
-  elapsedMs?: number;
-  chosen?: string;
-  top?: readonly { key: string; description?: string; visits: number; mean: number; prior?: number }[];
-  line?: readonly string[];
-}
-
-/** The computer's last decision as its search weighed it, or a line saying there is none. */
-export function whyText(search: unknown, describe: (key: string) => string): string[] {
-  const s = search as SearchLike | undefined;
-  if (s === undefined || s === null)
-    return ['the computer has not searched yet (or its agent does not search: only mcts reports what it weighed)'];
+/**
+ * The computer's last decision as its search weighed it (agents' SearchReport), or a line saying there is
+ * none. `secret`: some of the computer's units are hidden from the player, so its candidates and expected
+ * line (which would say where they are) are left out.
+ */
+export function whyText(search: SearchReport | undefined, describe: (key: string) => string, secret = false): string[] {
+  if (search === undefined) return ['the computer has not searched yet (or its agent does not search: only mcts reports what it weighed)'];
   const lines = [
-    `The computer's last decision: ${s.chosen !== undefined ? describe(s.chosen) : '?'}, after ${s.iterations ?? 0} iterations${s.elapsedMs !== undefined ? ` in ${(s.elapsedMs / 1000).toFixed(1)} s` : ''}.`,
+    `The computer's last decision: ${secret ? 'hidden from you' : describe(search.chosen)}, after ${search.iterations} iterations in ${(search.elapsedMs / 1000).toFixed(1)} s.`,
   ];
-  const top = s.top ?? [];
-  if (top.length > 0) {
-    lines.push('  visits  value  prior  candidate (value: mean result for the computer, -1 loss .. +1 win)');
-    for (const c of top.slice(0, 8))
+  if (secret) {
+    lines.push('  (its candidates are not shown while some of its units are hidden from you)');
+    return lines;
+  }
+  if (search.top.length > 0) {
+    lines.push(
+      '  visits  value  bound  prior  candidate (value: mean result for the computer, -1 loss .. +1 win; bound: the lower bound it chose by)',
+    );
+    const num = (x: number | undefined) => (x === undefined ? '    -' : ((x >= 0 ? '+' : '') + x.toFixed(2)).padStart(5));
+    for (const c of search.top.slice(0, 8))
       lines.push(
-        `  ${String(c.visits).padStart(6)}  ${(c.mean >= 0 ? '+' : '') + c.mean.toFixed(2)}  ${c.prior !== undefined ? c.prior.toFixed(2).padStart(5) : '    -'}  ${describe(c.key)}`,
+        `  ${String(c.visits).padStart(6)}  ${num(c.mean)}  ${num(c.bound)}  ${c.prior !== undefined ? c.prior.toFixed(2).padStart(5) : '    -'}  ${describe(c.key)}`,
       );
   }
-  if (s.line !== undefined && s.line.length > 0) lines.push(`  expected line: ${s.line.map(describe).join(' -> ')}`);
+  if (search.line !== undefined && search.line.length > 0)
+    lines.push(`  expected line: ${search.line.map((step) => `${step.afterDice ? '(dice) ' : ''}${step.description}`).join(' -> ')}`);
   return lines;
 }

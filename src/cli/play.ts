@@ -4,6 +4,7 @@
  * Input is read line by line (works through a pipe). The game's dice come from createRng(seed) and the
  * record of actions, so `undo` and `load` replay the record from the start and land on the same state.
  */
+import type { SearchReport } from '../../agents/mcts.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -251,6 +252,9 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
   };
   boardNow();
   const say = (text: string) => out(ui.board ? numbers.text(text) : text);
+  /** Whether the player sees fewer of the board's units than `seat` does (units of its hidden from the player). */
+  const hiddenFromPlayer = (seat: number): boolean =>
+    ui.board !== undefined && ui.board(s.state, { ...view, viewer: seat }).units.length > ui.board(s.state, view).units.length;
   const sideNames = sc.sides.map((x) => x.id);
   /** Where the map window is centred: the last action's hex, a hex the player asked for, at first the middle of the player's units. */
   let focus: number | undefined;
@@ -279,8 +283,9 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
   const placeHex = (p: ActionPlace): number => (p.to >= 0 ? p.to : p.target >= 0 ? p.target : p.from);
   const others = sideIds.filter((_, i) => i !== human).join(', ');
   /** The computer's last search, and the position it decided in (to put its candidates in words). */
-  let lastSearch: unknown;
+  let lastSearch: SearchReport | undefined;
   let lastSearchState: unknown;
+  let lastSearchSeat = -1;
   /** A move of several hexes under way: the unit and the hexes still to enter. */
   let plan: { unit: number; hexes: number[]; target: number } | null = null;
 
@@ -336,8 +341,9 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
         const action = legal.find((a) => game.actionKey(a) === answer.action);
         if (action === undefined) throw new Error(`the computer chose "${answer.action}", which is not legal`);
         const ms = performance.now() - t0;
-        lastSearch = answer.search;
+        lastSearch = answer.search as SearchReport | undefined;
         lastSearchState = s.state;
+        lastSearchSeat = seat;
         const iterations = (answer.search as { iterations?: number } | undefined)?.iterations;
         const before = s.state;
         const seen = ui.publicAction ? ui.publicAction(before, action, view) : null;
@@ -433,12 +439,12 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
             } else if (cmd === 'hex' && board !== null) {
               for (const l of hexInfo(board, numbers, hexArg(words[1]), sideNames)) out(l);
             } else if (cmd === 'why') {
-              for (const l of whyText(lastSearch, (key) => {
+              const describeKey = (key: string) => {
                 const a =
                   lastSearchState === undefined ? undefined : game.legalActions(lastSearchState).find((x) => game.actionKey(x) === key);
                 return a === undefined ? key : ui.describeAction(lastSearchState, a);
-              }))
-                say(l);
+              };
+              for (const l of whyText(lastSearch, describeKey, lastSearchSeat >= 0 && hiddenFromPlayer(lastSearchSeat))) say(l);
             } else if (cmd === 'list') {
               if (words[1] === undefined) list();
               else if (words[1] === 'all') list(legal.map((_, k) => k));

@@ -6,7 +6,7 @@
  * the task's progress port (the page's thinking indicator).
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { Game, Rng } from '../core/game.js';
+import type { Rng } from '../core/game.js';
 import { createRng } from '../core/rng.js';
 import type { LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { createAgent } from '../../agents/agent.js';
@@ -52,49 +52,6 @@ export interface AiCandidate {
 
 /** Progress is posted at most this often. */
 const PROGRESS_MS = 150;
-
-/**
- * `game` for the agent, counting search iterations as they happen: a search starts each iteration from the
- * root position (MCTS: `isTerminal(root)`, or `determinize(root)` when the game deals the other side's secrets
- * afresh), so calls on the root itself are counted. The agent sees the same game: every call is passed on
- * unchanged, so its choice and the game's results are those it makes without the count.
- */
-function counting<S, A>(game: Game<S, A>, root: S, report: (iterations: number) => void): Game<S, A> {
-  let iterations = 0;
-  let next = performance.now() + PROGRESS_MS;
-  const tick = (): void => {
-    iterations++;
-    const now = performance.now();
-    if (now >= next) {
-      next = now + PROGRESS_MS;
-      report(iterations);
-    }
-  };
-  const dealt = game.determinize !== undefined;
-  const wrapped: Game<S, A> = {
-    name: game.name,
-    players: game.players,
-    toMove: (s) => game.toMove(s),
-    legalActions: (s) => game.legalActions(s),
-    apply: (s, a, rng) => game.apply(s, a, rng),
-    isTerminal: (s) => {
-      if (!dealt && s === root) tick();
-      return game.isTerminal(s);
-    },
-    returns: (s) => game.returns(s),
-    actionKey: (a) => game.actionKey(a),
-  };
-  if (game.determinize !== undefined) {
-    const determinize = game.determinize.bind(game);
-    wrapped.determinize = (s, seat, rng) => {
-      if (s === root) tick();
-      return determinize(s, seat, rng);
-    };
-  }
-  if (game.evaluate !== undefined) wrapped.evaluate = game.evaluate.bind(game);
-  if (game.describeAction !== undefined) wrapped.describeAction = game.describeAction.bind(game);
-  return wrapped;
-}
 
 interface Replayed {
   sc: LoadedScenario;
@@ -152,9 +109,16 @@ export default async function decide(task: AiTask): Promise<AiResult> {
   const port = task.progress;
   try {
     const seat = game.toMove(r.state);
-    const watched =
-      port === undefined ? game : counting(game, r.state, (iterations) => port.postMessage({ iterations } satisfies AiProgress));
-    const action = await agent.act(watched, r.state, seat, createRng(task.agentSeed));
+    if (port !== undefined) {
+      let next = performance.now() + PROGRESS_MS;
+      agent.onProgress = (iterations) => {
+        const now = performance.now();
+        if (now < next) return;
+        next = now + PROGRESS_MS;
+        port.postMessage({ iterations } satisfies AiProgress);
+      };
+    }
+    const action = await agent.act(game, r.state, seat, createRng(task.agentSeed));
     const search = agent.lastSearch;
     const result: AiResult = {
       action: game.actionKey(action),

@@ -149,19 +149,31 @@ describe('tacsim play: options and records', () => {
     const r = tacsim(['play', 'pg3-tiny', '--side', 'soviet', '--ai', 'mcts:iterations=200', '--seed', '1'], 'why\nquit\n');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/The computer's last decision: .+, after 200 iterations/);
-    expect(r.stdout).toMatch(/ +\d+ +[+-]\d\.\d\d +- +\S/);
+    expect(r.stdout).toMatch(/ +\d+ +[+-]\d\.\d\d +([+-]\d\.\d\d|-) +(\d\.\d\d|-) +\S/);
   });
 });
 
 describe('play helpers', () => {
-  it('why prints a prior and an expected line when the search report has them', () => {
-    const lines = whyText(
-      { iterations: 5, chosen: 'a', top: [{ key: 'a', visits: 4, mean: 0.5, prior: 0.25 }], line: ['a', 'b'] },
-      (k) => `do ${k}`,
-    );
-    expect(lines[0]).toBe("The computer's last decision: do a, after 5 iterations.");
-    expect(lines[2]).toMatch(/^ +4 +\+0\.50 +0\.25 +do a$/);
-    expect(lines[3]).toBe('  expected line: do a -> do b');
+  it('why prints a prior, the bound and an expected line when the search report has them, and none of them while units are hidden', () => {
+    const report = {
+      iterations: 5,
+      elapsedMs: 1200,
+      nodes: 9,
+      threads: 1,
+      chosen: 'a',
+      top: [{ key: 'a', description: 'do a', visits: 4, mean: 0.5, prior: 0.25, bound: 0.1 }],
+      line: [
+        { key: 'a', description: 'do a', seat: 0, visits: 4, mean: 0.5, afterDice: false },
+        { key: 'b', description: 'do b', seat: 1, visits: 2, mean: -0.5, afterDice: true },
+      ],
+    };
+    const lines = whyText(report, (k) => `do ${k}`);
+    expect(lines[0]).toBe("The computer's last decision: do a, after 5 iterations in 1.2 s.");
+    expect(lines[2]).toMatch(/^ +4 +\+0\.50 +\+0\.10 +0\.25 +do a$/);
+    expect(lines[3]).toBe('  expected line: do a -> (dice) do b');
+    const secret = whyText(report, (k) => `do ${k}`, true).join('\n');
+    expect(secret).toMatch(/hidden from you/);
+    expect(secret).not.toMatch(/do a|do b/);
   });
 
   it('unit numbers: the units the player sees, numbered as first seen, with no gap where hidden units are', () => {
