@@ -297,4 +297,19 @@ describe('PG3 at the prompt: chances and refusals explained', () => {
     }
     expect(refused).toBeGreaterThan(0);
   });
+
+  it('PG3 3.13: a move asked of a unit that must first declare MOVE says which action declares it', () => {
+    let told = 0;
+    for (const { sc, state, legal } of positions('pg3-medium', 'declare', 3000)) {
+      const declare = legal.find((a) => /^decl \d+ m$/.test(a));
+      if (declare === undefined) continue;
+      const unit = declare.split(' ')[1]!;
+      if (legal.some((a) => a.startsWith(`mv ${unit} `))) continue;
+      expect(() => sc.ui.parseCommand(state, ['move', unit, '0101'], legal)).toThrow(
+        new RegExp(`declare it MOVE first: action ${legal.indexOf(declare) + 1}\\)`),
+      );
+      if (++told >= 3) break;
+    }
+    expect(told).toBeGreaterThan(0);
+  });
 });

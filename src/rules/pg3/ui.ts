@@ -78,8 +78,16 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
         const action = `mv ${u} ${h}`;
         if (legal.includes(action)) return action;
         const dests = legal.filter((a) => a.startsWith(`mv ${u} `)).map((a) => label(Number(a.split(' ')[2])));
+        // 3.13: in an activation a unit declares MOVE before it moves; say so rather than only refusing.
+        const declare = legal.indexOf(`decl ${u} m`);
         throw new InputError(
-          `unit #${u} cannot move to ${label(h)} now${dests.length ? ` (it can move to ${dests.join(', ')})` : ' (it has no move now)'}`,
+          `unit #${u} cannot move to ${label(h)} now${
+            dests.length
+              ? ` (it can move to ${dests.join(', ')})`
+              : declare >= 0
+                ? ` (declare it MOVE first: action ${declare + 1})`
+                : ' (it has no move now)'
+          }`,
         );
       }
       case 'fire': {
