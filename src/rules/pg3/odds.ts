@@ -27,7 +27,8 @@ export function isCombatAction(action: string): boolean {
   return /^(df|bomb|oba|at|asl|melee|opp|oppx|oppat) /.test(action);
 }
 
-function fireOdds(d: Draft, spec: FireSpec): string[] {
+/** The chances of a fire on each unit it can hit, per table column (also the off-board artillery preview's). */
+export function fireOdds(d: Draft, spec: FireSpec): string[] {
   const table = spec.kind === 'direct' ? d.sc.df : d.sc.bomb;
   const targets = fireTargets(d, spec);
   const groups = columnGroups(d, spec, targets);

@@ -12,11 +12,11 @@ import { isNight } from './spotting.js';
 import { combatIn, fitsStack, inEntrenchment, leaderMoraleBonus, moraleValue, sideIn, values } from './units.js';
 import { seatToMove } from './actions.js';
 import { describeAction } from './describe.js';
-import { combatOdds, isCombatAction } from './odds.js';
+import { combatOdds, fireOdds, isCombatAction } from './odds.js';
 import { boardView, renderMap, renderStatus, renderUnits, unitVisible } from './render.js';
 import type { Scenario } from './scenario.js';
 import { baseShift, bombardSpec, directFireSpec } from './actions.js';
-import { columnGroups, type FireSpec, fireTargets, P2D6, tableResult } from './combat.js';
+import { type FireSpec, P2D6 } from './combat.js';
 import { mustRecover } from './turn.js';
 import {
   DEMORALIZED,
@@ -412,25 +412,6 @@ export function shiftReasons(
   ];
 }
 
-/** The chances of a fire on each unit it can hit (as odds.ts words them). */
-function fireChances(d: Draft, spec: FireSpec): string[] {
-  const table = spec.kind === 'direct' ? d.sc.df : d.sc.bomb;
-  const groups = columnGroups(d, spec, fireTargets(d, spec));
-  const lines = [`${spec.label}: strength ${spec.strength}, shift ${signed(spec.baseShift)}`];
-  if (groups.size === 0) return [...lines, '  too weak for the table or no target: no effect'];
-  for (const [col, units] of groups) {
-    const dist = new Map<string, number>();
-    for (let r = 2; r <= 12; r++) {
-      const res = tableResult(table, col, r);
-      dist.set(res, (dist.get(res) ?? 0) + P2D6[r]!);
-    }
-    const order = ['-', 'M', 'M1', 'M2', 'X', '2X', '3X'];
-    const parts = order.filter((k) => dist.has(k)).map((k) => `${k === '-' ? 'no effect' : k} ${pct(dist.get(k)!)}`);
-    lines.push(`  on ${units.map((i) => `${d.sc.units[i]!.name}#${i}`).join(', ')} (column ${table.columns[col]}): ${parts.join(', ')}`);
-  }
-  return lines;
-}
-
 /** 9.2: the off-board factors `oba T N` fires (the N strongest unused this turn) and its chances as a bombardment. */
 function obaChances(d: Draft, t: number, n: number): string[] {
   const seat = d.active;
@@ -448,7 +429,7 @@ function obaChances(d: Draft, t: number, n: number): string[] {
     targetSeat: 1 - seat,
     label: `Off-board artillery (${firing.map((k) => factors[k]).join(' + ')}) at ${d.sc.map.grid.label(t)}`,
   };
-  return [...fireChances(d, spec), ...shiftReasons(d, 'bombard', [], t, 1 - seat, false, shift)];
+  return [...fireOdds(d, spec), ...shiftReasons(d, 'bombard', [], t, 1 - seat, false, shift)];
 }
 
 /** 14.4: a recovery attempt's chances (2d6 under morale + leader + terrain; a 2 always recovers; 6.6 Kommissar). */
