@@ -11,7 +11,7 @@ import { registerSimCommands } from '../harness/cli.js';
 import { registerLadderCommand } from '../harness/ladder.js';
 import { registerBenchCommand } from '../../benchmarks/cli.js';
 import { parseIntFlag, parseSetFlags } from '../harness/cli.js';
-import { DEFAULT_AI, runPlay } from './play.js';
+import { DEFAULT_AI, type PlayOptions, runPlay } from './play.js';
 import { runReplay } from './replay.js';
 import { registerScenarioCommands } from './scenarios.js';
 import { listSystems, registerSystemModule } from '../scenarios.js';
@@ -111,30 +111,14 @@ Examples:
   tacsim play SCENARIO --side SIDE --set rule.fogOfWar=true
   tacsim play --load my-game.json`,
     )
-    .action(
-      async (
-        scenario: string | undefined,
-        flags: {
-          side?: string;
-          ai?: string;
-          seed?: string;
-          charts?: string;
-          counters?: string;
-          set?: string[];
-          width?: string;
-          record?: string;
-          load?: string;
-          web?: boolean | string;
-        },
-      ) => {
-        const { web, ...play } = flags;
-        if (web !== undefined) {
-          const { set, width: _width, ...rest } = play;
-          return playOnTheWeb(scenario, web, { ...rest, ...(set !== undefined ? { set: parseSetFlags(set) } : {}) });
-        }
-        await runPlay({ ...play, ...(scenario !== undefined ? { scenario } : {}) });
-      },
-    );
+    .action(async (scenario: string | undefined, flags: Omit<PlayOptions, 'scenario'> & { web?: boolean | string }) => {
+      const { web, ...play } = flags;
+      if (web !== undefined) {
+        const { set, width: _width, ...rest } = play;
+        return playOnTheWeb(scenario, web, { ...rest, ...(set !== undefined ? { set: parseSetFlags(set) } : {}) });
+      }
+      await runPlay({ ...play, ...(scenario !== undefined ? { scenario } : {}) });
+    });
 
   registerSimCommands(program);
   registerLadderCommand(program);
