@@ -195,7 +195,7 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
     add(
       `objective-${grid.label(o.hex)}`,
       'objective',
-      `every increment at ${label(v)} on objective ${grid.label(o.hex)}, turns 1-${turns}`,
+      `every increment at ${label(v)} on objective ${grid.label(o.hex)}, ${turns === 1 ? 'turn 1' : `turns 1-${turns}`}, then No Fire`,
       all(until(v, turns)),
     );
   }

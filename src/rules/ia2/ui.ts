@@ -123,12 +123,15 @@ function markers(s: State, i: number): string[] {
 }
 
 /** Turn, segment, whose decision, initiative and score: all public. */
-function ia2StatusLine(sc: Scenario, s: State, _viewer: number): string {
+function ia2StatusLine(sc: Scenario, s: State, viewer: number): string {
   if (s.turn === 0)
     return `Pre-game (9.1): ${sc.sides[s.toMove]!.id} writes its artillery plan, one line per increment and turn (the other side's stays secret until fired)`;
   const vp = victoryPoints(sc, s);
   const phase = s.oppWindow ? 'opportunity fire' : s.mover >= 0 ? 'moving' : s.activated ? 'segment' : 'activation';
-  return `Turn ${s.turn}/${sc.turns}${sc.nightTurns.has(s.turn) ? ' (night)' : ''}, ${sc.sides[s.active]!.id} segment ${s.segs[s.active]! + 1} (${phase}), ${sc.sides[s.toMove]!.id} to decide; initiative ${[0, 1].map((k) => currentInitiative(sc, s, k, s.turn)).join('/')}; VP ${sc.sides[0]!.id} ${vp[0]} ${sc.sides[1]!.id} ${vp[1]}`;
+  // The viewer's own plan is its to read (9.1); the other side's is not named.
+  const own = viewer >= 0 ? sc.planLibrary[viewer]![s.plans[viewer]!] : undefined;
+  const plan = own !== undefined && sc.planLibrary[viewer]!.length > 1 ? `; your plan "${own.name}"` : '';
+  return `Turn ${s.turn}/${sc.turns}${sc.nightTurns.has(s.turn) ? ' (night)' : ''}, ${sc.sides[s.active]!.id} segment ${s.segs[s.active]! + 1} (${phase}), ${sc.sides[s.toMove]!.id} to decide; initiative ${[0, 1].map((k) => currentInitiative(sc, s, k, s.turn)).join('/')}; VP ${sc.sides[0]!.id} ${vp[0]} ${sc.sides[1]!.id} ${vp[1]}${plan}`;
 }
 
 export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
