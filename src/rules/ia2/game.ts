@@ -1,7 +1,7 @@
 /**
  * The IA2 game: immutable states, `apply` never mutates its input and takes every die from the rng it is
  * given. Before turn 1 (turn 0, the pre-game) each side with artillery writes its plan (9.1) as one decision,
- * `plan NAME`, among its candidates (plans.ts); the plan is that side's secret, which `determinize` draws
+ * `plan NAME`, among its candidates (plans.ts, ruling IA2-R40); the plan is that side's secret, which `determinize` draws
  * again for the other seat.
  */
 import type { Rng } from '../../core/game.js';
