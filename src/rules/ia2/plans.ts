@@ -147,13 +147,7 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
         p.fire.map((l) => l.slice()),
       );
 
-  const enemy = new Map<Hex, number>();
-  const own: Hex[] = [];
-  for (const u of g.units) {
-    if (u.leader || u.startHex < 0) continue;
-    if (u.side === side) own.push(u.startHex);
-    else enemy.set(u.startHex, (enemy.get(u.startHex) ?? 0) + 1);
-  }
+  const { enemy, own } = setUp(g, side);
   const ownDistance = (h: Hex) => own.reduce((m, o) => Math.min(m, grid.distance(o, h)), 99);
   const hits = (v: number) => vertexHexes(size, v).reduce((n, h) => n + (enemy.get(h) ?? 0), 0);
   const nearOwn = (v: number) => Math.min(...vertexHexes(size, v).map(ownDistance));
@@ -225,6 +219,18 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
   return out;
 }
 
+/** Where the combat units set up: the enemy's, counted per hex, and the side's own hexes. */
+function setUp(g: PlanGround, side: number): { enemy: Map<Hex, number>; own: Hex[] } {
+  const enemy = new Map<Hex, number>();
+  const own: Hex[] = [];
+  for (const u of g.units) {
+    if (u.leader || u.startHex < 0) continue;
+    if (u.side === side) own.push(u.startHex);
+    else enemy.set(u.startHex, (enemy.get(u.startHex) ?? 0) + 1);
+  }
+  return { enemy, own };
+}
+
 /**
  * The scripted agent's preference for a plan, from public information at the start: per increment and
  * fire turn, (strength / 20) x (enemy combat units set up in the vertex's hexes, fading by a quarter a turn
@@ -233,13 +239,7 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
  */
 export function planRating(g: PlanGround, side: number, fire: readonly (readonly number[])[]): number {
   const grid = g.map.grid;
-  const enemy = new Map<Hex, number>();
-  const own: Hex[] = [];
-  for (const u of g.units) {
-    if (u.leader || u.startHex < 0) continue;
-    if (u.side === side) own.push(u.startHex);
-    else enemy.set(u.startHex, (enemy.get(u.startHex) ?? 0) + 1);
-  }
+  const { enemy, own } = setUp(g, side);
   const held = new Set(g.objectives.filter((o) => o.controlledBy === 1 - side).map((o) => o.hex));
   let total = 0;
   fire.forEach((line, k) => {

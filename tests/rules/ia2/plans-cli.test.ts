@@ -21,9 +21,9 @@ describe('IA2 9.1: plans at the prompt', () => {
     expect(r.stdout).toContain('bombardment of 20 at 0402/0502/0503');
     expect(r.stdout).toContain('your plan "rolling-0402-0502-0503"');
     expect(r.stdout).toMatch(/Game over after turn \d/);
+    // The record holds the plan as the game's first action and replays to the same positions.
     const replay = tacsim(['replay', record]);
-    expect(replay.code).toBe(0);
-    expect(replay.stdout).toMatch(/OK: \d+ actions legal, \d+ state hashes match/);
+    expect([replay.code, /OK: \d+ actions legal, \d+ state hashes match/.test(replay.stdout)]).toEqual([0, true]);
   });
 
   it("IA2 9.1: playing the side without artillery, the computer's plan is reported as written, never named", () => {
