@@ -298,12 +298,15 @@ export function consistentPlans(library: readonly (readonly PlanCandidate[])[], 
 /**
  * Determinization for `seat` (9.1, digest 8.4): the other side's written plan is drawn again, uniformly
  * among its candidates consistent with the fire seen so far (consistentPlans); its true index plays no
- * other part. A plan not written yet, or a side with one candidate, has nothing to resample.
+ * other part. A plan not written yet, a side with one candidate, or a plan the fire seen leaves no
+ * alternative to, has nothing to resample.
  */
 export function dealPlans<S extends PlanSecrets>(library: readonly (readonly PlanCandidate[])[], state: S, seat: number, rng: Rng): S {
   const other = 1 - seat;
   if (state.plans[other]! < 0 || library[other]!.length <= 1) return state;
   const options = consistentPlans(library, other, state);
+  // Told apart by the fire seen: nothing left to draw (and a search may then keep its root fixed).
+  if (options.length === 1) return state;
   const plans = state.plans.slice();
   plans[other] = options[rng.int(options.length)]!;
   return { ...state, plans };

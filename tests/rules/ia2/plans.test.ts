@@ -230,6 +230,10 @@ describe('IA2 9.1: the other side plan is a secret', () => {
     // An increment out of ammunition since turn 1 (15.7) fires no more: its later turns tell nothing.
     expect(consistentPlans(sc.planLibrary, BLUE, { ...turn3, ammoOut: [1, 0] })).toContain(blue(opening.name));
     for (let k = 0; k < 40; k++) expect(allowed).toContain(dealPlans(sc.planLibrary, atBarrage, RED, createRng(`d/${k}`)).plans[BLUE]);
+    // On the last turn every line has been fired: nothing is left to draw.
+    const last = { ...atBarrage, turn: sc.turns };
+    expect(consistentPlans(sc.planLibrary, BLUE, last)).toEqual([blue(barrage.name)]);
+    expect(game.determinize!(last, RED, createRng('last'))).toBe(last);
   });
 
   it('IA2 9.1: red chooses the same actions whatever blue wrote (legal actions, scripted and the whole MCTS search, fixed seeds)', async () => {
