@@ -202,7 +202,7 @@ export function whyText(search: SearchReport | undefined, describe: (key: string
     `The computer's last decision: ${secret ? 'hidden from you' : describe(search.chosen)}, after ${search.iterations} iterations in ${(search.elapsedMs / 1000).toFixed(1)} s.`,
   ];
   if (secret) {
-    lines.push('  (its candidates are not shown while some of its units are hidden from you)');
+    lines.push('  (its candidates are not shown while some of its units or decisions are hidden from you)');
     return lines;
   }
   if (search.top.length > 0) {

@@ -286,6 +286,8 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
   let lastSearch: SearchReport | undefined;
   let lastSearchState: unknown;
   let lastSearchSeat = -1;
+  /** Whether the computer's last decision was told to the player in other words than its own (a secret, e.g. a written plan). */
+  let lastDecisionSecret = false;
   /** A move of several hexes under way: the unit and the hexes still to enter. */
   let plan: { unit: number; hexes: number[]; target: number } | null = null;
 
@@ -347,6 +349,7 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
         const iterations = (answer.search as { iterations?: number } | undefined)?.iterations;
         const before = s.state;
         const seen = ui.publicAction ? ui.publicAction(before, action, view) : null;
+        lastDecisionSecret = seen !== null && seen.label !== ui.describeAction(before, action);
         if (seen !== null && seen.kind !== 'decide') focus = placeHex(seen) >= 0 ? placeHex(seen) : focus;
         say(
           `${sideIds[seat]}: ${seen !== null ? seen.label : ui.describeAction(before, action)} (${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`}${iterations !== undefined ? `, ${iterations} iterations` : ''})`,
@@ -444,7 +447,12 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
                   lastSearchState === undefined ? undefined : game.legalActions(lastSearchState).find((x) => game.actionKey(x) === key);
                 return a === undefined ? key : ui.describeAction(lastSearchState, a);
               };
-              for (const l of whyText(lastSearch, describeKey, lastSearchSeat >= 0 && hiddenFromPlayer(lastSearchSeat))) say(l);
+              for (const l of whyText(
+                lastSearch,
+                describeKey,
+                lastDecisionSecret || (lastSearchSeat >= 0 && hiddenFromPlayer(lastSearchSeat)),
+              ))
+                say(l);
             } else if (cmd === 'list') {
               if (words[1] === undefined) list();
               else if (words[1] === 'all') list(legal.map((_, k) => k));

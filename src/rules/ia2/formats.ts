@@ -164,6 +164,13 @@ const increment = z.strictObject({
   plan: z.array(vertexText),
 });
 
+/** A named candidate plan (9.1) a side may write instead of the scenario's: lines per increment id, one entry per turn; increments left out do not fire. */
+const namedPlan = z.strictObject({
+  name: z.string().regex(/^[a-z][a-z0-9-]*$/, { message: 'a plan name is lower-case letters, digits and dashes, starting with a letter' }),
+  description: z.string().default(''),
+  fire: z.record(z.string(), z.array(vertexText)),
+});
+
 const scenarioSide = z.strictObject({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/),
   name: z.string(),
@@ -175,6 +182,8 @@ const scenarioSide = z.strictObject({
   morale: z.strictObject({ full: z.number().int().min(2).max(12), reduced: z.number().int().min(2).max(12) }),
   units: z.array(placement),
   artillery: z.array(increment).default([]),
+  /** More plans the side may choose from before play (9.1), besides its increments' `plan` (the default) and the generated ones. */
+  plans: z.array(namedPlan).default([]),
 });
 
 export const scenarioFile = z.strictObject({

@@ -1,17 +1,43 @@
 /**
  * The IA2 game: immutable states, `apply` never mutates its input and takes every die from the rng it is
- * given. The artillery plans are read from the scenario file and are public in this version (both players
- * may read the file); hidden plans with a determinize come later (see docs/rules/ia2-status.json, 9.1).
+ * given. Before turn 1 (turn 0, the pre-game) each side with artillery writes its plan (9.1) as one decision,
+ * `plan NAME`, among its candidates (plans.ts, ruling IA2-R40); the plan is that side's secret, which `determinize` draws
+ * again for the other seat.
  */
 import type { Rng } from '../../core/game.js';
 import { textDigest } from '../../core/digest.js';
 import { WordActionGame } from '../pg/game.js';
 import { applyAction, legalActions } from './actions.js';
+import { dealPlans } from './plans.js';
 
 /** The state an action leads to, edited in `d` and sealed. */
 function nextState(d: Draft, action: string): State {
-  applyAction(d, action);
+  if (d.turn === 0) writePlan(d, action);
+  else applyAction(d, action);
   return d.seal();
+}
+
+/** The pre-game decision (9.1): the seat to move writes one of its candidate plans. */
+export function planActions(sc: Scenario, s: State): string[] {
+  return sc.planLibrary[s.toMove]!.map((c) => `plan ${c.name}`);
+}
+
+/** `plan NAME` by the seat to move; when both sides have written, turn 1 begins (its dice are rolled after the plans, 9.1). */
+function writePlan(d: Draft, action: string): void {
+  const seat = d.toMove;
+  const name = action.slice('plan '.length);
+  d.arr('plans')[seat] = d.sc.planLibrary[seat]!.findIndex((c) => c.name === name);
+  d.events && d.say(() => `${d.sc.sides[seat]!.id} has written its artillery plan (9.1)`);
+  nextWriterOrTurn(d);
+}
+
+/** The next side still to write its plan, or turn 1. */
+function nextWriterOrTurn(d: Draft): void {
+  const next = d.plans.indexOf(-1);
+  if (next >= 0) {
+    d.toMove = next;
+    d.active = next;
+  } else startTurn(d, 1);
 }
 import type { Scenario } from './scenario.js';
 import { DIG, Draft, NO_DICE, F_LIMBERED, F_MOUNTED, FACE, FLAGS, HEX, ROW_FIELDS, STEPS, type State } from './state.js';
@@ -19,6 +45,12 @@ import { outcomeOf, startTurn } from './turn.js';
 
 export class Ia2Game extends WordActionGame<State> {
   readonly name: string;
+  /**
+   * A state consistent with what `seat` knows: the other side's written plan drawn again among its
+   * candidates that agree with the fire seen so far (plans.ts dealPlans). Absent when neither side has a
+   * choice of plan, so that the search of an open game starts every iteration from the same state.
+   */
+  readonly determinize?: (state: State, seat: number, rng: Rng) => State;
 
   constructor(
     readonly sc: Scenario,
@@ -26,9 +58,14 @@ export class Ia2Game extends WordActionGame<State> {
   ) {
     super();
     this.name = `ia2:${sc.data.id}`;
+    if (sc.planLibrary.some((lib) => lib.length > 1)) this.determinize = (state, seat, rng) => dealPlans(sc.planLibrary, state, seat, rng);
   }
 
-  /** Set-up (leader faces flipped for, 6.2; night darkness rolled, 7.12), then turn 1 begins. */
+  /**
+   * Set-up (leader faces flipped for, 6.2; night darkness rolled, 7.12), then the pre-game: each side with a
+   * choice of artillery plan writes one (9.1), the first side first; then turn 1 begins. A side without
+   * artillery has nothing to write.
+   */
   initialState(rng: Rng): State {
     const sc = this.sc;
     const u = sc.units.map((def) => {
@@ -59,6 +96,7 @@ export class Ia2Game extends WordActionGame<State> {
       drumfire: [],
       lastVertex: sc.increments.map(() => -1),
       ammoOut: sc.increments.map(() => 0),
+      plans: sc.planLibrary.map((lib) => (lib.length > 1 ? -1 : 0)),
       shortage: [0, 0],
       shortageTurn: [0, 0],
       lost: [0, 0],
@@ -70,7 +108,7 @@ export class Ia2Game extends WordActionGame<State> {
       over: false,
     };
     const d = new Draft(sc, zero, rng, this.opts.narrate === true);
-    startTurn(d, 1);
+    nextWriterOrTurn(d);
     return d.seal();
   }
 
@@ -79,6 +117,7 @@ export class Ia2Game extends WordActionGame<State> {
   }
 
   computeLegalActions(s: State): string[] {
+    if (s.turn === 0) return planActions(this.sc, s);
     return legalActions(new Draft(this.sc, s, NO_DICE, false));
   }
 
@@ -115,6 +154,7 @@ export function ia2StateHash(s: State): string {
     s.drumfire.join(','),
     s.lastVertex.join(','),
     s.ammoOut.join(','),
+    s.plans.join(','),
     s.shortage.join(','),
     s.shortageTurn.join(','),
     s.lost.join(','),
@@ -126,4 +166,11 @@ export function ia2StateHash(s: State): string {
     s.u.map((r) => r.join(',')).join(';'),
   ].join('|');
   return textDigest(text);
+}
+
+/** `s` after every side still to write its plan has written the default, the scenario's plan (for tests and set positions). */
+export function withDefaultPlans(game: Ia2Game, s: State, rng: Rng): State {
+  let out = s;
+  while (out.turn === 0 && !out.over) out = game.apply(out, `plan ${game.sc.planLibrary[out.toMove]![0]!.name}`, rng);
+  return out;
 }

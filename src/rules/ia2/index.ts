@@ -3,6 +3,7 @@ import type { LoadMode, MetricDeclaration, RulesSystem, ScenarioOptions } from '
 import { LoadedFamilyScenario } from '../pg/loaded.js';
 import { ia2AgentHooks } from './doctrine.js';
 import { Ia2Game, ia2StateHash } from './game.js';
+import { withPlanAdvice } from './plans.js';
 import { loadIa2Scenario, type Scenario } from './scenario.js';
 import type { State } from './state.js';
 import { gameOutcome } from './turn.js';
@@ -20,7 +21,7 @@ export function loadIa2(file: string, options: ScenarioOptions = {}, mode: LoadM
   const sc = loadIa2Scenario(file, options);
   return new LoadedFamilyScenario('ia2', IA2_METRICS, sc, file, options, {
     game: new Ia2Game(sc, { narrate: mode.narrate === true }),
-    ai: ia2AgentHooks(sc),
+    ai: withPlanAdvice(sc.planLibrary, ia2AgentHooks(sc)),
     ui: ia2Ui(sc),
     outcome: (s) => gameOutcome(sc, s),
     turn: (s) => s.turn,

@@ -30,6 +30,9 @@ import {
   type TerrainEntry,
   type UnitType,
 } from './formats.js';
+import { buildPlanLibrary, type NamedPlan, type PlanCandidate, vertexKey } from './plans.js';
+
+export { vertexHexes, vertexKey } from './plans.js';
 
 /** Hexside bit of a road. */
 export const ROAD = 1;
@@ -66,7 +69,7 @@ export interface Increment {
   readonly side: number;
   readonly id: string;
   readonly strength: number;
-  /** Vertex key per turn (index turn - 1), -1 for No Fire. */
+  /** The scenario's plan (the default a side is offered, 9.1): vertex key per turn (index turn - 1), -1 for No Fire. */
   readonly plan: readonly number[];
 }
 
@@ -95,6 +98,8 @@ export interface Scenario {
   readonly sides: readonly SideDef[];
   readonly units: readonly UnitDef[];
   readonly increments: readonly Increment[];
+  /** The plans each side may write before play (9.1): the scenario's first, the default (plans.ts). */
+  readonly planLibrary: readonly (readonly PlanCandidate[])[];
   readonly objectives: readonly Objective[];
   readonly entrenchments: ReadonlySet<Hex>;
   readonly nightTurns: ReadonlySet<number>;
@@ -106,18 +111,6 @@ export interface Scenario {
   readonly topRank: readonly number[];
   readonly parameters: readonly ScenarioParameter[];
   readonly files: { readonly charts: string; readonly counters: string };
-}
-
-/** A vertex as one number: its three hexes sorted, base `size`. */
-export function vertexKey(size: number, hexes: readonly Hex[]): number {
-  const [a, b, c] = hexes.slice().sort((x, y) => x - y) as [Hex, Hex, Hex];
-  return (a * size + b) * size + c;
-}
-export function vertexHexes(size: number, key: number): [Hex, Hex, Hex] {
-  const c = key % size;
-  const ab = (key - c) / size;
-  const b = ab % size;
-  return [(ab - b) / size, b, c];
 }
 
 const SETTERS: readonly ParameterSetter<ScenarioFile>[] = [
@@ -255,40 +248,60 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
   }
 
   const size = grid.size;
+  /** One increment's line of a plan (9.1): a vertex (9.11) or No Fire per turn, shifts checked against 9.13. */
+  const planLine = (entries: readonly string[], place: string): number[] => {
+    if (entries.length !== data.turns)
+      problems.add(place, `has ${entries.length} entries but the scenario has ${data.turns} turns (9.1: one per turn)`, 'bad-value');
+    let last: Hex[] | null = null;
+    return entries.map((entry, t) => {
+      if (entry === 'none') {
+        last = null;
+        return -1;
+      }
+      const hexes = entry.split('-').map((l) => hexOf(l, `${place}[${t}]`));
+      if (hexes.some((h) => h < 0)) return -1;
+      const [a, b, c] = hexes as [Hex, Hex, Hex];
+      if (grid.distance(a, b) !== 1 || grid.distance(b, c) !== 1 || grid.distance(a, c) !== 1) {
+        problems.add(`${place}[${t}]`, `${entry} is not a vertex: its three hexes must touch each other (9.11)`, 'bad-value');
+        return -1;
+      }
+      const prev: Hex[] | null = last;
+      if (prev !== null && !hexes.some((h) => prev.includes(h)))
+        problems.add(
+          `${place}[${t}]`,
+          `${entry} shares no hex with the vertex of turn ${t} (9.13: shift to a vertex sharing a hex, or plan "none" first)`,
+          'bad-value',
+        );
+      last = hexes;
+      return vertexKey(size, hexes);
+    });
+  };
   const increments: Increment[] = [];
   data.sides.forEach((side, s) => {
     side.artillery.forEach((inc, i) => {
-      const place = `sides[${s}].artillery[${i}]`;
-      if (inc.plan.length !== data.turns)
-        problems.add(
-          `${place}.plan`,
-          `has ${inc.plan.length} entries but the scenario has ${data.turns} turns (9.1: one per turn)`,
-          'bad-value',
-        );
-      let last: Hex[] | null = null;
-      const plan = inc.plan.map((entry, t) => {
-        if (entry === 'none') {
-          last = null;
-          return -1;
-        }
-        const hexes = entry.split('-').map((l) => hexOf(l, `${place}.plan[${t}]`));
-        if (hexes.some((h) => h < 0)) return -1;
-        const [a, b, c] = hexes as [Hex, Hex, Hex];
-        if (grid.distance(a, b) !== 1 || grid.distance(b, c) !== 1 || grid.distance(a, c) !== 1) {
-          problems.add(`${place}.plan[${t}]`, `${entry} is not a vertex: its three hexes must touch each other (9.11)`, 'bad-value');
-          return -1;
-        }
-        const prev: Hex[] | null = last;
-        if (prev !== null && !hexes.some((h) => prev.includes(h)))
-          problems.add(
-            `${place}.plan[${t}]`,
-            `${entry} shares no hex with the vertex of turn ${t} (9.13: shift to a vertex sharing a hex, or plan "none" first)`,
-            'bad-value',
-          );
-        last = hexes;
-        return vertexKey(size, hexes);
-      });
+      const plan = planLine(inc.plan, `sides[${s}].artillery[${i}].plan`);
       increments.push({ side: s, id: inc.id, strength: inc.strength, plan });
+    });
+  });
+  const named: NamedPlan[] = [];
+  data.sides.forEach((side, s) => {
+    side.plans.forEach((p, j) => {
+      const place = `sides[${s}].plans[${j}]`;
+      if (side.plans.findIndex((q) => q.name === p.name) !== j)
+        problems.add(`${place}.name`, `the side has two plans named "${p.name}"`, 'bad-value');
+      for (const id of Object.keys(p.fire))
+        if (!side.artillery.some((inc) => inc.id === id))
+          problems.add(
+            `${place}.fire`,
+            `names increment "${id}", which the side does not have (its increments: ${side.artillery.map((inc) => inc.id).join(', ') || 'none'})`,
+            'not-found',
+          );
+      const fire = increments.map((inc) => {
+        if (inc.side !== s) return [];
+        const entries = p.fire[inc.id];
+        return entries === undefined ? new Array<number>(data.turns).fill(-1) : planLine(entries, `${place}.fire["${inc.id}"]`);
+      });
+      named.push({ side: s, name: p.name, description: p.description, fire });
     });
   });
 
@@ -323,7 +336,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
       max: 12,
     })),
   ];
-  return {
+  const base = {
     data,
     charts,
     counters,
@@ -351,4 +364,5 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     parameters,
     files: { charts: src.chartsFile, counters: src.countersFile },
   };
+  return { ...base, planLibrary: buildPlanLibrary(base, named) };
 }

@@ -51,6 +51,7 @@ export const LAYOUT: RowLayout = { flags: FLAGS, carrier: -1 };
 export interface State extends UnitState {
   /** Seat to decide: the active one, or the inactive one in an opportunity-fire window. */
   readonly toMove: number;
+  /** The game turn; 0 in the pre-game, while the sides write their artillery plans (9.1). */
   readonly turn: number;
   /** Seat taking the current segment. */
   readonly active: number;
@@ -76,8 +77,13 @@ export interface State extends UnitState {
   readonly drumfire: readonly number[];
   /** Vertex key each increment fired at last turn (-1: none), for drumfire and the plan. */
   readonly lastVertex: readonly number[];
-  /** Increments out of ammunition (15.7). */
+  /** Per increment, the turn it ran out of ammunition on (15.7), 0 while it has some. */
   readonly ammoOut: readonly number[];
+  /**
+   * The artillery plan each side has written (9.1): an index into its Scenario.planLibrary, -1 while not
+   * written (turn 0 is the pre-game). Secret from the other side until fired (plans.ts dealPlans).
+   */
+  readonly plans: readonly number[];
   /** Shell shortage per seat: 0 none, 1 shortfall, 2 critical (15.7); and the turn of the first. */
   readonly shortage: readonly number[];
   readonly shortageTurn: readonly number[];
@@ -122,6 +128,7 @@ const TURN_KEYS = [
   'drumfire',
   'lastVertex',
   'ammoOut',
+  'plans',
   'shortage',
   'shortageTurn',
   'lost',
@@ -191,6 +198,7 @@ type ArrayKey =
   | 'drumfire'
   | 'lastVertex'
   | 'ammoOut'
+  | 'plans'
   | 'shortage'
   | 'shortageTurn'
   | 'lost'

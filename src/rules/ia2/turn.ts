@@ -5,6 +5,7 @@
  */
 import type { GameOutcome } from '../../core/system.js';
 import { bombardVertex } from './combat.js';
+import { plannedVertex } from './plans.js';
 import { type Scenario, vertexHexes } from './scenario.js';
 import { type Draft, F_ACTIVE, F_ATTACKER, F_CHARGE, F_LED, F_MOVED, F_SPENT, FLAGS, MP, OPP, type State } from './state.js';
 
@@ -56,7 +57,8 @@ export function startTurn(d: Draft, turn: number): void {
 }
 
 /**
- * The Bombardment phase (9.0-9.7): the initiative player's increments first. Increments planned at the same
+ * The Bombardment phase (9.0-9.7): the initiative player's increments first, each as its side's written plan
+ * says (9.1, State.plans). Increments planned at the same
  * vertex fire together (9.2; the owner's grouping is made for him: all together, ruling IA2-R09). An
  * increment firing at the vertex it fired at last turn puts drumfire on it (9.6). Critical shortfall halves
  * the increment and may exhaust its ammunition (15.7).
@@ -70,7 +72,7 @@ export function bombardmentPhase(d: Draft): void {
     const byVertex = new Map<number, { strength: number; drum: number }>();
     sc.increments.forEach((inc, k) => {
       if (inc.side !== side) return;
-      const v = inc.plan[d.turn - 1] ?? -1;
+      const v = plannedVertex(sc.planLibrary, side, d.plans, k, d.turn);
       if (v < 0 || d.ammoOut[k]) {
         last[k] = -1;
         return;
@@ -79,7 +81,7 @@ export function bombardmentPhase(d: Draft): void {
       if (d.shortage[side] === 2) {
         strength = Math.ceil(strength / 2);
         if (d.d6() <= 2) {
-          d.arr('ammoOut')[k] = 1;
+          d.arr('ammoOut')[k] = d.turn;
           d.events && d.say(() => `increment ${inc.id} is out of ammunition (15.7)`);
         }
       }

@@ -8,6 +8,7 @@ import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOpt
 import { boardOf } from '../../hex/board.js';
 import { renderBoardMap } from '../../hex/ascii.js';
 import { fireOdds } from './odds.js';
+import { type PlanCandidate, vertexLabel } from './plans.js';
 import { ROAD, type Scenario } from './scenario.js';
 import {
   DEMORALIZED,
@@ -42,11 +43,37 @@ function commandForm(sc: Scenario, action: string): string {
   return w.join(' ');
 }
 
+/** A plan's lines in words, turn runs merged: "20 A: 0503-0603-0504 turns 1-2, No Fire turns 3-6". */
+export function planLines(sc: Scenario, c: PlanCandidate): string[] {
+  const turns = (a: number, b: number) => (a === b ? `turn ${a}` : `turns ${a}-${b}`);
+  return c.fire.flatMap((line, k) => {
+    if (line.length === 0) return [];
+    const runs: string[] = [];
+    for (let t = 0; t < line.length; ) {
+      let e = t;
+      while (e + 1 < line.length && line[e + 1] === line[t]) e++;
+      runs.push(`${line[t]! < 0 ? 'No Fire' : vertexLabel(sc.map.grid, line[t]!)} ${turns(t + 1, e + 1)}`);
+      t = e + 1;
+    }
+    return [`${sc.increments[k]!.id}: ${runs.join(', ')}`];
+  });
+}
+
+/** `plan NAME` in words: the plan's name, what it is, its lines; the default (the scenario's plan) says so. */
+function describePlan(sc: Scenario, s: State, name: string): string {
+  const lib = sc.planLibrary[s.toMove]!;
+  const k = lib.findIndex((c) => c.name === name);
+  const c = lib[k]!;
+  return `write artillery plan "${c.name}"${k === 0 ? ' [default]' : ''}: ${c.description} (${planLines(sc, c).join('; ')})`;
+}
+
 export function describe(sc: Scenario, s: State, action: string): string {
   const w = action.split(' ');
   const n = (k: number) => pieceName(sc, s, Number(w[k]));
   const hx = (k: number) => sc.map.grid.label(Number(w[k]));
   switch (w[0]) {
+    case 'plan':
+      return describePlan(sc, s, w[1]!);
     case 'pass':
       return 'pass the segment';
     case 'end':
@@ -96,10 +123,15 @@ function markers(s: State, i: number): string[] {
 }
 
 /** Turn, segment, whose decision, initiative and score: all public. */
-function ia2StatusLine(sc: Scenario, s: State, _viewer: number): string {
+function ia2StatusLine(sc: Scenario, s: State, viewer: number): string {
+  if (s.turn === 0)
+    return `Pre-game (9.1): ${sc.sides[s.toMove]!.id} writes its artillery plan, one line per increment and turn (the other side's stays secret until fired)`;
   const vp = victoryPoints(sc, s);
   const phase = s.oppWindow ? 'opportunity fire' : s.mover >= 0 ? 'moving' : s.activated ? 'segment' : 'activation';
-  return `Turn ${s.turn}/${sc.turns}${sc.nightTurns.has(s.turn) ? ' (night)' : ''}, ${sc.sides[s.active]!.id} segment ${s.segs[s.active]! + 1} (${phase}), ${sc.sides[s.toMove]!.id} to decide; initiative ${[0, 1].map((k) => currentInitiative(sc, s, k, s.turn)).join('/')}; VP ${sc.sides[0]!.id} ${vp[0]} ${sc.sides[1]!.id} ${vp[1]}`;
+  // The viewer's own plan is its to read (9.1); the other side's is not named.
+  const own = viewer >= 0 ? sc.planLibrary[viewer]![s.plans[viewer]!] : undefined;
+  const plan = own !== undefined && sc.planLibrary[viewer]!.length > 1 ? `; your plan "${own.name}"` : '';
+  return `Turn ${s.turn}/${sc.turns}${sc.nightTurns.has(s.turn) ? ' (night)' : ''}, ${sc.sides[s.active]!.id} segment ${s.segs[s.active]! + 1} (${phase}), ${sc.sides[s.toMove]!.id} to decide; initiative ${[0, 1].map((k) => currentInitiative(sc, s, k, s.turn)).join('/')}; VP ${sc.sides[0]!.id} ${vp[0]} ${sc.sides[1]!.id} ${vp[1]}${plan}`;
 }
 
 export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
@@ -120,9 +152,9 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
         sc.sides.map((x) => x.id),
         view,
       ),
-    renderUnits: (s) =>
-      sc.units
-        .map((def, i) => {
+    renderUnits: (s, view) =>
+      [
+        ...sc.units.map((def, i) => {
           const r = s.u[i]!;
           const where = r[HEX]! >= 0 ? grid.label(r[HEX]!) : r[HEX] === -2 ? 'eliminated' : 'off the map';
           const extra: string[] = [];
@@ -134,16 +166,21 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
             extra.push(`${f.rank}* ${f.type} morale ${f.morale} combat +${f.combat} morale +${f.moraleBonus}`);
           }
           return `  ${pieceName(sc, s, i).padEnd(28)} ${sc.sides[def.side]!.id.padEnd(8)} ${where.padEnd(10)} ${[...extra, ...markers(s, i)].join(', ')}`;
-        })
-        .join('\n'),
+        }),
+        ...artilleryLines(sc, s, view.viewer),
+      ].join('\n'),
     renderStatus: (s, view) => ia2StatusLine(sc, s, view.viewer),
     briefing: () => [
       sc.data.description,
       `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP)`).join(', ') || 'none'}; ${sc.data.victory.vpPerStep} VP per enemy step lost.`,
-      ...sc.increments.map(
-        (inc) =>
-          `${sc.sides[inc.side]!.id} artillery ${inc.id} (${inc.strength}): plan ${inc.plan.map((v) => (v < 0 ? '-' : 'fire')).join(' ')}`,
-      ),
+      ...sc.sides.flatMap((side, k) => {
+        const incs = sc.increments.filter((inc) => inc.side === k);
+        return incs.length === 0
+          ? []
+          : [
+              `${side.id} artillery: ${incs.map((inc) => `${inc.id} (${inc.strength})`).join(', ')}; its plan is written before play from ${sc.planLibrary[k]!.length} candidates and stays secret until fired (9.1)`,
+            ];
+      }),
     ],
     describeAction: (s, a) => describe(sc, s, a),
     commandHelp: [
@@ -154,9 +191,15 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
       'recover U [L] | dig U | limber U | unlimber U | mount U | dismount U',
       'opfire F | hold                       opportunity fire at the mover, or none',
       'end                                   end the segment (assaults are resolved)',
+      'plan [NAME]                           before play: write the artillery plan NAME of the list (9.1); "plan" alone the default',
     ],
-    parseCommand(_s, words, legal) {
+    parseCommand(s, words, legal) {
       const verb = words[0]!;
+      if (verb === 'plan' && s.turn === 0) {
+        const wanted = `plan ${words[1] ?? sc.planLibrary[s.toMove]![0]!.name}`;
+        if (legal.includes(wanted)) return wanted;
+        throw new InputError(`no plan "${words[1]}": write one of ${legal.map((a) => a.slice(5)).join(', ')} (or a number from the list)`);
+      }
       if (
         ![
           'act',
@@ -189,7 +232,37 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
     narration: (s) => s.events,
     board,
     actionPlaces: (s, actions) => actions.map((a) => actionPlace(sc, s, a)),
+    publicAction: (before, action, view) => {
+      const place = actionPlace(sc, before, action);
+      if (!action.startsWith('plan ') || before.toMove === view.viewer) return place;
+      return { ...place, label: `${sc.sides[before.toMove]!.id} writes its artillery plan (secret until fired, 9.1)` };
+    },
   };
+}
+
+/**
+ * The artillery as `viewer` may know it: its own side's written plan in full; of the other side's only the
+ * vertices already fired at (9.1: the plan is revealed a turn at a time).
+ */
+function artilleryLines(sc: Scenario, s: State, viewer: number): string[] {
+  if (sc.increments.length === 0) return [];
+  const out = ['  artillery:'];
+  sc.sides.forEach((side, k) => {
+    const incs = sc.increments.flatMap((inc, i) => (inc.side === k ? [i] : []));
+    if (incs.length === 0) return;
+    const plan = sc.planLibrary[k]![s.plans[k]!];
+    if (plan === undefined) out.push(`    ${side.id}: ${incs.map((i) => sc.increments[i]!.id).join(', ')}: plan not written yet`);
+    else if (k === viewer) out.push(`    ${side.id}: plan "${plan.name}": ${planLines(sc, plan).join('; ')}`);
+    else {
+      const fired = incs.map((i) => {
+        const seen = s.ammoOut[i]! > 0 ? Math.min(s.turn, s.ammoOut[i]!) : s.turn;
+        const past = plan.fire[i]!.slice(0, seen).map((v, t) => `${t + 1}: ${v < 0 ? 'No Fire' : vertexLabel(sc.map.grid, v)}`);
+        return `${sc.increments[i]!.id} (${sc.increments[i]!.strength}) ${past.length > 0 ? past.join(', ') : 'not fired yet'}`;
+      });
+      out.push(`    ${side.id}: plan secret; fired so far: ${fired.join('; ')}`);
+    }
+  });
+  return out;
 }
 
 /** Everything on a counter is public (digest 8.4): every piece is drawn for every viewer. */
@@ -235,6 +308,8 @@ function actionPlace(sc: Scenario, s: State, action: string): ActionPlace {
     combat,
   });
   switch (verb) {
+    case 'plan':
+      return place('decide', [], -1);
     case 'pass':
     case 'hold':
       return place('pass', [], -1);

@@ -9,7 +9,7 @@ const { tmp, tacsim } = tacsimIn('tacsim-ia2-cli-');
 describe('tacsim with IA2', () => {
   it('plays ia2-tiny to the end from piped commands (hexes written CCRR), and the record replays', () => {
     const record = join(tmp, 'ia2.json');
-    const opening = 'lead 4\nmove 0 0203\n';
+    const opening = 'plan\nlead 4\nmove 0 0203\n';
     const rest = Array.from({ length: 900 }, () => '1\ny\n').join('');
     const played = tacsim(['play', 'ia2-tiny', '--side', 'german', '--ai', 'scripted', '--seed', '5', '--record', record], opening + rest);
     expect(played.stdout).toContain('move Infanterie-Kompanie #0 to 0203');

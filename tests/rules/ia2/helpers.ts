@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Rng } from '../../../src/core/game.js';
 import { createRng } from '../../../src/core/rng.js';
-import { Ia2Game } from '../../../src/rules/ia2/game.js';
+import { Ia2Game, withDefaultPlans } from '../../../src/rules/ia2/game.js';
 import { loadIa2Scenario, type Scenario } from '../../../src/rules/ia2/scenario.js';
 import { DIG, Draft, FLAGS, HEX, MORALE, NO_DICE, STEPS, type State } from '../../../src/rules/ia2/state.js';
 
@@ -15,13 +15,15 @@ export const fixture = (name: string): string => join(root, 'tests', 'rules', 'i
 export function ground(set?: Record<string, number | boolean | string>): { sc: Scenario; game: Ia2Game; start: State } {
   const sc = loadIa2Scenario(fixture('proving-ground'), set ? { set } : {});
   const game = new Ia2Game(sc, { narrate: true });
-  return { sc, game, start: game.initialState(createRng('ground')) };
+  const dice = createRng('ground');
+  return { sc, game, start: withDefaultPlans(game, game.initialState(dice), dice) };
 }
 
 export function tiny(): { sc: Scenario; game: Ia2Game; start: State } {
   const sc = loadIa2Scenario(shipped('ia2-tiny'));
   const game = new Ia2Game(sc, { narrate: true });
-  return { sc, game, start: game.initialState(createRng('tiny')) };
+  const dice = createRng('tiny');
+  return { sc, game, start: withDefaultPlans(game, game.initialState(dice), dice) };
 }
 
 export const hex = (sc: Scenario, label: string): number => sc.map.grid.parseLabel(label);

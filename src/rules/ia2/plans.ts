@@ -1,0 +1,346 @@
+/**
+ * Artillery plans as decisions and secrets (9.1, 9.11, 9.13; digest 8.4). Before turn 1 each side writes its
+ * plan; here a side picks one candidate of a small library made at load time from public information only
+ * (the scenario's plan and named plans, and plans generated from the objectives, the enemy's set-up area and
+ * the map), so that a plan is one decision and, in the state, one small index per side. The other side's
+ * index is its secret: `dealPlans` (the game's determinize) resamples it among the candidates that agree
+ * with every increment's fire seen so far.
+ */
+import type { ActionAssessment, AgentHooks } from '../../core/extensions.js';
+import type { Rng } from '../../core/game.js';
+import type { Hex, HexGrid } from '../../hex/grid.js';
+
+/** A vertex as one number: its three hexes sorted, base `size`. */
+export function vertexKey(size: number, hexes: readonly Hex[]): number {
+  const [a, b, c] = hexes.slice().sort((x, y) => x - y) as [Hex, Hex, Hex];
+  return (a * size + b) * size + c;
+}
+export function vertexHexes(size: number, key: number): [Hex, Hex, Hex] {
+  const c = key % size;
+  const ab = (key - c) / size;
+  const b = ab % size;
+  return [(ab - b) / size, b, c];
+}
+/** A vertex written as its three hex labels, "0503-0504-0603". */
+export function vertexLabel(grid: HexGrid, key: number): string {
+  return vertexHexes(grid.size, key)
+    .map((h) => grid.label(h))
+    .join('-');
+}
+
+/** 9.13: a fire turn after a fire turn must be at a vertex sharing a hex with the one before. */
+export function sharesHex(size: number, a: number, b: number): boolean {
+  const p = vertexHexes(size, a);
+  return vertexHexes(size, b).some((h) => p.includes(h));
+}
+
+/** The first turn (1-based) of `line` that breaks 9.13, or 0 when the line is legal. */
+export function illegalShift(size: number, line: readonly number[]): number {
+  for (let t = 1; t < line.length; t++) {
+    const prev = line[t - 1]!,
+      v = line[t]!;
+    if (prev >= 0 && v >= 0 && !sharesHex(size, prev, v)) return t + 1;
+  }
+  return 0;
+}
+
+/** The vertices around hex h (9.11: three mutually adjacent hexes of the map), as keys. */
+export function verticesAround(grid: HexGrid, h: Hex): number[] {
+  const out: number[] = [];
+  for (let d = 0; d < 6; d++) {
+    const a = grid.neighbour(h, d),
+      b = grid.neighbour(h, (d + 1) % 6);
+    if (a >= 0 && b >= 0 && grid.distance(a, b) === 1) out.push(vertexKey(grid.size, [h, a, b]));
+  }
+  return out;
+}
+
+export type PlanKind = 'scenario' | 'named' | 'barrage' | 'opening' | 'line' | 'objective' | 'rolling' | 'none';
+
+/** One plan a side may write: a line of fire per increment. */
+export interface PlanCandidate {
+  /** One word, unique in its side's library: what `plan NAME` names. */
+  readonly name: string;
+  readonly kind: PlanKind;
+  readonly description: string;
+  /** Per increment of the scenario (Scenario.increments index; other sides' lines empty): vertex key per turn (turn - 1), -1 No Fire. */
+  readonly fire: readonly (readonly number[])[];
+  /** How the scripted agent ranks it (planRating): higher is preferred. */
+  readonly rating: number;
+}
+
+/** What the library is made from: the scenario as loaded, before its library. */
+export interface PlanGround {
+  readonly map: { readonly grid: HexGrid };
+  readonly turns: number;
+  readonly units: readonly { readonly side: number; readonly leader: boolean; readonly startHex: Hex }[];
+  readonly increments: readonly {
+    readonly side: number;
+    readonly id: string;
+    readonly strength: number;
+    readonly plan: readonly number[];
+  }[];
+  readonly objectives: readonly { readonly hex: Hex; readonly vp: number; readonly controlledBy: number }[];
+}
+
+/** A plan the scenario file names (sides[].plans), its lines read as vertex keys per increment. */
+export interface NamedPlan {
+  readonly side: number;
+  readonly name: string;
+  readonly description: string;
+  readonly fire: readonly (readonly number[])[];
+}
+
+/** Turns an opening barrage fires before it lifts (9.1: the plan is binding, 9.5, so it must lift before the side's own troops arrive). */
+const OPENING_TURNS = 2;
+
+/**
+ * The candidate plans of `side`, the scenario's own plan first (the default offered to a player), then the
+ * file's named plans, then generated ones, then No Fire; identical plans are kept once. A side without
+ * increments has only "none". Every line obeys 9.11 and 9.13 (tests check it).
+ *
+ * Generated (E = the enemy's combat units where they set up, O = objectives the enemy holds at the start):
+ *  - barrage-V: every increment at V all game, V the vertex over most of E (nearest the side's own units);
+ *  - opening-V: the same for turns 1-2 then No Fire, at that vertex and at the best one sharing no hex with it;
+ *  - line-V: with several increments, a barrage line: each on its own vertex of E, turns 1-2;
+ *  - objective-V: at the vertex of an O hex over most of E, until the side's nearest unit could arrive;
+ *  - rolling-V: starts at the vertex of E nearest the side's units and steps each turn to a vertex sharing
+ *    a hex (9.13) nearer the deepest O (or the farthest of E); there it fires once more, then lifts;
+ *  - none: No Fire throughout.
+ */
+export function buildPlanLibrary(g: PlanGround, named: readonly NamedPlan[]): PlanCandidate[][] {
+  return [0, 1].map((side) => sideLibrary(g, named, side));
+}
+
+function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): PlanCandidate[] {
+  const grid = g.map.grid;
+  const size = grid.size;
+  const T = g.turns;
+  const incs = g.increments.flatMap((inc, k) => (inc.side === side ? [k] : []));
+  const noFire = (): number[] => new Array<number>(T).fill(-1);
+  /** A plan whose listed increments fire the given line each, the others No Fire. */
+  const fireOf = (lines: ReadonlyMap<number, readonly number[]>): number[][] =>
+    g.increments.map((inc, k) => (inc.side !== side ? [] : (lines.get(k)?.slice() ?? noFire())));
+  const all = (line: readonly number[]) => fireOf(new Map(incs.map((k) => [k, line])));
+  const rate = (fire: readonly (readonly number[])[]) => planRating(g, side, fire);
+  const out: PlanCandidate[] = [];
+  const seen = new Set<string>();
+  const add = (name: string, kind: PlanKind, description: string, fire: number[][]) => {
+    const key = fire.map((l) => l.join(',')).join(';');
+    if (seen.has(key)) return;
+    seen.add(key);
+    let unique = name;
+    for (let n = 2; out.some((c) => c.name === unique); n++) unique = `${name}-${n}`;
+    out.push({ name: unique, kind, description, fire, rating: rate(fire) });
+  };
+  if (incs.length === 0) {
+    add('none', 'none', 'no artillery', fireOf(new Map()));
+    return out;
+  }
+  add('scenario', 'scenario', "the scenario's plan", fireOf(new Map(incs.map((k) => [k, g.increments[k]!.plan]))));
+  for (const p of named)
+    if (p.side === side)
+      add(
+        p.name,
+        'named',
+        p.description || `the scenario's plan "${p.name}"`,
+        p.fire.map((l) => l.slice()),
+      );
+
+  const { enemy, own } = setUp(g, side);
+  const ownDistance = (h: Hex) => own.reduce((m, o) => Math.min(m, grid.distance(o, h)), 99);
+  const hits = (v: number) => vertexHexes(size, v).reduce((n, h) => n + (enemy.get(h) ?? 0), 0);
+  const nearOwn = (v: number) => Math.min(...vertexHexes(size, v).map(ownDistance));
+  const around = (hexes: Iterable<Hex>) => [...new Set([...hexes].flatMap((h) => verticesAround(grid, h)))];
+  // Vertices over the enemy's set-up area: most units first, then nearest the side's own units, then by key.
+  const targets = around(enemy.keys())
+    .filter((v) => hits(v) > 0)
+    .sort((a, b) => hits(b) - hits(a) || nearOwn(a) - nearOwn(b) || a - b);
+  const label = (v: number) => vertexLabel(grid, v);
+  const until = (v: number, turns: number) => Array.from({ length: T }, (_, t) => (t < turns ? v : -1));
+  const best = targets[0];
+  if (best !== undefined) {
+    add(`barrage-${label(best)}`, 'barrage', `every increment at ${label(best)} (the enemy's set-up area) all game`, all(until(best, T)));
+    const apart = targets.find((v) => !sharesHex(size, v, best));
+    for (const v of apart === undefined ? [best] : [best, apart])
+      add(
+        `opening-${label(v)}`,
+        'opening',
+        `every increment at ${label(v)} on turns 1-${OPENING_TURNS}, then No Fire`,
+        all(until(v, OPENING_TURNS)),
+      );
+    if (incs.length > 1 && targets.length > 1) {
+      const line = new Map(incs.map((k, j) => [k, until(targets[j % targets.length]!, OPENING_TURNS)]));
+      add(
+        `line-${label(best)}`,
+        'line',
+        `a barrage line on the enemy's front: ${incs.map((k, j) => `${g.increments[k]!.id} at ${label(targets[j % targets.length]!)}`).join(', ')}, turns 1-${OPENING_TURNS}`,
+        fireOf(line),
+      );
+    }
+  }
+  const held = g.objectives.filter((o) => o.controlledBy === 1 - side);
+  for (const o of held) {
+    const vs = verticesAround(grid, o.hex).sort((a, b) => hits(b) - hits(a) || nearOwn(b) - nearOwn(a) || a - b);
+    const v = vs[0];
+    if (v === undefined) continue;
+    // Lifted before the side's nearest unit could stand next to it (a company walks about three clear hexes a turn).
+    const turns = Math.min(T, Math.max(1, Math.ceil((ownDistance(o.hex) - 1) / 3)));
+    add(
+      `objective-${grid.label(o.hex)}`,
+      'objective',
+      `every increment at ${label(v)} on objective ${grid.label(o.hex)}, ${turns === 1 ? 'turn 1' : `turns 1-${turns}`}, then No Fire`,
+      all(until(v, turns)),
+    );
+  }
+  const deepest = held.length > 0 ? held.map((o) => o.hex) : [...enemy.keys()];
+  if (deepest.length > 0 && targets.length > 0) {
+    const goal = deepest.reduce((a, b) => (ownDistance(b) > ownDistance(a) || (ownDistance(b) === ownDistance(a) && b < a) ? b : a));
+    const toGoal = (v: number) => vertexHexes(size, v).reduce((n, h) => n + grid.distance(h, goal), 0);
+    const start = targets.slice().sort((a, b) => nearOwn(a) - nearOwn(b) || hits(b) - hits(a) || a - b)[0]!;
+    const line: number[] = [];
+    let cur = start;
+    let stayed = 0;
+    for (let t = 0; t < T; t++) {
+      // Once it can get no nearer, it fires one more turn there (drumfire, 9.6) and lifts.
+      line.push(stayed > 1 ? -1 : cur);
+      const next = around(vertexHexes(size, cur)).sort((a, b) => toGoal(a) - toGoal(b) || a - b)[0]!;
+      if (toGoal(next) < toGoal(cur)) cur = next;
+      else stayed++;
+    }
+    add(
+      `rolling-${label(start)}`,
+      'rolling',
+      `a rolling barrage from ${label(start)} toward ${grid.label(goal)}, one vertex a turn`,
+      all(line),
+    );
+  }
+  add('none', 'none', 'No Fire on every turn', all(noFire()));
+  return out;
+}
+
+/** Where the combat units set up: the enemy's, counted per hex, and the side's own hexes. */
+function setUp(g: PlanGround, side: number): { enemy: Map<Hex, number>; own: Hex[] } {
+  const enemy = new Map<Hex, number>();
+  const own: Hex[] = [];
+  for (const u of g.units) {
+    if (u.leader || u.startHex < 0) continue;
+    if (u.side === side) own.push(u.startHex);
+    else enemy.set(u.startHex, (enemy.get(u.startHex) ?? 0) + 1);
+  }
+  return { enemy, own };
+}
+
+/**
+ * The scripted agent's preference for a plan, from public information at the start: per increment and
+ * fire turn, (strength / 20) x (enemy combat units set up in the vertex's hexes, fading by a quarter a turn
+ * as they move, plus half a unit per objective hex the enemy holds, fading by a tenth) less 1.5 per hex the
+ * side's own units could have reached by then (two hexes a turn: the plan is binding on them too, 9.5).
+ */
+export function planRating(g: PlanGround, side: number, fire: readonly (readonly number[])[]): number {
+  const grid = g.map.grid;
+  const { enemy, own } = setUp(g, side);
+  const held = new Set(g.objectives.filter((o) => o.controlledBy === 1 - side).map((o) => o.hex));
+  let total = 0;
+  fire.forEach((line, k) => {
+    const strength = g.increments[k]!.strength / 20;
+    line.forEach((v, t) => {
+      if (v < 0) return;
+      for (const h of vertexHexes(grid.size, v)) {
+        const gain = (enemy.get(h) ?? 0) * 0.75 ** t + (held.has(h) ? 0.5 * 0.9 ** t : 0);
+        const risk = own.some((o) => grid.distance(o, h) <= 2 * t) ? 1.5 : 0;
+        total += strength * (gain - risk);
+      }
+    });
+  });
+  return Math.round(total * 1000) / 1000;
+}
+
+/** The vertex increment k fires at on `turn` (-1 No Fire) under the plans written (`plans`: library index per side). */
+export function plannedVertex(
+  library: readonly (readonly PlanCandidate[])[],
+  side: number,
+  plans: readonly number[],
+  k: number,
+  turn: number,
+): number {
+  const plan = library[side]![plans[side]!];
+  return plan === undefined ? -1 : (plan.fire[k]![turn - 1] ?? -1);
+}
+
+/** What the determinize needs of a state: the plans written, the turn, and when increments ran out of ammunition. */
+export interface PlanSecrets {
+  readonly plans: readonly number[];
+  readonly turn: number;
+  readonly ammoOut: readonly number[];
+}
+
+/**
+ * The candidates of `side`'s library that agree with what the other side has seen of `side`'s plan: for each
+ * increment, its line on every turn whose Bombardment phase has been held (the current turn's is held when
+ * it begins), up to the turn it ran out of ammunition (15.7: later lines are never fired). Ruling IA2-R41.
+ */
+export function consistentPlans(library: readonly (readonly PlanCandidate[])[], side: number, s: PlanSecrets): number[] {
+  const lib = library[side]!;
+  const truth = lib[s.plans[side]!];
+  if (truth === undefined) return [];
+  return lib.flatMap((c, i) => {
+    for (let k = 0; k < c.fire.length; k++) {
+      const line = c.fire[k]!;
+      if (line.length === 0) continue;
+      const seenTurns = s.ammoOut[k]! > 0 ? Math.min(s.turn, s.ammoOut[k]!) : s.turn;
+      for (let t = 0; t < seenTurns; t++) if (line[t] !== truth.fire[k]![t]) return [];
+    }
+    return [i];
+  });
+}
+
+/**
+ * Determinization for `seat` (9.1, digest 8.4): the other side's written plan is drawn again, uniformly
+ * among its candidates consistent with the fire seen so far (consistentPlans); its true index plays no
+ * other part. A plan not written yet, a side with one candidate, or a plan the fire seen leaves no
+ * alternative to, has nothing to resample.
+ */
+export function dealPlans<S extends PlanSecrets>(library: readonly (readonly PlanCandidate[])[], state: S, seat: number, rng: Rng): S {
+  const other = 1 - seat;
+  if (state.plans[other]! < 0 || library[other]!.length <= 1) return state;
+  const options = consistentPlans(library, other, state);
+  // Told apart by the fire seen: nothing left to draw (and a search may then keep its root fixed).
+  if (options.length === 1) return state;
+  const plans = state.plans.slice();
+  plans[other] = options[rng.int(options.length)]!;
+  return { ...state, plans };
+}
+
+/**
+ * The agents' hooks with the pre-game decision added: the scripted agent writes the candidate of highest
+ * planRating (public information only: objectives and set-up positions, never the other side's plan), and
+ * MCTS orders the candidates the same way; every other decision goes to the doctrine as it is.
+ */
+export function withPlanAdvice<S extends { readonly turn: number; readonly toMove: number }>(
+  library: readonly (readonly PlanCandidate[])[],
+  hooks: AgentHooks<S, string>,
+): AgentHooks<S, string> {
+  const rating = (s: S, action: string) => library[s.toMove]!.find((c) => `plan ${c.name}` === action)?.rating ?? 0;
+  const doctrine = hooks.doctrine;
+  const orderActions = hooks.orderActions;
+  return {
+    ...hooks,
+    ...(doctrine && {
+      doctrine: {
+        assess: (s, a, seat) => (s.turn === 0 ? { ...NO_GAIN, objective: rating(s, a) } : doctrine.assess(s, a, seat)),
+      },
+    }),
+    orderActions: (s, actions) =>
+      s.turn === 0
+        ? actions
+            .map((a, k) => ({ a, k, v: rating(s, a) }))
+            .sort((p, q) => q.v - p.v || p.k - q.k)
+            .map((p) => p.a)
+        : orderActions
+          ? orderActions(s, actions)
+          : actions,
+  };
+}
+
+const NO_GAIN: ActionAssessment = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
