@@ -5,10 +5,11 @@
 import { InputError } from '../core/errors.js';
 import type { ScenarioOptions } from '../core/system.js';
 import { DEFAULT_MAX_ACTIONS } from './match.js';
-import { defaultWorkers, GameRunner } from './pool.js';
+import { defaultWorkers } from './pool.js';
 import { createProgress, silentProgress, type ProgressOptions, type ProgressReporter } from './progress.js';
 import { bradleyTerry, type BradleyTerryOptions, type Rating } from './ratings.js';
 import { probeScenario } from './probe.js';
+import { createRunner } from './queue/runner.js';
 import type { RunConfig } from './types.js';
 
 export interface RoundRobinOptions {
@@ -21,6 +22,8 @@ export interface RoundRobinOptions {
   workers?: number;
   /** Wall-clock limit of one game in ms (0: none); default DEFAULT_GAME_TIME_LIMIT_MS. */
   gameTimeLimitMs?: number;
+  /** Redis URL: play the games on `tacsim worker` processes through this queue instead of here (queue/). */
+  queue?: string;
   signal?: AbortSignal;
   progress?: boolean | Omit<ProgressOptions, 'total' | 'already'>;
   /** Rating options; the default prior is one virtual drawn game per pair. */
@@ -149,11 +152,16 @@ export async function playPair(
   games: number,
   workers: number,
   progress: ProgressReporter,
-  options: { readonly gameTimeLimitMs?: number | undefined; readonly signal?: AbortSignal | undefined },
+  options: {
+    readonly gameTimeLimitMs?: number | undefined;
+    readonly signal?: AbortSignal | undefined;
+    readonly queue?: string | undefined;
+  },
 ): Promise<{ pair: PairOutcome; stopped: boolean }> {
   const pair: PairOutcome = { a, b, games: 0, winsA: 0, winsB: 0, draws: 0, errors: 0 };
-  const runner = await GameRunner.create(config, workers, {
+  const runner = await createRunner(config, workers, {
     ...(options.gameTimeLimitMs !== undefined ? { gameTimeLimitMs: options.gameTimeLimitMs } : {}),
+    queue: options.queue,
   });
   try {
     const report = await runner.play(
