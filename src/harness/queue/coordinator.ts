@@ -112,13 +112,22 @@ export class QueueRunner {
     const hash = specHash(spec);
     let runner: QueueRunner | undefined;
     const onError = (e: Error) => {
+      if (runner && runner.redisDown === undefined) log(`Redis unreachable at ${address.display} (${e.message}); waiting for it`);
       if (runner) runner.redisDown = e.message;
     };
     const client = await connect(address, 'tacsim-coordinator', onError);
     const reader = client.duplicate();
     reader.on('error', onError);
-    client.on('ready', () => runner && (runner.redisDown = undefined));
-    const queue = new Queue(QUEUE_NAME, { connection: { ...address.options } as ConnectionOptions, prefix: QUEUE_PREFIX });
+    client.on('ready', () => {
+      if (runner?.redisDown !== undefined) log(`Redis at ${address.display} is back`);
+      if (runner) runner.redisDown = undefined;
+    });
+    // Nothing reads BullMQ's event stream (rows come through the run's own stream): keep it short.
+    const queue = new Queue(QUEUE_NAME, {
+      connection: { ...address.options } as ConnectionOptions,
+      prefix: QUEUE_PREFIX,
+      streams: { events: { maxLen: 1000 } },
+    });
     queue.on('error', onError);
     runner = new QueueRunner(address, hash, spec, client, reader, queue);
     try {
