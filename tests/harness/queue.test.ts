@@ -192,6 +192,42 @@ describe.skipIf(skip)(`queued runs on Redis (--queue, tacsim worker)${skip ? ': 
     await stopWorkers(workers);
   });
 
+  it('a game that throws is an error row on the queue as in a local run (a system and agents loaded from modules)', async () => {
+    redis = await RedisServer.start();
+    const workers = startWorkers(redis.url, 1);
+    const fixture = join(root, 'dist/src/harness/testing/dice-race.js');
+    const args = (dir: string) => [
+      'sim',
+      join(root, 'tests/harness/fixtures/dice-race.json'),
+      '--system-module',
+      fixture,
+      '--agent-module',
+      fixture,
+      '--agent',
+      'east=random',
+      '--agent',
+      'west=random',
+      '--set',
+      'failRate=0.02',
+      '--games',
+      '40',
+      '--seed',
+      'throws',
+      '--out',
+      dir,
+      '--no-progress',
+    ];
+    const [here, there] = [out(), out()];
+    const localRun = tacsim(...args(here), '--workers', '1');
+    const queued = tacsim(...args(there), '--queue', redis.url);
+    // Exit 1: some games failed, and the run says so.
+    expect(await localRun.exited, localRun.err).toBe(1);
+    expect(await queued.exited, queued.err).toBe(1);
+    expect(csvWithoutMs(there)).toBe(csvWithoutMs(here));
+    expect(csvWithoutMs(there)).toContain('dice-race: injected failure');
+    await stopWorkers(workers);
+  });
+
   it('a worker SIGKILLed halfway through a batch: its batch is played again by the others, the results the same', async () => {
     redis = await RedisServer.start();
     const workers = startWorkers(redis.url, 3);
