@@ -183,7 +183,18 @@ describe.skipIf(skip)(`queued runs on Redis (--queue, tacsim worker)${skip ? ': 
     // Every worker took part, and said what it played.
     for (const w of workers) expect(w.err).toMatch(/job \S+: \d+ games? \(game/);
     // balance and tournament take --queue too: a tournament's result is the local one's.
-    const args = ['tournament', 'pg3-tiny', 'random', 'scripted', '--games-per-pair', '12', '--seed', '3', '--json', '--no-progress'];
+    const args = [
+      'tournament',
+      'pg3-tiny',
+      'scripted',
+      'scripted:aggression=0.9',
+      '--games-per-pair',
+      '8',
+      '--seed',
+      '3',
+      '--json',
+      '--no-progress',
+    ];
     const here = tacsim(...args, '--workers', '1');
     const there = tacsim(...args, '--queue', redis.url);
     expect(await here.exited, here.err).toBe(0);
