@@ -7,9 +7,10 @@
 import { InputError } from '../core/errors.js';
 import type { ScenarioOptions } from '../core/system.js';
 import { DEFAULT_MAX_ACTIONS } from './match.js';
-import { defaultWorkers, GameRunner } from './pool.js';
+import { defaultWorkers } from './pool.js';
 import { createProgress, silentProgress, type ProgressOptions, type ProgressReporter } from './progress.js';
 import { probeScenario, StoppedError, type ProbeRequest } from './probe.js';
+import { createRunner, type Runner } from './queue/runner.js';
 import { DEFAULT_AGENT } from './run.js';
 import { round, wilson } from './stats.js';
 import type { RunConfig } from './types.js';
@@ -40,6 +41,8 @@ export interface BalanceOptions {
   workers?: number;
   /** Wall-clock limit of one game in ms (0: none); default DEFAULT_GAME_TIME_LIMIT_MS. */
   gameTimeLimitMs?: number;
+  /** Redis URL: play the games on `tacsim worker` processes through this queue instead of here (queue/). */
+  queue?: string;
   signal?: AbortSignal;
   progress?: boolean | Omit<ProgressOptions, 'total' | 'already'>;
   systemModule?: string;
@@ -120,12 +123,14 @@ export async function balanceSearch(options: BalanceOptions): Promise<BalanceRes
   const halfWidth = options.halfWidth ?? 0.03;
   const seed = String(options.seed ?? Date.now());
   const workers = options.workers ?? defaultWorkers();
+  let runner: Runner | undefined;
   let progress: ProgressReporter = silentProgress;
   if (options.progress) {
     progress = createProgress({
       ...(typeof options.progress === 'object' ? options.progress : {}),
       total: values.length * maxGames,
       label: 'games (at most)',
+      detail: () => runner?.detail?.() ?? '',
     });
   }
 
@@ -160,13 +165,15 @@ export async function balanceSearch(options: BalanceOptions): Promise<BalanceRes
     let errors = 0;
     let games = 0;
     let stop: StopReason = 'max-games';
-    const runner = await GameRunner.create(config, workers, {
+    const valueRunner = await createRunner(config, workers, {
       ...(options.gameTimeLimitMs !== undefined ? { gameTimeLimitMs: options.gameTimeLimitMs } : {}),
+      queue: options.queue,
     });
+    runner = valueRunner;
     try {
       for (let start = 0; start < maxGames; start += batch) {
         const indices = Array.from({ length: Math.min(batch, maxGames - start) }, (_, i) => start + i);
-        const report = await runner.play(
+        const report = await valueRunner.play(
           indices,
           (row) => {
             games++;
@@ -194,7 +201,7 @@ export async function balanceSearch(options: BalanceOptions): Promise<BalanceRes
         }
       }
     } finally {
-      await runner.close();
+      await valueRunner.close();
     }
     const n = games - errors;
     const ci = wilson(wins[seat]! + draws / 2, n);

@@ -12,6 +12,7 @@ import { balanceSearch, formatBalance } from './balance.js';
 import { ensureOutputDir } from './output.js';
 import { DEFAULT_GAME_TIME_LIMIT_MS, MAX_WORKERS } from './pool.js';
 import { StoppedError } from './probe.js';
+import { checkQueue } from './queue/runner.js';
 import { MAX_GAMES, runSimulation } from './run.js';
 import { formatSummary } from './summary.js';
 import { formatRoundRobin, roundRobin } from './roundrobin.js';
@@ -104,6 +105,19 @@ interface CommonFlags {
   progress?: boolean;
   systemModule?: string;
   agentModule?: string;
+  queue?: string;
+}
+
+/**
+ * `--queue URL`: checked (Redis answers there) before anything is played or written; --workers belongs
+ * to each `tacsim worker` then, not to the run.
+ */
+async function queueOption(flags: CommonFlags): Promise<{ queue?: string }> {
+  if (flags.queue === undefined) return {};
+  if (flags.workers !== undefined)
+    throw new InputError('--workers has no effect with --queue: give it to each tacsim worker instead', undefined, undefined, 'bad-option');
+  await checkQueue(flags.queue);
+  return { queue: flags.queue };
 }
 
 function scenarioOptions(flags: CommonFlags): ScenarioOptions {
@@ -174,7 +188,8 @@ function addRunOptions(cmd: Command): Command {
       '--game-time-limit <SECONDS>',
       `abandon (and record as failed) a game still running after this many seconds of wall-clock time; 0 for none (default ${DEFAULT_GAME_TIME_LIMIT_MS / 1000})`,
     )
-    .option('--no-progress', 'no progress bar or progress lines on stderr');
+    .option('--no-progress', 'no progress bar or progress lines on stderr')
+    .option('--queue <URL>', 'play the games on tacsim workers through Redis: redis://HOST:PORT[/DB] (see tacsim worker --help)');
 }
 
 /** sim and balance: one agent spec per side, on top of the run options. */
@@ -227,6 +242,7 @@ Examples:
       const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
       if (!scenario && !flags.resume) throw new InputError('name a scenario (a shipped id or a file), or --resume an earlier run');
       if (flags.resume && flags.out) throw new InputError('--resume writes into the resumed folder; leave out --out');
+      const queue = await queueOption(flags);
       const stop = interruptible();
       try {
         const result = await stoppable(
@@ -259,6 +275,7 @@ Examples:
             ...(workers !== undefined ? { workers } : {}),
             ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
             records: flags.records ?? false,
+            ...queue,
             signal: stop.signal,
             progress: flags.progress !== false,
           }),
@@ -327,6 +344,7 @@ Examples:
       const gamesPerValue = parseIntFlag('--games-per-value', flags.gamesPerValue, 1, MAX_GAMES)!;
       const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
       const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
+      const queue = await queueOption(flags);
       const stop = interruptible();
       try {
         const result = await stoppable(
@@ -349,6 +367,7 @@ Examples:
             maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
             ...(workers !== undefined ? { workers } : {}),
             ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
+            ...queue,
             signal: stop.signal,
             progress: flags.progress !== false,
             ...modules(flags),
@@ -408,6 +427,7 @@ Examples:
     const gamesPerPair = parseIntFlag('--games-per-pair', flags.gamesPerPair, 1, MAX_GAMES)!;
     const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
     const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
+    const queue = await queueOption(flags);
     const stop = interruptible();
     try {
       const result = await stoppable(
@@ -420,6 +440,7 @@ Examples:
           maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
           ...(workers !== undefined ? { workers } : {}),
           ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
+          ...queue,
           signal: stop.signal,
           progress: flags.progress !== false,
         }),

@@ -12,6 +12,8 @@ export interface ProgressOptions {
   tty?: boolean;
   /** Minimum time between redraws / lines. Default 100 ms on a TTY, 10 s otherwise. */
   intervalMs?: number;
+  /** More to show after the counts (a queued run's workers and their games/s); empty shows nothing. */
+  detail?: () => string;
 }
 
 export interface ProgressReporter {
@@ -47,7 +49,8 @@ export function createProgress(options: ProgressOptions): ProgressReporter {
     const fail = failed ? ` ${failed} failed` : '';
     // Slow games (MCTS at a few hundred ms a decision take minutes) read better as time per game.
     const speed = rate === 0 || rate >= 0.1 ? `${rate.toFixed(1)}/s` : `${(1 / rate).toFixed(0)} s each`;
-    const stats = `${count} ${label} ${speed} ETA ${formatDuration(eta)}${fail}`;
+    const more = options.detail?.() ?? '';
+    const stats = `${count} ${label} ${speed} ETA ${formatDuration(eta)}${fail}${more ? ` | ${more}` : ''}`;
     if (!tty) return stats;
     const width = Math.max(10, Math.min(40, (stream.columns ?? 80) - stats.length - 10));
     const frac = options.total > 0 ? (already + done) / options.total : 1;

@@ -5,10 +5,11 @@
 import { InputError } from '../core/errors.js';
 import type { ScenarioOptions } from '../core/system.js';
 import { DEFAULT_MAX_ACTIONS } from './match.js';
-import { defaultWorkers, GameRunner } from './pool.js';
+import { defaultWorkers } from './pool.js';
 import { createProgress, silentProgress, type ProgressOptions, type ProgressReporter } from './progress.js';
 import { bradleyTerry, type BradleyTerryOptions, type Rating } from './ratings.js';
 import { probeScenario } from './probe.js';
+import { createRunner, type Runner } from './queue/runner.js';
 import type { RunConfig } from './types.js';
 
 export interface RoundRobinOptions {
@@ -21,6 +22,8 @@ export interface RoundRobinOptions {
   workers?: number;
   /** Wall-clock limit of one game in ms (0: none); default DEFAULT_GAME_TIME_LIMIT_MS. */
   gameTimeLimitMs?: number;
+  /** Redis URL: play the games on `tacsim worker` processes through this queue instead of here (queue/). */
+  queue?: string;
   signal?: AbortSignal;
   progress?: boolean | Omit<ProgressOptions, 'total' | 'already'>;
   /** Rating options; the default prior is one virtual drawn game per pair. */
@@ -69,9 +72,14 @@ export async function roundRobin(specs: readonly string[], options: RoundRobinOp
   const seed = String(options.seed ?? Date.now());
   const workers = options.workers ?? defaultWorkers();
   const pairCount = (specs.length * (specs.length - 1)) / 2;
+  let runner: Runner | undefined;
   let progress: ProgressReporter = silentProgress;
   if (options.progress)
-    progress = createProgress({ ...(typeof options.progress === 'object' ? options.progress : {}), total: pairCount * perPair });
+    progress = createProgress({
+      ...(typeof options.progress === 'object' ? options.progress : {}),
+      total: pairCount * perPair,
+      detail: () => runner?.detail?.() ?? '',
+    });
 
   const pairs: PairOutcome[] = [];
   let aborted = false;
@@ -90,7 +98,10 @@ export async function roundRobin(specs: readonly string[], options: RoundRobinOp
         ...(options.systemModule ? { systemModule: options.systemModule } : {}),
         ...(options.agentModule ? { agentModule: options.agentModule } : {}),
       };
-      const { pair, stopped } = await playPair(config, a, b, perPair, workers, progress, options);
+      const { pair, stopped } = await playPair(config, a, b, perPair, workers, progress, {
+        ...options,
+        onRunner: (r) => (runner = r),
+      });
       aborted = stopped;
       pairs.push(pair);
       if (aborted) break outer;
@@ -149,12 +160,20 @@ export async function playPair(
   games: number,
   workers: number,
   progress: ProgressReporter,
-  options: { readonly gameTimeLimitMs?: number | undefined; readonly signal?: AbortSignal | undefined },
+  options: {
+    readonly gameTimeLimitMs?: number | undefined;
+    readonly signal?: AbortSignal | undefined;
+    readonly queue?: string | undefined;
+    /** Told the pair's runner, for a progress line that shows its workers. */
+    readonly onRunner?: (runner: Runner) => void;
+  },
 ): Promise<{ pair: PairOutcome; stopped: boolean }> {
   const pair: PairOutcome = { a, b, games: 0, winsA: 0, winsB: 0, draws: 0, errors: 0 };
-  const runner = await GameRunner.create(config, workers, {
+  const runner = await createRunner(config, workers, {
     ...(options.gameTimeLimitMs !== undefined ? { gameTimeLimitMs: options.gameTimeLimitMs } : {}),
+    queue: options.queue,
   });
+  options.onRunner?.(runner);
   try {
     const report = await runner.play(
       Array.from({ length: games }, (_, k) => k),

@@ -12,9 +12,10 @@ import type { ScenarioOptions } from '../core/system.js';
 import { CsvFile, csvColumns, csvRecords, JsonLinesFile, recordToRow, rowToRecord } from './csv.js';
 import { DEFAULT_MAX_ACTIONS } from './match.js';
 import { ensureOutputDir } from './output.js';
-import { defaultWorkers, GameRunner } from './pool.js';
+import { defaultWorkers } from './pool.js';
 import { probeScenario, type RunFingerprint, type ScenarioSketch } from './probe.js';
 import { createProgress, silentProgress, type ProgressOptions, type ProgressReporter } from './progress.js';
+import { createRunner, type Runner } from './queue/runner.js';
 import { Slicer, writeLinesSliced } from './slices.js';
 import { SummaryBuilder, type Summary } from './summary.js';
 import type { GameRow, RunConfig } from './types.js';
@@ -56,6 +57,8 @@ export interface SimulationOptions {
   progress?: boolean | Omit<ProgressOptions, 'total' | 'already'>;
   /** Called with every game's row, in game order. */
   onRow?: (row: GameRow) => void;
+  /** Redis URL: play the games on `tacsim worker` processes through this queue instead of here (queue/). */
+  queue?: string;
   systemModule?: string;
   agentModule?: string;
 }
@@ -441,21 +444,23 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
   const todo: number[] = [];
   for (let i = 0; i < games; i++) if (!doneSet.has(i)) todo.push(i);
+  let runner: Runner | undefined;
   let progress: ProgressReporter = silentProgress;
   if (options.progress) {
     progress = createProgress({
       ...(typeof options.progress === 'object' ? options.progress : {}),
       total: games,
       already: games - todo.length,
+      detail: () => runner?.detail?.() ?? '',
     });
   }
 
   let aborted = false;
-  let runner: GameRunner | undefined;
   try {
     if (todo.length > 0)
-      runner = await GameRunner.create(config, options.workers ?? defaultWorkers(), {
+      runner = await createRunner(config, options.workers ?? defaultWorkers(), {
         ...(options.gameTimeLimitMs !== undefined ? { gameTimeLimitMs: options.gameTimeLimitMs } : {}),
+        queue: options.queue,
       });
     if (runner) {
       const report = await runner.play(
