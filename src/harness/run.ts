@@ -9,7 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../core/errors.js';
 import { deriveSeed } from '../core/rng.js';
 import type { ScenarioOptions } from '../core/system.js';
-import { CsvFile, csvColumns, csvRecords, JsonLinesFile, recordToRow, rowToRecord } from './csv.js';
+import { CsvFile, csvColumns, csvRecords, JsonLinesFile, recordToRow, rowToRecord, TextFile } from './csv.js';
 import { DEFAULT_MAX_ACTIONS } from './match.js';
 import { ensureOutputDir } from './output.js';
 import { defaultWorkers, GameRunner } from './pool.js';
@@ -18,6 +18,9 @@ import { createProgress, silentProgress, type ProgressOptions, type ProgressRepo
 import { Slicer, writeLinesSliced } from './slices.js';
 import { SummaryBuilder, type Summary } from './summary.js';
 import type { GameRow, RunConfig } from './types.js';
+import { readTurnLines, turnColumns, turnLines, TURNS_FILE } from './turns.js';
+import { runIdentity, type RunIdentity } from './identity.js';
+import type { TurnRecordShape } from '../core/turns.js';
 
 export const DEFAULT_AGENT = 'scripted';
 export { resolveAgents, StoppedError, type RunFingerprint } from './probe.js';
@@ -38,6 +41,10 @@ export interface SimulationOptions {
   maxActions?: number;
   /** Also write games.jsonl: one replayable record (with action keys) per game. */
   records?: boolean;
+  /** Write turns.csv: the position at the end of every turn of every game. Default true (a resumed run keeps its own setting). */
+  turns?: boolean;
+  /** The command line that started the run, for run.json and the report. */
+  command?: string;
   /** Worker threads; default os.availableParallelism(); 0 plays in this thread. */
   workers?: number;
   /** Games per worker task (default: chosen from games and workers). Does not change results. */
@@ -62,7 +69,7 @@ export interface SimulationOptions {
 
 export interface SimulationResult {
   outDir: string;
-  files: { games: string; summary: string; run: string; records?: string };
+  files: { games: string; summary: string; run: string; records?: string; turns?: string };
   summary: Summary;
   /** Games recorded in games.csv (including those of an earlier run when resuming). */
   recorded: number;
@@ -82,6 +89,11 @@ interface SavedRun {
   sides: { id: string; name: string }[];
   /** Absent in runs made before fingerprints; such runs resume without the file check. */
   fingerprint?: RunFingerprint;
+  /** Absent in runs made before the report: tacsim's version, the command, the date, the input files' hashes. */
+  identity?: RunIdentity;
+  title?: string;
+  /** The columns of turns.csv (see turns.ts). */
+  turnShape?: TurnRecordShape;
 }
 
 /** Refuses to resume when a file the run's games were played from is not what it was. */
@@ -220,7 +232,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   // Long steps over the files of a big run give Ctrl-C its turn (a stop before the first game: StoppedError).
   const slicer = new Slicer(options.signal);
   // Games already played (resume), by game index: the row and, with records, its games.jsonl line.
-  const existing = new Map<number, { row: GameRow; record?: string }>();
+  const existing = new Map<number, { row: GameRow; record?: string; turns?: string }>();
 
   if (options.resume) {
     outDir = resolve(options.resume);
@@ -291,9 +303,22 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         '--games',
         'bad-option',
       );
+    // Turn lines: turns.csv, then the journal's turn logs. A game without them is played again (a failed
+    // game may have none: it ended before its first turn did).
+    const turnColumnsNow = turnColumns(scenario.sides, scenario.turnShape);
+    const turns = config.turnRecords ? await readTurnLines(join(outDir, TURNS_FILE), turnColumnsNow, slicer) : new Map<number, string>();
+    if (turns === undefined) throw new InputError(`${TURNS_FILE} has other columns than this run writes`, join(outDir, TURNS_FILE));
+    if (config.turnRecords)
+      for (const row of journal)
+        if (row.turnLog && !turns.has(row.game)) turns.set(row.game, turnLines(row, scenario.sides, scenario.turnShape));
     for (const [game, row] of rows) {
-      if (!config.records) existing.set(game, { row });
-      else if (records.has(game)) existing.set(game, { row, record: records.get(game)! });
+      if (config.records && !records.has(game)) continue;
+      if (config.turnRecords && !turns.has(game) && row.error === null) continue;
+      existing.set(game, {
+        row,
+        ...(config.records ? { record: records.get(game)! } : {}),
+        ...(config.turnRecords ? { turns: turns.get(game) ?? '' } : {}),
+      });
     }
     // Reconcile the files with that: game order, one line a game, nothing half-written; no journal left.
     // Both files are written before either replaces the old one, so a stop meanwhile changes nothing.
@@ -315,6 +340,17 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         await writeLinesSliced(
           join(outDir, 'games.jsonl'),
           sorted.map((g) => `${existing.get(g)!.record}\n`),
+          slicer,
+        ),
+      );
+    if (config.turnRecords)
+      replace.push(
+        await writeLinesSliced(
+          join(outDir, TURNS_FILE),
+          (function* () {
+            yield stringify([turnColumnsNow]);
+            for (const g of sorted) yield existing.get(g)!.turns ?? '';
+          })(),
           slicer,
         ),
       );
@@ -345,6 +381,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       swap: options.swap ?? false,
       maxActions: options.maxActions ?? DEFAULT_MAX_ACTIONS,
       records: options.records ?? false,
+      turnRecords: options.turns ?? true,
       ...(options.systemModule ? { systemModule: options.systemModule } : {}),
       ...(options.agentModule ? { agentModule: options.agentModule } : {}),
     };
@@ -360,6 +397,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       system: scenario.system,
       sides: scenario.sides.map((s) => ({ id: s.id, name: s.name })),
       fingerprint: scenario.fingerprint,
+      identity: runIdentity(scenario, options.command, scenarioOptions),
+      title: scenario.title,
+      turnShape: scenario.turnShape,
     };
     writeAtomically(join(outDir, 'run.json'), `${JSON.stringify(saved, null, 2)}\n`);
   }
@@ -370,6 +410,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     summary: join(outDir, 'summary.json'),
     run: join(outDir, 'run.json'),
     ...(config.records ? { records: join(outDir, 'games.jsonl') } : {}),
+    ...(config.turnRecords ? { turns: join(outDir, TURNS_FILE) } : {}),
   };
   const summary = new SummaryBuilder(sides, scenario.metrics, {
     scenario: scenario.id,
@@ -395,6 +436,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const jsonl = config.records
     ? new JsonLinesFile(appendable ? files.records! : partial(files.records!), appendable && done.length > 0)
     : undefined;
+  const turnsOut = config.turnRecords
+    ? new TextFile(
+        appendable ? files.turns! : partial(files.turns!),
+        appendable && done.length > 0 ? undefined : stringify([turnColumns(sides, scenario.turnShape)]),
+      )
+    : undefined;
   const journal = new JsonLinesFile(join(outDir, JOURNAL_FILE), false);
   const toRewrite = new Map(appendable ? [] : existing);
   const pending = new Map<number, GameRow>();
@@ -410,11 +457,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     recorded++;
     if (row.error !== null) failed++;
     jsonl?.writeLine(JSON.stringify(recordOf(row, config, scenario)));
+    turnsOut?.write(turnLines(row, sides, scenario.turnShape));
     options.onRow?.(row);
   };
-  const emitOld = (old: { row: GameRow; record?: string }) => {
+  const emitOld = (old: { row: GameRow; record?: string; turns?: string }) => {
     csv.write(rowToRecord(old.row, sides, scenario.metrics));
     if (old.record !== undefined) jsonl?.writeLine(old.record);
+    if (old.turns !== undefined) turnsOut?.write(old.turns);
   };
   // Writes the rows that are next in game order: at most `budget` of them a call, so a long stretch of a
   // resumed run's earlier games does not hold up the event loop (the rest go at the next call).
@@ -492,9 +541,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     toRewrite.clear();
     await csv.close();
     await jsonl?.close();
+    await turnsOut?.close();
     if (!appendable) {
       renameSync(partial(files.games), files.games);
       if (files.records) renameSync(partial(files.records), files.records);
+      if (files.turns) renameSync(partial(files.turns), files.turns);
     }
     // Every finished row is now in games.csv (and games.jsonl): the journal has done its work.
     await journal.close();
