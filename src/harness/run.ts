@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../core/errors.js';
 import { deriveSeed } from '../core/rng.js';
-import type { ScenarioOptions } from '../core/system.js';
+import type { MetricDeclaration, ScenarioOptions } from '../core/system.js';
 import { CsvFile, csvColumns, csvRecords, JsonLinesFile, recordToRow, rowToRecord, TextFile } from './csv.js';
 import { DEFAULT_MAX_ACTIONS } from './match.js';
 import { ensureOutputDir } from './output.js';
@@ -94,6 +94,9 @@ interface SavedRun {
   title?: string;
   /** The columns of turns.csv (see turns.ts). */
   turnShape?: TurnRecordShape;
+  metrics?: MetricDeclaration[];
+  /** When the run was resumed (ISO dates). */
+  resumed?: string[];
 }
 
 /** Refuses to resume when a file the run's games were played from is not what it was. */
@@ -171,10 +174,10 @@ function scenarioRef(arg: string, loaded: ScenarioSketch): string {
 /** Most games one run may hold: the run keeps a number per game in memory (a hundred million exhaust V8). */
 export const MAX_GAMES = 10_000_000;
 
-/** Checks a game count from a flag or an option: a whole number from 0 to MAX_GAMES. */
+/** Checks a game count from a flag or an option: a whole number from 1 (a run of no game reports nothing) to MAX_GAMES. */
 export function checkGameCount(games: number, flag = '--games'): number {
-  if (!Number.isInteger(games) || games < 0)
-    throw new InputError(`the number of games must be a whole number, not ${games}`, undefined, flag, 'bad-option');
+  if (!Number.isInteger(games) || games < 1)
+    throw new InputError(`the number of games must be a whole number of at least 1, not ${games}`, undefined, flag, 'bad-option');
   if (games > MAX_GAMES)
     throw new InputError(
       `at most ${MAX_GAMES.toLocaleString('en-US')} games a run, not ${games.toLocaleString('en-US')} (split it into several runs)`,
@@ -356,7 +359,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       );
     for (const put of replace) put();
     rmSync(join(outDir, JOURNAL_FILE), { force: true });
-    writeAtomically(runFile, `${JSON.stringify({ ...saved, games, config }, null, 2)}\n`);
+    const resumed = [...(saved.resumed ?? []), new Date().toISOString()];
+    writeAtomically(runFile, `${JSON.stringify({ ...saved, games, config, resumed }, null, 2)}\n`);
   } else {
     if (!options.scenario) throw new InputError('no scenario given');
     games = checkGameCount(options.games ?? 100);
@@ -399,6 +403,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       fingerprint: scenario.fingerprint,
       identity: runIdentity(scenario, options.command, scenarioOptions),
       title: scenario.title,
+      metrics: scenario.metrics.map((m) => ({ ...m })),
       turnShape: scenario.turnShape,
     };
     writeAtomically(join(outDir, 'run.json'), `${JSON.stringify(saved, null, 2)}\n`);
