@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noMeasurableDifference, roundToStep } from '../../src/harness/balance.js';
 import { parseCsv } from '../../src/harness/csv.js';
 import type { ReportData } from '../../src/harness/report/data.js';
 import { writeReport } from '../../src/harness/report/index.js';
@@ -81,6 +82,37 @@ describe('turns.csv', () => {
     const { data } = await writeReport(r.outDir, { skillGames: 0 });
     expect(data.warnings.map((w) => w.kind)).toContain('no-turns');
     expect(data.sim!.turnBands).toBeNull();
+  });
+});
+
+describe('one reading of a balance search', () => {
+  it("the 50% crossing is rounded to the parameter's step, on the grid of the range", () => {
+    expect(roundToStep(7.7772, 7, 1)).toBe(8);
+    expect(roundToStep(1.73, 1, 1)).toBe(2);
+    expect(roundToStep(1.73, 1, 0.5)).toBe(1.5);
+    expect(roundToStep(0.34, 0.1, 0.2)).toBe(0.3);
+  });
+
+  it('a range whose intervals all overlap makes no measurable difference; one that parts does', () => {
+    // initiative.german 2 to 4 on pg3-medium: about 51% each, intervals overlapping.
+    const flat = [
+      { ci95: [0.47, 0.56] as [number, number] },
+      { ci95: [0.46, 0.55] as [number, number] },
+      { ci95: [0.47, 0.56] as [number, number] },
+    ];
+    expect(noMeasurableDifference(flat)).toBe(true);
+    const parts = [
+      { ci95: [0.28, 0.46] as [number, number] },
+      { ci95: [0.49, 0.59] as [number, number] },
+      { ci95: [0.52, 0.71] as [number, number] },
+    ];
+    expect(noMeasurableDifference(parts)).toBe(false);
+  });
+
+  it('--games 0 is refused with one line and exit 2', () => {
+    const r = tacsim(['sim', 'pg3-tiny', '--games', '0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual(['tacsim: --games must be a whole number from 1 to 10,000,000, not "0"']);
   });
 });
 
