@@ -12,6 +12,20 @@ import type { GameRow } from './types.js';
 /** The one definition of "win rate" in every tacsim output: sim, balance, tournament and the reports. */
 export const WIN_RATE_DEFINITION = 'win rate = (wins + half the draws) / games finished without error; failed games are left out';
 
+/** Wins, draws and losses of a side or an agent, with its win rate (WIN_RATE_DEFINITION) and 95% interval. */
+export interface Tally {
+  wins: number;
+  draws: number;
+  losses: number;
+  winRate: number;
+  ci95: [number, number];
+}
+
+/** A row of the per-agent table (terminal and report): agent, games, wins, draws, losses, win rate, interval, by side. */
+export function agentRow(spec: string, games: number, t: Tally, bySide: string): string[] {
+  return [spec, String(games), String(t.wins), String(t.draws), String(t.losses), pct(t.winRate), interval(t.ci95), bySide];
+}
+
 export interface SideSummary {
   name: string;
   wins: number;
@@ -26,14 +40,9 @@ export interface SideSummary {
   vp: { mean: number };
 }
 
-export interface SpecSummary {
+/** Per agent spec; winRate (draws half) is the same as `score`. */
+export interface SpecSummary extends Tally {
   games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  /** WIN_RATE_DEFINITION: draws count half (the same as `score`). */
-  winRate: number;
-  ci95: [number, number];
   /** Wins plus half the draws, per game. */
   score: number;
   bySide: Record<string, { games: number; wins: number; draws: number; winRate: number }>;
@@ -323,20 +332,17 @@ export function formatSummary(s: Summary): string {
   if (s.agentSpecs) {
     lines.push('');
     const specRows: string[][] = [['agent', 'games', 'wins', 'draws', 'losses', 'win rate', '95% interval', 'by side']];
-    for (const [spec, a] of Object.entries(s.agentSpecs)) {
-      specRows.push([
-        spec,
-        String(a.games),
-        String(a.wins),
-        String(a.draws),
-        String(a.losses),
-        pct(a.winRate),
-        interval(a.ci95),
-        Object.entries(a.bySide)
-          .map(([side, b]) => `${side} ${b.wins}/${b.games}`)
-          .join(', '),
-      ]);
-    }
+    for (const [spec, a] of Object.entries(s.agentSpecs))
+      specRows.push(
+        agentRow(
+          spec,
+          a.games,
+          a,
+          Object.entries(a.bySide)
+            .map(([side, b]) => `${side} ${b.wins}/${b.games}`)
+            .join(', '),
+        ),
+      );
     lines.push(table(specRows));
   }
   if (s.errors) {

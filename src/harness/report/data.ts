@@ -14,7 +14,7 @@ import type { RunIdentity, RunInput } from '../identity.js';
 import type { Rating } from '../ratings.js';
 import type { PairOutcome } from '../roundrobin.js';
 import { round, wilson } from '../stats.js';
-import { WIN_RATE_DEFINITION } from '../summary.js';
+import { type Tally, WIN_RATE_DEFINITION } from '../summary.js';
 import { TURNS_FILE, typeStem } from '../turns.js';
 import type { RunConfig } from '../types.js';
 import type { SkillResult } from './skill.js';
@@ -53,26 +53,16 @@ export interface Header {
   status: string;
 }
 
-export interface SideOutcome {
+export interface SideOutcome extends Tally {
   id: string;
   name: string;
-  wins: number;
-  draws: number;
-  losses: number;
-  winRate: number;
-  ci95: [number, number];
   /** Wins by victory level. */
   levels: Record<string, number>;
 }
 
-export interface AgentOutcome {
+export interface AgentOutcome extends Tally {
   spec: string;
   games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  winRate: number;
-  ci95: [number, number];
   /** Games and win rate per side played. */
   bySide: Record<string, { games: number; winRate: number }>;
 }
@@ -501,12 +491,36 @@ function simReport(dir: string): ReportData {
   };
 }
 
-/** What `balance --out` writes in balance.json. */
-export interface SavedBalance extends BalanceResult {
+/** What balance.json and tournament.json keep of their run besides the results. */
+interface SavedIdentity {
+  scenario: string;
+  seed: string;
   identity?: RunIdentity;
   title?: string;
   system?: string;
 }
+
+function savedHeader(kind: ReportKind, saved: SavedIdentity, agents: Record<string, string>, games: number, status: string): Header {
+  return {
+    kind,
+    command: saved.identity?.command ?? null,
+    scenario: saved.scenario,
+    title: saved.title ?? null,
+    system: saved.system ?? null,
+    agents,
+    seed: saved.seed,
+    games,
+    planned: null,
+    date: saved.identity?.started ?? null,
+    tacsim: saved.identity?.tacsim ?? null,
+    inputs: saved.identity?.inputs ?? [],
+    resumed: [],
+    status,
+  };
+}
+
+/** What `balance --out` writes in balance.json. */
+export interface SavedBalance extends BalanceResult, SavedIdentity {}
 
 function balanceReport(dir: string): ReportData {
   const b = readJson<SavedBalance>(join(dir, 'balance.json'));
@@ -530,22 +544,13 @@ function balanceReport(dir: string): ReportData {
   if (b.aborted) warnings.push({ kind: 'stopped', text: 'The search was stopped before the whole range was played.' });
   return {
     format: 'tacsim-report/1',
-    header: {
-      kind: 'balance',
-      command: b.identity?.command ?? null,
-      scenario: b.scenario,
-      title: b.title ?? null,
-      system: b.system ?? null,
-      agents: b.agents,
-      seed: b.seed,
+    header: savedHeader(
+      'balance',
+      b,
+      b.agents,
       games,
-      planned: null,
-      date: b.identity?.started ?? null,
-      tacsim: b.identity?.tacsim ?? null,
-      inputs: b.identity?.inputs ?? [],
-      resumed: [],
-      status: `${b.aborted ? 'stopped' : 'complete'}: ${b.rows.length} value${b.rows.length === 1 ? '' : 's'} of ${b.param}, ${games} games`,
-    },
+      `${b.aborted ? 'stopped' : 'complete'}: ${b.rows.length} value${b.rows.length === 1 ? '' : 's'} of ${b.param}, ${games} games`,
+    ),
     winRateDefinition: WIN_RATE_DEFINITION,
     warnings,
     balance: {
@@ -562,15 +567,10 @@ function balanceReport(dir: string): ReportData {
 }
 
 /** What `tournament --out` writes in tournament.json. */
-export interface SavedTournament {
-  scenario: string;
-  seed: string;
+export interface SavedTournament extends SavedIdentity {
   pairs: PairOutcome[];
   ratings: Rating[];
   aborted: boolean;
-  identity?: RunIdentity;
-  title?: string;
-  system?: string;
 }
 
 function tournamentReport(dir: string): ReportData {
@@ -601,22 +601,13 @@ function tournamentReport(dir: string): ReportData {
   if (t.aborted) warnings.push({ kind: 'stopped', text: 'The tournament was stopped before every pair was played.' });
   return {
     format: 'tacsim-report/1',
-    header: {
-      kind: 'tournament',
-      command: t.identity?.command ?? null,
-      scenario: t.scenario,
-      title: t.title ?? null,
-      system: t.system ?? null,
-      agents: Object.fromEntries(names.map((n, i) => [`agent ${i + 1}`, n])),
-      seed: t.seed,
-      games: total,
-      planned: null,
-      date: t.identity?.started ?? null,
-      tacsim: t.identity?.tacsim ?? null,
-      inputs: t.identity?.inputs ?? [],
-      resumed: [],
-      status: `${t.aborted ? 'stopped' : 'complete'}: ${t.pairs.length} pair${t.pairs.length === 1 ? '' : 's'}, ${total} games`,
-    },
+    header: savedHeader(
+      'tournament',
+      t,
+      Object.fromEntries(names.map((n, i) => [`agent ${i + 1}`, n])),
+      total,
+      `${t.aborted ? 'stopped' : 'complete'}: ${t.pairs.length} pair${t.pairs.length === 1 ? '' : 's'}, ${total} games`,
+    ),
     winRateDefinition: WIN_RATE_DEFINITION,
     warnings,
     tournament: { ratings: t.ratings, pairs: t.pairs, matrix: { agents: names, score, games } },

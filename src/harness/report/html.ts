@@ -3,6 +3,7 @@
  * Every section is a <section data-section="..."> and every plot an <svg data-plot="...">, for readers and tests.
  */
 import type { BalanceFigures, ReportData, SimFigures, TournamentFigures } from './data.js';
+import { agentRow } from '../summary.js';
 import { esc, type Layer, plot } from './svg.js';
 
 /** Colours per side (first, second, more) and for draws / nobody. */
@@ -116,18 +117,16 @@ ${plot({
         'Per agent (agents swap sides)',
         table(
           ['agent', 'games', 'wins', 'draws', 'losses', 'win rate', '95% interval', 'by side (win rate)'],
-          s.agents.map((a) => [
-            a.spec,
-            String(a.games),
-            String(a.wins),
-            String(a.draws),
-            String(a.losses),
-            pct(a.winRate),
-            interval(a.ci95),
-            Object.entries(a.bySide)
-              .map(([side, b]) => `${side} ${pct(b.winRate)} of ${b.games}`)
-              .join(', '),
-          ]),
+          s.agents.map((a) =>
+            agentRow(
+              a.spec,
+              a.games,
+              a,
+              Object.entries(a.bySide)
+                .map(([side, b]) => `${side} ${pct(b.winRate)} of ${b.games}`)
+                .join(', '),
+            ),
+          ),
         ),
       ),
     );
