@@ -10,6 +10,7 @@ import { formatAgentHelp } from '../../agents/agent.js';
 import { registerSimCommands } from '../harness/cli.js';
 import { registerLadderCommand } from '../harness/ladder.js';
 import { registerWorkerCommand } from '../harness/queue/cli.js';
+import { registerReportCommand } from '../harness/report/index.js';
 import { registerBenchCommand } from '../../benchmarks/cli.js';
 import { parseIntFlag, parseSetFlags } from '../harness/cli.js';
 import { DEFAULT_AI, type PlayOptions, runPlay } from './play.js';
@@ -125,6 +126,8 @@ Examples:
   registerLadderCommand(program);
   // Scale-out: `tacsim worker` serves the runs started with --queue (src/harness/queue/).
   registerWorkerCommand(program);
+  // Issue 18: the report page of a sim, balance or tournament folder.
+  registerReportCommand(program);
 
   program
     .command('replay')

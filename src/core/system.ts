@@ -280,4 +280,28 @@ export interface LoadedScenario<S = any, A = any> {
    * action so a replay can prove it reached the same positions.
    */
   stateHash(state: S): string;
+  /**
+   * The position at the end of a turn as numbers a designer reads (turns.csv, the balance report). Optional:
+   * the kernel's default (core/turns.ts) derives it from outcome() and ui.board(); a system gives its own only
+   * when that default cannot see something (e.g. VP sources the board does not show).
+   */
+  turnRecord?(state: S): TurnRecord;
+}
+
+/**
+ * A position summed up per seat at the end of a turn (LoadedScenario.turnRecord). Arrays are per seat unless
+ * said otherwise; every number is what has happened so far in the game, not in the turn.
+ */
+export interface TurnRecord {
+  readonly vp: readonly number[];
+  /** Per declared `perSeat` metric id (e.g. steps lost), its value so far per seat. */
+  readonly metrics: Readonly<Record<string, readonly number[]>>;
+  /** Units (leaders included) standing on a map hex. */
+  readonly unitsOnMap: readonly number[];
+  /** Seat holding each objective, -1 nobody, in the order of `TurnRecordShape.objectives`. */
+  readonly holders: readonly number[];
+  /** The part of `vp` that the objectives held give; the rest comes from casualties, exits and the like. */
+  readonly objectiveVp: readonly number[];
+  /** Units eliminated so far per unit type (`TurnRecordShape.unitTypes`), per seat. */
+  readonly eliminated: Readonly<Record<string, readonly number[]>>;
 }

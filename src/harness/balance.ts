@@ -13,6 +13,7 @@ import { probeScenario, StoppedError, type ProbeRequest } from './probe.js';
 import { createRunner, type Runner } from './queue/runner.js';
 import { DEFAULT_AGENT } from './run.js';
 import { round, wilson } from './stats.js';
+import { WIN_RATE_DEFINITION } from './summary.js';
 import type { RunConfig } from './types.js';
 
 export interface BalanceOptions {
@@ -29,7 +30,7 @@ export interface BalanceOptions {
   gamesPerValue?: number;
   /** Games between two looks at the interval. Default 50. */
   batch?: number;
-  /** The side whose win rate is balanced (draws count half). Default the first side. */
+  /** The side whose win rate is balanced (WIN_RATE_DEFINITION: draws count half). Default the first side. */
   side?: string;
   /** Stop at a value once its 95% interval lies wholly outside 50% ± margin. Default 0.02. */
   margin?: number;
@@ -58,7 +59,7 @@ export interface BalanceRow {
   wins: Record<string, number>;
   draws: number;
   errors: number;
-  /** Win rate of the balanced side, draws counting half, over games without error. */
+  /** Win rate of the balanced side (WIN_RATE_DEFINITION: draws count half), over games without error. */
   winRate: number;
   ci95: [number, number];
   stop: StopReason;
@@ -71,11 +72,35 @@ export interface BalanceResult {
   agents: Record<string, string>;
   seed: string;
   rows: BalanceRow[];
+  /** The step between values. */
+  step: number;
   /** The value whose win rate is closest to 50%. */
   best: BalanceRow | null;
-  /** Where the win rate crosses 50%, by linear interpolation between neighbouring values (null if it never does). */
+  /**
+   * Where the win rate crosses 50%, by linear interpolation between neighbouring values, rounded to the
+   * parameter's step (null if it never does).
+   */
   estimate: number | null;
+  /** The interpolated crossing before rounding. */
+  estimateRaw: number | null;
+  /**
+   * The parameter makes no measurable difference over the range: every value's 95% interval overlaps every
+   * other's. Then neither `best` nor `estimate` says which value to choose.
+   */
+  flat: boolean;
+  winRateDefinition: string;
   aborted: boolean;
+}
+
+/** `x` rounded to the nearest value of the range `from`, `from ± step`, ... */
+export function roundToStep(x: number, from: number, step: number): number {
+  return round(from + Math.round((x - from) / step) * step, 10);
+}
+
+/** Whether the rows' intervals all overlap (the highest lower bound is under the lowest upper bound). */
+export function noMeasurableDifference(rows: readonly Pick<BalanceRow, 'ci95'>[]): boolean {
+  if (rows.length < 2) return false;
+  return Math.max(...rows.map((r) => r.ci95[0])) <= Math.min(...rows.map((r) => r.ci95[1]));
 }
 
 /** The values from `from` to `to` by `step` (inclusive, in either direction). */
@@ -224,16 +249,30 @@ export async function balanceSearch(options: BalanceOptions): Promise<BalanceRes
     (b, r) => (b === null || Math.abs(r.winRate - 0.5) < Math.abs(b.winRate - 0.5) ? r : b),
     null,
   );
-  let estimate: number | null = null;
+  let estimateRaw: number | null = null;
   for (let i = 0; i + 1 < scored.length; i++) {
     const a = scored[i]!;
     const b = scored[i + 1]!;
     if ((a.winRate - 0.5) * (b.winRate - 0.5) <= 0 && a.winRate !== b.winRate) {
-      estimate = round(a.value + ((0.5 - a.winRate) * (b.value - a.value)) / (b.winRate - a.winRate), 4);
+      estimateRaw = round(a.value + ((0.5 - a.winRate) * (b.value - a.value)) / (b.winRate - a.winRate), 4);
       break;
     }
   }
-  return { scenario: scenario.id, param: param.name, side: sideId, agents, seed, rows, best, estimate, aborted };
+  return {
+    scenario: scenario.id,
+    param: param.name,
+    side: sideId,
+    agents,
+    seed,
+    rows,
+    step: options.step,
+    best,
+    estimate: estimateRaw === null ? null : roundToStep(estimateRaw, options.from, options.step),
+    estimateRaw,
+    flat: noMeasurableDifference(scored),
+    winRateDefinition: WIN_RATE_DEFINITION,
+    aborted,
+  };
 }
 
 /** The balance table as text for the terminal. */
@@ -270,11 +309,21 @@ export function formatBalance(r: BalanceResult): string {
     '',
   );
   lines.push('');
-  if (r.best)
+  if (r.flat) {
+    const rates = r.rows.filter((x) => x.games > x.errors).map((x) => x.winRate);
     lines.push(
-      `closest to even: ${r.param} = ${r.best.value} (${r.side} wins ${pct(r.best.winRate)}, 95% ${pct(r.best.ci95[0])}–${pct(r.best.ci95[1])})`,
+      `warning: ${r.param} makes no measurable difference from ${r.rows[0]!.value} to ${r.rows[r.rows.length - 1]!.value}: ` +
+        `every 95% interval overlaps the others (win rates ${pct(Math.min(...rates))} to ${pct(Math.max(...rates))}); ` +
+        'no value is closer to even than another (widen the range or play more games per value)',
     );
-  if (r.estimate !== null) lines.push(`50% crossing (interpolated): ${r.param} ≈ ${r.estimate}`);
+  } else {
+    if (r.best)
+      lines.push(
+        `closest to even: ${r.param} = ${r.best.value} (${r.side} ${pct(r.best.winRate)}, 95% ${pct(r.best.ci95[0])}–${pct(r.best.ci95[1])})`,
+      );
+    if (r.estimate !== null) lines.push(`50% crossing: ${r.param} ≈ ${r.estimate} (to the step ${r.step}; interpolated ${r.estimateRaw})`);
+  }
+  lines.push(`${r.side} win rate: wins plus half the draws, per game finished`);
   if (r.aborted) lines.push('stopped before the whole range was played');
   return lines.join('\n');
 }

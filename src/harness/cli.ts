@@ -16,6 +16,9 @@ import { checkQueue } from './queue/runner.js';
 import { MAX_GAMES, runSimulation } from './run.js';
 import { formatSummary } from './summary.js';
 import { formatRoundRobin, roundRobin } from './roundrobin.js';
+import { runIdentity, type RunIdentity } from './identity.js';
+import { probeScenario as probeForIdentity } from './probe.js';
+import { DEFAULT_SKILL_GAMES, writeReport } from './report/index.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -120,6 +123,43 @@ async function queueOption(flags: CommonFlags): Promise<{ queue?: string }> {
   return { queue: flags.queue };
 }
 
+/** The command line as typed (arguments with spaces or quotes quoted), for run.json and the report. */
+export function commandLine(argv: readonly string[] = process.argv.slice(2)): string {
+  return ['tacsim', ...argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`))].join(' ');
+}
+
+/** `--report`: writes report.html and report.json into `dir` and says where. */
+async function reportInto(dir: string, flags: { skillGames?: string; workers?: string }, signal?: AbortSignal): Promise<void> {
+  const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
+  const written = await writeReport(dir, {
+    skillGames: parseIntFlag('--skill-games', flags.skillGames, 0) ?? DEFAULT_SKILL_GAMES,
+    ...(workers !== undefined ? { workers } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  process.stderr.write(`report in ${written.html}\n`);
+}
+
+/** What a balance search or tournament keeps of its run in its JSON file (a sim run keeps it in run.json). */
+async function identityOf(
+  scenario: string,
+  options: ScenarioOptions,
+  flags: CommonFlags,
+  started: string,
+): Promise<{ identity: RunIdentity; title: string; system: string }> {
+  const { sketch } = await probeForIdentity({ scenario, options, ...modules(flags) });
+  return { identity: { ...runIdentity(sketch, commandLine(), options), started }, title: sketch.title, system: sketch.system };
+}
+
+/** A folder for a command's files when --report is given without --out: results/<scenario>-<what>-<time>. */
+function defaultOutDir(scenario: string, what: string): string {
+  const stem = scenario
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.json$/, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_');
+  const time = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return resolve('results', `${stem}-${what}-${time}`);
+}
+
 function scenarioOptions(flags: CommonFlags): ScenarioOptions {
   const set = parseSetFlags(flags.set);
   return {
@@ -192,6 +232,18 @@ function addRunOptions(cmd: Command): Command {
     .option('--queue <URL>', 'play the games on tacsim workers through Redis: redis://HOST:PORT[/DB] (see tacsim worker --help)');
 }
 
+/** --report and --skill-games: the report page of the run (src/harness/report). */
+function addReportOptions(cmd: Command, skill: boolean): Command {
+  cmd.option('--report', 'also write report.html (one page with plots that opens from disk) and report.json in the output folder');
+  if (skill)
+    cmd.option(
+      '--skill-games <N>',
+      `with --report: seeds of the skill-against-luck comparison, each played three times (0: none)`,
+      String(DEFAULT_SKILL_GAMES),
+    );
+  return cmd;
+}
+
 /** sim and balance: one agent spec per side, on top of the run options. */
 function addCommonOptions(cmd: Command): Command {
   return addRunOptions(
@@ -215,28 +267,39 @@ export function registerSimCommands(program: Command): void {
     .option('--out <DIR>', 'output folder (default results/<scenario>-<timestamp>/)')
     .option('--resume <DIR>', 'continue an earlier run in DIR: its settings, skipping finished games')
     .option('--records', 'also write games.jsonl: one replayable record (seed, agents, action keys) per game')
-    .addHelpText(
-      'after',
-      `
-Writes games.csv (one row a game, in game order), summary.json and run.json in the output folder.
-Win rates come with Wilson 95% intervals. Ctrl-C stops cleanly: finished games are kept and
+    .option('--no-turns', 'leave out turns.csv (the position at the end of every turn of every game), for very large runs');
+  addReportOptions(sim, true).addHelpText(
+    'after',
+    `
+Writes games.csv (one row a game, in game order), turns.csv (every game's position at the end of each
+turn), summary.json and run.json in the output folder; with --report also report.html and report.json.
+Win rates count draws as half a win and come with Wilson 95% intervals. Ctrl-C stops cleanly: finished games are kept and
 --resume DIR carries on. Exit code 1 when any game failed (the error column says why; replay by seed).
 
 Examples:
-  tacsim sim SCENARIO --games 500
+  tacsim sim SCENARIO --games 500 --report
   tacsim sim SCENARIO --agent SIDE=mcts:iterations=2000 --agent OTHER=scripted --games 200
   tacsim sim SCENARIO --agent SIDE=mcts --agent OTHER=scripted --swap --games 400 --seed 7
   tacsim sim my-scenario.json --set turns=10 --workers 4 --out results/turns10 --records
   tacsim sim --resume results/SCENARIO-20250101-120000 --games 1000`,
-    );
+  );
   sim.action(
     async (
       scenario: string | undefined,
-      flags: CommonFlags & { games: string; out?: string; resume?: string; records?: boolean },
+      flags: CommonFlags & {
+        games: string;
+        out?: string;
+        resume?: string;
+        records?: boolean;
+        turns?: boolean;
+        report?: boolean;
+        skillGames?: string;
+      },
       cmd: Command,
     ) => {
       const given = (name: string) => cmd.getOptionValueSource(name) === 'cli';
-      const games = parseIntFlag('--games', !given('games') && flags.resume ? undefined : flags.games, 0, MAX_GAMES);
+      const games = parseIntFlag('--games', !given('games') && flags.resume ? undefined : flags.games, 1, MAX_GAMES);
+      parseIntFlag('--skill-games', flags.skillGames, 0);
       const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
       const maxActions = parseIntFlag('--max-actions', flags.maxActions, 1);
       const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
@@ -269,6 +332,8 @@ Examples:
                   swap: flags.swap ?? false,
                   maxActions,
                   out: flags.out,
+                  turns: flags.turns !== false,
+                  command: commandLine(),
                   ...modules(flags),
                 }),
             ...(games !== undefined ? { games } : {}),
@@ -291,6 +356,8 @@ Examples:
           process.stderr.write(`${result.failed} game(s) failed: see the error column of ${result.files.games}\n`);
           process.exitCode = 1;
         }
+        if (flags.report && !stop.signal.aborted) await reportInto(result.outDir, flags, stop.signal);
+        else if (flags.report) process.stderr.write(`no report for a stopped run: tacsim report ${result.outDir} writes one\n`);
       } finally {
         stop.dispose();
       }
@@ -311,18 +378,19 @@ Examples:
     .option('--side <SIDE>', 'side whose win rate is balanced (default the first side)')
     .option('--margin <X>', 'stop at a value once its interval is wholly outside 50% ± X', '0.02')
     .option('--half-width <X>', 'stop at a value once its interval is this narrow (half-width)', '0.03')
-    .option('--out <DIR>', 'also write balance.json and balance.csv into DIR')
-    .addHelpText(
-      'after',
-      `
+    .option('--out <DIR>', 'also write balance.json and balance.csv into DIR (with --report: default results/<scenario>-balance-<time>)');
+  addReportOptions(balance, false).addHelpText(
+    'after',
+    `
 Plays the scenario at each value from A to B by S (the same game seeds at every value), in batches,
 until the win rate's 95% interval is narrow enough or clearly away from 50%; reports the value closest
-to even and an interpolated 50% crossing. Draws count half.
+to even and the 50% crossing (interpolated, rounded to the step), or warns when the parameter makes no
+measurable difference over the range. Draws count half a win.
 
 Examples:
   tacsim balance SCENARIO --param turns --from 6 --to 12 --step 1
   tacsim balance SCENARIO --param PARAMETER --from 1 --to 5 --games-per-value 400`,
-    );
+  );
   balance.action(
     async (
       scenario: string,
@@ -337,10 +405,17 @@ Examples:
         margin: string;
         halfWidth: string;
         out?: string;
+        report?: boolean;
       },
     ) => {
+      const started = new Date().toISOString();
       // The output folder is checked (and made) before the first game, not after the last.
-      const outDir = flags.out !== undefined ? ensureOutputDir(flags.out) : undefined;
+      const outDir =
+        flags.out !== undefined
+          ? ensureOutputDir(flags.out)
+          : flags.report
+            ? ensureOutputDir(defaultOutDir(scenario, 'balance'))
+            : undefined;
       const gamesPerValue = parseIntFlag('--games-per-value', flags.gamesPerValue, 1, MAX_GAMES)!;
       const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
       const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
@@ -377,7 +452,8 @@ Examples:
         process.stdout.write(`${flags.json ? JSON.stringify(result, null, 2) : formatBalance(result)}\n`);
         if (outDir !== undefined) {
           const dir = outDir;
-          writeFileSync(join(dir, 'balance.json'), `${JSON.stringify(result, null, 2)}\n`);
+          const identity = await identityOf(scenario, scenarioOptions(flags), flags, started);
+          writeFileSync(join(dir, 'balance.json'), `${JSON.stringify({ ...result, ...identity }, null, 2)}\n`);
           const sides = result.rows[0] ? Object.keys(result.rows[0].wins) : [];
           const csv = [
             [result.param, 'games', ...sides.map((s) => `wins_${s}`), 'draws', 'errors', 'win_rate', 'ci_low', 'ci_high', 'stop'].join(','),
@@ -388,6 +464,7 @@ Examples:
             );
           writeFileSync(join(dir, 'balance.csv'), `${csv.join('\n')}\n`);
           process.stderr.write(`results in ${dir}\n`);
+          if (flags.report) await reportInto(dir, flags);
         }
         if (result.aborted) process.exitCode = 130;
         const failed = result.rows.reduce((s, r) => s + r.errors, 0);
@@ -412,45 +489,61 @@ Examples:
       .option('--seed <S>', 'master seed (default: the current time)'),
   )
     .option('--json', 'print the result as JSON')
-    .addHelpText(
-      'after',
-      `
+    .option('--out <DIR>', 'also write tournament.json into DIR (with --report: default results/<scenario>-tournament-<time>)');
+  addReportOptions(tournament, false).addHelpText(
+    'after',
+    `
 Every pair plays --games-per-pair games, each agent on each side half the time. Ratings are on the Elo
 scale (a 200-point gap ~ 76% expected score), anchored so they average 0.
 
 Examples:
   tacsim tournament SCENARIO random scripted scripted:aggression=0.9 --games-per-pair 100
   tacsim tournament SCENARIO scripted "mcts:timeMs=100,rolloutDepth=10" --games-per-pair 20 --seed 1`,
-    );
-  tournament.action(async (scenario: string, specs: string[], flags: CommonFlags & { gamesPerPair: string }) => {
-    if (specs.length < 2) throw new InputError('a tournament needs at least two agent specs');
-    const gamesPerPair = parseIntFlag('--games-per-pair', flags.gamesPerPair, 1, MAX_GAMES)!;
-    const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
-    const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
-    const queue = await queueOption(flags);
-    const stop = interruptible();
-    try {
-      const result = await stoppable(
-        'no game was played',
-        roundRobin(specs, {
-          scenario,
-          scenarioOptions: scenarioOptions(flags),
-          gamesPerPair,
-          seed: flags.seed,
-          maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
-          ...(workers !== undefined ? { workers } : {}),
-          ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
-          ...queue,
-          signal: stop.signal,
-          progress: flags.progress !== false,
-        }),
-      );
-      if (result === undefined) return;
-      process.stdout.write(`${flags.json ? JSON.stringify(result, null, 2) : formatRoundRobin(result)}\n`);
-      if (result.aborted) process.exitCode = 130;
-      if (result.pairs.some((p) => p.errors > 0)) process.exitCode = 1;
-    } finally {
-      stop.dispose();
-    }
-  });
+  );
+  tournament.action(
+    async (scenario: string, specs: string[], flags: CommonFlags & { gamesPerPair: string; out?: string; report?: boolean }) => {
+      if (specs.length < 2) throw new InputError('a tournament needs at least two agent specs');
+      const started = new Date().toISOString();
+      const outDir =
+        flags.out !== undefined
+          ? ensureOutputDir(flags.out)
+          : flags.report
+            ? ensureOutputDir(defaultOutDir(scenario, 'tournament'))
+            : undefined;
+      const gamesPerPair = parseIntFlag('--games-per-pair', flags.gamesPerPair, 1, MAX_GAMES)!;
+      const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
+      const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
+      const queue = await queueOption(flags);
+      const stop = interruptible();
+      try {
+        const result = await stoppable(
+          'no game was played',
+          roundRobin(specs, {
+            scenario,
+            scenarioOptions: scenarioOptions(flags),
+            gamesPerPair,
+            seed: flags.seed,
+            maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
+            ...(workers !== undefined ? { workers } : {}),
+            ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
+            ...queue,
+            signal: stop.signal,
+            progress: flags.progress !== false,
+          }),
+        );
+        if (result === undefined) return;
+        process.stdout.write(`${flags.json ? JSON.stringify(result, null, 2) : formatRoundRobin(result)}\n`);
+        if (outDir !== undefined) {
+          const identity = await identityOf(scenario, scenarioOptions(flags), flags, started);
+          writeFileSync(join(outDir, 'tournament.json'), `${JSON.stringify({ ...result, ...identity }, null, 2)}\n`);
+          process.stderr.write(`results in ${outDir}\n`);
+          if (flags.report) await reportInto(outDir, flags);
+        }
+        if (result.aborted) process.exitCode = 130;
+        if (result.pairs.some((p) => p.errors > 0)) process.exitCode = 1;
+      } finally {
+        stop.dispose();
+      }
+    },
+  );
 }

@@ -173,6 +173,29 @@ export class CsvFile {
   }
 }
 
+/** Appends text (turns.csv lines) to a file, with `header` first when given. */
+export class TextFile {
+  private readonly stream: WriteStream;
+  private failure: Error | undefined;
+  constructor(
+    readonly path: string,
+    header: string | undefined,
+  ) {
+    this.stream = createWriteStream(path, { flags: header === undefined ? 'a' : 'w' });
+    this.stream.on('error', (e) => (this.failure = e));
+    if (header !== undefined) this.stream.write(header);
+  }
+  write(text: string): void {
+    if (this.failure) throw this.failure;
+    if (text !== '') this.stream.write(text);
+  }
+  close(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.stream.end(() => (this.failure ? reject(this.failure) : resolve()));
+    });
+  }
+}
+
 /** Appends JSON lines (game records, the run's journal) to a file. */
 export class JsonLinesFile {
   private readonly stream: WriteStream;

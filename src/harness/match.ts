@@ -7,8 +7,9 @@ import { InputError } from '../core/errors.js';
 import { moduleUrl } from '../core/modules.js';
 import { createRng } from '../core/rng.js';
 import type { LoadedScenario, ScenarioOptions, SideInfo } from '../core/system.js';
+import { turnRecordOf, turnRecordShape, type TurnRecordShape } from '../core/turns.js';
 import { loadScenario, registerSystemModule } from '../scenarios.js';
-import type { AgentFactory, GameRow, HarnessAgent } from './types.js';
+import type { AgentFactory, GameRow, HarnessAgent, TurnLogEntry } from './types.js';
 
 export const DEFAULT_MAX_ACTIONS = 20_000;
 
@@ -64,8 +65,21 @@ export function timeLimitError(limitMs: number): string {
   return `exceeded the time limit of ${limitMs / 1000} s per game (raise --game-time-limit, or the game does not end)`;
 }
 
+/** The dice of the starting position the turn records' shape is read from (the same in every thread). */
+const SHAPE_SEED = 'turn-record-shape';
+const shapes = new WeakMap<LoadedScenario, TurnRecordShape>();
+
+/** The shape of `scenario`'s turn records (turns.csv columns): the same for every game and every thread. */
+export function turnShapeOf(scenario: LoadedScenario): TurnRecordShape {
+  let shape = shapes.get(scenario);
+  if (!shape) shapes.set(scenario, (shape = turnRecordShape(scenario, scenario.initialState(createRng(SHAPE_SEED)))));
+  return shape;
+}
+
 export interface PlayOptions {
   maxActions?: number;
+  /** Keep the position at the end of every turn in row.turnLog (turns.csv). */
+  turnRecords?: boolean;
   /** Wall-clock limit of the game in ms (0 or absent: none), checked between actions: over it the game is an error row. */
   timeLimitMs?: number;
   /** Keep the action keys in row.actionKeys. */
@@ -114,11 +128,14 @@ export async function playGame(
     error: null,
   };
   const keys: string[] | undefined = options.records ? [] : undefined;
+  const shape = options.turnRecords ? turnShapeOf(scenario) : undefined;
+  const turnLog: TurnLogEntry[] | undefined = shape ? [] : undefined;
   let state: unknown;
   try {
     const dice = createRng(seed);
     const rngs = agents.map((_, seat) => createRng(agentSeed(seed, seat)));
     state = scenario.initialState(dice);
+    let turn = turnLog ? scenario.turn(state) : 0;
     while (!game.isTerminal(state)) {
       if (options.shouldStop?.()) return null;
       if (options.timeLimitMs && performance.now() - started > options.timeLimitMs) {
@@ -135,9 +152,19 @@ export async function playGame(
       let action = agent.act(game, state, seat, rngs[seat]!);
       if (isThenable(action)) action = await action;
       if (keys) keys.push(game.actionKey(action));
+      const before = state;
       state = game.apply(state, action, dice);
       row.actions++;
+      if (turnLog) {
+        // The position just before the turn changes is the end of the turn.
+        const now = scenario.turn(state);
+        if (now !== turn) {
+          turnLog.push({ turn, record: turnRecordOf(scenario, before, shape!) });
+          turn = now;
+        }
+      }
     }
+    if (turnLog) turnLog.push({ turn: scenario.turn(state), record: turnRecordOf(scenario, state, shape!) });
     const out = scenario.outcome(state);
     if (row.error === null) row.winner = out.winner;
     row.victoryLevel = out.victoryLevel;
@@ -152,6 +179,7 @@ export async function playGame(
   }
   row.ms = Math.round((performance.now() - started) * 100) / 100;
   if (keys) row.actionKeys = keys;
+  if (turnLog) row.turnLog = turnLog;
   return row;
 }
 

@@ -307,6 +307,7 @@ export class GameRunner {
       const row = await playGame(ctx.scenario, agents, specs, index, deriveSeed(config.seed, index), {
         maxActions: config.maxActions,
         records: config.records,
+        turnRecords: config.turnRecords === true,
         shouldStop: stopRequested,
         timeLimitMs: this.gameTimeLimitMs,
       });

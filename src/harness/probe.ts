@@ -12,7 +12,8 @@ import { InputError, type InputErrorCode } from '../core/errors.js';
 import type { LoadedScenario, MetricDeclaration, ScenarioOptions, ScenarioParameter, SideInfo } from '../core/system.js';
 import { logJsonReads } from '../core/validate.js';
 import { loadScenario, registerSystemModule, systemModuleOfScenario } from '../scenarios.js';
-import { loadAgentFactory } from './match.js';
+import type { TurnRecordShape } from '../core/turns.js';
+import { loadAgentFactory, turnShapeOf } from './match.js';
 
 /** What a run's games depend on beyond run.json's settings: every file its scenario was loaded from. */
 export interface RunFingerprint {
@@ -30,6 +31,9 @@ export interface ScenarioSketch {
   readonly metrics: readonly MetricDeclaration[];
   readonly parameters: readonly ScenarioParameter[];
   readonly fingerprint: RunFingerprint;
+  readonly title: string;
+  /** The columns of its turns.csv. */
+  readonly turnShape: TurnRecordShape;
 }
 
 /** Agent specs to check against the scenario: one per side given, the others `defaultAgent`. */
@@ -142,6 +146,8 @@ export async function probeHere(request: ProbeRequest): Promise<ProbeResult> {
     metrics: scenario.metrics.map((m) => ({ id: m.id, kind: m.kind, label: m.label })),
     parameters: scenario.parameters.map((p) => ({ name: p.name, description: p.description, value: p.value, min: p.min, max: p.max })),
     fingerprint,
+    title: scenario.title,
+    turnShape: turnShapeOf(scenario),
   };
   return { sketch, agents };
 }

@@ -8,8 +8,8 @@ import { join, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../core/errors.js';
 import { deriveSeed } from '../core/rng.js';
-import type { ScenarioOptions } from '../core/system.js';
-import { CsvFile, csvColumns, csvRecords, JsonLinesFile, recordToRow, rowToRecord } from './csv.js';
+import type { MetricDeclaration, ScenarioOptions } from '../core/system.js';
+import { CsvFile, csvColumns, csvRecords, JsonLinesFile, recordToRow, rowToRecord, TextFile } from './csv.js';
 import { DEFAULT_MAX_ACTIONS } from './match.js';
 import { ensureOutputDir } from './output.js';
 import { defaultWorkers } from './pool.js';
@@ -19,6 +19,9 @@ import { createRunner, type Runner } from './queue/runner.js';
 import { Slicer, writeLinesSliced } from './slices.js';
 import { SummaryBuilder, type Summary } from './summary.js';
 import type { GameRow, RunConfig } from './types.js';
+import { readTurnLines, turnColumns, turnLines, TURNS_FILE } from './turns.js';
+import { runIdentity, type RunIdentity } from './identity.js';
+import type { TurnRecordShape } from '../core/turns.js';
 
 export const DEFAULT_AGENT = 'scripted';
 export { resolveAgents, StoppedError, type RunFingerprint } from './probe.js';
@@ -39,6 +42,10 @@ export interface SimulationOptions {
   maxActions?: number;
   /** Also write games.jsonl: one replayable record (with action keys) per game. */
   records?: boolean;
+  /** Write turns.csv: the position at the end of every turn of every game. Default true (a resumed run keeps its own setting). */
+  turns?: boolean;
+  /** The command line that started the run, for run.json and the report. */
+  command?: string;
   /** Worker threads; default os.availableParallelism(); 0 plays in this thread. */
   workers?: number;
   /** Games per worker task (default: chosen from games and workers). Does not change results. */
@@ -65,7 +72,7 @@ export interface SimulationOptions {
 
 export interface SimulationResult {
   outDir: string;
-  files: { games: string; summary: string; run: string; records?: string };
+  files: { games: string; summary: string; run: string; records?: string; turns?: string };
   summary: Summary;
   /** Games recorded in games.csv (including those of an earlier run when resuming). */
   recorded: number;
@@ -85,6 +92,14 @@ interface SavedRun {
   sides: { id: string; name: string }[];
   /** Absent in runs made before fingerprints; such runs resume without the file check. */
   fingerprint?: RunFingerprint;
+  /** Absent in runs made before the report: tacsim's version, the command, the date, the input files' hashes. */
+  identity?: RunIdentity;
+  title?: string;
+  /** The columns of turns.csv (see turns.ts). */
+  turnShape?: TurnRecordShape;
+  metrics?: MetricDeclaration[];
+  /** When the run was resumed (ISO dates). */
+  resumed?: string[];
 }
 
 /** Refuses to resume when a file the run's games were played from is not what it was. */
@@ -162,10 +177,10 @@ function scenarioRef(arg: string, loaded: ScenarioSketch): string {
 /** Most games one run may hold: the run keeps a number per game in memory (a hundred million exhaust V8). */
 export const MAX_GAMES = 10_000_000;
 
-/** Checks a game count from a flag or an option: a whole number from 0 to MAX_GAMES. */
+/** Checks a game count from a flag or an option: a whole number from 1 (a run of no game reports nothing) to MAX_GAMES. */
 export function checkGameCount(games: number, flag = '--games'): number {
-  if (!Number.isInteger(games) || games < 0)
-    throw new InputError(`the number of games must be a whole number, not ${games}`, undefined, flag, 'bad-option');
+  if (!Number.isInteger(games) || games < 1)
+    throw new InputError(`the number of games must be a whole number of at least 1, not ${games}`, undefined, flag, 'bad-option');
   if (games > MAX_GAMES)
     throw new InputError(
       `at most ${MAX_GAMES.toLocaleString('en-US')} games a run, not ${games.toLocaleString('en-US')} (split it into several runs)`,
@@ -223,7 +238,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   // Long steps over the files of a big run give Ctrl-C its turn (a stop before the first game: StoppedError).
   const slicer = new Slicer(options.signal);
   // Games already played (resume), by game index: the row and, with records, its games.jsonl line.
-  const existing = new Map<number, { row: GameRow; record?: string }>();
+  const existing = new Map<number, { row: GameRow; record?: string; turns?: string }>();
 
   if (options.resume) {
     outDir = resolve(options.resume);
@@ -294,9 +309,22 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         '--games',
         'bad-option',
       );
+    // Turn lines: turns.csv, then the journal's turn logs. A game without them is played again (a failed
+    // game may have none: it ended before its first turn did).
+    const turnColumnsNow = turnColumns(scenario.sides, scenario.turnShape);
+    const turns = config.turnRecords ? await readTurnLines(join(outDir, TURNS_FILE), turnColumnsNow, slicer) : new Map<number, string>();
+    if (turns === undefined) throw new InputError(`${TURNS_FILE} has other columns than this run writes`, join(outDir, TURNS_FILE));
+    if (config.turnRecords)
+      for (const row of journal)
+        if (row.turnLog && !turns.has(row.game)) turns.set(row.game, turnLines(row, scenario.sides, scenario.turnShape));
     for (const [game, row] of rows) {
-      if (!config.records) existing.set(game, { row });
-      else if (records.has(game)) existing.set(game, { row, record: records.get(game)! });
+      if (config.records && !records.has(game)) continue;
+      if (config.turnRecords && !turns.has(game) && row.error === null) continue;
+      existing.set(game, {
+        row,
+        ...(config.records ? { record: records.get(game)! } : {}),
+        ...(config.turnRecords ? { turns: turns.get(game) ?? '' } : {}),
+      });
     }
     // Reconcile the files with that: game order, one line a game, nothing half-written; no journal left.
     // Both files are written before either replaces the old one, so a stop meanwhile changes nothing.
@@ -321,9 +349,21 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           slicer,
         ),
       );
+    if (config.turnRecords)
+      replace.push(
+        await writeLinesSliced(
+          join(outDir, TURNS_FILE),
+          (function* () {
+            yield stringify([turnColumnsNow]);
+            for (const g of sorted) yield existing.get(g)!.turns ?? '';
+          })(),
+          slicer,
+        ),
+      );
     for (const put of replace) put();
     rmSync(join(outDir, JOURNAL_FILE), { force: true });
-    writeAtomically(runFile, `${JSON.stringify({ ...saved, games, config }, null, 2)}\n`);
+    const resumed = [...(saved.resumed ?? []), new Date().toISOString()];
+    writeAtomically(runFile, `${JSON.stringify({ ...saved, games, config, resumed }, null, 2)}\n`);
   } else {
     if (!options.scenario) throw new InputError('no scenario given');
     games = checkGameCount(options.games ?? 100);
@@ -348,6 +388,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       swap: options.swap ?? false,
       maxActions: options.maxActions ?? DEFAULT_MAX_ACTIONS,
       records: options.records ?? false,
+      turnRecords: options.turns ?? true,
       ...(options.systemModule ? { systemModule: options.systemModule } : {}),
       ...(options.agentModule ? { agentModule: options.agentModule } : {}),
     };
@@ -363,6 +404,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       system: scenario.system,
       sides: scenario.sides.map((s) => ({ id: s.id, name: s.name })),
       fingerprint: scenario.fingerprint,
+      identity: runIdentity(scenario, options.command, scenarioOptions),
+      title: scenario.title,
+      metrics: scenario.metrics.map((m) => ({ ...m })),
+      turnShape: scenario.turnShape,
     };
     writeAtomically(join(outDir, 'run.json'), `${JSON.stringify(saved, null, 2)}\n`);
   }
@@ -373,6 +418,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     summary: join(outDir, 'summary.json'),
     run: join(outDir, 'run.json'),
     ...(config.records ? { records: join(outDir, 'games.jsonl') } : {}),
+    ...(config.turnRecords ? { turns: join(outDir, TURNS_FILE) } : {}),
   };
   const summary = new SummaryBuilder(sides, scenario.metrics, {
     scenario: scenario.id,
@@ -398,6 +444,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const jsonl = config.records
     ? new JsonLinesFile(appendable ? files.records! : partial(files.records!), appendable && done.length > 0)
     : undefined;
+  const turnsOut = config.turnRecords
+    ? new TextFile(
+        appendable ? files.turns! : partial(files.turns!),
+        appendable && done.length > 0 ? undefined : stringify([turnColumns(sides, scenario.turnShape)]),
+      )
+    : undefined;
   const journal = new JsonLinesFile(join(outDir, JOURNAL_FILE), false);
   const toRewrite = new Map(appendable ? [] : existing);
   const pending = new Map<number, GameRow>();
@@ -413,11 +465,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     recorded++;
     if (row.error !== null) failed++;
     jsonl?.writeLine(JSON.stringify(recordOf(row, config, scenario)));
+    turnsOut?.write(turnLines(row, sides, scenario.turnShape));
     options.onRow?.(row);
   };
-  const emitOld = (old: { row: GameRow; record?: string }) => {
+  const emitOld = (old: { row: GameRow; record?: string; turns?: string }) => {
     csv.write(rowToRecord(old.row, sides, scenario.metrics));
     if (old.record !== undefined) jsonl?.writeLine(old.record);
+    if (old.turns !== undefined) turnsOut?.write(old.turns);
   };
   // Writes the rows that are next in game order: at most `budget` of them a call, so a long stretch of a
   // resumed run's earlier games does not hold up the event loop (the rest go at the next call).
@@ -497,9 +551,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     toRewrite.clear();
     await csv.close();
     await jsonl?.close();
+    await turnsOut?.close();
     if (!appendable) {
       renameSync(partial(files.games), files.games);
       if (files.records) renameSync(partial(files.records), files.records);
+      if (files.turns) renameSync(partial(files.turns), files.turns);
     }
     // Every finished row is now in games.csv (and games.jsonl): the journal has done its work.
     await journal.close();

@@ -9,9 +9,28 @@ import { markedSeat } from './csv.js';
 import { Histogram, round, RunningStats, wilson } from './stats.js';
 import type { GameRow } from './types.js';
 
+/** The one definition of "win rate" in every tacsim output: sim, balance, tournament and the reports. */
+export const WIN_RATE_DEFINITION = 'win rate = (wins + half the draws) / games finished without error; failed games are left out';
+
+/** Wins, draws and losses of a side or an agent, with its win rate (WIN_RATE_DEFINITION) and 95% interval. */
+export interface Tally {
+  wins: number;
+  draws: number;
+  losses: number;
+  winRate: number;
+  ci95: [number, number];
+}
+
+/** A row of the per-agent table (terminal and report): agent, games, wins, draws, losses, win rate, interval, by side. */
+export function agentRow(spec: string, games: number, t: Tally, bySide: string): string[] {
+  return [spec, String(games), String(t.wins), String(t.draws), String(t.losses), pct(t.winRate), interval(t.ci95), bySide];
+}
+
 export interface SideSummary {
   name: string;
   wins: number;
+  losses: number;
+  /** WIN_RATE_DEFINITION: draws count half. */
   winRate: number;
   ci95: [number, number];
   /** Victory level counts of this side's wins (e.g. decisive, marginal). */
@@ -21,16 +40,12 @@ export interface SideSummary {
   vp: { mean: number };
 }
 
-export interface SpecSummary {
+/** Per agent spec; winRate (draws half) is the same as `score`. */
+export interface SpecSummary extends Tally {
   games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  winRate: number;
-  ci95: [number, number];
   /** Wins plus half the draws, per game. */
   score: number;
-  bySide: Record<string, { games: number; wins: number; winRate: number }>;
+  bySide: Record<string, { games: number; wins: number; draws: number; winRate: number }>;
 }
 
 export interface Summary {
@@ -38,6 +53,7 @@ export interface Summary {
   seed: string;
   swap: boolean;
   agents: Record<string, string>;
+  winRateDefinition: string;
   /** Games recorded (finished plus failed). */
   games: number;
   /** Games that finished without error (the base of every rate). */
@@ -64,7 +80,7 @@ interface SpecCount {
   games: number;
   wins: number;
   draws: number;
-  bySide: Map<string, { games: number; wins: number }>;
+  bySide: Map<string, { games: number; wins: number; draws: number }>;
 }
 
 export class SummaryBuilder {
@@ -141,9 +157,10 @@ export class SummaryBuilder {
       else if (row.winner === seat) c.wins++;
       const side = this.sides[seat]?.id ?? String(seat);
       let b = c.bySide.get(side);
-      if (!b) c.bySide.set(side, (b = { games: 0, wins: 0 }));
+      if (!b) c.bySide.set(side, (b = { games: 0, wins: 0, draws: 0 }));
       b.games++;
       if (row.winner === seat) b.wins++;
+      else if (row.winner === null) b.draws++;
     });
   }
 
@@ -152,11 +169,13 @@ export class SummaryBuilder {
     const ci = (k: number, total: number): [number, number] => wilson(k, total).map((x) => round(x)) as [number, number];
     const sides: Record<string, SideSummary> = {};
     this.sides.forEach((s, i) => {
+      const score = this.wins[i]! + this.draws / 2;
       sides[s.id] = {
         name: s.name,
         wins: this.wins[i]!,
-        winRate: n ? round(this.wins[i]! / n) : 0,
-        ci95: ci(this.wins[i]!, n),
+        losses: n - this.wins[i]! - this.draws,
+        winRate: n ? round(score / n) : 0,
+        ci95: ci(score, n),
         victoryLevels: Object.fromEntries([...this.levels[i]!.entries()].sort()),
         metrics: Object.fromEntries(
           this.perSeat.map(({ m, stats }) => [
@@ -181,11 +200,11 @@ export class SummaryBuilder {
           wins: c.wins,
           draws: c.draws,
           losses: c.games - c.wins - c.draws,
-          winRate: c.games ? round(c.wins / c.games) : 0,
-          ci95: ci(c.wins, c.games),
+          winRate: c.games ? round((c.wins + c.draws / 2) / c.games) : 0,
+          ci95: ci(c.wins + c.draws / 2, c.games),
           score: c.games ? round((c.wins + c.draws / 2) / c.games) : 0,
           bySide: Object.fromEntries(
-            [...c.bySide.entries()].map(([side, b]) => [side, { ...b, winRate: b.games ? round(b.wins / b.games) : 0 }]),
+            [...c.bySide.entries()].map(([side, b]) => [side, { ...b, winRate: b.games ? round((b.wins + b.draws / 2) / b.games) : 0 }]),
           ),
         };
       }
@@ -195,6 +214,7 @@ export class SummaryBuilder {
       seed: this.meta.seed,
       swap: this.meta.swap,
       agents: this.meta.agents,
+      winRateDefinition: WIN_RATE_DEFINITION,
       games: this.games,
       completed: n,
       draws: this.draws,
@@ -269,6 +289,8 @@ export function formatSummary(s: Summary): string {
     [
       'side',
       'wins',
+      'draws',
+      'losses',
       'win rate',
       '95% interval',
       'victory levels',
@@ -280,6 +302,8 @@ export function formatSummary(s: Summary): string {
     rows.push([
       id,
       String(side.wins),
+      String(s.draws),
+      String(side.losses),
       pct(side.winRate),
       interval(side.ci95),
       Object.entries(side.victoryLevels)
@@ -289,8 +313,8 @@ export function formatSummary(s: Summary): string {
       side.vp.mean.toFixed(2),
     ]);
   }
-  rows.push(['draw', String(s.draws), pct(s.drawRate), interval(s.drawCi95), '', ...metricIds.map(() => ''), '']);
   lines.push(table(rows));
+  lines.push(`draws: ${s.draws} (${pct(s.drawRate)}, 95% ${interval(s.drawCi95)}); win rate = wins plus half the draws, per game finished`);
   lines.push('');
   if (s.vpMargin) {
     lines.push(
@@ -308,20 +332,17 @@ export function formatSummary(s: Summary): string {
   if (s.agentSpecs) {
     lines.push('');
     const specRows: string[][] = [['agent', 'games', 'wins', 'draws', 'losses', 'win rate', '95% interval', 'by side']];
-    for (const [spec, a] of Object.entries(s.agentSpecs)) {
-      specRows.push([
-        spec,
-        String(a.games),
-        String(a.wins),
-        String(a.draws),
-        String(a.losses),
-        pct(a.winRate),
-        interval(a.ci95),
-        Object.entries(a.bySide)
-          .map(([side, b]) => `${side} ${b.wins}/${b.games}`)
-          .join(', '),
-      ]);
-    }
+    for (const [spec, a] of Object.entries(s.agentSpecs))
+      specRows.push(
+        agentRow(
+          spec,
+          a.games,
+          a,
+          Object.entries(a.bySide)
+            .map(([side, b]) => `${side} ${b.wins}/${b.games}`)
+            .join(', '),
+        ),
+      );
     lines.push(table(specRows));
   }
   if (s.errors) {

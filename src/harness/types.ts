@@ -1,7 +1,7 @@
 /** Shared types of the simulation harness. */
 import type { AgentHooks } from '../core/extensions.js';
 import type { Game, Rng } from '../core/game.js';
-import type { ScenarioOptions } from '../core/system.js';
+import type { ScenarioOptions, TurnRecord } from '../core/system.js';
 
 /**
  * What the harness needs of an agent (the same shape as `Agent` in agents/agent.ts, restated here so
@@ -34,6 +34,8 @@ export interface RunConfig {
   maxActions: number;
   /** Keep each game's action keys (for games.jsonl records). */
   records: boolean;
+  /** Keep each game's position at the end of every turn (turns.csv). Absent in runs made before turns.csv. */
+  turnRecords?: boolean;
   /**
    * Absolute path (or file URL) of a compiled JS module exporting a RulesSystem as `system`,
    * registered before the scenario is loaded (test fixtures, out-of-tree rules systems). runSimulation
@@ -66,4 +68,12 @@ export interface GameRow {
   error: string | null;
   /** Action keys, only when records are on. */
   actionKeys?: string[];
+  /** The position at the end of every turn played, only when turn records are on. */
+  turnLog?: TurnLogEntry[];
+}
+
+/** One turn of a game's turn log: the game turn and the position at its end. */
+export interface TurnLogEntry {
+  turn: number;
+  record: TurnRecord;
 }

@@ -84,6 +84,7 @@ export default async function runBatch(task: BatchTask): Promise<BatchResult> {
     const row = await playGame(ctx.scenario, agents, specs, index, deriveSeed(config.seed, index), {
       maxActions: config.maxActions,
       records: config.records,
+      turnRecords: config.turnRecords === true,
       shouldStop,
       timeLimitMs: init.gameTimeLimitMs,
     });

@@ -235,7 +235,9 @@ describe('CLI', () => {
       out: join(tmp, 'fmt'),
     });
     const text = formatSummary(r.summary);
-    expect(text).toMatch(/east\s+\d+\s+[\d.]+%\s+[\d.]+%–[\d.]+%/);
+    // side, wins, draws, losses, win rate, interval; the definition of the win rate under the table.
+    expect(text).toMatch(/east\s+\d+\s+\d+\s+\d+\s+[\d.]+%\s+[\d.]+%–[\d.]+%/);
+    expect(text).toMatch(/win rate = wins plus half the draws/);
     expect(text).toMatch(/VP margin \(east - west\)/);
     expect(text).toMatch(/turn-1 initiative winner won/);
     expect(text).toMatch(/^two\s+40/m);

@@ -62,8 +62,20 @@ describe('rows on the queue', () => {
       actions: 120,
       ms: 12.5,
       error: null,
-      turnLog: [{ turn: 1, record: { vp: [0, 1] } }],
-    } as GameRow & { turnLog: unknown };
+      turnLog: [
+        {
+          turn: 1,
+          record: {
+            vp: [0, 1],
+            metrics: { loss: [0, 2] },
+            unitsOnMap: [5, 4],
+            holders: [0, -1],
+            objectiveVp: [2, 0],
+            eliminated: { rifle: [0, 1] },
+          },
+        },
+      ],
+    } as unknown as GameRow;
     const back = decodeRow(encodeRow(row));
     expect(back).toEqual(row);
     expect(Number.isNaN(back.vp[1])).toBe(true);

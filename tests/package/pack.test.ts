@@ -93,8 +93,8 @@ describe('the installed package', () => {
     const r = run('npx', ['--no', 'tacsim', 'sim', 'pg3-tiny', '--games', '10', '--workers', '1', '--no-progress', '--seed', '7'], app);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^pg3-tiny: 10 games, seed 7$/m);
-    expect(r.stdout).toMatch(/^german +\d+ +[\d.]+%/m);
-    expect(r.stdout).toMatch(/^soviet +\d+ +[\d.]+%/m);
+    expect(r.stdout).toMatch(/^german +\d+ +\d+ +\d+ +[\d.]+%/m);
+    expect(r.stdout).toMatch(/^soviet +\d+ +\d+ +\d+ +[\d.]+%/m);
     expect(r.stdout).toMatch(/^game length: [\d.]+ turns/m);
   });
 
