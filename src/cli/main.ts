@@ -9,6 +9,7 @@ import { InputError } from '../core/errors.js';
 import { formatAgentHelp } from '../../agents/agent.js';
 import { registerSimCommands } from '../harness/cli.js';
 import { registerLadderCommand } from '../harness/ladder.js';
+import { registerTuneCommand } from '../harness/tune.js';
 import { registerBenchCommand } from '../../benchmarks/cli.js';
 import { parseIntFlag, parseSetFlags } from '../harness/cli.js';
 import { DEFAULT_AI, type PlayOptions, runPlay } from './play.js';
@@ -122,6 +123,7 @@ Examples:
 
   registerSimCommands(program);
   registerLadderCommand(program);
+  registerTuneCommand(program);
 
   program
     .command('replay')
