@@ -382,7 +382,7 @@ export class MctsTree<S, A> {
       nextCheck = i + 1 + Math.max(1, Math.min(CLOCK_EVERY, Math.floor(perMs)));
       // Iterations the remaining time allows, at the rate so far (capped by the iteration budget).
       const left = Math.min(iterations - i - 1, Math.ceil((deadline - now) * perMs));
-      if (this.decided(left)) break;
+      if (this.decided(left) || (now - start >= SETTLE_AFTER * timeMs && this.settled())) break;
     }
   }
 
@@ -401,6 +401,21 @@ export class MctsTree<S, A> {
       } else if (c.visits > second) second = c.visits;
     }
     return first - second > left;
+  }
+
+  /**
+   * Early stop on the values: the most visited root child's lower confidence bound is above the upper
+   * bound of every other child searched (`lowerBound`, mirrored), so more search would only confirm it: an
+   * obvious decision (an opportunity fire not worth taking, a free shot) answers after SETTLE_AFTER of its
+   * budget instead of all of it.
+   */
+  private settled(): boolean {
+    let best: SearchNode | undefined;
+    for (const c of this.root.children) if (best === undefined || c.visits > best.visits) best = c;
+    if (best === undefined || best.visits < SETTLE_MIN_VISITS) return false;
+    const floor = lowerBound(best.visits, best.total, best.squares);
+    for (const c of this.root.children) if (c !== best && c.visits > 0 && upperBound(c.visits, c.total, c.squares) >= floor) return false;
+    return true;
   }
 
   /**
@@ -876,6 +891,9 @@ export class MctsTree<S, A> {
 
 /** The runner-up is "close" when it has at least this share of the leader's visits. */
 const CLOSE_SHARE = 0.7;
+/** The share of a time budget searched before `settled` may stop it, and the visits its leader needs first. */
+const SETTLE_AFTER = 0.1;
+const SETTLE_MIN_VISITS = 64;
 
 /**
  * The lower confidence bound of a move's mean reward: mean - 2 s / sqrt(n), with s^2 the sample variance
@@ -883,6 +901,12 @@ const CLOSE_SHARE = 0.7;
  * move seen a few times, all alike, is not trusted as if its value were known). A move never visited has
  * no bound (-Infinity).
  */
+/** The mirror of lowerBound: mean + 2 standard errors (the variance padded by one worst-case reward). */
+export function upperBound(visits: number, total: number, squares: number | undefined): number {
+  if (visits <= 0) return Infinity;
+  return (2 * total) / visits - lowerBound(visits, total, squares);
+}
+
 export function lowerBound(visits: number, total: number, squares: number | undefined): number {
   if (visits <= 0) return -Infinity;
   const mean = total / visits;

@@ -168,6 +168,28 @@ describe('MCTS on tic-tac-toe', () => {
   });
 });
 
+describe('MCTS answers obvious decisions fast', () => {
+  it('stops after a tenth of its time budget once the best move is better beyond the noise of every other', () => {
+    // A slow game (1 ms a reading, one iteration a reading): two moves, one wins and one loses. The visit
+    // lead alone would need about half the budget before the loser could no longer overtake.
+    let now = 0;
+    const clock = (): number => (now += 1) - 1;
+    const tree = new MctsTree(
+      wideGame(2, (k) => (k === 1 ? 1 : -1)),
+      { k: -1 },
+      0,
+      createRng('s'),
+      { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 1000, prior: 'none' },
+      {},
+      clock,
+    );
+    const r = tree.run();
+    expect(r.iterations).toBeGreaterThanOrEqual(100);
+    expect(r.iterations).toBeLessThan(200);
+    expect(r.children.reduce((best, c) => (c.visits > best.visits ? c : best)).key).toBe('1');
+  });
+});
+
 describe('MCTS spends more time on close choices (extend)', () => {
   const run = (value: (k: number) => number, extend: number): { iterations: number; now: number } => {
     // 1 ms between clock readings: a slow game, one iteration a reading.
