@@ -79,4 +79,13 @@ describe('plays like a wargamer (pg3-medium positions from recorded self-play)',
     }
     expect(troopsWithin1(169)).toBe(0);
   });
+
+  it('PG3 16.2: the last turn is played for the victory conditions: a gun fires at the adjacent enemy instead of digging in', () => {
+    const { record, state } = position('pg3-medium-last-turn-dig');
+    expect(record.played).toBe('dig 27');
+    expect(state.turn).toBe(game.scenario.turns);
+    expect(game.legalActions(state)).toContain('df 69 127');
+    for (const c of choices(state)) expect(c).not.toBe('dig 27');
+    expect(score(state, 'dig 27')).toBeLessThan(score(state, 'df 69 127'));
+  });
 });

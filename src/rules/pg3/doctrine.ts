@@ -186,6 +186,9 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
         return { ...ZERO, cohesion: 1 + pOk };
       }
       case 'dig':
+        // Digging in (16.2) protects from fire to come: on the last turn there is little left to come, and the
+        // activation is better spent on the victory conditions (fire, objectives).
+        if (d.turn >= this.sc.turns) return { ...ZERO, cohesion: 0.02 };
         return { ...ZERO, cohesion: this.enemyNear(d, d.hex(a), seat, 6) ? 0.4 : 0.05 };
       case 'decl':
         return this.assessDeclare(d, a, last, seat, action);
