@@ -56,3 +56,18 @@ export function formatPresetHelp(): string {
     ),
   ].join('\n');
 }
+
+/**
+ * `spec` searching on `threads` threads (root parallelism) unless it names its own `threads`: what `play`
+ * runs, with all cores but one. Specs of agents that do not search (scripted, random) are returned as they are.
+ */
+export function withThreads(spec: string, threads: number): string {
+  const text = spec.trim();
+  const colon = text.indexOf(':');
+  const name = colon < 0 ? text : text.slice(0, colon);
+  const base = findPreset(name)?.spec ?? name;
+  if (threads <= 1 || !base.startsWith('mcts')) return spec;
+  const options = colon < 0 ? '' : text.slice(colon + 1);
+  if (/(^|,)\s*threads\s*=/.test(options)) return spec;
+  return `${text}${colon < 0 ? ':' : ','}threads=${threads}`;
+}
