@@ -5,7 +5,7 @@
  * the charts; never the other side's hidden units, secret tank leaders or minefield strengths, and never a future die.
  */
 import type { Rng } from '../../core/game.js';
-import { doctrineScore, type ActionAssessment, type DoctrineAdvisor } from '../../core/extensions.js';
+import { doctrineScore, type ActionAssessment, type DoctrineAdvisor, type DoctrineWeights } from '../../core/extensions.js';
 import type { Hex } from '../../hex/grid.js';
 import { RecentMemo } from '../../core/memo.js';
 import { Draft } from './draft.js';
@@ -79,7 +79,14 @@ interface SeatMemo {
   readonly fire: Map<number, number>;
 }
 
+/**
+ * The scripted agent's weights for PG3, found by `tacsim tune scripted --scenario pg3-medium` (NTBEA over the
+ * four weights, paired seeds) and kept because they beat the generic weights on fresh seeds (README, Measured).
+ */
+export const PG3_SCRIPTED_WEIGHTS: Readonly<DoctrineWeights> = { aggression: 0.5, caution: 1, objectiveWeight: 0.25, cohesionWeight: 0.75 };
+
 export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
+  readonly weights = PG3_SCRIPTED_WEIGHTS;
   /**
    * Per state, for the last two assessed (an agent assesses every legal action of one state): one read-only
    * draft of what the seat may see of it (hidden.ts seatView; assess never writes through it), and expectedFire's
