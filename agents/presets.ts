@@ -6,6 +6,9 @@
  * with other work (`node dist/benchmarks/preset-times.js SCENARIO` measures them). The levels are
  * ordered by strength (each searches longer than the one below, `easy` not at all); their measured
  * strength is in the README's ladder.
+ *
+ * Each answers within its maxMsPerDecision on the 2-core machine, on pg3-medium against the scripted agent
+ * with the machine shared (`node dist/benchmarks/preset-times.js pg3-medium 40`; the figures are in the README).
  */
 export interface DifficultyPreset {
   readonly name: string;
