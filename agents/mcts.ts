@@ -98,6 +98,8 @@ export interface MctsOptions {
   priorTemp: number;
   /** PUCT: visits a new node needs before its children are created and rated (0: at once). */
   expandAfter: number;
+  /** Under timeMs: a decision with fewer legal moves than this gets that share of the budget (at least MIN_BREADTH_SHARE); 1: always all. */
+  fullBreadth: number;
   maxNodes: number;
   threads: number;
   verbose: boolean;
@@ -116,6 +118,7 @@ export const MCTS_DEFAULTS: MctsOptions = {
   cpuct: 0.7,
   priorTemp: 0.3,
   expandAfter: 0,
+  fullBreadth: 8,
   maxNodes: 200_000,
   threads: 1,
   verbose: false,
@@ -145,6 +148,11 @@ export const MCTS_KEYS: KeyTable = {
   ),
   cpuct: numberKey('PUCT exploration constant (prior=doctrine; higher explores more)', '0.7', 0),
   priorTemp: numberKey('softmax temperature over doctrine scores for the prior (lower trusts the doctrine more)', '0.3', 0.001),
+  fullBreadth: intKey(
+    'with timeMs: a decision with fewer legal moves than this gets that share of timeMs (at least a quarter), so a two-way choice such as an opportunity fire answers sooner; 1 gives every decision all of timeMs',
+    '8',
+    1,
+  ),
   expandAfter: intKey(
     'prior=doctrine: visits a new node needs before its moves are generated and rated (0: at once; 1: a new leaf is valued first, which saves rating the moves of leaves never revisited)',
     '0',
@@ -363,7 +371,9 @@ export class MctsTree<S, A> {
    * the choice is settled (`decided`); at the deadline, when the choice is close (`close`), it goes on for
    * up to `extend` x timeMs more.
    */
-  private runTimed(iterations: number, timeMs: number): void {
+  private runTimed(iterations: number, fullTimeMs: number): void {
+    // Fewer candidates need less time: the budget shrinks with the number of legal moves (breadthShare).
+    const timeMs = fullTimeMs * breadthShare(this.game.legalActions(this.rootState).length, this.opt.fullBreadth);
     const start = this.clock();
     let deadline = start + timeMs;
     let extended = this.opt.extend <= 0;
@@ -894,6 +904,8 @@ const CLOSE_SHARE = 0.7;
 /** The share of a time budget searched before `settled` may stop it, and the visits its leader needs first. */
 const SETTLE_AFTER = 0.1;
 const SETTLE_MIN_VISITS = 64;
+/** The least share of its time budget a decision gets however few its moves (breadthShare). */
+const MIN_BREADTH_SHARE = 0.25;
 
 /**
  * The lower confidence bound of a move's mean reward: mean - 2 s / sqrt(n), with s^2 the sample variance
@@ -901,6 +913,15 @@ const SETTLE_MIN_VISITS = 64;
  * move seen a few times, all alike, is not trusted as if its value were known). A move never visited has
  * no bound (-Infinity).
  */
+/**
+ * The share of a time budget a decision among `legal` moves gets: legal / fullBreadth, at least
+ * MIN_BREADTH_SHARE and at most all of it (a wargame's two-way choices, fire or hold, need far less search
+ * than a move among twenty hexes).
+ */
+export function breadthShare(legal: number, fullBreadth: number): number {
+  return Math.min(1, Math.max(MIN_BREADTH_SHARE, legal / Math.max(1, fullBreadth)));
+}
+
 /** The mirror of lowerBound: mean + 2 standard errors (the variance padded by one worst-case reward). */
 export function upperBound(visits: number, total: number, squares: number | undefined): number {
   if (visits <= 0) return Infinity;
