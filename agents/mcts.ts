@@ -52,7 +52,9 @@
  *   one step in ten random so rollouts vary; without an advisor, scripted rollouts are random. A
  *   rollout cut short is valued by the evaluator (`hooks.evaluate`, else `game.evaluate`), or 0s.
  *
- * - Budgets: `iterations`, `timeMs` (clock read about once a millisecond, at most every 32 iterations), `maxNodes` (after which
+ * - Budgets: `iterations`, `timeMs` (clock read about once a millisecond, at most every 32 iterations; a decision
+ *   with fewer legal moves than `fullBreadth` gets that share of it, at least a quarter; it stops early once the
+ *   choice is settled and runs on by `extend` when it is close), `maxNodes` (after which
  *   search continues with selection and rollouts only). `threads=N` is root parallelism (Chaslot,
  *   Winands & van den Herik, "Parallel Monte-Carlo Tree Search", CG 2008): N-1 worker threads each
  *   grow their own tree from the same root with their own rng stream, and root visit counts are
