@@ -9,5 +9,5 @@ export type { MctsOptions, SearchReport, SearchChild, SearchResult, RootChildSta
 export type { ActionAssessment, AgentHooks, DoctrineAdvisor, SpawnedSearch, SpawnSpec } from './doctrine.js';
 export { compiledPath, loadSpawnedSearch } from './spawn.js';
 export type { KeySpec, KeyTable } from './spec.js';
-export { DIFFICULTY_PRESETS, findPreset, formatPresetHelp } from './presets.js';
+export { DIFFICULTY_PRESETS, findPreset, formatPresetHelp, withThreads } from './presets.js';
 export type { DifficultyPreset } from './presets.js';

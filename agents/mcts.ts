@@ -52,7 +52,9 @@
  *   one step in ten random so rollouts vary; without an advisor, scripted rollouts are random. A
  *   rollout cut short is valued by the evaluator (`hooks.evaluate`, else `game.evaluate`), or 0s.
  *
- * - Budgets: `iterations`, `timeMs` (clock read about once a millisecond, at most every 32 iterations), `maxNodes` (after which
+ * - Budgets: `iterations`, `timeMs` (clock read about once a millisecond, at most every 32 iterations; a decision
+ *   with fewer legal moves than `fullBreadth` gets that share of it, at least a quarter; it stops early once the
+ *   choice is settled and runs on by `extend` when it is close), `maxNodes` (after which
  *   search continues with selection and rollouts only). `threads=N` is root parallelism (Chaslot,
  *   Winands & van den Herik, "Parallel Monte-Carlo Tree Search", CG 2008): N-1 worker threads each
  *   grow their own tree from the same root with their own rng stream, and root visit counts are
@@ -98,6 +100,8 @@ export interface MctsOptions {
   priorTemp: number;
   /** PUCT: visits a new node needs before its children are created and rated (0: at once). */
   expandAfter: number;
+  /** Under timeMs: a decision with fewer legal moves than this gets that share of the budget (at least MIN_BREADTH_SHARE); 1: always all. */
+  fullBreadth: number;
   maxNodes: number;
   threads: number;
   verbose: boolean;
@@ -116,6 +120,7 @@ export const MCTS_DEFAULTS: MctsOptions = {
   cpuct: 0.7,
   priorTemp: 0.3,
   expandAfter: 0,
+  fullBreadth: 8,
   maxNodes: 200_000,
   threads: 1,
   verbose: false,
@@ -145,6 +150,11 @@ export const MCTS_KEYS: KeyTable = {
   ),
   cpuct: numberKey('PUCT exploration constant (prior=doctrine; higher explores more)', '0.7', 0),
   priorTemp: numberKey('softmax temperature over doctrine scores for the prior (lower trusts the doctrine more)', '0.3', 0.001),
+  fullBreadth: intKey(
+    'with timeMs: a decision with fewer legal moves than this gets that share of timeMs (at least a quarter), so a two-way choice such as an opportunity fire answers sooner; 1 gives every decision all of timeMs',
+    '8',
+    1,
+  ),
   expandAfter: intKey(
     'prior=doctrine: visits a new node needs before its moves are generated and rated (0: at once; 1: a new leaf is valued first, which saves rating the moves of leaves never revisited)',
     '0',
@@ -363,7 +373,9 @@ export class MctsTree<S, A> {
    * the choice is settled (`decided`); at the deadline, when the choice is close (`close`), it goes on for
    * up to `extend` x timeMs more.
    */
-  private runTimed(iterations: number, timeMs: number): void {
+  private runTimed(iterations: number, fullTimeMs: number): void {
+    // Fewer candidates need less time: the budget shrinks with the number of legal moves (breadthShare).
+    const timeMs = fullTimeMs * breadthShare(this.game.legalActions(this.rootState).length, this.opt.fullBreadth);
     const start = this.clock();
     let deadline = start + timeMs;
     let extended = this.opt.extend <= 0;
@@ -382,7 +394,7 @@ export class MctsTree<S, A> {
       nextCheck = i + 1 + Math.max(1, Math.min(CLOCK_EVERY, Math.floor(perMs)));
       // Iterations the remaining time allows, at the rate so far (capped by the iteration budget).
       const left = Math.min(iterations - i - 1, Math.ceil((deadline - now) * perMs));
-      if (this.decided(left)) break;
+      if (this.decided(left) || (now - start >= SETTLE_AFTER * timeMs && this.settled())) break;
     }
   }
 
@@ -401,6 +413,21 @@ export class MctsTree<S, A> {
       } else if (c.visits > second) second = c.visits;
     }
     return first - second > left;
+  }
+
+  /**
+   * Early stop on the values: the most visited root child's lower confidence bound is above the upper
+   * bound of every other child searched (`lowerBound`, mirrored), so more search would only confirm it: an
+   * obvious decision (an opportunity fire not worth taking, a free shot) answers after SETTLE_AFTER of its
+   * budget instead of all of it.
+   */
+  private settled(): boolean {
+    let best: SearchNode | undefined;
+    for (const c of this.root.children) if (best === undefined || c.visits > best.visits) best = c;
+    if (best === undefined || best.visits < SETTLE_MIN_VISITS) return false;
+    const floor = lowerBound(best.visits, best.total, best.squares);
+    for (const c of this.root.children) if (c !== best && c.visits > 0 && upperBound(c.visits, c.total, c.squares) >= floor) return false;
+    return true;
   }
 
   /**
@@ -876,6 +903,11 @@ export class MctsTree<S, A> {
 
 /** The runner-up is "close" when it has at least this share of the leader's visits. */
 const CLOSE_SHARE = 0.7;
+/** The share of a time budget searched before `settled` may stop it, and the visits its leader needs first. */
+const SETTLE_AFTER = 0.1;
+const SETTLE_MIN_VISITS = 64;
+/** The least share of its time budget a decision gets however few its moves (breadthShare). */
+const MIN_BREADTH_SHARE = 0.25;
 
 /**
  * The lower confidence bound of a move's mean reward: mean - 2 s / sqrt(n), with s^2 the sample variance
@@ -883,6 +915,21 @@ const CLOSE_SHARE = 0.7;
  * move seen a few times, all alike, is not trusted as if its value were known). A move never visited has
  * no bound (-Infinity).
  */
+/**
+ * The share of a time budget a decision among `legal` moves gets: legal / fullBreadth, at least
+ * MIN_BREADTH_SHARE and at most all of it (a wargame's two-way choices, fire or hold, need far less search
+ * than a move among twenty hexes).
+ */
+export function breadthShare(legal: number, fullBreadth: number): number {
+  return Math.min(1, Math.max(MIN_BREADTH_SHARE, legal / Math.max(1, fullBreadth)));
+}
+
+/** The mirror of lowerBound: mean + 2 standard errors (the variance padded by one worst-case reward). */
+export function upperBound(visits: number, total: number, squares: number | undefined): number {
+  if (visits <= 0) return Infinity;
+  return (2 * total) / visits - lowerBound(visits, total, squares);
+}
+
 export function lowerBound(visits: number, total: number, squares: number | undefined): number {
   if (visits <= 0) return -Infinity;
   const mean = total / visits;

@@ -6,6 +6,9 @@
  * with other work (`node dist/benchmarks/preset-times.js SCENARIO` measures them). The levels are
  * ordered by strength (each searches longer than the one below, `easy` not at all); their measured
  * strength is in the README's ladder.
+ *
+ * Each answers within its maxMsPerDecision on the 2-core machine, on pg3-medium against the scripted agent
+ * with the machine shared (`node dist/benchmarks/preset-times.js pg3-medium 40`; the figures are in the README).
  */
 export interface DifficultyPreset {
   readonly name: string;
@@ -55,4 +58,19 @@ export function formatPresetHelp(): string {
       (p) => `  ${p.name.padEnd(7)} = ${p.spec}  ${p.description} (at most ${(p.maxMsPerDecision / 1000).toFixed(1)} s a decision)`,
     ),
   ].join('\n');
+}
+
+/**
+ * `spec` searching on `threads` threads (root parallelism) unless it names its own `threads`: what `play`
+ * runs, with all cores but one. Specs of agents that do not search (scripted, random) are returned as they are.
+ */
+export function withThreads(spec: string, threads: number): string {
+  const text = spec.trim();
+  const colon = text.indexOf(':');
+  const name = colon < 0 ? text : text.slice(0, colon);
+  const base = findPreset(name)?.spec ?? name;
+  if (threads <= 1 || !base.startsWith('mcts')) return spec;
+  const options = colon < 0 ? '' : text.slice(colon + 1);
+  if (/(^|,)\s*threads\s*=/.test(options)) return spec;
+  return `${text}${colon < 0 ? ':' : ','}threads=${threads}`;
 }

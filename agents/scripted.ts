@@ -94,7 +94,8 @@ export class ScriptedAgent implements Agent {
     options: Partial<ScriptedOptions> = {},
     private readonly hooks: AgentHooks<any, any> = NO_HOOKS,
   ) {
-    this.options = { ...SCRIPTED_DEFAULTS, ...options };
+    // The doctrine's own weights (tuned for its rules system) replace the generic defaults; a spec's replace both.
+    this.options = { ...SCRIPTED_DEFAULTS, ...hooks.doctrine?.weights, ...options };
     this.name = 'scripted';
   }
 

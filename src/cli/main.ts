@@ -11,6 +11,7 @@ import { registerSimCommands } from '../harness/cli.js';
 import { registerLadderCommand } from '../harness/ladder.js';
 import { registerWorkerCommand } from '../harness/queue/cli.js';
 import { registerReportCommand } from '../harness/report/index.js';
+import { registerTuneCommand } from '../harness/tune.js';
 import { registerBenchCommand } from '../../benchmarks/cli.js';
 import { parseIntFlag, parseSetFlags } from '../harness/cli.js';
 import { DEFAULT_AI, type PlayOptions, runPlay } from './play.js';
@@ -126,8 +127,9 @@ Examples:
   registerLadderCommand(program);
   // Scale-out: `tacsim worker` serves the runs started with --queue (src/harness/queue/).
   registerWorkerCommand(program);
-  // Issue 18: the report page of a sim, balance or tournament folder.
+  // The report page of a sim, balance or tournament folder (src/harness/report/).
   registerReportCommand(program);
+  registerTuneCommand(program);
 
   program
     .command('replay')

@@ -7,8 +7,10 @@
 import type { SearchReport } from '../../agents/mcts.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { createAgent } from '../../agents/agent.js';
+import { withThreads } from '../../agents/presets.js';
 import { InputError } from '../core/errors.js';
 import { createRng } from '../core/rng.js';
 import type { Rng } from '../core/game.js';
@@ -232,7 +234,8 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
   const computer = new ComputerPlayer({
     file: sc.file,
     options: sc.options,
-    aiSpec,
+    // Root parallelism on all cores but one (a spec naming its own threads keeps them).
+    aiSpec: withThreads(aiSpec, availableParallelism() - 1),
     agentSeedBase: seed,
     ...(module !== undefined ? { systemModule: module } : {}),
   });

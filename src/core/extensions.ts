@@ -29,6 +29,8 @@ export interface ActionAssessment {
  */
 export interface DoctrineAdvisor<S, A> {
   assess(state: S, action: A, seat: number): ActionAssessment;
+  /** The scripted agent's default weights for this doctrine (tuned per rules system), in place of DEFAULT_DOCTRINE_WEIGHTS. */
+  readonly weights?: Partial<DoctrineWeights>;
 }
 
 /**

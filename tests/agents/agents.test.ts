@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withThreads } from '../../agents/presets.js';
 import { createRng } from '../../src/core/rng.js';
 import { InputError } from '../../src/core/errors.js';
 import {
@@ -195,5 +196,17 @@ describe('random agent', () => {
     expect(counts.size).toBe(5);
     // Expected 2000 each, standard deviation 40: allow 6 of them.
     for (const c of counts.values()) expect(Math.abs(c - n / 5)).toBeLessThan(240);
+  });
+});
+
+describe('play runs searching agents on all cores but one (withThreads)', () => {
+  it('adds threads to an mcts spec or preset that names none, and leaves the rest alone', () => {
+    expect(withThreads('hard', 3)).toBe('hard:threads=3');
+    expect(withThreads('mcts:timeMs=200', 3)).toBe('mcts:timeMs=200,threads=3');
+    expect(withThreads('mcts', 2)).toBe('mcts:threads=2');
+    expect(withThreads('mcts:threads=1,timeMs=200', 3)).toBe('mcts:threads=1,timeMs=200');
+    expect(withThreads('scripted', 3)).toBe('scripted');
+    expect(withThreads('easy', 3)).toBe('easy');
+    expect(withThreads('hard', 1)).toBe('hard');
   });
 });

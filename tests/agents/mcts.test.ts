@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, deriveSeed } from '../../src/core/rng.js';
 import type { Game, Rng } from '../../src/core/game.js';
-import { formatSearchReport, lowerBound, MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
+import { breadthShare, formatSearchReport, lowerBound, MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
 import { createTicTacToe, createPerfectPlayer, type TicTacToeState } from '../../agents/testing/tictactoe.js';
 import type { AgentHooks } from '../../agents/doctrine.js';
 import { ambush, cardGuess, cardGuessOpen, dieBet, interrupt, wideGame, wideOrder } from './toy-games.js';
@@ -168,6 +168,56 @@ describe('MCTS on tic-tac-toe', () => {
   });
 });
 
+describe('MCTS answers obvious decisions fast', () => {
+  it('stops after a tenth of its time budget once the best move is better beyond the noise of every other', () => {
+    // A slow game (1 ms a reading, one iteration a reading): two moves, one wins and one loses. The visit
+    // lead alone would need about half the budget before the loser could no longer overtake.
+    let now = 0;
+    const clock = (): number => (now += 1) - 1;
+    const tree = new MctsTree(
+      wideGame(2, (k) => (k === 1 ? 1 : -1)),
+      { k: -1 },
+      0,
+      createRng('s'),
+      { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 1000, prior: 'none', fullBreadth: 1 },
+      {},
+      clock,
+    );
+    const r = tree.run();
+    expect(r.iterations).toBeGreaterThanOrEqual(100);
+    expect(r.iterations).toBeLessThan(200);
+    expect(r.children.reduce((best, c) => (c.visits > best.visits ? c : best)).key).toBe('1');
+  });
+});
+
+describe('MCTS gives a decision time by its number of moves (fullBreadth)', () => {
+  const iterationsFor = (moves: number, fullBreadth: number): number => {
+    // Equal moves (the choice never settles), 1 ms a reading: the iterations are the milliseconds searched.
+    let now = 0;
+    const clock = (): number => (now += 1) - 1;
+    const tree = new MctsTree(
+      wideGame(moves, () => 0),
+      { k: -1 },
+      0,
+      createRng('b'),
+      { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 400, prior: 'none', fullBreadth },
+      {},
+      clock,
+    );
+    return tree.run().iterations;
+  };
+
+  it('searches a two-way choice a quarter of its budget, a choice among fullBreadth moves or more all of it', () => {
+    expect(breadthShare(2, 8)).toBe(0.25);
+    expect(breadthShare(6, 8)).toBe(0.75);
+    expect(breadthShare(20, 8)).toBe(1);
+    expect(iterationsFor(2, 8)).toBe(100);
+    expect(iterationsFor(6, 8)).toBe(300);
+    expect(iterationsFor(8, 8)).toBe(400);
+    expect(iterationsFor(2, 1)).toBe(400);
+  });
+});
+
 describe('MCTS spends more time on close choices (extend)', () => {
   const run = (value: (k: number) => number, extend: number): { iterations: number; now: number } => {
     // 1 ms between clock readings: a slow game, one iteration a reading.
@@ -178,7 +228,7 @@ describe('MCTS spends more time on close choices (extend)', () => {
       { k: -1 },
       0,
       createRng('x'),
-      { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 100, extend, prior: 'none' },
+      { ...MCTS_DEFAULTS, iterations: Infinity, timeMs: 100, extend, prior: 'none', fullBreadth: 1 },
       {},
       clock,
     );

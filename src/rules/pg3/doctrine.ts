@@ -5,17 +5,17 @@
  * the charts; never the other side's hidden units, secret tank leaders or minefield strengths, and never a future die.
  */
 import type { Rng } from '../../core/game.js';
-import { doctrineScore, type ActionAssessment, type DoctrineAdvisor } from '../../core/extensions.js';
+import { doctrineScore, type ActionAssessment, type DoctrineAdvisor, type DoctrineWeights } from '../../core/extensions.js';
 import type { Hex } from '../../hex/grid.js';
 import { RecentMemo } from '../../core/memo.js';
 import { Draft } from './draft.js';
 import type { Pg3Game } from './game.js';
 import type { Scenario } from './scenario.js';
-import { P2D6, atOdds, columnGroups, fireTargets, lossesOf, moraleModOf, tableResult, type FireSpec } from './combat.js';
+import { P2D6, atOdds, atShot, columnGroups, fireTargets, lossesOf, moraleModOf, tableResult, type FireSpec } from './combat.js';
 import { assaultOdds } from './assault.js';
 import { bombardSpec, directFireSpec, baseShift, groupStrength, parseAction } from './actions.js';
 import { threatens } from './movement.js';
-import { hexSpotsUnit } from './spotting.js';
+import { fireLineClear, hexSpotsUnit } from './spotting.js';
 import { DEMORALIZED, DISRUPTED, F_ACTIVATED, F_IN_ACT, GOOD, HEX, MORALE, OPP, Phase, STEPS, type State } from './state.js';
 import { seatView } from './hidden.js';
 import { victoryPoints } from './turn.js';
@@ -24,6 +24,11 @@ import { def, dfStrength, leaderMoraleBonus, moraleValue, values } from './units
 export type { ActionAssessment };
 
 const NO_DICE: Rng = { next: () => 0, int: () => 0 };
+/**
+ * What entering a hex costs when it gains nothing: movement points and a chance for enemy opportunity fire
+ * (13.0). A move that gains nothing then rates below ending the activation, so a unit never walks out and back.
+ */
+const MOVE_COST = 0.05;
 const ZERO: ActionAssessment = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
 
 /** Probability that a morale check with modifier `mod` fails against morale `target` (14.1: fails if 2d6 + mod > target). */
@@ -68,11 +73,20 @@ export function fireValue(d: Draft, spec: FireSpec): number {
 /** What the doctrine keeps per assessed state: the seat's view of it and expectedFire's answers there. */
 interface SeatMemo {
   readonly seat: number;
+  /** The state as the seat sees it (hidden.ts seatView), and a read-only draft of it. */
+  readonly viewState: State;
   readonly view: Draft;
   readonly fire: Map<number, number>;
 }
 
+/**
+ * The scripted agent's weights for PG3, found by `tacsim tune scripted --scenario pg3-medium` (NTBEA over the
+ * four weights, paired seeds) and kept because they beat the generic weights on fresh seeds (README, Measured).
+ */
+export const PG3_SCRIPTED_WEIGHTS: Readonly<DoctrineWeights> = { aggression: 0.5, caution: 1, objectiveWeight: 0.25, cohesionWeight: 0.75 };
+
 export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
+  readonly weights = PG3_SCRIPTED_WEIGHTS;
   /**
    * Per state, for the last two assessed (an agent assesses every legal action of one state): one read-only
    * draft of what the seat may see of it (hidden.ts seatView; assess never writes through it), and expectedFire's
@@ -179,9 +193,12 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
         return { ...ZERO, cohesion: 1 + pOk };
       }
       case 'dig':
+        // Digging in (16.2) protects from fire to come: on the last turn there is little left to come, and the
+        // activation is better spent on the victory conditions (fire, objectives).
+        if (d.turn >= this.sc.turns) return { ...ZERO, cohesion: 0.02 };
         return { ...ZERO, cohesion: this.enemyNear(d, d.hex(a), seat, 6) ? 0.4 : 0.05 };
       case 'decl':
-        return this.assessDeclare(d, a, last, seat);
+        return this.assessDeclare(d, a, last, seat, action);
       case 'stack':
       case 'leader':
       case 'unit':
@@ -206,8 +223,10 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
 
   private memoOf(state: State, seat: number): SeatMemo {
     let m = this.perState.get(state);
-    if (m === undefined || m.seat !== seat)
-      this.perState.set(state, (m = { seat, view: new Draft(this.sc, seatView(this.sc, state, seat), NO_DICE, false), fire: new Map() }));
+    if (m === undefined || m.seat !== seat) {
+      const viewState = seatView(this.sc, state, seat);
+      this.perState.set(state, (m = { seat, viewState, view: new Draft(this.sc, viewState, NO_DICE, false), fire: new Map() }));
+    }
     return m;
   }
 
@@ -276,26 +295,61 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
   private assessMove(d: Draft, i: number, to: Hex, seat: number): ActionAssessment {
     const from = d.hex(i);
     const u = def(d, i);
+    if (u.isLeader) return this.assessLeaderMove(d, from, to, seat);
     const heldHere = this.sc.objectives.some((o, k) => o.hex === from && d.control[k] === seat);
     const lastDefender = heldHere && d.unitsIn(from).filter((j) => def(d, j).side === seat && def(d, j).isCombat).length <= 1;
     const progress = this.goalDistance(d, from, seat) - this.goalDistance(d, to, seat);
     // Urgency: the objectives matter more as the turns run out.
     const urgency = 0.3 + 0.9 * (d.turn / this.sc.turns);
-    const objective = progress * urgency + (this.objectiveAt(d, to, seat) && u.isCombat ? 2 : 0) - (lastDefender && u.isCombat ? 3 : 0);
-    const exposure = u.isLeader ? 0 : this.expectedFire(d, i, to, seat) - 0.5 * this.expectedFire(d, i, from, seat);
-    // Keep units with leaders (6.5): a leader moving toward units, units staying near a leader.
+    const objective =
+      progress * urgency + (this.objectiveAt(d, to, seat) && u.isCombat ? 2 : 0) - (lastDefender && u.isCombat ? 3 : 0) - MOVE_COST;
+    // The fire the move walks into, less the fire it leaves: a move and its reverse rate opposite, so no
+    // activation walks a unit out and back (A-B-A) when it could end where it stands.
+    const exposure = this.expectedFire(d, i, to, seat) - this.expectedFire(d, i, from, seat);
+    // Keep units with leaders (6.5): units staying near a leader.
+    const cohesion = (this.nearLeader(d, i, to, seat) ? 0.2 : 0) - (this.nearLeader(d, i, from, seat) ? 0.2 : 0);
+    return { ...ZERO, objective, exposure: exposure + (d.get(i, MORALE) !== GOOD ? 0.1 : 0), cohesion };
+  }
+
+  private nearLeader(d: Draft, i: number, h: Hex, seat: number): boolean {
     const g = this.sc.map.grid;
-    const nearLeader = (h: Hex): boolean =>
-      this.sc.units.some(
-        (l) => l.isLeader && l.side === seat && l.index !== i && d.hex(l.index) >= 0 && g.distance(d.hex(l.index), h) <= 1,
-      );
-    const cohesion = u.isLeader ? 0 : (nearLeader(to) ? 0.2 : 0) - (nearLeader(from) ? 0.2 : 0);
-    return { ...ZERO, objective, exposure: Math.max(0, exposure) + (d.get(i, MORALE) !== GOOD ? 0.1 : 0), cohesion };
+    return this.sc.units.some(
+      (l) => l.isLeader && l.side === seat && l.index !== i && d.hex(l.index) >= 0 && g.distance(d.hex(l.index), h) <= 1,
+    );
+  }
+
+  /** Own units a leader standing in h could lead (6.5: in his hex or adjacent), at most 3. */
+  private troopsNear(d: Draft, h: Hex, seat: number): number {
+    const g = this.sc.map.grid;
+    let n = 0;
+    for (const o of this.sc.units)
+      if (o.side === seat && !o.isLeader && d.hex(o.index) >= 0 && g.distance(d.hex(o.index), h) <= 1 && ++n === 3) break;
+    return n;
+  }
+
+  /**
+   * A leader goes where his troops are (6.5: he activates and helps only units in or next to his hex):
+   * toward units he could lead, toward the objectives only with troops around him; a leader alone is a
+   * target whose loss freezes the units near him (6.7 decapitation).
+   */
+  private assessLeaderMove(d: Draft, from: Hex, to: Hex, seat: number): ActionAssessment {
+    const troopsTo = this.troopsNear(d, to, seat);
+    const troopsFrom = this.troopsNear(d, from, seat);
+    const urgency = 0.3 + 0.9 * (d.turn / this.sc.turns);
+    const progress = this.goalDistance(d, from, seat) - this.goalDistance(d, to, seat);
+    const alone = troopsTo === 0 && this.enemyNear(d, to, seat, 6);
+    return {
+      ...ZERO,
+      objective: (troopsTo > 0 ? 0.5 * progress * urgency : 0) - MOVE_COST,
+      exposure: alone ? 0.5 : 0,
+      cohesion: 0.3 * (troopsTo - troopsFrom),
+    };
   }
 
   /** The best expected enemy loss unit i could inflict by firing now (direct, bombardment or AT), for its Move/Fire choice. */
   private bestFire(d: Draft, i: number, seat: number): number {
     const h = d.hex(i);
+    const u = def(d, i);
     const g = this.sc.map.grid;
     const v = values(d, i);
     let best = 0;
@@ -306,7 +360,8 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
       const dist = g.distance(h, eh);
       if (!seenHex.has(eh)) {
         seenHex.add(eh);
-        if (v.df > 0 && dist <= v.dfRange && dist > 0) {
+        // Direct fire needs a clear line of fire (10.1), as the fire actions the declaration leads to do.
+        if (v.df > 0 && dist <= v.dfRange && dist > 0 && fireLineClear(d, seat, h, eh, u.isHmgLike)) {
           const spec: FireSpec = {
             kind: 'direct',
             firers: [i],
@@ -333,14 +388,37 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
           best = Math.max(best, fireValue(d, spec));
         }
       }
-      if (v.at >= 0 && (e.isAfv || e.type === 'TRUCK')) best = Math.max(best, atOdds(d, i, e.index).damage);
+      // AT fire needs a shot (range, 11.0) and a clear line of fire (10.1), as the AT actions do.
+      if (v.at >= 0 && (e.isAfv || e.type === 'TRUCK') && atShot(d, i, e.index) !== null && fireLineClear(d, seat, h, eh, true))
+        best = Math.max(best, atOdds(d, i, e.index).damage);
     }
     return best;
   }
 
-  private assessDeclare(d: Draft, i: number, mode: string, seat: number): ActionAssessment {
+  /**
+   * Whether declaring `action` (Fire, 3.13) leads to a fire action of unit i: the declaration is applied to
+   * what the seat sees, the other units still to declare stay out, and the fire actions offered are read.
+   */
+  private firesAfterDeclaring(i: number, action: string): boolean {
+    const h = this.current!.view.hex(i);
+    const fires = [`df ${h} `, `bomb ${h} `, `smoke ${h} `, `at ${i} `, `split ${i} `];
+    let s = this.game.apply(this.current!.viewState, action, NO_DICE);
+    for (;;) {
+      const legal = this.game.legalActions(s);
+      if (legal.some((x) => fires.some((f) => x.startsWith(f)))) return true;
+      const next = legal.find((x) => x.startsWith('decl ') && x.endsWith(' n')) ?? legal.find((x) => x.startsWith('decl '));
+      if (next === undefined) return false;
+      s = this.game.apply(s, next, NO_DICE);
+    }
+  }
+
+  private assessDeclare(d: Draft, i: number, mode: string, seat: number, action: string): ActionAssessment {
     const u = def(d, i);
-    if (mode === 'f') return { ...ZERO, expectedEnemyLoss: this.bestFire(d, i, seat) };
+    if (mode === 'f') {
+      const best = this.firesAfterDeclaring(i, action) ? this.bestFire(d, i, seat) : 0;
+      // Declaring Fire with nothing to fire at only spends the activation (3.13): worse than moving or staying out.
+      return best > 0 ? { ...ZERO, expectedEnemyLoss: best } : { ...ZERO, objective: -0.2, cohesion: -0.2 };
+    }
     const urgency = 0.3 + 0.9 * (d.turn / this.sc.turns);
     if (mode === 'm') {
       const onHeldObjective = this.sc.objectives.some((o, k) => o.hex === d.hex(i) && d.control[k] === seat);

@@ -1,0 +1,91 @@
+/**
+ * Plays like a wargamer: positions where the scripted agent (the doctrine, which is also the MCTS prior)
+ * blundered in recorded pg3-medium self-play, each replayed from its record (fixtures/*.json: the game's
+ * seed and the actions up to the position) and asked again. Every test failed on the doctrine the
+ * positions were recorded with.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createAgent } from '../../agents/agent.js';
+import { doctrineScore } from '../../agents/doctrine.js';
+import { createRng } from '../../src/core/rng.js';
+import type { Pg3Game, Pg3State } from '../../src/rules/pg3/index.js';
+import { loadScenario } from '../../src/scenarios.js';
+
+const production = loadScenario('pg3-medium');
+const game = production.game as unknown as Pg3Game;
+const doctrine = production.ai.doctrine!;
+
+interface Recorded {
+  seed: string;
+  /** What the agent played at the position when it was recorded. */
+  played: string;
+  actions: string[];
+}
+
+function position(name: string): { record: Recorded; state: Pg3State } {
+  const record = JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8')) as Recorded;
+  const dice = createRng(record.seed);
+  let state = production.initialState(dice) as Pg3State;
+  for (const a of record.actions) state = game.apply(state, a, dice);
+  return { record, state };
+}
+
+/** The scripted agent's choice at `state`, under several tie-breaking streams: the shipped weights and the generic ones. */
+function choices(state: Pg3State): string[] {
+  const seat = game.toMove(state);
+  const out: string[] = [];
+  for (const spec of ['scripted', 'scripted:aggression=0.5,caution=0.5,objectiveWeight=1,cohesionWeight=0.5'])
+    for (let k = 0; k < 5; k++) out.push(createAgent(spec, production.ai).act(game, state, seat, createRng(`choice/${k}`)) as string);
+  return out;
+}
+
+const score = (state: Pg3State, action: string): number => doctrineScore(doctrine.assess(state, action, game.toMove(state)));
+
+describe('plays like a wargamer (pg3-medium positions from recorded self-play)', () => {
+  it('PG3 3.1: no activation undoes itself: a platoon that stepped 1408-1407 is not walked back to 1408', () => {
+    const { record, state } = position('pg3-medium-walk-back');
+    expect(record.played).toBe('mv 22 153');
+    expect(game.legalActions(state)).toContain('mv 22 153');
+    for (const c of choices(state)) expect(c).not.toBe('mv 22 153');
+    // The way back rates below ending the activation where it stands.
+    expect(score(state, 'mv 22 153')).toBeLessThan(score(state, 'end'));
+  });
+
+  it('PG3 3.13: a declared fire has a target: the Maxim with nothing to fire at does not declare FIRE', () => {
+    const { record, state } = position('pg3-medium-fire-no-target');
+    expect(record.played).toBe('decl 23 f');
+    // Declaring FIRE there leads to no fire action: only the end of the activation.
+    const after = game.apply(state, 'decl 23 f', createRng('x'));
+    expect(game.legalActions(after)).toEqual(['end']);
+    for (const c of choices(state)) expect(c).not.toBe('decl 23 f');
+    expect(doctrine.assess(state, 'decl 23 f', game.toMove(state)).expectedEnemyLoss).toBe(0);
+  });
+
+  it('PG3 6.5: a leader stays with his troops: Lt. Hahn does not walk off alone toward the enemy', () => {
+    const { record, state } = position('pg3-medium-lone-leader');
+    expect(record.played).toBe('mv 20 169');
+    const sc = game.scenario;
+    const grid = sc.map.grid;
+    const seat = game.toMove(state);
+    const troopsWithin1 = (h: number): number =>
+      sc.units.filter((u) => u.side === seat && !u.isLeader && state.u[u.index]![0]! >= 0 && grid.distance(state.u[u.index]![0]!, h) <= 1)
+        .length;
+    for (const c of choices(state)) {
+      expect(c).not.toBe('mv 20 169');
+      const [verb, unit, to] = c.split(' ');
+      // Any leader move it makes ends next to troops he can lead.
+      if (verb === 'mv' && sc.units[Number(unit)]!.isLeader) expect(troopsWithin1(Number(to))).toBeGreaterThan(0);
+    }
+    expect(troopsWithin1(169)).toBe(0);
+  });
+
+  it('PG3 16.2: the last turn is played for the victory conditions: a gun fires at the adjacent enemy instead of digging in', () => {
+    const { record, state } = position('pg3-medium-last-turn-dig');
+    expect(record.played).toBe('dig 27');
+    expect(state.turn).toBe(game.scenario.turns);
+    expect(game.legalActions(state)).toContain('df 69 127');
+    for (const c of choices(state)) expect(c).not.toBe('dig 27');
+    expect(score(state, 'dig 27')).toBeLessThan(score(state, 'df 69 127'));
+  });
+});
