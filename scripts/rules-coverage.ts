@@ -44,9 +44,13 @@ function packageRoot(): string {
   throw new Error('cannot find the package root (package.json next to tests/)');
 }
 
-/** A rule id: PG3-style section numbers ("12.4") or SPG-style headings ("S-35"). */
-const RULE_ID = /S-\d{2}|\d+\.\d+/g;
-const RULE_ID_SOURCE = '(?:S-\\d{2}|\\d+\\.\\d+)';
+/**
+ * A rule id: PG3-style section numbers ("12.4"), SPG-style headings ("S-35"), or a book's own Roman-numeral
+ * numbering ("VII.C.10", "V.C.2.a", "XIII"; a range such as "VII.B.1-2" is named by its first id).
+ */
+const ROMAN_ID_SOURCE = '(?<![A-Za-z])[IVX]+(?:\\.[A-Z](?:\\.\\d+(?:\\.[a-z](?:\\.\\d+)?)?)?)?(?![A-Za-z])';
+const RULE_ID_SOURCE = `(?:S-\\d{2}|\\d+\\.\\d+|${ROMAN_ID_SOURCE})`;
+const RULE_ID = new RegExp(RULE_ID_SOURCE, 'g');
 
 /** Rows of the §3 inventory table: every id in the Id cell, the title and the tag. */
 export function parseInventory(text: string): Rule[] {

@@ -655,7 +655,7 @@ export function startSegment(d: Draft): void {
 function skipEmptyPhases(d: Draft): void {
   for (let guard = 0; guard < 12 && !d.over; guard++) {
     const legal = legalActions(d.sc, d.peek());
-    if (legal.length !== 1) return;
+    if (legal.length !== 1 || legal[0] !== 'next') return;
     nextPhase(d);
   }
 }
