@@ -513,13 +513,20 @@ function halfOf(n: number): number {
 
 function moveUnit(d: Draft, i: number, h: Hex): void {
   const cost = reachable(d, i).get(h) ?? 0;
-  d.setHex(i, h);
+  relocate(d, i, h);
   d.setFlag(i, F_MOVED);
   d.set(i, MP_LEFT, Math.max(0, budgetOf(d, i) - cost));
   const p = d.passengerOf(i);
   if (p >= 0) d.setFlag(p, F_TRANSPORTED);
   if (p >= 0) d.setFlag(i, F_TRANSPORTED);
   d.events && d.say(() => `${d.sc.units[i]!.id} moves to ${d.sc.map.grid.label(h)}`);
+}
+
+/** Puts unit i in hex h with its passenger (V.C.5: one unit). */
+function relocate(d: Draft, i: number, h: Hex): void {
+  d.setHex(i, h);
+  const p = d.passengerOf(i);
+  if (p >= 0) d.setHex(p, h);
 }
 
 /** V.C.2.a-b: the carrier spends its whole MA for a heavy gun, half (rounded up) for the rest. */
@@ -561,7 +568,7 @@ function overrun(d: Draft, i: number, h: Hex, k: number): void {
     );
   d.mut('hit').push(h);
   for (const x of defenders) applyResult(d, x, result);
-  d.setHex(i, exit);
+  relocate(d, i, exit);
   d.setFlag(i, F_MOVED | F_ATTACKED);
   d.set(i, MP_LEFT, 0);
 }
