@@ -259,12 +259,11 @@ export function legalActions(sc: Scenario, s: State): string[] {
     });
   } else if (s.phase === PH_MOVE_VEHICLES || s.phase === PH_MOVE_OTHERS) {
     for (let i = 0; i < n; i++) {
-      if (!mayMove(d, i)) continue;
-      for (const h of reachable(d, i).keys()) out.push(`move ${i} ${h}`);
-      if (s.phase !== PH_MOVE_VEHICLES) continue;
-      for (const [h, k] of overrunsOf(d, i)) out.push(`overrun ${i} ${h} ${k}`);
-      const c = sc.units[i]!.c;
-      if (c.carrier === 'none' || d.get(i, MP_LEFT) >= 0) continue;
+      if (mayMove(d, i)) {
+        for (const h of reachable(d, i).keys()) out.push(`move ${i} ${h}`);
+        if (s.phase === PH_MOVE_VEHICLES) for (const [h, k] of overrunsOf(d, i)) out.push(`overrun ${i} ${h} ${k}`);
+      }
+      if (s.phase !== PH_MOVE_VEHICLES || !mayCarry(d, i)) continue;
       const p = d.passengerOf(i);
       if (p >= 0) {
         if (stackCount(d, d.hex(i)) < STACK_LIMIT) out.push(`unload ${i}`);
@@ -279,6 +278,14 @@ export function legalActions(sc: Scenario, s: State): string[] {
   }
   out.push('next');
   return out;
+}
+
+/** V.C.2.c-d, V.C.6.b: may unit c load or unload now (a German AFV even after firing)? */
+function mayCarry(d: Draft, c: number): boolean {
+  const u = d.sc.units[c]!;
+  if (u.side !== d.side || u.c.carrier === 'none' || !onMap(d, c) || d.flag(c, F_DISPERSED) || d.flag(c, F_MOVED)) return false;
+  if (d.flag(c, F_DESIGNATED) || d.get(c, MP_LEFT) >= 0) return false;
+  return !d.flag(c, F_FIRED) || u.c.carrier === 'infantry';
 }
 
 /** V.C.1-2, V.C.6: may carrier c (not yet moved) load unit q of its hex? */

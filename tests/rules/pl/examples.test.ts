@@ -84,7 +84,7 @@ describe('PL worked examples (digest section 7)', () => {
     expect([o.attack, columnName(t.sc, o.col)]).toEqual([16, '1-1']);
   });
 
-  it('PL VII.F.2.f: Gw 38(M) (10 H 12) on an M4/75 at 6 hexes 10 to 9, 1-1; at 7 halved, 5 to 9, below 1-1 (T15); PL VII.F.2.f: M always halved against armour (T16)', () => {
+  it('PL VII.F.2.f / XVII: Gw 38(M) (10 H 12) on an M4/75 at 6 hexes 10 to 9, 1-1; at 7 halved, 5 to 9, below 1-1 (T15); PL VII.F.2.f: M always halved against armour (T16)', () => {
     const gw = counter('ger-gw38');
     expect(10 * weaponFactor(gw, true, 6, true)).toBe(10);
     expect(10 * weaponFactor(gw, true, 7, true)).toBe(5);
@@ -145,7 +145,7 @@ describe('PL worked examples (digest section 7)', () => {
     expect(directFireOdds(d, [2], 4).attack).toBe(22);
   });
 
-  it('PL VII.D.4: an overrun at 3-1 is resolved at 4-1, a roll of 3 read as 1 (T10); PL VII.E.4: a close assault roll of 2 read as 0 (T11)', () => {
+  it('PL VII.D.4 / VII.E.4: an overrun at 3-1 is resolved at 4-1, a roll of 3 read as 1 (T10); PL VII.E.4: a close assault roll of 2 read as 0 (T11)', () => {
     const t = custom({
       terrain: open(8, 3),
       allied: [
@@ -183,7 +183,7 @@ describe('PL worked examples (digest section 7)', () => {
     expect(canOrder(g, 2, hex(t.sc, '0402'))).toBe(true);
   });
 
-  it('PL VII.J.8: adjacent hexes always see each other (T25); PL VII.J.7: ground to hilltop across two orange sides is blocked, hilltop to hilltop is not (T26)', () => {
+  it('PL VII.J.8 / VII.J.7: adjacent hexes always see each other (T25); PL VII.J.7: ground to hilltop across two orange sides is blocked, hilltop to hilltop is not (T26)', () => {
     const t = custom({
       terrain: ['..........', '.t.h.hh...', '..........'],
       allied: [{ counter: 'us-rifle', hex: '0102' }],

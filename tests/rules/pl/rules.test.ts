@@ -114,7 +114,7 @@ describe('PL sequence of play', () => {
 
 describe('PL movement', () => {
   const terrain = ['........', '..w.....', '........', '..s.....'];
-  it('PL V.B.1 / V.D.1: one point a hex, half a point along a road; PL V.B.2: any unit may stay put', () => {
+  it('PL V.B.1 / V.D.1 / V.B.2: one point a hex, half a point along a road; PL V.B.2: any unit may stay put', () => {
     const { sc, start } = custom({
       terrain: open(10, 3),
       allied: [{ counter: 'us-m4-75', hex: '0102' }],
@@ -163,7 +163,7 @@ describe('PL movement', () => {
     expect(r.size).toBe(6);
   });
 
-  it('PL V.B.6 / VI.A: no unit enters or passes through a hex of four units; PL V.B.7: nor an enemy hex', () => {
+  it('PL V.B.6 / VI.A / V.B.7: no unit enters or passes through a hex of four units; PL V.B.7: nor an enemy hex', () => {
     const { sc, start } = custom({
       terrain: open(6, 3),
       allied: [
@@ -221,7 +221,7 @@ describe('PL movement', () => {
     expect(r.has(hex(sc, '0802'))).toBe(false);
   });
 
-  it('PL V.C.2.a: a gun of 88 mm or more costs the carrier its whole MA (T29); PL V.C.2.d: never load and unload in one phase (T30)', () => {
+  it('PL V.C.2.a / V.C.2.d: a gun of 88 mm or more costs the carrier its whole MA (T29); PL V.C.2.d: never load and unload in one phase (T30)', () => {
     const { sc, game, start } = custom({
       terrain: open(10, 3),
       allied: [
@@ -269,7 +269,7 @@ describe('PL movement', () => {
     expect(s.lost).toEqual([0, 1]);
   });
 
-  it('PL IX.A.2: a unit entering a minefield stops; PL IX.A.3: in the enemy combat phase it is attacked at 2-1, no terrain, no WEC (T34)', () => {
+  it('PL IX.A.2 / IX.A.3: a unit entering a minefield stops; : in the enemy combat phase it is attacked at 2-1, no terrain, no WEC (T34)', () => {
     const { sc, game, start } = custom({
       terrain: open(8, 3),
       allied: [{ counter: 'us-rifle', hex: '0802' }],
@@ -311,7 +311,7 @@ describe('PL movement', () => {
 });
 
 describe('PL combat', () => {
-  it('PL VII.B.3: a target beyond range may not be fired at; PL VII.B.7: nor one out of the line of fire', () => {
+  it('PL VII.B.3 / VII.B.7: a target beyond range may not be fired at; PL VII.B.7: nor one out of the line of fire', () => {
     const { game, start } = custom({
       terrain: ['..........', '..........', '..........', '....h.....', '..........'],
       allied: [
@@ -473,7 +473,7 @@ describe('PL combat', () => {
     expect(fire(6).events.join(' ')).toContain('widely dispersed');
   });
 
-  it('PL VII.D.1 / VII.D.3 / VII.D.4: an overrun goes straight through a clear hex to the one opposite, +1 column and -2 on the die (T10, T47)', () => {
+  it('PL VII.D.1 / VII.D.3 / VII.D.4 / VII.D.2: an overrun goes straight through a clear hex to the one opposite, +1 column and -2 on the die (T10, T47)', () => {
     const { sc, game, start } = custom({
       terrain: ['..........', '......w...', '..........'],
       allied: [{ counter: 'us-m4-76', hex: '0102' }],
@@ -553,7 +553,7 @@ describe('PL combat', () => {
     expect(assaulters(d, hex(sc, '0402'))).toEqual([]);
   });
 
-  it('PL VIII: a destroyed armoured unit leaves a wreck, three at most in a hex (T32)', () => {
+  it('PL VIII.A: a destroyed armoured unit leaves a wreck, three at most in a hex (T32)', () => {
     const { sc, game, start } = custom({
       terrain: open(8, 3),
       allied: [{ counter: 'us-m4-76', hex: '0102' }],
@@ -566,7 +566,7 @@ describe('PL combat', () => {
     expect(full.wrecks).toEqual([h, h, h]);
   });
 
-  it('PL XII.C.4 / XII.D.1: a fighter-bomber drops its bombs once a game and strafes four times; AA fires first', () => {
+  it('PL XII.C.4 / XII.D.1 / XII.A.1: a fighter-bomber drops its bombs once a game and strafes four times; AA fires first', () => {
     const { sc, game, start } = custom({
       terrain: open(10, 3),
       allied: [{ counter: 'us-rifle', hex: '0101' }],
