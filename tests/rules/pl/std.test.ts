@@ -142,29 +142,28 @@ describe('PL fire', () => {
   });
 
   it('PL VII.F.1 / VII.F.2.g: weapon classes against armour and not; an asterisk range fires twice as far at half strength', () => {
-    const c = (weapon: 'I' | 'A' | 'H' | '(H)' | 'M', range = 8) =>
-      ({
-        name: 'x',
-        side: 'allied',
-        category: 'x',
-        weapon,
-        attack: 10,
-        range,
-        rangeAsterisk: false,
-        defense: 1,
-        movement: 1,
-        modes: [],
-        target: 'NA',
-        carrier: 'none',
-        passenger: 'none',
-        vehicular: false,
-        moveClass: 'foot',
-        infantry: false,
-        engineer: false,
-        machineGun: false,
-        softTransport: false,
-        source: { source: 'designed' },
-      }) as const;
+    const c = (weapon: CounterEntry['weapon'], range = 8): CounterEntry => ({
+      name: 'x',
+      side: 'allied',
+      category: 'x',
+      weapon,
+      attack: 10,
+      range,
+      rangeAsterisk: false,
+      defense: 1,
+      movement: 1,
+      modes: [],
+      target: 'NA',
+      carrier: 'none',
+      passenger: 'none',
+      vehicular: false,
+      moveClass: 'foot',
+      infantry: false,
+      engineer: false,
+      machineGun: false,
+      softTransport: false,
+      source: { source: 'designed' },
+    });
     expect([weaponFactor(c('I'), true, 2, true), weaponFactor(c('I'), false, 2, true)]).toEqual([0, 1]);
     expect([weaponFactor(c('A'), true, 4, true), weaponFactor(c('A'), true, 5, true), weaponFactor(c('A'), false, 2, true)]).toEqual([
       2, 1, 0.5,
