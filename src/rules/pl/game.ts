@@ -12,7 +12,7 @@ import type { GameOutcome } from '../../core/system.js';
 import { applyAction, legalActions, startSegment } from './actions.js';
 import { resampleOrders } from './hidden.js';
 import type { Scenario } from './scenario.js';
-import { CARRIER, Draft, F_DESIGNATED, FLAGS, HEX, MP_LEFT, type State } from './state.js';
+import { CARRIER, Draft, F_DESIGNATED, FLAGS, HEX, MP_LEFT, PHASE_NAMES, type State } from './state.js';
 
 export class PlGame implements Game<State, string> {
   readonly name: string;
@@ -81,24 +81,23 @@ export class PlGame implements Game<State, string> {
   }
 
   apply(s: State, action: string, rng: Rng): State {
-    if (!this.legalActions(s).includes(action)) throw new IllegalActionError(action, 'not among the legal actions of this position');
-    const d = new Draft(this.sc, s, rng, this.opts.narrate === true);
-    applyAction(d, action);
-    return d.seal();
+    const legal = this.legalActions(s);
+    if (legal.indexOf(action) < 0) throw new IllegalActionError(action, `not legal in the ${PHASE_NAMES[s.phase]} phase of this position`);
+    const next = new Draft(this.sc, s, rng, this.opts.narrate === true);
+    applyAction(next, action);
+    return next.seal();
   }
 
-  isTerminal(s: State): boolean {
-    return s.over;
-  }
+  isTerminal = (s: State): boolean => s.over;
 
+  /** Win 1, loss -1, draw 0 by the victory margin (XIV.A). */
   returns(s: State): readonly number[] {
-    const o = outcomeOf(this.sc, s);
-    return o.winner === null ? [0, 0] : o.winner === 0 ? [1, -1] : [-1, 1];
+    const { winner } = outcomeOf(this.sc, s);
+    return [0, 1].map((seat) => (winner === null ? 0 : winner === seat ? 1 : -1));
   }
 
-  actionKey(a: string): string {
-    return a;
-  }
+  /** Actions are their own keys. */
+  actionKey = (a: string): string => a;
 }
 
 /** VP per seat: objectives held (XIV.B.7) and enemy units eliminated (XIV.B.8); the margin decides the level (XIV.A). */

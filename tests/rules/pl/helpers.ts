@@ -96,20 +96,15 @@ export function edit(
   return { ...s, ...rest, u };
 }
 
-/** Dice that come up as listed (faces 1-6, in order). */
+/** Dice showing the given faces (1-6) in turn; asking for anything else, or one die too many, fails the test. */
 export function loadedDice(...faces: number[]): Rng {
-  const queue = faces.slice();
-  return {
-    next: () => {
-      throw new Error('loaded dice: next() not expected');
-    },
-    int: (n: number) => {
-      if (n !== 6) throw new Error(`loaded dice: int(${n})`);
-      const f = queue.shift();
-      if (f === undefined) throw new Error('loaded dice: out of faces');
-      return f - 1;
-    },
+  let next = 0;
+  const face = (sides: number): number => {
+    if (sides !== 6 || next >= faces.length)
+      throw new Error(`loaded dice: roll ${next + 1} of a d${sides} not loaded (${faces.join(',')})`);
+    return faces[next++]! - 1;
   };
+  return { int: face, next: () => face(0) };
 }
 
 /** A draft of `s` for calling engine functions directly. */

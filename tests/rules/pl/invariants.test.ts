@@ -1,6 +1,6 @@
 /**
  * Invariants over 1,000 seeded random PL games (pl-tiny and pl-mirror): apply never mutates its input
- * (states are deep-frozen), stacking and occupancy hold after every action, passengers ride in their
+ * (the state is the same, as JSON, after it), stacking and occupancy hold after every action, passengers ride in their
  * carrier's hex, designated units stand in a pending order of their side, and every game ends.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,15 +10,8 @@ import { loadPlScenario, type Scenario } from '../../../src/rules/pl/scenario.js
 import { CARRIER, F_DESIGNATED, FLAGS, HEX, type State } from '../../../src/rules/pl/state.js';
 import { scenarioFile } from './helpers.js';
 
-function freeze<T>(v: T): T {
-  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
-    Object.freeze(v);
-    for (const k of Object.keys(v)) freeze((v as Record<string, unknown>)[k]);
-  }
-  return v;
-}
-
-function check(ok: boolean, what: string): void {
+/** A broken invariant ends the run at once (the checks run after every action of 1,000 games). */
+function expectTrue(ok: boolean, what: string): void {
   if (!ok) throw new Error(`invariant broken: ${what}`);
 }
 
@@ -27,11 +20,11 @@ function checkPosition(sc: Scenario, s: State): void {
   s.u.forEach((r, i) => {
     const h = r[HEX]!;
     if (h < 0) return;
-    check(h < sc.map.size, `unit ${i} off the map`);
+    expectTrue(h < sc.map.size, `unit ${i} off the map`);
     const c = r[CARRIER]! - 1;
     if (c >= 0) {
-      check(s.u[c]![HEX] === h, `unit ${i} is not in its carrier's hex`);
-      check(s.u.filter((x) => x[CARRIER] === c + 1).length === 1, `carrier ${c} carries more than one unit`);
+      expectTrue(s.u[c]![HEX] === h, `unit ${i} is not in its carrier's hex`);
+      expectTrue(s.u.filter((x) => x[CARRIER] === c + 1).length === 1, `carrier ${c} carries more than one unit`);
       return;
     }
     const e = perHex.get(h) ?? { n: 0, sides: new Set<number>() };
@@ -39,19 +32,19 @@ function checkPosition(sc: Scenario, s: State): void {
     e.sides.add(sc.units[i]!.side);
     perHex.set(h, e);
     if ((r[FLAGS]! & F_DESIGNATED) !== 0)
-      check(
+      expectTrue(
         s.orders.some((o) => o.side === sc.units[i]!.side && o.units.includes(i)),
         `unit ${i} designated with no order`,
       );
   });
   for (const [h, e] of perHex) {
     const wrecks = s.wrecks.filter((w) => w === h).length;
-    check(wrecks <= 3, `hex ${h} has ${wrecks} wrecks`);
+    expectTrue(wrecks <= 3, `hex ${h} has ${wrecks} wrecks`);
     // VI: four a hex; an overrun may pass a full stack, never end in one.
-    check(e.n + wrecks + (s.blocks.includes(h) ? 1 : 0) <= 4, `hex ${h} overstacked`);
-    check(e.sides.size === 1, `hex ${h} holds both sides`);
+    expectTrue(e.n + wrecks + (s.blocks.includes(h) ? 1 : 0) <= 4, `hex ${h} overstacked`);
+    expectTrue(e.sides.size === 1, `hex ${h} holds both sides`);
   }
-  check(s.turn <= sc.turns, 'turn past the last');
+  expectTrue(s.turn <= sc.turns, 'turn past the last');
 }
 
 describe('PL invariants over seeded random games', () => {
@@ -64,19 +57,20 @@ describe('PL invariants over seeded random games', () => {
       const sc = scs[g % 2]!;
       const game = new PlGame(sc);
       const rng = createRng(`pl-inv/${g}`);
-      let s = freeze(game.initialState(rng));
+      let s = game.initialState(rng);
       for (let ply = 0; ply < 3000 && !s.over; ply++) {
         const legal = game.legalActions(s);
-        check(legal.length > 0, 'no legal action in a live position');
+        expectTrue(legal.length > 0, 'no legal action in a live position');
         const a = legal[rng.int(legal.length)]!;
-        const hash = g % 50 === 0 ? plStateHash(s) : '';
+        // Every tenth game: the state before apply, as JSON, is the same after it (apply never mutates).
+        const before = g % 10 === 0 ? JSON.stringify(s) : '';
         const next = game.apply(s, a, rng);
-        if (g % 50 === 0) check(plStateHash(s) === hash, `apply changed its input (${a})`);
+        if (g % 10 === 0) expectTrue(JSON.stringify(s) === before, `apply changed its input (${a})`);
         checkPosition(sc, next);
-        s = g % 10 === 0 ? freeze(next) : next;
+        s = next;
         actions++;
       }
-      check(s.over, `game ${g} did not end`);
+      expectTrue(s.over, `game ${g} did not end`);
       const w = game.returns(s);
       results[w[0] === 1 ? 0 : w[0] === -1 ? 1 : 2]!++;
     }
