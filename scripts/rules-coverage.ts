@@ -44,9 +44,30 @@ function packageRoot(): string {
   throw new Error('cannot find the package root (package.json next to tests/)');
 }
 
-/** A rule id: PG3-style section numbers ("12.4") or SPG-style headings ("S-35"). */
-const RULE_ID = /S-\d{2}|\d+\.\d+/g;
-const RULE_ID_SOURCE = '(?:S-\\d{2}|\\d+\\.\\d+)';
+/**
+ * A rule id: PG3-style section numbers ("12.4"), SPG-style headings ("S-35"), or a book's own Roman-numeral
+ * numbering ("VII.C.10", "V.C.2.a", "XIII"; a range such as "VII.B.1-2" is named by its first id).
+ */
+const ROMAN_ID_SOURCE = '(?<![A-Za-z])[IVX]+(?:\\.[A-Z](?:\\.\\d+(?:\\.[a-z](?:\\.\\d+)?)?)?)?(?![A-Za-z])';
+const RULE_ID_SOURCE = `(?:S-\\d{2}|\\d+\\.\\d+|${ROMAN_ID_SOURCE})`;
+const RULE_ID = new RegExp(RULE_ID_SOURCE, 'g');
+
+/**
+ * The ids a Roman-numeral id followed by a range names: "IX.A.1" then "-7" gives IX.A.1 ... IX.A.7, "IV.A"
+ * then "-C" gives IV.A, IV.B, IV.C; any other id stands alone.
+ */
+function expandRange(id: string, rest: string): string[] {
+  const end = /^-(\d+|[A-Z])(?![A-Za-z0-9])/.exec(rest);
+  const last = /(\d+|[A-Z])$/.exec(id);
+  if (!end || !last || !/^[IVX]+\./.test(id)) return [id];
+  const prefix = id.slice(0, id.length - last[1]!.length);
+  const numeric = /^\d+$/.test(last[1]!);
+  if (numeric !== /^\d+$/.test(end[1]!)) return [id];
+  const from = numeric ? Number(last[1]) : last[1]!.charCodeAt(0);
+  const to = numeric ? Number(end[1]) : end[1]!.charCodeAt(0);
+  if (to <= from || to - from > 30) return [id];
+  return Array.from({ length: to - from + 1 }, (_, k) => prefix + (numeric ? String(from + k) : String.fromCharCode(from + k)));
+}
 
 /** Rows of the §3 inventory table: every id in the Id cell, the title and the tag. */
 export function parseInventory(text: string): Rule[] {
@@ -63,7 +84,7 @@ export function parseInventory(text: string): Rule[] {
       .slice(1, -1)
       .map((c) => c.trim());
     if (cells.length < 4 || cells[0] === 'Id' || /^-+$/.test(cells[0]!)) continue;
-    const ids = [...cells[0]!.matchAll(RULE_ID)].map((m) => m[0]);
+    const ids = [...cells[0]!.matchAll(RULE_ID)].flatMap((m) => expandRange(m[0], cells[0]!.slice(m.index + m[0].length)));
     if (ids.length === 0) continue;
     const tag = (cells[3]!.match(/[A-Za-z]+/) ?? ['?'])[0]!;
     rules.push({ ids, id: cells[0]!.replace(/\s+/g, ' '), title: cells[1]!, tag });

@@ -1,0 +1,675 @@
+/**
+ * Panzer Leader's turn sequence (XIII) and its actions. A turn is the Allied player segment then the
+ * German one; a segment is the combat phase (minefield attacks, last turn's IF orders and this turn's,
+ * direct fire), the air phase (Allied only), vehicular then non-vehicular movement, close assault, and
+ * turning the phasing player's units face-up.
+ *
+ * Actions (strings):
+ *   order U H        write an IF order for next turn: unit U at hex H (VII.C.3)
+ *   fire U T         add unit U to the direct fire attack on target unit T (VII.B.5); starts it if none
+ *   resolve          roll the attack being put together
+ *   air A T W        aircraft A attacks unit T with W = ord (bombs or rockets) or mg (XII.C)
+ *   move U H         unit U moves to hex H (V)
+ *   load C P         carrier C loads passenger P in its hex (V.C.2)
+ *   unload C         carrier C sets its passenger down in its hex
+ *   overrun U H D    vehicle U overruns hex H, leaving by direction D (VII.D)
+ *   cat H            close assault on hex H by every eligible adjacent unit (VII.E)
+ *   next             end the phase
+ */
+import { d6 } from '../../core/rng.js';
+import type { Hex } from '../../hex/grid.js';
+import {
+  applyResult,
+  armouredTarget,
+  columnName,
+  crtResult,
+  defenseOf,
+  elevationFactor,
+  ifSighted,
+  maxRange,
+  oddsColumn,
+  shifted,
+  spottedFor,
+  stackFactor,
+} from './combat.js';
+import { MOVE_CLASSES } from './formats.js';
+import { budgetOf, hasEnemy, reachable, STACK_LIMIT, stackCount, terrainStep } from './movement.js';
+import { MP_SCALE, type Scenario } from './scenario.js';
+import {
+  CARRIER,
+  type Draft,
+  F_ATTACKED,
+  F_DESIGNATED,
+  F_DISPERSED,
+  F_FIRED,
+  F_MOVED,
+  F_PASSENGER_NOW,
+  F_SPOTTED,
+  F_TRANSPORTED,
+  MP_LEFT,
+  PH_AIR,
+  PH_ASSAULT,
+  PH_COMBAT,
+  PH_MOVE_OTHERS,
+  PH_MOVE_VEHICLES,
+  type IfOrder,
+  type State,
+  view,
+} from './state.js';
+
+// ---------------------------------------------------------------- eligibility
+
+function onMap(d: Draft, i: number): boolean {
+  return d.hex(i) >= 0 && d.carrierOf(i) < 0;
+}
+
+/** Face-up (not fired, not dispersed) and on the map, not a passenger (ruling PL-R03: passengers do not fire). */
+function ready(d: Draft, i: number): boolean {
+  return onMap(d, i) && !d.flag(i, F_FIRED) && !d.flag(i, F_DISPERSED);
+}
+
+/** Whether unit f may direct-fire at target unit t now (VII.B, VII.F, VII.L, VII.C.11). */
+export function canDirectFire(d: Draft, f: number, t: number): boolean {
+  const sc = d.sc;
+  const u = sc.units[f]!;
+  if (u.side !== d.side || !ready(d, f) || d.flag(f, F_ATTACKED) || !u.c.modes.includes('DF') || u.c.attack <= 0) return false;
+  if (!onMap(d, t) || sc.units[t]!.side === d.side) return false;
+  const from = d.hex(f);
+  const h = d.hex(t);
+  if (d.hit.includes(h)) return false; // VII.C.11: not the hex IF hit this phase
+  const dist = sc.map.grid.distance(from, h);
+  if (dist > maxRange(u.c)) return false;
+  if (!sc.map.hasLos(from, h)) return false;
+  if (!spottedFor(d, d.side, h, from)) return false;
+  return stackFactor(sc, u.c, targetsOf(d, t), h, dist, true) > 0;
+}
+
+/** The units a DF attack on t hits: all of a town hex together (VII.F.2.c), else t alone. */
+export function targetsOf(d: Draft, t: number): number[] {
+  const h = d.hex(t);
+  return d.sc.town[d.sc.map.terrain[h]!] ? d.unitsIn(h) : [t];
+}
+
+/** The attack strength of a DF group against t (VII.B.5 with VII.F and VII.H). */
+export function directFireStrength(d: Draft, firers: readonly number[], t: number): number {
+  const sc = d.sc;
+  const h = d.hex(t);
+  const targets = targetsOf(d, t);
+  let total = 0;
+  for (const f of firers) {
+    const from = d.hex(f);
+    const c = sc.units[f]!.c;
+    total += c.attack * stackFactor(sc, c, targets, h, sc.map.grid.distance(from, h), true) * elevationFactor(sc, from, h);
+  }
+  return total;
+}
+
+export function directFireOdds(
+  d: Draft,
+  firers: readonly number[],
+  t: number,
+): { attack: number; defense: number; col: number; drm: number } {
+  const attack = directFireStrength(d, firers, t);
+  const defense = targetsOf(d, t).reduce((s, x) => s + defenseOf(d, x), 0);
+  const h = d.hex(t);
+  return { attack, defense, col: oddsColumn(d.sc, attack, defense), drm: d.sc.drm[d.sc.map.terrain[h]!]! };
+}
+
+/** Whether unit i may be named in an IF order at hex h now (VII.C.1-7, VII.C.12). */
+export function canOrder(d: Draft, i: number, h: Hex): boolean {
+  const sc = d.sc;
+  const c = sc.units[i]!.c;
+  if (sc.units[i]!.side !== d.side || !c.modes.includes('IF') || !onMap(d, i)) return false;
+  if (d.flag(i, F_DISPERSED) || d.flag(i, F_DESIGNATED)) return false;
+  const dist = sc.map.grid.distance(d.hex(i), h);
+  if (dist > c.range) return false;
+  if (c.weapon === '(H)' && dist <= Math.floor(c.range / 4)) return false; // VII.C.12
+  return ifSighted(d, d.side, h);
+}
+
+/** Whether unit i is a vehicle that may overrun the units in h (VII.D.1, VII.D.8, VII.D.9). */
+function overrunTargetOk(d: Draft, i: number, h: Hex): boolean {
+  const sc = d.sc;
+  const c = sc.units[i]!.c;
+  if (!sc.overrunOk[sc.map.terrain[h]!]) return false;
+  if (d.wrecks.includes(h) || d.blocks.includes(h) || d.mines.includes(h) || d.hit.includes(h)) return false;
+  const defenders = d.unitsIn(h);
+  if (defenders.length === 0 || sc.units[defenders[0]!]!.side === d.side) return false;
+  if (!c.modes.includes('OR')) return c.modes.includes('ORna') && defenders.every((t) => sc.units[t]!.c.target === 'NA');
+  return true;
+}
+
+/** May unit i move in this phase (V.B.3, VII.C.7, V.C.2.b)? */
+function mayMove(d: Draft, i: number): boolean {
+  const u = d.sc.units[i]!;
+  if (u.side !== d.side || !ready(d, i) || u.c.movement === 0) return false;
+  if (d.flag(i, F_MOVED) || d.flag(i, F_DESIGNATED) || d.flag(i, F_PASSENGER_NOW)) return false;
+  return u.c.vehicular === (d.phase === PH_MOVE_VEHICLES);
+}
+
+/** The units that would close assault hex h now (VII.E), or [] when none may. */
+export function assaulters(d: Draft, h: Hex): number[] {
+  const sc = d.sc;
+  if (d.hit.includes(h) || !hasEnemy(d, d.side, h)) return [];
+  const grid = sc.map.grid;
+  const out: number[] = [];
+  for (let k = 0; k < 6; k++) {
+    const n = grid.neighbour(h, k);
+    if (n < 0) continue;
+    const here = d
+      .unitsIn(n)
+      .filter(
+        (i) =>
+          sc.units[i]!.side === d.side &&
+          ready(d, i) &&
+          !d.flag(i, F_ATTACKED) &&
+          !d.flag(i, F_TRANSPORTED) &&
+          (sc.units[i]!.c.modes.includes('CAT') || sc.units[i]!.c.modes.includes('CATmg')),
+      );
+    // VII.E.6: an Allied MG assaults only beside a non-MG infantry-type unit assaulting the same defender.
+    const partner = here.some((i) => sc.units[i]!.c.modes.includes('CAT'));
+    for (const i of here) if (sc.units[i]!.c.modes.includes('CAT') || partner) out.push(i);
+  }
+  return out;
+}
+
+export function assaultOdds(d: Draft, h: Hex, attackers: readonly number[]): { attack: number; defense: number; col: number; drm: number } {
+  const sc = d.sc;
+  const attack = attackers.reduce((s, i) => s + sc.units[i]!.c.attack, 0); // VII.E: printed AS, no WEC
+  const defense = d.unitsIn(h).reduce((s, x) => s + defenseOf(d, x), 0);
+  // VII.E.5: an engineer stacked with an infantry unit, both assaulting: one column up.
+  const byHex = new Map<Hex, number[]>();
+  for (const i of attackers) byHex.set(d.hex(i), [...(byHex.get(d.hex(i)) ?? []), i]);
+  const engineerBonus = [...byHex.values()].some(
+    (g) => g.some((i) => sc.units[i]!.c.engineer) && g.some((i) => !sc.units[i]!.c.engineer && sc.units[i]!.c.infantry),
+  );
+  const col = shifted(sc, oddsColumn(sc, attack, defense), engineerBonus ? 1 : 0);
+  return { attack, defense, col, drm: -2 + sc.drm[sc.map.terrain[h]!]! };
+}
+
+export function overrunOdds(d: Draft, i: number, h: Hex): { attack: number; defense: number; col: number; drm: number } {
+  const sc = d.sc;
+  const attack = sc.units[i]!.c.attack; // VII.D.6: printed strengths
+  const defense = d.unitsIn(h).reduce((s, x) => s + defenseOf(d, x), 0);
+  return { attack, defense, col: shifted(sc, oddsColumn(sc, attack, defense), 1), drm: -2 };
+}
+
+/** Overruns unit i may make: [target hex, exit direction] (VII.D.3: straight through to the opposite hex). */
+export function overrunsOf(d: Draft, i: number): [Hex, number][] {
+  const sc = d.sc;
+  const grid = sc.map.grid;
+  const start = d.hex(i);
+  const reach = reachable(d, i);
+  reach.set(start, 0);
+  const budget = budgetOf(d, i);
+  const cls = MOVE_CLASSES.indexOf(sc.units[i]!.c.moveClass);
+  const out: [Hex, number][] = [];
+  const seen = new Set<Hex>();
+  for (const [entry, cost] of reach) {
+    for (let k = 0; k < 6; k++) {
+      const h = grid.neighbour(entry, k);
+      if (h < 0 || seen.has(h * 6 + k) || !overrunTargetOk(d, i, h)) continue;
+      const exit = grid.neighbour(h, k);
+      if (exit < 0 || hasEnemy(d, d.side, exit) || stackCount(d, exit) >= STACK_LIMIT) continue;
+      // A14: pay the target hex and the exit hex; no road rate, but a road negates the terrain (VII.D.3).
+      const through = terrainStep(sc, cls, entry, h, k, false);
+      const out2 = terrainStep(sc, cls, h, exit, k, false);
+      const roadIn = (sc.map.hexside(entry, k) & 1) !== 0 ? MP_SCALE : through;
+      const roadOut = (sc.map.hexside(h, k) & 1) !== 0 ? MP_SCALE : out2;
+      if (roadIn < 0 || roadOut < 0 || cost + roadIn + roadOut > budget) continue;
+      seen.add(h * 6 + k);
+      out.push([h, k]);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- legal actions
+
+export function legalActions(sc: Scenario, s: State): string[] {
+  if (s.over) return [];
+  const d = view(sc, s);
+  const out: string[] = [];
+  const n = sc.units.length;
+  if (s.phase === PH_COMBAT) {
+    if (s.target >= 0) {
+      for (let f = 0; f < n; f++) if (!s.firers.includes(f) && canDirectFire(d, f, s.target)) out.push(`fire ${f} ${s.target}`);
+      out.push('resolve');
+      return out;
+    }
+    const enemyHexes = new Set<Hex>();
+    for (let t = 0; t < n; t++) if (sc.units[t]!.side !== s.side && onMap(d, t)) enemyHexes.add(d.hex(t));
+    for (let i = 0; i < n; i++) {
+      if (sc.units[i]!.side !== s.side || !sc.units[i]!.c.modes.includes('IF')) continue;
+      for (const h of enemyHexes) if (canOrder(d, i, h)) out.push(`order ${i} ${h}`);
+    }
+    for (let t = 0; t < n; t++) {
+      if (sc.units[t]!.side === s.side || !onMap(d, t)) continue;
+      if (sc.town[sc.map.terrain[d.hex(t)]!] && d.unitsIn(d.hex(t))[0] !== t) continue; // one target per town hex
+      for (let f = 0; f < n; f++) if (canDirectFire(d, f, t)) out.push(`fire ${f} ${t}`);
+    }
+  } else if (s.phase === PH_AIR) {
+    sc.aircraft.forEach((_, k) => {
+      if (s.airUp[k] !== 1 || s.airDone[k] === 1) return;
+      for (let t = 0; t < n; t++) {
+        if (sc.units[t]!.side === s.side || !onMap(d, t) || s.hit.includes(d.hex(t))) continue;
+        if (s.airOrdnance[k] === 0 && airFactor(d, k, t, 'ord') > 0) out.push(`air ${k} ${t} ord`);
+        if (s.airMg[k]! < 4 && airFactor(d, k, t, 'mg') > 0) out.push(`air ${k} ${t} mg`);
+      }
+    });
+  } else if (s.phase === PH_MOVE_VEHICLES || s.phase === PH_MOVE_OTHERS) {
+    for (let i = 0; i < n; i++) {
+      if (mayMove(d, i)) {
+        for (const h of reachable(d, i).keys()) out.push(`move ${i} ${h}`);
+        if (s.phase === PH_MOVE_VEHICLES) for (const [h, k] of overrunsOf(d, i)) out.push(`overrun ${i} ${h} ${k}`);
+      }
+      if (s.phase !== PH_MOVE_VEHICLES || !mayCarry(d, i)) continue;
+      const p = d.passengerOf(i);
+      if (p >= 0) {
+        if (stackCount(d, d.hex(i)) < STACK_LIMIT) out.push(`unload ${i}`);
+      } else {
+        for (const q of d.unitsIn(d.hex(i))) if (mayBoard(d, i, q)) out.push(`load ${i} ${q}`);
+      }
+    }
+  } else if (s.phase === PH_ASSAULT) {
+    const hexes = new Set<Hex>();
+    for (let t = 0; t < n; t++) if (sc.units[t]!.side !== s.side && onMap(d, t)) hexes.add(d.hex(t));
+    for (const h of hexes) if (assaulters(d, h).length > 0 && assaultOdds(d, h, assaulters(d, h)).col >= 0) out.push(`cat ${h}`);
+  }
+  out.push('next');
+  return out;
+}
+
+/** V.C.2.c-d, V.C.6.b: may unit c load or unload now (a German AFV even after firing)? */
+function mayCarry(d: Draft, c: number): boolean {
+  const u = d.sc.units[c]!;
+  if (u.side !== d.side || u.c.carrier === 'none' || !onMap(d, c) || d.flag(c, F_DISPERSED) || d.flag(c, F_MOVED)) return false;
+  if (d.flag(c, F_DESIGNATED) || d.get(c, MP_LEFT) >= 0) return false;
+  return !d.flag(c, F_FIRED) || u.c.carrier === 'infantry';
+}
+
+/** V.C.1-2, V.C.6: may carrier c (not yet moved) load unit q of its hex? */
+function mayBoard(d: Draft, c: number, q: number): boolean {
+  const sc = d.sc;
+  const cu = sc.units[c]!;
+  const qu = sc.units[q]!;
+  if (q === c || qu.side !== cu.side || qu.c.passenger === 'none' || qu.c.vehicular) return false;
+  if (cu.c.carrier === 'infantry' && !qu.c.infantry) return false;
+  // V.C.2.c: neither may have fired (German AFVs may, V.C.6.b) or be dispersed; the passenger has not moved.
+  if (d.flag(c, F_MOVED) || (d.flag(c, F_FIRED) && cu.c.carrier !== 'infantry')) return false;
+  if (!ready(d, q) || d.flag(q, F_MOVED) || d.flag(q, F_DESIGNATED) || d.flag(q, F_ATTACKED)) return false;
+  return true;
+}
+
+/** Attack factor of aircraft k's weapon against t (XII.C.3 weapons chart, WEC without range, ruling PL-R12). */
+export function airFactor(d: Draft, k: number, t: number, w: 'ord' | 'mg'): number {
+  const a = d.sc.aircraft[k]!;
+  const weapon = w === 'ord' ? (a.ordnance === 'bombs' ? 'H' : 'A') : a.mg.weapon;
+  const armoured = armouredTarget(d.sc, t, d.hex(t));
+  if (weapon === 'I') return armoured ? 0 : 1;
+  if (weapon === 'A') return armoured ? 1 : 0.5;
+  return 1;
+}
+
+export function airStrength(d: Draft, k: number, t: number, w: 'ord' | 'mg'): number {
+  const a = d.sc.aircraft[k]!;
+  const attack = w === 'ord' ? (a.ordnance === 'bombs' ? 30 : 20) : a.mg.attack;
+  return attack * airFactor(d, k, t, w);
+}
+
+// ---------------------------------------------------------------- apply
+
+export function applyAction(d: Draft, action: string): void {
+  const w = action.split(' ');
+  const num = (k: number): number => Number(w[k]);
+  switch (w[0]) {
+    case 'order':
+      writeOrder(d, num(1), num(2));
+      break;
+    case 'fire':
+      if (d.target < 0) {
+        d.target = num(2);
+        d.firers = [num(1)];
+      } else d.firers = [...d.firers, num(1)];
+      break;
+    case 'resolve':
+      resolveDirectFire(d);
+      break;
+    case 'air':
+      airAttack(d, num(1), num(2), w[3] === 'mg' ? 'mg' : 'ord');
+      break;
+    case 'move':
+      moveUnit(d, num(1), num(2));
+      break;
+    case 'load':
+      load(d, num(1), num(2));
+      break;
+    case 'unload':
+      unload(d, num(1));
+      break;
+    case 'overrun':
+      overrun(d, num(1), num(2), num(3));
+      break;
+    case 'cat':
+      closeAssault(d, num(1));
+      break;
+    case 'next':
+      nextPhase(d);
+      break;
+    default:
+      throw new Error(`unknown PL action "${action}"`);
+  }
+  updateControl(d);
+  skipEmptyPhases(d);
+}
+
+function writeOrder(d: Draft, i: number, h: Hex): void {
+  const orders = d.mut('orders');
+  const k = orders.findIndex((o) => o.side === d.side && o.turn === d.turn && o.hex === h);
+  if (k >= 0) orders[k] = { ...orders[k]!, units: [...orders[k]!.units, i] };
+  else orders.push({ side: d.side, turn: d.turn, hex: h, units: [i] });
+  d.setFlag(i, F_DESIGNATED);
+  d.events && d.say(() => `${d.sc.units[i]!.id} is ordered to fire indirectly at ${d.sc.map.grid.label(h)} next turn`);
+}
+
+/** Marks a firer inverted and, if an enemy unit sees it, spotted (VII.L.2). */
+function fired(d: Draft, f: number): void {
+  d.setFlag(f, F_FIRED | F_ATTACKED);
+  const sc = d.sc;
+  const h = d.hex(f);
+  for (let e = 0; e < sc.units.length; e++) {
+    if (sc.units[e]!.side === d.side || sc.units[e]!.soft || !onMap(d, e)) continue;
+    if (sc.map.hasLos(d.hex(e), h)) {
+      d.setFlag(f, F_SPOTTED);
+      return;
+    }
+  }
+}
+
+function resolveDirectFire(d: Draft): void {
+  const sc = d.sc;
+  const t = d.target;
+  const firers = d.firers;
+  const { attack, defense, col, drm } = directFireOdds(d, firers, t);
+  const targets = targetsOf(d, t);
+  const roll = d6(d.rng);
+  const result = crtResult(sc, col, roll + drm);
+  d.events &&
+    d.say(
+      () =>
+        `direct fire by ${firers.map((f) => sc.units[f]!.id).join(', ')} at ${targets.map((x) => sc.units[x]!.id).join(', ')}: ${attack}:${defense} ${columnName(sc, col)}, roll ${roll}${drm ? `${drm > 0 ? '+' : ''}${drm}` : ''}: ${result}`,
+    );
+  for (const f of firers) fired(d, f);
+  for (const x of targets) applyResult(d, x, result);
+  d.target = -1;
+  d.firers = [];
+}
+
+/** VII.C.8-10: one IF order executed: scatter check when no spotter remains, then AS / counters for each unit. */
+function executeOrder(d: Draft, o: IfOrder): void {
+  const sc = d.sc;
+  const firers = o.units.filter((i) => d.hex(i) >= 0 && d.carrierOf(i) < 0 && !d.flag(i, F_DISPERSED));
+  for (const i of o.units) d.setFlag(i, F_DESIGNATED, false);
+  if (firers.length === 0) return;
+  let h = o.hex;
+  const label = sc.map.grid.label(h);
+  // A6 (ruling PL-R06): any qualifying spotter of the side at execution keeps the fire on target.
+  if (!ifSighted(d, d.side, h)) {
+    const r = d6(d.rng);
+    if (r > sc.charts.scatter.adjacent) {
+      d.events && d.say(() => `indirect fire at ${label} has no spotter: roll ${r}, widely dispersed`);
+      for (const f of firers) d.setFlag(f, F_FIRED);
+      return;
+    }
+    if (r > sc.charts.scatter.hit) {
+      const dir = sc.charts.scatterDirections.value[d6(d.rng) - 1]!;
+      const n = sc.map.grid.neighbour(h, dir);
+      d.events &&
+        d.say(() => `indirect fire at ${label} has no spotter: roll ${r}, scatters to ${n >= 0 ? sc.map.grid.label(n) : 'off the map'}`);
+      h = n;
+    }
+  }
+  for (const f of firers) d.setFlag(f, F_FIRED);
+  if (h < 0) return;
+  const targets = d.unitsIn(h);
+  if (targets.length === 0) {
+    d.events && d.say(() => `indirect fire falls on empty hex ${sc.map.grid.label(h)}`);
+    return;
+  }
+  d.mut('hit').push(h);
+  // A8: the WEC once per attacker by the hex's predominant type, then the total divided by the counters (VII.C.10).
+  let total = 0;
+  for (const f of firers) {
+    const c = sc.units[f]!.c;
+    total += c.attack * stackFactor(sc, c, targets, h, sc.map.grid.distance(d.hex(f), h), false);
+  }
+  const each = total / targets.length;
+  const drm = sc.drm[sc.map.terrain[h]!]!;
+  for (const t of targets) {
+    if (d.hex(t) !== h) continue;
+    const col = oddsColumn(sc, each, defenseOf(d, t));
+    const roll = d6(d.rng);
+    const result = crtResult(sc, col, roll + drm);
+    d.events &&
+      d.say(
+        () =>
+          `indirect fire at ${sc.units[t]!.id} in ${sc.map.grid.label(h)}: ${each}:${defenseOf(d, t)} ${columnName(sc, col)}, roll ${roll}: ${result}`,
+      );
+    applyResult(d, t, result);
+  }
+}
+
+/** IX.A.3: each unit of the other side on a minefield is attacked at 2-1, no terrain, no WEC. */
+function mineAttacks(d: Draft): void {
+  const sc = d.sc;
+  if (d.mines.length === 0) return;
+  const col = oddsColumn(sc, sc.charts.mineOdds.value, 1);
+  for (let i = 0; i < sc.units.length; i++) {
+    if (sc.units[i]!.side === d.side || !onMap(d, i) || !d.mines.includes(d.hex(i))) continue;
+    const roll = d6(d.rng);
+    const result = crtResult(sc, col, roll);
+    d.events &&
+      d.say(
+        () => `minefield at ${sc.map.grid.label(d.hex(i))} attacks ${sc.units[i]!.id}: ${columnName(sc, col)}, roll ${roll}: ${result}`,
+      );
+    applyResult(d, i, result);
+  }
+}
+
+function airAttack(d: Draft, k: number, t: number, w: 'ord' | 'mg'): void {
+  const sc = d.sc;
+  const h = d.hex(t);
+  const a = sc.aircraft[k]!;
+  d.mut('airDone')[k] = 1;
+  if (w === 'ord') d.mut('airOrdnance')[k] = 1;
+  else d.mut('airMg')[k] = d.airMg[k]! + 1;
+  // XII.D: German AA first; a unit that fires is blanked for the German's next segment.
+  for (let i = 0; i < sc.units.length; i++) {
+    const c = sc.units[i]!.c;
+    if (sc.units[i]!.side === d.side || !c.modes.includes('AA') || !ready(d, i)) continue;
+    const dist = sc.map.grid.distance(d.hex(i), h);
+    if (dist > c.range) continue;
+    const strength = c.attack * (dist <= halfOf(c.range) ? 2 : 1);
+    const needed = Math.min(5, Math.floor((strength * sc.charts.aaHitPer10.value) / 10));
+    const roll = d6(d.rng);
+    d.setFlag(i, F_FIRED);
+    d.events && d.say(() => `AA by ${sc.units[i]!.id} at ${a.name}: strength ${strength}, roll ${roll} (hits on ${needed} or less)`);
+    if (roll <= needed) {
+      d.mut('airUp')[k] = 0;
+      d.events && d.say(() => `${a.name} is shot down`);
+      return;
+    }
+  }
+  const targets = [t];
+  const attack = airStrength(d, k, t, w);
+  const col = oddsColumn(sc, attack, defenseOf(d, t));
+  const roll = d6(d.rng);
+  const result = crtResult(sc, col, roll + sc.drm[sc.map.terrain[h]!]!);
+  d.mut('hit').push(h);
+  d.events &&
+    d.say(
+      () =>
+        `${a.name} attacks ${sc.units[t]!.id} with ${w === 'mg' ? 'machine guns' : a.ordnance}: ${attack}:${defenseOf(d, t)} ${columnName(sc, col)}, roll ${roll}: ${result}`,
+    );
+  for (const x of targets) applyResult(d, x, result);
+}
+
+function halfOf(n: number): number {
+  return Math.floor(n / 2);
+}
+
+function moveUnit(d: Draft, i: number, h: Hex): void {
+  const cost = reachable(d, i).get(h) ?? 0;
+  relocate(d, i, h);
+  d.setFlag(i, F_MOVED);
+  d.set(i, MP_LEFT, Math.max(0, budgetOf(d, i) - cost));
+  const p = d.passengerOf(i);
+  if (p >= 0) d.setFlag(p, F_TRANSPORTED);
+  if (p >= 0) d.setFlag(i, F_TRANSPORTED);
+  d.events && d.say(() => `${d.sc.units[i]!.id} moves to ${d.sc.map.grid.label(h)}`);
+}
+
+/** Puts unit i in hex h with its passenger (V.C.5: one unit). */
+function relocate(d: Draft, i: number, h: Hex): void {
+  d.setHex(i, h);
+  const p = d.passengerOf(i);
+  if (p >= 0) d.setHex(p, h);
+}
+
+/** V.C.2.a-b: the carrier spends its whole MA for a heavy gun, half (rounded up) for the rest. */
+export function loadCost(sc: Scenario, c: number, p: number): number {
+  const ma = sc.units[c]!.c.movement;
+  return sc.units[p]!.c.passenger === 'full' ? ma * MP_SCALE : Math.ceil(ma / 2) * MP_SCALE;
+}
+
+function load(d: Draft, c: number, p: number): void {
+  d.set(p, CARRIER, c + 1);
+  d.carryingChanged();
+  d.setFlag(p, F_TRANSPORTED | F_PASSENGER_NOW | F_MOVED);
+  d.setFlag(c, F_TRANSPORTED);
+  d.set(c, MP_LEFT, Math.max(0, budgetOf(d, c) - loadCost(d.sc, c, p)));
+  d.events && d.say(() => `${d.sc.units[c]!.id} loads ${d.sc.units[p]!.id}`);
+}
+
+function unload(d: Draft, c: number): void {
+  const p = d.passengerOf(c);
+  d.set(p, CARRIER, 0);
+  d.carryingChanged();
+  d.setHex(p, d.hex(c));
+  d.setFlag(p, F_TRANSPORTED | F_PASSENGER_NOW | F_MOVED);
+  d.setFlag(c, F_TRANSPORTED);
+  d.set(c, MP_LEFT, Math.max(0, budgetOf(d, c) - loadCost(d.sc, c, p)));
+  d.events && d.say(() => `${d.sc.units[c]!.id} unloads ${d.sc.units[p]!.id}`);
+}
+
+function overrun(d: Draft, i: number, h: Hex, k: number): void {
+  const sc = d.sc;
+  const { attack, defense, col, drm } = overrunOdds(d, i, h);
+  const exit = sc.map.grid.neighbour(h, k);
+  const roll = d6(d.rng);
+  const result = crtResult(sc, col, roll + drm);
+  const defenders = d.unitsIn(h);
+  d.events &&
+    d.say(
+      () => `${sc.units[i]!.id} overruns ${sc.map.grid.label(h)}: ${attack}:${defense} ${columnName(sc, col)}, roll ${roll}-2: ${result}`,
+    );
+  d.mut('hit').push(h);
+  for (const x of defenders) applyResult(d, x, result);
+  relocate(d, i, exit);
+  d.setFlag(i, F_MOVED | F_ATTACKED);
+  d.set(i, MP_LEFT, 0);
+}
+
+function closeAssault(d: Draft, h: Hex): void {
+  const sc = d.sc;
+  const attackers = assaulters(d, h);
+  const { attack, defense, col, drm } = assaultOdds(d, h, attackers);
+  const roll = d6(d.rng);
+  const result = crtResult(sc, col, roll + drm);
+  d.events &&
+    d.say(
+      () =>
+        `close assault on ${sc.map.grid.label(h)} by ${attackers.map((a) => sc.units[a]!.id).join(', ')}: ${attack}:${defense} ${columnName(sc, col)}, roll ${roll}${drm}: ${result}`,
+    );
+  d.mut('hit').push(h);
+  for (const a of attackers) d.setFlag(a, F_ATTACKED);
+  for (const x of d.unitsIn(h)) applyResult(d, x, result);
+}
+
+/** XIV.B.7: a hex is controlled by the side whose units (not trucks or wagons) stand in it last. */
+function updateControl(d: Draft): void {
+  const sc = d.sc;
+  sc.objectives.forEach((o, k) => {
+    for (const i of d.unitsIn(o.hex)) {
+      if (sc.units[i]!.soft) continue;
+      if (d.control[k] !== sc.units[i]!.side) d.mut('control')[k] = sc.units[i]!.side;
+      return;
+    }
+  });
+}
+
+// ---------------------------------------------------------------- sequence
+
+function nextPhase(d: Draft): void {
+  if (d.phase === PH_COMBAT) {
+    d.hit = [];
+    if (d.side === 0 && d.sc.aircraft.some((a, k) => d.airUp[k] === 1 && a.arrives <= d.turn)) {
+      d.phase = PH_AIR;
+      d.airDone = d.airDone.map(() => 0);
+    } else d.phase = PH_MOVE_VEHICLES;
+  } else if (d.phase === PH_AIR) {
+    d.hit = [];
+    d.phase = PH_MOVE_VEHICLES;
+  } else if (d.phase === PH_MOVE_VEHICLES) {
+    d.hit = [];
+    d.phase = PH_MOVE_OTHERS;
+  } else if (d.phase === PH_MOVE_OTHERS) {
+    d.hit = [];
+    d.phase = PH_ASSAULT;
+  } else endSegment(d);
+}
+
+/** XIII.A.5: the phasing player's units are turned face-up; then the other segment, or the next turn. */
+function endSegment(d: Draft): void {
+  const sc = d.sc;
+  const clear = F_FIRED | F_DISPERSED | F_MOVED | F_TRANSPORTED | F_PASSENGER_NOW | F_ATTACKED;
+  for (let i = 0; i < sc.units.length; i++) {
+    if (sc.units[i]!.side !== d.side || d.hex(i) < 0) continue;
+    d.setFlag(i, clear, false);
+    d.set(i, MP_LEFT, -1);
+  }
+  d.hit = [];
+  if (d.side === 1) {
+    if (d.turn >= sc.turns) {
+      d.over = true;
+      d.events && d.say(() => 'the last turn is over');
+      return;
+    }
+    d.turn++;
+  }
+  d.side = 1 - d.side;
+  startSegment(d);
+}
+
+/** XIII.A.1: the combat phase opens with minefield attacks and last turn's IF orders. */
+export function startSegment(d: Draft): void {
+  const sc = d.sc;
+  d.phase = PH_COMBAT;
+  for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side === d.side && d.flag(i, F_SPOTTED)) d.setFlag(i, F_SPOTTED, false);
+  d.events && d.say(() => `turn ${d.turn}: ${sc.sides[d.side]!.name} player segment`);
+  mineAttacks(d);
+  const due = d.orders.filter((o) => o.side === d.side && o.turn < d.turn);
+  if (due.length > 0) {
+    d.orders = d.orders.filter((o) => !(o.side === d.side && o.turn < d.turn));
+    for (const o of due) executeOrder(d, o);
+  }
+}
+
+/** Phases with nothing to do but end are passed over (the player could only say "next"). */
+function skipEmptyPhases(d: Draft): void {
+  for (let guard = 0; guard < 12 && !d.over; guard++) {
+    const legal = legalActions(d.sc, d.peek());
+    if (legal.length !== 1 || legal[0] !== 'next') return;
+    nextPhase(d);
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Panzer Leader combat arithmetic: the Weapons Effectiveness Chart (VII.F), range and elevation effects
+ * (VII.B.3, VII.H), defence strengths of stacks and carriers (V.C.3-5, VII.F.2.c), the odds-ratio CRT on
+ * one die (VII.A) and what a result does (dispersal, elimination, wrecks: VIII).
+ */
+import { tableResult } from '../../hex/tables.js';
+import type { Hex } from '../../hex/grid.js';
+import type { CounterEntry } from './formats.js';
+import type { Scenario } from './scenario.js';
+import { CARRIER, type Draft, ELIMINATED, F_DISPERSED, F_SPOTTED, HEX } from './state.js';
+
+/** VII.F.2.a: half range rounds down (half of 9 is 4). */
+export function halfRange(range: number): number {
+  return Math.floor(range / 2);
+}
+
+/**
+ * The WEC multiplier of one attacker's AS against a target type (VII.F.2, digest 4.4): 0 where the weapon
+ * is ineffective (I against armour, VII.E.7). `direct` is false for indirect fire (always "beyond 6 hexes"
+ * for (H), VII.F.2.f).
+ */
+export function weaponFactor(c: CounterEntry, armoured: boolean, distance: number, direct: boolean): number {
+  switch (c.weapon) {
+    case 'I':
+      if (armoured) return 0;
+      return c.rangeAsterisk && distance > c.range ? 0.5 : 1; // VII.B.3: asterisk range at half AS
+    case 'A':
+      if (!armoured) return 0.5;
+      return distance <= halfRange(c.range) ? 2 : 1; // doubled at half range or less (XVII Hetzer)
+    case 'H':
+    case '(H)':
+      return armoured && !(direct && distance <= 6) ? 0.5 : 1;
+    case 'M':
+      return armoured ? 0.5 : 1;
+    default:
+      return 0;
+  }
+}
+
+/** The farthest a unit may direct-fire (VII.B.3: twice an asterisk range). */
+export function maxRange(c: CounterEntry): number {
+  return c.rangeAsterisk ? 2 * c.range : c.range;
+}
+
+/** Whether a unit in hex h counts as an armoured target: its UFT type, or any unit in a town (VII.F.2.c). */
+export function armouredTarget(sc: Scenario, unit: number, h: Hex): boolean {
+  return sc.town[sc.map.terrain[h]!]! || sc.units[unit]!.c.target === 'A';
+}
+
+/**
+ * The target type a set of targets presents to one attacker (VII.F.2.b): the predominant type by counters
+ * (passengers ignored); a tie counts as whichever type is less favourable to that attacker.
+ */
+export function stackFactor(sc: Scenario, c: CounterEntry, targets: readonly number[], h: Hex, distance: number, direct: boolean): number {
+  let armoured = 0;
+  for (const t of targets) if (armouredTarget(sc, t, h)) armoured++;
+  const soft = targets.length - armoured;
+  if (armoured > soft) return weaponFactor(c, true, distance, direct);
+  if (soft > armoured) return weaponFactor(c, false, distance, direct);
+  return Math.min(weaponFactor(c, true, distance, direct), weaponFactor(c, false, distance, direct));
+}
+
+/** VII.H: direct fire at a slope or hilltop defender is halved, except hilltop against hilltop and an adjacent attacker on the slope's level or above. */
+export function elevationFactor(sc: Scenario, from: Hex, to: Hex): number {
+  const lt = sc.level[sc.map.terrain[to]!]!;
+  const lf = sc.level[sc.map.terrain[from]!]!;
+  if (lt === 0) return 1;
+  if (lt === 2) return lf === 2 ? 1 : 0.5;
+  return sc.map.grid.distance(from, to) === 1 && lf >= 1 ? 1 : 0.5;
+}
+
+/** Defence strength of a unit as a target: a truck or wagon with its passenger is 1 (V.C.3); otherwise its own DS (V.C.4). */
+export function defenseOf(d: Draft, unit: number): number {
+  const c = d.sc.units[unit]!.c;
+  if (c.softTransport && d.passengerOf(unit) >= 0) return 1;
+  return c.defense;
+}
+
+/** Units (not passengers) in hex h. */
+export function stackIn(d: Draft, h: Hex): number[] {
+  return d.unitsIn(h);
+}
+
+/** Index of the CRT column for attack:defence (VII.A: rounded down to the column reached), or -1 below the lowest. */
+export function oddsColumn(sc: Scenario, attack: number, defense: number): number {
+  if (attack <= 0) return -1;
+  const ratio = defense <= 0 ? Infinity : attack / defense;
+  const cols = sc.crt.columns;
+  if (ratio < cols[0]!) return -1;
+  let i = 0;
+  while (i + 1 < cols.length && cols[i + 1]! <= ratio) i++;
+  return i;
+}
+
+/** A column shifted by `shift` (VII.D.4, VII.E.5), kept on the table. */
+export function shifted(sc: Scenario, col: number, shift: number): number {
+  if (col < 0) return col;
+  return Math.max(0, Math.min(sc.crt.columns.length - 1, col + shift));
+}
+
+/** The column's name as the CRT prints it: "2-1", "1-2". */
+export function columnName(sc: Scenario, col: number): string {
+  const r = sc.crt.columns[col];
+  if (r === undefined) return 'below the lowest column';
+  return r >= 1 ? `${r}-1` : `1-${Math.round(1 / r)}`;
+}
+
+/** The CRT result of a modified roll (kept within the table's rows). */
+export function crtResult(sc: Scenario, col: number, roll: number): string {
+  if (col < 0) return '-';
+  const r = Math.max(sc.crt.minRoll, Math.min(sc.crt.minRoll + sc.crt.results.length / sc.crt.columns.length - 1, roll));
+  return tableResult(sc.crt, col, r);
+}
+
+/** Chances of elimination and dispersal at a column with a die modifier. */
+export function chances(sc: Scenario, col: number, drm: number): { x: number; d: number } {
+  let x = 0,
+    dd = 0;
+  for (let r = 1; r <= 6; r++) {
+    const res = crtResult(sc, col, r + drm);
+    if (res === 'X') x++;
+    else if (res === 'D') dd++;
+  }
+  return { x: x / 6, d: dd / 6 };
+}
+
+/** Applies a CRT result to one unit (with its passenger, V.C.5). Returns whether it was eliminated. */
+export function applyResult(d: Draft, unit: number, result: string): boolean {
+  if (result === 'X') {
+    eliminate(d, unit);
+    return true;
+  }
+  if (result === 'D') {
+    // A2: a second dispersal adds nothing.
+    d.setFlag(unit, F_DISPERSED);
+    const p = d.passengerOf(unit);
+    if (p >= 0) d.setFlag(p, F_DISPERSED);
+    d.events && d.say(() => `${d.sc.units[unit]!.id} is dispersed`);
+  }
+  return false;
+}
+
+/** Removes a unit and its passenger; an armoured unit leaves a wreck, three at most per hex (VIII). */
+export function eliminate(d: Draft, unit: number): void {
+  const sc = d.sc;
+  const h = d.hex(unit);
+  const p = d.passengerOf(unit);
+  if (p >= 0) {
+    d.set(p, CARRIER, 0);
+    d.carryingChanged();
+    d.setHex(p, ELIMINATED);
+    countLoss(d, p);
+  }
+  d.setHex(unit, ELIMINATED);
+  countLoss(d, unit);
+  d.events && d.say(() => `${sc.units[unit]!.id} is eliminated${p >= 0 ? ` with ${sc.units[p]!.id}` : ''}`);
+  if (h >= 0 && sc.units[unit]!.c.target === 'A' && d.wrecks.filter((w) => w === h).length < 3) d.mut('wrecks').push(h);
+}
+
+function countLoss(d: Draft, unit: number): void {
+  const u = d.sc.units[unit]!;
+  if (u.soft) return; // XIV.B.8: trucks and wagons do not count
+  const lost = d.mut('lost');
+  lost[u.side] = lost[u.side]! + 1;
+}
+
+/** Whether some unit of `side` (not a truck or wagon, not dispersed, not a passenger) stands next to h (VII.L.1, VII.C.5). */
+export function adjacentSpotter(d: Draft, side: number, h: Hex): boolean {
+  const grid = d.sc.map.grid;
+  for (let k = 0; k < 6; k++) {
+    const n = grid.neighbour(h, k);
+    if (n < 0) continue;
+    for (const i of d.unitsIn(n)) if (canSpot(d, i, side)) return true;
+  }
+  return false;
+}
+
+/** Whether unit i may spot for `side` (VII.L.3: not trucks or wagons; A2: not dispersed). */
+export function canSpot(d: Draft, i: number, side: number): boolean {
+  const u = d.sc.units[i]!;
+  return u.side === side && !u.soft && !d.flag(i, F_DISPERSED) && d.get(i, HEX) >= 0;
+}
+
+/**
+ * Whether `side` may fire at units in hex h from `from` as far as spotting goes (VII.L): units in woods or
+ * towns only from next door, or when spotted (an adjacent friendly unit, or they fired in sight).
+ */
+export function spottedFor(d: Draft, side: number, h: Hex, from: Hex): boolean {
+  const sc = d.sc;
+  if (!sc.obstacle[sc.map.terrain[h]!]) return true;
+  if (sc.map.grid.distance(from, h) <= 1) return true;
+  if (adjacentSpotter(d, side, h)) return true;
+  for (const i of d.unitsIn(h)) if (d.flag(i, F_SPOTTED)) return true;
+  return false;
+}
+
+/** Whether some unit of `side` sees hex h for indirect fire (VII.C.4-5). */
+export function ifSighted(d: Draft, side: number, h: Hex): boolean {
+  const sc = d.sc;
+  const woods = sc.obstacle[sc.map.terrain[h]!]!;
+  if (woods) {
+    if (adjacentSpotter(d, side, h)) return true;
+    for (const i of d.unitsIn(h)) if (d.flag(i, F_SPOTTED)) return true;
+    return false;
+  }
+  for (let i = 0; i < sc.units.length; i++) {
+    if (!canSpot(d, i, side) || d.carrierOf(i) >= 0) continue;
+    if (sc.map.hasLos(d.hex(i), h)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,144 @@
+/**
+ * The Panzer Leader game: immutable states, `apply` never mutates its input and takes every die from the
+ * rng it is given. The one secret of ordinary play is the IF orders a side writes a turn ahead (VII.C.3,
+ * digest 8.3): `determinize` deals the other side's pending orders new target hexes, unless the scenario
+ * plays with open orders (a labelled deviation, rule.openOrders).
+ */
+import { textDigest } from '../../core/digest.js';
+import type { Game, Rng } from '../../core/game.js';
+import { IllegalActionError } from '../../core/game.js';
+import { RecentMemo } from '../../core/memo.js';
+import type { GameOutcome } from '../../core/system.js';
+import { applyAction, legalActions, startSegment } from './actions.js';
+import { resampleOrders } from './hidden.js';
+import type { Scenario } from './scenario.js';
+import { CARRIER, Draft, F_DESIGNATED, FLAGS, HEX, MP_LEFT, PHASE_NAMES, type State } from './state.js';
+
+export class PlGame implements Game<State, string> {
+  readonly name: string;
+  readonly players = 2;
+  /** Legal actions of the states asked about most recently, by identity (states are immutable). */
+  private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
+  readonly determinize?: (state: State, seat: number, rng: Rng) => State;
+
+  constructor(
+    readonly sc: Scenario,
+    readonly opts: { narrate?: boolean } = {},
+  ) {
+    this.name = `pl:${sc.data.id}`;
+    if (!sc.rules.openOrders && sc.units.some((u) => u.c.modes.includes('IF')))
+      this.determinize = (state, seat, rng) => resampleOrders(sc, state, seat, rng);
+  }
+
+  /** Turn 1, the Allied player segment's combat phase (XIII). */
+  initialState(rng: Rng): State {
+    const sc = this.sc;
+    const u = sc.units.map((def) => {
+      const row = [0, 0, 0, -1];
+      row[HEX] = def.startHex;
+      row[FLAGS] = 0;
+      row[CARRIER] = def.startCarrier + 1;
+      row[MP_LEFT] = -1;
+      return row;
+    });
+    const zero: State = {
+      u,
+      events: [],
+      turn: 1,
+      side: 0,
+      phase: 0,
+      over: false,
+      target: -1,
+      firers: [],
+      orders: [],
+      wrecks: [],
+      mines: sc.mines.map((m) => m.hex),
+      blocks: [...sc.blocks],
+      control: sc.objectives.map((o) => o.heldBy),
+      lost: [0, 0],
+      hit: [],
+      airUp: sc.aircraft.map(() => 1),
+      airMg: sc.aircraft.map(() => 0),
+      airOrdnance: sc.aircraft.map(() => 0),
+      airDone: sc.aircraft.map(() => 0),
+    };
+    const d = new Draft(sc, zero, rng, this.opts.narrate === true);
+    startSegment(d);
+    return d.seal();
+  }
+
+  toMove(s: State): number {
+    return s.side;
+  }
+
+  legalActions(s: State): readonly string[] {
+    let cached = this.legalCache.get(s);
+    if (cached === undefined) {
+      cached = Object.freeze(legalActions(this.sc, s));
+      this.legalCache.set(s, cached);
+    }
+    return cached;
+  }
+
+  apply(s: State, action: string, rng: Rng): State {
+    const legal = this.legalActions(s);
+    if (legal.indexOf(action) < 0) throw new IllegalActionError(action, `not legal in the ${PHASE_NAMES[s.phase]} phase of this position`);
+    const next = new Draft(this.sc, s, rng, this.opts.narrate === true);
+    applyAction(next, action);
+    return next.seal();
+  }
+
+  isTerminal = (s: State): boolean => s.over;
+
+  /** Win 1, loss -1, draw 0 by the victory margin (XIV.A). */
+  returns(s: State): readonly number[] {
+    const { winner } = outcomeOf(this.sc, s);
+    return [0, 1].map((seat) => (winner === null ? 0 : winner === seat ? 1 : -1));
+  }
+
+  /** Actions are their own keys. */
+  actionKey = (a: string): string => a;
+}
+
+/** VP per seat: objectives held (XIV.B.7) and enemy units eliminated (XIV.B.8); the margin decides the level (XIV.A). */
+export function outcomeOf(sc: Scenario, s: State): GameOutcome {
+  const vp = [0, 0];
+  sc.objectives.forEach((o, k) => {
+    vp[s.control[k]!]! += o.vp;
+  });
+  vp[0]! += s.lost[1]! * sc.data.victory.vpPerUnit;
+  vp[1]! += s.lost[0]! * sc.data.victory.vpPerUnit;
+  const margin = vp[0]! - vp[1]!;
+  const abs = Math.abs(margin);
+  const winner = margin === 0 ? null : margin > 0 ? 0 : 1;
+  const level =
+    winner === null ? 'draw' : abs >= sc.data.victory.decisive ? 'decisive' : abs >= sc.data.victory.tactical ? 'tactical' : 'marginal';
+  return { winner, victoryLevel: level, turns: s.turn, vp, metrics: { units_lost: [...s.lost] } };
+}
+
+/** A short stable digest of everything that affects play. */
+export function plStateHash(s: State): string {
+  const text = [
+    s.turn,
+    s.side,
+    s.phase,
+    s.over ? 1 : 0,
+    s.target,
+    s.firers.join(','),
+    s.orders.map((o) => `${o.side}:${o.turn}:${o.hex}:${o.units.join('.')}`).join(','),
+    s.wrecks.join(','),
+    s.mines.join(','),
+    s.blocks.join(','),
+    s.control.join(','),
+    s.lost.join(','),
+    s.hit.join(','),
+    s.airUp.join(','),
+    s.airMg.join(','),
+    s.airOrdnance.join(','),
+    s.airDone.join(','),
+    s.u.map((r) => r.join(',')).join(';'),
+  ].join('|');
+  return textDigest(text);
+}
+
+export { F_DESIGNATED };

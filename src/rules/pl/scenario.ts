@@ -1,0 +1,237 @@
+/**
+ * A Panzer Leader scenario read and checked: the map with its line-of-sight rule, the units placed from
+ * the counter manifest (the UFT), the compiled CRT and TEC. Every problem is an InputError naming the
+ * file, the place and the problem (exit 2).
+ */
+import { ProblemList, InputError } from '../../core/errors.js';
+import type { ScenarioOptions, ScenarioParameter } from '../../core/system.js';
+import { parseWith, readJsonFile } from '../../core/validate.js';
+import type { Hex } from '../../hex/grid.js';
+import type { GameMap } from '../../hex/map.js';
+import { hexAt, readCompactMap } from '../../hex/mapdata.js';
+import { moveCostTable } from '../../hex/movement.js';
+import { objectiveParameter, ruleSwitchParameter, turnsParameter } from '../../hex/params.js';
+import { readScenarioSources } from '../../hex/scenariofile.js';
+import { compileTable, type CompiledTable } from '../../hex/tables.js';
+import {
+  type ChartPack,
+  chartPack,
+  type CounterEntry,
+  type CounterManifest,
+  counterManifest,
+  CRT_ROLLS,
+  MOVE_CLASSES,
+  type ScenarioData,
+  scenarioSchema,
+} from './formats.js';
+import { PlLos } from './los.js';
+
+/** Hexside bit of a road (V.D). */
+export const ROAD = 1;
+/** Movement costs are stored in half points (V.D.1: half a point per road hex). */
+export const MP_SCALE = 2;
+
+export interface UnitDef {
+  readonly index: number;
+  readonly id: string;
+  readonly side: number;
+  readonly counter: string;
+  readonly name: string;
+  readonly c: CounterEntry;
+  readonly startHex: Hex;
+  /** Index of the unit it starts aboard, or -1. */
+  readonly startCarrier: number;
+  /** Can never spot, control or count for victory (XIV.B.8, VII.L.3). */
+  readonly soft: boolean;
+}
+
+export interface AirDef {
+  readonly index: number;
+  readonly id: string;
+  readonly name: string;
+  readonly side: number;
+  readonly ordnance: 'bombs' | 'rockets';
+  readonly mg: { readonly attack: number; readonly weapon: 'A' | 'I' };
+  readonly arrives: number;
+}
+
+export interface Scenario {
+  readonly data: ScenarioData;
+  readonly charts: ChartPack;
+  readonly counters: CounterManifest;
+  readonly file: string;
+  readonly map: GameMap;
+  readonly sides: readonly { readonly id: string; readonly name: string }[];
+  readonly units: readonly UnitDef[];
+  readonly aircraft: readonly AirDef[];
+  readonly crt: CompiledTable;
+  /** Cost to enter per terrain and move class, x MP_SCALE, -1 prohibited. */
+  readonly moveCost: Int16Array;
+  readonly roadCost: number;
+  readonly level: readonly number[];
+  readonly obstacle: readonly boolean[];
+  readonly town: readonly boolean[];
+  readonly overrunOk: readonly boolean[];
+  readonly drm: readonly number[];
+  readonly objectives: readonly { readonly hex: Hex; readonly vp: number; readonly heldBy: number }[];
+  /** Starting minefields: hex and the side that laid them. */
+  readonly mines: readonly { readonly hex: Hex; readonly side: number }[];
+  readonly blocks: readonly Hex[];
+  readonly turns: number;
+  readonly rules: ScenarioData['rules'];
+  readonly parameters: readonly ScenarioParameter[];
+}
+
+const SETTERS = [
+  turnsParameter<ScenarioData>(),
+  objectiveParameter<ScenarioData & { victory: never }>(),
+  ruleSwitchParameter<ScenarioData>(),
+];
+
+function readCharts(file: string): ChartPack {
+  return parseWith(chartPack, readJsonFile(file), file);
+}
+function readCounters(file: string): CounterManifest {
+  return parseWith(counterManifest, readJsonFile(file), file);
+}
+
+export function loadPlScenario(file: string, options: ScenarioOptions = {}): Scenario {
+  const src = readScenarioSources(
+    file,
+    options,
+    { scenario: scenarioSchema, charts: readCharts, counters: readCounters },
+    SETTERS as never,
+  );
+  const data = src.data as ScenarioData;
+  const charts = src.charts;
+  const counters = src.counters;
+  const problems = new ProblemList(file);
+  if (data.sides[0].id !== 'allied' || data.sides[1].id !== 'german')
+    throw new InputError(
+      'the Allied side comes first, the German second (XIII: the Allied player segment opens every turn)',
+      file,
+      'sides',
+      'bad-value',
+    );
+  const terrainIds = Object.keys(charts.terrain);
+  const terrains = terrainIds.map((t) => charts.terrain[t]!);
+  const level = terrains.map((t) => t.level);
+  const obstacle = terrains.map((t) => t.obstacle);
+  const map = readCompactMap(data.map, { terrainIds, los: new PlLos(level, obstacle), roadBit: ROAD }, problems);
+  const grid = map.grid;
+  const units: UnitDef[] = [];
+  data.sides.forEach((sd, side) => {
+    const first = units.length;
+    const expanded: number[] = [];
+    sd.units.forEach((p, i) => {
+      const place = `sides[${side}].units[${i}]`;
+      const c = counters.units[p.counter];
+      if (c === undefined) {
+        problems.add(`${place}.counter`, `no counter "${p.counter}" in the counter manifest ${src.countersFile}`, 'not-found');
+        return;
+      }
+      if (c.side !== sd.id) problems.add(`${place}.counter`, `"${p.counter}" is a ${c.side} counter, not ${sd.id}`, 'bad-value');
+      const h = hexAt(grid, p.hex, `${place}.hex`, problems);
+      for (let k = 0; k < p.count; k++) {
+        expanded.push(i);
+        const n = units.filter((u) => u.side === side && u.counter === p.counter).length + 1;
+        units.push({
+          index: units.length,
+          id: `${sd.id}-${p.counter}-${n}`,
+          side,
+          counter: p.counter,
+          name: c.name,
+          c,
+          startHex: h,
+          startCarrier: -1,
+          soft: c.softTransport,
+        });
+      }
+    });
+    // Carriers: `aboard` counts this side's units in placement order, after counts are expanded.
+    let k = first;
+    sd.units.forEach((p, i) => {
+      for (let j = 0; j < p.count && k < units.length; j++, k++) {
+        if (p.aboard === undefined) continue;
+        const place = `sides[${side}].units[${i}].aboard`;
+        const carrier = units[first + p.aboard];
+        const u = units[k]!;
+        if (carrier === undefined || carrier.side !== side) {
+          problems.add(place, `no unit ${p.aboard} of this side to be aboard`, 'bad-value');
+          continue;
+        }
+        if (carrier.c.carrier === 'none' || (carrier.c.carrier === 'infantry' && !u.c.infantry) || u.c.passenger === 'none')
+          problems.add(place, `${u.name} cannot ride on ${carrier.name} (UFT CARRIER/PASS, V.C.1, V.C.6)`, 'bad-value');
+        else if (carrier.startHex !== u.startHex) problems.add(place, `${u.name} is not in the hex of ${carrier.name}`, 'bad-value');
+        else (units[k] as { startCarrier: number }).startCarrier = carrier.index;
+      }
+    });
+  });
+  // VI: at most 4 units per hex (a carrier with its passenger is one).
+  const stack = new Map<Hex, number>();
+  for (const u of units) if (u.startHex >= 0 && u.startCarrier < 0) stack.set(u.startHex, (stack.get(u.startHex) ?? 0) + 1);
+  for (const [h, n] of stack) if (n > 4) problems.add('sides', `${n} units set up in hex ${grid.label(h)}: at most 4 (VI.A)`, 'bad-value');
+  const seatOf = (id: string): number => (id === 'allied' ? 0 : 1);
+  const objectives = data.victory.objectives.map((o, i) => ({
+    hex: hexAt(grid, o.hex, `victory.objectives[${i}].hex`, problems),
+    vp: o.vp,
+    heldBy: seatOf(o.heldBy),
+  }));
+  const mines: { hex: Hex; side: number }[] = [];
+  const blocks: Hex[] = [];
+  data.sides.forEach((sd, side) => {
+    sd.mines.forEach((l, i) => {
+      const h = hexAt(grid, l, `sides[${side}].mines[${i}]`, problems);
+      if (h >= 0 && terrains[map.terrain[h]!]!.town)
+        problems.add(`sides[${side}].mines[${i}]`, 'no minefield in a town hex (IX.A.5)', 'bad-value');
+      if (h >= 0) mines.push({ hex: h, side });
+    });
+    sd.blocks.forEach((l, i) => {
+      const h = hexAt(grid, l, `sides[${side}].blocks[${i}]`, problems);
+      if (h >= 0) blocks.push(h);
+    });
+  });
+  const aircraft: AirDef[] = [];
+  data.sides.forEach((sd, side) => {
+    for (const a of sd.aircraft) {
+      if (side !== 0) problems.add(`sides[${side}].aircraft`, 'only the Allied player has an air phase (XIII.B)', 'bad-value');
+      aircraft.push({ index: aircraft.length, id: a.id, name: a.name, side, ordnance: a.ordnance, mg: a.mg, arrives: a.arrives });
+    }
+  });
+  problems.throwIfAny();
+  const moveCost = moveCostTable(terrains, MOVE_CLASSES, (t, c) => t.move[c], MP_SCALE);
+  const crt = compileTable(charts.crt, CRT_ROLLS[0], CRT_ROLLS[CRT_ROLLS.length - 1]!);
+  return {
+    data,
+    charts,
+    counters,
+    file,
+    map,
+    sides: data.sides.map((s) => ({ id: s.id, name: s.name })),
+    units,
+    aircraft,
+    crt,
+    moveCost,
+    roadCost: charts.roadCost.value * MP_SCALE,
+    level,
+    obstacle,
+    town: terrains.map((t) => t.town),
+    overrunOk: terrains.map((t) => t.overrun),
+    drm: terrains.map((t) => t.drm),
+    objectives,
+    mines,
+    blocks,
+    turns: data.turns,
+    rules: data.rules,
+    parameters: [
+      { name: 'turns', description: 'game length in turns', value: data.turns, min: 1, max: 40 },
+      ...data.victory.objectives.map((o) => ({
+        name: `objective.${o.hex}`,
+        description: `VP of the objective at ${o.hex}`,
+        value: o.vp,
+        min: 0,
+        max: 20,
+      })),
+    ],
+  };
+}

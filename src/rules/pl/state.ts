@@ -1,0 +1,194 @@
+/**
+ * The changing facts of a Panzer Leader game (immutable once sealed) and the working copy one `apply`
+ * edits (the kernel's copy-on-write UnitDraft). A unit is face-up or inverted (fired, dispersed), may be
+ * designated for next turn's indirect fire, and may carry one passenger (V.C).
+ */
+import type { Rng } from '../../core/game.js';
+import { UnitDraft, type UnitState } from '../../hex/draft.js';
+import type { Hex } from '../../hex/grid.js';
+import type { UnitRows } from '../../hex/units.js';
+import type { Scenario } from './scenario.js';
+
+export { HEX, ELIMINATED } from '../../hex/units.js';
+
+/** Unit row fields after HEX: flag bits, carrier index + 1 (0: not carried), movement points left x2 (-1: untouched). */
+export const FLAGS = 1,
+  CARRIER = 2,
+  MP_LEFT = 3;
+
+/** VII.B.6: fired this segment (inverted): may not move or load. */
+export const F_FIRED = 1;
+/** Dispersed (inverted) until the end of its side's next segment (ESP 10, ruling PL-R02). */
+export const F_DISPERSED = 2;
+/** Moved this phase: V.B.4, a move is final. */
+export const F_MOVED = 4;
+/** VII.C.7: named in an IF order not yet executed: may not move. */
+export const F_DESIGNATED = 8;
+/** VII.L.2: fired in enemy line of sight: spotted wherever it stands until its side's next segment. */
+export const F_SPOTTED = 16;
+/** VII.E.3: transported (loaded, carried or unloaded) this segment: may not close assault. */
+export const F_TRANSPORTED = 32;
+/** V.C.2.b: loaded or unloaded this segment as a passenger: may not move. */
+export const F_PASSENGER_NOW = 64;
+/** VII.B.4: attacked (DF, overrun or CAT) this segment. */
+export const F_ATTACKED = 128;
+
+/** Phases of a player segment (XIII.A). */
+export const PH_COMBAT = 0,
+  PH_AIR = 1,
+  PH_MOVE_VEHICLES = 2,
+  PH_MOVE_OTHERS = 3,
+  PH_ASSAULT = 4;
+export const PHASE_NAMES = ['combat', 'air', 'vehicular movement', 'non-vehicular movement', 'close assault'] as const;
+
+/** An indirect-fire order (VII.C.3): written secretly by `side` on `turn`, executed in its next combat phase. */
+export interface IfOrder {
+  readonly side: number;
+  readonly turn: number;
+  readonly hex: Hex;
+  readonly units: readonly number[];
+}
+
+export interface State extends UnitState {
+  readonly u: UnitRows;
+  readonly events: readonly string[];
+  readonly turn: number;
+  /** Seat of the phasing player (XIII: Allied 0 then German 1). */
+  readonly side: number;
+  readonly phase: number;
+  readonly over: boolean;
+  /** The direct fire attack being put together (VII.B.5): its target unit, or -1. */
+  readonly target: number;
+  readonly firers: readonly number[];
+  /** IF orders not yet executed; the other side's are its secret (digest 8.3). */
+  readonly orders: readonly IfOrder[];
+  /** One entry per wreck (VIII), by hex. */
+  readonly wrecks: readonly Hex[];
+  readonly mines: readonly Hex[];
+  readonly blocks: readonly Hex[];
+  /** Per objective: the seat controlling it (XIV.B.7). */
+  readonly control: readonly number[];
+  /** Per seat: its units eliminated that count for victory (XIV.B.8). */
+  readonly lost: readonly number[];
+  /** Hexes hit by IF this combat phase (VII.C.11), overrun this movement phase (VII.D.5) or close assaulted this segment (VII.E.4). */
+  readonly hit: readonly Hex[];
+  /** Per aircraft: 1 on the map and flying, 0 shot down or gone. */
+  readonly airUp: readonly number[];
+  /** Per aircraft: machine-gun attacks made (XII.C.4: four per game). */
+  readonly airMg: readonly number[];
+  /** Per aircraft: 1 when its bombs or rockets are spent (XII.C.4: once per game). */
+  readonly airOrdnance: readonly number[];
+  /** Per aircraft: 1 when it attacked in this air phase. */
+  readonly airDone: readonly number[];
+}
+
+const LAYOUT = { flags: FLAGS, carrier: CARRIER };
+
+export class Draft extends UnitDraft<State> {
+  turn: number;
+  side: number;
+  phase: number;
+  over: boolean;
+  target: number;
+  firers: readonly number[];
+  orders: readonly IfOrder[];
+  wrecks: readonly Hex[];
+  mines: readonly Hex[];
+  blocks: readonly Hex[];
+  control: readonly number[];
+  lost: readonly number[];
+  hit: readonly Hex[];
+  airUp: readonly number[];
+  airMg: readonly number[];
+  airOrdnance: readonly number[];
+  airDone: readonly number[];
+
+  constructor(
+    readonly sc: Scenario,
+    source: State,
+    readonly rng: Rng,
+    narrate: boolean,
+  ) {
+    super(source, sc.map.size, LAYOUT, narrate);
+    const s = source;
+    this.turn = s.turn;
+    this.side = s.side;
+    this.phase = s.phase;
+    this.over = s.over;
+    this.target = s.target;
+    this.firers = s.firers;
+    this.orders = s.orders;
+    this.wrecks = s.wrecks;
+    this.mines = s.mines;
+    this.blocks = s.blocks;
+    this.control = s.control;
+    this.lost = s.lost;
+    this.hit = s.hit;
+    this.airUp = s.airUp;
+    this.airMg = s.airMg;
+    this.airOrdnance = s.airOrdnance;
+    this.airDone = s.airDone;
+  }
+
+  seal(): State {
+    this.passOccupancy(this.u);
+    return this.snapshot(this.u);
+  }
+
+  /**
+   * The position as it stands, for a look at its legal actions in the middle of an apply: with its own list
+   * of rows (`u`), so that no occupancy index is remembered for rows this draft goes on changing.
+   */
+  peek(): State {
+    return this.snapshot(this.u.slice());
+  }
+
+  private snapshot(u: readonly (readonly number[])[]): State {
+    return {
+      u,
+      events: this.events ?? [],
+      turn: this.turn,
+      side: this.side,
+      phase: this.phase,
+      over: this.over,
+      target: this.target,
+      firers: this.firers,
+      orders: this.orders,
+      wrecks: this.wrecks,
+      mines: this.mines,
+      blocks: this.blocks,
+      control: this.control,
+      lost: this.lost,
+      hit: this.hit,
+      airUp: this.airUp,
+      airMg: this.airMg,
+      airOrdnance: this.airOrdnance,
+      airDone: this.airDone,
+    };
+  }
+
+  /** The unit carrying `unit`, or -1. */
+  carrierOf(unit: number): number {
+    return this.get(unit, CARRIER) - 1;
+  }
+
+  /** The passenger `unit` carries, or -1 (V.C.1: one at most). */
+  passengerOf(unit: number): number {
+    for (let i = 0; i < this.u.length; i++) if (this.u[i]![CARRIER] === unit + 1) return i;
+    return -1;
+  }
+}
+
+/** A read-only draft of a state, for the questions legality asks (occupancy, carriers) without an rng. */
+export function view(sc: Scenario, s: State): Draft {
+  return new Draft(sc, s, NO_DICE, false);
+}
+
+const NO_DICE: Rng = {
+  next: () => {
+    throw new Error('a read-only view of a PL state rolls no dice');
+  },
+  int: () => {
+    throw new Error('a read-only view of a PL state rolls no dice');
+  },
+};

@@ -1,0 +1,310 @@
+/**
+ * Panzer Leader at the terminal: the map with face-up and inverted (fired, dispersed) counters, the order
+ * of battle, one-line status, actions in words, short commands, and the odds column with its chances
+ * before an attack is committed. A seat sees its own IF orders, never the other side's (unless the
+ * scenario plays with open orders).
+ */
+import { InputError } from '../../core/errors.js';
+import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
+import { renderBoardMap } from '../../hex/ascii.js';
+import { boardOf } from '../../hex/board.js';
+import type { Hex } from '../../hex/grid.js';
+import { airStrength, assaulters, assaultOdds, directFireOdds, overrunOdds } from './actions.js';
+import { chances, columnName, defenseOf, oddsColumn } from './combat.js';
+import { outcomeOf } from './game.js';
+import { visibleOrders } from './hidden.js';
+import { ROAD, type Scenario } from './scenario.js';
+import { CARRIER, F_DESIGNATED, F_DISPERSED, F_FIRED, F_MOVED, F_SPOTTED, FLAGS, HEX, PHASE_NAMES, type State, view } from './state.js';
+
+const HELP = [
+  'fire U T        unit U fires at enemy unit T (again with another U to combine fire on T), then "resolve"',
+  'resolve         roll the direct fire attack being put together',
+  'order U HEX     write an IF order: unit U fires indirectly at HEX next turn (secret)',
+  'air A T [mg]    aircraft A attacks enemy unit T with its bombs or rockets (or machine guns)',
+  'move U HEX      move unit U (number or id) to HEX (e.g. 0405)',
+  'load C P        carrier C loads unit P in its hex; unload C sets its passenger down',
+  'overrun U HEX   vehicle U overruns HEX (the first legal way through)',
+  'cat HEX         close assault HEX with every eligible adjacent unit',
+  'next            end this phase',
+];
+
+export function plUi(sc: Scenario): ScenarioUi<State, string> {
+  const grid = sc.map.grid;
+  const terrainChar = new Map(Object.entries(sc.data.map.legend).map(([ch, id]) => [id, ch]));
+  const asUnit = (text: string | undefined): number => {
+    const t = (text ?? '').replace(/^#/, '');
+    const byId = sc.units.findIndex((u) => u.id === t);
+    const n = byId >= 0 ? byId : /^\d+$/.test(t) ? Number(t) : -1;
+    if (n < 0 || n >= sc.units.length)
+      throw new InputError(`"${text ?? ''}" names no unit (a number 0-${sc.units.length - 1} or an id such as ${sc.units[0]!.id})`);
+    return n;
+  };
+  const asHex = (text: string | undefined): Hex => {
+    const h = text === undefined ? -1 : grid.parseLabel(text);
+    if (h < 0) throw new InputError(`"${text ?? ''}" is not a hex label of this ${grid.width}x${grid.height} map (e.g. 0304)`);
+    return h;
+  };
+  const pick = (legal: readonly string[], action: string | undefined, what: string): string => {
+    if (action !== undefined && legal.includes(action)) return action;
+    throw new InputError(`${what} is not legal now (type "list" for the legal actions)`);
+  };
+  const status = (s: State): string => {
+    const o = outcomeOf(sc, s);
+    const who = s.over
+      ? 'game over'
+      : `${sc.sides[s.side]!.id} ${PHASE_NAMES[s.phase]} phase${s.target >= 0 ? ` (fire at ${sc.units[s.target]!.id} being put together)` : ''}`;
+    return `Turn ${Math.min(s.turn, sc.turns)} of ${sc.turns}; ${who}; ${sc.sides[0]!.id} ${o.vp[0]} VP, ${sc.sides[1]!.id} ${o.vp[1]} VP`;
+  };
+  const where = (s: State, i: number): string => {
+    const h = s.u[i]![HEX]!;
+    return h >= 0 ? grid.label(h) : 'eliminated';
+  };
+  const markers = (s: State, i: number): string[] => {
+    const f = s.u[i]![FLAGS]!;
+    const m: string[] = [];
+    if (f & F_DISPERSED) m.push('dispersed');
+    else if (f & F_FIRED) m.push('fired');
+    if (f & F_MOVED) m.push('moved');
+    if (f & F_SPOTTED) m.push('spotted');
+    if (s.u[i]![CARRIER]! > 0) m.push(`aboard ${sc.units[s.u[i]![CARRIER]! - 1]!.id}`);
+    return m;
+  };
+  const board = (s: State, viewer: number): BoardView => {
+    const hexMarkers = (h: Hex): string[] => {
+      const m: string[] = [];
+      if (s.mines.includes(h)) m.push('mines');
+      if (s.wrecks.includes(h)) m.push('wreck');
+      if (s.blocks.includes(h)) m.push('block');
+      return m;
+    };
+    const own = new Set(visibleOrders(sc, s, viewer).flatMap((o) => o.units));
+    const units: BoardUnit[] = sc.units.map((u, i) => {
+      const h = s.u[i]![HEX]!;
+      const m = markers(s, i);
+      // The designation is a secret of its side (VII.C.3).
+      if ((s.u[i]![FLAGS]! & F_DESIGNATED) !== 0 && (own.has(i) || u.side === viewer)) m.push('IF ordered');
+      const c = u.c;
+      return {
+        unit: i,
+        side: u.side,
+        hex: h >= 0 ? h : -1,
+        name: u.name,
+        type: u.c.category,
+        values: `${c.attack} ${c.weapon} ${c.range}${c.rangeAsterisk ? '*' : ''} / ${c.defense} ${c.movement}`,
+        where: h >= 0 ? '' : 'eliminated',
+        reduced: false,
+        leader: false,
+        markers: m,
+        details: `AS ${c.attack} (${c.weapon}), range ${c.range}, DS ${c.defense}, MA ${c.movement}, ${c.target === 'A' ? 'armoured' : 'non-armoured'} target; ${c.modes.join(' ')}`,
+      };
+    });
+    return boardOf(sc.map, ROAD, hexMarkers, {
+      units,
+      objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: s.control[k] ?? -1 })),
+      status: status(s),
+    });
+  };
+  const unitName = (t: number): string => `${sc.units[t]!.name} (${sc.units[t]!.id})`;
+  const describe = (s: State, action: string): string => {
+    const w = action.split(' ');
+    const n = (k: number): number => Number(w[k]);
+    switch (w[0]) {
+      case 'order':
+        return `${unitName(n(1))} is ordered to fire indirectly at ${grid.label(n(2))} next turn`;
+      case 'fire':
+        return `${unitName(n(1))} ${s.target >= 0 ? 'joins the fire' : 'fires'} at ${unitName(n(2))} in ${grid.label(s.u[n(2)]![HEX]!)}`;
+      case 'resolve':
+        return `resolve the fire at ${s.target >= 0 ? unitName(s.target) : '-'}`;
+      case 'air':
+        return `${sc.aircraft[n(1)]!.name} attacks ${unitName(n(2))} with ${w[3] === 'mg' ? 'machine guns' : sc.aircraft[n(1)]!.ordnance}`;
+      case 'move':
+        return `${unitName(n(1))} moves to ${grid.label(n(2))}`;
+      case 'load':
+        return `${unitName(n(1))} loads ${unitName(n(2))}`;
+      case 'unload':
+        return `${unitName(n(1))} unloads its passenger`;
+      case 'overrun':
+        return `${unitName(n(1))} overruns ${grid.label(n(2))}, leaving to ${grid.label(grid.neighbour(n(2), n(3)))}`;
+      case 'cat':
+        return `close assault on ${grid.label(n(1))}`;
+      case 'next':
+        return `end the ${PHASE_NAMES[s.phase]} phase`;
+      default:
+        return action;
+    }
+  };
+  const odds = (s: State, action: string): string[] => {
+    const d = view(sc, s);
+    const w = action.split(' ');
+    const n = (k: number): number => Number(w[k]);
+    let o: { attack: number; defense: number; col: number; drm: number } | undefined;
+    switch (w[0]) {
+      case 'fire':
+        o = directFireOdds(d, s.target >= 0 ? [...s.firers, n(1)] : [n(1)], n(2));
+        break;
+      case 'resolve':
+        if (s.target >= 0) o = directFireOdds(d, s.firers, s.target);
+        break;
+      case 'overrun':
+        o = overrunOdds(d, n(1), n(2));
+        break;
+      case 'cat':
+        o = assaultOdds(d, n(1), assaulters(d, n(1)));
+        break;
+      case 'air': {
+        const attack = airStrength(d, n(1), n(2), w[3] === 'mg' ? 'mg' : 'ord');
+        const defense = defenseOf(d, n(2));
+        o = { attack, defense, col: oddsColumn(sc, attack, defense), drm: sc.drm[sc.map.terrain[s.u[n(2)]![HEX]!]!]! };
+        break;
+      }
+    }
+    if (o === undefined) return [];
+    const p = chances(sc, o.col, o.drm);
+    return [
+      `odds ${o.attack}:${o.defense}, column ${columnName(sc, o.col)}${o.drm ? `, die ${o.drm > 0 ? '+' : ''}${o.drm}` : ''}: eliminated ${Math.round(100 * p.x)}%, dispersed ${Math.round(100 * p.d)}%`,
+    ];
+  };
+  const kinds: Record<string, ActionKind> = {
+    order: 'declare',
+    fire: 'fire',
+    resolve: 'fire',
+    air: 'fire',
+    move: 'move',
+    load: 'other',
+    unload: 'other',
+    overrun: 'assault',
+    cat: 'assault',
+    next: 'end',
+  };
+  const place = (s: State, action: string): ActionPlace => {
+    const w = action.split(' ');
+    const n = (k: number): number => Number(w[k]);
+    const hexOf = (i: number): Hex => s.u[i]?.[HEX] ?? -1;
+    let units: number[] = [];
+    let from = -1,
+      to = -1,
+      target = -1;
+    switch (w[0]) {
+      case 'order':
+        units = [n(1)];
+        from = hexOf(n(1));
+        target = n(2);
+        break;
+      case 'fire':
+        units = [n(1)];
+        from = hexOf(n(1));
+        target = hexOf(n(2));
+        break;
+      case 'resolve':
+        units = [...s.firers];
+        target = s.target >= 0 ? hexOf(s.target) : -1;
+        break;
+      case 'air':
+        target = hexOf(n(2));
+        break;
+      case 'move':
+        units = [n(1)];
+        from = hexOf(n(1));
+        to = n(2);
+        break;
+      case 'load':
+      case 'unload':
+        units = [n(1)];
+        from = hexOf(n(1));
+        break;
+      case 'overrun':
+        units = [n(1)];
+        from = hexOf(n(1));
+        target = n(2);
+        to = grid.neighbour(n(2), n(3));
+        break;
+      case 'cat':
+        target = n(1);
+        break;
+    }
+    const combat = ['fire', 'resolve', 'air', 'overrun', 'cat'].includes(w[0] ?? '');
+    return { kind: kinds[w[0] ?? ''] ?? 'other', label: describe(s, action), units, from, to, target, combat };
+  };
+
+  return {
+    renderMap: (s, v: ViewOptions) =>
+      renderBoardMap(
+        board(s, v.viewer),
+        terrainChar,
+        sc.sides.map((x) => x.id),
+        v,
+      ),
+    renderUnits: (s, v) => {
+      const lines = sc.units.map((u, i) => {
+        const m = markers(s, i);
+        return `  #${i} ${u.id} ${u.name} [${u.c.attack} ${u.c.weapon} ${u.c.range} / ${u.c.defense} ${u.c.movement}]: ${where(s, i)}${m.length ? ` (${m.join(', ')})` : ''}`;
+      });
+      for (const o of visibleOrders(sc, s, v.viewer))
+        lines.push(
+          `  IF order of ${sc.sides[o.side]!.id} (turn ${o.turn}): ${o.units.map((i) => sc.units[i]!.id).join(', ')} at ${grid.label(o.hex)}`,
+        );
+      return lines.join('\n');
+    },
+    renderStatus: (s) => status(s),
+    briefing: () => [
+      ...(sc.data.description ? [sc.data.description] : []),
+      `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.heldBy]!.id})`).join(', ') || 'none'}; ${sc.data.victory.vpPerUnit} VP per enemy unit eliminated (not trucks or wagons); tactical victory by ${sc.data.victory.tactical} VP, decisive by ${sc.data.victory.decisive}.`,
+      ...(sc.mines.length ? [`Minefields: ${sc.mines.map((m) => grid.label(m.hex)).join(', ')}`] : []),
+      ...(sc.blocks.length ? [`Blocks: ${sc.blocks.map((h) => grid.label(h)).join(', ')}`] : []),
+      ...(sc.aircraft.length
+        ? [`Aircraft: ${sc.aircraft.map((a) => `${a.name} (${a.ordnance}, from turn ${a.arrives})`).join(', ')}`]
+        : []),
+      `Terrain: ${Object.entries(sc.data.map.legend)
+        .map(([ch, id]) => `${ch} ${id}`)
+        .join(', ')}.`,
+    ],
+    describeAction: describe,
+    commandHelp: HELP,
+    parseCommand(s, words, legal) {
+      const [cmd, a, b, c] = words;
+      switch (cmd) {
+        case 'fire':
+          return pick(legal, `fire ${asUnit(a)} ${asUnit(b)}`, `fire by ${a} at ${b}`);
+        case 'resolve':
+          return pick(legal, 'resolve', 'resolving');
+        case 'order':
+          return pick(legal, `order ${asUnit(a)} ${asHex(b)}`, `an IF order for ${a} at ${b}`);
+        case 'air':
+          return pick(legal, `air ${Number(a)} ${asUnit(b)} ${c === 'mg' ? 'mg' : 'ord'}`, `that air attack`);
+        case 'move':
+          return pick(legal, `move ${asUnit(a)} ${asHex(b)}`, `moving ${a} to ${b}`);
+        case 'load':
+          return pick(legal, `load ${asUnit(a)} ${asUnit(b)}`, `loading ${b} on ${a}`);
+        case 'unload':
+          return pick(legal, `unload ${asUnit(a)}`, `unloading ${a}`);
+        case 'overrun': {
+          const u = asUnit(a);
+          const h = asHex(b);
+          return pick(
+            legal,
+            legal.find((x) => x.startsWith(`overrun ${u} ${h} `)),
+            `an overrun of ${b} by ${a}`,
+          );
+        }
+        case 'cat':
+          return pick(legal, `cat ${asHex(a)}`, `a close assault on ${a}`);
+        case 'next':
+          return pick(legal, 'next', 'ending the phase');
+        default:
+          return s === undefined ? undefined : undefined;
+      }
+    },
+    odds,
+    narration: (s) => s.events,
+    board: (s, v) => board(s, v.viewer),
+    actionPlaces: (s, actions) => actions.map((a) => place(s, a)),
+    publicAction: (s, action, v) => {
+      // An IF order is written secretly (VII.C.3): the other seat learns only that one was written.
+      if (action.startsWith('order ') && s.side !== v.viewer && !sc.rules.openOrders)
+        return { kind: 'declare', label: 'an IF order is written', units: [], from: -1, to: -1, target: -1, combat: false };
+      return place(s, action);
+    },
+    publicNarration: (s, v) =>
+      s.side !== v.viewer && !sc.rules.openOrders ? s.events.filter((e) => !e.includes('ordered to fire indirectly')) : s.events,
+  };
+}

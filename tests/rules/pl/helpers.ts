@@ -1,0 +1,120 @@
+/** Test helpers for the Panzer Leader engine: small scenarios written on the fly, positions edited, loaded dice. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Rng } from '../../../src/core/game.js';
+import { createRng } from '../../../src/core/rng.js';
+import { PlGame } from '../../../src/rules/pl/game.js';
+import { loadPlScenario, type Scenario } from '../../../src/rules/pl/scenario.js';
+import { CARRIER, Draft, FLAGS, HEX, type State } from '../../../src/rules/pl/state.js';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const plDir = join(root, 'scenarios', 'pl');
+export const scenarioFile = (id: string): string => join(plDir, `${id}.json`);
+const workDir = mkdtempSync(join(tmpdir(), 'tacsim-pl-test-'));
+let made = 0;
+
+export interface Placement {
+  counter: string;
+  hex: string;
+  count?: number;
+  aboard?: number;
+}
+
+/**
+ * A scenario on a map drawn with the shipped legend (. clear, w woods, t town, s slope, h hilltop), with the
+ * given units, written to a temporary file and loaded with the reference charts and counters.
+ */
+export function custom(opts: {
+  terrain: string[];
+  allied: Placement[];
+  german: Placement[];
+  roads?: string[][];
+  turns?: number;
+  mines?: string[];
+  blocks?: string[];
+  aircraft?: unknown[];
+  charts?: string;
+  objectives?: { hex: string; vp: number; heldBy: 'allied' | 'german' }[];
+}): { sc: Scenario; game: PlGame; start: State; file: string } {
+  const data = {
+    format: 'tacsim-scenario/1',
+    system: 'pl',
+    id: 'pl-test',
+    title: 'test',
+    charts: opts.charts ?? join(plDir, 'charts', 'reference.json'),
+    counters: join(plDir, 'counters', 'reference.json'),
+    map: {
+      width: opts.terrain[0]!.length,
+      height: opts.terrain.length,
+      legend: { '.': 'clear', w: 'woods', t: 'town', s: 'slope', h: 'hilltop' },
+      terrain: opts.terrain,
+      roads: opts.roads ?? [],
+    },
+    turns: opts.turns ?? 3,
+    sides: [
+      {
+        id: 'allied',
+        name: 'Allied',
+        units: opts.allied,
+        mines: opts.mines ?? [],
+        blocks: opts.blocks ?? [],
+        aircraft: opts.aircraft ?? [],
+      },
+      { id: 'german', name: 'German', units: opts.german },
+    ],
+    victory: { objectives: opts.objectives ?? [], vpPerUnit: 1, tactical: 2, decisive: 4 },
+  };
+  const file = join(workDir, `s${++made}.json`);
+  writeFileSync(file, JSON.stringify(data));
+  const sc = loadPlScenario(file);
+  const game = new PlGame(sc, { narrate: true });
+  return { sc, game, start: game.initialState(createRng('test')), file };
+}
+
+/** An open map of `w` x `h` clear hexes. */
+export const open = (w: number, h: number): string[] => Array.from({ length: h }, () => '.'.repeat(w));
+
+export const hex = (sc: Scenario, label: string): number => sc.map.grid.parseLabel(label);
+
+/** The state with some units' fields replaced (`carrier`: the carrying unit's index, -1 for none). */
+export function edit(
+  s: State,
+  edits: Record<number, { hex?: number; flags?: number; carrier?: number }>,
+  rest: Partial<State> = {},
+): State {
+  const u = s.u.map((row, i) => {
+    const e = edits[i];
+    if (!e) return row;
+    const r = row.slice();
+    if (e.hex !== undefined) r[HEX] = e.hex;
+    if (e.flags !== undefined) r[FLAGS] = e.flags;
+    if (e.carrier !== undefined) r[CARRIER] = e.carrier + 1;
+    return r;
+  });
+  return { ...s, ...rest, u };
+}
+
+/** Dice showing the given faces (1-6) in turn; asking for anything else, or one die too many, fails the test. */
+export function loadedDice(...faces: number[]): Rng {
+  let next = 0;
+  const face = (sides: number): number => {
+    if (sides !== 6 || next >= faces.length)
+      throw new Error(`loaded dice: roll ${next + 1} of a d${sides} not loaded (${faces.join(',')})`);
+    return faces[next++]! - 1;
+  };
+  return { int: face, next: () => face(0) };
+}
+
+/** A draft of `s` for calling engine functions directly. */
+export function draftOf(sc: Scenario, s: State, dice: Rng = loadedDice()): Draft {
+  return new Draft(sc, s, dice, true);
+}
+
+/** Applies actions in order with the given dice. */
+export function play(game: PlGame, s: State, actions: string[], dice: Rng = loadedDice()): State {
+  let x = s;
+  for (const a of actions) x = game.apply(x, a, dice);
+  return x;
+}

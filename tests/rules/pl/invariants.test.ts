@@ -1,0 +1,99 @@
+/**
+ * Invariants over 1,000 seeded random PL games (pl-tiny and pl-mirror): apply never mutates its input
+ * (the state is the same, as JSON, after it), stacking and occupancy hold after every action, passengers ride in their
+ * carrier's hex, designated units stand in a pending order of their side, and every game ends.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../src/core/rng.js';
+import { PlGame, plStateHash } from '../../../src/rules/pl/game.js';
+import { loadPlScenario, type Scenario } from '../../../src/rules/pl/scenario.js';
+import { CARRIER, F_DESIGNATED, FLAGS, HEX, type State } from '../../../src/rules/pl/state.js';
+import { scenarioFile } from './helpers.js';
+
+/** A broken invariant ends the run at once (the checks run after every action of 1,000 games). */
+function expectTrue(ok: boolean, what: string): void {
+  if (!ok) throw new Error(`invariant broken: ${what}`);
+}
+
+function checkPosition(sc: Scenario, s: State): void {
+  const perHex = new Map<number, { n: number; sides: Set<number> }>();
+  s.u.forEach((r, i) => {
+    const h = r[HEX]!;
+    if (h < 0) return;
+    expectTrue(h < sc.map.size, `unit ${i} off the map`);
+    const c = r[CARRIER]! - 1;
+    if (c >= 0) {
+      expectTrue(s.u[c]![HEX] === h, `unit ${i} is not in its carrier's hex`);
+      expectTrue(s.u.filter((x) => x[CARRIER] === c + 1).length === 1, `carrier ${c} carries more than one unit`);
+      return;
+    }
+    const e = perHex.get(h) ?? { n: 0, sides: new Set<number>() };
+    e.n++;
+    e.sides.add(sc.units[i]!.side);
+    perHex.set(h, e);
+    if ((r[FLAGS]! & F_DESIGNATED) !== 0)
+      expectTrue(
+        s.orders.some((o) => o.side === sc.units[i]!.side && o.units.includes(i)),
+        `unit ${i} designated with no order`,
+      );
+  });
+  for (const [h, e] of perHex) {
+    const wrecks = s.wrecks.filter((w) => w === h).length;
+    expectTrue(wrecks <= 3, `hex ${h} has ${wrecks} wrecks`);
+    // VI: four a hex; an overrun may pass a full stack, never end in one.
+    expectTrue(e.n + wrecks + (s.blocks.includes(h) ? 1 : 0) <= 4, `hex ${h} overstacked`);
+    expectTrue(e.sides.size === 1, `hex ${h} holds both sides`);
+  }
+  expectTrue(s.turn <= sc.turns, 'turn past the last');
+}
+
+describe('PL invariants over seeded random games', () => {
+  const N = 1000;
+  it(`PL VI.A / XIII: ${N} random games of pl-tiny and pl-mirror keep their invariants, never mutate a state and end`, () => {
+    const scs = [loadPlScenario(scenarioFile('pl-tiny')), loadPlScenario(scenarioFile('pl-mirror'))];
+    let actions = 0;
+    const results = [0, 0, 0];
+    for (let g = 0; g < N; g++) {
+      const sc = scs[g % 2]!;
+      const game = new PlGame(sc);
+      const rng = createRng(`pl-inv/${g}`);
+      let s = game.initialState(rng);
+      for (let ply = 0; ply < 3000 && !s.over; ply++) {
+        const legal = game.legalActions(s);
+        expectTrue(legal.length > 0, 'no legal action in a live position');
+        const a = legal[rng.int(legal.length)]!;
+        // Every tenth game: the state before apply, as JSON, is the same after it (apply never mutates).
+        const before = g % 10 === 0 ? JSON.stringify(s) : '';
+        const next = game.apply(s, a, rng);
+        if (g % 10 === 0) expectTrue(JSON.stringify(s) === before, `apply changed its input (${a})`);
+        checkPosition(sc, next);
+        s = next;
+        actions++;
+      }
+      expectTrue(s.over, `game ${g} did not end`);
+      const w = game.returns(s);
+      results[w[0] === 1 ? 0 : w[0] === -1 ? 1 : 2]!++;
+    }
+    expect(actions).toBeGreaterThan(N * 10);
+    // Random against random ends both ways.
+    expect(results[0]).toBeGreaterThan(0);
+    expect(results[1]).toBeGreaterThan(0);
+  });
+
+  it('PL XIII: the same seed gives the same game', () => {
+    const sc = loadPlScenario(scenarioFile('pl-tiny'));
+    const run = () => {
+      const game = new PlGame(sc);
+      const rng = createRng('same');
+      let s = game.initialState(rng);
+      const hashes: string[] = [];
+      while (!s.over) {
+        const legal = game.legalActions(s);
+        s = game.apply(s, legal[rng.int(legal.length)]!, rng);
+        hashes.push(plStateHash(s));
+      }
+      return hashes;
+    };
+    expect(run()).toEqual(run());
+  });
+});
