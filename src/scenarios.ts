@@ -7,6 +7,7 @@ import { compiledPath, moduleUrl } from './core/modules.js';
 import type { LoadedScenario, LoadMode, RulesSystem, ScenarioOptions } from './core/system.js';
 import { ia2System } from './rules/ia2/index.js';
 import { pg3System } from './rules/pg3/index.js';
+import { panzerSystem } from './rules/panzer/index.js';
 import { spgSystem } from './rules/spg/index.js';
 
 /** The folder of shipped scenarios: <package>/scenarios, found from this file in src/ or dist/src/. */
@@ -20,7 +21,7 @@ export function scenariosRoot(): string {
 }
 
 /** The rules systems built into tacsim: the one place that names them. */
-const BUILT_IN: readonly RulesSystem[] = [pg3System, spgSystem, ia2System];
+const BUILT_IN: readonly RulesSystem[] = [pg3System, spgSystem, ia2System, panzerSystem];
 
 const systems = new Map<string, RulesSystem>(BUILT_IN.map((s) => [s.id, s]));
 

@@ -16,7 +16,16 @@ function corridor(terrain: string, elevation: string): GameMap {
       t[r * width + c] = '.wg'.indexOf(terrain[c]!);
       e[r * width + c] = Number(elevation[c]);
     }
-  return new GameMap({ width, height: 3, orientation: 'pointy-odd', terrainIds: TERRAIN, terrain: t, elevation: e, hexsides: new Uint8Array(width * 18), los: rule });
+  return new GameMap({
+    width,
+    height: 3,
+    orientation: 'pointy-odd',
+    terrainIds: TERRAIN,
+    terrain: t,
+    elevation: e,
+    hexsides: new Uint8Array(width * 18),
+    los: rule,
+  });
 }
 
 describe('obstacle verdicts (GMT Panzer 4.1.4.2.1-4.1.4.2.3, digest 6 #12)', () => {
