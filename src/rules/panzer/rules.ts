@@ -290,7 +290,9 @@ export function destinations(sc: Scenario, state: State, u: number): Destination
       }
     }
   }
-  const enemyIn = (h: number) => state.units.some((o, i) => alive(o) && o.hex === h && sc.units[i]!.side !== def.side);
+  // 4.5.1.1.10: no ending with enemy vehicles, unless an armed mover enters a hex of unarmed ones only (it knocks them out).
+  const enemyIn = (h: number) =>
+    state.units.some((o, i) => alive(o) && o.hex === h && sc.units[i]!.side !== def.side && (sc.units[i]!.armed || !def.armed));
   const best = new Map<number, Destination>();
   const routeTo = (n: number): Step[] => {
     const steps: Step[] = [];
