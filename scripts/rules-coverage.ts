@@ -44,9 +44,9 @@ function packageRoot(): string {
   throw new Error('cannot find the package root (package.json next to tests/)');
 }
 
-/** A rule id: PG3-style section numbers ("12.4") or SPG-style headings ("S-35"). */
-const RULE_ID = /S-\d{2}|\d+\.\d+/g;
-const RULE_ID_SOURCE = '(?:S-\\d{2}|\\d+\\.\\d+)';
+/** A rule id: section numbers of any depth ("12.4", "4.4.3.2.1") or SPG-style headings ("S-35"). */
+const RULE_ID = /S-\d{2}|\d+(?:\.\d+)+/g;
+const RULE_ID_SOURCE = '(?:S-\\d{2}|\\d+(?:\\.\\d+)+)';
 
 /** Rows of the §3 inventory table: every id in the Id cell, the title and the tag. */
 export function parseInventory(text: string): Rule[] {
@@ -193,7 +193,7 @@ function main(): void {
   const orphans = [...tests.keys()].filter((id) => !known.has(id)).sort();
 
   // The tags in the order the digests use them; a digest may spell them out (STANDARD, OPTIONAL, INFO).
-  const tags = ['CORE', 'STD', 'STANDARD', 'OPT', 'OPTIONAL', 'CHROME', 'ref', 'INFO'];
+  const tags = ['CORE', 'BASIC', 'STD', 'STANDARD', 'ADVANCED', 'OPT', 'OPTIONAL', 'CHROME', 'ref', 'INFO'];
   const statusNames = ['tested', 'partial (tested)', 'tested (known bug)', 'known bug', 'implemented', 'partial', 'not done', 'untested'];
   const summary = tags
     .map((t) => {

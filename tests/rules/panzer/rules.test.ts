@@ -94,7 +94,7 @@ describe('PANZER 4.1.3: spotting ranges', () => {
     expect(spottingRange(sc, fired, 1)).toBe(20);
     expect(spottingRange(sc, start, 1)).toBe(sc.spotRange[5]);
   });
-  it('PANZER 3.8: in an over-stacked hex (6 vehicles) a vehicle in Heavy cover counts as in the open', () => {
+  it('PANZER 3.8 / 4.1.3.2: in an over-stacked hex (6 vehicles) a vehicle in Heavy cover counts as in the open', () => {
     const six: [number, string, string, string][] = Array.from({ length: 6 }, () => [1, 't3485', '0101', 'S']);
     const { sc, start } = mini({
       terrain: ['..k..', '.....', '.....'].map((r, i) => (i === 0 ? 'k....' : r)),
@@ -155,7 +155,7 @@ describe('PANZER 4.3.1: initiative', () => {
     const t = game.apply(s, 'second', createRng('y'));
     expect(t.first).toBe(0);
   });
-  it('PANZER 4.3.2: the First Player fires first; PANZER 4.5: the Second Player moves first', () => {
+  it('PANZER 4.3.2 / 4.5: the First Player fires first; the Second Player moves first', () => {
     const { game, start } = duel();
     let s = run(game, start, ['o:0:F', 'o:1:F'], dice(80, 20));
     s = game.apply(s, 'first', createRng('z'));
@@ -242,7 +242,7 @@ describe('PANZER 4.4.3: AP fire', () => {
     expect(s.units[3]!.status).toBe(KNOCKED_OUT);
     expect(s.wrecks[h]).toBe(BU_WRECK);
   });
-  it('PANZER 4.4.3.1.3: a fixed mount fires only into its 60-degree front arc; PANZER 4.4.3.1.1: a turret all round', () => {
+  it('PANZER 4.4.3.1.3 / 4.4.3.1.1: a fixed mount fires only into its 60-degree front arc; a turret all round', () => {
     const { sc, start } = mini({
       terrain: OPEN,
       units: [
