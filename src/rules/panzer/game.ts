@@ -43,9 +43,8 @@ export function d100(rng: Rng): number {
 }
 
 export class PanzerGame implements Game<State, string> {
-  readonly name: string;
   readonly players = 2;
-  private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
+  readonly name: string;
 
   constructor(
     readonly sc: Scenario,
@@ -53,6 +52,9 @@ export class PanzerGame implements Game<State, string> {
   ) {
     this.name = `panzer:${sc.data.id}`;
   }
+
+  /** The legal actions of the states asked about last (an agent asks, then applies one of them). */
+  private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
 
   initialState(rng: Rng): State {
     const sc = this.sc;
@@ -85,7 +87,7 @@ export class PanzerGame implements Game<State, string> {
       mover: -1,
       route: [],
       allowance: 0,
-      control: sc.objectives.map((o) => o.controlledBy),
+      control: sc.objectives.map((o) => o.holder),
       occupant: sc.objectives.map(() => -1),
       initiativeTurn1: -1,
       events: [],

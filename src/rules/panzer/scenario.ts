@@ -55,30 +55,33 @@ export interface VehicleDef {
   readonly startFacing: number;
 }
 
+/** A VP hex (3.6) and the seat holding it at the start (-1 nobody). */
 export interface Objective {
-  readonly hex: Hex;
   readonly vp: number;
-  readonly controlledBy: number;
+  readonly hex: Hex;
+  readonly holder: number;
 }
 
+/** A side: its ids, and the map edge its vehicles may leave by for VP (4.5.1.1.9), with the VP per PTS. */
 export interface SideDef {
-  readonly id: string;
-  readonly name: string;
-  /** Direction index off whose map edge the side may exit (N 0, S 3; E and W: the two sides toward that edge), or -1. */
   readonly exitEdge: 'N' | 'S' | 'E' | 'W' | null;
   readonly exitVp: number;
+  readonly id: string;
+  readonly name: string;
 }
 
+/** A loaded scenario: the map and forces, and the chart figures the rules read, resolved once. */
 export interface Scenario {
+  readonly map: GameMap;
+  readonly units: readonly VehicleDef[];
+  readonly sides: readonly SideDef[];
+  readonly objectives: readonly Objective[];
+  readonly turns: number;
+  /** Terrain Effects Table entries by the map's terrain index. */
+  readonly terrain: readonly TerrainEntry[];
   readonly data: ScenarioData;
   readonly charts: ChartPack;
   readonly counters: CounterManifest;
-  readonly map: GameMap;
-  readonly terrain: readonly TerrainEntry[];
-  readonly sides: readonly SideDef[];
-  readonly units: readonly VehicleDef[];
-  readonly objectives: readonly Objective[];
-  readonly turns: number;
   readonly parameters: readonly ScenarioParameter[];
   /** Spotting range by net row (index 0 = +2 ... 7 = -5). */
   readonly spotRange: readonly number[];
@@ -181,7 +184,7 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
   const objectives: Objective[] = data.objectives.map((o, i) => {
     const holder = o.controlledBy === null ? -1 : sides.findIndex((s) => s.id === o.controlledBy);
     if (o.controlledBy !== null && holder < 0) problems.add(`objectives[${i}].controlledBy`, `no side "${o.controlledBy}"`, 'not-found');
-    return { hex: hexAt(grid, o.hex, `objectives[${i}].hex`, problems), vp: o.vp, controlledBy: holder };
+    return { hex: hexAt(grid, o.hex, `objectives[${i}].hex`, problems), vp: o.vp, holder };
   });
   problems.throwIfAny();
   return {
