@@ -171,7 +171,7 @@ export function seatToMove(sc: Scenario, state: State): number {
 export function legalCommands(sc: Scenario, state: State, u: number): number[] {
   const def = sc.units[u]!;
   if (!def.armed) return [NC, MOVE];
-  const hasTarget = state.units.some((t, i) => t.spotted && sc.units[i]!.side !== def.side && canFireAt(sc, { ...state }, u, i));
+  const hasTarget = state.units.some((t, i) => t.spotted && sc.units[i]!.side !== def.side && canFireAt(sc, state, u, i));
   return hasTarget ? [NC, FIRE, MOVE, SHORT_HALT, OVERWATCH] : [NC, MOVE, OVERWATCH];
 }
 
@@ -216,16 +216,18 @@ export function librarySets(sc: Scenario, state: State, seat: number): string[] 
   return [...sets];
 }
 
-/** Commands a face-down counter of vehicle u may hold, as the other side can tell (see determinize). */
+/**
+ * Commands a face-down counter of vehicle u may hold, as the other side can tell (see determinize): what
+ * was legal for it when commands were placed (the spotted flags do not change until the next Spotting
+ * Phase), less what its side's finished steps rule out.
+ */
 function plausibleCommands(sc: Scenario, state: State, u: number): number[] {
   const side = sc.units[u]!.side;
-  const legal = state.units[u]!.cmd === FIRE || state.units[u]!.cmd === SHORT_HALT ? [NC, FIRE, MOVE, SHORT_HALT, OVERWATCH] : null;
-  const all = legal ?? (sc.units[u]!.armed ? [NC, FIRE, MOVE, SHORT_HALT, OVERWATCH] : [NC, MOVE]);
+  const placed = legalCommands(sc, { ...state, units: withUnit(state.units, u, { fired: false }) }, u);
   const fireOver =
     state.phase === 'move' || (state.phase === 'fire' && (state.owStage > 0 || (state.stepSeat !== side && state.first === side)));
   const moveOver = state.phase === 'move' && state.stepSeat === state.first && side !== state.first;
-  return all.filter((c) => {
-    if (c === OVERWATCH && !sc.units[u]!.armed) return false;
+  return placed.filter((c) => {
     if ((c === FIRE || c === SHORT_HALT) && fireOver) return false;
     if ((c === MOVE || c === SHORT_HALT) && (moveOver || state.units[u]!.moved)) return false;
     return true;
@@ -407,11 +409,13 @@ function startMove(sc: Scenario, state: State, u: number, where: string, facing:
   log?.push(
     `${unitName(sc, u)} moves${d.road ? ' by road' : ''}: ${d.steps.length === 0 ? 'stays in place' : d.steps.map((s) => (s.kind === 'exit' ? 'off the map' : s.kind === 'turn' ? `turn ${FACINGS[s.facing]}` : sc.map.grid.label(s.hex))).join(' ')}`,
   );
+  // A no-move move is still a move the other side's overwatch may answer (4.5.1.1.8): one step in place.
+  const steps = d.steps.length > 0 ? d.steps : [{ kind: 'turn' as const, hex: unit.hex, facing: unit.facing, spent: 0 }];
   return {
     ...state,
     units: withUnit(state.units, u, { mark: SPOT_MOVE, shown: true, movingShown: true }),
     mover: u,
-    route: d.steps,
+    route: steps,
     allowance: Math.max(mf, d.steps.at(-1)?.spent ?? 0),
   };
 }

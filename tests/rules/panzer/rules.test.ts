@@ -461,6 +461,17 @@ describe('PANZER 4.5.1.1: movement', () => {
   });
 });
 
+describe('PANZER 4.5.1.1.8: no-move moves', () => {
+  it('PANZER 4.5.1.1.8: a MOVE vehicle staying in place is still moving: the enemy overwatch may fire at it', () => {
+    const { sc, game, start } = duel();
+    let s = run(game, start, ['o:0:M', 'o:1:O', 'second'], dice(60, 40));
+    s = game.apply(s, `m:0:${hex(sc, '0309')}:0`, createRng('stay'));
+    expect(s.reactions).toHaveLength(1);
+    expect(game.legalActions(s)).toEqual(['w:1:0', 'pass']);
+    expect(s.units[0]!.hex).toBe(hex(sc, '0309'));
+  });
+});
+
 describe('PANZER 4.6: adjustment phase', () => {
   it('PANZER 4.6.1: a FIRE command left unexecuted (its only target destroyed first) is an illegal play: SPOT/FIRE', () => {
     const { game, start } = mini({
