@@ -80,4 +80,24 @@ describe('PANZER 2.0: scenario files', () => {
     const e = errorOf(() => loadPanzerScenario(scenarioFile('panzer-tiny'), { charts: bad }));
     expect(e.place).toBe('apHit[0].modifier');
   });
+  it('PANZER 2.0: panzer-mirror is point-symmetric: terrain, heights, objectives and each vehicle with its twin facing the other way', () => {
+    const sc = loadPanzerScenario(scenarioFile('panzer-mirror'));
+    const grid = sc.map.grid;
+    for (let h = 0; h < grid.size; h++) {
+      const img = grid.rotate180(h);
+      if (img < 0) continue;
+      expect(sc.map.terrain[img]).toBe(sc.map.terrain[h]);
+      expect(sc.map.elevation[img]).toBe(sc.map.elevation[h]);
+    }
+    const west = sc.units.filter((u) => u.side === 0);
+    const east = sc.units.filter((u) => u.side === 1);
+    expect(east).toHaveLength(west.length);
+    west.forEach((w, k) => {
+      expect(east[k]!.counter).toBe(w.counter);
+      expect(east[k]!.startHex).toBe(grid.rotate180(w.startHex));
+      expect(east[k]!.startFacing).toBe((w.startFacing + 3) % 6);
+    });
+    const objectives = new Map(sc.objectives.map((o) => [o.hex, o.vp]));
+    for (const o of sc.objectives) expect(objectives.get(grid.rotate180(o.hex))).toBe(o.vp);
+  });
 });
