@@ -4,11 +4,12 @@
  * chances of a shot.
  */
 import { InputError } from '../../core/errors.js';
-import type { ActionPlace, ScenarioUi, ViewOptions } from '../../core/system.js';
-import { drawHexMap, type Segment } from '../../hex/ascii.js';
+import type { ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
+import { renderBoardMap, sideLettersOf, wrapWords } from '../../hex/ascii.js';
+import { boardOf } from '../../hex/board.js';
 import { commandable, describePanzerAction, seatToMove, victoryPoints } from './game.js';
 import { damageOf, shotFigures, movingShown } from './rules.js';
-import { FACINGS, type Scenario } from './scenario.js';
+import { FACINGS, ROAD, type Scenario } from './scenario.js';
 import {
   alive,
   BREWED_UP,
@@ -28,45 +29,57 @@ import {
 export const FACING_ARROWS = ['^', '/', '\\', 'v', ',', '`'] as const;
 const ARROW_HELP = 'facing: ^ N, / NE, \\ SE, v S, , SW, ` NW';
 
-function letterOf(sc: Scenario, id: string): string {
-  for (const [ch, t] of Object.entries(sc.data.map.legend)) if (t === id) return ch;
-  return id.charAt(0);
+/** The position as data (`tacsim serve`, and the terminal map through the kernel's board drawing). */
+export function panzerBoard(sc: Scenario, state: State, view: ViewOptions): BoardView {
+  const units: BoardUnit[] = state.units.map((u, i) => {
+    const d = sc.units[i]!;
+    const on = alive(u);
+    const markers = [
+      u.status === DAMAGED ? 'damaged' : '',
+      u.mark === SPOT_MOVE ? 'SPOT/MOVE' : u.mark === SPOT_FIRE ? 'SPOT/FIRE' : '',
+      `facing ${FACINGS[u.facing]}`,
+    ].filter((m) => m !== '');
+    return {
+      unit: i,
+      side: d.side,
+      hex: on ? u.hex : -1,
+      name: d.name,
+      type: 'vehicle',
+      values: `${d.mf}${d.traction} ${d.armorFront}/${d.armorRear}`,
+      where: on ? '' : u.status === EXITED ? 'exited' : u.status === BREWED_UP ? 'brewed up' : 'knocked out',
+      reduced: u.status === DAMAGED,
+      leader: false,
+      markers,
+      details: `${commandText(sc, state, i, view.viewer) || 'no command'}; ${d.armed ? `AP ${d.pen.join('/')} to ${d.range[4]}` : 'unarmed'}`,
+    };
+  });
+  const markersOf = (h: number): string[] =>
+    state.wrecks[h] === BU_WRECK ? ['wreck', 'smoke'] : state.wrecks[h] === KO_WRECK ? ['wreck'] : [];
+  return boardOf(sc.map, ROAD, markersOf, {
+    units,
+    objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: state.control[k]! })),
+    status: panzerStatus(sc, state),
+  });
 }
 
+/**
+ * The terminal map (the kernel's board drawing: stacks by side, wrecks #, smoke %) and under it each
+ * vehicle's facing as an arrow (3.3).
+ */
 export function renderPanzerMap(sc: Scenario, state: State, view: ViewOptions): string {
-  const grid = sc.map.grid;
-  const sideLetters = sc.sides.map((s) => s.id.charAt(0).toUpperCase());
-  const objectiveAt = new Map(sc.objectives.map((o, k) => [o.hex, k]));
-  const cell = (h: number, row: 0 | 1): Segment[] => {
-    if (row === 0) {
-      const t = letterOf(sc, sc.map.terrainId(h));
-      const e = sc.map.elevation[h]!;
-      const obj = objectiveAt.get(h);
-      const held = obj === undefined ? '' : state.control[obj]! >= 0 ? `*${sideLetters[state.control[obj]!]}` : '*';
-      return [
-        { text: grid.label(h) },
-        { text: t === '.' ? (e > 0 ? String(e) : '') : t + (e > 0 ? e : ''), code: '32' },
-        { text: held, code: '33' },
-      ];
-    }
-    const segs: Segment[] = [];
-    state.units.forEach((u, i) => {
-      if (!alive(u) || u.hex !== h) return;
-      const side = sc.units[i]!.side;
-      segs.push({
-        text: `${sideLetters[side]}${i}${FACING_ARROWS[u.facing]}${u.status === DAMAGED ? '!' : ''}`,
-        code: side === 0 ? '36' : '31',
-      });
-    });
-    if (state.wrecks[h] === KO_WRECK) segs.push({ text: '#' });
-    if (state.wrecks[h] === BU_WRECK) segs.push({ text: '%' });
-    return segs;
-  };
-  const lines = drawHexMap(grid, cell, { width: 8, color: view.color === true });
-  lines.push(
-    `${sideLetters.map((l, k) => `${l}n = ${sc.sides[k]!.name} vehicle #n`).join(', ')}; ${ARROW_HELP}; ! damaged; # KO wreck; % BU wreck and smoke; * objective`,
+  const letters = new Map(Object.entries(sc.data.map.legend).map(([ch, id]) => [id, ch]));
+  const map = renderBoardMap(
+    panzerBoard(sc, state, view),
+    letters,
+    sc.sides.map((x) => x.id),
+    view,
   );
-  return lines.join('\n');
+  const sideLetters = sideLettersOf(sc.sides.map((x) => x.id));
+  const facings = state.units
+    .map((u, i) => (alive(u) ? `${sideLetters[sc.units[i]!.side]}#${i} ${sc.map.grid.label(u.hex)}${FACING_ARROWS[u.facing]}` : ''))
+    .filter((x) => x !== '');
+  const lines = wrapWords(`facing (${ARROW_HELP}): ${facings.join(', ')}`, view.width ?? 120);
+  return [map, ...lines].join('\n');
 }
 
 function commandText(sc: Scenario, state: State, u: number, viewer: number): string {
@@ -201,6 +214,7 @@ export function shotOdds(sc: Scenario, state: State, action: string): string[] {
 export function panzerUi(sc: Scenario): ScenarioUi<State, string> {
   return {
     renderMap: (s, v) => renderPanzerMap(sc, s, v),
+    board: (s, v) => panzerBoard(sc, s, v),
     renderUnits: (s, v) => renderPanzerUnits(sc, s, v),
     renderStatus: (s) => panzerStatus(sc, s),
     briefing: () => [

@@ -15,10 +15,11 @@ const start = game.initialState(createRng('ui'));
 describe('PANZER 3.3: the terminal map', () => {
   it('PANZER 3.3: each vehicle is drawn with an arrow for the hexside it faces', () => {
     const map = ui.renderMap(start, { viewer: 0 });
-    expect(map).toContain('G0/'); // Pz IV #0 facing NE
-    expect(map).toContain('S1,'); // T-34/85 #1 facing SW
+    expect(map).toContain('G#0 0105/'); // Pz IV #0 facing NE
+    expect(map).toContain('S#1 1004,'); // T-34/85 #1 facing SW
     const turned = { ...start, units: start.units.map((u, i) => (i === 0 ? { ...u, facing: 3 } : u)) };
-    expect(ui.renderMap(turned, { viewer: 0 })).toContain('G0v');
+    expect(ui.renderMap(turned, { viewer: 0 })).toContain('G#0 0105v');
+    expect(ui.board!(start, { viewer: 0 }).units[0]!.markers).toContain('facing NE');
   });
   it('PANZER 4.2.2: a command typed as "order U C" is the per-vehicle order; an illegal one is refused in one line', () => {
     expect(ui.parseCommand(start, ['order', '0', 'M'], game.legalActions(start))).toBe('o:0:M');
