@@ -215,6 +215,7 @@ export function panzerUi(sc: Scenario): ScenarioUi<State, string> {
   return {
     renderMap: (s, v) => renderPanzerMap(sc, s, v),
     board: (s, v) => panzerBoard(sc, s, v),
+    actionPlaces: (s, actions) => actions.map((a) => actionPlace(sc, s, a)),
     renderUnits: (s, v) => renderPanzerUnits(sc, s, v),
     renderStatus: (s) => panzerStatus(sc, s),
     briefing: () => [
@@ -229,6 +230,27 @@ export function panzerUi(sc: Scenario): ScenarioUi<State, string> {
     narration: (s) => s.events,
     publicAction: (before, action, view) => publicAction(sc, before, action, view),
   };
+}
+
+/** Where an action happens: the acting vehicle's hex, the hex moved to, the vehicle fired at. */
+function actionPlace(sc: Scenario, state: State, action: string): ActionPlace {
+  const p = action.split(':');
+  const label = describePanzerAction(sc, state, action);
+  const unitHex = (u: number) => (alive(state.units[u]!) ? state.units[u]!.hex : -1);
+  if (p[0] === 'f' || p[0] === 'w') {
+    const u = Number(p[1]);
+    return { kind: 'fire', label, units: [u], from: unitHex(u), to: -1, target: unitHex(Number(p[2])), combat: true };
+  }
+  if (p[0] === 'm') {
+    const u = Number(p[1]);
+    const to = p[2]!.startsWith('x') ? -1 : Number(p[2]);
+    return { kind: 'move', label, units: [u], from: unitHex(u), to, target: -1, combat: false };
+  }
+  if (p[0] === 'o') {
+    const u = Number(p[1]);
+    return { kind: 'declare', label, units: [u], from: unitHex(u), to: -1, target: -1, combat: false };
+  }
+  return { kind: 'decide', label, units: [], from: -1, to: -1, target: -1, combat: false };
 }
 
 /** A seat's commands are face down: the other seat learns only that they were given (4.2.2). */
