@@ -45,11 +45,11 @@ function packageRoot(): string {
 }
 
 /**
- * A rule id: PG3-style section numbers ("12.4"), SPG-style headings ("S-35"), or a book's own Roman-numeral
+ * A rule id: section numbers of any depth ("12.4", "4.4.3.2.1"), SPG-style headings ("S-35"), or a book's own Roman-numeral
  * numbering ("VII.C.10", "V.C.2.a", "XIII"; a range such as "VII.B.1-2" is named by its first id).
  */
 const ROMAN_ID_SOURCE = '(?<![A-Za-z])[IVX]+(?:\\.[A-Z](?:\\.\\d+(?:\\.[a-z](?:\\.\\d+)?)?)?)?(?![A-Za-z])';
-const RULE_ID_SOURCE = `(?:S-\\d{2}|\\d+\\.\\d+|${ROMAN_ID_SOURCE})`;
+const RULE_ID_SOURCE = `(?:S-\\d{2}|\\d+(?:\\.\\d+)+|${ROMAN_ID_SOURCE})`;
 const RULE_ID = new RegExp(RULE_ID_SOURCE, 'g');
 
 /**
@@ -214,7 +214,7 @@ function main(): void {
   const orphans = [...tests.keys()].filter((id) => !known.has(id)).sort();
 
   // The tags in the order the digests use them; a digest may spell them out (STANDARD, OPTIONAL, INFO).
-  const tags = ['CORE', 'STD', 'STANDARD', 'OPT', 'OPTIONAL', 'CHROME', 'ref', 'INFO'];
+  const tags = ['CORE', 'BASIC', 'STD', 'STANDARD', 'ADVANCED', 'OPT', 'OPTIONAL', 'CHROME', 'ref', 'INFO'];
   const statusNames = ['tested', 'partial (tested)', 'tested (known bug)', 'known bug', 'implemented', 'partial', 'not done', 'untested'];
   const summary = tags
     .map((t) => {

@@ -8,6 +8,7 @@ import type { LoadedScenario, LoadMode, RulesSystem, ScenarioOptions } from './c
 import { ia2System } from './rules/ia2/index.js';
 import { pg3System } from './rules/pg3/index.js';
 import { plSystem } from './rules/pl/index.js';
+import { panzerSystem } from './rules/panzer/index.js';
 import { spgSystem } from './rules/spg/index.js';
 
 /** The folder of shipped scenarios: <package>/scenarios, found from this file in src/ or dist/src/. */
@@ -21,7 +22,7 @@ export function scenariosRoot(): string {
 }
 
 /** The rules systems built into tacsim: the one place that names them. */
-const BUILT_IN: readonly RulesSystem[] = [pg3System, spgSystem, ia2System, plSystem];
+const BUILT_IN: readonly RulesSystem[] = [pg3System, spgSystem, ia2System, plSystem, panzerSystem];
 
 const systems = new Map<string, RulesSystem>(BUILT_IN.map((s) => [s.id, s]));
 

@@ -37,7 +37,7 @@ describe('the CLI on a second rules system', () => {
     expect(tacsim(['scenarios', 'validate', scenarioFile]).stdout).toMatch(/^OK .*\(mini-skirmish, mini, map 5x3\)/);
     const bare = withoutSystem(['scenarios', 'validate', scenarioFile]);
     expect(bare.code).toBe(2);
-    expect(bare.stdout).toMatch(/system: unknown rules system "mini" \(known: pg3, spg, ia2, pl\)/);
+    expect(bare.stdout).toMatch(/system: unknown rules system "mini" \(known: pg3, spg, ia2, pl, panzer\)/);
   });
 
   it('plays a whole game through stdin with its short command, odds and narration, and writes a record', () => {

@@ -1,0 +1,191 @@
+/**
+ * What the agents get of Panzer: a doctrine advisor for the scripted agent (commands as whole-side
+ * candidate sets, fire by expected damage, overwatch by a threshold, moves by objective progress, cover and
+ * exposure) and a public evaluator. Everything here reads only what the seat may know: positions, spots,
+ * shown commands, its own commands; never the other side's face-down commands.
+ */
+import type { ActionAssessment, AgentHooks, DoctrineAdvisor } from '../../core/extensions.js';
+import { commandable, legalCommands, victoryPoints } from './game.js';
+import { bandOf, canFireAt, damageOf, movingShown, shotFigures } from './rules.js';
+import type { Scenario } from './scenario.js';
+import { alive, COMMAND_LETTERS, FIRE, MOVE, OVERWATCH, SHORT_HALT, type State } from './state.js';
+
+/**
+ * The expected value an overwatch shot must reach to be fired rather than held for a better chance later
+ * in the turn (digest 7: a threshold policy): in tenths of PTS destroyed.
+ */
+export const OVERWATCH_THRESHOLD = 0.12;
+
+const NONE: ActionAssessment = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
+
+/** Value of destroying vehicle t, in tenths of its PTS; a damage result counts a third. */
+function killValue(sc: Scenario, t: number): number {
+  return sc.units[t]!.pts / 10;
+}
+
+/** Expected value of `firer` shooting at `target` now. */
+export function shotValue(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, moving?: boolean): number {
+  const fig = shotFigures(sc, state, firer, target, overwatch, moving ?? movingShown(state.units[target]!));
+  const dmg = damageOf(fig.margin);
+  if (dmg < 0) return 0;
+  const already = state.units[target]!.status === 1;
+  const kill = dmg >= 1 || already ? 1 : 0.35;
+  return (fig.hitNumber / 100) * kill * killValue(sc, target);
+}
+
+/** Best shot value of `u` at spotted enemies it may fire at (0 when none). */
+function bestShot(sc: Scenario, state: State, u: number): number {
+  let best = 0;
+  state.units.forEach((t, i) => {
+    if (t.spotted && canFireAt(sc, state, u, i)) best = Math.max(best, shotValue(sc, state, u, i, false));
+  });
+  return best;
+}
+
+/** What an overwatching `u` could expect against enemies in range and sight, moving ones taking -2. */
+function watchValue(sc: Scenario, state: State, u: number): number {
+  let best = 0;
+  const grid = sc.map.grid;
+  const me = state.units[u]!;
+  state.units.forEach((t, i) => {
+    if (!alive(t) || sc.units[i]!.side === sc.units[u]!.side) return;
+    const d = grid.distance(me.hex, t.hex);
+    if (bandOf(sc.units[u]!, d) < 0 || !sc.map.hasLos(me.hex, t.hex)) return;
+    best = Math.max(best, shotValue(sc, { ...state, units: state.units }, u, i, true, true) * 0.8);
+  });
+  return best;
+}
+
+/** Hexes from h to the place the side of `u` wants to go: the nearest objective it does not hold, else the nearest enemy. */
+function goalDistance(sc: Scenario, state: State, u: number, h: number): number {
+  const grid = sc.map.grid;
+  const side = sc.units[u]!.side;
+  let best = Number.POSITIVE_INFINITY;
+  sc.objectives.forEach((o, k) => {
+    if (state.control[k] !== side) best = Math.min(best, grid.distance(h, o.hex));
+  });
+  if (best === Number.POSITIVE_INFINITY)
+    state.units.forEach((t, i) => {
+      if (alive(t) && sc.units[i]!.side !== side) best = Math.min(best, grid.distance(h, t.hex));
+    });
+  return best === Number.POSITIVE_INFINITY ? 0 : best;
+}
+
+/** Value of a MOVE command for u: how far it is from where its side wants it. */
+function moveValue(sc: Scenario, state: State, u: number): number {
+  const d = goalDistance(sc, state, u, state.units[u]!.hex);
+  return d === 0 ? -0.2 : Math.min(0.4, 0.05 * d);
+}
+
+function commandValue(sc: Scenario, state: State, u: number, cmd: number): number {
+  if (cmd === FIRE) return bestShot(sc, state, u);
+  if (cmd === SHORT_HALT) return bestShot(sc, state, u) * 0.5 + moveValue(sc, state, u) * 0.5;
+  if (cmd === MOVE) return moveValue(sc, state, u);
+  if (cmd === OVERWATCH) return watchValue(sc, state, u);
+  return 0;
+}
+
+/** Enemy vehicles that could fire at hex h next (range and line of sight), weighted by their chance. */
+function exposureAt(sc: Scenario, state: State, u: number, h: number): number {
+  const grid = sc.map.grid;
+  let e = 0;
+  state.units.forEach((t, i) => {
+    if (!alive(t) || sc.units[i]!.side === sc.units[u]!.side || !sc.units[i]!.armed) return;
+    const d = grid.distance(t.hex, h);
+    const band = bandOf(sc.units[i]!, d);
+    if (band < 0 || !sc.map.hasLos(t.hex, h)) return;
+    e += (5 - band) / 5;
+  });
+  return e * 0.05 * (sc.units[u]!.pts / 10);
+}
+
+export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
+  return {
+    assess(state, action, seat) {
+      const p = action.split(':');
+      switch (p[0]) {
+        case 'O': {
+          const units = commandable(sc, state, seat);
+          let v = 0;
+          units.forEach((u, k) => {
+            v += commandValue(sc, state, u, COMMAND_LETTERS.indexOf(p[1]![k] as never));
+          });
+          return { ...NONE, expectedEnemyLoss: v };
+        }
+        case 'o': {
+          const u = Number(p[1]);
+          const cmd = COMMAND_LETTERS.indexOf(p[2] as never);
+          const legal = legalCommands(sc, state, u);
+          return { ...NONE, expectedEnemyLoss: (legal.includes(cmd) ? commandValue(sc, state, u, cmd) : 0) - 0.5 };
+        }
+        case 'f':
+        case 'w':
+          return { ...NONE, expectedEnemyLoss: shotValue(sc, state, Number(p[1]), Number(p[2]), p[0] === 'w') };
+        case 'pass':
+          return { ...NONE, expectedEnemyLoss: OVERWATCH_THRESHOLD };
+        case 'reveal':
+        case 'conceal': {
+          const pend = state.pending!;
+          const loss = shotValue(sc, state, pend.firer, pend.target, pend.overwatch, p[0] === 'reveal');
+          return { ...NONE, expectedOwnLoss: loss };
+        }
+        case 'first':
+        case 'second': {
+          // Fire first when own vehicles hold fire commands; otherwise move first and fire second.
+          const firing = state.units.filter(
+            (u, i) => sc.units[i]!.side === seat && u.ordered && (u.cmd === FIRE || u.cmd === SHORT_HALT),
+          ).length;
+          const moving = state.units.filter((u, i) => sc.units[i]!.side === seat && u.ordered && u.cmd === MOVE).length;
+          const wantFirst = firing >= moving;
+          return { ...NONE, objective: (p[0] === 'first') === wantFirst ? 0.1 : 0 };
+        }
+        case 'm': {
+          const u = Number(p[1]);
+          const here = state.units[u]!;
+          if (p[2]!.startsWith('x')) return { ...NONE, objective: (sc.units[u]!.pts / 10) * sc.sides[seat]!.exitVp * 0.5 };
+          const h = Number(p[2]);
+          const f = Number(p[3]);
+          const before = goalDistance(sc, state, u, here.hex);
+          const after = goalDistance(sc, state, u, h);
+          const t = sc.terrain[sc.map.terrain[h]!]!;
+          const cover = t.apCover === 'heavy' ? 0.15 : t.apCover === 'medium' ? 0.1 : t.apCover === 'light' ? 0.05 : 0;
+          const onObjective = sc.objectives.some((o) => o.hex === h) ? 0.3 : 0;
+          // Face the nearest enemy: front armor toward it.
+          let nearest = -1;
+          let nd = Number.POSITIVE_INFINITY;
+          state.units.forEach((e, i) => {
+            if (alive(e) && sc.units[i]!.side !== seat) {
+              const d = sc.map.grid.distance(h, e.hex);
+              if (d < nd) {
+                nd = d;
+                nearest = i;
+              }
+            }
+          });
+          const facing = nearest >= 0 && (sc.map.grid.arcsOf(h, f, state.units[nearest]!.hex) & 3) !== 0 ? 0.05 : 0;
+          return {
+            ...NONE,
+            objective: (before - after) * 0.1 + onObjective + cover + facing,
+            exposure: exposureAt(sc, state, u, h),
+          };
+        }
+      }
+      return NONE;
+    },
+  };
+}
+
+/** VP difference and material on the board, from public information only. */
+export function panzerEvaluate(sc: Scenario, state: State): number[] {
+  const vp = victoryPoints(sc, state);
+  const total = sc.units.reduce((a, d) => a + d.pts, 0) + sc.objectives.reduce((a, o) => a + o.vp, 0);
+  const v = Math.max(-1, Math.min(1, (vp[0]! - vp[1]!) / Math.max(1, total / 4)));
+  return [v, -v];
+}
+
+export function panzerAgentHooks(sc: Scenario): AgentHooks<State, string> {
+  return {
+    doctrine: panzerAdvisor(sc),
+    evaluate: (s) => panzerEvaluate(sc, s),
+  };
+}

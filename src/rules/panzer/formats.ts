@@ -1,0 +1,166 @@
+/**
+ * File formats of GMT Panzer (docs/formats/panzer.md): the chart pack (Game Card tables: spotting ranges,
+ * AP hit table, terrain effects, the Basic Game modifiers), the counter manifest (vehicle Data Cards,
+ * digest 4.10) and the scenario file. Every chart entry and card carries its provenance: the text gives
+ * almost none of the numbers (digest 0, 8.2), so most are "designed", and a player may load their own
+ * printed values as "official" with --charts / --counters.
+ */
+import { z } from 'zod';
+import { idTable } from '../../core/validate.js';
+import { compactMap, hexLabel, terrainTable } from '../../hex/mapdata.js';
+import { provenance } from '../../hex/provenance.js';
+import { scenarioHeader } from '../../hex/scenariofile.js';
+
+/** AP range bands, closest first (4.4.3.2.1). */
+export const BANDS = ['P', 'S', 'M', 'L', 'E'] as const;
+/** Spotting Ranges Table rows, best first (4.1.3: net modifier clamped +2..-5). */
+export const SPOT_ROWS = [2, 1, 0, -1, -2, -3, -4, -5] as const;
+/** AP Hit Table rows, best first (4.4.3.2.3: net modifier clamped +5..-10). */
+export const HIT_ROWS = [5, 4, 3, 2, 1, 0, -1, -2, -3, -4, -5, -6, -7, -8, -9, -10] as const;
+export const TRACTIONS = ['T', 'H', 'W'] as const;
+export type Traction = (typeof TRACTIONS)[number];
+export const COVERS = ['none', 'light', 'medium', 'heavy'] as const;
+export type Cover = (typeof COVERS)[number];
+
+const sourcedNumber = z.strictObject({ value: z.number(), source: provenance });
+const percent = z.number().int().min(0).max(100);
+
+/** A movement or turn cost per traction: a number of MF, or null where the terrain is prohibited ("P"). */
+const costByTraction = z.strictObject({
+  T: z.number().int().min(1).nullable(),
+  H: z.number().int().min(1).nullable(),
+  W: z.number().int().min(1).nullable(),
+});
+
+export const terrainEntry = z.strictObject({
+  /** Obstacle height above the ground in levels (4.1.4.1): woods 3, heavy woods 4, a building 1 per storey, gully -1. */
+  height: z.number().int().min(-1).max(9),
+  /** Cover for spotting (4.1.3) and for AP fire (4.4.3.2.2): Brush is Light for spotting but None for fire (7.59.1). */
+  spotCover: z.enum(COVERS),
+  apCover: z.enum(COVERS),
+  /** Movement cost to enter, per traction (4.5.1.1.2); null = prohibited. */
+  move: costByTraction,
+  /** Cost of a turn of 2-3 hexsides, or of any turn after the free one, in this hex (4.5.1.1.4). */
+  turn: costByTraction,
+  /** May be entered or left only across a road hexside (a bridge, 4.5.1.1.6; heavy woods off the road, 4.1.4.1.7). */
+  roadOnly: z.boolean().default(false),
+  source: provenance,
+});
+export type TerrainEntry = z.infer<typeof terrainEntry>;
+
+/** One row of the AP Hit Table: the hit numbers at bands P S M L E for one net modifier. */
+const hitRow = z.strictObject({
+  modifier: z.number().int().min(-10).max(5),
+  hit: z.array(percent).length(5, { message: 'a hit row has 5 numbers: bands P, S, M, L, E' }),
+  source: provenance,
+});
+
+export const chartPack = z.strictObject({
+  format: z.literal('tacsim-panzer-charts/1', { message: 'format must be "tacsim-panzer-charts/1"' }),
+  notice: z.string().default(''),
+  /** Spotting Ranges Table, column V (vehicles), one entry per row +2..-5 (4.1.3). */
+  spotting: z.strictObject({
+    V: z
+      .array(z.strictObject({ row: z.number().int().min(-5).max(2), range: z.number().int().min(1).max(99), source: provenance }))
+      .length(8, { message: 'the V column has 8 rows: +2, +1, 0, -1 ... -5' }),
+  }),
+  /** AP Hit Table (Game Card A), rows +5..-10. */
+  apHit: z.array(hitRow).length(16, { message: 'the AP Hit Table has 16 rows: +5 down to -10' }),
+  /** The Basic Game's stated modifiers (4.1.3, 4.4.3.2.2). */
+  modifiers: z.strictObject({
+    spotCover: z.strictObject({ light: sourcedNumber, medium: sourcedNumber, heavy: sourcedNumber }),
+    spotMove: sourcedNumber,
+    spotFire: sourcedNumber,
+    apCover: z.strictObject({ light: sourcedNumber, medium: sourcedNumber, heavy: sourcedNumber }),
+    targetMoving: sourcedNumber,
+    shortHalt: sourcedNumber,
+    damaged: sourcedNumber,
+    brewUpSmoke: sourcedNumber,
+    overwatchInside: sourcedNumber,
+    overwatchOutside: sourcedNumber,
+  }),
+  /** Vehicles in one hex from which it is over-stacked (3.8). */
+  overStacked: sourcedNumber,
+  terrain: terrainTable(terrainEntry),
+});
+export type ChartPack = z.infer<typeof chartPack>;
+
+/** The movement row of a Data Card: "5T 6 10" = cross-country 5, tracked, path 6, road 10 (4.5.1.1.1). */
+export const MOVEMENT_ROW = /^(\d+)([THWL])([RA]?) (\d+) (\d+)$/;
+
+export const vehicleCard = z.strictObject({
+  name: z.string(),
+  nation: z.string(),
+  /** Data Card id in the style of the cards (G-2A); a designed card says so in its source. */
+  card: z.string(),
+  /** Points value (VP when destroyed). */
+  pts: z.number().int().min(0),
+  /** The "M:" row (4.5.1.1.1). */
+  movement: z
+    .string()
+    .regex(MOVEMENT_ROW, { message: 'a movement row is written "5T 6 10": cross-country MF and traction, path MF, road MF' }),
+  /** Target Size (+2 .. -2), an AP hit modifier (4.4.3.2.2). */
+  size: z.number().int().min(-2).max(2),
+  /** Basic Game armor, from the card's Notes (4.4.3.2.5). */
+  armor: z.strictObject({ front: z.number().int().min(0), rear: z.number().int().min(0) }),
+  /** TT factor: 0 fixed mount, 1-3 turret, 360 all-round mount (4.4.3.1). */
+  tt: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(360)]),
+  /** The AP row (null: unarmed, cannot spot or fire, 4.1.1). */
+  ap: z
+    .strictObject({
+      ammo: z.string(),
+      /** R sub-row: upper range of bands P, S, M, L, E; E is the maximum range (3.5.2). */
+      range: z.array(z.number().int().min(1)).length(5),
+      /** P sub-row: penetration at bands P, S, M, L, E. */
+      pen: z.array(z.number().int().min(0)).length(5),
+      /** Fixed mounts: front (underscored) or rear (overscored) 60-degree field of fire (4.4.3.1.4-5). */
+      arc: z.enum(['front', 'rear']).default('front'),
+    })
+    .nullable(),
+  source: provenance,
+});
+export type VehicleCard = z.infer<typeof vehicleCard>;
+
+export const counterManifest = z.strictObject({
+  format: z.literal('tacsim-panzer-counters/1', { message: 'format must be "tacsim-panzer-counters/1"' }),
+  notice: z.string().default(''),
+  vehicles: idTable(vehicleCard),
+});
+export type CounterManifest = z.infer<typeof counterManifest>;
+
+/** Facing as a direction name of the flat-topped map (N NE SE S SW NW). */
+export const facingName = z.enum(['N', 'NE', 'SE', 'S', 'SW', 'NW']);
+
+const placement = z.strictObject({
+  counter: z.string(),
+  hex: hexLabel,
+  facing: facingName,
+  count: z.number().int().min(1).max(6).default(1),
+});
+
+const side = z.strictObject({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/, { message: 'a side id is lower-case letters, digits and dashes' }),
+  name: z.string(),
+  units: z.array(placement).min(1),
+  /** Map edge this side's vehicles may leave by for VP (4.5.1.1.9): its units' PTS times `exitVp`. */
+  exitEdge: z.enum(['N', 'S', 'E', 'W']).optional(),
+  exitVp: z.number().min(0).default(1),
+});
+
+export const scenarioFile = z.strictObject({
+  ...scenarioHeader('panzer'),
+  map: compactMap,
+  turns: z.number().int().min(1).max(60),
+  sides: z.array(side).length(2, { message: 'a Panzer scenario has exactly two sides' }),
+  /** VP hexes (3.6): held by whoever occupied them alone at the end of two turns in a row. */
+  objectives: z
+    .array(z.strictObject({ hex: hexLabel, vp: z.number().min(0), controlledBy: z.string().nullable().default(null) }))
+    .default([]),
+  victory: z
+    .strictObject({
+      /** The winner's VP at least this many times the loser's (and above 0) is a decisive victory. */
+      decisiveRatio: z.number().min(1).default(2),
+    })
+    .default({ decisiveRatio: 2 }),
+});
+export type ScenarioData = z.infer<typeof scenarioFile>;

@@ -1,0 +1,663 @@
+/**
+ * The Panzer Basic Game sequence (digest 2.1): Spotting, Command (secret, one seat after the other),
+ * Initiative (d100 each, the winner picks First or Second Player), Combat (direct fire First then Second,
+ * then overwatch fire with cascades), Movement (Second then First, each step open to the other side's
+ * overwatch), Adjustment. `apply` never mutates its input and takes every die from the rng it is given.
+ * The one secret is the other side's face-down commands (4.2.2): `determinize` deals them again.
+ */
+import { textDigest } from '../../core/digest.js';
+import type { Game, Rng } from '../../core/game.js';
+import { IllegalActionError } from '../../core/game.js';
+import { RecentMemo } from '../../core/memo.js';
+import { canFireAt, damageOf, destinations, firesInDirectStep, movementAllowance, shotFigures, spottedBySide } from './rules.js';
+import type { Scenario } from './scenario.js';
+import { FACINGS } from './scenario.js';
+import {
+  alive,
+  BREWED_UP,
+  BU_WRECK,
+  COMMAND_LETTERS,
+  COMMAND_NAMES,
+  DAMAGED,
+  EXITED,
+  FIRE,
+  KNOCKED_OUT,
+  KO_WRECK,
+  MOVE,
+  NC,
+  NO_MARK,
+  OK,
+  OVERWATCH,
+  type Reaction,
+  SHORT_HALT,
+  SPOT_FIRE,
+  SPOT_MOVE,
+  type State,
+  type Unit,
+  withUnit,
+} from './state.js';
+
+/** One percentile roll, 01-100 (3.2). */
+export function d100(rng: Rng): number {
+  return rng.int(100) + 1;
+}
+
+export class PanzerGame implements Game<State, string> {
+  readonly players = 2;
+  readonly name: string;
+
+  constructor(
+    readonly sc: Scenario,
+    readonly opts: { narrate?: boolean } = {},
+  ) {
+    this.name = `panzer:${sc.data.id}`;
+  }
+
+  /** The legal actions of the states asked about last (an agent asks, then applies one of them). */
+  private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
+
+  initialState(rng: Rng): State {
+    const sc = this.sc;
+    const units: Unit[] = sc.units.map((d) => ({
+      hex: d.startHex,
+      facing: d.startFacing,
+      status: OK,
+      mark: NO_MARK,
+      cmd: NC,
+      ordered: false,
+      shown: false,
+      movingShown: false,
+      fired: false,
+      moved: false,
+      spotted: false,
+    }));
+    const zero: State = {
+      turn: 1,
+      phase: 'command',
+      units,
+      wrecks: new Array<number>(sc.map.size).fill(0),
+      commandSeat: 0,
+      chooser: -1,
+      initiativeRolls: [0, 0],
+      first: -1,
+      stepSeat: -1,
+      owStage: 0,
+      pending: null,
+      reactions: [],
+      mover: -1,
+      route: [],
+      allowance: 0,
+      control: sc.objectives.map((o) => o.holder),
+      occupant: sc.objectives.map(() => -1),
+      initiativeTurn1: -1,
+      events: [],
+    };
+    return advance(sc, spottingPhase(sc, zero), rng, []);
+  }
+
+  toMove(state: State): number {
+    return seatToMove(this.sc, state);
+  }
+
+  legalActions(state: State): readonly string[] {
+    let cached = this.legalCache.get(state);
+    if (cached === undefined) {
+      cached = Object.freeze(legalActions(this.sc, state));
+      this.legalCache.set(state, cached);
+    }
+    return cached;
+  }
+
+  apply(state: State, action: string, rng: Rng): State {
+    if (!this.legalActions(state).includes(action))
+      throw new IllegalActionError(action, `not legal in turn ${state.turn}, ${state.phase} phase`);
+    const events: string[] = [];
+    const narrate = this.opts.narrate === true;
+    const next = applyAction(this.sc, { ...state, events: [] }, action, rng, narrate ? events : null);
+    return advance(this.sc, next, rng, narrate ? events : null);
+  }
+
+  isTerminal(state: State): boolean {
+    return state.phase === 'over';
+  }
+
+  returns(state: State): readonly number[] {
+    const vp = victoryPoints(this.sc, state);
+    if (vp[0] === vp[1]) return [0, 0];
+    return vp[0]! > vp[1]! ? [1, -1] : [-1, 1];
+  }
+
+  actionKey(action: string): string {
+    return action;
+  }
+
+  /**
+   * A state consistent with what `seat` knows: every face-down command of the other side is dealt again
+   * from the commands its vehicle could still hold at this point of the turn (4.2.2: a FIRE or SHORT HALT
+   * needs a target; a vehicle that has not fired when its side's fire is over holds no FIRE; one that has
+   * not moved when its side's movement is over holds no MOVE).
+   */
+  determinize(state: State, seat: number, rng: Rng): State {
+    const sc = this.sc;
+    let units: Unit[] | null = null;
+    for (let i = 0; i < state.units.length; i++) {
+      const u = state.units[i]!;
+      if (sc.units[i]!.side === seat || !u.ordered || u.shown || !alive(u)) continue;
+      const options = plausibleCommands(sc, state, i);
+      const cmd = options[rng.int(options.length)]!;
+      units ??= state.units.slice();
+      units[i] = { ...u, cmd };
+    }
+    return units === null ? state : { ...state, units };
+  }
+
+  describeAction(state: State, action: string): string {
+    return describePanzerAction(this.sc, state, action);
+  }
+}
+
+/** The seat whose decision it is. */
+export function seatToMove(sc: Scenario, state: State): number {
+  if (state.pending !== null) return sc.units[state.pending.target]!.side;
+  if (state.reactions.length > 0) return state.reactions.at(-1)!.seat;
+  if (state.phase === 'command') return state.commandSeat;
+  if (state.phase === 'choose') return state.chooser;
+  return state.stepSeat;
+}
+
+// --- Commands (4.2) -------------------------------------------------------------------------------
+
+/** 4.2.2: the commands vehicle u may be given: FIRE and SHORT HALT only with a spotted target it can fire at. */
+export function legalCommands(sc: Scenario, state: State, u: number): number[] {
+  const def = sc.units[u]!;
+  if (!def.armed) return [NC, MOVE];
+  const hasTarget = state.units.some((t, i) => t.spotted && sc.units[i]!.side !== def.side && canFireAt(sc, state, u, i));
+  return hasTarget ? [NC, FIRE, MOVE, SHORT_HALT, OVERWATCH] : [NC, MOVE, OVERWATCH];
+}
+
+/** 4.2.2: an illegal command becomes N/C. */
+export function effectiveCommand(sc: Scenario, state: State, u: number, cmd: number): number {
+  return legalCommands(sc, state, u).includes(cmd) ? cmd : NC;
+}
+
+/** Vehicles of `seat` that receive a command this turn (on the map, not destroyed). */
+export function commandable(sc: Scenario, state: State, seat: number): number[] {
+  const out: number[] = [];
+  state.units.forEach((u, i) => {
+    if (sc.units[i]!.side === seat && alive(u)) out.push(i);
+  });
+  return out;
+}
+
+/**
+ * The candidate command sets an agent chooses among (digest 7: a library, not the product of every
+ * vehicle's five commands): whole-side doctrines, each vehicle taking the first of its preferences that is
+ * legal for it.
+ */
+export const COMMAND_LIBRARY: readonly (readonly number[])[] = [
+  [MOVE],
+  [FIRE, MOVE],
+  [FIRE, OVERWATCH],
+  [SHORT_HALT, MOVE],
+  [OVERWATCH],
+  [FIRE, NC],
+  [NC],
+];
+
+export function librarySets(sc: Scenario, state: State, seat: number): string[] {
+  const units = commandable(sc, state, seat);
+  const legal = units.map((u) => legalCommands(sc, state, u));
+  const sets = new Set<string>();
+  for (const prefs of COMMAND_LIBRARY) sets.add(legal.map((l) => COMMAND_LETTERS[prefs.find((c) => l.includes(c)) ?? NC]).join(''));
+  // Vehicles with a target fire, the rest advance or watch, by whether they are in view of the enemy.
+  sets.add(
+    units.map((u, k) => (legal[k]!.includes(FIRE) ? 'F' : state.units[u]!.spotted && legal[k]!.includes(OVERWATCH) ? 'O' : 'M')).join(''),
+  );
+  return [...sets];
+}
+
+/**
+ * Commands a face-down counter of vehicle u may hold, as the other side can tell (see determinize): what
+ * was legal for it when commands were placed (the spotted flags do not change until the next Spotting
+ * Phase), less what its side's finished steps rule out.
+ */
+function plausibleCommands(sc: Scenario, state: State, u: number): number[] {
+  const side = sc.units[u]!.side;
+  const placed = legalCommands(sc, { ...state, units: withUnit(state.units, u, { fired: false }) }, u);
+  const fireOver =
+    state.phase === 'move' || (state.phase === 'fire' && (state.owStage > 0 || (state.stepSeat !== side && state.first === side)));
+  const moveOver = state.phase === 'move' && state.stepSeat === state.first && side !== state.first;
+  return placed.filter((c) => {
+    if ((c === FIRE || c === SHORT_HALT) && fireOver) return false;
+    if ((c === MOVE || c === SHORT_HALT) && (moveOver || state.units[u]!.moved)) return false;
+    return true;
+  });
+}
+
+// --- Legal actions ----------------------------------------------------------------------------------
+
+export function legalActions(sc: Scenario, state: State): string[] {
+  if (state.phase === 'over') return [];
+  if (state.pending !== null) return ['reveal', 'conceal'];
+  if (state.reactions.length > 0) {
+    const r = state.reactions.at(-1)!;
+    return [...overwatchShots(sc, state, r).map(([u, t]) => `w:${u}:${t}`), 'pass'];
+  }
+  if (state.phase === 'command') {
+    const units = commandable(sc, state, state.commandSeat);
+    const next = units.find((u) => !state.units[u]!.ordered);
+    if (next === undefined) return [];
+    const orders = legalCommands(sc, state, next).map((c) => `o:${next}:${COMMAND_LETTERS[c]}`);
+    if (units.every((u) => !state.units[u]!.ordered)) return [...librarySets(sc, state, state.commandSeat).map((s) => `O:${s}`), ...orders];
+    return orders;
+  }
+  if (state.phase === 'choose') return ['first', 'second'];
+  if (state.phase === 'fire') return directShots(sc, state, state.stepSeat).map(([u, t]) => `f:${u}:${t}`);
+  const out: string[] = [];
+  for (const u of movers(sc, state, state.stepSeat)) {
+    for (const d of destinations(sc, state, u)) out.push(d.hex < 0 ? `m:${u}:x${d.steps.at(-1)!.hex}` : `m:${u}:${d.hex}:${d.facing}`);
+  }
+  return out;
+}
+
+/** Direct fire shots of `seat`: its FIRE and SHORT HALT vehicles that have not fired, at targets they may fire at. */
+export function directShots(sc: Scenario, state: State, seat: number): [number, number][] {
+  const out: [number, number][] = [];
+  state.units.forEach((u, i) => {
+    if (sc.units[i]!.side !== seat || !alive(u) || !firesInDirectStep(u) || u.fired) return;
+    state.units.forEach((_, t) => {
+      if (canFireAt(sc, state, i, t)) out.push([i, t]);
+    });
+  });
+  return out;
+}
+
+/** Overwatch shots open to a reaction: the seat's unrevealed OVERWATCH vehicles at its targets (4.4.2). */
+export function overwatchShots(sc: Scenario, state: State, r: Reaction): [number, number][] {
+  const out: [number, number][] = [];
+  state.units.forEach((u, i) => {
+    if (sc.units[i]!.side !== r.seat || !alive(u) || !u.ordered || u.cmd !== OVERWATCH || u.fired) return;
+    for (const t of r.targets) if (canFireAt(sc, state, i, t)) out.push([i, t]);
+  });
+  return out;
+}
+
+/** Vehicles of `seat` with MOVE or SHORT HALT that have still to move (4.5). */
+export function movers(sc: Scenario, state: State, seat: number): number[] {
+  const out: number[] = [];
+  state.units.forEach((u, i) => {
+    if (sc.units[i]!.side === seat && alive(u) && u.ordered && (u.cmd === MOVE || u.cmd === SHORT_HALT) && !u.moved) out.push(i);
+  });
+  return out;
+}
+
+// --- Applying actions -------------------------------------------------------------------------------
+
+type Log = string[] | null;
+
+function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: Log): State {
+  const parts = action.split(':');
+  switch (parts[0]) {
+    case 'o': {
+      const u = Number(parts[1]);
+      const cmd = effectiveCommand(sc, state, u, COMMAND_LETTERS.indexOf(parts[2] as never));
+      return { ...state, units: withUnit(state.units, u, { cmd, ordered: true }) };
+    }
+    case 'O': {
+      let units = state.units;
+      commandable(sc, state, state.commandSeat).forEach((u, k) => {
+        const cmd = effectiveCommand(sc, state, u, COMMAND_LETTERS.indexOf(parts[1]![k] as never));
+        units = withUnit(units, u, { cmd, ordered: true });
+      });
+      return { ...state, units };
+    }
+    case 'first':
+    case 'second': {
+      const first = action === 'first' ? state.chooser : 1 - state.chooser;
+      log?.push(
+        `${sc.sides[state.chooser]!.name} takes ${action === 'first' ? 'First' : 'Second'} Player: ${sc.sides[first]!.name} fires first, moves last`,
+      );
+      return { ...state, phase: 'fire', first, stepSeat: first, owStage: 0, chooser: -1 };
+    }
+    case 'f':
+    case 'w':
+      return announce(sc, state, Number(parts[1]), Number(parts[2]), parts[0] === 'w', rng, log);
+    case 'reveal':
+    case 'conceal': {
+      const p = state.pending!;
+      let s: State = { ...state, pending: null };
+      if (action === 'reveal') {
+        s = { ...s, units: withUnit(s.units, p.target, { movingShown: true, shown: true }) };
+        log?.push(`${unitName(sc, p.target)} reveals ${COMMAND_NAMES[s.units[p.target]!.cmd]}`);
+      }
+      return resolveShot(sc, s, p.firer, p.target, p.overwatch, rng, log);
+    }
+    case 'pass':
+      return { ...state, reactions: state.reactions.slice(0, -1) };
+    case 'm':
+      return startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log);
+  }
+  throw new IllegalActionError(action, 'unknown action');
+}
+
+/** A shot announced: the target's owner may first reveal MOVE / SHORT HALT for the moving modifier (4.4.3.2.2). */
+function announce(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, rng: Rng, log: Log): State {
+  const t = state.units[target]!;
+  if ((t.cmd === MOVE || t.cmd === SHORT_HALT) && t.ordered && !t.movingShown) return { ...state, pending: { firer, target, overwatch } };
+  return resolveShot(sc, state, firer, target, overwatch, rng, log);
+}
+
+/**
+ * 4.4.3.2: one AP shot: hit on d100 at or under the hit number, then damage by the armor margin; the firer
+ * is marked SPOT/FIRE and its command shown (4.4.1). An overwatch shot opens the other side's overwatch
+ * at the firer (cascade, 4.4.2).
+ */
+function resolveShot(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, rng: Rng, log: Log): State {
+  const t = state.units[target]!;
+  const moving = t.movingShown && (t.cmd === MOVE || t.cmd === SHORT_HALT);
+  const fig = shotFigures(sc, state, firer, target, overwatch, moving);
+  const roll = d100(rng);
+  let units = withUnit(state.units, firer, { fired: true, shown: true, mark: SPOT_FIRE });
+  let wrecks = state.wrecks;
+  let result = 'miss';
+  if (roll <= fig.hitNumber) {
+    const dmg = damageOf(fig.margin);
+    const cur = units[target]!;
+    if (dmg < 0) result = 'hit, no penetration';
+    else {
+      const status = dmg === 2 ? BREWED_UP : dmg === 1 || cur.status === DAMAGED ? KNOCKED_OUT : DAMAGED;
+      units = withUnit(units, target, { status });
+      result = status === DAMAGED ? 'hit: DAMAGED' : status === KNOCKED_OUT ? 'hit: KNOCKED OUT' : 'hit: BREWED UP';
+      if (status === KNOCKED_OUT || status === BREWED_UP) {
+        // 4.1.4.1.8: one wreck counter per hex; a BU wreck replaces a KO wreck, never the reverse.
+        const w = status === BREWED_UP ? BU_WRECK : KO_WRECK;
+        if (w > wrecks[cur.hex]!) {
+          const next = wrecks.slice();
+          next[cur.hex] = w;
+          wrecks = next;
+        }
+      }
+    }
+  }
+  log?.push(
+    `${unitName(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} at ${unitName(sc, target)}: band ${'PSMLE'[fig.band]}, modifier ${fig.modifier >= 0 ? '+' : ''}${fig.modifier}, hit on ${fig.hitNumber}, rolled ${roll}: ${result}`,
+  );
+  let s: State = { ...state, units, wrecks };
+  if (overwatch) {
+    const reactions = [...s.reactions, { seat: 1 - sc.units[firer]!.side, targets: [firer] }];
+    s = { ...s, reactions };
+  }
+  if (state.mover >= 0 && target === state.mover && units[target]!.status === DAMAGED && state.units[target]!.status !== DAMAGED) {
+    // 3.7: a vehicle damaged while moving has its remaining MF halved at once.
+    s = { ...s, allowance: Math.max(1, Math.floor(s.allowance / 2)) };
+  }
+  return s;
+}
+
+/** Starts the move of vehicle u to a destination: SPOT/MOVE, command shown (4.5.1); steps follow in advance(). */
+function startMove(sc: Scenario, state: State, u: number, where: string, facing: string | undefined, log: Log): State {
+  const dests = destinations(sc, state, u);
+  const d = where.startsWith('x')
+    ? dests.find((x) => x.hex < 0 && x.steps.at(-1)!.hex === Number(where.slice(1)))
+    : dests.find((x) => x.hex === Number(where) && x.facing === Number(facing));
+  if (d === undefined) throw new IllegalActionError(`m:${u}:${where}`, 'no such destination');
+  const unit = state.units[u]!;
+  const def = sc.units[u]!;
+  const mf = d.road
+    ? movementAllowance(def.roadMf, unit.cmd === SHORT_HALT, unit.status === DAMAGED)
+    : movementAllowance(def.mf, unit.cmd === SHORT_HALT, unit.status === DAMAGED);
+  log?.push(
+    `${unitName(sc, u)} moves${d.road ? ' by road' : ''}: ${d.steps.length === 0 ? 'stays in place' : d.steps.map((s) => (s.kind === 'exit' ? 'off the map' : s.kind === 'turn' ? `turn ${FACINGS[s.facing]}` : sc.map.grid.label(s.hex))).join(' ')}`,
+  );
+  // A no-move move is still a move the other side's overwatch may answer (4.5.1.1.8): one step in place.
+  const steps = d.steps.length > 0 ? d.steps : [{ kind: 'turn' as const, hex: unit.hex, facing: unit.facing, spent: 0 }];
+  return {
+    ...state,
+    units: withUnit(state.units, u, { mark: SPOT_MOVE, shown: true, movingShown: true }),
+    mover: u,
+    route: steps,
+    allowance: Math.max(mf, d.steps.at(-1)?.spent ?? 0),
+  };
+}
+
+/** One step of the move under way; the step is allowed while MF last (a damaged mover may have to stop). */
+function takeStep(sc: Scenario, state: State, log: Log): State {
+  const u = state.mover;
+  const step = state.route[0]!;
+  const rest = state.route.slice(1);
+  if (step.spent > state.allowance) {
+    log?.push(`${unitName(sc, u)} stops: its movement factor is spent`);
+    return { ...state, route: [] };
+  }
+  if (step.kind === 'exit') {
+    log?.push(`${unitName(sc, u)} leaves the map`);
+    return { ...state, units: withUnit(state.units, u, { status: EXITED }), route: [] };
+  }
+  let units = withUnit(state.units, u, { hex: step.hex, facing: step.facing });
+  if (step.kind === 'enter' && sc.units[u]!.armed) {
+    // 4.5.1.1.10: an armed vehicle entering a hex of enemy unarmed vehicles only knocks them out.
+    const side = sc.units[u]!.side;
+    const enemies = units.map((_, i) => i).filter((i) => alive(units[i]!) && units[i]!.hex === step.hex && sc.units[i]!.side !== side);
+    if (enemies.length > 0 && enemies.every((i) => !sc.units[i]!.armed)) {
+      let wrecks = state.wrecks;
+      for (const i of enemies) {
+        units = withUnit(units, i, { status: KNOCKED_OUT });
+        log?.push(`${unitName(sc, i)} is overrun and knocked out`);
+      }
+      if (wrecks[step.hex] === 0) {
+        const next = wrecks.slice();
+        next[step.hex] = KO_WRECK;
+        wrecks = next;
+      }
+      return { ...state, units, wrecks, route: rest };
+    }
+  }
+  return { ...state, units, route: rest };
+}
+
+// --- The sequence ---------------------------------------------------------------------------------
+
+/** Goes on from `state` to the next decision, resolving what needs none (rolls come from `rng`). */
+function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
+  let s = state;
+  for (let guard = 0; guard < 10000; guard++) {
+    if (s.phase === 'over' || s.pending !== null) break;
+    if (s.reactions.length > 0) {
+      const r = s.reactions.at(-1)!;
+      if (overwatchShots(sc, s, r).length > 0) break;
+      s = { ...s, reactions: s.reactions.slice(0, -1) };
+      continue;
+    }
+    if (sideGone(sc, s)) {
+      s = endGame(sc, s, log);
+      break;
+    }
+    if (s.phase === 'command') {
+      if (commandable(sc, s, s.commandSeat).some((u) => !s.units[u]!.ordered)) break;
+      if (s.commandSeat === 0) {
+        s = { ...s, commandSeat: 1 };
+        continue;
+      }
+      s = initiative(sc, s, rng, log);
+      continue;
+    }
+    if (s.phase === 'choose') break;
+    if (s.phase === 'fire') {
+      if (s.owStage === 0) {
+        if (directShots(sc, s, s.stepSeat).length > 0) break;
+        if (s.stepSeat === s.first) {
+          s = { ...s, stepSeat: 1 - s.first };
+          continue;
+        }
+        s = { ...s, owStage: 1, reactions: [{ seat: s.first, targets: firedBy(sc, s, 1 - s.first) }] };
+        continue;
+      }
+      if (s.owStage === 1) {
+        s = { ...s, owStage: 2, reactions: [{ seat: 1 - s.first, targets: firedBy(sc, s, s.first) }] };
+        continue;
+      }
+      s = { ...s, phase: 'move', stepSeat: 1 - s.first, owStage: 0 };
+      continue;
+    }
+    // Movement Phase.
+    if (s.mover >= 0) {
+      if (!alive(s.units[s.mover]!) || s.route.length === 0) {
+        s = { ...s, units: withUnit(s.units, s.mover, { moved: true }), mover: -1, route: [] };
+        continue;
+      }
+      s = takeStep(sc, s, log);
+      const m = s.units[s.mover]!;
+      if (alive(m)) {
+        const r: Reaction = { seat: 1 - sc.units[s.mover]!.side, targets: [s.mover] };
+        if (overwatchShots(sc, s, r).length > 0) s = { ...s, reactions: [r] };
+      }
+      continue;
+    }
+    if (movers(sc, s, s.stepSeat).length > 0) break;
+    if (s.stepSeat !== s.first) {
+      s = { ...s, stepSeat: s.first };
+      continue;
+    }
+    s = adjustment(sc, s, log);
+    if (s.phase === 'over') break;
+    s = spottingPhase(sc, s);
+  }
+  return log === null || log.length === 0 ? s : { ...s, events: log };
+}
+
+/** Units of `seat` that fired this turn (targets of the other side's overwatch in the Combat Phase, 4.4.2). */
+function firedBy(sc: Scenario, s: State, seat: number): number[] {
+  return s.units.flatMap((u, i) => (sc.units[i]!.side === seat && u.fired && alive(u) ? [i] : []));
+}
+
+/** 4.3.1: each side rolls d100, ties rolled again; the higher chooses First or Second Player. */
+function initiative(sc: Scenario, s: State, rng: Rng, log: Log): State {
+  let a = 0;
+  let b = 0;
+  do {
+    a = d100(rng);
+    b = d100(rng);
+  } while (a === b);
+  const chooser = a > b ? 0 : 1;
+  log?.push(`Initiative: ${sc.sides[0]!.name} ${a}, ${sc.sides[1]!.name} ${b}: ${sc.sides[chooser]!.name} chooses`);
+  return { ...s, phase: 'choose', chooser, initiativeRolls: [a, b], initiativeTurn1: s.turn === 1 ? chooser : s.initiativeTurn1 };
+}
+
+/** 4.1.1, 4.1.5: who is spotted; SPOT markers come off vehicles no enemy spots. */
+function spottingPhase(sc: Scenario, s: State): State {
+  const units = s.units.map((u, i) => {
+    if (!alive(u)) return u;
+    const spotted = spottedBySide(sc, s, i);
+    return spotted === u.spotted && (spotted || u.mark === NO_MARK) ? u : { ...u, spotted, mark: spotted ? u.mark : NO_MARK };
+  });
+  return { ...s, units, phase: 'command', commandSeat: 0 };
+}
+
+/**
+ * 4.6.1: unexecuted FIRE / SHORT HALT / MOVE is an illegal play and leaves SPOT/FIRE or SPOT/MOVE; commands
+ * come off. 3.6: objective control. 4.6.2: the last turn ends the game.
+ */
+function adjustment(sc: Scenario, s: State, log: Log): State {
+  const units = s.units.map((u) => {
+    let mark = u.mark;
+    if (alive(u) && u.ordered) {
+      if ((u.cmd === FIRE || u.cmd === SHORT_HALT) && !u.fired) mark = SPOT_FIRE;
+      else if (u.cmd === MOVE && !u.moved) mark = SPOT_MOVE;
+    }
+    return { ...u, mark, cmd: NC, ordered: false, shown: false, movingShown: false, fired: false, moved: false };
+  });
+  let next: State = { ...s, units, first: -1, stepSeat: -1, reactions: [], pending: null, mover: -1, route: [] };
+  next = objectiveControl(sc, next, log);
+  if (next.turn >= sc.turns) return endGame(sc, next, log);
+  return { ...next, turn: next.turn + 1 };
+}
+
+/** 3.6: a side alone on an objective at the end of two turns in a row controls it until the other side does. */
+function objectiveControl(sc: Scenario, s: State, log: Log): State {
+  const control = s.control.slice();
+  const occupant = sc.objectives.map((o, k) => {
+    const sides = new Set<number>();
+    s.units.forEach((u, i) => {
+      if (alive(u) && u.hex === o.hex && sc.units[i]!.armed) sides.add(sc.units[i]!.side);
+    });
+    const only = sides.size === 1 ? [...sides][0]! : -1;
+    if (only >= 0 && s.occupant[k] === only && control[k] !== only) {
+      control[k] = only;
+      log?.push(`${sc.sides[only]!.name} takes the objective at ${sc.map.grid.label(o.hex)}`);
+    }
+    return only;
+  });
+  return { ...s, control, occupant };
+}
+
+function sideGone(sc: Scenario, s: State): boolean {
+  return [0, 1].some((seat) => !s.units.some((u, i) => sc.units[i]!.side === seat && alive(u)));
+}
+
+function endGame(sc: Scenario, s: State, log: Log): State {
+  const vp = victoryPoints(sc, s);
+  log?.push(`Game over: ${sc.sides[0]!.name} ${vp[0]} VP, ${sc.sides[1]!.name} ${vp[1]} VP`);
+  return { ...s, phase: 'over', reactions: [], pending: null };
+}
+
+/** Victory points: PTS of enemy vehicles knocked out or brewed up, objectives held, own vehicles exited. */
+export function victoryPoints(sc: Scenario, s: State): number[] {
+  const vp: number[] = [0, 0];
+  s.units.forEach((u, i) => {
+    const d = sc.units[i]!;
+    if (u.status === KNOCKED_OUT || u.status === BREWED_UP) vp[1 - d.side]! += d.pts;
+    if (u.status === EXITED) vp[d.side]! += d.pts * sc.sides[d.side]!.exitVp;
+  });
+  sc.objectives.forEach((o, k) => {
+    if (s.control[k]! >= 0) vp[s.control[k]!]! += o.vp;
+  });
+  return vp;
+}
+
+// --- Words ----------------------------------------------------------------------------------------
+
+export function unitName(sc: Scenario, u: number): string {
+  return `#${u} ${sc.units[u]!.name}`;
+}
+
+export function describePanzerAction(sc: Scenario, state: State, action: string): string {
+  const p = action.split(':');
+  const grid = sc.map.grid;
+  switch (p[0]) {
+    case 'o':
+      return `order ${unitName(sc, Number(p[1]))}: ${COMMAND_NAMES[COMMAND_LETTERS.indexOf(p[2] as never)]}`;
+    case 'O': {
+      const units = commandable(sc, state, state.commandSeat);
+      return `orders: ${units.map((u, k) => `#${u} ${COMMAND_NAMES[COMMAND_LETTERS.indexOf(p[1]![k] as never)]}`).join(', ')}`;
+    }
+    case 'first':
+      return 'be First Player (fire first, move last)';
+    case 'second':
+      return 'be Second Player (fire second, move first)';
+    case 'f':
+      return `${unitName(sc, Number(p[1]))} fires at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+    case 'w':
+      return `${unitName(sc, Number(p[1]))} overwatch-fires at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+    case 'pass':
+      return 'hold overwatch fire';
+    case 'reveal':
+      return `reveal the MOVE of ${state.pending ? unitName(sc, state.pending.target) : 'the target'} (fire at it takes the moving modifier)`;
+    case 'conceal':
+      return `keep the command of ${state.pending ? unitName(sc, state.pending.target) : 'the target'} face down`;
+    case 'm': {
+      const u = Number(p[1]);
+      if (p[2]!.startsWith('x')) return `${unitName(sc, u)} leaves the map from ${grid.label(Number(p[2]!.slice(1)))}`;
+      const h = Number(p[2]);
+      const f = FACINGS[Number(p[3])];
+      return h === state.units[u]!.hex
+        ? `${unitName(sc, u)} stays in ${grid.label(h)} facing ${f}`
+        : `${unitName(sc, u)} moves to ${grid.label(h)} facing ${f}`;
+    }
+  }
+  return action;
+}
+
+/** A short stable digest of everything that affects play. */
+export function panzerStateHash(s: State): string {
+  return textDigest(JSON.stringify({ ...s, events: undefined }));
+}

@@ -1,0 +1,380 @@
+/**
+ * The Basic Game's figures as pure functions of the scenario and a state: spotting (4.1), AP fire (4.4.3)
+ * and movement (4.5). Nothing here rolls a die or changes a state.
+ */
+import { Arc } from '../../hex/grid.js';
+import { ROAD, type Scenario, type VehicleDef } from './scenario.js';
+import { alive, BU_WRECK, DAMAGED, FIRE, MOVE, SHORT_HALT, SPOT_FIRE, SPOT_MOVE, type State, type Step, type Unit } from './state.js';
+
+// --- Stacking (3.8) -------------------------------------------------------------------------------
+
+/** Live vehicles in hex h. */
+export function vehiclesIn(state: State, h: number): number {
+  let n = 0;
+  for (const u of state.units) if (alive(u) && u.hex === h) n++;
+  return n;
+}
+
+/** 3.8: a hex holding the chart's number of vehicles (wrecks not counted) or more is over-stacked. */
+export function overStacked(sc: Scenario, state: State, h: number): boolean {
+  return vehiclesIn(state, h) >= sc.charts.overStacked.value;
+}
+
+// --- Spotting (4.1) -------------------------------------------------------------------------------
+
+/**
+ * 4.1.3: spotting range to a target: row 0 shifted by the target's cover (4.1.3.2: none when over-stacked)
+ * and its SPOT marker, the net clamped to +2..-5, read in the V column.
+ */
+export function spottingRange(sc: Scenario, state: State, target: number): number {
+  const u = state.units[target]!;
+  const m = sc.charts.modifiers;
+  let row = 0;
+  if (!overStacked(sc, state, u.hex)) {
+    const cover = sc.terrain[sc.map.terrain[u.hex]!]!.spotCover;
+    if (cover !== 'none') row += m.spotCover[cover].value;
+  }
+  if (u.mark === SPOT_MOVE) row += m.spotMove.value;
+  else if (u.mark === SPOT_FIRE) row += m.spotFire.value;
+  row = Math.max(-5, Math.min(2, row));
+  return sc.spotRange[2 - row]!;
+}
+
+/** 4.1.1, 4.1.2: whether armed vehicle `spotter` spots `target` itself now (range and line of sight, all round). */
+export function spots(sc: Scenario, state: State, spotter: number, target: number): boolean {
+  const s = state.units[spotter]!;
+  const t = state.units[target]!;
+  if (!alive(s) || !alive(t) || !sc.units[spotter]!.armed) return false;
+  if (sc.units[spotter]!.side === sc.units[target]!.side) return false;
+  if (sc.map.grid.distance(s.hex, t.hex) > spottingRange(sc, state, target)) return false;
+  return sc.map.hasLos(s.hex, t.hex);
+}
+
+/** 4.1.1: whether any vehicle of the other side spots `target` now. */
+export function spottedBySide(sc: Scenario, state: State, target: number): boolean {
+  const side = sc.units[target]!.side;
+  for (let i = 0; i < state.units.length; i++) if (sc.units[i]!.side !== side && spots(sc, state, i, target)) return true;
+  return false;
+}
+
+// --- AP fire (4.4.3) ------------------------------------------------------------------------------
+
+/** 4.4.3.2.1: the band (0 P .. 4 E) of a range, the first R value at or above it; -1 beyond E (3.5.2). */
+export function bandOf(def: VehicleDef, range: number): number {
+  for (let b = 0; b < 5; b++) if (range <= def.range[b]!) return b;
+  return -1;
+}
+
+/** 4.4.3.1: whether `target` is in the firer's field of fire (fixed mounts: the 60-degree front or rear arc). */
+export function inFieldOfFire(sc: Scenario, state: State, firer: number, target: number): boolean {
+  const def = sc.units[firer]!;
+  if (def.arc === 'all') return true;
+  const f = state.units[firer]!;
+  const facing = def.arc === 'front' ? f.facing : (f.facing + 3) % 6;
+  return sc.map.grid.inCone(f.hex, facing, state.units[target]!.hex);
+}
+
+/**
+ * 4.4.3: whether `firer` may fire AP at `target` now: armed, has not fired this turn, the target an enemy
+ * vehicle it spots itself (4.1.1), within the maximum range (3.5.2) and its field of fire.
+ */
+export function canFireAt(sc: Scenario, state: State, firer: number, target: number): boolean {
+  const f = state.units[firer]!;
+  if (f.fired || !spots(sc, state, firer, target)) return false;
+  const range = sc.map.grid.distance(f.hex, state.units[target]!.hex);
+  if (bandOf(sc.units[firer]!, range) < 0) return false;
+  return inFieldOfFire(sc, state, firer, target);
+}
+
+/** Brew-up smoke counters on the line of fire: the firer's hex, the hexes between, the target's (4.1.4.1.9). */
+export function smokeOnLine(sc: Scenario, state: State, a: number, b: number): number {
+  let n = (state.wrecks[a] === BU_WRECK ? 1 : 0) + (state.wrecks[b] === BU_WRECK ? 1 : 0);
+  const [left, right] = sc.map.grid.linePaths(a, b);
+  let l = 0;
+  let r = 0;
+  for (let k = 0; k < left.length - 1; k++) if (left[k]! >= 0 && state.wrecks[left[k]!] === BU_WRECK) l++;
+  for (let k = 0; k < right.length - 1; k++) if (right[k]! >= 0 && state.wrecks[right[k]!] === BU_WRECK) r++;
+  n += Math.max(l, r);
+  return n;
+}
+
+export interface ShotFigures {
+  readonly band: number;
+  /** Net modifier, clamped to +5..-10 (4.4.3.2.3). */
+  readonly modifier: number;
+  readonly hitNumber: number;
+  /** Penetration minus armor for the aspect hit (4.4.3.2.4-5). */
+  readonly margin: number;
+}
+
+/**
+ * 4.4.3.2: the figures of a shot. `moving`: the target's owner revealed MOVE/SHORT HALT. The aspect is
+ * front or rear by the hexside of the target the line crosses; on the boundary the owner takes the better
+ * armor (4.4.3.2.4, ruling PZ-R3).
+ */
+export function shotFigures(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, moving: boolean): ShotFigures {
+  const grid = sc.map.grid;
+  const f = state.units[firer]!;
+  const t = state.units[target]!;
+  const fd = sc.units[firer]!;
+  const td = sc.units[target]!;
+  const m = sc.charts.modifiers;
+  const band = bandOf(fd, grid.distance(f.hex, t.hex));
+  let mod = td.size;
+  if (moving) mod += m.targetMoving.value;
+  if (!overStacked(sc, state, t.hex)) {
+    const cover = sc.terrain[sc.map.terrain[t.hex]!]!.apCover;
+    if (cover !== 'none') mod += m.apCover[cover].value;
+  }
+  if (f.cmd === SHORT_HALT && f.ordered) mod += m.shortHalt.value;
+  if (f.status === DAMAGED) mod += m.damaged.value;
+  mod += smokeOnLine(sc, state, f.hex, t.hex) * m.brewUpSmoke.value;
+  if (overwatch) mod += inCone(sc, state, firer, target) ? m.overwatchInside.value : m.overwatchOutside.value;
+  const modifier = Math.max(-10, Math.min(5, mod));
+  const hitNumber = band < 0 ? 0 : sc.hit[(5 - modifier) * 5 + band]!;
+  const arcs = grid.arcsOf(t.hex, t.facing, f.hex);
+  const front = (arcs & ((1 << Arc.Front) | (1 << Arc.FrontFlank))) !== 0;
+  const rear = (arcs & ((1 << Arc.Rear) | (1 << Arc.RearFlank))) !== 0;
+  const armor = front && rear ? Math.max(td.armorFront, td.armorRear) : front ? td.armorFront : td.armorRear;
+  return { band, modifier, hitNumber, margin: (band < 0 ? 0 : fd.pen[band]!) - armor };
+}
+
+/** Overwatch inside the front (or a fixed mount's) field of fire: -1; outside it (turreted only): -3. */
+function inCone(sc: Scenario, state: State, firer: number, target: number): boolean {
+  const def = sc.units[firer]!;
+  const f = state.units[firer]!;
+  const facing = def.arc === 'rear' ? (f.facing + 3) % 6 : f.facing;
+  return sc.map.grid.inCone(f.hex, facing, state.units[target]!.hex);
+}
+
+/** 4.4.3.2.6: damage by margin: -1 none, 0 damaged, 1 knocked out, 2 brewed up. */
+export function damageOf(margin: number): number {
+  if (margin < 0) return -1;
+  if (margin <= 3) return 0;
+  if (margin <= 9) return 1;
+  return 2;
+}
+
+/** Whether the target's moving modifier applies: its owner revealed MOVE or SHORT HALT. */
+export function movingShown(u: Unit): boolean {
+  return u.movingShown && (u.cmd === MOVE || u.cmd === SHORT_HALT);
+}
+
+/** Whether a command lets the unit fire in the Direct Fire Step. */
+export function firesInDirectStep(u: Unit): boolean {
+  return u.ordered && (u.cmd === FIRE || u.cmd === SHORT_HALT);
+}
+
+// --- Movement (4.5) -------------------------------------------------------------------------------
+
+/** 3.7: MF after SHORT HALT and damage halvings, rounded down, at least 1. */
+export function movementAllowance(base: number, shortHalt: boolean, damaged: boolean): number {
+  let mf = base;
+  if (shortHalt) mf /= 2;
+  if (damaged) mf /= 2;
+  return Math.max(1, Math.floor(mf));
+}
+
+/** Height limit of one hex's move by traction (4.5.1.1.2): tracked and half-tracked 2, wheeled 1. */
+const HEIGHT_LIMIT = { T: 2, H: 2, W: 1 } as const;
+
+/** A move's destination: hex (-1 off the map) and facing, with the route that reaches it. */
+export interface Destination {
+  readonly hex: number;
+  readonly facing: number;
+  readonly cost: number;
+  readonly road: boolean;
+  readonly steps: readonly Step[];
+}
+
+/**
+ * 4.5.1.1.2: MF to enter hex `to` from `from` for `def`, or -1 when it may not: the terrain cost for its
+ * traction, one per level of height changed (the limit by traction), +1 for brew-up smoke (4.1.4.1.9);
+ * a road-only hex (bridge, heavy woods) only across a road hexside (4.5.1.1.6).
+ */
+export function enterCost(sc: Scenario, state: State, def: VehicleDef, from: number, to: number, dir: number): number {
+  const map = sc.map;
+  const tTo = sc.terrain[map.terrain[to]!]!;
+  const tFrom = sc.terrain[map.terrain[from]!]!;
+  const acrossRoad = (map.hexside(from, dir) & ROAD) !== 0;
+  if ((tTo.roadOnly || tFrom.roadOnly) && !acrossRoad) return -1;
+  const base = tTo.roadOnly ? 1 : tTo.move[def.traction];
+  if (base === null) return -1;
+  const climb = Math.abs(map.elevation[to]! - map.elevation[from]!);
+  if (climb > HEIGHT_LIMIT[def.traction]) return -1;
+  return base + climb + (state.wrecks[to] === BU_WRECK ? 1 : 0);
+}
+
+/** 4.5.1.1.4: cost of a turn that is not the hex's free hexside turn. */
+function turnCost(sc: Scenario, state: State, def: VehicleDef, h: number): number {
+  const t = sc.terrain[sc.map.terrain[h]!]!;
+  const c = t.roadOnly ? 1 : (t.turn[def.traction] ?? 1);
+  return c + (state.wrecks[h] === BU_WRECK ? 1 : 0);
+}
+
+/** Whether a side may leave the map from hex h going in direction d (4.5.1.1.9). */
+export function exitAllowed(sc: Scenario, side: number, h: number, d: number): boolean {
+  const edge = sc.sides[side]!.exitEdge;
+  if (edge === null || sc.map.grid.neighbour(h, d) >= 0) return false;
+  const grid = sc.map.grid;
+  if (edge === 'N') return grid.row(h) === 0 && (d === 0 || d === 1 || d === 5);
+  if (edge === 'S') return grid.row(h) === grid.height - 1 && (d === 2 || d === 3 || d === 4);
+  if (edge === 'E') return grid.col(h) === grid.width - 1 && (d === 1 || d === 2);
+  return grid.col(h) === 0 && (d === 4 || d === 5);
+}
+
+/**
+ * Every place (hex and facing) vehicle `u` may end its move at, with the cheapest route (4.5.1.1):
+ * forward into the hex faced, reverse at twice the cost (4.5.1.1.7), one free hexside turn per hex and
+ * the terrain's turn cost for any other (4.5.1.1.4); the 1-hex minimum move (4.5.1.1.3); the road rate
+ * when the whole route keeps to the road with no wreck, enemy or over-stacked hex on it (4.5.1.1.5);
+ * leaving the map at the side's exit edge (4.5.1.1.9); never ending with enemy vehicles (4.5.1.1.10).
+ * Staying where it stands is the no-move move (4.5.1.1.8).
+ */
+export function destinations(sc: Scenario, state: State, u: number): Destination[] {
+  const def = sc.units[u]!;
+  const unit = state.units[u]!;
+  const shortHalt = unit.cmd === SHORT_HALT;
+  const damaged = unit.status === DAMAGED;
+  const mf = movementAllowance(def.mf, shortHalt, damaged);
+  const grid = sc.map.grid;
+  const size = grid.size;
+  // Nodes: (hex * 6 + facing) * 2 + (free turn used in this hex). Dijkstra by MF (small integers: bucket queue).
+  const nodes = size * 12;
+  const cost = new Int32Array(nodes).fill(-1);
+  const parent = new Int32Array(nodes).fill(-1);
+  const kind = new Int8Array(nodes); // 0 start, 1 enter, 2 turn
+  const node = (h: number, f: number, used: number) => (h * 6 + f) * 2 + used;
+  const start = node(unit.hex, unit.facing, 0);
+  const buckets: number[][] = [[start]];
+  cost[start] = 0;
+  const exitCost = new Map<number, { cost: number; from: number; facing: number }>();
+  const relax = (n: number, c: number, from: number, k: number) => {
+    if (c > mf) return;
+    if (cost[n] !== -1 && cost[n]! <= c) return;
+    cost[n] = c;
+    parent[n] = from;
+    kind[n] = k;
+    (buckets[c] ??= []).push(n);
+  };
+  for (let c = 0; c <= mf; c++) {
+    const bucket = buckets[c];
+    if (!bucket) continue;
+    for (const n of bucket) {
+      if (cost[n] !== c) continue;
+      const used = n & 1;
+      const f = (n >> 1) % 6;
+      const h = ((n >> 1) / 6) | 0;
+      for (const [dir, mult] of [
+        [f, 1],
+        [(f + 3) % 6, 2],
+      ] as const) {
+        const to = grid.neighbour(h, dir);
+        if (to < 0) {
+          if (mult === 1 && exitAllowed(sc, def.side, h, dir)) {
+            const t = sc.terrain[sc.map.terrain[h]!]!;
+            const ec = c + (t.move[def.traction] ?? 1);
+            if (ec <= mf && (exitCost.get(h)?.cost ?? 1e9) > ec) exitCost.set(h, { cost: ec, from: n, facing: f });
+          }
+          continue;
+        }
+        const e = enterCost(sc, state, def, h, to, dir);
+        if (e < 0) continue;
+        relax(node(to, f, 0), c + e * mult, n, 1);
+      }
+      for (const turn of [1, 5, 2, 4, 3]) {
+        const nf = (f + turn) % 6;
+        const oneSide = turn === 1 || turn === 5;
+        if (oneSide && used === 0) relax(node(h, nf, 1), c, n, 2);
+        else relax(node(h, nf, used), c + turnCost(sc, state, def, h), n, 2);
+      }
+    }
+  }
+  // 4.5.1.1.10: no ending with enemy vehicles, unless an armed mover enters a hex of unarmed ones only (it knocks them out).
+  const enemyIn = (h: number) =>
+    state.units.some((o, i) => alive(o) && o.hex === h && sc.units[i]!.side !== def.side && (sc.units[i]!.armed || !def.armed));
+  const best = new Map<number, Destination>();
+  const routeTo = (n: number): Step[] => {
+    const steps: Step[] = [];
+    for (let x = n; x !== start && x >= 0; x = parent[x]!) {
+      const f = (x >> 1) % 6;
+      const h = ((x >> 1) / 6) | 0;
+      steps.push({ kind: kind[x] === 1 ? 'enter' : 'turn', hex: h, facing: f, spent: cost[x]! });
+    }
+    return steps.reverse();
+  };
+  for (let n = 0; n < nodes; n++) {
+    if (cost[n] === -1) continue;
+    const f = (n >> 1) % 6;
+    const h = ((n >> 1) / 6) | 0;
+    if (h !== unit.hex && enemyIn(h)) continue;
+    const key = h * 6 + f;
+    const prev = best.get(key);
+    if (prev === undefined || prev.cost > cost[n]!) best.set(key, { hex: h, facing: f, cost: cost[n]!, road: false, steps: routeTo(n) });
+  }
+  // 4.5.1.1.3: one hex forward or back is always allowed as the whole move (no MF spent turning).
+  for (const [dir, mult] of [
+    [unit.facing, 1],
+    [(unit.facing + 3) % 6, 2],
+  ] as const) {
+    const to = grid.neighbour(unit.hex, dir);
+    if (to < 0 || enemyIn(to)) continue;
+    const e = enterCost(sc, state, def, unit.hex, to, dir);
+    if (e < 0) continue;
+    const key = to * 6 + unit.facing;
+    if (!best.has(key))
+      best.set(key, {
+        hex: to,
+        facing: unit.facing,
+        cost: e * mult,
+        road: false,
+        steps: [{ kind: 'enter', hex: to, facing: unit.facing, spent: e * mult }],
+      });
+  }
+  for (const [h, x] of exitCost) {
+    const key = -1 - h;
+    const steps = routeTo(x.from);
+    steps.push({ kind: 'exit', hex: h, facing: x.facing, spent: x.cost });
+    best.set(key, { hex: -1, facing: x.facing, cost: x.cost, road: false, steps });
+  }
+  // The road rate where the cross-country rules do not reach the same place and facing.
+  for (const d of roadDestinations(sc, state, u, enemyIn)) if (!best.has(d.hex * 6 + d.facing)) best.set(d.hex * 6 + d.facing, d);
+  return [...best.values()];
+}
+
+/**
+ * 4.5.1.1.5: moves along the road at 1 MF a hex with the road MF (halved like the rest, 3.7), starting
+ * facing along it; the facing follows the road. A wreck, an enemy vehicle or an over-stacked hex on the
+ * route denies the road rate.
+ */
+function roadDestinations(sc: Scenario, state: State, u: number, enemyIn: (h: number) => boolean): Destination[] {
+  const def = sc.units[u]!;
+  const unit = state.units[u]!;
+  const map = sc.map;
+  const grid = map.grid;
+  if ((map.hexside(unit.hex, unit.facing) & ROAD) === 0) return [];
+  const mf = movementAllowance(def.roadMf, unit.cmd === SHORT_HALT, unit.status === DAMAGED);
+  const out: Destination[] = [];
+  const seen = new Set<number>([unit.hex]);
+  let frontier: { hex: number; facing: number; steps: Step[] }[] = [{ hex: unit.hex, facing: unit.facing, steps: [] }];
+  for (let spent = 1; spent <= mf && frontier.length > 0; spent++) {
+    const next: typeof frontier = [];
+    for (const p of frontier) {
+      for (let d = 0; d < 6; d++) {
+        if ((map.hexside(p.hex, d) & ROAD) === 0) continue;
+        if (p.steps.length === 0 && d !== unit.facing) continue;
+        const to = grid.neighbour(p.hex, d);
+        if (to < 0 || seen.has(to)) continue;
+        if (state.wrecks[to] !== 0 || enemyIn(to) || overStacked(sc, state, to)) continue;
+        const climb = Math.abs(map.elevation[to]! - map.elevation[p.hex]!);
+        if (climb > HEIGHT_LIMIT[def.traction]) continue;
+        seen.add(to);
+        const steps = [...p.steps, { kind: 'enter' as const, hex: to, facing: d, spent }];
+        next.push({ hex: to, facing: d, steps });
+        out.push({ hex: to, facing: d, cost: spent, road: true, steps });
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}

@@ -1,0 +1,204 @@
+/**
+ * Reading a Panzer scenario with its chart pack and counter manifest into the immutable Scenario the game
+ * plays: the map (blind-zone line of sight, 4.1.4.2), the vehicles with their Data Card figures, sides,
+ * objectives. Every problem is an InputError naming the file, the place in it and the problem.
+ */
+import { ProblemList } from '../../core/errors.js';
+import type { ScenarioOptions, ScenarioParameter } from '../../core/system.js';
+import { parseWith, readJsonFile } from '../../core/validate.js';
+import { BlindZoneLos } from '../../hex/blindzone.js';
+import type { Hex } from '../../hex/grid.js';
+import type { GameMap } from '../../hex/map.js';
+import { hexAt, readCompactMap } from '../../hex/mapdata.js';
+import { turnsParameter } from '../../hex/params.js';
+import { readScenarioSources } from '../../hex/scenariofile.js';
+import {
+  BANDS,
+  type ChartPack,
+  chartPack,
+  type CounterManifest,
+  counterManifest,
+  type Cover,
+  HIT_ROWS,
+  MOVEMENT_ROW,
+  type ScenarioData,
+  SPOT_ROWS,
+  scenarioFile,
+  type TerrainEntry,
+  type Traction,
+} from './formats.js';
+
+/** The hexside bit of a road. */
+export const ROAD = 1;
+export const FACINGS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
+
+/** A vehicle as the rules read it: its Data Card figures, resolved. */
+export interface VehicleDef {
+  readonly index: number;
+  readonly side: number;
+  readonly counter: string;
+  readonly name: string;
+  readonly pts: number;
+  readonly mf: number;
+  readonly traction: Traction;
+  readonly roadMf: number;
+  readonly size: number;
+  readonly armorFront: number;
+  readonly armorRear: number;
+  readonly tt: number;
+  readonly armed: boolean;
+  readonly range: readonly number[];
+  readonly pen: readonly number[];
+  /** Field of fire of a fixed mount: 'front' / 'rear'; turreted and 360 mounts: 'all'. */
+  readonly arc: 'front' | 'rear' | 'all';
+  readonly startHex: Hex;
+  readonly startFacing: number;
+}
+
+/** A VP hex (3.6) and the seat holding it at the start (-1 nobody). */
+export interface Objective {
+  readonly vp: number;
+  readonly hex: Hex;
+  readonly holder: number;
+}
+
+/** A side: its ids, and the map edge its vehicles may leave by for VP (4.5.1.1.9), with the VP per PTS. */
+export interface SideDef {
+  readonly exitEdge: 'N' | 'S' | 'E' | 'W' | null;
+  readonly exitVp: number;
+  readonly id: string;
+  readonly name: string;
+}
+
+/** A loaded scenario: the map and forces, and the chart figures the rules read, resolved once. */
+export interface Scenario {
+  readonly map: GameMap;
+  readonly units: readonly VehicleDef[];
+  readonly sides: readonly SideDef[];
+  readonly objectives: readonly Objective[];
+  readonly turns: number;
+  /** Terrain Effects Table entries by the map's terrain index. */
+  readonly terrain: readonly TerrainEntry[];
+  readonly data: ScenarioData;
+  readonly charts: ChartPack;
+  readonly counters: CounterManifest;
+  readonly parameters: readonly ScenarioParameter[];
+  /** Spotting range by net row (index 0 = +2 ... 7 = -5). */
+  readonly spotRange: readonly number[];
+  /** AP hit numbers: hit[(5 - modifier) * 5 + band]. */
+  readonly hit: readonly number[];
+}
+
+const COVER_INDEX: Record<Cover, number> = { none: 0, light: 1, medium: 2, heavy: 3 };
+export const coverIndex = (c: Cover): number => COVER_INDEX[c];
+
+function readCharts(file: string): ChartPack {
+  const c = parseWith(chartPack, readJsonFile(file), file);
+  const problems = new ProblemList(file);
+  c.spotting.V.forEach((r, i) => {
+    if (r.row !== SPOT_ROWS[i])
+      problems.add(`spotting.V[${i}].row`, `rows run +2, +1, 0 ... -5 in order: expected ${SPOT_ROWS[i]}, found ${r.row}`, 'bad-value');
+    if (i > 0 && r.range > c.spotting.V[i - 1]!.range)
+      problems.add(`spotting.V[${i}].range`, 'a worse row cannot spot farther than the row above it', 'bad-value');
+  });
+  c.apHit.forEach((r, i) => {
+    if (r.modifier !== HIT_ROWS[i])
+      problems.add(`apHit[${i}].modifier`, `rows run +5 down to -10 in order: expected ${HIT_ROWS[i]}, found ${r.modifier}`, 'bad-value');
+  });
+  problems.throwIfAny();
+  return c;
+}
+
+function readCounters(file: string): CounterManifest {
+  const m = parseWith(counterManifest, readJsonFile(file), file);
+  const problems = new ProblemList(file);
+  for (const [id, v] of Object.entries(m.vehicles)) {
+    if (v.ap === null) continue;
+    v.ap.range.forEach((r, k) => {
+      if (k > 0 && r < v.ap!.range[k - 1]!)
+        problems.add(
+          `vehicles.${id}.ap.range[${k}]`,
+          `band ${BANDS[k]} ends closer than band ${BANDS[k - 1]}: the R row must not decrease`,
+          'bad-value',
+        );
+    });
+  }
+  problems.throwIfAny();
+  return m;
+}
+
+/** Loads a scenario file (with its chart pack and counter manifest). Throws InputError. */
+export function loadPanzerScenario(file: string, options: ScenarioOptions = {}): Scenario {
+  const src = readScenarioSources(file, options, { scenario: scenarioFile, charts: readCharts, counters: readCounters }, [
+    turnsParameter<ScenarioData>(),
+  ]);
+  const { data, charts, counters } = src;
+  const problems = new ProblemList(file);
+  const terrainIds = Object.keys(charts.terrain);
+  const terrain = terrainIds.map((t) => charts.terrain[t]!);
+  const los = new BlindZoneLos(terrain.map((t) => ({ height: t.height })));
+  const map = readCompactMap(data.map, { terrainIds, los, roadBit: ROAD, orientation: 'flat-odd' }, problems);
+  const grid = map.grid;
+  const units: VehicleDef[] = [];
+  const sides: SideDef[] = data.sides.map((s) => ({ id: s.id, name: s.name, exitEdge: s.exitEdge ?? null, exitVp: s.exitVp }));
+  if (sides[0]!.id === sides[1]!.id) problems.add('sides[1].id', `both sides are called "${sides[0]!.id}"`, 'bad-value');
+  data.sides.forEach((s, side) => {
+    s.units.forEach((p, i) => {
+      const place = `sides[${side}].units[${i}]`;
+      const card = counters.vehicles[p.counter];
+      if (card === undefined) {
+        problems.add(`${place}.counter`, `no vehicle "${p.counter}" in the counter manifest ${src.countersFile}`, 'not-found');
+        return;
+      }
+      const h = hexAt(grid, p.hex, `${place}.hex`, problems);
+      if (h < 0) return;
+      const m = MOVEMENT_ROW.exec(card.movement)!;
+      const traction = m[2] as string;
+      if (traction === 'L') {
+        problems.add(`${place}.counter`, `"${p.counter}" is a leg unit (traction L): the Basic Game has vehicles only`, 'bad-value');
+        return;
+      }
+      for (let k = 0; k < p.count; k++)
+        units.push({
+          index: units.length,
+          side,
+          counter: p.counter,
+          name: card.name,
+          pts: card.pts,
+          mf: Number(m[1]),
+          traction: traction as Traction,
+          roadMf: Number(m[5]),
+          size: card.size,
+          armorFront: card.armor.front,
+          armorRear: card.armor.rear,
+          tt: card.tt,
+          armed: card.ap !== null,
+          range: card.ap?.range ?? [0, 0, 0, 0, 0],
+          pen: card.ap?.pen ?? [0, 0, 0, 0, 0],
+          arc: card.ap === null || card.tt !== 0 ? 'all' : card.ap.arc,
+          startHex: h,
+          startFacing: FACINGS.indexOf(p.facing),
+        });
+    });
+  });
+  const objectives: Objective[] = data.objectives.map((o, i) => {
+    const holder = o.controlledBy === null ? -1 : sides.findIndex((s) => s.id === o.controlledBy);
+    if (o.controlledBy !== null && holder < 0) problems.add(`objectives[${i}].controlledBy`, `no side "${o.controlledBy}"`, 'not-found');
+    return { hex: hexAt(grid, o.hex, `objectives[${i}].hex`, problems), vp: o.vp, holder };
+  });
+  problems.throwIfAny();
+  return {
+    data,
+    charts,
+    counters,
+    map,
+    terrain,
+    sides,
+    units,
+    objectives,
+    turns: data.turns,
+    parameters: [{ name: 'turns', description: 'number of game turns', value: data.turns, min: 1, max: 60 }],
+    spotRange: charts.spotting.V.map((r) => r.range),
+    hit: charts.apHit.flatMap((r) => r.hit),
+  };
+}

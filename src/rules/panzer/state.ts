@@ -1,0 +1,118 @@
+/**
+ * The state of a Panzer Basic Game: small immutable records, replaced (never changed) by `apply`.
+ */
+
+/** Commands (4.2): N/C is the default. */
+export const NC = 0,
+  FIRE = 1,
+  MOVE = 2,
+  SHORT_HALT = 3,
+  OVERWATCH = 4;
+export const COMMAND_LETTERS = ['N', 'F', 'M', 'H', 'O'] as const;
+export const COMMAND_NAMES = ['N/C', 'FIRE', 'MOVE', 'SHORT HALT', 'OVERWATCH'] as const;
+
+/** Vehicle condition (4.4.3.2.6): OK, damaged, knocked out, brewed up; or gone off the map (4.5.1.1.9). */
+export const OK = 0,
+  DAMAGED = 1,
+  KNOCKED_OUT = 2,
+  BREWED_UP = 3,
+  EXITED = 4;
+
+/** SPOT markers (4.1.3): none, SPOT/MOVE, SPOT/FIRE. */
+export const NO_MARK = 0,
+  SPOT_MOVE = 1,
+  SPOT_FIRE = 2;
+
+/** Wreck counters in a hex (4.1.4.1.8): none, KO wreck, BU wreck (with its brew-up smoke, 4.1.4.1.9). */
+export const NO_WRECK = 0,
+  KO_WRECK = 1,
+  BU_WRECK = 2;
+
+export interface Unit {
+  readonly hex: number;
+  readonly facing: number;
+  readonly status: number;
+  readonly mark: number;
+  /** This turn's command; meaningful once `ordered`. Secret from the other side until `shown`. */
+  readonly cmd: number;
+  readonly ordered: boolean;
+  /** The command counter has been turned face up (executed, or revealed when fired on). */
+  readonly shown: boolean;
+  /** Its owner revealed MOVE / SHORT HALT, so fire at it takes the moving modifier (4.4.3.2.2). */
+  readonly movingShown: boolean;
+  /** Has fired this turn (one shot per vehicle per turn, 4.4.1). */
+  readonly fired: boolean;
+  /** Has made its move this turn. */
+  readonly moved: boolean;
+  /** Spotted by the other side in the last Spotting Phase (4.1.1). */
+  readonly spotted: boolean;
+}
+
+/** One step of a move under way: a hex entered (forward or reverse), a turn in place, or leaving the map. */
+export interface Step {
+  readonly kind: 'enter' | 'turn' | 'exit';
+  readonly hex: number;
+  readonly facing: number;
+  /** MF spent from the start of the move up to and including this step. */
+  readonly spent: number;
+}
+
+/** An overwatch opportunity (4.4.2, 4.5): `seat` may fire an OVERWATCH vehicle at one of `targets`, or pass. */
+export interface Reaction {
+  readonly seat: number;
+  readonly targets: readonly number[];
+}
+
+/** A shot announced at a target whose owner must first say whether it reveals MOVE (4.4.3.2.2). */
+export interface PendingShot {
+  readonly firer: number;
+  readonly target: number;
+  readonly overwatch: boolean;
+}
+
+export type Phase = 'command' | 'choose' | 'fire' | 'move' | 'over';
+
+export interface State {
+  readonly turn: number;
+  readonly phase: Phase;
+  readonly units: readonly Unit[];
+  /** Wreck counter per hex. */
+  readonly wrecks: readonly number[];
+  /** Seat giving commands (Command Phase). */
+  readonly commandSeat: number;
+  /** Seat that won the initiative and chooses First or Second Player; -1 none. */
+  readonly chooser: number;
+  readonly initiativeRolls: readonly number[];
+  /** First Player seat this turn, -1 before it is known. */
+  readonly first: number;
+  /** Whose direct fire (Combat Phase) or movement (Movement Phase) step it is. */
+  readonly stepSeat: number;
+  /** Combat Phase: 0 direct fire, 1 the First Player's overwatch, 2 the Second Player's. */
+  readonly owStage: number;
+  readonly pending: PendingShot | null;
+  /** Overwatch opportunities, the last the one being decided (cascades push on top). */
+  readonly reactions: readonly Reaction[];
+  /** Vehicle moving now, -1 none; its remaining steps and its movement allowance. */
+  readonly mover: number;
+  readonly route: readonly Step[];
+  readonly allowance: number;
+  /** Objective holder per objective (-1 nobody) and who alone occupied it at the end of the last turn. */
+  readonly control: readonly number[];
+  readonly occupant: readonly number[];
+  /** Seat that won the turn-1 initiative, -1 before. */
+  readonly initiativeTurn1: number;
+  /** Narration of the last apply (only when narrating). */
+  readonly events: readonly string[];
+}
+
+/** A copy of `units` with unit `i` changed. */
+export function withUnit(units: readonly Unit[], i: number, change: Partial<Unit>): Unit[] {
+  const next = units.slice();
+  next[i] = { ...units[i]!, ...change };
+  return next;
+}
+
+/** Whether a vehicle is on the map and neither knocked out nor brewed up. */
+export function alive(u: Unit): boolean {
+  return u.status === OK || u.status === DAMAGED;
+}

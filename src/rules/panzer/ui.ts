@@ -1,0 +1,270 @@
+/**
+ * Panzer at a terminal: the map with each vehicle's facing, the vehicles with their commands as the
+ * viewing seat may know them (the other side's stay face down until shown, 4.2.2), short commands, the
+ * chances of a shot.
+ */
+import { InputError } from '../../core/errors.js';
+import type { ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
+import { renderBoardMap, sideLettersOf, wrapWords } from '../../hex/ascii.js';
+import { boardOf } from '../../hex/board.js';
+import { commandable, describePanzerAction, seatToMove, victoryPoints } from './game.js';
+import { damageOf, shotFigures, movingShown } from './rules.js';
+import { FACINGS, ROAD, type Scenario } from './scenario.js';
+import {
+  alive,
+  BREWED_UP,
+  BU_WRECK,
+  COMMAND_LETTERS,
+  COMMAND_NAMES,
+  DAMAGED,
+  EXITED,
+  KNOCKED_OUT,
+  KO_WRECK,
+  SPOT_FIRE,
+  SPOT_MOVE,
+  type State,
+} from './state.js';
+
+/** Arrows for the six facings of a flat-topped hex (N NE SE S SW NW). */
+export const FACING_ARROWS = ['^', '/', '\\', 'v', ',', '`'] as const;
+const ARROW_HELP = 'facing: ^ N, / NE, \\ SE, v S, , SW, ` NW';
+
+/** The position as data (`tacsim serve`, and the terminal map through the kernel's board drawing). */
+export function panzerBoard(sc: Scenario, state: State, view: ViewOptions): BoardView {
+  const units: BoardUnit[] = state.units.map((u, i) => {
+    const d = sc.units[i]!;
+    const on = alive(u);
+    const markers = [
+      u.status === DAMAGED ? 'damaged' : '',
+      u.mark === SPOT_MOVE ? 'SPOT/MOVE' : u.mark === SPOT_FIRE ? 'SPOT/FIRE' : '',
+      `facing ${FACINGS[u.facing]}`,
+    ].filter((m) => m !== '');
+    return {
+      unit: i,
+      side: d.side,
+      hex: on ? u.hex : -1,
+      name: d.name,
+      type: 'vehicle',
+      values: `${d.mf}${d.traction} ${d.armorFront}/${d.armorRear}`,
+      where: on ? '' : u.status === EXITED ? 'exited' : u.status === BREWED_UP ? 'brewed up' : 'knocked out',
+      reduced: u.status === DAMAGED,
+      leader: false,
+      markers,
+      details: `${commandText(sc, state, i, view.viewer) || 'no command'}; ${d.armed ? `AP ${d.pen.join('/')} to ${d.range[4]}` : 'unarmed'}`,
+    };
+  });
+  const markersOf = (h: number): string[] =>
+    state.wrecks[h] === BU_WRECK ? ['wreck', 'smoke'] : state.wrecks[h] === KO_WRECK ? ['wreck'] : [];
+  return boardOf(sc.map, ROAD, markersOf, {
+    units,
+    objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: state.control[k]! })),
+    status: panzerStatus(sc, state),
+  });
+}
+
+/**
+ * The terminal map (the kernel's board drawing: stacks by side, wrecks #, smoke %) and under it each
+ * vehicle's facing as an arrow (3.3).
+ */
+export function renderPanzerMap(sc: Scenario, state: State, view: ViewOptions): string {
+  const letters = new Map(Object.entries(sc.data.map.legend).map(([ch, id]) => [id, ch]));
+  const map = renderBoardMap(
+    panzerBoard(sc, state, view),
+    letters,
+    sc.sides.map((x) => x.id),
+    view,
+  );
+  const sideLetters = sideLettersOf(sc.sides.map((x) => x.id));
+  const facings = state.units
+    .map((u, i) => (alive(u) ? `${sideLetters[sc.units[i]!.side]}#${i} ${sc.map.grid.label(u.hex)}${FACING_ARROWS[u.facing]}` : ''))
+    .filter((x) => x !== '');
+  const lines = wrapWords(`facing (${ARROW_HELP}): ${facings.join(', ')}`, view.width ?? 120);
+  return [map, ...lines].join('\n');
+}
+
+function commandText(sc: Scenario, state: State, u: number, viewer: number): string {
+  const x = state.units[u]!;
+  if (!x.ordered) return '';
+  if (sc.units[u]!.side === viewer || x.shown) return COMMAND_NAMES[x.cmd]!;
+  return 'face down';
+}
+
+export function renderPanzerUnits(sc: Scenario, state: State, view: ViewOptions): string {
+  const lines: string[] = [];
+  for (let side = 0; side < 2; side++) {
+    lines.push(`${sc.sides[side]!.name}:`);
+    state.units.forEach((u, i) => {
+      const d = sc.units[i]!;
+      if (d.side !== side) return;
+      const where =
+        u.status === KNOCKED_OUT
+          ? 'knocked out'
+          : u.status === EXITED
+            ? 'exited'
+            : u.status === BREWED_UP
+              ? 'brewed up'
+              : `${sc.map.grid.label(u.hex)} facing ${FACINGS[u.facing]}`;
+      const flags = [
+        u.status === DAMAGED ? 'DAMAGED' : '',
+        u.mark === SPOT_MOVE ? 'SPOT/MOVE' : u.mark === SPOT_FIRE ? 'SPOT/FIRE' : '',
+        alive(u) && u.spotted ? 'spotted' : '',
+        commandText(sc, state, i, view.viewer),
+        u.fired ? 'fired' : '',
+        u.moved ? 'moved' : '',
+      ].filter((f) => f !== '');
+      lines.push(
+        `  #${i} ${d.name} (${d.mf}${d.traction} ${d.roadMf}, armor ${d.armorFront}/${d.armorRear}, ${d.armed ? `AP ${d.pen.join('/')} to ${d.range[4]}` : 'unarmed'}, ${d.pts} pts): ${where}${flags.length ? ` [${flags.join(', ')}]` : ''}`,
+      );
+    });
+  }
+  return lines.join('\n');
+}
+
+export function panzerStatus(sc: Scenario, state: State): string {
+  const vp = victoryPoints(sc, state);
+  const who =
+    state.phase === 'over'
+      ? 'game over'
+      : state.pending !== null
+        ? `${sc.sides[sc.units[state.pending.target]!.side]!.name} decides whether to reveal`
+        : state.reactions.length > 0
+          ? `${sc.sides[state.reactions.at(-1)!.seat]!.name} may fire overwatch`
+          : state.phase === 'command'
+            ? `${sc.sides[state.commandSeat]!.name} gives commands (secret)`
+            : state.phase === 'choose'
+              ? `${sc.sides[state.chooser]!.name} won the initiative (${state.initiativeRolls.join(' vs ')}) and chooses`
+              : `${sc.sides[state.stepSeat]!.name} ${state.phase === 'fire' ? 'fires' : 'moves'}`;
+  const first = state.first >= 0 ? `, First Player ${sc.sides[state.first]!.name}` : '';
+  return `Turn ${state.turn}/${sc.turns}, ${state.phase} phase${first}: ${who}. VP ${sc.sides[0]!.name} ${vp[0]}, ${sc.sides[1]!.name} ${vp[1]}`;
+}
+
+export const PANZER_COMMAND_HELP = [
+  'orders LETTERS    commands for all your vehicles in order, one letter each: F fire, M move, H short halt, O overwatch, N n/c (a set the list offers)',
+  'order U C         command C (F M H O N) for vehicle #U',
+  'first | second    after winning the initiative: be First Player (fire first, move last) or Second (move first)',
+  'fire U T          vehicle #U fires at enemy #T (direct fire or overwatch)',
+  'pass              hold overwatch fire now',
+  'reveal | conceal  when your MOVE vehicle is fired on: show MOVE (the shot takes -2) or keep it face down',
+  'move U HEX [F]    vehicle #U moves to HEX (CCRR) ending facing F (N NE SE S SW NW); "move U here F" turns in place',
+  "exit U            vehicle #U leaves the map at its side's exit edge",
+];
+
+export function parsePanzerCommand(sc: Scenario, state: State, words: readonly string[], legal: readonly string[]): string | undefined {
+  const [cmd, ...args] = words;
+  const need = (a: string): string => {
+    if (!legal.includes(a)) throw new InputError(`that is not legal now (type "list" for the legal actions)`);
+    return a;
+  };
+  switch (cmd) {
+    case 'orders': {
+      const letters = (args[0] ?? '').toUpperCase();
+      const n = commandable(sc, state, state.commandSeat).length;
+      if (letters.length !== n) throw new InputError(`give ${n} letters, one per vehicle, in the order of the unit list`);
+      if (legal.includes(`O:${letters}`)) return `O:${letters}`;
+      throw new InputError('that set is not one of the offered sets: give the commands one vehicle at a time with "order U C"');
+    }
+    case 'order': {
+      const c = (args[1] ?? '').toUpperCase().charAt(0);
+      if (!COMMAND_LETTERS.includes(c as never)) throw new InputError('a command is one of F M H O N');
+      return need(`o:${args[0]}:${c}`);
+    }
+    case 'first':
+    case 'second':
+    case 'reveal':
+    case 'conceal':
+    case 'pass':
+      return need(cmd);
+    case 'fire': {
+      const f = `f:${args[0]}:${args[1]}`;
+      const w = `w:${args[0]}:${args[1]}`;
+      if (legal.includes(f)) return f;
+      return need(w);
+    }
+    case 'exit': {
+      const a = legal.find((x) => x.startsWith(`m:${args[0]}:x`));
+      if (a === undefined) throw new InputError(`vehicle #${args[0]} cannot leave the map now`);
+      return a;
+    }
+    case 'move': {
+      const u = Number(args[0]);
+      const h = args[1] === 'here' && Number.isInteger(u) && state.units[u] ? state.units[u]!.hex : sc.map.grid.parseLabel(args[1] ?? '');
+      if (h < 0) throw new InputError(`"${args[1]}" is not a hex of the map (write CCRR)`);
+      const f = args[2] === undefined ? -1 : FACINGS.indexOf(args[2].toUpperCase() as never);
+      if (args[2] !== undefined && f < 0) throw new InputError('a facing is one of N NE SE S SW NW');
+      const options = legal.filter((a) => a.startsWith(`m:${u}:${h}:`) && (f < 0 || a === `m:${u}:${h}:${f}`));
+      if (options.length === 0)
+        throw new InputError(`vehicle #${u} cannot end its move in ${args[1]}${f >= 0 ? ` facing ${args[2]}` : ''} now`);
+      return options[0];
+    }
+  }
+  return undefined;
+}
+
+/** The chances of a shot, for the play prompt. */
+export function shotOdds(sc: Scenario, state: State, action: string): string[] {
+  const p = action.split(':');
+  if (p[0] !== 'f' && p[0] !== 'w') return [];
+  const fig = shotFigures(sc, state, Number(p[1]), Number(p[2]), p[0] === 'w', movingShown(state.units[Number(p[2])]!));
+  const dmg = ['damaged (a second damage knocks it out)', 'knocked out', 'brewed up'][damageOf(fig.margin)] ?? 'no effect (no penetration)';
+  return [
+    `band ${'PSMLE'[fig.band]}, net modifier ${fig.modifier}, hit on ${fig.hitNumber} or less (d100); a hit: ${dmg} (margin ${fig.margin})`,
+  ];
+}
+
+export function panzerUi(sc: Scenario): ScenarioUi<State, string> {
+  return {
+    renderMap: (s, v) => renderPanzerMap(sc, s, v),
+    board: (s, v) => panzerBoard(sc, s, v),
+    actionPlaces: (s, actions) => actions.map((a) => actionPlace(sc, s, a)),
+    renderUnits: (s, v) => renderPanzerUnits(sc, s, v),
+    renderStatus: (s) => panzerStatus(sc, s),
+    briefing: () => [
+      sc.data.title,
+      sc.data.description,
+      `${sc.turns} turns. Objectives: ${sc.objectives.map((o) => `${sc.map.grid.label(o.hex)} (${o.vp} VP)`).join(', ') || 'none'}.`,
+    ],
+    describeAction: (s, a) => describePanzerAction(sc, s, a),
+    commandHelp: PANZER_COMMAND_HELP,
+    parseCommand: (s, w, l) => parsePanzerCommand(sc, s, w, l),
+    odds: (s, a) => shotOdds(sc, s, a),
+    narration: (s) => s.events,
+    publicAction: (before, action, view) => publicAction(sc, before, action, view),
+  };
+}
+
+/** Where an action happens: the acting vehicle's hex, the hex moved to, the vehicle fired at. */
+function actionPlace(sc: Scenario, state: State, action: string): ActionPlace {
+  const p = action.split(':');
+  const label = describePanzerAction(sc, state, action);
+  const unitHex = (u: number) => (alive(state.units[u]!) ? state.units[u]!.hex : -1);
+  if (p[0] === 'f' || p[0] === 'w') {
+    const u = Number(p[1]);
+    return { kind: 'fire', label, units: [u], from: unitHex(u), to: -1, target: unitHex(Number(p[2])), combat: true };
+  }
+  if (p[0] === 'm') {
+    const u = Number(p[1]);
+    const to = p[2]!.startsWith('x') ? -1 : Number(p[2]);
+    return { kind: 'move', label, units: [u], from: unitHex(u), to, target: -1, combat: false };
+  }
+  if (p[0] === 'o') {
+    const u = Number(p[1]);
+    return { kind: 'declare', label, units: [u], from: unitHex(u), to: -1, target: -1, combat: false };
+  }
+  return { kind: 'decide', label, units: [], from: -1, to: -1, target: -1, combat: false };
+}
+
+/** A seat's commands are face down: the other seat learns only that they were given (4.2.2). */
+function publicAction(sc: Scenario, before: State, action: string, view: ViewOptions): ActionPlace {
+  const seat = seatToMove(sc, before);
+  const secret = (action.startsWith('o:') || action.startsWith('O:')) && view.viewer !== seat;
+  const label = secret ? `${sc.sides[seat]!.name} places a command face down` : describePanzerAction(sc, before, action);
+  return {
+    kind: secret ? 'decide' : action.startsWith('f:') || action.startsWith('w:') ? 'fire' : action.startsWith('m:') ? 'move' : 'other',
+    label,
+    units: [],
+    from: -1,
+    to: -1,
+    target: -1,
+    combat: false,
+  };
+}
