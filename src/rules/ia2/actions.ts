@@ -54,6 +54,7 @@ import {
   movementAllowance,
   moveClass,
   nearestEnemyCombat,
+  ownersChoice,
   pieceLabel,
   rank,
   ready,
@@ -307,31 +308,33 @@ export function flee(d: Draft, unit: number): void {
   for (let moved = 0; moved < budget; moved++) {
     const h = d.hex(unit);
     const here = nearestEnemyCombat(d, h, def.side);
-    let best = -1,
-      bestDist = inAssault ? -1 : here;
+    // Out of an assault hex any hex will do; otherwise farther from the enemy, or as far as a first step (IA2-R13).
+    let bestDist = inAssault ? -1 : moved === 0 ? here - 1 : here;
+    let best: Hex[] = [];
     for (let k = 0; k < 6; k++) {
       const n = grid.neighbour(h, k);
       if (n < 0 || hasEnemy(d, n, def.side) || drum(n) || !stackingAllows(d, n, def.side, unit)) continue;
       const cost = stepCost(d, unit, h, n);
       if (cost >= 99 || (moved > 0 && spent + cost > budget)) continue;
       const dist = nearestEnemyCombat(d, n, def.side);
-      if (dist > bestDist || (dist === bestDist && best < 0 && !inAssault && moved === 0 && dist > here)) {
-        best = n;
+      if (dist > bestDist) {
+        best = [n];
         bestDist = dist;
-      }
+      } else if (dist === bestDist && best.length > 0) best.push(n);
     }
-    if (best < 0) {
+    if (best.length === 0) {
       if (inAssault) {
         d.events && d.say(() => `${pieceLabel(d, unit)} is boxed in and eliminated (13.35)`);
         eliminate(d, unit);
       }
       return;
     }
-    spent += stepCost(d, unit, h, best);
-    d.setHex(unit, best);
+    const to = ownersChoice(d, best, def.side, unit);
+    spent += stepCost(d, unit, h, to);
+    d.setHex(unit, to);
     d.set(unit, DIG, 0);
-    d.events && d.say(() => `${pieceLabel(d, unit)} flees to ${grid.label(best)}`);
-    if (inAssault) return;
+    d.events && d.say(() => `${pieceLabel(d, unit)} flees to ${grid.label(to)}`);
+    if (inAssault || bestDist <= here) return;
   }
 }
 
@@ -727,12 +730,12 @@ export function overrun(d: Draft, h: Hex, activeSide: number): void {
       eliminate(d, l);
       continue;
     }
-    let best = -1;
+    const free: Hex[] = [];
     for (let k = 0; k < 6; k++) {
       const n = grid.neighbour(h, k);
-      if (n < 0 || hasEnemyCombat(d, n, 1 - activeSide)) continue;
-      if (best < 0) best = n;
+      if (n >= 0 && !hasEnemyCombat(d, n, 1 - activeSide)) free.push(n);
     }
+    const best = ownersChoice(d, free, 1 - activeSide, l);
     if (best < 0) eliminate(d, l);
     else {
       d.setHex(l, best);

@@ -18,11 +18,8 @@ function objectiveDistance(sc: Scenario, s: State, seat: number, h: number): num
   const grid = sc.map.grid;
   const wanted = sc.objectives.filter((_, k) => s.control[k] !== seat);
   const list = wanted.length > 0 ? wanted : sc.objectives;
-  let best = 0;
-  for (const o of list) {
-    const dist = grid.distance(h, o.hex);
-    if (best === 0 || dist < best) best = dist;
-  }
+  let best = Number.POSITIVE_INFINITY;
+  for (const o of list) best = Math.min(best, grid.distance(h, o.hex));
   return best;
 }
 

@@ -16,6 +16,7 @@ import {
   STEPS,
   type State,
 } from '../../../src/rules/ia2/state.js';
+import { diceAndPicks } from './choices.js';
 import { draftOf, edit, faces, ground, hex, loadedDice } from './helpers.js';
 
 const at = (s: State, side: number): State => ({ ...s, active: side, toMove: side, activated: false });
@@ -262,7 +263,7 @@ describe('IA2 assault and leaders', () => {
     const a = game.apply(at(s, 0), 'lead 6', loadedDice());
     const killed = game.apply(a, `move 0 ${hex(sc, '0606')}`, loadedDice(...faces(9)));
     expect(killed.u[15]![HEX]).toBeLessThan(0);
-    const escaped = game.apply(a, `move 0 ${hex(sc, '0606')}`, loadedDice(...faces(8)));
+    const escaped = game.apply(a, `move 0 ${hex(sc, '0606')}`, diceAndPicks(faces(8)));
     expect(escaped.u[15]![HEX]).toBeGreaterThanOrEqual(0);
     expect(escaped.u[15]![HEX]).not.toBe(hex(sc, '0606'));
   });
