@@ -5,7 +5,7 @@
  * information: the units are on the map for both players (digest 8.4).
  */
 import type { ActionAssessment, AgentHooks } from '../../core/extensions.js';
-import { leaderReach } from './actions.js';
+import { coldSteelCompanies, leaderReach } from './actions.js';
 import { forecastAssault, forecastFire, inspect } from './odds.js';
 import type { Scenario } from './scenario.js';
 import { DEMORALIZED, type Draft, F_SPENT, FLAGS, GOOD, HEX, MORALE, STEPS, type State } from './state.js';
@@ -97,6 +97,13 @@ export function assess(sc: Scenario, s: State, action: string, seat: number): Ac
       // A leader going in without combat units of his side risks himself for nothing (6.72 overrun, 6.71).
       const alone = sc.units[u]!.leader && !sc.units.some((def, i) => def.side === sc.units[u]!.side && !def.leader && s.u[i]![0] === h);
       return { ...NOTHING, expectedEnemyLoss: f.enemy, expectedOwnLoss: f.own + (alone ? 2 : 0), objective: isObjective };
+    }
+    case 'cold': {
+      // 11.61: both sides shift alike, so the plain assault forecast ranks it.
+      const l = Number(w[1]);
+      const d = inspect(sc, s);
+      const f = forecastAssault(sc, s, d.hex(l), [l, ...coldSteelCompanies(d, l)]);
+      return { ...NOTHING, expectedEnemyLoss: f.enemy, expectedOwnLoss: f.own };
     }
     case 'move': {
       const u = Number(w[1]);
