@@ -284,6 +284,33 @@ function step(d: Draft, unit: number, to: Hex, free = false): void {
   d.events && d.say(() => `${pieceLabel(d, unit)} moves to ${d.sc.map.grid.label(to)}`);
 }
 
+function isDrumfireHex(d: Draft, h: Hex): boolean {
+  for (let k = 0; k < d.drumfire.length; k += 5) if (d.drumfire[k] === h || d.drumfire[k + 1] === h || d.drumfire[k + 2] === h) return true;
+  return false;
+}
+
+/**
+ * A Safe Hex for the piece where it stands (1.2, 13.31): no enemy combat unit can fire on it with direct fire
+ * (in range, line of sight and spotting), and not a drumfire hex.
+ */
+export function inSafeHex(d: Draft, unit: number): boolean {
+  const h = d.hex(unit);
+  if (h < 0 || isDrumfireHex(d, h)) return false;
+  const side = d.sc.units[unit]!.side;
+  const grid = d.sc.map.grid;
+  let spotted: boolean | undefined;
+  for (let i = 0; i < d.sc.units.length; i++) {
+    const def = d.sc.units[i]!;
+    if (def.side === side || def.leader || !d.onMap(i) || fireStrength(d, i) <= 0) continue;
+    if (def.type === 'GUN' && d.flag(i, F_LIMBERED)) continue;
+    const e = d.hex(i);
+    if (grid.distance(e, h) > values(d, i).dfRange || !d.sc.map.hasLos(e, h)) continue;
+    if (spotted === undefined) spotted = spots(d, 1 - side, unit);
+    if (spotted) return false;
+  }
+  return true;
+}
+
 /**
  * Flight of a demoralized unit that failed recovery (13.31-13.35): out of an assault hex one hex, boxed in
  * eliminated; otherwise up to its movement allowance, each hex farther from the enemy's combat units (else
@@ -297,11 +324,7 @@ export function flee(d: Draft, unit: number): void {
     return;
   }
   const grid = d.sc.map.grid;
-  const drum = (h: Hex) => {
-    for (let k = 0; k < d.drumfire.length; k += 5)
-      if (d.drumfire[k] === h || d.drumfire[k + 1] === h || d.drumfire[k + 2] === h) return true;
-    return false;
-  };
+  const drum = (h: Hex) => isDrumfireHex(d, h);
   const inAssault = isAssaultHex(d, d.hex(unit));
   const budget = inAssault ? 1 : Math.max(1, def.leader ? movementAllowance(d, unit) : values(d, unit).ma);
   let spent = 0;
@@ -334,7 +357,8 @@ export function flee(d: Draft, unit: number): void {
     d.setHex(unit, to);
     d.set(unit, DIG, 0);
     d.events && d.say(() => `${pieceLabel(d, unit)} flees to ${grid.label(to)}`);
-    if (inAssault || bestDist <= here) return;
+    // 13.32: it goes to ground in the first Safe Hex it reaches.
+    if (inAssault || bestDist <= here || inSafeHex(d, unit)) return;
   }
 }
 
@@ -772,7 +796,7 @@ export function applyAction(d: Draft, action: string): void {
 /**
  * Recovery (13.4-13.45): 2d6 below morale (less 1 demoralized) plus one activated leader's bonus (6.62), +1
  * in a town or entrenchment; a natural 2 restores good order, a demoralized leader deserts on a natural 12;
- * a demoralized unit that fails flees unless entrenched (13.31, 15.33).
+ * a demoralized unit that fails flees unless entrenched or in a Safe Hex (13.31, 13.32, 15.33).
  */
 export function recover(d: Draft, u: number, leader: number): void {
   const def = d.sc.units[u]!;
@@ -801,7 +825,8 @@ export function recover(d: Draft, u: number, leader: number): void {
     setMorale(d, u, m === DEMORALIZED ? DISRUPTED : GOOD);
     return;
   }
-  if (m === DEMORALIZED && !d.sc.entrenchments.has(h)) flee(d, u);
+  // 13.32: in a Safe Hex it stays gone to ground; 15.33: under an entrenchment it need not flee.
+  if (m === DEMORALIZED && !d.sc.entrenchments.has(h) && !inSafeHex(d, u)) flee(d, u);
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   STEPS,
   type State,
 } from '../../../src/rules/ia2/state.js';
+import { inSafeHex } from '../../../src/rules/ia2/actions.js';
 import { diceAndPicks } from './choices.js';
 import { draftOf, edit, faces, ground, hex, loadedDice } from './helpers.js';
 
@@ -280,7 +281,8 @@ describe('IA2 assault and leaders', () => {
 
   it('IA2 13.34 / 13.35: a demoralized field gun that must flee is lost; a unit boxed in an assault hex is eliminated', () => {
     const { sc, game, start } = ground();
-    const s = edit(start, { 12: { hex: hex(sc, '0606'), morale: DEMORALIZED }, 0: { hex: hex(sc, '0611') } });
+    // A German company two hexes away can fire on it: the hex is not safe (13.32).
+    const s = edit(start, { 12: { hex: hex(sc, '0606'), morale: DEMORALIZED }, 0: { hex: hex(sc, '0608') } });
     const a = game.apply(game.apply(at(s, 1), 'act 12', loadedDice()), 'recover 12', loadedDice(6, 5));
     expect(a.u[12]![HEX]).toBeLessThan(0);
   });
@@ -404,5 +406,26 @@ describe('IA2 cold steel', () => {
     expect(game.legalActions(a)).not.toContain('cold 6');
     const entered = game.apply(a, `assault 0 ${h}`, loadedDice());
     expect(game.legalActions(entered)).not.toContain('cold 6');
+  });
+});
+
+describe('IA2 going to ground', () => {
+  it('IA2 13.32: a demoralized unit in a Safe Hex that fails recovery stays; under fire it flees and goes to ground in the first Safe Hex', () => {
+    const { sc, game, start } = ground();
+    const h = hex(sc, '0608');
+    const recoverFailing = (s: State) =>
+      game.apply(game.apply({ ...s, active: 1, toMove: 1, activated: false }, 'act 9', loadedDice()), 'recover 9', diceAndPicks([6, 6]));
+    // No enemy can fire on it: it stays, still demoralized.
+    const safe = recoverFailing(edit(start, { 9: { hex: h, morale: DEMORALIZED }, 0: { hex: hex(sc, '0101') } }));
+    expect(safe.u[9]![HEX]).toBe(h);
+    expect(safe.u[9]![MORALE]).toBe(DEMORALIZED);
+    // A German company three hexes away can fire on it: it flees, and stops in the first hex out of its fire.
+    const firer = hex(sc, '0611');
+    const fled = recoverFailing(edit(start, { 9: { hex: h, morale: DEMORALIZED }, 0: { hex: firer } }));
+    const to = fled.u[9]![HEX]!;
+    expect(to).not.toBe(h);
+    expect(inSafeHex(draftOf(sc, fled), 9)).toBe(true);
+    const range = sc.units[0]!.values[0]!.dfRange;
+    expect(sc.map.grid.distance(to, firer) <= range + 1 || !sc.map.hasLos(firer, to)).toBe(true);
   });
 });
