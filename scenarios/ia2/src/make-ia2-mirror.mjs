@@ -2,7 +2,9 @@
 /**
  * Builds the point-symmetric IA2 scenario scenarios/ia2/ia2-mirror.json: the west half's terrain, units,
  * artillery plan and objectives are copied to their images under the kernel's 180-degree rotation
- * (HexGrid.rotate180), so both sides get exactly the same position and forces.
+ * (HexGrid.rotate180), so both sides get exactly the same position and forces. The map has an even number
+ * of columns: only then is the rectangle of offset columns its own image (with an odd number, five hexes of
+ * one edge have no image and lines of sight along that edge differ).
  *
  *   npm run build && node scenarios/ia2/src/make-ia2-mirror.mjs
  */
@@ -13,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const { HexGrid } = await import(resolve(here, '../../../dist/src/hex/grid.js'));
 
-const W = 11,
+const W = 12,
   H = 8;
 const grid = new HexGrid(W, H);
 const terrain = Array.from({ length: H }, () => Array.from({ length: W }, () => '.'));
@@ -42,7 +44,9 @@ const force = [
   { counter: 'ger-hauptmann', hex: '0303', face: 0 },
   { counter: 'ger-rittmeister', hex: '0106', face: 0 },
 ];
-const plan = ['1004-0905-1005', '1004-0905-1005', 'none', 'none', 'none', 'none', 'none', 'none'];
+// Blue's battery opens on the vertex where red's leading companies stand (the images of blue's own).
+const opening = ['0204', '0304', '0203'].map(img).join('-');
+const plan = [opening, opening, 'none', 'none', 'none', 'none', 'none', 'none'];
 const mirrorVertex = (v) => (v === 'none' ? v : v.split('-').map(img).join('-'));
 const side = (id, name, units, planOf) => ({
   id,

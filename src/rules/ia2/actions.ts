@@ -4,7 +4,7 @@
  * at a mover (12.0), and the end of a segment or a pass.
  *
  *   pass | act U | stack H | lead L | end
- *   move U H | stop U | fire U H [L] | assault U H | charge U V H | recover U [L]
+ *   move U H | stop U | fire U H [L] | assault U H | cold L | charge U V H | recover U [L]
  *   dig U | limber U | unlimber U | mount U | dismount U
  *   opfire F | hold
  */
@@ -54,6 +54,7 @@ import {
   movementAllowance,
   moveClass,
   nearestEnemyCombat,
+  ownersChoice,
   pieceLabel,
   rank,
   ready,
@@ -283,6 +284,33 @@ function step(d: Draft, unit: number, to: Hex, free = false): void {
   d.events && d.say(() => `${pieceLabel(d, unit)} moves to ${d.sc.map.grid.label(to)}`);
 }
 
+function isDrumfireHex(d: Draft, h: Hex): boolean {
+  for (let k = 0; k < d.drumfire.length; k += 5) if (d.drumfire[k] === h || d.drumfire[k + 1] === h || d.drumfire[k + 2] === h) return true;
+  return false;
+}
+
+/**
+ * A Safe Hex for the piece where it stands (1.2, 13.31): no enemy combat unit can fire on it with direct fire
+ * (in range, line of sight and spotting), and not a drumfire hex.
+ */
+export function inSafeHex(d: Draft, unit: number): boolean {
+  const h = d.hex(unit);
+  if (h < 0 || isDrumfireHex(d, h)) return false;
+  const side = d.sc.units[unit]!.side;
+  const grid = d.sc.map.grid;
+  let spotted: boolean | undefined;
+  for (let i = 0; i < d.sc.units.length; i++) {
+    const def = d.sc.units[i]!;
+    if (def.side === side || def.leader || !d.onMap(i) || fireStrength(d, i) <= 0) continue;
+    if (def.type === 'GUN' && d.flag(i, F_LIMBERED)) continue;
+    const e = d.hex(i);
+    if (grid.distance(e, h) > values(d, i).dfRange || !d.sc.map.hasLos(e, h)) continue;
+    if (spotted === undefined) spotted = spots(d, 1 - side, unit);
+    if (spotted) return false;
+  }
+  return true;
+}
+
 /**
  * Flight of a demoralized unit that failed recovery (13.31-13.35): out of an assault hex one hex, boxed in
  * eliminated; otherwise up to its movement allowance, each hex farther from the enemy's combat units (else
@@ -296,42 +324,41 @@ export function flee(d: Draft, unit: number): void {
     return;
   }
   const grid = d.sc.map.grid;
-  const drum = (h: Hex) => {
-    for (let k = 0; k < d.drumfire.length; k += 5)
-      if (d.drumfire[k] === h || d.drumfire[k + 1] === h || d.drumfire[k + 2] === h) return true;
-    return false;
-  };
+  const drum = (h: Hex) => isDrumfireHex(d, h);
   const inAssault = isAssaultHex(d, d.hex(unit));
   const budget = inAssault ? 1 : Math.max(1, def.leader ? movementAllowance(d, unit) : values(d, unit).ma);
   let spent = 0;
   for (let moved = 0; moved < budget; moved++) {
     const h = d.hex(unit);
     const here = nearestEnemyCombat(d, h, def.side);
-    let best = -1,
-      bestDist = inAssault ? -1 : here;
+    // Out of an assault hex any hex will do; otherwise farther from the enemy, or as far as a first step (IA2-R13).
+    let bestDist = inAssault ? -1 : moved === 0 ? here - 1 : here;
+    let best: Hex[] = [];
     for (let k = 0; k < 6; k++) {
       const n = grid.neighbour(h, k);
       if (n < 0 || hasEnemy(d, n, def.side) || drum(n) || !stackingAllows(d, n, def.side, unit)) continue;
       const cost = stepCost(d, unit, h, n);
       if (cost >= 99 || (moved > 0 && spent + cost > budget)) continue;
       const dist = nearestEnemyCombat(d, n, def.side);
-      if (dist > bestDist || (dist === bestDist && best < 0 && !inAssault && moved === 0 && dist > here)) {
-        best = n;
+      if (dist > bestDist) {
+        best = [n];
         bestDist = dist;
-      }
+      } else if (dist === bestDist && best.length > 0) best.push(n);
     }
-    if (best < 0) {
+    if (best.length === 0) {
       if (inAssault) {
         d.events && d.say(() => `${pieceLabel(d, unit)} is boxed in and eliminated (13.35)`);
         eliminate(d, unit);
       }
       return;
     }
-    spent += stepCost(d, unit, h, best);
-    d.setHex(unit, best);
+    const to = ownersChoice(d, best, def.side, unit);
+    spent += stepCost(d, unit, h, to);
+    d.setHex(unit, to);
     d.set(unit, DIG, 0);
-    d.events && d.say(() => `${pieceLabel(d, unit)} flees to ${grid.label(best)}`);
-    if (inAssault) return;
+    d.events && d.say(() => `${pieceLabel(d, unit)} flees to ${grid.label(to)}`);
+    // 13.32: it goes to ground in the first Safe Hex it reaches.
+    if (inAssault || bestDist <= here || inSafeHex(d, unit)) return;
   }
 }
 
@@ -431,7 +458,10 @@ function unitActions(d: Draft, u: number, out: string[]): void {
       }
     }
   }
-  if (def.leader) return;
+  if (def.leader) {
+    if (coldSteelCompanies(d, u).length > 0) out.push(`cold ${u}`);
+    return;
+  }
   if (def.type === 'CAV') out.push(d.flag(u, F_MOUNTED) ? `dismount ${u}` : `mount ${u}`);
   if (def.type === 'MG' || def.type === 'GUN') out.push(d.flag(u, F_LIMBERED) ? `unlimber ${u}` : `limber ${u}`);
   const t = d.sc.terrain[d.sc.map.terrain[h]!]!;
@@ -439,29 +469,96 @@ function unitActions(d: Draft, u: number, out: string[]): void {
 }
 
 /**
+ * Companies that may make a Cold Steel attack with leader `l` (11.6-11.62): the leader, activated, ready and
+ * undemoralized in an assault hex with enemy combat units, and the activated, ready, undemoralized companies
+ * of his type in that hex that began their activation there (not moved, not already attacking).
+ */
+export function coldSteelCompanies(d: Draft, l: number): number[] {
+  const h = d.hex(l);
+  const side = d.sc.units[l]!.side;
+  if (d.get(l, MORALE) === DEMORALIZED || d.flag(l, F_MOVED) || !hasEnemyCombat(d, h, side)) return [];
+  // 11.62: a normal assault already declared in the hex excludes cold steel there.
+  if (sidePieces(d, h, side).some((p) => d.flag(p, F_ATTACKER))) return [];
+  return sidePieces(d, h, side).filter(
+    (p) =>
+      d.sc.units[p]!.company &&
+      d.flag(p, F_ACTIVE) &&
+      ready(d, p) &&
+      !d.flag(p, F_MOVED) &&
+      !d.flag(p, F_ATTACKER) &&
+      d.get(p, MORALE) !== DEMORALIZED &&
+      isCavalry(d, p) === isCavalry(d, l),
+  );
+}
+
+/**
  * Combined fire of every activated, ready unit in a hex that can fire at the same target (8.32): field guns
  * together, the others together; the whole group only (ruling IA2-R24), with an optional leader's bonus.
+ * Across hexes (6.51): an activated, good-order leader with a combat bonus of n combines his type's groups in
+ * his hex and up to n adjacent hexes (never field guns), naming himself last; each hex's group fires whole.
  */
 function combinedFire(d: Draft, side: number, out: string[]): void {
   const byHex = new Map<Hex, number[]>();
   for (let u = 0; u < d.sc.units.length; u++) {
     const def = d.sc.units[u]!;
     if (def.side !== side || def.leader || !d.flag(u, F_ACTIVE) || !ready(d, u) || d.flag(u, F_MOVED)) continue;
-    if (d.get(u, MORALE) === DEMORALIZED) continue;
+    if (d.get(u, MORALE) === DEMORALIZED || def.type === 'GUN') continue;
     const h = d.hex(u);
     byHex.set(h, [...(byHex.get(h) ?? []), u]);
   }
+  const targetsOf = (group: readonly number[]) => group.map((u) => fireTargets(d, u)).reduce((a, b) => a.filter((t) => b.includes(t)));
   for (const units of byHex.values()) {
-    for (const group of [units.filter((u) => d.sc.units[u]!.type !== 'GUN'), units.filter((u) => d.sc.units[u]!.type === 'GUN')]) {
-      if (group.length < 2) continue;
-      const common = group.map((u) => fireTargets(d, u)).reduce((a, b) => a.filter((t) => b.includes(t)));
-      const key = group.join('+');
-      for (const t of common) {
-        out.push(`fire ${key} ${t}`);
-        for (const l of bonusLeaders(d, group[0]!)) out.push(`fire ${key} ${t} ${l}`);
-      }
+    if (units.length < 2) continue;
+    const key = units.join('+');
+    for (const t of targetsOf(units)) {
+      out.push(`fire ${key} ${t}`);
+      for (const l of bonusLeaders(d, units[0]!)) out.push(`fire ${key} ${t} ${l}`);
     }
   }
+  // Field guns of one hex together (8.32), never across hexes (6.51).
+  for (let u = 0; u < d.sc.units.length; u++) {
+    const def = d.sc.units[u]!;
+    if (def.side !== side || def.type !== 'GUN' || !d.flag(u, F_ACTIVE) || !ready(d, u) || d.flag(u, F_MOVED)) continue;
+    if (d.get(u, MORALE) === DEMORALIZED) continue;
+    const group = sidePieces(d, d.hex(u), side).filter(
+      (g) => d.sc.units[g]!.type === 'GUN' && d.flag(g, F_ACTIVE) && ready(d, g) && !d.flag(g, F_MOVED) && d.get(g, MORALE) !== DEMORALIZED,
+    );
+    if (group.length < 2 || group[0] !== u) continue;
+    for (const t of targetsOf(group)) out.push(`fire ${group.join('+')} ${t}`);
+  }
+  for (const l of combiningLeaders(d, side)) {
+    const lh = d.hex(l);
+    const cav = isCavalry(d, l);
+    const groupIn = (h: Hex) => (byHex.get(h) ?? []).filter((u) => isCavalry(d, u) === cav);
+    const own = groupIn(lh);
+    const grid = d.sc.map.grid;
+    const around: number[][] = [];
+    for (let k = 0; k < 6; k++) {
+      const n = grid.neighbour(lh, k);
+      if (n < 0) continue;
+      const g = groupIn(n);
+      if (g.length > 0) around.push(g);
+    }
+    const n = face(d, l).combat;
+    const picks: number[][][] = around.map((g) => [g]);
+    if (n >= 2) for (let a = 0; a < around.length; a++) for (let b = a + 1; b < around.length; b++) picks.push([around[a]!, around[b]!]);
+    for (const pick of picks) {
+      const group = [...own, ...pick.flat()].sort((a, b) => a - b);
+      if (pick.length + (own.length > 0 ? 1 : 0) < 2) continue;
+      for (const t of targetsOf(group)) out.push(`fire ${group.join('+')} ${t} ${l}`);
+    }
+  }
+}
+
+/** Leaders who may combine fire across hexes (6.51): activated, ready, in good order, with a combat bonus. */
+function combiningLeaders(d: Draft, side: number): number[] {
+  const out: number[] = [];
+  for (let l = 0; l < d.sc.units.length; l++) {
+    const def = d.sc.units[l]!;
+    if (def.side !== side || !def.leader || !d.flag(l, F_ACTIVE) || !ready(d, l) || d.get(l, MORALE) !== GOOD) continue;
+    if (face(d, l).combat > 0) out.push(l);
+  }
+  return out;
 }
 
 export function legalActions(d: Draft): string[] {
@@ -589,18 +686,22 @@ export function applyAction(d: Draft, action: string): void {
       const critical = guns && d.shortage[def.side] === 2;
       // 15.7: under critical shortfall each field gun fires at half (rounded up per unit, 1.2).
       let strength = firers.reduce((n, f) => n + (critical ? Math.ceil(fireStrength(d, f) / 2) : fireStrength(d, f)), 0);
+      // 6.52: the named leader adds his bonus to a unit in his hex; 6.51: he may have combined units of several hexes.
       if (w[3] !== undefined) {
         const l = num(w[3]);
-        strength += face(d, l).combat;
+        if (firers.some((f) => d.hex(f) === d.hex(l))) strength += face(d, l).combat;
         d.setFlag(l, F_SPENT, true);
       }
       const targets = sidePieces(d, t, 1 - def.side);
-      const from = d.hex(firers[0]!);
-      const range = d.sc.map.grid.distance(from, t);
+      const grid = d.sc.map.grid;
+      // Fire combined across hexes is at long range when any of it is (10.2).
+      const range = Math.max(...firers.map((f) => grid.distance(d.hex(f), t)));
+      const fromOf = firers.map((f) => d.hex(f));
       d.events && d.say(() => `${firers.map((f) => pieceLabel(d, f)).join(' + ')} fire at ${d.sc.map.grid.label(t)}`);
       resolveDirectFire(d, { strength, side: def.side, range, opportunity: false, fieldGun: guns }, targets, false);
-      for (const f of firers) {
-        if (!d.onMap(f)) continue;
+      firers.forEach((f, k) => {
+        const from = fromOf[k]!;
+        if (!d.onMap(f)) return;
         // 7.22: firing from limiting terrain leaves the firer spotted; 15.22: firing ends a dig in under way.
         if (d.sc.terrain[d.sc.map.terrain[from]!]!.limiting) d.setFlag(f, F_SPOTTED, true);
         if (d.get(f, DIG) === 1) d.set(f, DIG, 0);
@@ -610,7 +711,23 @@ export function applyAction(d: Draft, action: string): void {
           d.events && d.say(() => `${pieceLabel(d, f)} is out of ammunition (15.7)`);
           d.setHex(f, -2);
         }
+      });
+      updateControl(d);
+      checkGameOver(d);
+      return;
+    }
+    case 'cold': {
+      // 11.61: the leader and the companies he activated in the hex attack at once with cold steel.
+      const l = num(w[1]);
+      const h = d.hex(l);
+      const companies = coldSteelCompanies(d, l);
+      for (const p of [l, ...companies]) {
+        d.setFlag(p, F_ATTACKER, true);
+        d.setFlag(p, F_SPENT, true);
       }
+      d.events && d.say(() => `${pieceLabel(d, l)} leads a cold steel attack in ${d.sc.map.grid.label(h)}`);
+      resolveAssault(d, h, side, true);
+      afterAssault(d, h, side);
       updateControl(d);
       checkGameOver(d);
       return;
@@ -679,7 +796,7 @@ export function applyAction(d: Draft, action: string): void {
 /**
  * Recovery (13.4-13.45): 2d6 below morale (less 1 demoralized) plus one activated leader's bonus (6.62), +1
  * in a town or entrenchment; a natural 2 restores good order, a demoralized leader deserts on a natural 12;
- * a demoralized unit that fails flees unless entrenched (13.31, 15.33).
+ * a demoralized unit that fails flees unless entrenched or in a Safe Hex (13.31, 13.32, 15.33).
  */
 export function recover(d: Draft, u: number, leader: number): void {
   const def = d.sc.units[u]!;
@@ -708,7 +825,8 @@ export function recover(d: Draft, u: number, leader: number): void {
     setMorale(d, u, m === DEMORALIZED ? DISRUPTED : GOOD);
     return;
   }
-  if (m === DEMORALIZED && !d.sc.entrenchments.has(h)) flee(d, u);
+  // 13.32: in a Safe Hex it stays gone to ground; 15.33: under an entrenchment it need not flee.
+  if (m === DEMORALIZED && !d.sc.entrenchments.has(h) && !inSafeHex(d, u)) flee(d, u);
 }
 
 /**
@@ -727,12 +845,12 @@ export function overrun(d: Draft, h: Hex, activeSide: number): void {
       eliminate(d, l);
       continue;
     }
-    let best = -1;
+    const free: Hex[] = [];
     for (let k = 0; k < 6; k++) {
       const n = grid.neighbour(h, k);
-      if (n < 0 || hasEnemyCombat(d, n, 1 - activeSide)) continue;
-      if (best < 0) best = n;
+      if (n >= 0 && !hasEnemyCombat(d, n, 1 - activeSide)) free.push(n);
     }
+    const best = ownersChoice(d, free, 1 - activeSide, l);
     if (best < 0) eliminate(d, l);
     else {
       d.setHex(l, best);

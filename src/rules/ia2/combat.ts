@@ -317,10 +317,20 @@ export function assaultStrength(d: Draft, pieces: readonly number[], attacking: 
   return total;
 }
 
-/** The assault column shift of one side's fire (11.31, 6.53, 11.7, 15.32). */
-function assaultShift(d: Draft, h: Hex, firers: readonly number[], targets: readonly number[], firersAttack: boolean): number {
+/** Cold Steel (11.61): both sides' columns shift two to the right. */
+export const COLD_STEEL_SHIFT = 2;
+
+/** The assault column shift of one side's fire (11.31, 6.53, 11.7, 15.32, 11.61). */
+function assaultShift(
+  d: Draft,
+  h: Hex,
+  firers: readonly number[],
+  targets: readonly number[],
+  firersAttack: boolean,
+  coldSteel: boolean,
+): number {
   const m = d.sc.charts.modifiers;
-  let s = 0;
+  let s = coldSteel ? COLD_STEEL_SHIFT : 0;
   if (firersAttack) s += d.sc.terrain[d.sc.map.terrain[h]!]!.assaultAttacker;
   if (firers.some((p) => d.sc.units[p]!.leader && d.get(p, MORALE) !== DEMORALIZED)) s += m.leaderInAssault.value;
   if (firersAttack && firers.length > 0 && firers.filter((p) => !d.sc.units[p]!.leader).every((p) => d.flag(p, F_CHARGE)))
@@ -329,11 +339,18 @@ function assaultShift(d: Draft, h: Hex, firers: readonly number[], targets: read
   return s;
 }
 
-function assaultFire(d: Draft, h: Hex, firers: readonly number[], targets: readonly number[], firersAttack: boolean): string {
+function assaultFire(
+  d: Draft,
+  h: Hex,
+  firers: readonly number[],
+  targets: readonly number[],
+  firersAttack: boolean,
+  coldSteel: boolean,
+): string {
   const strength = assaultStrength(d, firers, firersAttack);
   const base = baseColumn(d.sc.assault, strength);
   if (base < 0 || targets.length === 0) return '-';
-  const col = shiftColumn(d.sc.assault, base, assaultShift(d, h, firers, targets, firersAttack));
+  const col = shiftColumn(d.sc.assault, base, assaultShift(d, h, firers, targets, firersAttack, coldSteel));
   const roll = d.roll2d6();
   const r = tableResult(d.sc.assault, col, roll);
   d.events && d.say(() => `${firersAttack ? 'attackers' : 'defenders'} (${strength}) roll ${roll}: ${r}`);
@@ -343,15 +360,16 @@ function assaultFire(d: Draft, h: Hex, firers: readonly number[], targets: reado
 /**
  * Resolves the assault in hex h by the active side's attackers (11.3): both sides fire on the Assault
  * table, simultaneously, or the defenders first when any of them is dug in or entrenched (11.33). Active
- * pieces in the hex that did not attack are immune (8.62, 11.5).
+ * pieces in the hex that did not attack are immune (8.62, 11.5). A Cold Steel attack (11.61): the defenders
+ * always fire first, and both sides fire two columns to the right.
  */
-export function resolveAssault(d: Draft, h: Hex, attackerSide: number): void {
+export function resolveAssault(d: Draft, h: Hex, attackerSide: number, coldSteel = false): void {
   const attackers = () => sidePieces(d, h, attackerSide).filter((p) => d.flag(p, F_ATTACKER));
   const defenders = () => sidePieces(d, h, 1 - attackerSide);
   d.events && d.say(() => `assault in ${d.sc.map.grid.label(h)}`);
-  const firstFire = defenders().some((p) => dugIn(d, p) || entrenched(d, p));
+  const firstFire = coldSteel || defenders().some((p) => dugIn(d, p) || entrenched(d, p));
   if (firstFire) {
-    const rd = assaultFire(d, h, defenders(), attackers(), false);
+    const rd = assaultFire(d, h, defenders(), attackers(), false, coldSteel);
     const hit = attackers();
     applyResults(
       d,
@@ -360,7 +378,7 @@ export function resolveAssault(d: Draft, h: Hex, attackerSide: number): void {
       true,
     );
     const live = attackers().filter((p) => d.get(p, MORALE) !== DEMORALIZED);
-    const ra = assaultFire(d, h, live, defenders(), true);
+    const ra = assaultFire(d, h, live, defenders(), true, coldSteel);
     const def = defenders();
     applyResults(
       d,
@@ -369,8 +387,8 @@ export function resolveAssault(d: Draft, h: Hex, attackerSide: number): void {
       true,
     );
   } else {
-    const ra = assaultFire(d, h, attackers(), defenders(), true);
-    const rd = assaultFire(d, h, defenders(), attackers(), false);
+    const ra = assaultFire(d, h, attackers(), defenders(), true, false);
+    const rd = assaultFire(d, h, defenders(), attackers(), false, false);
     const def = defenders();
     const att = attackers();
     applyResults(

@@ -27,6 +27,7 @@ export function forecastFire(sc: Scenario, s: State, action: string): FireForeca
   const w = action.split(' ');
   const d = inspect(sc, s);
   let firer: number, targets: number[], opportunity: boolean, strength: number;
+  let range = -1;
   if (w[0] === 'fire') {
     const firers = w[1]!.split('+').map(Number);
     firer = firers[0]!;
@@ -34,7 +35,10 @@ export function forecastFire(sc: Scenario, s: State, action: string): FireForeca
     opportunity = false;
     const critical = sc.units[firer]!.type === 'GUN' && s.shortage[sc.units[firer]!.side] === 2;
     strength = firers.reduce((n, f) => n + (critical ? Math.ceil(fireStrength(d, f) / 2) : fireStrength(d, f)), 0);
-    strength += w[3] !== undefined ? face(d, Number(w[3])).combat : 0;
+    // 6.52: a leader's bonus needs a firer in his hex (6.51: the others he combined from adjacent hexes).
+    const l = w[3] === undefined ? -1 : Number(w[3]);
+    if (l >= 0 && firers.some((f) => d.hex(f) === d.hex(l))) strength += face(d, l).combat;
+    range = Math.max(...firers.map((f) => sc.map.grid.distance(d.hex(f), Number(w[2]))));
   } else if (w[0] === 'opfire') {
     firer = Number(w[1]);
     targets = [s.mover];
@@ -42,7 +46,7 @@ export function forecastFire(sc: Scenario, s: State, action: string): FireForeca
     strength = fireStrength(d, firer);
   } else return undefined;
   const def = sc.units[firer]!;
-  const range = sc.map.grid.distance(d.hex(firer), d.hex(targets[0]!));
+  if (range < 0) range = sc.map.grid.distance(d.hex(firer), d.hex(targets[0]!));
   const shot = { strength, side: def.side, range, opportunity, fieldGun: def.type === 'GUN' };
   let expectedLoss = 0;
   const out = targets.map((t) => {

@@ -129,6 +129,34 @@ export function nearestEnemyCombat(d: Draft, h: Hex, side: number): number {
   return best;
 }
 
+/** Nearest combat unit of `side` other than `except`, in hexes (where a leader or a fleeing unit goes to its own side). */
+export function nearestFriendlyCombat(d: Draft, h: Hex, side: number, except: number): number {
+  const grid = d.sc.map.grid;
+  let best = 999;
+  for (let i = 0; i < d.sc.units.length; i++) {
+    const def = d.sc.units[i]!;
+    if (i === except || def.side !== side || def.leader) continue;
+    const e = d.hex(i);
+    if (e < 0) continue;
+    const dist = grid.distance(h, e);
+    if (dist < best) best = dist;
+  }
+  return best;
+}
+
+/**
+ * The hex the engine chooses for an owner among equally good ones (ruling IA2-R05): the nearest to his own
+ * combat units, then one by a die. Never the first in direction order: that would send one side's pieces
+ * north and the other's south, and a point-symmetric position would not play the same for both.
+ */
+export function ownersChoice(d: Draft, candidates: readonly Hex[], side: number, unit: number): Hex {
+  if (candidates.length <= 1) return candidates[0] ?? -1;
+  const near = candidates.map((h) => nearestFriendlyCombat(d, h, side, unit));
+  const best = Math.min(...near);
+  const pool = candidates.filter((_, k) => near[k] === best);
+  return pool.length === 1 ? pool[0]! : pool[d.rng.int(pool.length)]!;
+}
+
 /** A night turn (1.2, 7.11). */
 export function visibility(d: Draft): number {
   return d.isNight() ? d.nightRange : d.sc.charts.spotting.dayRange.value;

@@ -8,6 +8,7 @@ import { DEMORALIZED, DISRUPTED, F_MOUNTED, F_SPENT, GOOD, HEX, MORALE, STEPS } 
 import { bombardmentPhase, currentInitiative, endSegment, leadSegments, startTurn } from '../../../src/rules/ia2/turn.js';
 import { stackingAllows } from '../../../src/rules/ia2/units.js';
 import { tableResult } from '../../../src/hex/tables.js';
+import { diceAndPicks } from './choices.js';
 import { draftOf, edit, faces, fixture, ground, hex, loadedDice } from './helpers.js';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
@@ -433,7 +434,7 @@ describe('IA2 section 7 worked examples', () => {
     expect(game.legalActions(a)).not.toContain('end');
     const r7 = game.apply(a, 'recover 9 16', loadedDice(...faces(7)));
     expect(r7.u[9]![MORALE]).toBe(DISRUPTED);
-    const r8 = game.apply(a, 'recover 9 16', loadedDice(...faces(8)));
+    const r8 = game.apply(a, 'recover 9 16', diceAndPicks(faces(8)));
     expect(r8.u[9]![MORALE]).toBe(DEMORALIZED);
     expect(r8.u[9]![HEX]).not.toBe(h);
     const r2 = game.apply(a, 'recover 9 16', loadedDice(1, 1));

@@ -1,13 +1,23 @@
 /** IA2 rules checked by the state they leave: the turn, activation, movement, spotting, fire, assault, leaders. */
 import { describe, expect, it } from 'vitest';
 import { fireBlocked, spots } from '../../../src/rules/ia2/units.js';
-import { applyResults, drumfireOnMover, bombardVertex } from '../../../src/rules/ia2/combat.js';
+import {
+  applyResults,
+  assaultStrength,
+  baseColumn,
+  bombardVertex,
+  COLD_STEEL_SHIFT,
+  drumfireOnMover,
+} from '../../../src/rules/ia2/combat.js';
+import { shiftColumn, tableResult } from '../../../src/hex/tables.js';
 import {
   DEMORALIZED,
   DISRUPTED,
+  F_ACTIVE,
   F_MOUNTED,
   F_SPENT,
   F_SPOTTED,
+  FACE,
   FLAGS,
   GOOD,
   HEX,
@@ -16,6 +26,8 @@ import {
   STEPS,
   type State,
 } from '../../../src/rules/ia2/state.js';
+import { inSafeHex } from '../../../src/rules/ia2/actions.js';
+import { diceAndPicks } from './choices.js';
 import { draftOf, edit, faces, ground, hex, loadedDice } from './helpers.js';
 
 const at = (s: State, side: number): State => ({ ...s, active: side, toMove: side, activated: false });
@@ -262,14 +274,15 @@ describe('IA2 assault and leaders', () => {
     const a = game.apply(at(s, 0), 'lead 6', loadedDice());
     const killed = game.apply(a, `move 0 ${hex(sc, '0606')}`, loadedDice(...faces(9)));
     expect(killed.u[15]![HEX]).toBeLessThan(0);
-    const escaped = game.apply(a, `move 0 ${hex(sc, '0606')}`, loadedDice(...faces(8)));
+    const escaped = game.apply(a, `move 0 ${hex(sc, '0606')}`, diceAndPicks(faces(8)));
     expect(escaped.u[15]![HEX]).toBeGreaterThanOrEqual(0);
     expect(escaped.u[15]![HEX]).not.toBe(hex(sc, '0606'));
   });
 
   it('IA2 13.34 / 13.35: a demoralized field gun that must flee is lost; a unit boxed in an assault hex is eliminated', () => {
     const { sc, game, start } = ground();
-    const s = edit(start, { 12: { hex: hex(sc, '0606'), morale: DEMORALIZED }, 0: { hex: hex(sc, '0611') } });
+    // A German company two hexes away can fire on it: the hex is not safe (13.32).
+    const s = edit(start, { 12: { hex: hex(sc, '0606'), morale: DEMORALIZED }, 0: { hex: hex(sc, '0608') } });
     const a = game.apply(game.apply(at(s, 1), 'act 12', loadedDice()), 'recover 12', loadedDice(6, 5));
     expect(a.u[12]![HEX]).toBeLessThan(0);
   });
@@ -329,5 +342,90 @@ describe('IA2 assault and leaders', () => {
     expect(b.events.some((e) => e.startsWith('harassing fire'))).toBe(true);
     expect(b.u[0]![HEX]).toBeLessThan(0);
     expect(b.mover).toBe(-1);
+  });
+});
+
+describe('IA2 combining fire through a leader', () => {
+  it('IA2 6.51: a leader with a combat bonus of 1 combines his hex and one adjacent hex into one attack; a bonus of 0 cannot; field guns never', () => {
+    const { sc, game, start } = ground();
+    const h = hex(sc, '0608');
+    const next = hex(sc, '0708');
+    const t = hex(sc, '0605');
+    const s = edit(start, { 0: { hex: h }, 6: { hex: h }, 1: { hex: next }, 3: { hex: next }, 9: { hex: t } });
+    const withFace = (face: number): State => ({ ...s, u: s.u.map((r, i) => (i === 6 ? r.map((v, k) => (k === FACE ? face : v)) : r)) });
+    const bonus = sc.units[6]!.faces.map((f) => f.combat);
+    const one = bonus.indexOf(1);
+    const a = game.apply(at(withFace(one), 0), 'lead 6', loadedDice());
+    expect(a.u[1]![FLAGS]! & F_ACTIVE).toBeTruthy();
+    const legal = game.legalActions(a);
+    expect(legal).toContain(`fire 0+1 ${t} 6`);
+    const groups = legal.filter((x) => x.startsWith('fire ')).map((x) => x.split(' ')[1]!);
+    expect(groups.some((g) => g.includes('+') && g.split('+').includes('3'))).toBe(false);
+    // 5 + 5 + the leader's 1 for the company in his hex (6.52) = 11; roll 12: no effect.
+    const b = game.apply(a, `fire 0+1 ${t} 6`, loadedDice(6, 6));
+    expect(b.events.some((e) => e.includes('fire at strength 11'))).toBe(true);
+    for (const p of [0, 1, 6]) expect(b.u[p]![FLAGS]! & F_SPENT).toBeTruthy();
+    // A leader without a combat bonus combines nothing across hexes.
+    const zero = bonus.indexOf(0);
+    if (zero >= 0) {
+      const c = game.apply(at(withFace(zero), 0), 'lead 6', loadedDice());
+      expect(game.legalActions(c).some((x) => x.startsWith('fire 0+1 '))).toBe(false);
+    }
+  });
+});
+
+describe('IA2 cold steel', () => {
+  it('IA2 11.61: a leader and the companies he activated in an assault hex attack with cold steel: the defenders fire first, both two columns right', () => {
+    const { sc, game, start } = ground();
+    const h = hex(sc, '0606');
+    const s = edit(start, { 0: { hex: h }, 6: { hex: h }, 9: { hex: h } });
+    const a = game.apply(at(s, 0), 'lead 6', loadedDice());
+    expect(game.legalActions(a)).toContain('cold 6');
+    const d = draftOf(sc, a);
+    const defenders = baseColumn(sc.assault, assaultStrength(d, [9], false));
+    const attackers = baseColumn(sc.assault, assaultStrength(d, [0, 6], true));
+    const leaderShift = sc.charts.modifiers.leaderInAssault.value;
+    // Two assault rolls of 7, then 3s (2d6 = 6) for the morale checks and the leader's casualty roll.
+    const b = game.apply(a, 'cold 6', loadedDice(...faces(7), ...faces(7), ...new Array<number>(20).fill(3)));
+    const lines = b.events.filter((e) => e.includes(' roll 7: '));
+    expect(lines[0]).toContain('defenders');
+    expect(lines[0]).toContain(`: ${tableResult(sc.assault, shiftColumn(sc.assault, defenders, COLD_STEEL_SHIFT), 7)}`);
+    if (lines[1] !== undefined) {
+      expect(lines[1]).toContain('attackers');
+      expect(lines[1]).toContain(`: ${tableResult(sc.assault, shiftColumn(sc.assault, attackers, COLD_STEEL_SHIFT + leaderShift), 7)}`);
+    }
+    for (const p of [0, 6]) if (b.u[p]![HEX]! >= 0) expect(b.u[p]![FLAGS]! & F_SPENT).toBeTruthy();
+  });
+
+  it('IA2 11.62: companies that entered the assault hex this segment, and machine guns, never make a cold steel attack', () => {
+    const { sc, game, start } = ground();
+    const h = hex(sc, '0606');
+    const s = edit(start, { 2: { hex: h }, 6: { hex: h }, 9: { hex: h }, 0: { hex: hex(sc, '0607') } });
+    const a = game.apply(at(s, 0), 'lead 6', loadedDice());
+    // Only the machine gun is with him: no company, no cold steel.
+    expect(game.legalActions(a)).not.toContain('cold 6');
+    const entered = game.apply(a, `assault 0 ${h}`, loadedDice());
+    expect(game.legalActions(entered)).not.toContain('cold 6');
+  });
+});
+
+describe('IA2 going to ground', () => {
+  it('IA2 13.32: a demoralized unit in a Safe Hex that fails recovery stays; under fire it flees and goes to ground in the first Safe Hex', () => {
+    const { sc, game, start } = ground();
+    const h = hex(sc, '0608');
+    const recoverFailing = (s: State) =>
+      game.apply(game.apply({ ...s, active: 1, toMove: 1, activated: false }, 'act 9', loadedDice()), 'recover 9', diceAndPicks([6, 6]));
+    // No enemy can fire on it: it stays, still demoralized.
+    const safe = recoverFailing(edit(start, { 9: { hex: h, morale: DEMORALIZED }, 0: { hex: hex(sc, '0101') } }));
+    expect(safe.u[9]![HEX]).toBe(h);
+    expect(safe.u[9]![MORALE]).toBe(DEMORALIZED);
+    // A German company three hexes away can fire on it: it flees, and stops in the first hex out of its fire.
+    const firer = hex(sc, '0611');
+    const fled = recoverFailing(edit(start, { 9: { hex: h, morale: DEMORALIZED }, 0: { hex: firer } }));
+    const to = fled.u[9]![HEX]!;
+    expect(to).not.toBe(h);
+    expect(inSafeHex(draftOf(sc, fled), 9)).toBe(true);
+    const range = sc.units[0]!.values[0]!.dfRange;
+    expect(sc.map.grid.distance(to, firer) <= range + 1 || !sc.map.hasLos(firer, to)).toBe(true);
   });
 });
