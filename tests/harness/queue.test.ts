@@ -155,6 +155,7 @@ const simArgs = (dir: string, url: string) => [
 const skip = !redisServer && !onCi;
 describe.skipIf(skip)(`queued runs on Redis (--queue, tacsim worker)${skip ? ': skipped, redis-server is not installed' : ''}`, () => {
   let local: string;
+  let localTurns: string;
   let redis: RedisServer | undefined;
 
   beforeAll(async () => {
@@ -163,6 +164,7 @@ describe.skipIf(skip)(`queued runs on Redis (--queue, tacsim worker)${skip ? ': 
     const run = tacsim('sim', 'pg3-tiny', '--games', String(GAMES), '--seed', SEED, '--workers', '1', '--out', dir, '--no-progress');
     expect(await run.exited, run.err).toBe(0);
     local = csvWithoutMs(dir);
+    localTurns = readFileSync(join(dir, 'turns.csv'), 'utf8');
     expect(local.split('\n')).toHaveLength(GAMES + 1);
   });
 
@@ -180,6 +182,8 @@ describe.skipIf(skip)(`queued runs on Redis (--queue, tacsim worker)${skip ? ': 
     const run = tacsim(...simArgs(dir, redis.url));
     expect(await run.exited, run.err).toBe(0);
     expect(csvWithoutMs(dir)).toBe(local);
+    // The per-turn file rides along with each game's row: the same as the local run's too.
+    expect(readFileSync(join(dir, 'turns.csv'), 'utf8')).toBe(localTurns);
     // Every worker took part, and said what it played.
     for (const w of workers) expect(w.err).toMatch(/job \S+: \d+ games? \(game/);
     // balance and tournament take --queue too: a tournament's result is the local one's.

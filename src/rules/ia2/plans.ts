@@ -152,10 +152,16 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
   const hits = (v: number) => vertexHexes(size, v).reduce((n, h) => n + (enemy.get(h) ?? 0), 0);
   const nearOwn = (v: number) => Math.min(...vertexHexes(size, v).map(ownDistance));
   const around = (hexes: Iterable<Hex>) => [...new Set([...hexes].flatMap((h) => verticesAround(grid, h)))];
-  // Vertices over the enemy's set-up area: most units first, then nearest the side's own units, then by key.
+  // Ties are broken in the side's own frame (the map as seen from its side: the other side's hexes turned
+  // half round), so the two sides of a point-symmetric scenario get each other's images, not one side the
+  // first of a tie in key order and the other the last.
+  const ownFrame = (h: Hex) => (side === 0 ? h : grid.rotate180(h));
+  const byFrame = (a: number, b: number) =>
+    vertexKey(size, vertexHexes(size, a).map(ownFrame)) - vertexKey(size, vertexHexes(size, b).map(ownFrame)) || a - b;
+  // Vertices over the enemy's set-up area: most units first, then nearest the side's own units, then in frame order.
   const targets = around(enemy.keys())
     .filter((v) => hits(v) > 0)
-    .sort((a, b) => hits(b) - hits(a) || nearOwn(a) - nearOwn(b) || a - b);
+    .sort((a, b) => hits(b) - hits(a) || nearOwn(a) - nearOwn(b) || byFrame(a, b));
   const label = (v: number) => vertexLabel(grid, v);
   const until = (v: number, turns: number) => Array.from({ length: T }, (_, t) => (t < turns ? v : -1));
   const best = targets[0];
@@ -181,7 +187,7 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
   }
   const held = g.objectives.filter((o) => o.controlledBy === 1 - side);
   for (const o of held) {
-    const vs = verticesAround(grid, o.hex).sort((a, b) => hits(b) - hits(a) || nearOwn(b) - nearOwn(a) || a - b);
+    const vs = verticesAround(grid, o.hex).sort((a, b) => hits(b) - hits(a) || nearOwn(b) - nearOwn(a) || byFrame(a, b));
     const v = vs[0];
     if (v === undefined) continue;
     // Lifted before the side's nearest unit could stand next to it (a company walks about three clear hexes a turn).
@@ -195,16 +201,18 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
   }
   const deepest = held.length > 0 ? held.map((o) => o.hex) : [...enemy.keys()];
   if (deepest.length > 0 && targets.length > 0) {
-    const goal = deepest.reduce((a, b) => (ownDistance(b) > ownDistance(a) || (ownDistance(b) === ownDistance(a) && b < a) ? b : a));
+    const goal = deepest.reduce((a, b) =>
+      ownDistance(b) > ownDistance(a) || (ownDistance(b) === ownDistance(a) && (ownFrame(b) - ownFrame(a) || b - a) < 0) ? b : a,
+    );
     const toGoal = (v: number) => vertexHexes(size, v).reduce((n, h) => n + grid.distance(h, goal), 0);
-    const start = targets.slice().sort((a, b) => nearOwn(a) - nearOwn(b) || hits(b) - hits(a) || a - b)[0]!;
+    const start = targets.slice().sort((a, b) => nearOwn(a) - nearOwn(b) || hits(b) - hits(a) || byFrame(a, b))[0]!;
     const line: number[] = [];
     let cur = start;
     let stayed = 0;
     for (let t = 0; t < T; t++) {
       // Once it can get no nearer, it fires one more turn there (drumfire, 9.6) and lifts.
       line.push(stayed > 1 ? -1 : cur);
-      const next = around(vertexHexes(size, cur)).sort((a, b) => toGoal(a) - toGoal(b) || a - b)[0]!;
+      const next = around(vertexHexes(size, cur)).sort((a, b) => toGoal(a) - toGoal(b) || byFrame(a, b))[0]!;
       if (toGoal(next) < toGoal(cur)) cur = next;
       else stayed++;
     }

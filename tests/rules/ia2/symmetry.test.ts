@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedAgent } from '../../../agents/scripted.js';
 import { createRng } from '../../../src/core/rng.js';
 import { assess, ia2AgentHooks } from '../../../src/rules/ia2/doctrine.js';
-import { Ia2Game } from '../../../src/rules/ia2/game.js';
+import { Ia2Game, withDefaultPlans } from '../../../src/rules/ia2/game.js';
 import { loadIa2Scenario, vertexHexes, vertexKey } from '../../../src/rules/ia2/scenario.js';
 import { HEX, type State } from '../../../src/rules/ia2/state.js';
 import { ownersChoice } from '../../../src/rules/ia2/units.js';
@@ -25,14 +25,15 @@ const twin = sc.units.map((u) =>
 const twinObjective = sc.objectives.map((o) => sc.objectives.findIndex((p) => p.hex === grid.rotate180(o.hex)));
 const flip = (x: number): number => (x < 0 ? x : 1 - x);
 const swap = (a: readonly number[]): number[] => [a[1]!, a[0]!];
+const incTwin = sc.increments.map((inc) => sc.increments.findIndex((j) => j.side !== inc.side && j.strength === inc.strength));
+/** A vertex's image (its three hexes rotated); No Fire (-1) stays. */
+const vtx = (k: number): number => (k < 0 ? k : vertexKey(N, vertexHexes(N, k).map(R)));
 
 /** The position seen from the other side of the table. */
 function rotated(s: State): State {
   const drum: number[] = [];
   for (let k = 0; k < s.drumfire.length; k += 5)
     drum.push(R(s.drumfire[k]!), R(s.drumfire[k + 1]!), R(s.drumfire[k + 2]!), s.drumfire[k + 3]!, 1 - s.drumfire[k + 4]!);
-  const incTwin = sc.increments.map((inc) => sc.increments.findIndex((j) => j.side !== inc.side && j.strength === inc.strength));
-  const vtx = (k: number): number => (k < 0 ? k : vertexKey(N, vertexHexes(N, k).map(R)));
   return {
     ...s,
     u: s.u.map((_, i) => {
@@ -59,6 +60,8 @@ function rotated(s: State): State {
     decapDone: swap(s.decapDone),
     control: s.control.map((_, k) => flip(s.control[twinObjective[k]!]!)),
     initiativeTurn1: flip(s.initiativeTurn1),
+    // Each side's library is the image of the other's, candidate by candidate (checked above).
+    plans: swap(s.plans),
   };
 }
 
@@ -107,6 +110,14 @@ describe('IA2 point-symmetric scenario', () => {
     expect(blue!.map((inc) => inc.plan.map((v) => (v < 0 ? v : vertexKey(N, vertexHexes(N, v).map(R)))))).toEqual(
       red!.map((inc) => inc.plan),
     );
+    // IA2 9.1: the candidate plans each side may write are the images of the other side's, in the same order.
+    const [blueLibrary, redLibrary] = sc.planLibrary;
+    expect(blueLibrary!.length).toBe(redLibrary!.length);
+    blueLibrary!.forEach((plan, i) => {
+      const image = redLibrary![i]!;
+      expect(image.kind).toBe(plan.kind);
+      plan.fire.forEach((line, k) => expect(line.map(vtx)).toEqual(image.fire[incTwin[k]!]));
+    });
   });
 
   it('IA2 2.0: the rules and the doctrine answer the rotated position with the rotated actions and ratings', () => {
@@ -115,7 +126,8 @@ describe('IA2 point-symmetric scenario', () => {
     let checked = 0;
     for (let g = 0; g < 3; g++) {
       const rng = createRng(`mirror-${g}`);
-      let s = game.initialState(rng);
+      // From turn 1: both sides have written their scenario plan (the pre-game's choice is checked above).
+      let s = withDefaultPlans(game, game.initialState(rng), rng);
       for (let n = 0; n < 250 && !game.isTerminal(s); n++) {
         const m = rotated(s);
         const legal = game.legalActions(s);
