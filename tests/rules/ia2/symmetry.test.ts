@@ -116,7 +116,7 @@ describe('IA2 point-symmetric scenario', () => {
     blueLibrary!.forEach((plan, i) => {
       const image = redLibrary![i]!;
       expect(image.kind).toBe(plan.kind);
-      plan.fire.forEach((line, k) => expect(line.map(vtx)).toEqual(image.fire[incTwin[k]!]));
+      for (const [k, line] of plan.fire.entries()) expect(line.map(vtx)).toEqual(image.fire[incTwin[k]!]);
     });
   });
 
