@@ -8,15 +8,15 @@ import { InputError } from '../core/errors.js';
 import type { ScenarioOptions } from '../core/system.js';
 import { DEFAULT_MAX_ACTIONS } from './match.js';
 import { defaultWorkers } from './pool.js';
-import { createProgress, silentProgress, type ProgressOptions, type ProgressReporter } from './progress.js';
+import { createProgress, silentProgress, type ProgressReporter } from './progress.js';
 import { probeScenario, StoppedError, type ProbeRequest } from './probe.js';
 import { createRunner, type Runner } from './queue/runner.js';
 import { DEFAULT_AGENT } from './run.js';
 import { round, wilson } from './stats.js';
 import { WIN_RATE_DEFINITION } from './summary.js';
-import type { RunConfig } from './types.js';
+import type { BatchOptions, RunConfig } from './types.js';
 
-export interface BalanceOptions {
+export interface BalanceOptions extends BatchOptions {
   scenario: string;
   scenarioOptions?: ScenarioOptions;
   agents?: Record<string, string>;
@@ -38,14 +38,6 @@ export interface BalanceOptions {
   halfWidth?: number;
   seed?: string | number;
   swap?: boolean;
-  maxActions?: number;
-  workers?: number;
-  /** Wall-clock limit of one game in ms (0: none); default DEFAULT_GAME_TIME_LIMIT_MS. */
-  gameTimeLimitMs?: number;
-  /** Redis URL: play the games on `tacsim worker` processes through this queue instead of here (queue/). */
-  queue?: string;
-  signal?: AbortSignal;
-  progress?: boolean | Omit<ProgressOptions, 'total' | 'already'>;
   systemModule?: string;
   agentModule?: string;
 }

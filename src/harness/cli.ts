@@ -151,6 +151,24 @@ async function identityOf(
 }
 
 /** A folder for a command's files when --report is given without --out: results/<scenario>-<what>-<time>. */
+/** `--out DIR`, or with `--report` alone a fresh results/ folder: checked (and made) before the first game, not after the last. */
+function outputDirOf(flags: { out?: string; report?: boolean }, scenario: string, what: string): string | undefined {
+  if (flags.out !== undefined) return ensureOutputDir(flags.out);
+  return flags.report ? ensureOutputDir(defaultOutDir(scenario, what)) : undefined;
+}
+
+/** The options every batch of games (a balance search, a tournament) takes from the shared run flags. */
+async function batchOptions(flags: CommonFlags) {
+  const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
+  const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
+  return {
+    maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
+    ...(workers !== undefined ? { workers } : {}),
+    ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
+    ...(await queueOption(flags)),
+  };
+}
+
 function defaultOutDir(scenario: string, what: string): string {
   const stem = scenario
     .replace(/^.*[\\/]/, '')
@@ -409,17 +427,9 @@ Examples:
       },
     ) => {
       const started = new Date().toISOString();
-      // The output folder is checked (and made) before the first game, not after the last.
-      const outDir =
-        flags.out !== undefined
-          ? ensureOutputDir(flags.out)
-          : flags.report
-            ? ensureOutputDir(defaultOutDir(scenario, 'balance'))
-            : undefined;
+      const outDir = outputDirOf(flags, scenario, 'balance');
       const gamesPerValue = parseIntFlag('--games-per-value', flags.gamesPerValue, 1, MAX_GAMES)!;
-      const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
-      const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
-      const queue = await queueOption(flags);
+      const batch = await batchOptions(flags);
       const stop = interruptible();
       try {
         const result = await stoppable(
@@ -439,10 +449,7 @@ Examples:
             halfWidth: parseNumberFlag('--half-width', flags.halfWidth)!,
             seed: flags.seed,
             swap: flags.swap ?? false,
-            maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
-            ...(workers !== undefined ? { workers } : {}),
-            ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
-            ...queue,
+            ...batch,
             signal: stop.signal,
             progress: flags.progress !== false,
             ...modules(flags),
@@ -504,16 +511,9 @@ Examples:
     async (scenario: string, specs: string[], flags: CommonFlags & { gamesPerPair: string; out?: string; report?: boolean }) => {
       if (specs.length < 2) throw new InputError('a tournament needs at least two agent specs');
       const started = new Date().toISOString();
-      const outDir =
-        flags.out !== undefined
-          ? ensureOutputDir(flags.out)
-          : flags.report
-            ? ensureOutputDir(defaultOutDir(scenario, 'tournament'))
-            : undefined;
+      const outDir = outputDirOf(flags, scenario, 'tournament');
       const gamesPerPair = parseIntFlag('--games-per-pair', flags.gamesPerPair, 1, MAX_GAMES)!;
-      const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS);
-      const gameTimeLimitMs = parseTimeLimitFlag(flags.gameTimeLimit);
-      const queue = await queueOption(flags);
+      const batch = await batchOptions(flags);
       const stop = interruptible();
       try {
         const result = await stoppable(
@@ -523,10 +523,7 @@ Examples:
             scenarioOptions: scenarioOptions(flags),
             gamesPerPair,
             seed: flags.seed,
-            maxActions: parseIntFlag('--max-actions', flags.maxActions, 1),
-            ...(workers !== undefined ? { workers } : {}),
-            ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
-            ...queue,
+            ...batch,
             signal: stop.signal,
             progress: flags.progress !== false,
           }),

@@ -6,26 +6,18 @@ import { InputError } from '../core/errors.js';
 import type { ScenarioOptions } from '../core/system.js';
 import { DEFAULT_MAX_ACTIONS } from './match.js';
 import { defaultWorkers } from './pool.js';
-import { createProgress, silentProgress, type ProgressOptions, type ProgressReporter } from './progress.js';
+import { createProgress, silentProgress, type ProgressReporter } from './progress.js';
 import { bradleyTerry, type BradleyTerryOptions, type Rating } from './ratings.js';
 import { probeScenario } from './probe.js';
 import { createRunner, type Runner } from './queue/runner.js';
-import type { RunConfig } from './types.js';
+import type { BatchOptions, RunConfig } from './types.js';
 
-export interface RoundRobinOptions {
+export interface RoundRobinOptions extends BatchOptions {
   scenario: string;
   scenarioOptions?: ScenarioOptions;
   /** Games per pair (half with each spec on each side). Default 100. */
   gamesPerPair?: number;
   seed?: string | number;
-  maxActions?: number;
-  workers?: number;
-  /** Wall-clock limit of one game in ms (0: none); default DEFAULT_GAME_TIME_LIMIT_MS. */
-  gameTimeLimitMs?: number;
-  /** Redis URL: play the games on `tacsim worker` processes through this queue instead of here (queue/). */
-  queue?: string;
-  signal?: AbortSignal;
-  progress?: boolean | Omit<ProgressOptions, 'total' | 'already'>;
   /** Rating options; the default prior is one virtual drawn game per pair. */
   ratings?: BradleyTerryOptions;
   systemModule?: string;

@@ -2,6 +2,7 @@
 import type { AgentHooks } from '../core/extensions.js';
 import type { Game, Rng } from '../core/game.js';
 import type { ScenarioOptions, TurnRecord } from '../core/system.js';
+import type { ProgressOptions } from './progress.js';
 
 /**
  * What the harness needs of an agent (the same shape as `Agent` in agents/agent.ts, restated here so
@@ -18,6 +19,18 @@ export interface HarnessAgent {
  * the hooks of the scenario it will play (LoadedScenario.ai).
  */
 export type AgentFactory = (spec: string, hooks: AgentHooks<any, any>) => HarnessAgent | Promise<HarnessAgent>;
+
+/** How a batch of games (a balance search, a tournament) is run: where, how long, how it is watched. */
+export interface BatchOptions {
+  maxActions?: number;
+  workers?: number;
+  /** Wall-clock limit of one game in ms (0: none); default DEFAULT_GAME_TIME_LIMIT_MS. */
+  gameTimeLimitMs?: number;
+  /** Redis URL: play the games on `tacsim worker` processes through this queue instead of here (queue/). */
+  queue?: string;
+  signal?: AbortSignal;
+  progress?: boolean | Omit<ProgressOptions, 'total' | 'already'>;
+}
 
 /** How to play a set of games. Everything a worker needs, sent to it once. */
 export interface RunConfig {
