@@ -367,7 +367,7 @@ function airStrike(d: Draft, t: Hex, k: number): void {
         moverOnly: -1,
         baseShift: baseShift(d, 'direct', [], t, 1 - seat, false) + aa,
         targetSeat: 1 - seat,
-        label: `Air attack at ${grid.label(t)}${aa ? ' (enemy AA: -1 column)' : ''} [PG3 15.1]`,
+        label: d.events !== null ? `Air attack at ${grid.label(t)}${aa ? ' (enemy AA: -1 column)' : ''} [PG3 15.1]` : '',
       });
     }
     let hits = 0;
@@ -816,7 +816,7 @@ function splitFire(d: Draft, i: number, t1: Hex, t2: Hex): void {
     [t1, first],
     [t2, df - first],
   ] as const) {
-    const label = `${def(d, i).name} split fire (${part} of ${df}) at ${d.sc.map.grid.label(t)} [PG3 7.25]`;
+    const label = d.events !== null ? `${def(d, i).name} split fire (${part} of ${df}) at ${d.sc.map.grid.label(t)} [PG3 7.25]` : '';
     resolveFire(d, {
       kind: 'direct',
       firers: [i],
@@ -1502,11 +1502,15 @@ export function groupStrength(d: Draft, firers: readonly number[], leaderBonus: 
   return s;
 }
 
-export function directFireSpec(d: Draft, h: Hex, t: Hex): FireSpec {
+/**
+ * @param labelled whether the spec needs its narration label: the rules narrate only when recording events, and
+ * the doctrine rates fires without one (formatting two hex labels per rated fire was a share of its time).
+ */
+export function directFireSpec(d: Draft, h: Hex, t: Hex, labelled = true): FireSpec {
   const byHex = firingHexes(d);
   const firers = directFireGroup(d, h, t, byHex);
   const seat = d.active;
-  const label = `Direct fire from ${d.sc.map.grid.label(h)} at ${d.sc.map.grid.label(t)}`;
+  const label = labelled ? `Direct fire from ${d.sc.map.grid.label(h)} at ${d.sc.map.grid.label(t)}` : '';
   return {
     kind: 'direct',
     firers,
@@ -1520,7 +1524,7 @@ export function directFireSpec(d: Draft, h: Hex, t: Hex): FireSpec {
 }
 
 function directFire(d: Draft, h: Hex, t: Hex): void {
-  const spec = directFireSpec(d, h, t);
+  const spec = directFireSpec(d, h, t, d.events !== null);
   for (const i of spec.firers) {
     d.setFlag(i, F_FIRED);
     d.set(i, DIG, 0);
@@ -1528,7 +1532,8 @@ function directFire(d: Draft, h: Hex, t: Hex): void {
   resolveFire(d, spec);
 }
 
-export function bombardSpec(d: Draft, h: Hex, t: Hex, targetSeat: number): FireSpec {
+/** @param labelled as for directFireSpec. */
+export function bombardSpec(d: Draft, h: Hex, t: Hex, targetSeat: number, labelled = true): FireSpec {
   const grid = d.sc.map.grid;
   const firers = (firingHexes(d).get(h) ?? []).filter((i) => bombStrength(d, i) > 0 && grid.distance(h, t) <= values(d, i).bombRange);
   const strength = firers.reduce((s, i) => s + bombStrength(d, i), 0);
@@ -1540,13 +1545,13 @@ export function bombardSpec(d: Draft, h: Hex, t: Hex, targetSeat: number): FireS
     moverOnly: -1,
     baseShift: baseShift(d, 'bombard', firers, t, targetSeat, false),
     targetSeat,
-    label: `Bombardment from ${grid.label(h)} at ${grid.label(t)}`,
+    label: labelled ? `Bombardment from ${grid.label(h)} at ${grid.label(t)}` : '',
   };
 }
 
 function bombard(d: Draft, h: Hex, t: Hex): void {
   const seat = d.active;
-  const spec = bombardSpec(d, h, t, 1 - seat);
+  const spec = bombardSpec(d, h, t, 1 - seat, d.events !== null);
   for (const i of spec.firers) {
     d.setFlag(i, F_FIRED);
     d.set(i, DIG, 0);
@@ -1589,7 +1594,7 @@ function friendlyFire(d: Draft, target: Hex, seat: number): void {
       moverOnly: -1,
       baseShift: 0,
       targetSeat: seat,
-      label: `Friendly fire at ${grid.label(n)}`,
+      label: d.events !== null ? `Friendly fire at ${grid.label(n)}` : '',
     });
   }
 }
@@ -1615,7 +1620,7 @@ function offboard(d: Draft, t: Hex, n: number): void {
     moverOnly: -1,
     baseShift: baseShift(d, 'bombard', [], t, 1 - seat, false),
     targetSeat: 1 - seat,
-    label: `Off-board artillery (${left.length} factor${left.length > 1 ? 's' : ''}) at ${d.sc.map.grid.label(t)}`,
+    label: d.events !== null ? `Off-board artillery (${left.length} factor${left.length > 1 ? 's' : ''}) at ${d.sc.map.grid.label(t)}` : '',
   };
   resolveBombardment(d, spec, seat);
 }
@@ -1793,7 +1798,7 @@ function opportunityFire(d: Draft, verb: string, x: number): void {
     moverOnly: mover,
     targetSeat: d.active,
     baseShift: baseShift(d, 'direct', firers, mh, d.active, true),
-    label: `Opportunity fire at ${def(d, mover).name} in ${d.sc.map.grid.label(mh)} [PG3 13.0]`,
+    label: d.events !== null ? `Opportunity fire at ${def(d, mover).name} in ${d.sc.map.grid.label(mh)} [PG3 13.0]` : '',
   };
   resolveFire(d, spec);
 }

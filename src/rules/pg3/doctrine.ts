@@ -113,9 +113,9 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
     const { verb, a, b, last } = parseAction(action);
     switch (verb) {
       case 'df':
-        return { ...ZERO, expectedEnemyLoss: fireValue(d, directFireSpec(d, a, b)) };
+        return { ...ZERO, expectedEnemyLoss: fireValue(d, directFireSpec(d, a, b, false)) };
       case 'bomb':
-        return { ...ZERO, expectedEnemyLoss: fireValue(d, bombardSpec(d, a, b, 1 - seat)) };
+        return { ...ZERO, expectedEnemyLoss: fireValue(d, bombardSpec(d, a, b, 1 - seat, false)) };
       case 'oba': {
         const strength = [...this.sc.sides[seat]!.offboard]
           .sort((x, y) => y - x)
