@@ -165,13 +165,6 @@ export const MCTS_KEYS: KeyTable = {
   verbose: boolKey("print the root's top moves with visits and mean values to stderr", 'false'),
 };
 
-const UNKNOWN = 0;
-const FIXED = 1;
-const CHANCE = 2;
-const NO_ACTIONS: readonly never[] = Object.freeze([]);
-/** The children of a node that has none yet (never written: attachChild replaces it). */
-const NO_CHILDREN: SearchNode[] = [];
-
 /**
  * A node of the tree: reached by a path of action keys from the root. Where every transition from the
  * root to it drew no random number (and the root state is fixed), the node is FIXED: it is the same state
@@ -179,43 +172,47 @@ const NO_CHILDREN: SearchNode[] = [];
  * iteration passing through it applies nothing. Below the first transition that drew a die (CHANCE) the
  * tree is open loop: the path is re-simulated with fresh dice and children are found by action key.
  */
-class SearchNode {
-  visits: number = 0;
+interface SearchNode {
+  /** Key of the action leading here ('' at the root). */
+  readonly key: string;
+  visits: number;
   /** Sum of rewards for the seat that moved into this node. */
-  total: number = 0;
+  total: number;
   /** Sum of squared rewards (root children only: the final choice's confidence bound). */
-  squares: number = 0;
+  squares: number;
   /** Times this node was a legal, selectable child of an open-loop node (ISMCTS availability count; a FIXED parent's children are always available, so its visits stand for it). */
-  avail: number = 0;
+  avail: number;
   /** The children (a shared empty array until the first is added: most nodes are leaves). */
-  children: SearchNode[] = NO_CHILDREN;
+  children: SearchNode[];
   /** Key index of an open-loop node, built once it has more than INDEX_AT children. */
-  index: Map<string, SearchNode> | null = null;
+  index: Map<string, SearchNode> | null;
   /** PUCT: unnormalised prior weight exp((score - best score of the parent) / priorTemp). */
-  prior: number = 1;
+  prior: number;
   /** PUCT: children were created for the legal actions of this node (and `best` holds their best doctrine score). */
-  expanded: boolean = false;
-  best: number = 0;
+  expanded: boolean;
+  best: number;
   /** UNKNOWN until the transition into it is first taken from a FIXED parent; then FIXED or CHANCE. */
-  kind: number = UNKNOWN;
+  kind: number;
   /** FIXED: the state here. */
-  state: unknown = undefined;
+  state: unknown;
   /** FIXED, once visited: the legal actions at `state` (empty when it is terminal). */
-  legal: readonly unknown[] | null = null;
+  legal: readonly unknown[] | null;
   /** FIXED: the child of each legal action (by index into `legal`), once created. */
-  byLegal: (SearchNode | undefined)[] | null = null;
+  byLegal: (SearchNode | undefined)[] | null;
   /** FIXED: the seat to move at `state`. */
-  mover: number = 0;
+  mover: number;
   /** PUCT, FIXED: the sum of the children's prior weights. */
-  priorSum: number = 0;
+  priorSum: number;
   /** A child of a FIXED node: the index of its action among the parent's legal actions. */
-  at: number = -1;
-
-  constructor(
-    /** Key of the action leading here ('' at the root). */
-    readonly key: string,
-  ) {}
+  at: number;
 }
+
+const UNKNOWN = 0;
+const FIXED = 1;
+const CHANCE = 2;
+const NO_ACTIONS: readonly never[] = Object.freeze([]);
+/** The children of a node that has none yet (never written: attachChild replaces it). */
+const NO_CHILDREN: SearchNode[] = [];
 
 const INDEX_AT = 12;
 /** PUCT first-play urgency: an unvisited child is valued this much below its visited siblings' mean. */
@@ -244,7 +241,25 @@ const PROGRESS_EVERY = 64;
 const CLOCK_EVERY = 32;
 
 function newNode(key: string): SearchNode {
-  return new SearchNode(key);
+  return {
+    key,
+    visits: 0,
+    total: 0,
+    squares: 0,
+    avail: 0,
+    children: NO_CHILDREN,
+    index: null,
+    prior: 1,
+    expanded: false,
+    best: 0,
+    kind: UNKNOWN,
+    state: undefined,
+    legal: null,
+    byLegal: null,
+    mover: 0,
+    priorSum: 0,
+    at: -1,
+  };
 }
 
 /** An Rng that counts its draws: a transition that drew none is deterministic (the Game contract: all dice come from the rng). */
