@@ -875,7 +875,7 @@ export function oppOptions(d: Draft): string[] {
 }
 
 /** Whether the moving unit offers any opportunity fire (oppOptions is not empty), without listing them. */
-function hasOppOption(d: Draft): boolean {
+export function hasOppOption(d: Draft): boolean {
   return oppScan(d, null);
 }
 
