@@ -50,7 +50,17 @@ import {
   type FireSpec,
 } from './combat.js';
 import { resolveAfterFirstFire, resolveAssault, assaultStrength } from './assault.js';
-import { moveCost2, moveOne, possibleThreats, reachable, startingMp2, stepBlocked, threatens, unitMoveBlocked } from './movement.js';
+import {
+  anyThreats,
+  moveCost2,
+  moveOne,
+  possibleThreats,
+  reachable,
+  startingMp2,
+  stepBlocked,
+  threatens,
+  unitMoveBlocked,
+} from './movement.js';
 import { concealing, fireLineClear, hexSpotsUnit, isNight, spotBits } from './spotting.js';
 import {
   ATSHOTS,
@@ -357,7 +367,7 @@ function airStrike(d: Draft, t: Hex, k: number): void {
         moverOnly: -1,
         baseShift: baseShift(d, 'direct', [], t, 1 - seat, false) + aa,
         targetSeat: 1 - seat,
-        label: `Air attack at ${grid.label(t)}${aa ? ' (enemy AA: -1 column)' : ''} [PG3 15.1]`,
+        label: d.events !== null ? `Air attack at ${grid.label(t)}${aa ? ' (enemy AA: -1 column)' : ''} [PG3 15.1]` : '',
       });
     }
     let hits = 0;
@@ -583,9 +593,9 @@ function hexSpotsHex(d: Draft, h: Hex, t: Hex, seat: number): boolean {
 /** Whether an undemoralized regular leader (9.1) or the firing hex spots some enemy unit in t. */
 function bombardSpotted(d: Draft, from: Hex, t: Hex, seat: number): boolean {
   if (hexSpotsHex(d, from, t, seat)) return true;
-  for (const u of d.sc.units) {
-    if (u.side !== seat || !u.isLeader || d.get(u.index, MORALE) === DEMORALIZED) continue;
-    const h = d.hex(u.index);
+  for (const l of d.sc.leadersOf[seat]!) {
+    if (d.get(l, MORALE) === DEMORALIZED) continue;
+    const h = d.hex(l);
     if (h >= 0 && hexSpotsHex(d, h, t, seat)) return true;
   }
   return false;
@@ -695,14 +705,13 @@ function executeActions(d: Draft, out: string[]): void {
       // AT fire (11.0); a second shot for armor-efficient units (11.2).
       const atLimit = armorEfficient(d, i) ? 2 : 1;
       if (values(d, i).at >= 0 && d.get(i, ATSHOTS) < atLimit && !d.flag(i, F_MOVED)) {
-        for (const e of d.sc.units) {
-          if (e.side === seat || !(e.isAfv || e.type === 'TRUCK')) continue;
-          const eh = d.hex(e.index);
+        for (const e of d.sc.vehiclesOf[1 - seat]!) {
+          const eh = d.hex(e);
           if (eh < 0) continue;
           if (inAssault ? eh !== h : isAssaultHex(d, eh) && d.unitsIn(eh).some((j) => def(d, j).side === seat && def(d, j).isAfv)) continue;
-          if (!hexSpotsUnit(d, h, e.index) || !atShot(d, i, e.index)) continue;
+          if (!hexSpotsUnit(d, h, e) || !atShot(d, i, e)) continue;
           if (!inAssault && !fireLineClear(d, seat, h, eh, true)) continue;
-          out.push(AT.of2(i, e.index));
+          out.push(AT.of2(i, e));
         }
       }
       // 12.1: assault movement by activated, good-order units led by a leader of their kind, starting adjacent.
@@ -807,7 +816,7 @@ function splitFire(d: Draft, i: number, t1: Hex, t2: Hex): void {
     [t1, first],
     [t2, df - first],
   ] as const) {
-    const label = `${def(d, i).name} split fire (${part} of ${df}) at ${d.sc.map.grid.label(t)} [PG3 7.25]`;
+    const label = d.events !== null ? `${def(d, i).name} split fire (${part} of ${df}) at ${d.sc.map.grid.label(t)} [PG3 7.25]` : '';
     resolveFire(d, {
       kind: 'direct',
       firers: [i],
@@ -850,9 +859,9 @@ function obaLeft(d: Draft, seat: number): number {
 /** 9.2: `oba T N` for 1..n factors at each enemy hex a good or disrupted leader spots (9.1); smoke (16.1). */
 function obaActions(d: Draft, out: string[], enemies: readonly Hex[], n: number): void {
   const seat = d.active;
-  const leaders = d.sc.units.filter((u) => u.side === seat && u.isLeader && d.hex(u.index) >= 0 && d.get(u.index, MORALE) !== DEMORALIZED);
+  const leaders = d.sc.leadersOf[seat]!.filter((l) => d.hex(l) >= 0 && d.get(l, MORALE) !== DEMORALIZED);
   for (const t of enemies) {
-    if (!leaders.some((l) => hexSpotsHex(d, d.hex(l.index), t, seat))) continue;
+    if (!leaders.some((l) => hexSpotsHex(d, d.hex(l), t, seat))) continue;
     for (let k = 1; k <= n; k++) out.push(OBA.of2(t, k));
     if (d.sc.rules.smoke && !d.smoke.includes(t)) out.push(OBASMOKE.of(t)); // 16.1
   }
@@ -860,15 +869,30 @@ function obaActions(d: Draft, out: string[], enemies: readonly Hex[], n: number)
 
 /** Opportunity-fire options of the inactive seat against the unit that just entered a hex (13.0-13.2). */
 export function oppOptions(d: Draft): string[] {
+  const out: string[] = [];
+  oppScan(d, out);
+  return out;
+}
+
+/** Whether the moving unit offers any opportunity fire (oppOptions is not empty), without listing them. */
+export function hasOppOption(d: Draft): boolean {
+  return oppScan(d, null);
+}
+
+/**
+ * The opportunity-fire options at the moving unit (13.0), pushed to `out`; with `out` null, only whether
+ * there is one (the scan stops at the first).
+ */
+function oppScan(d: Draft, out: string[] | null): boolean {
   const ctx = d.opp;
-  if (!ctx) return [];
+  if (!ctx) return false;
   const mover = ctx.mover;
   const mh = d.hex(mover);
-  if (mh !== ctx.hex || mh < 0) return [];
+  if (mh !== ctx.hex || mh < 0) return false;
   const seat = 1 - d.active;
   const grid = d.sc.map.grid;
-  const out: string[] = [];
-  const dfByHex = new Map<Hex, number>();
+  let any = false;
+  let dfByHex: Map<Hex, number> | null = null;
   const target = def(d, mover);
   const vehicle = target.isAfv || target.type === 'TRUCK';
   for (const i of d.sc.unitsOf[seat]!) {
@@ -891,15 +915,23 @@ export function oppOptions(d: Draft): string[] {
     const dist = grid.distance(h, mh);
     if (atUsed === 0 && dfUsed < 2 && dfStrength(d, i) > 0 && dist <= values(d, i).dfRange && fireLineClear(d, seat, h, mh, e.isHmgLike)) {
       // DF affects an AFV only through X results: still a legal shot.
+      if (out === null) return true;
+      any = true;
       out.push(OPP_FIRE.of(i));
+      dfByHex ??= new Map<Hex, number>();
       dfByHex.set(h, (dfByHex.get(h) ?? 0) + 1);
     }
     const atLimit = armorEfficient(d, i) ? 2 : 1;
-    if (dfUsed === 0 && atUsed < atLimit && (target.isAfv || target.type === 'TRUCK') && atShot(d, i, mover)) out.push(OPP_AT.of(i));
+    if (dfUsed === 0 && atUsed < atLimit && (target.isAfv || target.type === 'TRUCK') && atShot(d, i, mover)) {
+      if (out === null) return true;
+      any = true;
+      out.push(OPP_AT.of(i));
+    }
   }
-  for (const [h, n] of dfByHex) if (n > 1) out.push(OPP_CROSS.of(h));
-  if (out.length > 0) out.push('nofire');
-  return out;
+  if (out === null) return false;
+  if (dfByHex !== null) for (const [h, n] of dfByHex) if (n > 1) out.push(OPP_CROSS.of(h));
+  if (any) out.push('nofire');
+  return any;
 }
 
 export function legalActionsOf(d: Draft): string[] {
@@ -1343,8 +1375,10 @@ export function flee(d: Draft, i: number): void {
   if (h < 0) return;
   const grid = d.sc.map.grid;
   const enemy = 1 - u.side;
+  // Only the enemies that could threaten i anywhere are asked about each hex (threatens refuses the rest).
+  const threats = anyThreats(d, i);
   const safe = (x: Hex): boolean => {
-    for (const e of d.sc.units) if (e.side === enemy && threatens(d, e.index, i, x)) return false;
+    for (let k = 0; k < threats.length; k++) if (threatens(d, threats[k]!, i, x)) return false;
     return true;
   };
   if (safe(h) && !isAssaultHex(d, h)) return;
@@ -1381,8 +1415,7 @@ export function flee(d: Draft, i: number): void {
   for (const [x, cost] of reach) {
     if (x === h || !fitsStack(d, i, x)) continue;
     let nearest = 99;
-    for (const e of d.sc.units)
-      if (e.side === enemy && d.hex(e.index) >= 0 && e.isCombat) nearest = Math.min(nearest, grid.distance(d.hex(e.index), x));
+    for (const e of d.sc.unitsOf[enemy]!) if (d.hex(e) >= 0 && def(d, e).isCombat) nearest = Math.min(nearest, grid.distance(d.hex(e), x));
     // Safe hexes first, nearest (cheapest) of them; otherwise as far from the enemy as it can get.
     const score = (safe(x) ? 1000 - cost : 0) + nearest;
     if (score > bestScore) {
@@ -1469,11 +1502,15 @@ export function groupStrength(d: Draft, firers: readonly number[], leaderBonus: 
   return s;
 }
 
-export function directFireSpec(d: Draft, h: Hex, t: Hex): FireSpec {
+/**
+ * @param labelled whether the spec needs its narration label: the rules narrate only when recording events, and
+ * the doctrine rates fires without one (formatting two hex labels per rated fire was a share of its time).
+ */
+export function directFireSpec(d: Draft, h: Hex, t: Hex, labelled = true): FireSpec {
   const byHex = firingHexes(d);
   const firers = directFireGroup(d, h, t, byHex);
   const seat = d.active;
-  const label = `Direct fire from ${d.sc.map.grid.label(h)} at ${d.sc.map.grid.label(t)}`;
+  const label = labelled ? `Direct fire from ${d.sc.map.grid.label(h)} at ${d.sc.map.grid.label(t)}` : '';
   return {
     kind: 'direct',
     firers,
@@ -1487,7 +1524,7 @@ export function directFireSpec(d: Draft, h: Hex, t: Hex): FireSpec {
 }
 
 function directFire(d: Draft, h: Hex, t: Hex): void {
-  const spec = directFireSpec(d, h, t);
+  const spec = directFireSpec(d, h, t, d.events !== null);
   for (const i of spec.firers) {
     d.setFlag(i, F_FIRED);
     d.set(i, DIG, 0);
@@ -1495,7 +1532,8 @@ function directFire(d: Draft, h: Hex, t: Hex): void {
   resolveFire(d, spec);
 }
 
-export function bombardSpec(d: Draft, h: Hex, t: Hex, targetSeat: number): FireSpec {
+/** @param labelled as for directFireSpec. */
+export function bombardSpec(d: Draft, h: Hex, t: Hex, targetSeat: number, labelled = true): FireSpec {
   const grid = d.sc.map.grid;
   const firers = (firingHexes(d).get(h) ?? []).filter((i) => bombStrength(d, i) > 0 && grid.distance(h, t) <= values(d, i).bombRange);
   const strength = firers.reduce((s, i) => s + bombStrength(d, i), 0);
@@ -1507,13 +1545,13 @@ export function bombardSpec(d: Draft, h: Hex, t: Hex, targetSeat: number): FireS
     moverOnly: -1,
     baseShift: baseShift(d, 'bombard', firers, t, targetSeat, false),
     targetSeat,
-    label: `Bombardment from ${grid.label(h)} at ${grid.label(t)}`,
+    label: labelled ? `Bombardment from ${grid.label(h)} at ${grid.label(t)}` : '',
   };
 }
 
 function bombard(d: Draft, h: Hex, t: Hex): void {
   const seat = d.active;
-  const spec = bombardSpec(d, h, t, 1 - seat);
+  const spec = bombardSpec(d, h, t, 1 - seat, d.events !== null);
   for (const i of spec.firers) {
     d.setFlag(i, F_FIRED);
     d.set(i, DIG, 0);
@@ -1556,7 +1594,7 @@ function friendlyFire(d: Draft, target: Hex, seat: number): void {
       moverOnly: -1,
       baseShift: 0,
       targetSeat: seat,
-      label: `Friendly fire at ${grid.label(n)}`,
+      label: d.events !== null ? `Friendly fire at ${grid.label(n)}` : '',
     });
   }
 }
@@ -1582,7 +1620,7 @@ function offboard(d: Draft, t: Hex, n: number): void {
     moverOnly: -1,
     baseShift: baseShift(d, 'bombard', [], t, 1 - seat, false),
     targetSeat: 1 - seat,
-    label: `Off-board artillery (${left.length} factor${left.length > 1 ? 's' : ''}) at ${d.sc.map.grid.label(t)}`,
+    label: d.events !== null ? `Off-board artillery (${left.length} factor${left.length > 1 ? 's' : ''}) at ${d.sc.map.grid.label(t)}` : '',
   };
   resolveBombardment(d, spec, seat);
 }
@@ -1760,7 +1798,7 @@ function opportunityFire(d: Draft, verb: string, x: number): void {
     moverOnly: mover,
     targetSeat: d.active,
     baseShift: baseShift(d, 'direct', firers, mh, d.active, true),
-    label: `Opportunity fire at ${def(d, mover).name} in ${d.sc.map.grid.label(mh)} [PG3 13.0]`,
+    label: d.events !== null ? `Opportunity fire at ${def(d, mover).name} in ${d.sc.map.grid.label(mh)} [PG3 13.0]` : '',
   };
   resolveFire(d, spec);
 }
@@ -1845,7 +1883,7 @@ export function settleInto(d: Draft, after: Phase): void {
     if (d.phase === Phase.Over) return;
   }
   d.phase = d.afterPhase;
-  if (d.phase === Phase.OppFire && oppOptions(d).length === 0) {
+  if (d.phase === Phase.OppFire && !hasOppOption(d)) {
     d.opp = null;
     d.phase = Phase.Execute;
   }

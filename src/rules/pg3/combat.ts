@@ -64,6 +64,7 @@ export interface FireSpec {
   readonly baseShift: number;
   /** Which seat's units in the hex are attacked (bombardment into an assault hex attacks each side separately, 9.4). */
   readonly targetSeat: number;
+  /** Narration (what fired at what): empty when the draft records no events and the doctrine's ratings. */
   readonly label: string;
 }
 

@@ -113,9 +113,9 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
     const { verb, a, b, last } = parseAction(action);
     switch (verb) {
       case 'df':
-        return { ...ZERO, expectedEnemyLoss: fireValue(d, directFireSpec(d, a, b)) };
+        return { ...ZERO, expectedEnemyLoss: fireValue(d, directFireSpec(d, a, b, false)) };
       case 'bomb':
-        return { ...ZERO, expectedEnemyLoss: fireValue(d, bombardSpec(d, a, b, 1 - seat)) };
+        return { ...ZERO, expectedEnemyLoss: fireValue(d, bombardSpec(d, a, b, 1 - seat, false)) };
       case 'oba': {
         const strength = [...this.sc.sides[seat]!.offboard]
           .sort((x, y) => y - x)
@@ -236,7 +236,7 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
 
   private enemyNear(d: Draft, h: Hex, seat: number, radius: number): boolean {
     const g = this.sc.map.grid;
-    return this.sc.units.some((u) => u.side !== seat && d.hex(u.index) >= 0 && g.distance(d.hex(u.index), h) <= radius);
+    return this.sc.unitsOf[1 - seat]!.some((e) => d.hex(e) >= 0 && g.distance(d.hex(e), h) <= radius);
   }
 
   /** Distance from h to the nearest objective the seat does not hold (or, if it holds all, the nearest enemy). */
@@ -247,8 +247,7 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
       if (d.control[k] !== seat) best = Math.min(best, g.distance(o.hex, h));
     });
     if (best === 99)
-      for (const u of this.sc.units)
-        if (u.side !== seat && d.hex(u.index) >= 0 && u.isCombat) best = Math.min(best, g.distance(d.hex(u.index), h));
+      for (const e of this.sc.unitsOf[1 - seat]!) if (d.hex(e) >= 0 && def(d, e).isCombat) best = Math.min(best, g.distance(d.hex(e), h));
     return best === 99 ? 0 : best;
   }
 
@@ -269,8 +268,9 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
   private expectedFireNow(d: Draft, i: number, h: Hex, seat: number): number {
     let total = 0;
     const u = def(d, i);
-    for (const e of this.sc.units) {
-      if (e.side === seat || e.isLeader || !threatens(d, e.index, i, h)) continue;
+    for (const j of this.sc.unitsOf[1 - seat]!) {
+      const e = def(d, j);
+      if (e.isLeader || !threatens(d, e.index, i, h)) continue;
       const ready = d.get(e.index, MORALE) !== DEMORALIZED && (!d.flag(e.index, F_ACTIVATED) || (d.get(e.index, OPP) & 3) === 1);
       let v: number;
       if (u.isAfv) v = 0.2;
@@ -313,17 +313,14 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
 
   private nearLeader(d: Draft, i: number, h: Hex, seat: number): boolean {
     const g = this.sc.map.grid;
-    return this.sc.units.some(
-      (l) => l.isLeader && l.side === seat && l.index !== i && d.hex(l.index) >= 0 && g.distance(d.hex(l.index), h) <= 1,
-    );
+    return this.sc.leadersOf[seat]!.some((l) => l !== i && d.hex(l) >= 0 && g.distance(d.hex(l), h) <= 1);
   }
 
   /** Own units a leader standing in h could lead (6.5: in his hex or adjacent), at most 3. */
   private troopsNear(d: Draft, h: Hex, seat: number): number {
     const g = this.sc.map.grid;
     let n = 0;
-    for (const o of this.sc.units)
-      if (o.side === seat && !o.isLeader && d.hex(o.index) >= 0 && g.distance(d.hex(o.index), h) <= 1 && ++n === 3) break;
+    for (const o of this.sc.unitsOf[seat]!) if (!def(d, o).isLeader && d.hex(o) >= 0 && g.distance(d.hex(o), h) <= 1 && ++n === 3) break;
     return n;
   }
 

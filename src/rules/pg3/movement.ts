@@ -116,6 +116,13 @@ export function possibleThreats(d: Draft, i: number): number[] {
   return out;
 }
 
+/** The enemy units that could threaten unit i (5.4) in some hex: those `threatens` may accept anywhere (threatReach). */
+export function anyThreats(d: Draft, i: number): number[] {
+  const out: number[] = [];
+  for (const e of d.sc.unitsOf[1 - def(d, i).side]!) if (threatReach(d, e, i) >= 0) out.push(e);
+  return out;
+}
+
 /** Why unit i may not move into the adjacent hex `to` now, or null. `threats`: possibleThreats(d, i), when the caller has it. */
 export function moveBlocked(d: Draft, i: number, to: Hex, threats?: readonly number[]): string | null {
   const from = d.hex(i);

@@ -142,6 +142,10 @@ export interface Scenario {
   readonly units: readonly UnitDef[];
   /** Indices of each side's units and leaders, in index order (the hot loops ask about one side). */
   readonly unitsOf: readonly [readonly number[], readonly number[]];
+  /** Indices of each side's leaders, in index order (spotting for bombardment and off-board artillery, 9.1). */
+  readonly leadersOf: readonly [readonly number[], readonly number[]];
+  /** Indices of each side's AFVs and trucks, in index order (the targets of AT fire, 11.0). */
+  readonly vehiclesOf: readonly [readonly number[], readonly number[]];
   readonly sides: readonly [SideDef, SideDef];
   readonly turns: number;
   readonly visibility: number;
@@ -558,6 +562,10 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     units,
     sides,
     unitsOf: [0, 1].map((si) => units.filter((u) => u.side === si).map((u) => u.index)) as unknown as [number[], number[]],
+    leadersOf: [0, 1].map((si) => units.filter((u) => u.side === si && u.isLeader).map((u) => u.index)) as unknown as [number[], number[]],
+    vehiclesOf: [0, 1].map((si) =>
+      units.filter((u) => u.side === si && (u.isAfv || u.type === 'TRUCK')).map((u) => u.index),
+    ) as unknown as [number[], number[]],
     turns: data.turns,
     visibility: data.visibility,
     nightTurns: new Set(data.nightTurns),
