@@ -111,6 +111,13 @@ describe('IA2 rivers, fords and bridges', () => {
     expect(cold(apart)).toBe(false);
     expect(cold(together)).toBe(true);
   });
+
+  it('IA2 5.84: a lake hex may not be entered, not even as the one hex a unit may always move', () => {
+    const s = edit(start, { 0: { hex: h('1209') }, 6: { hex: h('1209') }, 13: { hex: h('0101') } });
+    const a = game.apply(segmentOf(s, 0), 'lead 6', loadedDice());
+    expect(movesOf(a, 0)).not.toContain(h('1210'));
+    expect(movesOf(a, 0)).toContain(h('1208'));
+  });
 });
 
 describe('IA2 night movement and rapid march', () => {
