@@ -36,6 +36,9 @@ const movesOf = (s: State, u: number): number[] =>
     .filter((a) => a.startsWith(`move ${u} `))
     .map((a) => Number(a.split(' ')[2]));
 const MOUNTED = F_MOUNTED;
+/** The start with `units` in hex `at` and a Russian company far off at 1201 (so the game goes on). */
+const gathered = (units: readonly number[], at = '0310'): State =>
+  edit(start, { ...Object.fromEntries(units.map((u) => [u, { hex: h(at) }])), 13: { hex: h('1201') } });
 
 describe('IA2 rivers, fords and bridges', () => {
   it('IA2 5.3 / 5.8: along the road a bridge hex costs the road rate and the river is crossed without stopping', () => {
@@ -221,14 +224,7 @@ describe('IA2 transports', () => {
 
   it('IA2 5.67 / 5.68 / 4.4: a disrupted wagon disrupts its MG, which is thrown off; the hex overstacked, the MG is eliminated', () => {
     const here = h('0310');
-    const s = edit(start, {
-      0: { hex: here },
-      1: { hex: here },
-      3: { hex: here },
-      8: { hex: here },
-      10: { hex: here },
-      13: { hex: h('1201') },
-    });
+    const s = gathered([0, 1, 3, 8, 10]);
     const d = draftOf(sc, s, loadedDice(1, 1, 1, 1, 1, 1, ...faces(9)));
     applyResults(d, [0, 1, 3, 8], ['M', 'M', 'M', 'M']);
     const after = d.seal();
@@ -237,7 +233,7 @@ describe('IA2 transports', () => {
     expect(after.u[10]![HEX]).toBe(-2);
     expect(after.lost[0]).toBe(1);
     // Not overstacked: the MG stays, disrupted, limbered, unloaded and free to activate.
-    const alone = edit(start, { 8: { hex: here }, 10: { hex: here }, 13: { hex: h('1201') } });
+    const alone = gathered([8, 10]);
     const d2 = draftOf(sc, alone, loadedDice(...faces(9)));
     applyResults(d2, [8], ['M']);
     const off = d2.seal();
@@ -250,7 +246,7 @@ describe('IA2 transports', () => {
 
   it('IA2 5.67 / 8.61 / 6.7: an X eliminates the wagon with its load and a step of a company; only the company step counts for the leader', () => {
     const here = h('0310');
-    const s = edit(start, { 0: { hex: here }, 6: { hex: here }, 8: { hex: here }, 10: { hex: here }, 13: { hex: h('1201') } });
+    const s = gathered([0, 6, 8, 10]);
     // Major's M2 check 2, the company's 2, then the Major's casualty roll 4: 4 - 1 loss > 2, he lives.
     const d = draftOf(sc, s, loadedDice(1, 1, 1, 1, 2, 2));
     applyResults(d, [0, 6, 8], ['X', 'X', 'X']);
@@ -280,14 +276,7 @@ describe('IA2 transports', () => {
 
   it('IA2 4.1 / 5.6: a loaded weapon does not count toward stacking; its wagon counts as one transport', () => {
     const here = h('0310');
-    const s = edit(start, {
-      0: { hex: here },
-      1: { hex: here },
-      3: { hex: here },
-      8: { hex: here },
-      10: { hex: here },
-      13: { hex: h('1201') },
-    });
+    const s = gathered([0, 1, 3, 8, 10]);
     const d = draftOf(sc, s);
     expect(stackingAllows(d, here, 0, 9)).toBe(true);
     expect(stackingAllows(d, here, 0, 2)).toBe(false);
@@ -296,15 +285,7 @@ describe('IA2 transports', () => {
 
 describe('IA2 horse artillery', () => {
   it('IA2 6.11: a horse-artillery gun and wagon answer a cavalry leader, not an infantry one', () => {
-    const here = h('0310');
-    const s = edit(start, {
-      0: { hex: here },
-      6: { hex: here },
-      7: { hex: here },
-      11: { hex: here },
-      12: { hex: here },
-      13: { hex: h('1201') },
-    });
+    const s = gathered([0, 6, 7, 11, 12]);
     const d = draftOf(sc, s);
     expect(leaderReach(d, 7)).toEqual([7, 11, 12]);
     expect(leaderReach(d, 6)).toEqual([0, 6]);
