@@ -6,7 +6,7 @@ import { type CompiledTable, columnIndex, shiftColumn, tableResult } from '../..
 import type { Hex } from '../../hex/grid.js';
 import { ELIMINATED } from '../../hex/units.js';
 import { DEMORALIZED, DIG, DISRUPTED, type Draft, F_ATTACKER, F_CHARGE, F_MOUNTED, GOOD, MORALE, STEPS } from './state.js';
-import { acrossMajorRiver, RIVER_ASSAULT_SHIFT } from './rivers.js';
+import { acrossMajorRiver, barredFromColdSteel, RIVER_ASSAULT_SHIFT } from './rivers.js';
 import { eliminateCargo, forcedUnload } from './transport.js';
 import { baseMorale, dugIn, entrenched, face, isCavalry, moraleHelp, pieceLabel, rank, sidePieces, values } from './units.js';
 
@@ -380,7 +380,9 @@ function assaultFire(
  */
 export function resolveAssault(d: Draft, h: Hex, attackerSide: number, coldSteel = false): void {
   const attackers = () => sidePieces(d, h, attackerSide).filter((p) => d.flag(p, F_ATTACKER));
-  const defenders = () => sidePieces(d, h, 1 - attackerSide);
+  // 5.83: in Cold Steel, defenders across a Major River from every attacking-side piece take no part.
+  const defenders = () =>
+    sidePieces(d, h, 1 - attackerSide).filter((p) => !coldSteel || !barredFromColdSteel(d, p, sidePieces(d, h, attackerSide)));
   d.events && d.say(() => `assault in ${d.sc.map.grid.label(h)}`);
   const firstFire = coldSteel || defenders().some((p) => dugIn(d, p) || entrenched(d, p));
   if (firstFire) {

@@ -1,5 +1,6 @@
 /** IA2 movement rules checked by the state they leave: rivers, fords and bridges, transports, night, rapid march, horse artillery. */
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../src/core/rng.js';
 import { leaderReach } from '../../../src/rules/ia2/actions.js';
 import { applyResults } from '../../../src/rules/ia2/combat.js';
 import { rapidMarchShift } from '../../../src/rules/ia2/march.js';
@@ -113,6 +114,28 @@ describe('IA2 rivers, fords and bridges', () => {
     const cold = (st: State) => game.legalActions(game.apply(segmentOf(st, 0), 'lead 6', loadedDice())).includes('cold 6');
     expect(cold(apart)).toBe(false);
     expect(cold(together)).toBe(true);
+  });
+
+  it('IA2 5.83: in Cold Steel a defender across a Major River from every attacker takes no part; one on their bank fights', () => {
+    const s = withField(
+      edit(start, { 0: { hex: h('0805') }, 1: { hex: h('0805') }, 6: { hex: h('0805') }, 13: { hex: h('0805') }, 14: { hex: h('0805') } }),
+      BANK,
+      {
+        0: 1,
+        1: 1,
+        6: 1,
+        13: 1,
+        14: 2,
+      },
+    );
+    const led = game.apply(segmentOf(s, 0), 'lead 6', loadedDice());
+    let near = 0;
+    for (let seed = 0; seed < 30; seed++) {
+      const after = game.apply(led, 'cold 6', createRng(`cold-${seed}`));
+      expect(after.u[14]).toEqual(s.u[14]);
+      if (after.u[13]![STEPS] !== s.u[13]![STEPS] || after.u[13]![MORALE] !== s.u[13]![MORALE]) near++;
+    }
+    expect(near).toBeGreaterThan(0);
   });
 
   it('IA2 5.84: a lake hex may not be entered, not even as the one hex a unit may always move', () => {
