@@ -41,6 +41,9 @@ const pack = {
     town: { move: { foot: 1, horse: 1, gun: 1 }, limiting: true, spotDistance: 3, blocksLos: true, obstacleHeight: 1, viewerBonus: 1, assaultAttacker: -2, digIn: false, recoveryBonus: true, source: rule('11.31', 'Town: limiting, blocks LOS (7.2), spotted at 3 (7.3), +20 m to spot from (7.44), attacker -2 in assault (11.31 example), +1 recovery (13.45), no digging in (15.2); costs designed.') },
     swamp: { move: { foot: 3, horse: 4, gun: 99 }, limiting: false, blocksLos: false, source: designed('Swamp is named only in the 2.22 example; costs designed.') },
     stream: { move: { foot: 2, horse: 2, gun: 3 }, limiting: false, blocksLos: false, source: designed('A minor river hex (5.81) simplified to a costly hex; costs designed.') },
+    'minor-river': { move: { foot: 3, horse: 3, gun: 4 }, limiting: false, blocksLos: false, digIn: false, river: 'minor', source: rule('5.81', 'A Minor River hex: entered at the River MP cost of the TEC, left across the river at the normal cost and then the move ends (5.81); a bridge at the road rate (5.3), a ford at the scenario cost (5.8). The River cost is designed (the TEC is missing, 4.29).') },
+    'major-river': { move: { foot: 4, horse: 4, gun: 6 }, limiting: false, blocksLos: false, digIn: false, river: 'major', source: rule('5.82', 'A Major River hex: entered at the River MP cost, moved along at that cost, left on the bank entered from only; crossed at a bridge or ford (5.82); assaults across it -2 (5.83). The River cost is designed (the TEC is missing, 4.29).') },
+    lake: { move: { foot: 99, horse: 99, gun: 99 }, limiting: false, blocksLos: false, digIn: false, source: rule('5.84', 'Units and leaders may not enter a hex with any lake in it.') },
   },
   roadCost: { value: 0.5, source: example('15.41', 'Entering by a road hex costs 1/2 MP for the first stack.') },
   directFire: {

@@ -5,7 +5,7 @@
  *
  *   pass | act U | stack H | lead L | end
  *   move U H | stop U | fire U H [L] | assault U H | cold L | charge U V H | recover U [L]
- *   dig U | limber U | unlimber U | mount U | dismount U
+ *   dig U | limber U | unlimber U | mount U | dismount U | load T W | unload W (transport.ts)
  *   opfire F | hold
  */
 import type { Hex } from '../../hex/grid.js';
@@ -32,6 +32,7 @@ import {
   F_LIMBERED,
   F_MOUNTED,
   F_MOVED,
+  F_RAPID,
   F_SPENT,
   F_SPOTTED,
   GOOD,
@@ -39,8 +40,11 @@ import {
   MP,
   OPP,
 } from './state.js';
-import { checkGameOver, endSegment, updateControl } from './turn.js';
+import { marchAllowance, nightForbids, rapidMarchShift, rapidStep } from './march.js';
+import { afterRiverStep, barredFromColdSteel, noteBank, riverStepCost, riverStops } from './rivers.js';
 import { ROAD } from './scenario.js';
+import { activateCargo, carryCargo, load, overrunTransports, transportActions, unload, unloadDuringMove } from './transport.js';
+import { checkGameOver, endSegment, updateControl } from './turn.js';
 import {
   face,
   fireBlocked,
@@ -50,6 +54,7 @@ import {
   hexSpotted,
   isAssaultHex,
   isCavalry,
+  isCombat,
   baseMorale,
   movementAllowance,
   moveClass,
@@ -145,26 +150,38 @@ function activate(d: Draft, set: readonly number[], led: ReadonlySet<number>): v
     // Leaders lead themselves (11.2: good-order leaders may make assault movement).
     if (led.has(p) || d.sc.units[p]!.leader) d.setFlag(p, F_LED, true);
     d.set(p, MP, 0);
+    activateCargo(d, p);
   }
   d.activated = true;
 }
 
 // ---------------------------------------------------------------- movement (5.0)
 
-/** Movement cost of one step (5.2, 5.3): the road rate along a road hexside, else the terrain's cost for the class. */
-function stepCost(d: Draft, unit: number, from: Hex, to: Hex): number {
+/** Whether the step follows a road across a road hexside (5.3). */
+function alongRoad(d: Draft, from: Hex, to: Hex): boolean {
   const map = d.sc.map;
   const dir = map.grid.directionTo(from, to);
-  if (dir >= 0 && map.hexside(from, dir) & ROAD) return d.sc.charts.roadCost.value;
-  return d.sc.terrain[map.terrain[to]!]!.move[moveClass(d, unit)];
+  return dir >= 0 && (map.hexside(from, dir) & ROAD) !== 0;
+}
+
+/**
+ * Movement cost of one step (5.2, 5.3, 5.8): the road rate along a road hexside (a bridge too), else the
+ * terrain's cost for the class; fords and river crossings as rivers.ts says (99: prohibited).
+ */
+function stepCost(d: Draft, unit: number, from: Hex, to: Hex): number {
+  const road = alongRoad(d, from, to);
+  const cost = road ? d.sc.charts.roadCost.value : d.sc.terrain[d.sc.map.terrain[to]!]!.move[moveClass(d, unit)];
+  return riverStepCost(d, unit, from, to, cost, road);
 }
 
 /** Whether a unit may step from its hex into `to` now (4.3, 5.2, 5.5, 5.9, 13.2). */
 function canStep(d: Draft, unit: number, to: Hex): boolean {
   const def = d.sc.units[unit]!;
   const from = d.hex(unit);
-  const ma = movementAllowance(d, unit);
-  if (ma <= 0) return false;
+  const base = movementAllowance(d, unit);
+  if (base <= 0) return false;
+  // 15.8: twice the allowance along roads out of enemy sight.
+  const ma = marchAllowance(base, rapidStep(d, unit, from, to, alongRoad(d, from, to)));
   const m = d.get(unit, MORALE);
   if (m === DEMORALIZED) return false;
   const spent = d.get(unit, MP);
@@ -178,8 +195,10 @@ function canStep(d: Draft, unit: number, to: Hex): boolean {
     if (moved) return false;
   } else if (moved && spent + cost > ma) return false;
   if (hasEnemyCombat(d, to, def.side)) return false;
-  if (hasEnemy(d, to, def.side) && def.leader) return false;
+  // 5.69: leaders and transports ignore enemy transports (and transports enemy leaders).
+  if (def.leader && sidePieces(d, to, 1 - def.side).some((p) => !d.sc.units[p]!.transport)) return false;
   if (!stackingAllows(d, to, def.side, unit)) return false;
+  if (nightForbids(d, unit, to)) return false;
   // 3.11, 5.5: without a leader of its type, never closer to the enemy's combat units.
   if (!d.flag(unit, F_LED) && nearestEnemyCombat(d, to, def.side) < nearestEnemyCombat(d, from, def.side)) return false;
   return true;
@@ -220,9 +239,11 @@ function finishMover(d: Draft): void {
   d.oppFired = [];
   d.toMove = d.active;
   if (u < 0) return;
+  d.setFlag(u, F_RAPID, false);
   const to = d.chargeTo;
   d.chargeTo = -1;
   if (to >= 0 && d.onMap(u) && d.get(u, MORALE) === GOOD && hasEnemyCombat(d, to, d.sc.units[u]!.side)) {
+    noteBank(d, u, d.hex(u), to);
     d.setHex(u, to);
     d.setFlag(u, F_ATTACKER, true);
     d.setFlag(u, F_CHARGE, true);
@@ -276,8 +297,13 @@ function stepsFrom(d: Draft, unit: number): Hex[] {
 function step(d: Draft, unit: number, to: Hex, free = false): void {
   const from = d.hex(unit);
   const cost = free ? 0 : stepCost(d, unit, from, to);
+  const rapid = !free && rapidStep(d, unit, from, to, alongRoad(d, from, to));
   d.set(unit, MP, d.get(unit, MP) + cost);
+  d.setFlag(unit, F_RAPID, rapid);
+  // 5.81: crossing a minor river ends the move (MP set past any allowance).
+  afterRiverStep(d, unit, from, to);
   d.setHex(unit, to);
+  carryCargo(d, unit);
   d.setFlag(unit, F_SPOTTED, false);
   // 15.22: moving loses a dig in under way and leaves a completed position.
   d.set(unit, DIG, 0);
@@ -354,11 +380,13 @@ export function flee(d: Draft, unit: number): void {
     }
     const to = ownersChoice(d, best, def.side, unit);
     spent += stepCost(d, unit, h, to);
+    const stop = riverStops(d, unit, h, to);
+    noteBank(d, unit, h, to);
     d.setHex(unit, to);
     d.set(unit, DIG, 0);
     d.events && d.say(() => `${pieceLabel(d, unit)} flees to ${grid.label(to)}`);
-    // 13.32: it goes to ground in the first Safe Hex it reaches.
-    if (inAssault || bestDist <= here || inSafeHex(d, unit)) return;
+    // 13.32: it goes to ground in the first Safe Hex it reaches; 5.81: a minor river crossed ends the flight.
+    if (inAssault || stop || bestDist <= here || inSafeHex(d, unit)) return;
   }
 }
 
@@ -418,6 +446,7 @@ function recoveryLeaders(d: Draft, unit: number): number[] {
 
 function unitActions(d: Draft, u: number, out: string[]): void {
   const def = d.sc.units[u]!;
+  if (transportActions(d, u, out)) return;
   const m = d.get(u, MORALE);
   if (m !== GOOD) {
     out.push(`recover ${u}`);
@@ -442,6 +471,8 @@ function unitActions(d: Draft, u: number, out: string[]): void {
         if (n < 0 || !hasEnemy(d, n, def.side)) continue;
         if (!hasEnemyCombat(d, n, def.side) && !def.leader) continue;
         if (d.sc.terrain[d.sc.map.terrain[n]!]!.move[moveClass(d, u)] >= 99 || !stackingAllows(d, n, def.side, u)) continue;
+        // 5.82: never across a Major River but at a bridge or ford.
+        if (riverStepCost(d, u, h, n, 0, false) >= 99) continue;
         out.push(`assault ${u} ${n}`);
       }
     // 11.7, 11.73: a charge from two hexes over a clear, empty hex, by mounted cavalry led by a cavalry leader.
@@ -465,7 +496,8 @@ function unitActions(d: Draft, u: number, out: string[]): void {
   if (def.type === 'CAV') out.push(d.flag(u, F_MOUNTED) ? `dismount ${u}` : `mount ${u}`);
   if (def.type === 'MG' || def.type === 'GUN') out.push(d.flag(u, F_LIMBERED) ? `unlimber ${u}` : `limber ${u}`);
   const t = d.sc.terrain[d.sc.map.terrain[h]!]!;
-  if (def.type !== 'CAV' && t.digIn && !d.sc.entrenchments.has(h) && d.get(u, DIG) < 2 && !isAssaultHex(d, h)) out.push(`dig ${u}`);
+  if (def.type !== 'CAV' && !def.transport && t.digIn && !d.sc.entrenchments.has(h) && d.get(u, DIG) < 2 && !isAssaultHex(d, h))
+    out.push(`dig ${u}`);
 }
 
 /**
@@ -477,6 +509,10 @@ export function coldSteelCompanies(d: Draft, l: number): number[] {
   const h = d.hex(l);
   const side = d.sc.units[l]!.side;
   if (d.get(l, MORALE) === DEMORALIZED || d.flag(l, F_MOVED) || !hasEnemyCombat(d, h, side)) return [];
+  // 5.83: not across a Major River from every enemy there, nor when the two sides are wholly apart.
+  const enemies = sidePieces(d, h, 1 - side);
+  const own = sidePieces(d, h, side);
+  if (barredFromColdSteel(d, l, enemies) || own.every((p) => barredFromColdSteel(d, p, enemies))) return [];
   // 11.62: a normal assault already declared in the hex excludes cold steel there.
   if (sidePieces(d, h, side).some((p) => d.flag(p, F_ATTACKER))) return [];
   return sidePieces(d, h, side).filter(
@@ -487,7 +523,8 @@ export function coldSteelCompanies(d: Draft, l: number): number[] {
       !d.flag(p, F_MOVED) &&
       !d.flag(p, F_ATTACKER) &&
       d.get(p, MORALE) !== DEMORALIZED &&
-      isCavalry(d, p) === isCavalry(d, l),
+      isCavalry(d, p) === isCavalry(d, l) &&
+      !barredFromColdSteel(d, p, enemies),
   );
 }
 
@@ -565,7 +602,7 @@ export function legalActions(d: Draft): string[] {
   if (d.over) return [];
   if (d.oppWindow) return [...opportunityFirers(d).map((f) => `opfire ${f}`), 'hold'];
   const side = d.active;
-  if (d.mover >= 0) return [...stepsFrom(d, d.mover).map((n) => `move ${d.mover} ${n}`), `stop ${d.mover}`];
+  if (d.mover >= 0) return [...stepsFrom(d, d.mover).map((n) => `move ${d.mover} ${n}`), ...unloadDuringMove(d), `stop ${d.mover}`];
   if (!d.activated) return activations(d, side);
   const out: string[] = [];
   let demoralizedLeft = false;
@@ -646,7 +683,10 @@ export function applyAction(d: Draft, action: string): void {
       }
       const enemyLeaders = hasEnemy(d, to, d.sc.units[u]!.side);
       step(d, u, to);
-      if (enemyLeaders) overrun(d, to, side);
+      if (enemyLeaders && isCombat(d, u)) {
+        overrunTransports(d, to, 1 - side);
+        overrun(d, to, side);
+      }
       afterStep(d, u, to);
       return;
     }
@@ -664,7 +704,13 @@ export function applyAction(d: Draft, action: string): void {
       const before = d.get(mover, MORALE);
       const range = d.sc.map.grid.distance(d.hex(f), d.hex(mover));
       d.events && d.say(() => `${pieceLabel(d, f)} makes opportunity fire`);
-      resolveDirectFire(d, { strength: fireStrength(d, f), side: fdef.side, range, opportunity: true, fieldGun: false }, [mover], true);
+      const extraShift = rapidMarchShift(d, f, mover);
+      resolveDirectFire(
+        d,
+        { strength: fireStrength(d, f), side: fdef.side, range, opportunity: true, fieldGun: false, extraShift },
+        [mover],
+        true,
+      );
       updateControl(d);
       checkGameOver(d);
       // 12.14: a failed morale check stops the mover; a step loss alone does not.
@@ -737,6 +783,7 @@ export function applyAction(d: Draft, action: string): void {
       const to = num(w[2]);
       if (d.hex(u) !== to) {
         const onlyLeaders = !hasEnemyCombat(d, to, d.sc.units[u]!.side);
+        noteBank(d, u, d.hex(u), to);
         d.setHex(u, to);
         d.set(u, DIG, 0);
         d.events && d.say(() => `${pieceLabel(d, u)} moves into ${d.sc.map.grid.label(to)} to assault`);
@@ -780,6 +827,12 @@ export function applyAction(d: Draft, action: string): void {
       d.setFlag(u, F_SPENT, true);
       return;
     }
+    case 'load':
+      load(d, num(w[1]), num(w[2]));
+      return;
+    case 'unload':
+      unload(d, num(w[1]));
+      return;
     case 'mount':
     case 'dismount': {
       const u = num(w[1]);
@@ -838,7 +891,7 @@ export function overrun(d: Draft, h: Hex, activeSide: number): void {
   const grid = d.sc.map.grid;
   for (const l of sidePieces(d, h, 1 - activeSide)) {
     if (!d.sc.units[l]!.leader) continue;
-    if (!sidePieces(d, h, activeSide).some((p) => !d.sc.units[p]!.leader)) return;
+    if (!sidePieces(d, h, activeSide).some((p) => isCombat(d, p))) return;
     const roll = d.roll2d6();
     if (roll >= 9) {
       d.events && d.say(() => `${pieceLabel(d, l)} is overrun (${roll})`);
@@ -853,6 +906,7 @@ export function overrun(d: Draft, h: Hex, activeSide: number): void {
     const best = ownersChoice(d, free, 1 - activeSide, l);
     if (best < 0) eliminate(d, l);
     else {
+      noteBank(d, l, h, best);
       d.setHex(l, best);
       d.events && d.say(() => `${pieceLabel(d, l)} escapes to ${grid.label(best)}`);
     }
@@ -884,11 +938,15 @@ function exitAssault(d: Draft, u: number, from: Hex): void {
   finishMover(d);
 }
 
-/** After an assault: leaders left without combat units among enemies are overrun (6.72); demoralized units flee the hex (11.25). */
+/**
+ * After an assault: leaders left without combat units among enemies are overrun (6.72); transports left
+ * without them are lost (5.69, ruling IA2-R53).
+ */
 function afterAssault(d: Draft, h: Hex, activeSide: number): void {
   for (const side of [1 - activeSide, activeSide]) {
-    const mine = sidePieces(d, h, side);
+    overrunTransports(d, h, side);
+    const mine = sidePieces(d, h, side).filter((p) => !d.sc.units[p]!.transport);
     const theirs = sidePieces(d, h, 1 - side);
-    if (theirs.some((p) => !d.sc.units[p]!.leader) && !mine.some((p) => !d.sc.units[p]!.leader) && mine.length > 0) overrun(d, h, 1 - side);
+    if (theirs.some((p) => isCombat(d, p)) && !mine.some((p) => isCombat(d, p)) && mine.length > 0) overrun(d, h, 1 - side);
   }
 }

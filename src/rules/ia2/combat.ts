@@ -6,6 +6,8 @@ import { type CompiledTable, columnIndex, shiftColumn, tableResult } from '../..
 import type { Hex } from '../../hex/grid.js';
 import { ELIMINATED } from '../../hex/units.js';
 import { DEMORALIZED, DIG, DISRUPTED, type Draft, F_ATTACKER, F_CHARGE, F_MOUNTED, GOOD, MORALE, STEPS } from './state.js';
+import { acrossMajorRiver, barredFromColdSteel, RIVER_ASSAULT_SHIFT } from './rivers.js';
+import { eliminateCargo, forcedUnload } from './transport.js';
 import { baseMorale, dugIn, entrenched, face, isCavalry, moraleHelp, pieceLabel, rank, sidePieces, values } from './units.js';
 
 /** Column for a strength: the highest heading not above it; any positive strength below the first column uses the first (ruling IA2-R07). */
@@ -66,6 +68,8 @@ export function setMorale(d: Draft, unit: number, m: number): void {
   if (m !== GOOD && d.get(unit, DIG) === 1) d.set(unit, DIG, 0);
   // 14.7: demoralized cavalry is always on its mounted piece.
   if (m === DEMORALIZED && d.sc.units[unit]!.type === 'CAV') d.setFlag(unit, F_MOUNTED, true);
+  // 5.67, 5.68: a transport's state passes to its load, which is thrown off.
+  if (m !== GOOD && d.sc.units[unit]!.transport) forcedUnload(d, unit, m);
 }
 
 /** Removes a piece. For a leader, decapitation (6.73) and catastrophic loss (6.74) follow. */
@@ -73,6 +77,7 @@ export function eliminate(d: Draft, unit: number, compound = false): void {
   const def = d.sc.units[unit]!;
   const h = d.hex(unit);
   if (h < 0) return;
+  if (def.transport) eliminateCargo(d, unit);
   if (!def.leader) {
     const steps = d.get(unit, STEPS);
     d.set(unit, STEPS, 0);
@@ -123,20 +128,24 @@ export function loseSteps(d: Draft, unit: number, n: number): void {
  * loses a second (ruling IA2-R05).
  */
 export function applyResults(d: Draft, pieces: readonly number[], results: readonly string[], assault = false): void {
-  const combat = pieces.filter((p) => !d.sc.units[p]!.leader);
+  const units = pieces.filter((p) => !d.sc.units[p]!.leader);
+  const combat = units.filter((p) => !d.sc.units[p]!.transport);
   const leaders = pieces.filter((p) => d.sc.units[p]!.leader);
   let hexLosses = 0;
   const taken = new Map<number, number>();
+  // 8.61, 8.62: each loss is one to a combat unit and one to a transport, each category on its own.
   const groups = new Map<string, number[]>();
   pieces.forEach((p, k) => {
     const r = results[k]!;
     if (lossesOf(r) === 0 || d.sc.units[p]!.leader) return;
-    const g = groups.get(r) ?? [];
+    const key = d.sc.units[p]!.transport ? `T${r}` : r;
+    const g = groups.get(key) ?? [];
     g.push(p);
-    groups.set(r, g);
+    groups.set(key, g);
   });
-  for (const [r, group] of groups) {
-    const n = lossesOf(r);
+  for (const [key, group] of groups) {
+    const n = lossesOf(key.startsWith('T') ? key.slice(1) : key);
+    const transports = key.startsWith('T');
     for (let k = 0; k < n; k++) {
       let pool = group.filter((p) => (taken.get(p) ?? 0) < d.get(p, STEPS));
       if (pool.length === 0) break;
@@ -146,7 +155,8 @@ export function applyResults(d: Draft, pieces: readonly number[], results: reado
       }
       const pick = pool.slice().sort((a, b) => (taken.get(a) ?? 0) - (taken.get(b) ?? 0) || d.get(b, STEPS) - d.get(a, STEPS) || a - b)[0]!;
       taken.set(pick, (taken.get(pick) ?? 0) + 1);
-      hexLosses++;
+      // 6.7: transports' losses do not count toward leader casualties.
+      if (!transports) hexLosses++;
     }
   }
   for (const [p, n] of taken) loseSteps(d, p, n);
@@ -157,7 +167,7 @@ export function applyResults(d: Draft, pieces: readonly number[], results: reado
     for (let k = 0; k < worst && k < order.length; k++) eliminate(d, order[k]!);
   }
   // 13.12: leaders check first, by seniority; then the units.
-  const checkers = [...leaders.slice().sort((a, b) => rank(d, b) - rank(d, a)), ...combat];
+  const checkers = [...leaders.slice().sort((a, b) => rank(d, b) - rank(d, a)), ...units];
   for (const p of checkers) {
     if (!d.onMap(p)) continue;
     const mod = checkOf(results[pieces.indexOf(p)]!);
@@ -199,6 +209,8 @@ function targetShift(d: Draft, target: number, moverOnly: boolean): number {
 export interface FireShot {
   /** Total strength and the firer's context. */
   readonly strength: number;
+  /** A further column shift inside the 10.3 clamp (15.8: hidden units firing at a Rapid March). */
+  readonly extraShift?: number;
   readonly side: number;
   readonly range: number;
   readonly opportunity: boolean;
@@ -224,6 +236,7 @@ export function directFireColumn(d: Draft, shot: FireShot, target: number, mover
   if (shot.opportunity) s += m.opportunityFire.value;
   if (d.isNight()) s += m.night.value;
   if (shot.fieldGun && shortfallShift(d, shot.side)) s += m.shellShortfall.value;
+  s += shot.extraShift ?? 0;
   s = Math.max(m.directFireLow.value, Math.min(m.directFireHigh.value, s));
   return shiftColumn(t, base, s);
 }
@@ -336,6 +349,8 @@ function assaultShift(
   if (firersAttack && firers.length > 0 && firers.filter((p) => !d.sc.units[p]!.leader).every((p) => d.flag(p, F_CHARGE)))
     if (firers.some((p) => !d.sc.units[p]!.leader)) s += m.cavalryCharge.value;
   if (targets.length > 0 && targets.every((p) => entrenched(d, p))) s += m.entrenchment.value;
+  // 5.83: all opponents on opposite banks of a Major River.
+  if (acrossMajorRiver(d, h, firers, targets)) s += RIVER_ASSAULT_SHIFT;
   return s;
 }
 
@@ -365,7 +380,9 @@ function assaultFire(
  */
 export function resolveAssault(d: Draft, h: Hex, attackerSide: number, coldSteel = false): void {
   const attackers = () => sidePieces(d, h, attackerSide).filter((p) => d.flag(p, F_ATTACKER));
-  const defenders = () => sidePieces(d, h, 1 - attackerSide);
+  // 5.83: in Cold Steel, defenders across a Major River from every attacking-side piece take no part.
+  const defenders = () =>
+    sidePieces(d, h, 1 - attackerSide).filter((p) => !coldSteel || !barredFromColdSteel(d, p, sidePieces(d, h, attackerSide)));
   d.events && d.say(() => `assault in ${d.sc.map.grid.label(h)}`);
   const firstFire = coldSteel || defenders().some((p) => dugIn(d, p) || entrenched(d, p));
   if (firstFire) {

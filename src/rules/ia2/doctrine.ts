@@ -8,6 +8,7 @@ import type { ActionAssessment, AgentHooks } from '../../core/extensions.js';
 import { coldSteelCompanies, leaderReach } from './actions.js';
 import { forecastAssault, forecastFire, inspect } from './odds.js';
 import type { Scenario } from './scenario.js';
+import { assessTransport } from './transport-rating.js';
 import { DEMORALIZED, type Draft, F_SPENT, FLAGS, GOOD, HEX, MORALE, STEPS, type State } from './state.js';
 import { victoryPoints } from './turn.js';
 import { fireStrength, isCavalry, nearestEnemyCombat, values } from './units.js';
@@ -139,7 +140,7 @@ export function assess(sc: Scenario, s: State, action: string, seat: number): Ac
       return { ...NOTHING, cohesion: holding ? 0.5 : 0.05 };
     }
     default:
-      return NOTHING;
+      return assessTransport(sc, s, action, seat) ?? NOTHING;
   }
 }
 

@@ -40,6 +40,8 @@ const terrainEntry = z.strictObject({
   recoveryBonus: z.boolean().default(false),
   /** Clear ground a cavalry charge may cross as its intervening hex (11.73). */
   clear: z.boolean().default(false),
+  /** A river hex (5.8): its move cost is the River MP cost; the scenario's map.rivers give its banks. */
+  river: z.enum(['minor', 'major']).optional(),
   source: provenance,
 });
 
@@ -92,7 +94,8 @@ export const chartPack = z.strictObject({
 export type ChartPack = z.infer<typeof chartPack>;
 export type TerrainEntry = z.infer<typeof terrainEntry>;
 
-export const UNIT_TYPES = ['INF', 'CAV', 'MG', 'GUN'] as const;
+/** WAGON: a transport (1.2, 5.6), not a combat unit. */
+export const UNIT_TYPES = ['INF', 'CAV', 'MG', 'GUN', 'WAGON'] as const;
 export type UnitType = (typeof UNIT_TYPES)[number];
 
 /** A unit counter: full and reduced sides; cavalry its dismounted piece (14.1); weapons their limbered back (5.61). */
@@ -152,6 +155,10 @@ const placement = z.strictObject({
   mounted: z.boolean().default(true),
   limbered: z.boolean().default(false),
   dugIn: z.boolean().default(false),
+  /** MG or field gun: starts loaded on a wagon of its side placed in the same hex before it (5.6). */
+  loaded: z.boolean().default(false),
+  /** Field gun, MG or wagon designated horse artillery: counts as cavalry for leaders (6.11). */
+  horseArtillery: z.boolean().default(false),
   /** Leaders: which face (0 or 1); omitted on a two-faced piece, the face is flipped for at set-up (6.2). */
   face: z.number().int().min(0).max(1).optional(),
 });
@@ -191,6 +198,10 @@ export const scenarioFile = z.strictObject({
   map: compactMap.extend({
     /** Entrenchment hexes (15.3). */
     entrenchments: z.array(hexLabel).default([]),
+    /** Rivers (5.8) as paths of adjacent river hexes, upstream first: the banks are the two sides of the path. */
+    rivers: z.array(z.array(hexLabel).min(1)).default([]),
+    /** Fords (5.8): river hexes crossed at the scenario's MP cost. */
+    fords: z.array(z.strictObject({ hex: hexLabel, cost: z.number().min(0).max(98) })).default([]),
   }),
   turns: z.number().int().min(1).max(60),
   /** Turns played under night rules (7.11, 1.2). */

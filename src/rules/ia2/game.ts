@@ -40,7 +40,7 @@ function nextWriterOrTurn(d: Draft): void {
   } else startTurn(d, 1);
 }
 import type { Scenario } from './scenario.js';
-import { DIG, Draft, NO_DICE, F_LIMBERED, F_MOUNTED, FACE, FLAGS, HEX, ROW_FIELDS, STEPS, type State } from './state.js';
+import { CARRIER, DIG, Draft, NO_DICE, F_LIMBERED, F_MOUNTED, FACE, FLAGS, HEX, ROW_FIELDS, STEPS, type State } from './state.js';
 import { outcomeOf, startTurn } from './turn.js';
 
 export class Ia2Game extends WordActionGame<State> {
@@ -75,6 +75,7 @@ export class Ia2Game extends WordActionGame<State> {
       row[FLAGS] = (def.startMounted ? F_MOUNTED : 0) | (def.startLimbered ? F_LIMBERED : 0);
       row[DIG] = def.startDugIn ? 2 : 0;
       row[FACE] = def.leader ? (def.startFace >= 0 ? def.startFace : rng.int(2)) : 0;
+      row[CARRIER] = def.startCarrier;
       return row;
     });
     const nightRange = sc.data.nightSpotting ?? (sc.nightTurns.size > 0 ? (rng.int(6) + 1 <= 4 ? 1 : 2) : 1);

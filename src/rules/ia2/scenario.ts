@@ -31,6 +31,7 @@ import {
   type UnitType,
 } from './formats.js';
 import { buildPlanLibrary, type NamedPlan, type PlanCandidate, vertexKey } from './plans.js';
+import { buildRivers, type RiverMap } from './rivers.js';
 
 export { vertexHexes, vertexKey } from './plans.js';
 
@@ -50,6 +51,12 @@ export interface UnitDef {
   readonly leader: boolean;
   /** Every personnel unit but a machine gun (1.2). */
   readonly company: boolean;
+  /** A transport (wagon, 5.6): a unit but not a combat unit (1.2). */
+  readonly transport: boolean;
+  /** Horse artillery (6.11): a field gun, MG or wagon that counts as cavalry for leaders. */
+  readonly horseArtillery: boolean;
+  /** The wagon it starts loaded on (5.6): its index + 1, else 0. */
+  readonly startCarrier: number;
   readonly steps: number;
   /** Fire values per side of the counter: [full, reduced]; cavalry's dismounted piece in `dismounted`. */
   readonly values: readonly FireValues[];
@@ -102,6 +109,8 @@ export interface Scenario {
   readonly planLibrary: readonly (readonly PlanCandidate[])[];
   readonly objectives: readonly Objective[];
   readonly entrenchments: ReadonlySet<Hex>;
+  /** Rivers, fords and bridges (5.3, 5.8). */
+  readonly rivers: RiverMap;
   readonly nightTurns: ReadonlySet<number>;
   readonly turns: number;
   readonly df: CompiledTable;
@@ -184,7 +193,20 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
           startHex: h,
           startReduced: p.reduced,
           startDugIn: p.dugIn,
+          horseArtillery: p.horseArtillery,
         };
+        if (p.horseArtillery && !(uc && (uc.type === 'GUN' || uc.type === 'MG' || uc.type === 'WAGON')))
+          problems.add(`${place}.horseArtillery`, 'only field guns, MGs and wagons may be horse artillery (6.11)', 'bad-value');
+        let startCarrier = 0;
+        if (p.loaded) {
+          const wagon = units.find(
+            (w) => w.side === s && w.transport && w.startHex === h && !units.some((o) => o.startCarrier === w.index + 1),
+          );
+          if (!(uc && (uc.type === 'MG' || uc.type === 'GUN')))
+            problems.add(`${place}.loaded`, 'only MGs and field guns are loaded on transports (5.6)', 'bad-value');
+          else if (!wagon) problems.add(`${place}.loaded`, `no empty wagon of the side is placed in ${p.hex} before it (5.6)`, 'bad-value');
+          else startCarrier = wagon.index + 1;
+        }
         if (uc) {
           if (p.reduced && uc.steps < 2) problems.add(`${place}.reduced`, `"${p.counter}" has one step and no reduced side`, 'bad-value');
           if (uc.steps === 2 && !uc.reduced)
@@ -198,6 +220,8 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
             type: uc.type,
             leader: false,
             company: uc.type === 'INF' || uc.type === 'CAV',
+            transport: uc.type === 'WAGON',
+            startCarrier,
             steps: uc.steps,
             values: [full, uc.reduced ? fireValues(uc.reduced) : full],
             dismounted: uc.dismounted
@@ -206,7 +230,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
             limberedMovement: uc.limberedMovement ?? uc.full.movement,
             faces: [],
             startMounted: uc.type === 'CAV' && p.mounted,
-            startLimbered: (uc.type === 'MG' || uc.type === 'GUN') && p.limbered,
+            startLimbered: (uc.type === 'MG' || uc.type === 'GUN') && (p.limbered || p.loaded),
             startFace: -1,
           });
         } else if (lc) {
@@ -217,6 +241,8 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
             type: 'LEADER',
             leader: true,
             company: false,
+            transport: false,
+            startCarrier: 0,
             steps: 1,
             values: [none, none],
             dismounted: [none, none],
@@ -231,14 +257,17 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     });
   });
 
-  // Stacking at set-up (4.1): three combat units, at most two companies, per side per hex.
+  // Stacking at set-up (4.1): three combat units, at most two companies, and three transports (a loaded weapon counting as part of its wagon), per side per hex.
   const seen = new Set<string>();
   for (const u of units) {
     if (u.leader) continue;
     const key = `${u.side}:${u.startHex}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const here = units.filter((v) => !v.leader && v.side === u.side && v.startHex === u.startHex);
+    const wagons = units.filter((v) => v.transport && v.side === u.side && v.startHex === u.startHex);
+    if (wagons.length > 3)
+      problems.add(`sides[${u.side}].units`, `hex ${grid.label(u.startHex)} holds ${wagons.length} transports: 4.1 allows 3`, 'bad-value');
+    const here = units.filter((v) => !v.leader && !v.transport && v.startCarrier === 0 && v.side === u.side && v.startHex === u.startHex);
     if (here.length > 3 || here.filter((v) => v.company).length > 2)
       problems.add(
         `sides[${u.side}].units`,
@@ -311,6 +340,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     controlledBy: sideIndex(o.controlledBy, `victory.objectives[${i}].controlledBy`),
   }));
   const entrenchments = new Set(data.map.entrenchments.map((l, i) => hexOf(l, `map.entrenchments[${i}]`)));
+  const rivers = buildRivers(data, map, terrain, ROAD, problems);
   data.nightTurns.forEach((t, i) => {
     if (t > data.turns) problems.add(`nightTurns[${i}]`, `turn ${t} is after the last turn (${data.turns})`, 'bad-value');
   });
@@ -355,6 +385,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     increments,
     objectives,
     entrenchments,
+    rivers,
     nightTurns: new Set(data.nightTurns),
     turns: data.turns,
     df: compileTable(charts.directFire, 2, 12),

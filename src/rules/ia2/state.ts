@@ -22,8 +22,12 @@ export const FLAGS = 1,
   /** Dig-in progress (15.2): 0 none, 1 marker under the unit, 2 on top (in effect). */
   DIG = 6,
   /** Leaders: the face in play (6.2). */
-  FACE = 7;
-export const ROW_FIELDS = 8;
+  FACE = 7,
+  /** A weapon loaded on a transport: the transport's index + 1, else 0 (5.6; the kernel's carrier field). */
+  CARRIER = 8,
+  /** In a river hex, the bank it entered from (rivers.ts: 1 or 2), else 0 (5.81-5.83). */
+  BANK = 9;
+export const ROW_FIELDS = 10;
 
 export const GOOD = 0,
   DISRUPTED = 1,
@@ -44,9 +48,11 @@ export const F_ACTIVE = 1,
   /** Entered its assault hex by a cavalry charge (11.7). */
   F_CHARGE = 128,
   /** Started moving this activation (each unit finishes before the next begins, 3.13). */
-  F_MOVED = 256;
+  F_MOVED = 256,
+  /** Moving by Rapid March (15.8): every step so far along a road, out of enemy line of sight. */
+  F_RAPID = 4096;
 
-export const LAYOUT: RowLayout = { flags: FLAGS, carrier: -1 };
+export const LAYOUT: RowLayout = { flags: FLAGS, carrier: CARRIER };
 
 export interface State extends UnitState {
   /** Seat to decide: the active one, or the inactive one in an opportunity-fire window. */

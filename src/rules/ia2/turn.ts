@@ -8,6 +8,7 @@ import { bombardVertex } from './combat.js';
 import { plannedVertex } from './plans.js';
 import { type Scenario, vertexHexes } from './scenario.js';
 import { type Draft, F_ACTIVE, F_ATTACKER, F_CHARGE, F_LED, F_MOVED, F_SPENT, FLAGS, MP, OPP, type State } from './state.js';
+import { isCombat } from './units.js';
 
 /** Lead segments from the winning margin (3.0A): half, with 1/2 rounded up to 1 but 1.5 down to 1, 2.5 to 2. */
 export function leadSegments(margin: number): number {
@@ -103,7 +104,7 @@ export function bombardmentPhase(d: Draft): void {
 export function updateControl(d: Draft): void {
   d.sc.objectives.forEach((o, k) => {
     let sides = 0;
-    for (let i = d.firstIn(o.hex); i >= 0; i = d.nextIn(i)) if (!d.sc.units[i]!.leader) sides |= 1 << d.sc.units[i]!.side;
+    for (let i = d.firstIn(o.hex); i >= 0; i = d.nextIn(i)) if (isCombat(d, i)) sides |= 1 << d.sc.units[i]!.side;
     const c = sides === 1 ? 0 : sides === 2 ? 1 : -1;
     if (c >= 0 && d.control[k] !== c) d.arr('control')[k] = c;
   });
@@ -112,7 +113,7 @@ export function updateControl(d: Draft): void {
 /** The game ends after the last turn, or when a side has no combat unit left on the map. */
 export function checkGameOver(d: Draft): void {
   for (const side of [0, 1]) {
-    if (!d.sc.units.some((u, i) => u.side === side && !u.leader && d.onMap(i))) d.over = true;
+    if (!d.sc.units.some((u, i) => u.side === side && !u.leader && !u.transport && d.onMap(i))) d.over = true;
   }
 }
 

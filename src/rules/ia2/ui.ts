@@ -12,6 +12,7 @@ import { type PlanCandidate, vertexLabel } from './plans.js';
 import { ROAD, type Scenario } from './scenario.js';
 import {
   DEMORALIZED,
+  CARRIER,
   DIG,
   DISRUPTED,
   F_ACTIVE,
@@ -103,6 +104,8 @@ export function describe(sc: Scenario, s: State, action: string): string {
       return `${n(1)} makes opportunity fire at the mover`;
     case 'hold':
       return 'no (more) opportunity fire here';
+    case 'load':
+      return `${n(2)} loads on ${n(1)} (5.64)`;
     default:
       return `${w[0]} ${n(1)}`;
   }
@@ -161,6 +164,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
           if (def.type === 'CAV') extra.push(r[FLAGS]! & F_MOUNTED ? 'mounted' : 'dismounted');
           if (def.type === 'MG' || def.type === 'GUN') extra.push(r[FLAGS]! & F_LIMBERED ? 'limbered' : 'unlimbered');
           if (def.steps === 2 && r[STEPS] === 1) extra.push('reduced');
+          if (r[CARRIER]! > 0) extra.push(`loaded on ${pieceName(sc, s, r[CARRIER]! - 1)}`);
           if (def.leader) {
             const f = def.faces[r[FACE]!]!;
             extra.push(`${f.rank}* ${f.type} morale ${f.morale} combat +${f.combat} morale +${f.moraleBonus}`);

@@ -5,7 +5,21 @@
 import type { Hex } from '../../hex/grid.js';
 import type { FireValues } from '../pg/values.js';
 import type { LeaderFace } from './formats.js';
-import { DEMORALIZED, DIG, DISRUPTED, type Draft, F_LIMBERED, F_MOUNTED, F_SPENT, F_SPOTTED, FACE, GOOD, MORALE, STEPS } from './state.js';
+import {
+  CARRIER,
+  DEMORALIZED,
+  DIG,
+  DISRUPTED,
+  type Draft,
+  F_LIMBERED,
+  F_MOUNTED,
+  F_SPENT,
+  F_SPOTTED,
+  FACE,
+  GOOD,
+  MORALE,
+  STEPS,
+} from './state.js';
 
 export function face(d: Draft, unit: number): LeaderFace {
   const def = d.sc.units[unit]!;
@@ -18,10 +32,15 @@ export function pieceLabel(d: Draft, unit: number): string {
   return `${def.leader ? face(d, unit).name : def.name} (${d.sc.sides[def.side]!.id} #${unit})`;
 }
 
-/** Whether the piece counts as cavalry for leaders (6.1): cavalry units and cavalry leaders. */
+/** Whether the piece counts as cavalry for leaders (6.1): cavalry units, cavalry leaders and horse artillery (6.11). */
 export function isCavalry(d: Draft, unit: number): boolean {
   const def = d.sc.units[unit]!;
-  return def.leader ? face(d, unit).type === 'cavalry' : def.type === 'CAV';
+  return def.leader ? face(d, unit).type === 'cavalry' : def.type === 'CAV' || def.horseArtillery;
+}
+
+/** A weapon loaded on a transport (5.6): it moves, is hit and is spotted as part of its transport. */
+export function carried(d: Draft, unit: number): boolean {
+  return d.get(unit, CARRIER) > 0;
 }
 
 /** The counter side in play: reduced after one step lost; cavalry's dismounted piece when dismounted. */
@@ -32,9 +51,10 @@ export function values(d: Draft, unit: number): FireValues {
   return def.values[reduced]!;
 }
 
-/** Combat units have a fire value (1.2); leaders are not units. */
+/** Combat units have a fire value (1.2); leaders are not units, transports not combat units. */
 export function isCombat(d: Draft, unit: number): boolean {
-  return !d.sc.units[unit]!.leader;
+  const def = d.sc.units[unit]!;
+  return !def.leader && !def.transport;
 }
 
 /** Movement allowance now (5.1, 5.61, 6.4, 13.2). */
@@ -52,7 +72,7 @@ export function moveClass(d: Draft, unit: number): 'foot' | 'horse' | 'gun' {
   const def = d.sc.units[unit]!;
   if (def.leader) return face(d, unit).type === 'cavalry' ? 'horse' : 'foot';
   if (def.type === 'CAV' && d.flag(unit, F_MOUNTED)) return 'horse';
-  if (def.type === 'GUN') return 'gun';
+  if (def.type === 'GUN' || def.transport) return 'gun';
   return 'foot';
 }
 
@@ -81,7 +101,7 @@ export function sidePieces(d: Draft, h: Hex, side: number): number[] {
 }
 
 export function hasEnemyCombat(d: Draft, h: Hex, side: number): boolean {
-  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (d.sc.units[i]!.side !== side && !d.sc.units[i]!.leader) return true;
+  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (d.sc.units[i]!.side !== side && isCombat(d, i)) return true;
   return false;
 }
 export function hasEnemy(d: Draft, h: Hex, side: number): boolean {
@@ -89,28 +109,34 @@ export function hasEnemy(d: Draft, h: Hex, side: number): boolean {
   return false;
 }
 export function hasFriendlyCombat(d: Draft, h: Hex, side: number): boolean {
-  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (d.sc.units[i]!.side === side && !d.sc.units[i]!.leader) return true;
+  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (d.sc.units[i]!.side === side && isCombat(d, i)) return true;
   return false;
 }
-/** An assault hex: combat units or leaders of both sides (11.0). */
+/** An assault hex: combat units or leaders of both sides (11.0); transports and leaders ignore each other (5.69). */
 export function isAssaultHex(d: Draft, h: Hex): boolean {
   let sides = 0;
-  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) sides |= 1 << d.sc.units[i]!.side;
+  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (!d.sc.units[i]!.transport) sides |= 1 << d.sc.units[i]!.side;
   return sides === 3;
 }
 
-/** Whether a unit of `side` may stack in h with the units there (4.1): three combat units, at most two companies. */
+/**
+ * Whether a unit of `side` may stack in h with the units there (4.1): three combat units, at most two
+ * companies, and three transports (a loaded weapon is part of its transport and not counted, 4.1).
+ */
 export function stackingAllows(d: Draft, h: Hex, side: number, unit: number): boolean {
   const def = d.sc.units[unit]!;
   if (def.leader) return true;
   let combat = 0,
-    companies = 0;
+    companies = 0,
+    transports = 0;
   for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) {
     const o = d.sc.units[i]!;
     if (o.side !== side || o.leader || i === unit) continue;
-    combat++;
+    if (o.transport) transports++;
+    else combat++;
     if (o.company) companies++;
   }
+  if (def.transport) return transports < 3;
   return combat < 3 && (!def.company || companies < 2);
 }
 
@@ -120,7 +146,7 @@ export function nearestEnemyCombat(d: Draft, h: Hex, side: number): number {
   let best = 999;
   for (let i = 0; i < d.sc.units.length; i++) {
     const def = d.sc.units[i]!;
-    if (def.side === side || def.leader) continue;
+    if (def.side === side || def.leader || def.transport || carried(d, i)) continue;
     const e = d.hex(i);
     if (e < 0) continue;
     const dist = grid.distance(h, e);
@@ -135,7 +161,7 @@ export function nearestFriendlyCombat(d: Draft, h: Hex, side: number, except: nu
   let best = 999;
   for (let i = 0; i < d.sc.units.length; i++) {
     const def = d.sc.units[i]!;
-    if (i === except || def.side !== side || def.leader) continue;
+    if (i === except || def.side !== side || def.leader || def.transport || carried(d, i)) continue;
     const e = d.hex(i);
     if (e < 0) continue;
     const dist = grid.distance(h, e);
@@ -236,11 +262,15 @@ export function dugIn(d: Draft, unit: number): boolean {
 }
 export function entrenched(d: Draft, unit: number): boolean {
   const def = d.sc.units[unit]!;
-  return d.sc.entrenchments.has(d.hex(unit)) && !(def.type === 'CAV') && !(def.leader && face(d, unit).type === 'cavalry');
+  return (
+    d.sc.entrenchments.has(d.hex(unit)) && !(def.type === 'CAV') && !def.transport && !(def.leader && face(d, unit).type === 'cavalry')
+  );
 }
 
 /** The fire strength a unit brings to direct or opportunity fire (13.2: disrupted half, rounded up; 13.3 demoralized none). */
 export function fireStrength(d: Draft, unit: number): number {
+  // 5.69: units being transported may not fire.
+  if (carried(d, unit)) return 0;
   const v = values(d, unit);
   const m = d.get(unit, MORALE);
   if (m === DEMORALIZED) return 0;
