@@ -39,6 +39,7 @@ import {
   MP,
   OPP,
 } from './state.js';
+import { applyBoardEdge, arrivals, boardEdgeActions } from './entry.js';
 import { checkGameOver, endSegment, updateControl } from './turn.js';
 import { ROAD } from './scenario.js';
 import {
@@ -125,7 +126,7 @@ function activations(d: Draft, side: number): string[] {
     const { all } = stackSet(d, h, side);
     if (sidePieces(d, h, side).filter((p) => ready(d, p)).length > 1 && hasDemo(all)) out.push(`stack ${h}`);
   }
-  if (!must) out.push('pass');
+  if (!must) out.push(...arrivals(d, side), 'pass');
   return out;
 }
 
@@ -213,7 +214,7 @@ export function opportunityFirers(d: Draft): number[] {
   return out;
 }
 
-function finishMover(d: Draft): void {
+export function finishMover(d: Draft): void {
   const u = d.mover;
   d.mover = -1;
   d.oppWindow = false;
@@ -232,7 +233,7 @@ function finishMover(d: Draft): void {
 }
 
 /** After a mover enters a hex: drumfire (9.6), then the opportunity-fire window (12.11), or it goes on or stops. */
-function afterStep(d: Draft, unit: number, h: Hex): void {
+export function afterStep(d: Draft, unit: number, h: Hex): void {
   const before = d.get(unit, MORALE);
   const ok = drumfireOnMover(d, unit, h) && d.onMap(unit) && d.get(unit, MORALE) === before;
   updateControl(d);
@@ -565,7 +566,11 @@ export function legalActions(d: Draft): string[] {
   if (d.over) return [];
   if (d.oppWindow) return [...opportunityFirers(d).map((f) => `opfire ${f}`), 'hold'];
   const side = d.active;
-  if (d.mover >= 0) return [...stepsFrom(d, d.mover).map((n) => `move ${d.mover} ${n}`), `stop ${d.mover}`];
+  if (d.mover >= 0) {
+    const out = [...stepsFrom(d, d.mover).map((n) => `move ${d.mover} ${n}`), `stop ${d.mover}`];
+    boardEdgeActions(d, out);
+    return out;
+  }
   if (!d.activated) return activations(d, side);
   const out: string[] = [];
   let demoralizedLeft = false;
@@ -575,6 +580,7 @@ export function legalActions(d: Draft): string[] {
     unitActions(d, u, out);
   }
   combinedFire(d, side, out);
+  boardEdgeActions(d, out);
   // 13.42: every activated demoralized piece attempts recovery before the segment ends.
   if (!demoralizedLeft) out.push('end');
   return out;
@@ -789,7 +795,7 @@ export function applyAction(d: Draft, action: string): void {
       return;
     }
     default:
-      throw new Error(`unknown action ${action}`);
+      if (!applyBoardEdge(d, w)) throw new Error(`unknown action ${action}`);
   }
 }
 

@@ -154,6 +154,22 @@ const placement = z.strictObject({
   dugIn: z.boolean().default(false),
   /** Leaders: which face (0 or 1); omitted on a two-faced piece, the face is flipped for at set-up (6.2). */
   face: z.number().int().min(0).max(1).optional(),
+  /** Sets up hidden (15.5) when the scenario's rule switch hiddenUnits is on: written down, not placed. */
+  hidden: z.boolean().default(false),
+});
+
+/** Units that enter the board during play (15.41): off the edge from the start, entering on `turn` at one of `hexes` (map-edge hexes). */
+const reinforcement = z.strictObject({
+  turn: z.number().int().min(1),
+  hexes: z.array(hexLabel).min(1, { message: 'a reinforcement group needs at least one entry hex (15.41)' }),
+  units: z.array(placement.omit({ hex: true, dugIn: true, hidden: true })).min(1),
+});
+
+/** Leaving the board (15.42): only where the scenario permits; victory points per step exited; exited units count as destroyed only when it says so. */
+const boardExit = z.strictObject({
+  hexes: z.array(hexLabel).min(1, { message: 'an exit needs at least one map-edge hex (15.42)' }),
+  vpPerStep: nonNeg.default(0),
+  countsAsDestroyed: z.boolean().default(false),
 });
 
 const increment = z.strictObject({
@@ -184,6 +200,10 @@ const scenarioSide = z.strictObject({
   artillery: z.array(increment).default([]),
   /** More plans the side may choose from before play (9.1), besides its increments' `plan` (the default) and the generated ones. */
   plans: z.array(namedPlan).default([]),
+  /** Groups entering the board during play (15.4, 15.41). */
+  reinforcements: z.array(reinforcement).default([]),
+  /** Where the side's units may leave the board (15.42); absent, they may not. */
+  exit: boardExit.optional(),
 });
 
 export const scenarioFile = z.strictObject({
@@ -207,6 +227,8 @@ export const scenarioFile = z.strictObject({
   rules: ruleSwitches({
     fogOfWarNightShortage: false,
     criticalReplacesShortfall: false,
+    /** 15.5 (optional rule): placements marked hidden set up hidden. */
+    hiddenUnits: true,
   }),
 });
 export type ScenarioFile = z.infer<typeof scenarioFile>;

@@ -30,6 +30,7 @@ import {
   type TerrainEntry,
   type UnitType,
 } from './formats.js';
+import { type BoardExit, OFF_BOARD, type Reinforcement, readExits, readReinforcements } from './entry.js';
 import { buildPlanLibrary, type NamedPlan, type PlanCandidate, vertexKey } from './plans.js';
 
 export { vertexHexes, vertexKey } from './plans.js';
@@ -63,6 +64,10 @@ export interface UnitDef {
   readonly startDugIn: boolean;
   /** Leader face fixed by the scenario, or -1: flipped for at set-up (6.2). */
   readonly startFace: number;
+  /** Sets up hidden (15.5). */
+  readonly startHidden: boolean;
+  /** Index in Scenario.reinforcements of the group it enters with (15.41), -1 for a piece set up on the map. */
+  readonly entryGroup: number;
 }
 
 export interface Increment {
@@ -102,6 +107,9 @@ export interface Scenario {
   readonly planLibrary: readonly (readonly PlanCandidate[])[];
   readonly objectives: readonly Objective[];
   readonly entrenchments: ReadonlySet<Hex>;
+  /** Groups entering the board during play (15.41) and, per seat, where its units may leave it (15.42). */
+  readonly reinforcements: readonly Reinforcement[];
+  readonly exits: readonly (BoardExit | null)[];
   readonly nightTurns: ReadonlySet<number>;
   readonly turns: number;
   readonly df: CompiledTable;
@@ -157,10 +165,14 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
   if (data.sides[0]!.id === data.sides[1]!.id) problems.add('sides[1].id', 'the two sides need different ids', 'bad-value');
 
   const units: UnitDef[] = [];
-  data.sides.forEach((side, s) => {
-    side.units.forEach((p, i) => {
-      const place = `sides[${s}].units[${i}]`;
-      const h = hexOf(p.hex, `${place}.hex`);
+  // The pieces set up on the map, both sides, then those entering during play (15.41), waiting OFF_BOARD.
+  const setUp = data.sides.flatMap((side, s) =>
+    side.units.map((p, i) => ({ side, s, p, place: `sides[${s}].units[${i}]`, entryGroup: -1 })),
+  );
+  const entering = readReinforcements(data, grid, hexOf, problems);
+  [setUp, entering.placements].forEach((placements) => {
+    placements.forEach(({ side, s, p, place, entryGroup }) => {
+      const h = entryGroup >= 0 ? OFF_BOARD : hexOf(p.hex, `${place}.hex`);
       const uc = counters.units[p.counter];
       const lc = counters.leaders[p.counter];
       if (!uc && !lc) {
@@ -171,7 +183,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
         );
         return;
       }
-      if (h < 0) return;
+      if (h < 0 && h !== OFF_BOARD) return;
       if (lc && p.face !== undefined && p.face >= lc.faces.length)
         problems.add(`${place}.face`, `the leader counter "${p.counter}" has ${lc.faces.length} face(s)`, 'bad-value');
       for (let k = 0; k < p.count; k++) {
@@ -184,6 +196,8 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
           startHex: h,
           startReduced: p.reduced,
           startDugIn: p.dugIn,
+          startHidden: p.hidden && data.rules.hiddenUnits,
+          entryGroup,
         };
         if (uc) {
           if (p.reduced && uc.steps < 2) problems.add(`${place}.reduced`, `"${p.counter}" has one step and no reduced side`, 'bad-value');
@@ -234,7 +248,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
   // Stacking at set-up (4.1): three combat units, at most two companies, per side per hex.
   const seen = new Set<string>();
   for (const u of units) {
-    if (u.leader) continue;
+    if (u.leader || u.entryGroup >= 0) continue;
     const key = `${u.side}:${u.startHex}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -355,6 +369,8 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     increments,
     objectives,
     entrenchments,
+    reinforcements: entering.groups,
+    exits: readExits(data, grid, hexOf, problems),
     nightTurns: new Set(data.nightTurns),
     turns: data.turns,
     df: compileTable(charts.directFire, 2, 12),

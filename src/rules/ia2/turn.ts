@@ -5,6 +5,7 @@
  */
 import type { GameOutcome } from '../../core/system.js';
 import { bombardVertex } from './combat.js';
+import { exitPoints, inPlay } from './entry.js';
 import { plannedVertex } from './plans.js';
 import { type Scenario, vertexHexes } from './scenario.js';
 import { type Draft, F_ACTIVE, F_ATTACKER, F_CHARGE, F_LED, F_MOVED, F_SPENT, FLAGS, MP, OPP, type State } from './state.js';
@@ -109,10 +110,10 @@ export function updateControl(d: Draft): void {
   });
 }
 
-/** The game ends after the last turn, or when a side has no combat unit left on the map. */
+/** The game ends after the last turn, or when a side has no combat unit left on the map or waiting to enter (15.41). */
 export function checkGameOver(d: Draft): void {
   for (const side of [0, 1]) {
-    if (!d.sc.units.some((u, i) => u.side === side && !u.leader && d.onMap(i))) d.over = true;
+    if (!d.sc.units.some((u, i) => u.side === side && !u.leader && inPlay(d.hex(i)))) d.over = true;
   }
 }
 
@@ -202,7 +203,7 @@ export function endTurn(d: Draft): void {
 /** Victory points per seat: objectives held and enemy steps lost (2.3: the scenario's conditions). */
 export function victoryPoints(sc: Scenario, s: State): number[] {
   return [0, 1].map((seat) => {
-    let vp = sc.data.victory.vpPerStep * s.lost[1 - seat]!;
+    let vp = sc.data.victory.vpPerStep * s.lost[1 - seat]! + exitPoints(sc, s, seat);
     sc.objectives.forEach((o, k) => {
       if (s.control[k] === seat) vp += o.vp;
     });

@@ -103,6 +103,12 @@ export function describe(sc: Scenario, s: State, action: string): string {
       return `${n(1)} makes opportunity fire at the mover`;
     case 'hold':
       return 'no (more) opportunity fire here';
+    case 'arrive':
+      return `activate reinforcement group ${w[1]} at the board edge (15.41)`;
+    case 'enter':
+      return `${n(1)} enters the board at ${hx(2)}`;
+    case 'exit':
+      return `${n(1)} leaves the board (15.42)`;
     default:
       return `${w[0]} ${n(1)}`;
   }
