@@ -40,6 +40,7 @@ import {
   OPP,
 } from './state.js';
 import { applyBoardEdge, arrivals, boardEdgeActions } from './entry.js';
+import { knownEnemyCombat } from './hidden.js';
 import { checkGameOver, endSegment, updateControl } from './turn.js';
 import { ROAD } from './scenario.js';
 import {
@@ -452,7 +453,7 @@ function unitActions(d: Draft, u: number, out: string[]): void {
         if (v < 0 || !d.sc.terrain[d.sc.map.terrain[v]!]!.clear || d.firstIn(v) >= 0) continue;
         for (let j = 0; j < 6; j++) {
           const t = grid.neighbour(v, j);
-          if (t < 0 || grid.distance(h, t) !== 2 || !hasEnemyCombat(d, t, def.side)) continue;
+          if (t < 0 || grid.distance(h, t) !== 2 || !knownEnemyCombat(d, t, def.side)) continue;
           if (!stackingAllows(d, t, def.side, u)) continue;
           out.push(`charge ${u} ${v} ${t}`);
         }

@@ -202,6 +202,8 @@ const scenarioSide = z.strictObject({
   plans: z.array(namedPlan).default([]),
   /** Groups entering the board during play (15.4, 15.41). */
   reinforcements: z.array(reinforcement).default([]),
+  /** Hexes the side's hidden units may stand in (15.5), public; omitted, the hexes its hidden placements name. */
+  hiddenArea: z.array(hexLabel).default([]),
   /** Where the side's units may leave the board (15.42); absent, they may not. */
   exit: boardExit.optional(),
 });

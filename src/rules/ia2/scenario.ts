@@ -31,6 +31,7 @@ import {
   type UnitType,
 } from './formats.js';
 import { type BoardExit, OFF_BOARD, type Reinforcement, readExits, readReinforcements } from './entry.js';
+import { readHiddenArea } from './hidden.js';
 import { buildPlanLibrary, type NamedPlan, type PlanCandidate, vertexKey } from './plans.js';
 
 export { vertexHexes, vertexKey } from './plans.js';
@@ -110,6 +111,8 @@ export interface Scenario {
   /** Groups entering the board during play (15.41) and, per seat, where its units may leave it (15.42). */
   readonly reinforcements: readonly Reinforcement[];
   readonly exits: readonly (BoardExit | null)[];
+  /** Per seat, the hexes its hidden units may be in (15.5, hidden.ts). */
+  readonly hiddenArea: readonly (readonly Hex[])[];
   readonly nightTurns: ReadonlySet<number>;
   readonly turns: number;
   readonly df: CompiledTable;
@@ -371,6 +374,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     entrenchments,
     reinforcements: entering.groups,
     exits: readExits(data, grid, hexOf, problems),
+    hiddenArea: readHiddenArea(data, grid, units, entering.groups, hexOf, problems),
     nightTurns: new Set(data.nightTurns),
     turns: data.turns,
     df: compileTable(charts.directFire, 2, 12),
@@ -380,5 +384,6 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     parameters,
     files: { charts: src.chartsFile, counters: src.countersFile },
   };
-  return { ...base, planLibrary: buildPlanLibrary(base, named) };
+  // Plans are made from public positions only: hidden pieces' are secret (15.5), so the library (public) must not depend on them.
+  return { ...base, planLibrary: buildPlanLibrary({ ...base, units: units.filter((u) => !u.startHidden) }, named) };
 }

@@ -44,7 +44,9 @@ export const F_ACTIVE = 1,
   /** Entered its assault hex by a cavalry charge (11.7). */
   F_CHARGE = 128,
   /** Started moving this activation (each unit finishes before the next begins, 3.13). */
-  F_MOVED = 256;
+  F_MOVED = 256,
+  /** Hidden (15.5): its position is written down, secret from the other side until revealed (hidden.ts). */
+  F_HIDDEN = 512;
 
 export const LAYOUT: RowLayout = { flags: FLAGS, carrier: -1 };
 
@@ -96,6 +98,11 @@ export interface State extends UnitState {
   readonly control: readonly number[];
   /** Night spotting range (7.12). */
   readonly nightRange: number;
+  /**
+   * Per seat, the hexes its pieces have searched at the hidden-unit spotting range (15.5), as bit words
+   * (seat 0's words, then seat 1's); empty when the scenario has no hidden units (hidden.ts).
+   */
+  readonly searched: readonly number[];
   readonly initiativeTurn1: number;
   readonly over: boolean;
 }
@@ -136,6 +143,7 @@ const TURN_KEYS = [
   'decapDone',
   'control',
   'nightRange',
+  'searched',
   'initiativeTurn1',
   'over',
 ] as const satisfies readonly (keyof TurnFields)[];
@@ -204,4 +212,5 @@ type ArrayKey =
   | 'lost'
   | 'decapUntil'
   | 'decapDone'
-  | 'control';
+  | 'control'
+  | 'searched';

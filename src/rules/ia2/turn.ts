@@ -8,7 +8,7 @@ import { bombardVertex } from './combat.js';
 import { exitPoints, inPlay } from './entry.js';
 import { plannedVertex } from './plans.js';
 import { type Scenario, vertexHexes } from './scenario.js';
-import { type Draft, F_ACTIVE, F_ATTACKER, F_CHARGE, F_LED, F_MOVED, F_SPENT, FLAGS, MP, OPP, type State } from './state.js';
+import { type Draft, F_ACTIVE, F_HIDDEN, F_ATTACKER, F_CHARGE, F_LED, F_MOVED, F_SPENT, FLAGS, MP, OPP, type State } from './state.js';
 
 /** Lead segments from the winning margin (3.0A): half, with 1/2 rounded up to 1 but 1.5 down to 1, 2.5 to 2. */
 export function leadSegments(margin: number): number {
@@ -104,7 +104,9 @@ export function bombardmentPhase(d: Draft): void {
 export function updateControl(d: Draft): void {
   d.sc.objectives.forEach((o, k) => {
     let sides = 0;
-    for (let i = d.firstIn(o.hex); i >= 0; i = d.nextIn(i)) if (!d.sc.units[i]!.leader) sides |= 1 << d.sc.units[i]!.side;
+    // 15.5: a hidden unit takes no control until revealed (control is public).
+    for (let i = d.firstIn(o.hex); i >= 0; i = d.nextIn(i))
+      if (!d.sc.units[i]!.leader && !d.flag(i, F_HIDDEN)) sides |= 1 << d.sc.units[i]!.side;
     const c = sides === 1 ? 0 : sides === 2 ? 1 : -1;
     if (c >= 0 && d.control[k] !== c) d.arr('control')[k] = c;
   });

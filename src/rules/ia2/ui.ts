@@ -18,6 +18,7 @@ import {
   F_LIMBERED,
   F_MOUNTED,
   F_SPENT,
+  F_HIDDEN,
   F_SPOTTED,
   FACE,
   FLAGS,
@@ -114,6 +115,18 @@ export function describe(sc: Scenario, s: State, action: string): string {
   }
 }
 
+/** Piece i is hidden (15.5) from `viewer` (-1: from everybody). */
+function hiddenFrom(sc: Scenario, s: State, i: number, viewer: number): boolean {
+  return (s.u[i]![FLAGS]! & F_HIDDEN) !== 0 && sc.units[i]!.side !== viewer;
+}
+
+/** An action by a piece hidden from `viewer` that leaves it hidden (activation, recovery, dig): told without its place. */
+function concernsHidden(sc: Scenario, s: State, action: string, viewer: number): boolean {
+  const w = action.split(' ');
+  if (!['act', 'lead', 'recover', 'dig', 'limber', 'unlimber', 'mount', 'dismount'].includes(w[0]!)) return false;
+  return hiddenFrom(sc, s, Number(w[1]), viewer);
+}
+
 function markers(s: State, i: number): string[] {
   const r = s.u[i]!;
   const f = r[FLAGS]!;
@@ -125,6 +138,7 @@ function markers(s: State, i: number): string[] {
   if (f & F_SPOTTED) out.push('spotted');
   if (r[DIG] === 2) out.push('dug in');
   if (r[DIG] === 1) out.push('digging');
+  if (f & F_HIDDEN) out.push('hidden');
   return out;
 }
 
@@ -146,7 +160,8 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
   const terrainLetters = new Map(sc.map.terrainIds.map((id) => [id, id.startsWith('c') ? '.' : id.charAt(0)]));
   const board = (s: State, view: ViewOptions): BoardView =>
     boardOf(sc.map, ROAD, (h) => (s.drumfire.some((x, k) => k % 5 < 3 && x === h) ? ['drumfire'] : []), {
-      units: sc.units.map((def, i) => boardUnit(sc, s, i, def.type)),
+      // 15.5: the other side's hidden pieces are not on the viewer's board.
+      units: sc.units.flatMap((def, i) => (hiddenFrom(sc, s, i, view.viewer) ? [] : [boardUnit(sc, s, i, def.type)])),
       objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: s.control[k]! })),
       status: ia2StatusLine(sc, s, view.viewer),
     });
@@ -162,6 +177,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
       [
         ...sc.units.map((def, i) => {
           const r = s.u[i]!;
+          if (hiddenFrom(sc, s, i, view.viewer)) return `  ${pieceName(sc, s, i).padEnd(28)} ${sc.sides[def.side]!.id.padEnd(8)} hidden`;
           const where = r[HEX]! >= 0 ? grid.label(r[HEX]!) : r[HEX] === -2 ? 'eliminated' : 'off the map';
           const extra: string[] = [];
           if (def.type === 'CAV') extra.push(r[FLAGS]! & F_MOUNTED ? 'mounted' : 'dismounted');
@@ -239,6 +255,16 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
     board,
     actionPlaces: (s, actions) => actions.map((a) => actionPlace(sc, s, a)),
     publicAction: (before, action, view) => {
+      if (concernsHidden(sc, before, action, view.viewer))
+        return {
+          kind: 'other',
+          label: `${sc.sides[before.toMove]!.id}: a hidden unit acts (15.5)`,
+          units: [],
+          from: -1,
+          to: -1,
+          target: -1,
+          combat: false,
+        };
       const place = actionPlace(sc, before, action);
       if (!action.startsWith('plan ') || before.toMove === view.viewer) return place;
       return { ...place, label: `${sc.sides[before.toMove]!.id} writes its artillery plan (secret until fired, 9.1)` };

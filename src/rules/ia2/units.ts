@@ -5,7 +5,21 @@
 import type { Hex } from '../../hex/grid.js';
 import type { FireValues } from '../pg/values.js';
 import type { LeaderFace } from './formats.js';
-import { DEMORALIZED, DIG, DISRUPTED, type Draft, F_LIMBERED, F_MOUNTED, F_SPENT, F_SPOTTED, FACE, GOOD, MORALE, STEPS } from './state.js';
+import {
+  DEMORALIZED,
+  DIG,
+  DISRUPTED,
+  type Draft,
+  F_HIDDEN,
+  F_LIMBERED,
+  F_MOUNTED,
+  F_SPENT,
+  F_SPOTTED,
+  FACE,
+  GOOD,
+  MORALE,
+  STEPS,
+} from './state.js';
 
 export function face(d: Draft, unit: number): LeaderFace {
   const def = d.sc.units[unit]!;
@@ -120,7 +134,8 @@ export function nearestEnemyCombat(d: Draft, h: Hex, side: number): number {
   let best = 999;
   for (let i = 0; i < d.sc.units.length; i++) {
     const def = d.sc.units[i]!;
-    if (def.side === side || def.leader) continue;
+    // 15.5: a hidden enemy is nowhere as far as the side knows.
+    if (def.side === side || def.leader || d.flag(i, F_HIDDEN)) continue;
     const e = d.hex(i);
     if (e < 0) continue;
     const dist = grid.distance(h, e);
@@ -169,7 +184,8 @@ export function visibility(d: Draft): number {
  */
 export function spots(d: Draft, side: number, target: number): boolean {
   const th = d.hex(target);
-  if (th < 0) return false;
+  // 15.5: a hidden piece still hidden is one nobody has spotted (hidden.ts reveals those that are).
+  if (th < 0 || d.flag(target, F_HIDDEN)) return false;
   const map = d.sc.map;
   const grid = map.grid;
   const t = d.sc.terrain[map.terrain[th]!]!;
