@@ -41,6 +41,7 @@ import {
 } from './state.js';
 import { applyBoardEdge, arrivals, boardEdgeActions } from './entry.js';
 import { knownEnemyCombat } from './hidden.js';
+import { leadersFlee } from './leaders.js';
 import { checkGameOver, endSegment, updateControl } from './turn.js';
 import { ROAD } from './scenario.js';
 import {
@@ -833,7 +834,10 @@ export function recover(d: Draft, u: number, leader: number): void {
     return;
   }
   // 13.32: in a Safe Hex it stays gone to ground; 15.33: under an entrenchment it need not flee.
-  if (m === DEMORALIZED && !d.sc.entrenchments.has(h) && !inSafeHex(d, u)) flee(d, u);
+  if (m === DEMORALIZED && !d.sc.entrenchments.has(h) && !inSafeHex(d, u)) {
+    flee(d, u);
+    leadersFlee(d, u, h);
+  }
 }
 
 /**

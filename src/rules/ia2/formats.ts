@@ -217,6 +217,9 @@ export const scenarioFile = z.strictObject({
   turns: z.number().int().min(1).max(60),
   /** Turns played under night rules (7.11, 1.2). */
   nightTurns: z.array(z.number().int().min(1)).default([]),
+  /** The turn day begins and the turn night begins (7.11): the four turns before each follow the dawn/dusk schedule. */
+  dawn: z.number().int().min(1).optional(),
+  dusk: z.number().int().min(1).optional(),
   /** Night spotting range; omitted, rolled at the start (7.12). */
   nightSpotting: z.union([z.literal(1), z.literal(2)]).optional(),
   sides: z.array(scenarioSide).length(2, { message: 'an IA2 scenario has exactly two sides' }),
@@ -229,8 +232,8 @@ export const scenarioFile = z.strictObject({
   rules: ruleSwitches({
     fogOfWarNightShortage: false,
     criticalReplacesShortfall: false,
-    /** 15.5 (optional rule): placements marked hidden set up hidden. */
-    hiddenUnits: true,
+    /** 15.5 (optional rule): placements marked hidden set up hidden; a scenario with a hidden set-up turns it on. */
+    hiddenUnits: false,
   }),
 });
 export type ScenarioFile = z.infer<typeof scenarioFile>;

@@ -9,12 +9,14 @@ import { textDigest } from '../../core/digest.js';
 import { WordActionGame } from '../pg/game.js';
 import { applyAction, legalActions } from './actions.js';
 import { dealHidden, initialSearched, searchAndReveal } from './hidden.js';
+import { leadersUnderDugIn } from './leaders.js';
 import { dealPlans } from './plans.js';
 
 /** The state an action leads to, edited in `d` and sealed. */
 function nextState(d: Draft, action: string): State {
   if (d.turn === 0) writePlan(d, action);
   else applyAction(d, action);
+  leadersUnderDugIn(d);
   searchAndReveal(d, action);
   return d.seal();
 }
@@ -115,6 +117,7 @@ export class Ia2Game extends WordActionGame<State> {
     };
     const d = new Draft(sc, zero, rng, this.opts.narrate === true);
     // 15.5: pieces set up within the enemy's hidden spotting range are found at once.
+    leadersUnderDugIn(d);
     searchAndReveal(d);
     nextWriterOrTurn(d);
     return d.seal();

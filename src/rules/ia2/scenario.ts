@@ -31,6 +31,7 @@ import {
   type UnitType,
 } from './formats.js';
 import { type BoardExit, OFF_BOARD, type Reinforcement, readExits, readReinforcements } from './entry.js';
+import { readDaylight } from './daylight.js';
 import { readHiddenArea } from './hidden.js';
 import { buildPlanLibrary, type NamedPlan, type PlanCandidate, vertexKey } from './plans.js';
 
@@ -114,6 +115,8 @@ export interface Scenario {
   /** Per seat, the hexes its hidden units may be in (15.5, hidden.ts). */
   readonly hiddenArea: readonly (readonly Hex[])[];
   readonly nightTurns: ReadonlySet<number>;
+  /** Turns whose spotting range the dawn/dusk schedule sets (7.11): 2, 4 or 8 hexes. */
+  readonly twilightRange: ReadonlyMap<number, number>;
   readonly turns: number;
   readonly df: CompiledTable;
   readonly bomb: CompiledTable;
@@ -331,6 +334,9 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
   data.nightTurns.forEach((t, i) => {
     if (t > data.turns) problems.add(`nightTurns[${i}]`, `turn ${t} is after the last turn (${data.turns})`, 'bad-value');
   });
+  const daylight = readDaylight(data, problems);
+  const exits = readExits(data, grid, hexOf, problems);
+  const hiddenArea = readHiddenArea(data, grid, units, entering.groups, hexOf, problems);
   problems.throwIfAny();
 
   const topRank = [0, 1].map((s) =>
@@ -373,9 +379,10 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     objectives,
     entrenchments,
     reinforcements: entering.groups,
-    exits: readExits(data, grid, hexOf, problems),
-    hiddenArea: readHiddenArea(data, grid, units, entering.groups, hexOf, problems),
-    nightTurns: new Set(data.nightTurns),
+    exits,
+    hiddenArea,
+    nightTurns: daylight.nightTurns,
+    twilightRange: daylight.ranges,
     turns: data.turns,
     df: compileTable(charts.directFire, 2, 12),
     bomb: compileTable(charts.bombardment, 2, 12),

@@ -174,7 +174,7 @@ export function ownersChoice(d: Draft, candidates: readonly Hex[], side: number,
 
 /** A night turn (1.2, 7.11). */
 export function visibility(d: Draft): number {
-  return d.isNight() ? d.nightRange : d.sc.charts.spotting.dayRange.value;
+  return d.sc.twilightRange.get(d.turn) ?? (d.isNight() ? d.nightRange : d.sc.charts.spotting.dayRange.value);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * IA2 15.5 (optional rule, switch hiddenUnits): hidden units. ia2-medium sets the two Russian machine guns
- * (21 at 1504, 22 at 1509) up hidden in the Russian hidden area 1503-1506, 1508-1511.
+ * IA2 15.5 (optional rule, switch hiddenUnits): hidden units. ia2-medium turns the switch on and sets the two
+ * Russian machine guns (21 at 1504, 22 at 1509) up hidden in the Russian hidden area 1503-1506, 1508-1511.
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../../agents/agent.js';
