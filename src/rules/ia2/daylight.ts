@@ -1,5 +1,5 @@
 /**
- * From dusk to dawn (7.11): a scenario may name the turn day begins (`dawn`) and the turn night begins
+ * From dusk to dawn (7.11, ruling IA2-R78): a scenario may name the turn day begins (`dawn`) and the turn night begins
  * (`dusk`); the four 15-minute turns before each follow the rule's schedule of spotting ranges and night
  * rules. Turns listed in `nightTurns` stay night turns.
  */

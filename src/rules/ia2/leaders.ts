@@ -7,7 +7,7 @@ import { DIG, type Draft, F_ACTIVE, GOOD, MORALE } from './state.js';
 import { isCavalry, pieceLabel, sidePieces } from './units.js';
 
 /**
- * 15.21, 15.25: an infantry leader is under the Dug In marker exactly while a friendly combat unit in his hex
+ * 15.21, 15.25 (ruling IA2-R79): an infantry leader is under the Dug In marker exactly while a friendly combat unit in his hex
  * is (it completed its dig in with him there, or he entered its hex); alone he cannot keep the marker, and
  * cavalry leaders are never under one. Run after every action and at set-up.
  */

@@ -146,7 +146,7 @@ describe('IA2 15.42: exiting the board', () => {
 });
 
 describe('IA2 15.4: the scenario format', () => {
-  it('IA2 15.41: an entry hex inside the map, or a turn after the last, is refused naming the file and place', () => {
+  it('IA2 15.4: an entry hex inside the map, or a turn after the last, is refused naming the file and place', () => {
     const inland = variant('inland', (d) => {
       d.sides[0].reinforcements[0].hexes = ['0404'];
     });
