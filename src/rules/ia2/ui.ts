@@ -329,7 +329,7 @@ function boardUnit(sc: Scenario, s: State, i: number, type: string): BoardUnit {
 function actionPlace(sc: Scenario, s: State, action: string): ActionPlace {
   const w = action.split(' ');
   const verb = w[0]!;
-  const unitHex = (u: number) => s.u[u]![HEX]!;
+  const unitHex = (u: number) => Math.max(-1, s.u[u]![HEX]!);
   const place = (kind: ActionKind, units: number[], from: number, to = -1, target = -1, combat = false): ActionPlace => ({
     kind,
     label: describe(sc, s, action),
@@ -364,6 +364,11 @@ function actionPlace(sc: Scenario, s: State, action: string): ActionPlace {
       return place('assault', [Number(w[1])], unitHex(Number(w[1])), -1, Number(w[2]), true);
     case 'charge':
       return place('assault', [Number(w[1])], unitHex(Number(w[1])), Number(w[2]), Number(w[3]), true);
+    case 'arrive':
+      return place('activate', [], -1);
+    case 'enter':
+      // 15.41: from off the map edge onto the entry hex.
+      return place('move', [Number(w[1])], -1, Number(w[2]));
     default:
       return place('other', [Number(w[1])], unitHex(Number(w[1])));
   }
