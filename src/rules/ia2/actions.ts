@@ -42,6 +42,9 @@ import {
 } from './state.js';
 import { marchAllowance, nightForbids, rapidMarchShift, rapidStep } from './march.js';
 import { afterRiverStep, barredFromColdSteel, noteBank, riverStepCost, riverStops } from './rivers.js';
+import { applyBoardEdge, arrivals, boardEdgeActions } from './entry.js';
+import { knownEnemyCombat } from './hidden.js';
+import { leadersFlee } from './leaders.js';
 import { ROAD } from './scenario.js';
 import { activateCargo, carryCargo, load, overrunTransports, transportActions, unload, unloadDuringMove } from './transport.js';
 import { checkGameOver, endSegment, updateControl } from './turn.js';
@@ -130,7 +133,7 @@ function activations(d: Draft, side: number): string[] {
     const { all } = stackSet(d, h, side);
     if (sidePieces(d, h, side).filter((p) => ready(d, p)).length > 1 && hasDemo(all)) out.push(`stack ${h}`);
   }
-  if (!must) out.push('pass');
+  if (!must) out.push(...arrivals(d, side), 'pass');
   return out;
 }
 
@@ -232,7 +235,7 @@ export function opportunityFirers(d: Draft): number[] {
   return out;
 }
 
-function finishMover(d: Draft): void {
+export function finishMover(d: Draft): void {
   const u = d.mover;
   d.mover = -1;
   d.oppWindow = false;
@@ -253,7 +256,7 @@ function finishMover(d: Draft): void {
 }
 
 /** After a mover enters a hex: drumfire (9.6), then the opportunity-fire window (12.11), or it goes on or stops. */
-function afterStep(d: Draft, unit: number, h: Hex): void {
+export function afterStep(d: Draft, unit: number, h: Hex): void {
   const before = d.get(unit, MORALE);
   const ok = drumfireOnMover(d, unit, h) && d.onMap(unit) && d.get(unit, MORALE) === before;
   updateControl(d);
@@ -482,7 +485,7 @@ function unitActions(d: Draft, u: number, out: string[]): void {
         if (v < 0 || !d.sc.terrain[d.sc.map.terrain[v]!]!.clear || d.firstIn(v) >= 0) continue;
         for (let j = 0; j < 6; j++) {
           const t = grid.neighbour(v, j);
-          if (t < 0 || grid.distance(h, t) !== 2 || !hasEnemyCombat(d, t, def.side)) continue;
+          if (t < 0 || grid.distance(h, t) !== 2 || !knownEnemyCombat(d, t, def.side)) continue;
           if (!stackingAllows(d, t, def.side, u)) continue;
           out.push(`charge ${u} ${v} ${t}`);
         }
@@ -602,7 +605,11 @@ export function legalActions(d: Draft): string[] {
   if (d.over) return [];
   if (d.oppWindow) return [...opportunityFirers(d).map((f) => `opfire ${f}`), 'hold'];
   const side = d.active;
-  if (d.mover >= 0) return [...stepsFrom(d, d.mover).map((n) => `move ${d.mover} ${n}`), ...unloadDuringMove(d), `stop ${d.mover}`];
+  if (d.mover >= 0) {
+    const out = [...stepsFrom(d, d.mover).map((n) => `move ${d.mover} ${n}`), ...unloadDuringMove(d), `stop ${d.mover}`];
+    boardEdgeActions(d, out);
+    return out;
+  }
   if (!d.activated) return activations(d, side);
   const out: string[] = [];
   let demoralizedLeft = false;
@@ -612,6 +619,7 @@ export function legalActions(d: Draft): string[] {
     unitActions(d, u, out);
   }
   combinedFire(d, side, out);
+  boardEdgeActions(d, out);
   // 13.42: every activated demoralized piece attempts recovery before the segment ends.
   if (!demoralizedLeft) out.push('end');
   return out;
@@ -842,7 +850,7 @@ export function applyAction(d: Draft, action: string): void {
       return;
     }
     default:
-      throw new Error(`unknown action ${action}`);
+      if (!applyBoardEdge(d, w)) throw new Error(`unknown action ${action}`);
   }
 }
 
@@ -879,7 +887,10 @@ export function recover(d: Draft, u: number, leader: number): void {
     return;
   }
   // 13.32: in a Safe Hex it stays gone to ground; 15.33: under an entrenchment it need not flee.
-  if (m === DEMORALIZED && !d.sc.entrenchments.has(h) && !inSafeHex(d, u)) flee(d, u);
+  if (m === DEMORALIZED && !d.sc.entrenchments.has(h) && !inSafeHex(d, u)) {
+    flee(d, u);
+    leadersFlee(d, u, h);
+  }
 }
 
 /**

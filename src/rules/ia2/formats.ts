@@ -161,6 +161,22 @@ const placement = z.strictObject({
   horseArtillery: z.boolean().default(false),
   /** Leaders: which face (0 or 1); omitted on a two-faced piece, the face is flipped for at set-up (6.2). */
   face: z.number().int().min(0).max(1).optional(),
+  /** Sets up hidden (15.5) when the scenario's rule switch hiddenUnits is on: written down, not placed. */
+  hidden: z.boolean().default(false),
+});
+
+/** Units that enter the board during play (15.41): off the edge from the start, entering on `turn` at one of `hexes` (map-edge hexes). */
+const reinforcement = z.strictObject({
+  turn: z.number().int().min(1),
+  hexes: z.array(hexLabel).min(1, { message: 'a reinforcement group needs at least one entry hex (15.41)' }),
+  units: z.array(placement.omit({ hex: true, dugIn: true, hidden: true })).min(1),
+});
+
+/** Leaving the board (15.42): only where the scenario permits; victory points per step exited; exited units count as destroyed only when it says so. */
+const boardExit = z.strictObject({
+  hexes: z.array(hexLabel).min(1, { message: 'an exit needs at least one map-edge hex (15.42)' }),
+  vpPerStep: nonNeg.default(0),
+  countsAsDestroyed: z.boolean().default(false),
 });
 
 const increment = z.strictObject({
@@ -191,6 +207,12 @@ const scenarioSide = z.strictObject({
   artillery: z.array(increment).default([]),
   /** More plans the side may choose from before play (9.1), besides its increments' `plan` (the default) and the generated ones. */
   plans: z.array(namedPlan).default([]),
+  /** Groups entering the board during play (15.4, 15.41). */
+  reinforcements: z.array(reinforcement).default([]),
+  /** Hexes the side's hidden units may stand in (15.5), public; omitted, the hexes its hidden placements name. */
+  hiddenArea: z.array(hexLabel).default([]),
+  /** Where the side's units may leave the board (15.42); absent, they may not. */
+  exit: boardExit.optional(),
 });
 
 export const scenarioFile = z.strictObject({
@@ -206,6 +228,9 @@ export const scenarioFile = z.strictObject({
   turns: z.number().int().min(1).max(60),
   /** Turns played under night rules (7.11, 1.2). */
   nightTurns: z.array(z.number().int().min(1)).default([]),
+  /** The turn day begins and the turn night begins (7.11): the four turns before each follow the dawn/dusk schedule. */
+  dawn: z.number().int().min(1).optional(),
+  dusk: z.number().int().min(1).optional(),
   /** Night spotting range; omitted, rolled at the start (7.12). */
   nightSpotting: z.union([z.literal(1), z.literal(2)]).optional(),
   sides: z.array(scenarioSide).length(2, { message: 'an IA2 scenario has exactly two sides' }),
@@ -218,6 +243,8 @@ export const scenarioFile = z.strictObject({
   rules: ruleSwitches({
     fogOfWarNightShortage: false,
     criticalReplacesShortfall: false,
+    /** 15.5 (optional rule): placements marked hidden set up hidden; a scenario with a hidden set-up turns it on. */
+    hiddenUnits: false,
   }),
 });
 export type ScenarioFile = z.infer<typeof scenarioFile>;

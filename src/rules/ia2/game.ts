@@ -8,12 +8,16 @@ import type { Rng } from '../../core/game.js';
 import { textDigest } from '../../core/digest.js';
 import { WordActionGame } from '../pg/game.js';
 import { applyAction, legalActions } from './actions.js';
+import { dealHidden, initialSearched, searchAndReveal } from './hidden.js';
+import { leadersUnderDugIn } from './leaders.js';
 import { dealPlans } from './plans.js';
 
 /** The state an action leads to, edited in `d` and sealed. */
 function nextState(d: Draft, action: string): State {
   if (d.turn === 0) writePlan(d, action);
   else applyAction(d, action);
+  leadersUnderDugIn(d);
+  searchAndReveal(d, action);
   return d.seal();
 }
 
@@ -40,7 +44,7 @@ function nextWriterOrTurn(d: Draft): void {
   } else startTurn(d, 1);
 }
 import type { Scenario } from './scenario.js';
-import { CARRIER, DIG, Draft, NO_DICE, F_LIMBERED, F_MOUNTED, FACE, FLAGS, HEX, ROW_FIELDS, STEPS, type State } from './state.js';
+import { CARRIER, DIG, Draft, NO_DICE, F_HIDDEN, F_LIMBERED, F_MOUNTED, FACE, FLAGS, HEX, ROW_FIELDS, STEPS, type State } from './state.js';
 import { outcomeOf, startTurn } from './turn.js';
 
 export class Ia2Game extends WordActionGame<State> {
@@ -58,7 +62,10 @@ export class Ia2Game extends WordActionGame<State> {
   ) {
     super();
     this.name = `ia2:${sc.data.id}`;
-    if (sc.planLibrary.some((lib) => lib.length > 1)) this.determinize = (state, seat, rng) => dealPlans(sc.planLibrary, state, seat, rng);
+    const plans = sc.planLibrary.some((lib) => lib.length > 1);
+    const hidden = sc.units.some((u) => u.startHidden);
+    if (plans || hidden)
+      this.determinize = (state, seat, rng) => dealHidden(sc, plans ? dealPlans(sc.planLibrary, state, seat, rng) : state, seat, rng);
   }
 
   /**
@@ -72,7 +79,7 @@ export class Ia2Game extends WordActionGame<State> {
       const row = new Array<number>(ROW_FIELDS).fill(0);
       row[HEX] = def.startHex;
       row[STEPS] = def.startReduced ? 1 : def.steps;
-      row[FLAGS] = (def.startMounted ? F_MOUNTED : 0) | (def.startLimbered ? F_LIMBERED : 0);
+      row[FLAGS] = (def.startMounted ? F_MOUNTED : 0) | (def.startLimbered ? F_LIMBERED : 0) | (def.startHidden ? F_HIDDEN : 0);
       row[DIG] = def.startDugIn ? 2 : 0;
       row[FACE] = def.leader ? (def.startFace >= 0 ? def.startFace : rng.int(2)) : 0;
       row[CARRIER] = def.startCarrier;
@@ -105,10 +112,14 @@ export class Ia2Game extends WordActionGame<State> {
       decapDone: [0, 0],
       control: sc.objectives.map((o) => o.controlledBy),
       nightRange,
+      searched: initialSearched(sc),
       initiativeTurn1: -1,
       over: false,
     };
     const d = new Draft(sc, zero, rng, this.opts.narrate === true);
+    // 15.5: pieces set up within the enemy's hidden spotting range are found at once.
+    leadersUnderDugIn(d);
+    searchAndReveal(d);
     nextWriterOrTurn(d);
     return d.seal();
   }
@@ -163,6 +174,7 @@ export function ia2StateHash(s: State): string {
     s.decapDone.join(','),
     s.control.join(','),
     s.nightRange,
+    s.searched.join(','),
     s.over ? 1 : 0,
     s.u.map((r) => r.join(',')).join(';'),
   ].join('|');

@@ -3,6 +3,8 @@ import type { LoadMode, MetricDeclaration, RulesSystem, ScenarioOptions } from '
 import { LoadedFamilyScenario } from '../pg/loaded.js';
 import { ia2AgentHooks } from './doctrine.js';
 import { Ia2Game, ia2StateHash } from './game.js';
+import { withEntryAdvice } from './entry.js';
+import { withHiddenView } from './hidden.js';
 import { withPlanAdvice } from './plans.js';
 import { loadIa2Scenario, type Scenario } from './scenario.js';
 import type { State } from './state.js';
@@ -21,7 +23,7 @@ export function loadIa2(file: string, options: ScenarioOptions = {}, mode: LoadM
   const sc = loadIa2Scenario(file, options);
   return new LoadedFamilyScenario('ia2', IA2_METRICS, sc, file, options, {
     game: new Ia2Game(sc, { narrate: mode.narrate === true }),
-    ai: withPlanAdvice(sc.planLibrary, ia2AgentHooks(sc)),
+    ai: withHiddenView(sc, withEntryAdvice(sc, withPlanAdvice(sc.planLibrary, ia2AgentHooks(sc)))),
     ui: ia2Ui(sc),
     outcome: (s) => gameOutcome(sc, s),
     turn: (s) => s.turn,

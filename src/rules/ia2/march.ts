@@ -2,7 +2,7 @@
  * Movement limits and bonuses of the march: Night Movement (5.7) and Rapid March (15.8).
  */
 import type { Hex } from '../../hex/grid.js';
-import { type Draft, F_LED, F_RAPID, MP } from './state.js';
+import { type Draft, F_HIDDEN, F_LED, F_RAPID, MP } from './state.js';
 import { carried, isCombat } from './units.js';
 
 /**
@@ -62,12 +62,9 @@ export function marchAllowance(base: number, rapid: boolean): number {
   return rapid ? base * 2 : base;
 }
 
-/**
- * Whether the firer is a hidden unit (15.5). Hidden units are not in this version of the engine yet, so
- * none is; when they are, this asks the unit's hidden marker.
- */
-export function firerIsHidden(_d: Draft, _firer: number): boolean {
-  return false;
+/** Whether the firer is still a hidden unit (15.5): it is revealed only after its shot (hidden.ts searchAndReveal). */
+export function firerIsHidden(d: Draft, firer: number): boolean {
+  return d.flag(firer, F_HIDDEN);
 }
 
 /** 15.8: a hidden unit's opportunity fire at a unit on Rapid March is two columns to the right. */

@@ -30,6 +30,9 @@ import {
   type TerrainEntry,
   type UnitType,
 } from './formats.js';
+import { type BoardExit, OFF_BOARD, type Reinforcement, readExits, readReinforcements } from './entry.js';
+import { readDaylight } from './daylight.js';
+import { readHiddenArea } from './hidden.js';
 import { buildPlanLibrary, type NamedPlan, type PlanCandidate, vertexKey } from './plans.js';
 import { buildRivers, type RiverMap } from './rivers.js';
 
@@ -70,6 +73,10 @@ export interface UnitDef {
   readonly startDugIn: boolean;
   /** Leader face fixed by the scenario, or -1: flipped for at set-up (6.2). */
   readonly startFace: number;
+  /** Sets up hidden (15.5). */
+  readonly startHidden: boolean;
+  /** Index in Scenario.reinforcements of the group it enters with (15.41), -1 for a piece set up on the map. */
+  readonly entryGroup: number;
 }
 
 export interface Increment {
@@ -111,7 +118,14 @@ export interface Scenario {
   readonly entrenchments: ReadonlySet<Hex>;
   /** Rivers, fords and bridges (5.3, 5.8). */
   readonly rivers: RiverMap;
+  /** Groups entering the board during play (15.41) and, per seat, where its units may leave it (15.42). */
+  readonly reinforcements: readonly Reinforcement[];
+  readonly exits: readonly (BoardExit | null)[];
+  /** Per seat, the hexes its hidden units may be in (15.5, hidden.ts). */
+  readonly hiddenArea: readonly (readonly Hex[])[];
   readonly nightTurns: ReadonlySet<number>;
+  /** Turns whose spotting range the dawn/dusk schedule sets (7.11): 2, 4 or 8 hexes. */
+  readonly twilightRange: ReadonlyMap<number, number>;
   readonly turns: number;
   readonly df: CompiledTable;
   readonly bomb: CompiledTable;
@@ -166,10 +180,14 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
   if (data.sides[0]!.id === data.sides[1]!.id) problems.add('sides[1].id', 'the two sides need different ids', 'bad-value');
 
   const units: UnitDef[] = [];
-  data.sides.forEach((side, s) => {
-    side.units.forEach((p, i) => {
-      const place = `sides[${s}].units[${i}]`;
-      const h = hexOf(p.hex, `${place}.hex`);
+  // The pieces set up on the map, both sides, then those entering during play (15.41), waiting OFF_BOARD.
+  const setUp = data.sides.flatMap((side, s) =>
+    side.units.map((p, i) => ({ side, s, p, place: `sides[${s}].units[${i}]`, entryGroup: -1 })),
+  );
+  const entering = readReinforcements(data, grid, hexOf, problems);
+  [setUp, entering.placements].forEach((placements) => {
+    placements.forEach(({ side, s, p, place, entryGroup }) => {
+      const h = entryGroup >= 0 ? OFF_BOARD : hexOf(p.hex, `${place}.hex`);
       const uc = counters.units[p.counter];
       const lc = counters.leaders[p.counter];
       if (!uc && !lc) {
@@ -180,7 +198,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
         );
         return;
       }
-      if (h < 0) return;
+      if (h < 0 && h !== OFF_BOARD) return;
       if (lc && p.face !== undefined && p.face >= lc.faces.length)
         problems.add(`${place}.face`, `the leader counter "${p.counter}" has ${lc.faces.length} face(s)`, 'bad-value');
       for (let k = 0; k < p.count; k++) {
@@ -194,6 +212,8 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
           startReduced: p.reduced,
           startDugIn: p.dugIn,
           horseArtillery: p.horseArtillery,
+          startHidden: p.hidden && data.rules.hiddenUnits,
+          entryGroup,
         };
         if (p.horseArtillery && !(uc && (uc.type === 'GUN' || uc.type === 'MG' || uc.type === 'WAGON')))
           problems.add(`${place}.horseArtillery`, 'only field guns, MGs and wagons may be horse artillery (6.11)', 'bad-value');
@@ -260,7 +280,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
   // Stacking at set-up (4.1): three combat units, at most two companies, and three transports (a loaded weapon counting as part of its wagon), per side per hex.
   const seen = new Set<string>();
   for (const u of units) {
-    if (u.leader) continue;
+    if (u.leader || u.entryGroup >= 0) continue;
     const key = `${u.side}:${u.startHex}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -344,6 +364,9 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
   data.nightTurns.forEach((t, i) => {
     if (t > data.turns) problems.add(`nightTurns[${i}]`, `turn ${t} is after the last turn (${data.turns})`, 'bad-value');
   });
+  const daylight = readDaylight(data, problems);
+  const exits = readExits(data, grid, hexOf, problems);
+  const hiddenArea = readHiddenArea(data, grid, units, entering.groups, hexOf, problems);
   problems.throwIfAny();
 
   const topRank = [0, 1].map((s) =>
@@ -386,7 +409,11 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     objectives,
     entrenchments,
     rivers,
-    nightTurns: new Set(data.nightTurns),
+    reinforcements: entering.groups,
+    exits,
+    hiddenArea,
+    nightTurns: daylight.nightTurns,
+    twilightRange: daylight.ranges,
     turns: data.turns,
     df: compileTable(charts.directFire, 2, 12),
     bomb: compileTable(charts.bombardment, 2, 12),
@@ -395,5 +422,6 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     parameters,
     files: { charts: src.chartsFile, counters: src.countersFile },
   };
-  return { ...base, planLibrary: buildPlanLibrary(base, named) };
+  // Plans are made from public positions only: hidden pieces' are secret (15.5), so the library (public) must not depend on them.
+  return { ...base, planLibrary: buildPlanLibrary({ ...base, units: units.filter((u) => !u.startHidden) }, named) };
 }

@@ -50,7 +50,9 @@ export const F_ACTIVE = 1,
   /** Started moving this activation (each unit finishes before the next begins, 3.13). */
   F_MOVED = 256,
   /** Moving by Rapid March (15.8): every step so far along a road, out of enemy line of sight. */
-  F_RAPID = 4096;
+  F_RAPID = 4096,
+  /** Hidden (15.5): its position is written down, secret from the other side until revealed (hidden.ts). */
+  F_HIDDEN = 512;
 
 export const LAYOUT: RowLayout = { flags: FLAGS, carrier: CARRIER };
 
@@ -102,6 +104,11 @@ export interface State extends UnitState {
   readonly control: readonly number[];
   /** Night spotting range (7.12). */
   readonly nightRange: number;
+  /**
+   * Per seat, the hexes its pieces have searched at the hidden-unit spotting range (15.5), as bit words
+   * (seat 0's words, then seat 1's); empty when the scenario has no hidden units (hidden.ts).
+   */
+  readonly searched: readonly number[];
   readonly initiativeTurn1: number;
   readonly over: boolean;
 }
@@ -142,6 +149,7 @@ const TURN_KEYS = [
   'decapDone',
   'control',
   'nightRange',
+  'searched',
   'initiativeTurn1',
   'over',
 ] as const satisfies readonly (keyof TurnFields)[];
@@ -210,4 +218,5 @@ type ArrayKey =
   | 'lost'
   | 'decapUntil'
   | 'decapDone'
-  | 'control';
+  | 'control'
+  | 'searched';

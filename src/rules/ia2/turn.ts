@@ -5,9 +5,10 @@
  */
 import type { GameOutcome } from '../../core/system.js';
 import { bombardVertex } from './combat.js';
+import { exitPoints, inPlay } from './entry.js';
 import { plannedVertex } from './plans.js';
 import { type Scenario, vertexHexes } from './scenario.js';
-import { type Draft, F_ACTIVE, F_ATTACKER, F_CHARGE, F_LED, F_MOVED, F_SPENT, FLAGS, MP, OPP, type State } from './state.js';
+import { type Draft, F_ACTIVE, F_HIDDEN, F_ATTACKER, F_CHARGE, F_LED, F_MOVED, F_SPENT, FLAGS, MP, OPP, type State } from './state.js';
 import { isCombat } from './units.js';
 
 /** Lead segments from the winning margin (3.0A): half, with 1/2 rounded up to 1 but 1.5 down to 1, 2.5 to 2. */
@@ -104,16 +105,17 @@ export function bombardmentPhase(d: Draft): void {
 export function updateControl(d: Draft): void {
   d.sc.objectives.forEach((o, k) => {
     let sides = 0;
-    for (let i = d.firstIn(o.hex); i >= 0; i = d.nextIn(i)) if (isCombat(d, i)) sides |= 1 << d.sc.units[i]!.side;
+    // 15.5: a hidden unit takes no control until revealed (control is public).
+    for (let i = d.firstIn(o.hex); i >= 0; i = d.nextIn(i)) if (isCombat(d, i) && !d.flag(i, F_HIDDEN)) sides |= 1 << d.sc.units[i]!.side;
     const c = sides === 1 ? 0 : sides === 2 ? 1 : -1;
     if (c >= 0 && d.control[k] !== c) d.arr('control')[k] = c;
   });
 }
 
-/** The game ends after the last turn, or when a side has no combat unit left on the map. */
+/** The game ends after the last turn, or when a side has no combat unit left on the map or waiting to enter (15.41). */
 export function checkGameOver(d: Draft): void {
   for (const side of [0, 1]) {
-    if (!d.sc.units.some((u, i) => u.side === side && !u.leader && !u.transport && d.onMap(i))) d.over = true;
+    if (!d.sc.units.some((u, i) => u.side === side && !u.leader && !u.transport && inPlay(d.hex(i)))) d.over = true;
   }
 }
 
@@ -203,7 +205,7 @@ export function endTurn(d: Draft): void {
 /** Victory points per seat: objectives held and enemy steps lost (2.3: the scenario's conditions). */
 export function victoryPoints(sc: Scenario, s: State): number[] {
   return [0, 1].map((seat) => {
-    let vp = sc.data.victory.vpPerStep * s.lost[1 - seat]!;
+    let vp = sc.data.victory.vpPerStep * s.lost[1 - seat]! + exitPoints(sc, s, seat);
     sc.objectives.forEach((o, k) => {
       if (s.control[k] === seat) vp += o.vp;
     });

@@ -19,6 +19,7 @@ import {
   F_LIMBERED,
   F_MOUNTED,
   F_SPENT,
+  F_HIDDEN,
   F_SPOTTED,
   FACE,
   FLAGS,
@@ -106,9 +107,27 @@ export function describe(sc: Scenario, s: State, action: string): string {
       return 'no (more) opportunity fire here';
     case 'load':
       return `${n(2)} loads on ${n(1)} (5.64)`;
+    case 'arrive':
+      return `activate reinforcement group ${w[1]} at the board edge (15.41)`;
+    case 'enter':
+      return `${n(1)} enters the board at ${hx(2)}`;
+    case 'exit':
+      return `${n(1)} leaves the board (15.42)`;
     default:
       return `${w[0]} ${n(1)}`;
   }
+}
+
+/** Piece i is hidden (15.5) from `viewer` (-1: from everybody). */
+function hiddenFrom(sc: Scenario, s: State, i: number, viewer: number): boolean {
+  return (s.u[i]![FLAGS]! & F_HIDDEN) !== 0 && sc.units[i]!.side !== viewer;
+}
+
+/** An action by a piece hidden from `viewer` that leaves it hidden (activation, recovery, dig): told without its place. */
+function concernsHidden(sc: Scenario, s: State, action: string, viewer: number): boolean {
+  const w = action.split(' ');
+  if (!['act', 'lead', 'recover', 'dig', 'limber', 'unlimber', 'mount', 'dismount'].includes(w[0]!)) return false;
+  return hiddenFrom(sc, s, Number(w[1]), viewer);
 }
 
 function markers(s: State, i: number): string[] {
@@ -122,6 +141,7 @@ function markers(s: State, i: number): string[] {
   if (f & F_SPOTTED) out.push('spotted');
   if (r[DIG] === 2) out.push('dug in');
   if (r[DIG] === 1) out.push('digging');
+  if (f & F_HIDDEN) out.push('hidden');
   return out;
 }
 
@@ -143,7 +163,8 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
   const terrainLetters = new Map(sc.map.terrainIds.map((id) => [id, id.startsWith('c') ? '.' : id.charAt(0)]));
   const board = (s: State, view: ViewOptions): BoardView =>
     boardOf(sc.map, ROAD, (h) => (s.drumfire.some((x, k) => k % 5 < 3 && x === h) ? ['drumfire'] : []), {
-      units: sc.units.map((def, i) => boardUnit(sc, s, i, def.type)),
+      // 15.5: the other side's hidden pieces are not on the viewer's board.
+      units: sc.units.flatMap((def, i) => (hiddenFrom(sc, s, i, view.viewer) ? [] : [boardUnit(sc, s, i, def.type)])),
       objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: s.control[k]! })),
       status: ia2StatusLine(sc, s, view.viewer),
     });
@@ -159,6 +180,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
       [
         ...sc.units.map((def, i) => {
           const r = s.u[i]!;
+          if (hiddenFrom(sc, s, i, view.viewer)) return `  ${pieceName(sc, s, i).padEnd(28)} ${sc.sides[def.side]!.id.padEnd(8)} hidden`;
           const where = r[HEX]! >= 0 ? grid.label(r[HEX]!) : r[HEX] === -2 ? 'eliminated' : 'off the map';
           const extra: string[] = [];
           if (def.type === 'CAV') extra.push(r[FLAGS]! & F_MOUNTED ? 'mounted' : 'dismounted');
@@ -237,6 +259,16 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
     board,
     actionPlaces: (s, actions) => actions.map((a) => actionPlace(sc, s, a)),
     publicAction: (before, action, view) => {
+      if (concernsHidden(sc, before, action, view.viewer))
+        return {
+          kind: 'other',
+          label: `${sc.sides[before.toMove]!.id}: a hidden unit acts (15.5)`,
+          units: [],
+          from: -1,
+          to: -1,
+          target: -1,
+          combat: false,
+        };
       const place = actionPlace(sc, before, action);
       if (!action.startsWith('plan ') || before.toMove === view.viewer) return place;
       return { ...place, label: `${sc.sides[before.toMove]!.id} writes its artillery plan (secret until fired, 9.1)` };
@@ -301,7 +333,7 @@ function boardUnit(sc: Scenario, s: State, i: number, type: string): BoardUnit {
 function actionPlace(sc: Scenario, s: State, action: string): ActionPlace {
   const w = action.split(' ');
   const verb = w[0]!;
-  const unitHex = (u: number) => s.u[u]![HEX]!;
+  const unitHex = (u: number) => Math.max(-1, s.u[u]![HEX]!);
   const place = (kind: ActionKind, units: number[], from: number, to = -1, target = -1, combat = false): ActionPlace => ({
     kind,
     label: describe(sc, s, action),
@@ -336,6 +368,11 @@ function actionPlace(sc: Scenario, s: State, action: string): ActionPlace {
       return place('assault', [Number(w[1])], unitHex(Number(w[1])), -1, Number(w[2]), true);
     case 'charge':
       return place('assault', [Number(w[1])], unitHex(Number(w[1])), Number(w[2]), Number(w[3]), true);
+    case 'arrive':
+      return place('activate', [], -1);
+    case 'enter':
+      // 15.41: from off the map edge onto the entry hex.
+      return place('move', [Number(w[1])], -1, Number(w[2]));
     default:
       return place('other', [Number(w[1])], unitHex(Number(w[1])));
   }

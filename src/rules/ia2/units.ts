@@ -11,6 +11,7 @@ import {
   DIG,
   DISRUPTED,
   type Draft,
+  F_HIDDEN,
   F_LIMBERED,
   F_MOUNTED,
   F_SPENT,
@@ -146,7 +147,8 @@ export function nearestEnemyCombat(d: Draft, h: Hex, side: number): number {
   let best = 999;
   for (let i = 0; i < d.sc.units.length; i++) {
     const def = d.sc.units[i]!;
-    if (def.side === side || def.leader || def.transport || carried(d, i)) continue;
+    // 15.5: a hidden enemy is nowhere as far as the side knows.
+    if (def.side === side || def.leader || def.transport || carried(d, i) || d.flag(i, F_HIDDEN)) continue;
     const e = d.hex(i);
     if (e < 0) continue;
     const dist = grid.distance(h, e);
@@ -185,7 +187,7 @@ export function ownersChoice(d: Draft, candidates: readonly Hex[], side: number,
 
 /** A night turn (1.2, 7.11). */
 export function visibility(d: Draft): number {
-  return d.isNight() ? d.nightRange : d.sc.charts.spotting.dayRange.value;
+  return d.sc.twilightRange.get(d.turn) ?? (d.isNight() ? d.nightRange : d.sc.charts.spotting.dayRange.value);
 }
 
 /**
@@ -195,7 +197,8 @@ export function visibility(d: Draft): number {
  */
 export function spots(d: Draft, side: number, target: number): boolean {
   const th = d.hex(target);
-  if (th < 0) return false;
+  // 15.5: a hidden piece still hidden is one nobody has spotted (hidden.ts reveals those that are).
+  if (th < 0 || d.flag(target, F_HIDDEN)) return false;
   const map = d.sc.map;
   const grid = map.grid;
   const t = d.sc.terrain[map.terrain[th]!]!;

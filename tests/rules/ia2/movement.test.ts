@@ -12,6 +12,7 @@ import {
   F_ACTIVE,
   F_LIMBERED,
   F_MOUNTED,
+  F_HIDDEN,
   F_RAPID,
   F_SPENT,
   FLAGS,
@@ -188,9 +189,12 @@ describe('IA2 night movement and rapid march', () => {
     expect(movesOf(a, 0).sort((x, y) => x - y)).toEqual([h('1006'), h('1206')]);
   });
 
-  it('IA2 15.8: the +2 of hidden units firing at a rapid march needs a hidden firer, and no unit is hidden in this version', () => {
+  it('IA2 15.8: a hidden unit firing at a unit on rapid march shifts two columns; a visible one does not, nor at a unit not marching', () => {
     const s = withField(edit(start, { 0: { hex: h('0506') }, 13: { hex: h('0508') } }), FLAGS, { 0: F_RAPID });
     expect(rapidMarchShift(draftOf(sc, s), 13, 0)).toBe(0);
+    const hidden = withField(s, FLAGS, { 0: F_RAPID, 13: F_HIDDEN });
+    expect(rapidMarchShift(draftOf(sc, hidden), 13, 0)).toBe(2);
+    expect(rapidMarchShift(draftOf(sc, withField(s, FLAGS, { 0: 0, 13: F_HIDDEN })), 13, 0)).toBe(0);
   });
 });
 
