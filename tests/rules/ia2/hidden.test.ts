@@ -1,6 +1,6 @@
 /**
  * IA2 15.5 (optional rule, switch hiddenUnits): hidden units. ia2-medium turns the switch on and sets the two
- * Russian machine guns (21 at 1504, 22 at 1509) up hidden in the Russian hidden area 1503-1506, 1508-1511.
+ * Russian machine guns (at 1504 and 1509) up hidden in the Russian hidden area 1503-1506, 1508-1511.
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../../agents/agent.js';
@@ -14,10 +14,12 @@ import { edit, hex, shipped } from './helpers.js';
 
 const GERMAN = 0,
   RUSSIAN = 1;
-const MGS = [21, 22];
 const loaded = loadIa2(shipped('ia2-medium'));
 const sc = loaded.scenario;
 const game = loaded.game;
+/** The two Russian machine guns, the pieces ia2-medium sets up hidden. */
+const MGS = loaded.scenario.units.filter((u) => u.side === RUSSIAN && u.type === 'MG').map((u) => u.index);
+const [GUN_A, GUN_B] = MGS as [number, number];
 const ui = loaded.ui;
 const isHidden = (s: State, i: number) => (s.u[i]![FLAGS]! & F_HIDDEN) !== 0;
 /** The state with hidden piece i written down at h instead. */
@@ -41,11 +43,11 @@ describe('IA2 15.5: hidden units', () => {
 
   it("IA2 15.5: the German view (map, board, units) shows nothing of the hidden guns' positions; the Russian view does", () => {
     const s = start('view');
-    const other = movedTo(s, { 21: hex(sc, '1506'), 22: hex(sc, '1511') });
+    const other = movedTo(s, { [GUN_A]: hex(sc, '1506'), [GUN_B]: hex(sc, '1511') });
     expect(ui.renderMap(other, { viewer: GERMAN })).toBe(ui.renderMap(s, { viewer: GERMAN }));
     expect(ui.renderUnits(other, { viewer: GERMAN })).toBe(ui.renderUnits(s, { viewer: GERMAN }));
-    expect(ui.board!(s, { viewer: GERMAN }).units.map((u) => u.unit)).not.toContain(21);
-    expect(ui.board!(s, { viewer: RUSSIAN }).units.find((u) => u.unit === 21)!.hex).toBe(hex(sc, '1504'));
+    expect(ui.board!(s, { viewer: GERMAN }).units.map((u) => u.unit)).not.toContain(GUN_A);
+    expect(ui.board!(s, { viewer: RUSSIAN }).units.find((u) => u.unit === GUN_A)!.hex).toBe(hex(sc, '1504'));
     expect(ui.renderUnits(s, { viewer: GERMAN })).not.toContain('1504');
     expect(ui.renderMap(other, { viewer: RUSSIAN })).not.toBe(ui.renderMap(s, { viewer: RUSSIAN }));
   });
@@ -53,9 +55,9 @@ describe('IA2 15.5: hidden units', () => {
   it('IA2 15.5: an enemy piece finds a hidden one at a quarter of the spotting range (3 hexes in clear by day), not farther', () => {
     const s = start('spot');
     const dice = createRng('spot/dice');
-    // Gun 21 written down in the clear at 1506; a German company (index 0) brought 3 or 4 hexes west of it, in the open.
+    // Gun A written down in the clear at 1506; a German company (index 0) brought 3 or 4 hexes west of it, in the open.
     const at = (label: string) => ({
-      ...movedTo(s, { 21: hex(sc, '1506'), 0: hex(sc, label) }),
+      ...movedTo(s, { [GUN_A]: hex(sc, '1506'), 0: hex(sc, label) }),
       active: GERMAN,
       toMove: GERMAN,
       activated: false,
@@ -63,9 +65,9 @@ describe('IA2 15.5: hidden units', () => {
     });
     expect(sc.map.grid.distance(hex(sc, '1206'), hex(sc, '1506'))).toBe(3);
     const near = game.apply(at('1206'), 'act 0', dice);
-    expect(isHidden(near, 21)).toBe(false);
+    expect(isHidden(near, GUN_A)).toBe(false);
     const far = game.apply(at('1106'), 'act 0', dice);
-    expect(isHidden(far, 21)).toBe(true);
+    expect(isHidden(far, GUN_A)).toBe(true);
     expect(searched(sc, far, GERMAN, hex(sc, '1406'))).toBe(true);
     expect(searched(sc, far, GERMAN, hex(sc, '1506'))).toBe(false);
   });
@@ -82,16 +84,16 @@ describe('IA2 15.5: hidden units', () => {
       mover: -1,
     };
     const dice = createRng('act/dice');
-    const active = game.apply(s, 'act 21', dice);
-    expect(isHidden(active, 21)).toBe(true);
-    const move = game.legalActions(active).find((a) => a.startsWith('move 21 '));
+    const active = game.apply(s, `act ${GUN_A}`, dice);
+    expect(isHidden(active, GUN_A)).toBe(true);
+    const move = game.legalActions(active).find((a) => a.startsWith(`move ${GUN_A} `));
     expect(move).toBeDefined();
-    expect(isHidden(game.apply(active, move!, dice), 21)).toBe(false);
+    expect(isHidden(game.apply(active, move!, dice), GUN_A)).toBe(false);
   });
 
   it('IA2 15.5: determinize draws the hidden guns again among the unsearched hexes of the hidden area, whatever their true hexes', () => {
     const s = start('deal');
-    const other = movedTo(s, { 21: hex(sc, '1503'), 22: hex(sc, '1510') });
+    const other = movedTo(s, { [GUN_A]: hex(sc, '1503'), [GUN_B]: hex(sc, '1510') });
     const seen = new Set<number>();
     for (let k = 0; k < 60; k++) {
       const a = game.determinize!(s, GERMAN, createRng(`deal/${k}`));
@@ -125,8 +127,8 @@ describe('IA2 15.5: hidden units', () => {
       // Two other hexes of the hidden area nobody has searched: as consistent with what the Germans know as the truth.
       const free = sc.hiddenArea[RUSSIAN]!.filter((h) => !searched(sc, s0, GERMAN, h) && !MGS.some((i) => s0.u[i]![HEX] === h));
       expect(free.length).toBeGreaterThanOrEqual(2);
-      const s1 = movedTo(s0, { 21: free[0]!, 22: free[free.length - 1]! });
-      expect(s1.u[21]![HEX]).not.toBe(s0.u[21]![HEX]);
+      const s1 = movedTo(s0, { [GUN_A]: free[0]!, [GUN_B]: free[free.length - 1]! });
+      expect(s1.u[GUN_A]![HEX]).not.toBe(s0.u[GUN_A]![HEX]);
       expect(game.legalActions(s1)).toEqual(game.legalActions(s0));
       expect(ui.renderStatus(s1, { viewer: GERMAN })).toBe(ui.renderStatus(s0, { viewer: GERMAN }));
       const choose = async (x: State) => createAgent('scripted:noise=0.2', loaded.ai).act(game, x, GERMAN, createRng(`scripted/${n}`));
