@@ -5,6 +5,7 @@
  * shown commands, its own commands; never the other side's face-down commands.
  */
 import type { ActionAssessment, AgentHooks, DoctrineAdvisor } from '../../core/extensions.js';
+import { fullCoverEligible } from './advanced/full-cover.js';
 import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
 import { gpShotFigures } from './advanced/suppression.js';
 import { commandable, legalCommands, victoryPoints } from './game.js';
@@ -154,6 +155,18 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
         case 'f':
         case 'w':
           return { ...NONE, expectedEnemyLoss: shotValue(sc, state, Number(p[1]), Number(p[2]), p[0] === 'w') };
+        case 'c': {
+          // Full Cover (6.1.4.2) for units in view of the enemy or holding their goal; out of it for those still to advance.
+          let v = 0;
+          fullCoverEligible(sc, state, seat).forEach((u, k) => {
+            const here = state.units[u]!.hex;
+            const goal = goalDistance(sc, state, u, here);
+            const fc = p[1]![k] === 'F';
+            const keep = goal === 0 || sc.units[u]!.kind === 'towed' || exposureAt(sc, state, u, here) > 0;
+            v += fc === keep ? 0.05 : 0;
+          });
+          return { ...NONE, objective: v };
+        }
         case 'g':
         case 'v':
           return { ...NONE, expectedEnemyLoss: gpShotValue(sc, state, Number(p[1]), Number(p[2]), p[0] === 'v') };

@@ -46,6 +46,8 @@ export const terrainEntry = z.strictObject({
   roadOnly: z.boolean().default(false),
   /** Advanced Game: MF for a leg or towed unit to enter (6.6.4.1); null = prohibited; absent = no leg column. */
   moveLeg: z.number().int().min(1).nullable().optional(),
+  /** Advanced Game: no Full Cover in this terrain (bridge, ford, stream, 6.1.4.2). */
+  noFullCover: z.boolean().default(false),
   source: provenance,
 });
 export type TerrainEntry = z.infer<typeof terrainEntry>;
@@ -93,6 +95,12 @@ export const advancedCharts = z.strictObject({
     gpdMoving: sourcedNumber,
     recoveryNotNc: sourcedNumber,
     recoveryUnderFire: sourcedNumber,
+    /** 6.1.3.2: a target in Full Cover is spotted two rows down; a spotter in Full Cover is four rows down. */
+    spotFullCoverTarget: sourcedNumber,
+    spotFromFullCover: sourcedNumber,
+    /** 6.5.4.2.2: Full Cover adds 1 or 2 to a leg or towed GPD: the value in a hex of no or Light cover, and in Medium or Heavy cover. */
+    gpdFullCoverOpen: sourcedNumber,
+    gpdFullCoverCovered: sourcedNumber,
   }),
   /** Suppression recovery: a roll(100) at or under this recovers (the Sup'd Recvy range of a Seasoned unit, 6.8.3). */
   suppressionRecovery: sourcedNumber,

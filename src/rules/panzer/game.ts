@@ -9,6 +9,7 @@ import { textDigest } from '../../core/digest.js';
 import type { Game, Rng } from '../../core/game.js';
 import { IllegalActionError } from '../../core/game.js';
 import { RecentMemo } from '../../core/memo.js';
+import { applyFullCover, fullCoverEligible, fullCoverSets } from './advanced/full-cover.js';
 import { applyGpShot, recoverSuppression } from './advanced/suppression.js';
 import { canFireAt, canFireGpAt, damageOf, destinations, firesInDirectStep, moveAllowance, shotFigures, spottedBySide } from './rules.js';
 import type { Scenario } from './scenario.js';
@@ -77,6 +78,7 @@ export class PanzerGame implements Game<State, string> {
       underFire: false,
       half: false,
       immobile: false,
+      fc: false,
     }));
     const zero: State = {
       turn: 1,
@@ -178,8 +180,10 @@ export function seatToMove(sc: Scenario, state: State): number {
 export function legalCommands(sc: Scenario, state: State, u: number): number[] {
   const def = sc.units[u]!;
   // Track hit (6.5.4.4.2): no moving; 6.6.4.1, 6.6.5: towed guns and burdened sections take no SHORT HALT.
-  const moves = state.units[u]!.immobile ? [] : [MOVE];
-  const halts = state.units[u]!.immobile || def.kind === 'towed' || def.burdened ? [] : [SHORT_HALT];
+  // 6.1.4.2: in Full Cover a towed gun or a burdened section takes no MOVE, a leg unit no SHORT HALT.
+  const fc = state.units[u]!.fc;
+  const moves = state.units[u]!.immobile || (fc && (def.kind === 'towed' || def.burdened)) ? [] : [MOVE];
+  const halts = state.units[u]!.immobile || def.kind === 'towed' || def.burdened || fc ? [] : [SHORT_HALT];
   if (!def.armed) return [NC, ...moves];
   const hasTarget = state.units.some(
     (t, i) => t.spotted && sc.units[i]!.side !== def.side && (canFireAt(sc, state, u, i) || canFireGpAt(sc, state, u, i)),
@@ -237,8 +241,10 @@ function plausibleCommands(sc: Scenario, state: State, u: number): number[] {
   const side = sc.units[u]!.side;
   const placed = legalCommands(sc, { ...state, units: withUnit(state.units, u, { fired: false }) }, u);
   const fireOver =
-    state.phase === 'move' || (state.phase === 'fire' && (state.owStage > 0 || (state.stepSeat !== side && state.first === side)));
-  const moveOver = state.phase === 'move' && state.stepSeat === state.first && side !== state.first;
+    state.phase === 'move' ||
+    state.phase === 'cover' ||
+    (state.phase === 'fire' && (state.owStage > 0 || (state.stepSeat !== side && state.first === side)));
+  const moveOver = state.phase === 'cover' || (state.phase === 'move' && state.stepSeat === state.first && side !== state.first);
   return placed.filter((c) => {
     if ((c === FIRE || c === SHORT_HALT) && fireOver) return false;
     if ((c === MOVE || c === SHORT_HALT) && (moveOver || state.units[u]!.moved)) return false;
@@ -268,6 +274,7 @@ export function legalActions(sc: Scenario, state: State): string[] {
     return orders;
   }
   if (state.phase === 'choose') return ['first', 'second'];
+  if (state.phase === 'cover') return fullCoverSets(sc, state, state.stepSeat);
   if (state.phase === 'fire')
     return [
       ...directShots(sc, state, state.stepSeat).map(([u, t]) => `f:${u}:${t}`),
@@ -390,6 +397,11 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
     }
     case 'pass':
       return { ...state, reactions: state.reactions.slice(0, -1) };
+    case 'c': {
+      // 6.8.2: the Second Player adjusts first, then the First Player (ruling PZ-R26).
+      const next = applyFullCover(sc, state, state.stepSeat, parts[1]!);
+      return { ...next, stepSeat: state.stepSeat === state.first ? -1 : state.first };
+    }
     case 'm':
       return startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log);
   }
@@ -483,7 +495,8 @@ function startMove(sc: Scenario, state: State, u: number, where: string, facing:
   const steps = d.steps.length > 0 ? d.steps : [{ kind: 'turn' as const, hex: unit.hex, facing: unit.facing, spent: 0 }];
   return {
     ...state,
-    units: withUnit(state.units, u, { mark: SPOT_MOVE, shown: true, movingShown: true }),
+    // A unit that moves leaves Full Cover (crawling, 6.6.4.3, is not modelled: ruling PZ-R26).
+    units: withUnit(state.units, u, { mark: SPOT_MOVE, shown: true, movingShown: true, fc: false }),
     mover: u,
     route: steps,
     allowance: Math.max(mf, d.steps.at(-1)?.spent ?? 0),
@@ -552,6 +565,18 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
       continue;
     }
     if (s.phase === 'choose') break;
+    if (s.phase === 'cover') {
+      // 6.8.2: each seat with eligible units decides; then the rest of the Adjustment Phase.
+      if (s.stepSeat >= 0 && fullCoverSets(sc, s, s.stepSeat).length > 0) break;
+      if (s.stepSeat >= 0 && s.stepSeat !== s.first) {
+        s = { ...s, stepSeat: s.first };
+        continue;
+      }
+      s = adjustment(sc, s, rng, log);
+      if (s.phase === 'over') break;
+      s = spottingPhase(sc, s);
+      continue;
+    }
     if (s.phase === 'fire') {
       if (s.owStage === 0) {
         if (directShots(sc, s, s.stepSeat).length > 0 || directGpShots(sc, s, s.stepSeat).length > 0) break;
@@ -586,6 +611,10 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
     if (movers(sc, s, s.stepSeat).length > 0) break;
     if (s.stepSeat !== s.first) {
       s = { ...s, stepSeat: s.first };
+      continue;
+    }
+    if (sc.modules.legTowed && s.phase === 'move') {
+      s = { ...s, phase: 'cover', stepSeat: 1 - s.first };
       continue;
     }
     s = adjustment(sc, s, rng, log);
@@ -716,6 +745,11 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       return `${unitName(sc, Number(p[1]))} overwatch-fires at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'pass':
       return 'hold overwatch fire';
+    case 'c': {
+      const units = fullCoverEligible(sc, state, state.stepSeat);
+      const inFc = units.filter((_, k) => p[1]![k] === 'F');
+      return inFc.length === 0 ? 'no unit in Full Cover' : `Full Cover: ${inFc.map((u) => `#${u}`).join(' ')}`;
+    }
     case 'reveal':
       return `reveal the MOVE of ${state.pending ? unitName(sc, state.pending.target) : 'the target'} (fire at it takes the moving modifier)`;
     case 'conceal':

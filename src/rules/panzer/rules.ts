@@ -56,8 +56,10 @@ export function spottingRange(sc: Scenario, state: State, target: number, spotte
   else if (u.mark === SPOT_FIRE) row += m.spotFire.value;
   // 6.1.3: a unit that fired small arms only is one row up (SPOT/FIRE SA +1).
   else if (u.mark === SPOT_FIRE_SA) row += 1;
-  // 6.1.3.1: a suppressed spotter is two rows down.
+  // 6.1.3.1: a suppressed spotter is two rows down; 6.1.3.2: a target in Full Cover two, a spotter in it four.
   if (spotter >= 0 && state.units[spotter]!.sup !== NOT_SUPPRESSED) row += sc.adv!.modifiers.spotSuppressed.value;
+  if (u.fc) row += sc.adv!.modifiers.spotFullCoverTarget.value;
+  if (spotter >= 0 && state.units[spotter]!.fc) row += sc.adv!.modifiers.spotFromFullCover.value;
   row = Math.max(-5, Math.min(2, row));
   // 6.1.3: leg and towed targets are read in the L or S column.
   const column = sc.units[target]!.sizeClass;

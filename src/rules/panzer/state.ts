@@ -63,6 +63,8 @@ export interface Unit {
   readonly half: boolean;
   /** Track hit (6.5.4.4.2 rule of 10s): immobile for the rest of the scenario. */
   readonly immobile: boolean;
+  /** In Full Cover (6.1.4.2), chosen in the Adjust Full Cover Step for the next turn. */
+  readonly fc: boolean;
 }
 
 /** One step of a move under way: a hex entered (forward or reverse), a turn in place, or leaving the map. */
@@ -89,7 +91,8 @@ export interface PendingShot {
   readonly gp: boolean;
 }
 
-export type Phase = 'command' | 'choose' | 'fire' | 'move' | 'over';
+/** 'cover': the Adjust Full Cover Step of the Adjustment Phase (6.8.2), a decision of each seat in turn. */
+export type Phase = 'command' | 'choose' | 'fire' | 'move' | 'cover' | 'over';
 
 export interface State {
   readonly turn: number;

@@ -436,3 +436,53 @@ describe('PANZER 5.0: Advanced modules are scenario switches', () => {
     expect(sc.units[0]!.armed).toBe(false);
   });
 });
+
+describe('PANZER 6.1.4.2: Full Cover', () => {
+  const dug = () =>
+    adv({
+      terrain: ['.......', '.......', '..w....', '.......', '.......', '.......', '.......', '.......', '.......', '.......'],
+      units: [
+        [0, 'ger-squad', '0303', 'N'],
+        [0, 'pak40', '0305', 'N'],
+        [1, 'sov-squad', '0309', 'N'],
+      ],
+    });
+
+  it('PANZER 6.8.2: at the end of the Movement Phase each seat chooses Full Cover for its leg and towed units, for the next turn', () => {
+    const { sc, game, start } = dug();
+    // Nobody moves or fires: the turn runs to the Adjust Full Cover Step.
+    let s = run(game, start, ['O:NN', 'O:N'], createRng('fc'));
+    s = run(game, s, [game.legalActions(s)[0]!], createRng('fc'));
+    expect(s.phase).toBe('cover');
+    const seat = game.toMove(s);
+    expect(seat).toBe(1 - s.first);
+    const all = game.legalActions(s).find((a) => !a.includes('-'))!;
+    s = game.apply(s, all, createRng('fc'));
+    expect(s.units.filter((_, i) => sc.units[i]!.side === seat).every((u) => u.fc)).toBe(true);
+    expect(game.toMove(s)).toBe(1 - seat);
+  });
+
+  it('PANZER 6.1.4.2: in Full Cover a towed gun takes no MOVE and a leg unit no SHORT HALT', () => {
+    const { sc, start } = dug();
+    const s = withUnits(start, { 0: { fc: true }, 1: { fc: true } });
+    expect(legalCommands(sc, s, 1)).not.toContain(MOVE);
+    expect(legalCommands(sc, s, 0)).toContain(MOVE);
+    expect(legalCommands(sc, start, 0)).toContain(SHORT_HALT);
+    expect(legalCommands(sc, s, 0)).not.toContain(SHORT_HALT);
+  });
+
+  it('PANZER 6.1.3.2: a target in Full Cover is spotted two rows down; a spotter in it sees four rows down', () => {
+    const { sc, start } = dug();
+    const base = spottingRange(sc, start, 2, 0);
+    expect(spottingRange(sc, withUnits(start, { 2: { fc: true } }), 2, 0)).toBe(sc.adv!.spotting.S[4]!.range);
+    expect(spottingRange(sc, withUnits(start, { 0: { fc: true } }), 2, 0)).toBe(sc.adv!.spotting.S[6]!.range);
+    expect(base).toBe(10);
+  });
+
+  it('PANZER 6.5.4.2.2: Full Cover adds 2 to the GPD in Medium cover (woods), 1 in the open (designed split of "1 or 2")', () => {
+    const { sc, start } = dug();
+    const s = withUnits(start, { 0: { fc: true }, 1: { fc: true } });
+    expect(gpDefense(sc, s, 0, false).value).toBe(gpDefense(sc, start, 0, false).value + 2);
+    expect(gpDefense(sc, s, 1, false).value).toBe(gpDefense(sc, start, 1, false).value + 1);
+  });
+});

@@ -30,7 +30,7 @@ export function gpMaxRange(sc: Scenario, u: number): number {
 
 /**
  * 6.5.4.2: the target's GP Defense Factor and type: a vehicle's is fixed (6.5.4.2.1); a leg or towed unit's
- * is read by the cover of its hex (the AP cover class, 6.5.4.2.2), less 2 when it is seen moving, 1..10.
+ * is read by the cover of its hex (the AP cover class, 6.5.4.2.2), more in Full Cover, less 2 when it is seen moving, 1..10.
  */
 export function gpDefense(sc: Scenario, state: State, target: number, moving: boolean): { value: number; type: 'A' | 'P' | 'S' } {
   const def = sc.units[target]!;
@@ -39,7 +39,10 @@ export function gpDefense(sc: Scenario, state: State, target: number, moving: bo
   const cover = sc.terrain[sc.map.terrain[t.hex]!]!.apCover;
   const k = cover === 'none' ? 0 : cover === 'light' ? 1 : cover === 'medium' ? 2 : 3;
   let v = def.gpdByCover[k]!;
-  if (moving) v += sc.adv!.modifiers.gpdMoving.value;
+  const m = sc.adv!.modifiers;
+  // 6.5.4.2.2: Full Cover adds 1 or 2 (ruling PZ-R26: 2 in Medium or Heavy cover).
+  if (t.fc) v += k >= 2 ? m.gpdFullCoverCovered.value : m.gpdFullCoverOpen.value;
+  if (moving) v += m.gpdMoving.value;
   return { value: Math.max(1, Math.min(10, v)), type: 'S' };
 }
 
