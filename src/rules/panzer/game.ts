@@ -17,7 +17,6 @@ import { FACINGS } from './scenario.js';
 import {
   alive,
   BREWED_UP,
-  BU_WRECK,
   COMMAND_LETTERS,
   COMMAND_NAMES,
   DAMAGED,
@@ -39,6 +38,7 @@ import {
   type State,
   type Unit,
   withUnit,
+  withWreck,
 } from './state.js';
 
 /** One percentile roll, 01-100 (3.2). */
@@ -287,50 +287,48 @@ export function legalActions(sc: Scenario, state: State): string[] {
   return out;
 }
 
-/** Direct fire shots of `seat`: its FIRE and SHORT HALT vehicles that have not fired, at targets they may fire at. */
-export function directShots(sc: Scenario, state: State, seat: number): [number, number][] {
+type CanFire = (sc: Scenario, state: State, firer: number, target: number) => boolean;
+
+/** Shots of `seat` in the Direct Fire Step: its FIRE and SHORT HALT units that have not fired, at targets `can` allows. */
+function directShotsBy(sc: Scenario, state: State, seat: number, can: CanFire): [number, number][] {
   const out: [number, number][] = [];
   state.units.forEach((u, i) => {
     if (sc.units[i]!.side !== seat || !alive(u) || !firesInDirectStep(u) || u.fired) return;
     state.units.forEach((_, t) => {
-      if (canFireAt(sc, state, i, t)) out.push([i, t]);
+      if (can(sc, state, i, t)) out.push([i, t]);
     });
   });
   return out;
 }
 
-/** GP direct fire shots of `seat` (6.5.4): its FIRE and SHORT HALT units that have not fired, at targets they may fire GP at. */
-export function directGpShots(sc: Scenario, state: State, seat: number): [number, number][] {
+/** Overwatch shots open to a reaction: the seat's unrevealed OVERWATCH units at its targets, as `can` allows (4.4.2). */
+function overwatchShotsBy(sc: Scenario, state: State, r: Reaction, can: CanFire): [number, number][] {
   const out: [number, number][] = [];
-  if (!sc.modules.gpFire) return out;
   state.units.forEach((u, i) => {
-    if (sc.units[i]!.side !== seat || !alive(u) || !firesInDirectStep(u) || u.fired) return;
-    state.units.forEach((_, t) => {
-      if (canFireGpAt(sc, state, i, t)) out.push([i, t]);
-    });
+    if (sc.units[i]!.side !== r.seat || !alive(u) || !u.ordered || u.cmd !== OVERWATCH || u.fired) return;
+    for (const t of r.targets) if (can(sc, state, i, t)) out.push([i, t]);
   });
   return out;
+}
+
+/** Direct fire AP shots of `seat` (4.4.1). */
+export function directShots(sc: Scenario, state: State, seat: number): [number, number][] {
+  return directShotsBy(sc, state, seat, canFireAt);
+}
+
+/** GP direct fire shots of `seat` (6.5.4). */
+export function directGpShots(sc: Scenario, state: State, seat: number): [number, number][] {
+  return sc.modules.gpFire ? directShotsBy(sc, state, seat, canFireGpAt) : [];
+}
+
+/** AP overwatch shots open to a reaction (4.4.2). */
+export function overwatchShots(sc: Scenario, state: State, r: Reaction): [number, number][] {
+  return overwatchShotsBy(sc, state, r, canFireAt);
 }
 
 /** GP overwatch shots open to a reaction (6.5.3). */
 export function overwatchGpShots(sc: Scenario, state: State, r: Reaction): [number, number][] {
-  const out: [number, number][] = [];
-  if (!sc.modules.gpFire) return out;
-  state.units.forEach((u, i) => {
-    if (sc.units[i]!.side !== r.seat || !alive(u) || !u.ordered || u.cmd !== OVERWATCH || u.fired) return;
-    for (const t of r.targets) if (canFireGpAt(sc, state, i, t)) out.push([i, t]);
-  });
-  return out;
-}
-
-/** Overwatch shots open to a reaction: the seat's unrevealed OVERWATCH vehicles at its targets (4.4.2). */
-export function overwatchShots(sc: Scenario, state: State, r: Reaction): [number, number][] {
-  const out: [number, number][] = [];
-  state.units.forEach((u, i) => {
-    if (sc.units[i]!.side !== r.seat || !alive(u) || !u.ordered || u.cmd !== OVERWATCH || u.fired) return;
-    for (const t of r.targets) if (canFireAt(sc, state, i, t)) out.push([i, t]);
-  });
-  return out;
+  return sc.modules.gpFire ? overwatchShotsBy(sc, state, r, canFireGpAt) : [];
 }
 
 /** Vehicles of `seat` with MOVE or SHORT HALT that have still to move (4.5). */
@@ -445,15 +443,7 @@ function resolveShot(sc: Scenario, state: State, firer: number, target: number, 
       const status = dmg === 2 ? BREWED_UP : dmg === 1 || cur.status === DAMAGED ? KNOCKED_OUT : DAMAGED;
       units = withUnit(units, target, { status });
       result = status === DAMAGED ? 'hit: DAMAGED' : status === KNOCKED_OUT ? 'hit: KNOCKED OUT' : 'hit: BREWED UP';
-      if (status === KNOCKED_OUT || status === BREWED_UP) {
-        // 4.1.4.1.8: one wreck counter per hex; a BU wreck replaces a KO wreck, never the reverse.
-        const w = status === BREWED_UP ? BU_WRECK : KO_WRECK;
-        if (w > wrecks[cur.hex]!) {
-          const next = wrecks.slice();
-          next[cur.hex] = w;
-          wrecks = next;
-        }
-      }
+      wrecks = withWreck(wrecks, cur.hex, status);
     }
   }
   log?.push(

@@ -138,3 +138,16 @@ export function withUnit(units: readonly Unit[], i: number, change: Partial<Unit
 export function alive(u: Unit): boolean {
   return u.status === OK || u.status === DAMAGED;
 }
+
+/**
+ * 4.1.4.1.8: the wreck counters after a vehicle in hex h took `status`: a KO or BU leaves one wreck per
+ * hex, a BU wreck replacing a KO wreck, never the reverse; any other status leaves them as they are.
+ */
+export function withWreck(wrecks: readonly number[], h: number, status: number): readonly number[] {
+  if (status !== KNOCKED_OUT && status !== BREWED_UP) return wrecks;
+  const w = status === BREWED_UP ? BU_WRECK : KO_WRECK;
+  if (w <= wrecks[h]!) return wrecks;
+  const next = wrecks.slice();
+  next[h] = w;
+  return next;
+}

@@ -8,11 +8,9 @@ import { inCone, smokeOnLine } from '../rules.js';
 import type { Scenario } from '../scenario.js';
 import {
   BREWED_UP,
-  BU_WRECK,
   DAMAGED,
   ELIMINATED,
   KNOCKED_OUT,
-  KO_WRECK,
   NC,
   NOT_SUPPRESSED,
   SPOT_FIRE,
@@ -22,6 +20,7 @@ import {
   SUPPRESSION_ON,
   type Unit,
   withUnit,
+  withWreck,
 } from '../state.js';
 import { type GpOutcome, gpFigures, gpResult } from './gp-fire.js';
 
@@ -79,16 +78,7 @@ export function applyGpShot(
   let units = withUnit(state.units, firer, { fired: true, shown: true, mark: fig.smallArms ? SPOT_FIRE_SA : SPOT_FIRE });
   const change = outcomeChange(units[target]!, outcome);
   units = withUnit(units, target, change);
-  let wrecks = state.wrecks;
-  const status = units[target]!.status;
-  if ((status === KNOCKED_OUT || status === BREWED_UP) && t.status !== status) {
-    const w = status === BREWED_UP ? BU_WRECK : KO_WRECK;
-    if (w > wrecks[t.hex]!) {
-      const next = wrecks.slice();
-      next[t.hex] = w;
-      wrecks = next;
-    }
-  }
+  const wrecks = withWreck(state.wrecks, t.hex, units[target]!.status);
   log?.push(
     `${name(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} GP ${fig.factor}${fig.smallArms ? ' (small arms)' : ''} at ${name(sc, target)} (GPD ${fig.gpd}${fig.type}): N ${fig.n}, S ${fig.s}, rolled ${roll}${fig.modifier >= 0 ? '+' : ''}${fig.modifier} = ${total}: ${outcome}`,
   );
