@@ -170,6 +170,7 @@ describe('tacsim scenarios', () => {
       'ia2-medium',
       'ia2-mirror',
       'ia2-tiny',
+      'panzer-advanced',
       'panzer-medium',
       'panzer-mirror',
       'panzer-tiny',

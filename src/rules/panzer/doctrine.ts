@@ -5,9 +5,12 @@
  * shown commands, its own commands; never the other side's face-down commands.
  */
 import type { ActionAssessment, AgentHooks, DoctrineAdvisor } from '../../core/extensions.js';
+import { fullCoverEligible } from './advanced/full-cover.js';
+import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
+import { gpShotFigures } from './advanced/suppression.js';
 import { commandable, legalCommands, victoryPoints } from './game.js';
-import { bandOf, canFireAt, damageOf, movingShown, shotFigures } from './rules.js';
-import type { Scenario } from './scenario.js';
+import { bandOf, canFireAt, canFireGpAt, damageOf, movingShown, shotFigures } from './rules.js';
+import { isLegOrTowed, type Scenario } from './scenario.js';
 import { alive, COMMAND_LETTERS, FIRE, MOVE, OVERWATCH, SHORT_HALT, type State } from './state.js';
 
 /**
@@ -33,11 +36,34 @@ export function shotValue(sc: Scenario, state: State, firer: number, target: num
   return (fig.hitNumber / 100) * kill * killValue(sc, target);
 }
 
-/** Best shot value of `u` at spotted enemies it may fire at (0 when none). */
+/** What each GP result is worth, as a share of the target's PTS (6.5.4.4). */
+const GP_OUTCOME_VALUE = {
+  none: 0,
+  suppressed: 0.15,
+  reduced: 0.5,
+  eliminated: 1,
+  damaged: 0.35,
+  track: 0.3,
+  'knocked-out': 1,
+  'brewed-up': 1,
+} as const;
+
+/** Expected value of a GP shot (6.5.4) of `firer` at `target` now, over the hundred rolls. */
+export function gpShotValue(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, moving?: boolean): number {
+  const fig = gpShotFigures(sc, state, firer, target, overwatch, moving ?? movingShown(state.units[target]!));
+  if (fig.factor <= 0) return 0;
+  let v = 0;
+  for (let roll = 1; roll <= 100; roll += 3) v += GP_OUTCOME_VALUE[gpResult(sc, state, target, fig, roll + fig.modifier, 5)];
+  return (v / 34) * killValue(sc, target);
+}
+
+/** Best shot value of `u` at spotted enemies it may fire at, AP or GP (0 when none). */
 function bestShot(sc: Scenario, state: State, u: number): number {
   let best = 0;
   state.units.forEach((t, i) => {
-    if (t.spotted && canFireAt(sc, state, u, i)) best = Math.max(best, shotValue(sc, state, u, i, false));
+    if (!t.spotted) return;
+    if (canFireAt(sc, state, u, i)) best = Math.max(best, shotValue(sc, state, u, i, false));
+    if (canFireGpAt(sc, state, u, i)) best = Math.max(best, gpShotValue(sc, state, u, i, false));
   });
   return best;
 }
@@ -50,8 +76,9 @@ function watchValue(sc: Scenario, state: State, u: number): number {
   state.units.forEach((t, i) => {
     if (!alive(t) || sc.units[i]!.side === sc.units[u]!.side) return;
     const d = grid.distance(me.hex, t.hex);
-    if (bandOf(sc.units[u]!, d) < 0 || !sc.map.hasLos(me.hex, t.hex)) return;
-    best = Math.max(best, shotValue(sc, { ...state, units: state.units }, u, i, true, true) * 0.8);
+    if (!sc.map.hasLos(me.hex, t.hex)) return;
+    if (bandOf(sc.units[u]!, d) >= 0 && !isLegOrTowed(sc.units[i]!)) best = Math.max(best, shotValue(sc, state, u, i, true, true) * 0.8);
+    if (sc.modules.gpFire && d >= 1 && d <= gpMaxRange(sc, u)) best = Math.max(best, gpShotValue(sc, state, u, i, true, true) * 0.8);
   });
   return best;
 }
@@ -85,13 +112,20 @@ function commandValue(sc: Scenario, state: State, u: number, cmd: number): numbe
   return 0;
 }
 
-/** Enemy vehicles that could fire at hex h next (range and line of sight), weighted by their chance. */
+/** Enemy units that could fire at hex h next (range and line of sight), weighted by their chance: AP at vehicles, GP at leg and towed units. */
 function exposureAt(sc: Scenario, state: State, u: number, h: number): number {
   const grid = sc.map.grid;
+  const onFoot = isLegOrTowed(sc.units[u]!);
   let e = 0;
   state.units.forEach((t, i) => {
     if (!alive(t) || sc.units[i]!.side === sc.units[u]!.side || !sc.units[i]!.armed) return;
     const d = grid.distance(t.hex, h);
+    if (onFoot) {
+      const reach = gpMaxRange(sc, i);
+      if (d < 1 || d > reach || !sc.map.hasLos(t.hex, h)) return;
+      e += 1 - d / (reach + 1);
+      return;
+    }
     const band = bandOf(sc.units[i]!, d);
     if (band < 0 || !sc.map.hasLos(t.hex, h)) return;
     e += (5 - band) / 5;
@@ -121,12 +155,29 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
         case 'f':
         case 'w':
           return { ...NONE, expectedEnemyLoss: shotValue(sc, state, Number(p[1]), Number(p[2]), p[0] === 'w') };
+        case 'c': {
+          // Full Cover (6.1.4.2) for units in view of the enemy or holding their goal; out of it for those still to advance.
+          let v = 0;
+          fullCoverEligible(sc, state, seat).forEach((u, k) => {
+            const here = state.units[u]!.hex;
+            const goal = goalDistance(sc, state, u, here);
+            const fc = p[1]![k] === 'F';
+            const keep = goal === 0 || sc.units[u]!.kind === 'towed' || exposureAt(sc, state, u, here) > 0;
+            v += fc === keep ? 0.05 : 0;
+          });
+          return { ...NONE, objective: v };
+        }
+        case 'g':
+        case 'v':
+          return { ...NONE, expectedEnemyLoss: gpShotValue(sc, state, Number(p[1]), Number(p[2]), p[0] === 'v') };
         case 'pass':
           return { ...NONE, expectedEnemyLoss: OVERWATCH_THRESHOLD };
         case 'reveal':
         case 'conceal': {
           const pend = state.pending!;
-          const loss = shotValue(sc, state, pend.firer, pend.target, pend.overwatch, p[0] === 'reveal');
+          const loss = pend.gp
+            ? gpShotValue(sc, state, pend.firer, pend.target, pend.overwatch, p[0] === 'reveal')
+            : shotValue(sc, state, pend.firer, pend.target, pend.overwatch, p[0] === 'reveal');
           return { ...NONE, expectedOwnLoss: loss };
         }
         case 'first':

@@ -44,6 +44,10 @@ export const terrainEntry = z.strictObject({
   turn: costByTraction,
   /** May be entered or left only across a road hexside (a bridge, 4.5.1.1.6; heavy woods off the road, 4.1.4.1.7). */
   roadOnly: z.boolean().default(false),
+  /** Advanced Game: MF for a leg or towed unit to enter (6.6.4.1); null = prohibited; absent = no leg column. */
+  moveLeg: z.number().int().min(1).nullable().optional(),
+  /** Advanced Game: no Full Cover in this terrain (bridge, ford, stream, 6.1.4.2). */
+  noFullCover: z.boolean().default(false),
   source: provenance,
 });
 export type TerrainEntry = z.infer<typeof terrainEntry>;
@@ -54,6 +58,54 @@ const hitRow = z.strictObject({
   hit: z.array(percent).length(5, { message: 'a hit row has 5 numbers: bands P, S, M, L, E' }),
   source: provenance,
 });
+
+/** A spotting column (L or S, 6.1.3): 8 ranges for rows +2 .. -5. */
+const spotColumn = z
+  .array(z.strictObject({ row: z.number().int().min(-5).max(2), range: z.number().int().min(1).max(99), source: provenance }))
+  .length(8, { message: 'a spotting column has 8 rows: +2, +1, 0, -1 ... -5' });
+
+/** One row of the GP Combat Results Table (6.5.4.4): a GP Defense Factor and its [N, S] pair per GP factor column. */
+const gpCrtRow = z.strictObject({
+  gpd: z.number().int().min(1).max(10),
+  ns: z.array(z.tuple([z.number().int(), z.number().int()])),
+  source: provenance,
+});
+
+export const advancedCharts = z.strictObject({
+  /** Spotting Ranges Table, columns L and S (6.1.3), rows +2..-5. */
+  spotting: z.strictObject({ L: spotColumn, S: spotColumn }),
+  /** GP Combat Results Table: the GP factor at the head of each column (a factor reads the last column at or below it). */
+  gpColumns: z.array(z.number().int().min(1)).min(1),
+  /** Rows GP Defense Factor 1..10. */
+  gpCrt: z.array(gpCrtRow).length(10, { message: 'the GP Combat Results Table has 10 rows: GP Defense Factor 1 to 10' }),
+  /** The stated modifiers of the Advanced modules (6.1.3.1, 6.5.2.4, 6.5.4.2.2, 6.5.4.3, 6.8.3.1). */
+  modifiers: z.strictObject({
+    spotSuppressed: sourcedNumber,
+    apFirerSuppressed: sourcedNumber,
+    gpFirerSuppressed: sourcedNumber,
+    gpTargetVehicleMoving: sourcedNumber,
+    gpTargetP: sourcedNumber,
+    gpTargetA: sourcedNumber,
+    gpTargetCover: z.strictObject({ medium: sourcedNumber, heavy: sourcedNumber }),
+    gpShortHalt: sourcedNumber,
+    gpFirerDamaged: sourcedNumber,
+    gpBrewUpSmoke: sourcedNumber,
+    gpOverwatchInside: sourcedNumber,
+    gpOverwatchOutside: sourcedNumber,
+    gpdMoving: sourcedNumber,
+    recoveryNotNc: sourcedNumber,
+    recoveryUnderFire: sourcedNumber,
+    /** 6.1.3.2: a target in Full Cover is spotted two rows down; a spotter in Full Cover is four rows down. */
+    spotFullCoverTarget: sourcedNumber,
+    spotFromFullCover: sourcedNumber,
+    /** 6.5.4.2.2: Full Cover adds 1 or 2 to a leg or towed GPD: the value in a hex of no or Light cover, and in Medium or Heavy cover. */
+    gpdFullCoverOpen: sourcedNumber,
+    gpdFullCoverCovered: sourcedNumber,
+  }),
+  /** Suppression recovery: a roll(100) at or under this recovers (the Sup'd Recvy range of a Seasoned unit, 6.8.3). */
+  suppressionRecovery: sourcedNumber,
+});
+export type AdvancedCharts = z.infer<typeof advancedCharts>;
 
 export const chartPack = z.strictObject({
   format: z.literal('tacsim-panzer-charts/1', { message: 'format must be "tacsim-panzer-charts/1"' }),
@@ -82,11 +134,48 @@ export const chartPack = z.strictObject({
   /** Vehicles in one hex from which it is over-stacked (3.8). */
   overStacked: sourcedNumber,
   terrain: terrainTable(terrainEntry),
+  /** The Advanced Game tables (Game Cards A and B), needed by scenarios that switch an Advanced module on. */
+  advanced: advancedCharts.optional(),
 });
 export type ChartPack = z.infer<typeof chartPack>;
 
 /** The movement row of a Data Card: "5T 6 10" = cross-country 5, tracked, path 6, road 10 (4.5.1.1.1). */
 export const MOVEMENT_ROW = /^(\d+)([THWL])([RA]?) (\d+) (\d+)$/;
+/** A leg or towed unit's movement row: "2L 3" = cross-country 2, leg, quickmarch 3 (6.6.4.1, 6.6.5). */
+export const LEG_MOVEMENT_ROW = /^(\d+)L (\d+)$/;
+
+/** A GP row (6.5.4.1): R sub-row (upper range of each band) and F sub-row (GP factor), small arms or not (5.7). */
+const gpRow = z.strictObject({
+  range: z.array(z.number().int().min(1)).length(5),
+  factor: z.array(z.number().int().min(0)).length(5),
+  smallArms: z.boolean().default(false),
+  /** GP Effectiveness: roll(10) at or under it turns a vehicle KO into BU (6.5.4.4.2). */
+  effectiveness: z.number().int().min(0).max(10).default(0),
+});
+export type GpRow = z.infer<typeof gpRow>;
+
+/** The unit kinds of the Advanced Game (5.1, 5.2): a vehicle, or a squad / section on foot, or a towed gun. */
+export const UNIT_KINDS = ['vehicle', 'squad', 'section', 'towed'] as const;
+export type UnitKind = (typeof UNIT_KINDS)[number];
+
+/** An attached crew-served weapon (5.1.3): never fielded alone, it adds its rows to the leg unit carrying it. */
+export const weaponCard = z.strictObject({
+  name: z.string(),
+  type: z.enum(['mortar', 'hmg', 'atr', 'hhatw', 'flamethrower']),
+  ap: z
+    .strictObject({
+      ammo: z.string(),
+      range: z.array(z.number().int().min(1)).length(5),
+      pen: z.array(z.number().int().min(0)).length(5),
+    })
+    .nullable()
+    .default(null),
+  gp: gpRow.nullable().default(null),
+  /** Small arms for spotting (5.7). */
+  smallArms: z.boolean(),
+  source: provenance,
+});
+export type WeaponCard = z.infer<typeof weaponCard>;
 
 export const vehicleCard = z.strictObject({
   name: z.string(),
@@ -95,10 +184,24 @@ export const vehicleCard = z.strictObject({
   card: z.string(),
   /** Points value (VP when destroyed). */
   pts: z.number().int().min(0),
-  /** The "M:" row (4.5.1.1.1). */
-  movement: z
-    .string()
-    .regex(MOVEMENT_ROW, { message: 'a movement row is written "5T 6 10": cross-country MF and traction, path MF, road MF' }),
+  /** The "M:" row (4.5.1.1.1; leg and towed units "2L 3", 6.6.4.1). */
+  movement: z.string().refine((m) => MOVEMENT_ROW.test(m) || LEG_MOVEMENT_ROW.test(m), {
+    message: 'a movement row is written "5T 6 10" (cross-country MF and traction, path MF, road MF) or "2L 3" for leg and towed units',
+  }),
+  /** Advanced Game unit kind (5.1, 5.2); vehicles by default. */
+  kind: z.enum(UNIT_KINDS).default('vehicle'),
+  /** A section's movement row with attached crew-served weapons, e.g. "1L 0" (5.1.2). */
+  movementWithWeapons: z.string().regex(LEG_MOVEMENT_ROW).optional(),
+  /** Leg and towed size for spotting: the L or S column (6.1.3). */
+  sizeClass: z.enum(['L', 'S']).optional(),
+  /** GP rows (6.5.4.1): the unit's own GP weapon. */
+  gp: gpRow.nullable().default(null),
+  /** Vehicle GP Defense Factor and target type (6.5.4.2.1), e.g. 4A. */
+  gpd: z.strictObject({ value: z.number().int().min(1).max(10), type: z.enum(['A', 'P', 'S']) }).optional(),
+  /** Leg and towed GP Defense Factors by the cover of the hex: None, Light, Medium, Heavy (6.5.4.2.2); type S. */
+  gpdByCover: z.array(z.number().int().min(1).max(10)).length(4).optional(),
+  /** Small arms (5.7): the AP row is a small-arms weapon for spotting. */
+  apSmallArms: z.boolean().default(false),
   /** Target Size (+2 .. -2), an AP hit modifier (4.4.3.2.2). */
   size: z.number().int().min(-2).max(2),
   /** Basic Game armor, from the card's Notes (4.4.3.2.5). */
@@ -125,6 +228,8 @@ export const counterManifest = z.strictObject({
   format: z.literal('tacsim-panzer-counters/1', { message: 'format must be "tacsim-panzer-counters/1"' }),
   notice: z.string().default(''),
   vehicles: idTable(vehicleCard),
+  /** Attached crew-served weapons (5.1.3). */
+  weapons: idTable(weaponCard).default({}),
 });
 export type CounterManifest = z.infer<typeof counterManifest>;
 
@@ -136,6 +241,8 @@ const placement = z.strictObject({
   hex: hexLabel,
   facing: facingName,
   count: z.number().int().min(1).max(6).default(1),
+  /** Crew-served weapons attached to this leg unit (5.1.3), by their id in the counter manifest. */
+  attached: z.array(z.string()).default([]),
 });
 
 const side = z.strictObject({
@@ -156,6 +263,8 @@ export const scenarioFile = z.strictObject({
   objectives: z
     .array(z.strictObject({ hex: hexLabel, vp: z.number().min(0), controlledBy: z.string().nullable().default(null) }))
     .default([]),
+  /** Advanced Game modules switched on: leg and towed units (5.1, 5.2, 5.5), GP fire and suppression (6.5.4, 5.10). */
+  modules: z.array(z.enum(['leg-towed', 'gp-fire'])).default([]),
   victory: z
     .strictObject({
       /** The winner's VP at least this many times the loser's (and above 0) is a decisive victory. */

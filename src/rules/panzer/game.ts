@@ -9,16 +9,18 @@ import { textDigest } from '../../core/digest.js';
 import type { Game, Rng } from '../../core/game.js';
 import { IllegalActionError } from '../../core/game.js';
 import { RecentMemo } from '../../core/memo.js';
-import { canFireAt, damageOf, destinations, firesInDirectStep, movementAllowance, shotFigures, spottedBySide } from './rules.js';
+import { applyFullCover, fullCoverEligible, fullCoverSets } from './advanced/full-cover.js';
+import { applyGpShot, recoverSuppression } from './advanced/suppression.js';
+import { canFireAt, canFireGpAt, damageOf, destinations, firesInDirectStep, moveAllowance, shotFigures, spottedBySide } from './rules.js';
 import type { Scenario } from './scenario.js';
 import { FACINGS } from './scenario.js';
 import {
   alive,
   BREWED_UP,
-  BU_WRECK,
   COMMAND_LETTERS,
   COMMAND_NAMES,
   DAMAGED,
+  ELIMINATED,
   EXITED,
   FIRE,
   KNOCKED_OUT,
@@ -31,10 +33,12 @@ import {
   type Reaction,
   SHORT_HALT,
   SPOT_FIRE,
+  SPOT_FIRE_SA,
   SPOT_MOVE,
   type State,
   type Unit,
   withUnit,
+  withWreck,
 } from './state.js';
 
 /** One percentile roll, 01-100 (3.2). */
@@ -70,6 +74,11 @@ export class PanzerGame implements Game<State, string> {
       fired: false,
       moved: false,
       spotted: false,
+      sup: 0,
+      underFire: false,
+      half: false,
+      immobile: false,
+      fc: false,
     }));
     const zero: State = {
       turn: 1,
@@ -170,9 +179,16 @@ export function seatToMove(sc: Scenario, state: State): number {
 /** 4.2.2: the commands vehicle u may be given: FIRE and SHORT HALT only with a spotted target it can fire at. */
 export function legalCommands(sc: Scenario, state: State, u: number): number[] {
   const def = sc.units[u]!;
-  if (!def.armed) return [NC, MOVE];
-  const hasTarget = state.units.some((t, i) => t.spotted && sc.units[i]!.side !== def.side && canFireAt(sc, state, u, i));
-  return hasTarget ? [NC, FIRE, MOVE, SHORT_HALT, OVERWATCH] : [NC, MOVE, OVERWATCH];
+  // Track hit (6.5.4.4.2): no moving; 6.6.4.1, 6.6.5: towed guns and burdened sections take no SHORT HALT.
+  // 6.1.4.2: in Full Cover a towed gun or a burdened section takes no MOVE, a leg unit no SHORT HALT.
+  const fc = state.units[u]!.fc;
+  const moves = state.units[u]!.immobile || (fc && (def.kind === 'towed' || def.burdened)) ? [] : [MOVE];
+  const halts = state.units[u]!.immobile || def.kind === 'towed' || def.burdened || fc ? [] : [SHORT_HALT];
+  if (!def.armed) return [NC, ...moves];
+  const hasTarget = state.units.some(
+    (t, i) => t.spotted && sc.units[i]!.side !== def.side && (canFireAt(sc, state, u, i) || canFireGpAt(sc, state, u, i)),
+  );
+  return hasTarget ? [NC, FIRE, ...moves, ...halts, OVERWATCH] : [NC, ...moves, OVERWATCH];
 }
 
 /** 4.2.2: an illegal command becomes N/C. */
@@ -225,8 +241,10 @@ function plausibleCommands(sc: Scenario, state: State, u: number): number[] {
   const side = sc.units[u]!.side;
   const placed = legalCommands(sc, { ...state, units: withUnit(state.units, u, { fired: false }) }, u);
   const fireOver =
-    state.phase === 'move' || (state.phase === 'fire' && (state.owStage > 0 || (state.stepSeat !== side && state.first === side)));
-  const moveOver = state.phase === 'move' && state.stepSeat === state.first && side !== state.first;
+    state.phase === 'move' ||
+    state.phase === 'cover' ||
+    (state.phase === 'fire' && (state.owStage > 0 || (state.stepSeat !== side && state.first === side)));
+  const moveOver = state.phase === 'cover' || (state.phase === 'move' && state.stepSeat === state.first && side !== state.first);
   return placed.filter((c) => {
     if ((c === FIRE || c === SHORT_HALT) && fireOver) return false;
     if ((c === MOVE || c === SHORT_HALT) && (moveOver || state.units[u]!.moved)) return false;
@@ -241,7 +259,11 @@ export function legalActions(sc: Scenario, state: State): string[] {
   if (state.pending !== null) return ['reveal', 'conceal'];
   if (state.reactions.length > 0) {
     const r = state.reactions.at(-1)!;
-    return [...overwatchShots(sc, state, r).map(([u, t]) => `w:${u}:${t}`), 'pass'];
+    return [
+      ...overwatchShots(sc, state, r).map(([u, t]) => `w:${u}:${t}`),
+      ...overwatchGpShots(sc, state, r).map(([u, t]) => `v:${u}:${t}`),
+      'pass',
+    ];
   }
   if (state.phase === 'command') {
     const units = commandable(sc, state, state.commandSeat);
@@ -252,7 +274,12 @@ export function legalActions(sc: Scenario, state: State): string[] {
     return orders;
   }
   if (state.phase === 'choose') return ['first', 'second'];
-  if (state.phase === 'fire') return directShots(sc, state, state.stepSeat).map(([u, t]) => `f:${u}:${t}`);
+  if (state.phase === 'cover') return fullCoverSets(sc, state, state.stepSeat);
+  if (state.phase === 'fire')
+    return [
+      ...directShots(sc, state, state.stepSeat).map(([u, t]) => `f:${u}:${t}`),
+      ...directGpShots(sc, state, state.stepSeat).map(([u, t]) => `g:${u}:${t}`),
+    ];
   const out: string[] = [];
   for (const u of movers(sc, state, state.stepSeat)) {
     for (const d of destinations(sc, state, u)) out.push(d.hex < 0 ? `m:${u}:x${d.steps.at(-1)!.hex}` : `m:${u}:${d.hex}:${d.facing}`);
@@ -260,33 +287,56 @@ export function legalActions(sc: Scenario, state: State): string[] {
   return out;
 }
 
-/** Direct fire shots of `seat`: its FIRE and SHORT HALT vehicles that have not fired, at targets they may fire at. */
-export function directShots(sc: Scenario, state: State, seat: number): [number, number][] {
+type CanFire = (sc: Scenario, state: State, firer: number, target: number) => boolean;
+
+/** Shots of `seat` in the Direct Fire Step: its FIRE and SHORT HALT units that have not fired, at targets `can` allows. */
+function directShotsBy(sc: Scenario, state: State, seat: number, can: CanFire): [number, number][] {
   const out: [number, number][] = [];
   state.units.forEach((u, i) => {
     if (sc.units[i]!.side !== seat || !alive(u) || !firesInDirectStep(u) || u.fired) return;
     state.units.forEach((_, t) => {
-      if (canFireAt(sc, state, i, t)) out.push([i, t]);
+      if (can(sc, state, i, t)) out.push([i, t]);
     });
   });
   return out;
 }
 
-/** Overwatch shots open to a reaction: the seat's unrevealed OVERWATCH vehicles at its targets (4.4.2). */
-export function overwatchShots(sc: Scenario, state: State, r: Reaction): [number, number][] {
+/** Overwatch shots open to a reaction: the seat's unrevealed OVERWATCH units at its targets, as `can` allows (4.4.2). */
+function overwatchShotsBy(sc: Scenario, state: State, r: Reaction, can: CanFire): [number, number][] {
   const out: [number, number][] = [];
   state.units.forEach((u, i) => {
     if (sc.units[i]!.side !== r.seat || !alive(u) || !u.ordered || u.cmd !== OVERWATCH || u.fired) return;
-    for (const t of r.targets) if (canFireAt(sc, state, i, t)) out.push([i, t]);
+    for (const t of r.targets) if (can(sc, state, i, t)) out.push([i, t]);
   });
   return out;
+}
+
+/** Direct fire AP shots of `seat` (4.4.1). */
+export function directShots(sc: Scenario, state: State, seat: number): [number, number][] {
+  return directShotsBy(sc, state, seat, canFireAt);
+}
+
+/** GP direct fire shots of `seat` (6.5.4). */
+export function directGpShots(sc: Scenario, state: State, seat: number): [number, number][] {
+  return sc.modules.gpFire ? directShotsBy(sc, state, seat, canFireGpAt) : [];
+}
+
+/** AP overwatch shots open to a reaction (4.4.2). */
+export function overwatchShots(sc: Scenario, state: State, r: Reaction): [number, number][] {
+  return overwatchShotsBy(sc, state, r, canFireAt);
+}
+
+/** GP overwatch shots open to a reaction (6.5.3). */
+export function overwatchGpShots(sc: Scenario, state: State, r: Reaction): [number, number][] {
+  return sc.modules.gpFire ? overwatchShotsBy(sc, state, r, canFireGpAt) : [];
 }
 
 /** Vehicles of `seat` with MOVE or SHORT HALT that have still to move (4.5). */
 export function movers(sc: Scenario, state: State, seat: number): number[] {
   const out: number[] = [];
   state.units.forEach((u, i) => {
-    if (sc.units[i]!.side === seat && alive(u) && u.ordered && (u.cmd === MOVE || u.cmd === SHORT_HALT) && !u.moved) out.push(i);
+    if (sc.units[i]!.side === seat && alive(u) && u.ordered && (u.cmd === MOVE || u.cmd === SHORT_HALT) && !u.moved && !u.immobile)
+      out.push(i);
   });
   return out;
 }
@@ -321,7 +371,18 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
     }
     case 'f':
     case 'w':
-      return announce(sc, state, Number(parts[1]), Number(parts[2]), parts[0] === 'w', rng, log);
+    case 'g':
+    case 'v':
+      return announce(
+        sc,
+        state,
+        Number(parts[1]),
+        Number(parts[2]),
+        parts[0] === 'w' || parts[0] === 'v',
+        parts[0] === 'g' || parts[0] === 'v',
+        rng,
+        log,
+      );
     case 'reveal':
     case 'conceal': {
       const p = state.pending!;
@@ -330,10 +391,15 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
         s = { ...s, units: withUnit(s.units, p.target, { movingShown: true, shown: true }) };
         log?.push(`${unitName(sc, p.target)} reveals ${COMMAND_NAMES[s.units[p.target]!.cmd]}`);
       }
-      return resolveShot(sc, s, p.firer, p.target, p.overwatch, rng, log);
+      return fireShot(sc, s, p.firer, p.target, p.overwatch, p.gp, rng, log);
     }
     case 'pass':
       return { ...state, reactions: state.reactions.slice(0, -1) };
+    case 'c': {
+      // 6.8.2: the Second Player adjusts first, then the First Player (ruling PZ-R26).
+      const next = applyFullCover(sc, state, state.stepSeat, parts[1]!);
+      return { ...next, stepSeat: state.stepSeat === state.first ? -1 : state.first };
+    }
     case 'm':
       return startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log);
   }
@@ -341,10 +407,19 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
 }
 
 /** A shot announced: the target's owner may first reveal MOVE / SHORT HALT for the moving modifier (4.4.3.2.2). */
-function announce(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, rng: Rng, log: Log): State {
+function announce(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, gp: boolean, rng: Rng, log: Log): State {
   const t = state.units[target]!;
-  if ((t.cmd === MOVE || t.cmd === SHORT_HALT) && t.ordered && !t.movingShown) return { ...state, pending: { firer, target, overwatch } };
-  return resolveShot(sc, state, firer, target, overwatch, rng, log);
+  if ((t.cmd === MOVE || t.cmd === SHORT_HALT) && t.ordered && !t.movingShown)
+    return { ...state, pending: { firer, target, overwatch, gp } };
+  return fireShot(sc, state, firer, target, overwatch, gp, rng, log);
+}
+
+/** An AP shot (4.4.3) or a GP shot (6.5.4); the target is under fire this turn (6.8.3.1.2). */
+function fireShot(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, gp: boolean, rng: Rng, log: Log): State {
+  const s: State = sc.modules.gpFire ? { ...state, units: withUnit(state.units, target, { underFire: true }) } : state;
+  if (!gp) return resolveShot(sc, s, firer, target, overwatch, rng, log);
+  const after = applyGpShot(sc, s, firer, target, overwatch, rng, log, unitName);
+  return afterShot(sc, state, after, firer, target, overwatch);
 }
 
 /**
@@ -357,7 +432,7 @@ function resolveShot(sc: Scenario, state: State, firer: number, target: number, 
   const moving = t.movingShown && (t.cmd === MOVE || t.cmd === SHORT_HALT);
   const fig = shotFigures(sc, state, firer, target, overwatch, moving);
   const roll = d100(rng);
-  let units = withUnit(state.units, firer, { fired: true, shown: true, mark: SPOT_FIRE });
+  let units = withUnit(state.units, firer, { fired: true, shown: true, mark: sc.units[firer]!.apSmallArms ? SPOT_FIRE_SA : SPOT_FIRE });
   let wrecks = state.wrecks;
   let result = 'miss';
   if (roll <= fig.hitNumber) {
@@ -368,28 +443,28 @@ function resolveShot(sc: Scenario, state: State, firer: number, target: number, 
       const status = dmg === 2 ? BREWED_UP : dmg === 1 || cur.status === DAMAGED ? KNOCKED_OUT : DAMAGED;
       units = withUnit(units, target, { status });
       result = status === DAMAGED ? 'hit: DAMAGED' : status === KNOCKED_OUT ? 'hit: KNOCKED OUT' : 'hit: BREWED UP';
-      if (status === KNOCKED_OUT || status === BREWED_UP) {
-        // 4.1.4.1.8: one wreck counter per hex; a BU wreck replaces a KO wreck, never the reverse.
-        const w = status === BREWED_UP ? BU_WRECK : KO_WRECK;
-        if (w > wrecks[cur.hex]!) {
-          const next = wrecks.slice();
-          next[cur.hex] = w;
-          wrecks = next;
-        }
-      }
+      wrecks = withWreck(wrecks, cur.hex, status);
     }
   }
   log?.push(
     `${unitName(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} at ${unitName(sc, target)}: band ${'PSMLE'[fig.band]}, modifier ${fig.modifier >= 0 ? '+' : ''}${fig.modifier}, hit on ${fig.hitNumber}, rolled ${roll}: ${result}`,
   );
-  let s: State = { ...state, units, wrecks };
+  return afterShot(sc, state, { ...state, units, wrecks }, firer, target, overwatch);
+}
+
+/** After a shot: an overwatch shot opens the other side's overwatch at the firer (cascade, 4.4.2); a mover damaged or suppressed loses half its remaining MF at once (3.7, 6.6.2). */
+function afterShot(sc: Scenario, before: State, after: State, firer: number, target: number, overwatch: boolean): State {
+  let s = after;
   if (overwatch) {
     const reactions = [...s.reactions, { seat: 1 - sc.units[firer]!.side, targets: [firer] }];
     s = { ...s, reactions };
   }
-  if (state.mover >= 0 && target === state.mover && units[target]!.status === DAMAGED && state.units[target]!.status !== DAMAGED) {
-    // 3.7: a vehicle damaged while moving has its remaining MF halved at once.
-    s = { ...s, allowance: Math.max(1, Math.floor(s.allowance / 2)) };
+  const was = before.units[target]!;
+  const now = s.units[target]!;
+  if (before.mover >= 0 && target === before.mover) {
+    if ((now.status === DAMAGED && was.status !== DAMAGED) || (now.sup !== 0 && was.sup === 0))
+      s = { ...s, allowance: Math.max(1, Math.floor(s.allowance / 2)) };
+    if (now.immobile) s = { ...s, route: [] };
   }
   return s;
 }
@@ -402,10 +477,7 @@ function startMove(sc: Scenario, state: State, u: number, where: string, facing:
     : dests.find((x) => x.hex === Number(where) && x.facing === Number(facing));
   if (d === undefined) throw new IllegalActionError(`m:${u}:${where}`, 'no such destination');
   const unit = state.units[u]!;
-  const def = sc.units[u]!;
-  const mf = d.road
-    ? movementAllowance(def.roadMf, unit.cmd === SHORT_HALT, unit.status === DAMAGED)
-    : movementAllowance(def.mf, unit.cmd === SHORT_HALT, unit.status === DAMAGED);
+  const mf = moveAllowance(sc, state, u, d.road);
   log?.push(
     `${unitName(sc, u)} moves${d.road ? ' by road' : ''}: ${d.steps.length === 0 ? 'stays in place' : d.steps.map((s) => (s.kind === 'exit' ? 'off the map' : s.kind === 'turn' ? `turn ${FACINGS[s.facing]}` : sc.map.grid.label(s.hex))).join(' ')}`,
   );
@@ -413,7 +485,8 @@ function startMove(sc: Scenario, state: State, u: number, where: string, facing:
   const steps = d.steps.length > 0 ? d.steps : [{ kind: 'turn' as const, hex: unit.hex, facing: unit.facing, spent: 0 }];
   return {
     ...state,
-    units: withUnit(state.units, u, { mark: SPOT_MOVE, shown: true, movingShown: true }),
+    // A unit that moves leaves Full Cover (crawling, 6.6.4.3, is not modelled: ruling PZ-R26).
+    units: withUnit(state.units, u, { mark: SPOT_MOVE, shown: true, movingShown: true, fc: false }),
     mover: u,
     route: steps,
     allowance: Math.max(mf, d.steps.at(-1)?.spent ?? 0),
@@ -464,7 +537,7 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
     if (s.phase === 'over' || s.pending !== null) break;
     if (s.reactions.length > 0) {
       const r = s.reactions.at(-1)!;
-      if (overwatchShots(sc, s, r).length > 0) break;
+      if (overwatchShots(sc, s, r).length > 0 || overwatchGpShots(sc, s, r).length > 0) break;
       s = { ...s, reactions: s.reactions.slice(0, -1) };
       continue;
     }
@@ -482,9 +555,21 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
       continue;
     }
     if (s.phase === 'choose') break;
+    if (s.phase === 'cover') {
+      // 6.8.2: each seat with eligible units decides; then the rest of the Adjustment Phase.
+      if (s.stepSeat >= 0 && fullCoverSets(sc, s, s.stepSeat).length > 0) break;
+      if (s.stepSeat >= 0 && s.stepSeat !== s.first) {
+        s = { ...s, stepSeat: s.first };
+        continue;
+      }
+      s = adjustment(sc, s, rng, log);
+      if (s.phase === 'over') break;
+      s = spottingPhase(sc, s);
+      continue;
+    }
     if (s.phase === 'fire') {
       if (s.owStage === 0) {
-        if (directShots(sc, s, s.stepSeat).length > 0) break;
+        if (directShots(sc, s, s.stepSeat).length > 0 || directGpShots(sc, s, s.stepSeat).length > 0) break;
         if (s.stepSeat === s.first) {
           s = { ...s, stepSeat: 1 - s.first };
           continue;
@@ -509,7 +594,7 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
       const m = s.units[s.mover]!;
       if (alive(m)) {
         const r: Reaction = { seat: 1 - sc.units[s.mover]!.side, targets: [s.mover] };
-        if (overwatchShots(sc, s, r).length > 0) s = { ...s, reactions: [r] };
+        if (overwatchShots(sc, s, r).length > 0 || overwatchGpShots(sc, s, r).length > 0) s = { ...s, reactions: [r] };
       }
       continue;
     }
@@ -518,7 +603,11 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
       s = { ...s, stepSeat: s.first };
       continue;
     }
-    s = adjustment(sc, s, log);
+    if (sc.modules.legTowed && s.phase === 'move') {
+      s = { ...s, phase: 'cover', stepSeat: 1 - s.first };
+      continue;
+    }
+    s = adjustment(sc, s, rng, log);
     if (s.phase === 'over') break;
     s = spottingPhase(sc, s);
   }
@@ -557,7 +646,9 @@ function spottingPhase(sc: Scenario, s: State): State {
  * 4.6.1: unexecuted FIRE / SHORT HALT / MOVE is an illegal play and leaves SPOT/FIRE or SPOT/MOVE; commands
  * come off. 3.6: objective control. 4.6.2: the last turn ends the game.
  */
-function adjustment(sc: Scenario, s: State, log: Log): State {
+function adjustment(sc: Scenario, before: State, rng: Rng, log: Log): State {
+  // 6.8.3, 6.8.4: suppression recovery and ON to OFF, before the commands come off.
+  const s = sc.modules.gpFire ? recoverSuppression(sc, before, rng, log, unitName) : before;
   const units = s.units.map((u) => {
     let mark = u.mark;
     if (alive(u) && u.ordered) {
@@ -605,7 +696,7 @@ export function victoryPoints(sc: Scenario, s: State): number[] {
   const vp: number[] = [0, 0];
   s.units.forEach((u, i) => {
     const d = sc.units[i]!;
-    if (u.status === KNOCKED_OUT || u.status === BREWED_UP) vp[1 - d.side]! += d.pts;
+    if (u.status === KNOCKED_OUT || u.status === BREWED_UP || u.status === ELIMINATED) vp[1 - d.side]! += d.pts;
     if (u.status === EXITED) vp[d.side]! += d.pts * sc.sides[d.side]!.exitVp;
   });
   sc.objectives.forEach((o, k) => {
@@ -636,10 +727,19 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       return 'be Second Player (fire second, move first)';
     case 'f':
       return `${unitName(sc, Number(p[1]))} fires at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+    case 'g':
+      return `${unitName(sc, Number(p[1]))} fires GP at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+    case 'v':
+      return `${unitName(sc, Number(p[1]))} overwatch-fires GP at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'w':
       return `${unitName(sc, Number(p[1]))} overwatch-fires at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'pass':
       return 'hold overwatch fire';
+    case 'c': {
+      const units = fullCoverEligible(sc, state, state.stepSeat);
+      const inFc = units.filter((_, k) => p[1]![k] === 'F');
+      return inFc.length === 0 ? 'no unit in Full Cover' : `Full Cover: ${inFc.map((u) => `#${u}`).join(' ')}`;
+    }
     case 'reveal':
       return `reveal the MOVE of ${state.pending ? unitName(sc, state.pending.target) : 'the target'} (fire at it takes the moving modifier)`;
     case 'conceal':

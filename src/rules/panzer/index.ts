@@ -1,4 +1,4 @@
-/** GMT Panzer (Basic Game): what the tools and agents get of it, through declared interfaces. */
+/** GMT Panzer (the Basic Game and the Advanced modules built): what the tools and agents get of it, through declared interfaces. */
 import type { Rng } from '../../core/game.js';
 import type * as sys from '../../core/system.js';
 import { panzerAgentHooks } from './doctrine.js';
@@ -63,7 +63,7 @@ export function loadPanzer(file: string, options: sys.ScenarioOptions = {}, mode
 
 export const panzerSystem: sys.RulesSystem = {
   id: 'panzer',
-  title: 'GMT Panzer (Basic Game)',
+  title: 'GMT Panzer (Basic Game, Advanced leg, towed and GP modules)',
   load: (file, options, mode) => loadPanzer(file, options, mode),
 };
 

@@ -3,21 +3,39 @@
  * and movement (4.5). Nothing here rolls a die or changes a state.
  */
 import { Arc } from '../../hex/grid.js';
-import { ROAD, type Scenario, type VehicleDef } from './scenario.js';
-import { alive, BU_WRECK, DAMAGED, FIRE, MOVE, SHORT_HALT, SPOT_FIRE, SPOT_MOVE, type State, type Step, type Unit } from './state.js';
+import { gpMaxRange } from './advanced/gp-fire.js';
+import { legAllowance, legDestinations } from './advanced/legs.js';
+import { isLeg, isLegOrTowed, ROAD, type Scenario, type VehicleDef } from './scenario.js';
+import {
+  alive,
+  BU_WRECK,
+  DAMAGED,
+  FIRE,
+  MOVE,
+  NOT_SUPPRESSED,
+  SHORT_HALT,
+  SPOT_FIRE,
+  SPOT_FIRE_SA,
+  SPOT_MOVE,
+  type State,
+  type Step,
+  type Unit,
+} from './state.js';
 
 // --- Stacking (3.8) -------------------------------------------------------------------------------
 
-/** Live vehicles in hex h. */
-export function vehiclesIn(state: State, h: number): number {
+/** Live vehicles and towed units in hex h (5.13: leg units do not count). */
+export function vehiclesIn(sc: Scenario, state: State, h: number): number {
   let n = 0;
-  for (const u of state.units) if (alive(u) && u.hex === h) n++;
+  state.units.forEach((u, i) => {
+    if (alive(u) && u.hex === h && !isLeg(sc.units[i]!)) n++;
+  });
   return n;
 }
 
-/** 3.8: a hex holding the chart's number of vehicles (wrecks not counted) or more is over-stacked. */
+/** 3.8, 5.13: a hex holding the chart's number of vehicles and towed units (wrecks and leg units not counted) or more is over-stacked. */
 export function overStacked(sc: Scenario, state: State, h: number): boolean {
-  return vehiclesIn(state, h) >= sc.charts.overStacked.value;
+  return vehiclesIn(sc, state, h) >= sc.charts.overStacked.value;
 }
 
 // --- Spotting (4.1) -------------------------------------------------------------------------------
@@ -26,7 +44,7 @@ export function overStacked(sc: Scenario, state: State, h: number): boolean {
  * 4.1.3: spotting range to a target: row 0 shifted by the target's cover (4.1.3.2: none when over-stacked)
  * and its SPOT marker, the net clamped to +2..-5, read in the V column.
  */
-export function spottingRange(sc: Scenario, state: State, target: number): number {
+export function spottingRange(sc: Scenario, state: State, target: number, spotter = -1): number {
   const u = state.units[target]!;
   const m = sc.charts.modifiers;
   let row = 0;
@@ -36,7 +54,16 @@ export function spottingRange(sc: Scenario, state: State, target: number): numbe
   }
   if (u.mark === SPOT_MOVE) row += m.spotMove.value;
   else if (u.mark === SPOT_FIRE) row += m.spotFire.value;
+  // 6.1.3: a unit that fired small arms only is one row up (SPOT/FIRE SA +1).
+  else if (u.mark === SPOT_FIRE_SA) row += 1;
+  // 6.1.3.1: a suppressed spotter is two rows down; 6.1.3.2: a target in Full Cover two, a spotter in it four.
+  if (spotter >= 0 && state.units[spotter]!.sup !== NOT_SUPPRESSED) row += sc.adv!.modifiers.spotSuppressed.value;
+  if (u.fc) row += sc.adv!.modifiers.spotFullCoverTarget.value;
+  if (spotter >= 0 && state.units[spotter]!.fc) row += sc.adv!.modifiers.spotFromFullCover.value;
   row = Math.max(-5, Math.min(2, row));
+  // 6.1.3: leg and towed targets are read in the L or S column.
+  const column = sc.units[target]!.sizeClass;
+  if (column !== 'V' && sc.adv !== null) return sc.adv.spotting[column][2 - row]!.range;
   return sc.spotRange[2 - row]!;
 }
 
@@ -44,9 +71,12 @@ export function spottingRange(sc: Scenario, state: State, target: number): numbe
 export function spots(sc: Scenario, state: State, spotter: number, target: number): boolean {
   const s = state.units[spotter]!;
   const t = state.units[target]!;
-  if (!alive(s) || !alive(t) || !sc.units[spotter]!.armed) return false;
+  // 4.1.1: combat units spot; 6.1.1: every leg and towed unit spots.
+  if (!alive(s) || !alive(t) || !(sc.units[spotter]!.armed || isLegOrTowed(sc.units[spotter]!))) return false;
   if (sc.units[spotter]!.side === sc.units[target]!.side) return false;
-  if (sc.map.grid.distance(s.hex, t.hex) > spottingRange(sc, state, target)) return false;
+  if (sc.map.grid.distance(s.hex, t.hex) > spottingRange(sc, state, target, spotter)) return false;
+  // 6.1.3.1: a suppressed unit spots only to its front 60 degrees.
+  if (s.sup !== NOT_SUPPRESSED && !sc.map.grid.inCone(s.hex, s.facing, t.hex)) return false;
   return sc.map.hasLos(s.hex, t.hex);
 }
 
@@ -68,8 +98,10 @@ export function bandOf(def: VehicleDef, range: number): number {
 /** 4.4.3.1: whether `target` is in the firer's field of fire (fixed mounts: the 60-degree front or rear arc). */
 export function inFieldOfFire(sc: Scenario, state: State, firer: number, target: number): boolean {
   const def = sc.units[firer]!;
-  if (def.arc === 'all') return true;
   const f = state.units[firer]!;
+  // 5.1: a leg unit fires all round unless suppressed, then to its front 60 degrees.
+  if (isLeg(def) && f.sup !== NOT_SUPPRESSED) return sc.map.grid.inCone(f.hex, f.facing, state.units[target]!.hex);
+  if (def.arc === 'all') return true;
   const facing = def.arc === 'front' ? f.facing : (f.facing + 3) % 6;
   return sc.map.grid.inCone(f.hex, facing, state.units[target]!.hex);
 }
@@ -80,9 +112,23 @@ export function inFieldOfFire(sc: Scenario, state: State, firer: number, target:
  */
 export function canFireAt(sc: Scenario, state: State, firer: number, target: number): boolean {
   const f = state.units[firer]!;
-  if (f.fired || !spots(sc, state, firer, target)) return false;
+  // 6.5.2: AP fire only at vehicles.
+  if (f.fired || isLegOrTowed(sc.units[target]!) || !spots(sc, state, firer, target)) return false;
   const range = sc.map.grid.distance(f.hex, state.units[target]!.hex);
   if (bandOf(sc.units[firer]!, range) < 0) return false;
+  return inFieldOfFire(sc, state, firer, target);
+}
+
+/**
+ * 6.5.4: whether `firer` may fire GP at `target` now: the GP module on, a GP row reaching the range, the
+ * target a unit it spots itself, in its field of fire; one shot per unit per turn (ruling PZ-R17).
+ */
+export function canFireGpAt(sc: Scenario, state: State, firer: number, target: number): boolean {
+  if (!sc.modules.gpFire || sc.units[firer]!.gp.length === 0) return false;
+  const f = state.units[firer]!;
+  if (f.fired || !spots(sc, state, firer, target)) return false;
+  const range = sc.map.grid.distance(f.hex, state.units[target]!.hex);
+  if (range < 1 || range > gpMaxRange(sc, firer)) return false;
   return inFieldOfFire(sc, state, firer, target);
 }
 
@@ -128,6 +174,8 @@ export function shotFigures(sc: Scenario, state: State, firer: number, target: n
   }
   if (f.cmd === SHORT_HALT && f.ordered) mod += m.shortHalt.value;
   if (f.status === DAMAGED) mod += m.damaged.value;
+  // 6.5.2.4: a suppressed shooter.
+  if (f.sup !== NOT_SUPPRESSED) mod += sc.adv!.modifiers.apFirerSuppressed.value;
   mod += smokeOnLine(sc, state, f.hex, t.hex) * m.brewUpSmoke.value;
   if (overwatch) mod += inCone(sc, state, firer, target) ? m.overwatchInside.value : m.overwatchOutside.value;
   const modifier = Math.max(-10, Math.min(5, mod));
@@ -140,7 +188,7 @@ export function shotFigures(sc: Scenario, state: State, firer: number, target: n
 }
 
 /** Overwatch inside the front (or a fixed mount's) field of fire: -1; outside it (turreted only): -3. */
-function inCone(sc: Scenario, state: State, firer: number, target: number): boolean {
+export function inCone(sc: Scenario, state: State, firer: number, target: number): boolean {
   const def = sc.units[firer]!;
   const f = state.units[firer]!;
   const facing = def.arc === 'rear' ? (f.facing + 3) % 6 : f.facing;
@@ -173,6 +221,19 @@ export function movementAllowance(base: number, shortHalt: boolean, damaged: boo
   if (shortHalt) mf /= 2;
   if (damaged) mf /= 2;
   return Math.max(1, Math.floor(mf));
+}
+
+/**
+ * The MF of unit u's move: 3.7 for vehicles (cross-country or road), halved again when suppressed
+ * (6.6.2); leg and towed units by 6.6.4.1.
+ */
+export function moveAllowance(sc: Scenario, state: State, u: number, road: boolean): number {
+  const def = sc.units[u]!;
+  const unit = state.units[u]!;
+  const suppressed = unit.sup !== NOT_SUPPRESSED;
+  if (isLegOrTowed(def)) return legAllowance(def, unit.cmd === SHORT_HALT, suppressed);
+  const mf = movementAllowance(road ? def.roadMf : def.mf, unit.cmd === SHORT_HALT, unit.status === DAMAGED);
+  return suppressed ? Math.max(1, Math.floor(mf / 2)) : mf;
 }
 
 /** Height limit of one hex's move by traction (4.5.1.1.2): tracked and half-tracked 2, wheeled 1. */
@@ -233,10 +294,9 @@ export function exitAllowed(sc: Scenario, side: number, h: number, d: number): b
  */
 export function destinations(sc: Scenario, state: State, u: number): Destination[] {
   const def = sc.units[u]!;
+  if (isLegOrTowed(def)) return legDestinations(sc, state, u);
   const unit = state.units[u]!;
-  const shortHalt = unit.cmd === SHORT_HALT;
-  const damaged = unit.status === DAMAGED;
-  const mf = movementAllowance(def.mf, shortHalt, damaged);
+  const mf = moveAllowance(sc, state, u, false);
   const grid = sc.map.grid;
   const size = grid.size;
   // Nodes: (hex * 6 + facing) * 2 + (free turn used in this hex). Dijkstra by MF (small integers: bucket queue).
@@ -353,7 +413,7 @@ function roadDestinations(sc: Scenario, state: State, u: number, enemyIn: (h: nu
   const map = sc.map;
   const grid = map.grid;
   if ((map.hexside(unit.hex, unit.facing) & ROAD) === 0) return [];
-  const mf = movementAllowance(def.roadMf, unit.cmd === SHORT_HALT, unit.status === DAMAGED);
+  const mf = moveAllowance(sc, state, u, true);
   const out: Destination[] = [];
   const seen = new Set<number>([unit.hex]);
   let frontier: { hex: number; facing: number; steps: Step[] }[] = [{ hex: unit.hex, facing: unit.facing, steps: [] }];

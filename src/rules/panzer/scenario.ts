@@ -13,19 +13,23 @@ import { hexAt, readCompactMap } from '../../hex/mapdata.js';
 import { turnsParameter } from '../../hex/params.js';
 import { readScenarioSources } from '../../hex/scenariofile.js';
 import {
+  type AdvancedCharts,
   BANDS,
   type ChartPack,
   chartPack,
   type CounterManifest,
   counterManifest,
   type Cover,
+  type GpRow,
   HIT_ROWS,
+  LEG_MOVEMENT_ROW,
   MOVEMENT_ROW,
   type ScenarioData,
   SPOT_ROWS,
   scenarioFile,
   type TerrainEntry,
   type Traction,
+  type UnitKind,
 } from './formats.js';
 
 /** The hexside bit of a road. */
@@ -53,6 +57,34 @@ export interface VehicleDef {
   readonly arc: 'front' | 'rear' | 'all';
   readonly startHex: Hex;
   readonly startFacing: number;
+  /** Advanced Game unit kind (5.1, 5.2); 'vehicle' in the Basic Game. */
+  readonly kind: UnitKind;
+  /** Leg and towed spotting column (6.1.3); vehicles 'V'. */
+  readonly sizeClass: 'V' | 'L' | 'S';
+  /** GP weapons (the unit's own row and its attached weapons', 5.1.3, 6.5.4.1). */
+  readonly gp: readonly GpRow[];
+  /** Vehicle GP Defense Factor and target type (6.5.4.2.1); leg and towed: by cover, type S. */
+  readonly gpd: { readonly value: number; readonly type: 'A' | 'P' | 'S' };
+  readonly gpdByCover: readonly number[];
+  /** The AP weapon is small arms (an anti-tank rifle, 5.1.3.3, 5.7). */
+  readonly apSmallArms: boolean;
+  /** A section carrying crew-served weapons: no SHORT HALT (6.6.4.1). */
+  readonly burdened: boolean;
+}
+
+/** Leg units: squads, half-squads and sections on foot (5.1). */
+export function isLeg(def: VehicleDef): boolean {
+  return def.kind === 'squad' || def.kind === 'section';
+}
+/** Leg and towed units: they face and move the Advanced Game's way (5.5, 6.6.4, 6.6.5). */
+export function isLegOrTowed(def: VehicleDef): boolean {
+  return def.kind !== 'vehicle';
+}
+
+/** The Advanced modules a scenario switches on. */
+export interface Modules {
+  readonly legTowed: boolean;
+  readonly gpFire: boolean;
 }
 
 /** A VP hex (3.6) and the seat holding it at the start (-1 nobody). */
@@ -80,6 +112,9 @@ export interface Scenario {
   /** Terrain Effects Table entries by the map's terrain index. */
   readonly terrain: readonly TerrainEntry[];
   readonly data: ScenarioData;
+  readonly modules: Modules;
+  /** The Advanced tables (present when a module is on). */
+  readonly adv: AdvancedCharts | null;
   readonly charts: ChartPack;
   readonly counters: CounterManifest;
   readonly parameters: readonly ScenarioParameter[];
@@ -142,6 +177,15 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
   const units: VehicleDef[] = [];
   const sides: SideDef[] = data.sides.map((s) => ({ id: s.id, name: s.name, exitEdge: s.exitEdge ?? null, exitVp: s.exitVp }));
   if (sides[0]!.id === sides[1]!.id) problems.add('sides[1].id', `both sides are called "${sides[0]!.id}"`, 'bad-value');
+  const modules: Modules = { legTowed: data.modules.includes('leg-towed'), gpFire: data.modules.includes('gp-fire') };
+  const adv = charts.advanced ?? null;
+  if ((modules.legTowed || modules.gpFire) && adv === null)
+    problems.add('modules', `the Advanced modules need the "advanced" tables in the chart pack ${src.chartsFile}`, 'missing');
+  if (modules.legTowed)
+    terrainIds.forEach((id, k) => {
+      if (terrain[k]!.moveLeg === undefined)
+        problems.add('modules', `terrain "${id}" of the chart pack ${src.chartsFile} has no leg movement cost (moveLeg)`, 'missing');
+    });
   data.sides.forEach((s, side) => {
     s.units.forEach((p, i) => {
       const place = `sides[${side}].units[${i}]`;
@@ -152,12 +196,37 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
       }
       const h = hexAt(grid, p.hex, `${place}.hex`, problems);
       if (h < 0) return;
-      const m = MOVEMENT_ROW.exec(card.movement)!;
-      const traction = m[2] as string;
-      if (traction === 'L') {
-        problems.add(`${place}.counter`, `"${p.counter}" is a leg unit (traction L): the Basic Game has vehicles only`, 'bad-value');
+      const legRow = LEG_MOVEMENT_ROW.exec(card.movement);
+      if ((legRow !== null || card.kind !== 'vehicle') && !modules.legTowed) {
+        problems.add(
+          `${place}.counter`,
+          `"${p.counter}" is a leg or towed unit: the scenario must switch on the "leg-towed" module`,
+          'bad-value',
+        );
         return;
       }
+      if ((legRow === null) !== (card.kind === 'vehicle')) {
+        problems.add(`${place}.counter`, `"${p.counter}" is a ${card.kind} with the movement row "${card.movement}"`, 'bad-value');
+        return;
+      }
+      const weapons = p.attached.map((w, k) => {
+        const wc = counters.weapons[w];
+        if (wc === undefined)
+          problems.add(`${place}.attached[${k}]`, `no weapon "${w}" in the counter manifest ${src.countersFile}`, 'not-found');
+        return wc;
+      });
+      if (p.attached.length > 0 && card.kind !== 'squad' && card.kind !== 'section')
+        problems.add(`${place}.attached`, 'crew-served weapons attach to squads and sections only (5.1.3)', 'bad-value');
+      const attached = weapons.filter((w) => w !== undefined);
+      const burdened = card.kind === 'section' && attached.length > 0;
+      const moveRow = burdened && card.movementWithWeapons !== undefined ? card.movementWithWeapons : card.movement;
+      const m = legRow === null ? MOVEMENT_ROW.exec(moveRow)! : null;
+      const lm = legRow === null ? null : LEG_MOVEMENT_ROW.exec(moveRow)!;
+      // An attached AP weapon (anti-tank rifle, HHATW) becomes the unit's AP row (5.1.3.3-4).
+      const apWeapon = attached.find((w) => w.ap !== null);
+      const ap = apWeapon?.ap ?? (card.ap === null ? null : { ...card.ap });
+      const gp = [card.gp, ...attached.map((w) => w.gp)].filter((g): g is GpRow => g !== null && modules.gpFire);
+      const vehicle = card.kind === 'vehicle';
       for (let k = 0; k < p.count; k++)
         units.push({
           index: units.length,
@@ -165,19 +234,27 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
           counter: p.counter,
           name: card.name,
           pts: card.pts,
-          mf: Number(m[1]),
-          traction: traction as Traction,
-          roadMf: Number(m[5]),
+          mf: Number(m?.[1] ?? lm![1]),
+          traction: (m?.[2] ?? 'T') as Traction,
+          roadMf: Number(m?.[5] ?? lm![1]),
           size: card.size,
           armorFront: card.armor.front,
           armorRear: card.armor.rear,
           tt: card.tt,
-          armed: card.ap !== null,
-          range: card.ap?.range ?? [0, 0, 0, 0, 0],
-          pen: card.ap?.pen ?? [0, 0, 0, 0, 0],
-          arc: card.ap === null || card.tt !== 0 ? 'all' : card.ap.arc,
+          armed: ap !== null || gp.length > 0,
+          range: ap?.range ?? [0, 0, 0, 0, 0],
+          pen: ap?.pen ?? [0, 0, 0, 0, 0],
+          // 5.1: leg units fire all round (front only when suppressed); 5.2: towed guns the front 60 degrees.
+          arc: card.kind === 'towed' ? 'front' : vehicle && card.ap !== null && card.tt === 0 ? card.ap.arc : 'all',
           startHex: h,
           startFacing: FACINGS.indexOf(p.facing),
+          kind: card.kind,
+          sizeClass: vehicle ? 'V' : (card.sizeClass ?? 'S'),
+          gp,
+          gpd: card.gpd ?? { value: 1, type: 'S' },
+          gpdByCover: card.gpdByCover ?? [1, 1, 1, 1],
+          apSmallArms: apWeapon !== undefined ? apWeapon.smallArms : card.apSmallArms,
+          burdened,
         });
     });
   });
@@ -197,6 +274,8 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
     units,
     objectives,
     turns: data.turns,
+    modules,
+    adv,
     parameters: [{ name: 'turns', description: 'number of game turns', value: data.turns, min: 1, max: 60 }],
     spotRange: charts.spotting.V.map((r) => r.range),
     hit: charts.apHit.flatMap((r) => r.hit),

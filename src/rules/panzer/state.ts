@@ -16,12 +16,21 @@ export const OK = 0,
   DAMAGED = 1,
   KNOCKED_OUT = 2,
   BREWED_UP = 3,
-  EXITED = 4;
+  EXITED = 4,
+  /** Advanced Game: a leg or towed unit eliminated by fire (6.5.4.4.3); it leaves no wreck. */
+  ELIMINATED = 5;
+
+/** SUPPRESSION counters (5.10): none, SUPPRESSION/ON, SUPPRESSION/OFF; the effects are the same for ON and OFF. */
+export const NOT_SUPPRESSED = 0,
+  SUPPRESSION_ON = 1,
+  SUPPRESSION_OFF = 2;
 
 /** SPOT markers (4.1.3): none, SPOT/MOVE, SPOT/FIRE. */
 export const NO_MARK = 0,
   SPOT_MOVE = 1,
-  SPOT_FIRE = 2;
+  SPOT_FIRE = 2,
+  /** SPOT/FIRE SA: the unit fired small arms only (6.1.3, 5.7). */
+  SPOT_FIRE_SA = 3;
 
 /** Wreck counters in a hex (4.1.4.1.8): none, KO wreck, BU wreck (with its brew-up smoke, 4.1.4.1.9). */
 export const NO_WRECK = 0,
@@ -46,6 +55,16 @@ export interface Unit {
   readonly moved: boolean;
   /** Spotted by the other side in the last Spotting Phase (4.1.1). */
   readonly spotted: boolean;
+  /** Advanced Game (5.10): SUPPRESSION counter; 0 in the Basic Game. */
+  readonly sup: number;
+  /** Attacked by AP or GP fire this turn (6.8.3.1.2, the UNDER FIRE counter). */
+  readonly underFire: boolean;
+  /** A squad reduced to its half-squad (5.1.1, 6.5.4.4.3). */
+  readonly half: boolean;
+  /** Track hit (6.5.4.4.2 rule of 10s): immobile for the rest of the scenario. */
+  readonly immobile: boolean;
+  /** In Full Cover (6.1.4.2), chosen in the Adjust Full Cover Step for the next turn. */
+  readonly fc: boolean;
 }
 
 /** One step of a move under way: a hex entered (forward or reverse), a turn in place, or leaving the map. */
@@ -68,9 +87,12 @@ export interface PendingShot {
   readonly firer: number;
   readonly target: number;
   readonly overwatch: boolean;
+  /** A GP shot (6.5.4) rather than AP. */
+  readonly gp: boolean;
 }
 
-export type Phase = 'command' | 'choose' | 'fire' | 'move' | 'over';
+/** 'cover': the Adjust Full Cover Step of the Adjustment Phase (6.8.2), a decision of each seat in turn. */
+export type Phase = 'command' | 'choose' | 'fire' | 'move' | 'cover' | 'over';
 
 export interface State {
   readonly turn: number;
@@ -115,4 +137,17 @@ export function withUnit(units: readonly Unit[], i: number, change: Partial<Unit
 /** Whether a vehicle is on the map and neither knocked out nor brewed up. */
 export function alive(u: Unit): boolean {
   return u.status === OK || u.status === DAMAGED;
+}
+
+/**
+ * 4.1.4.1.8: the wreck counters after a vehicle in hex h took `status`: a KO or BU leaves one wreck per
+ * hex, a BU wreck replacing a KO wreck, never the reverse; any other status leaves them as they are.
+ */
+export function withWreck(wrecks: readonly number[], h: number, status: number): readonly number[] {
+  if (status !== KNOCKED_OUT && status !== BREWED_UP) return wrecks;
+  const w = status === BREWED_UP ? BU_WRECK : KO_WRECK;
+  if (w <= wrecks[h]!) return wrecks;
+  const next = wrecks.slice();
+  next[h] = w;
+  return next;
 }

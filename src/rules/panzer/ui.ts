@@ -7,6 +7,7 @@ import { InputError } from '../../core/errors.js';
 import type { ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
 import { renderBoardMap, sideLettersOf, wrapWords } from '../../hex/ascii.js';
 import { boardOf } from '../../hex/board.js';
+import { gpShotFigures } from './advanced/suppression.js';
 import { commandable, describePanzerAction, seatToMove, victoryPoints } from './game.js';
 import { damageOf, shotFigures, movingShown } from './rules.js';
 import { FACINGS, ROAD, type Scenario } from './scenario.js';
@@ -17,13 +18,53 @@ import {
   COMMAND_LETTERS,
   COMMAND_NAMES,
   DAMAGED,
+  ELIMINATED,
   EXITED,
   KNOCKED_OUT,
   KO_WRECK,
+  NOT_SUPPRESSED,
   SPOT_FIRE,
+  SPOT_FIRE_SA,
   SPOT_MOVE,
+  SUPPRESSION_ON,
   type State,
+  type Unit,
 } from './state.js';
+
+/** A unit's kind as the map and lists write it (5.1, 5.2): veh, sqd (squad), hsq (half-squad), sec (section), gun (towed). */
+export function kindLabel(sc: Scenario, state: State, u: number): string {
+  const kind = sc.units[u]!.kind;
+  if (kind === 'squad') return state.units[u]!.half ? 'hsq' : 'sqd';
+  return kind === 'section' ? 'sec' : kind === 'towed' ? 'gun' : 'veh';
+}
+
+/** The counters on a unit: DAMAGED, track hit, SPOT markers, SUPPRESSION/ON or OFF (5.10). */
+function counterFlags(u: Unit): string[] {
+  return [
+    u.status === DAMAGED ? 'DAMAGED' : '',
+    u.immobile ? 'TRACK' : '',
+    u.mark === SPOT_MOVE ? 'SPOT/MOVE' : u.mark === SPOT_FIRE ? 'SPOT/FIRE' : u.mark === SPOT_FIRE_SA ? 'SPOT/FIRE SA' : '',
+    u.sup === NOT_SUPPRESSED ? '' : u.sup === SUPPRESSION_ON ? 'SUPPRESSION/ON' : 'SUPPRESSION/OFF',
+  ].filter((f) => f !== '');
+}
+
+/** Where a unit is, or how it left play. */
+function placeText(sc: Scenario, u: Unit): string {
+  if (u.status === KNOCKED_OUT) return 'knocked out';
+  if (u.status === BREWED_UP) return 'brewed up';
+  if (u.status === EXITED) return 'exited';
+  if (u.status === ELIMINATED) return 'eliminated';
+  return `${sc.map.grid.label(u.hex)} facing ${FACINGS[u.facing]}`;
+}
+
+/** The unit's weapons in a few words: AP row, GP factor at its closest band. */
+function weaponText(sc: Scenario, u: number): string {
+  const d = sc.units[u]!;
+  const parts: string[] = [];
+  if (d.range[4]! > 0) parts.push(`AP ${d.pen.join('/')} to ${d.range[4]}`);
+  for (const g of d.gp) parts.push(`GP ${g.factor.join('/')} to ${g.range[4]}${g.smallArms ? ' SA' : ''}`);
+  return parts.length > 0 ? parts.join(', ') : 'unarmed';
+}
 
 /** Arrows for the six facings of a flat-topped hex (N NE SE S SW NW). */
 export const FACING_ARROWS = ['^', '/', '\\', 'v', ',', '`'] as const;
@@ -34,23 +75,19 @@ export function panzerBoard(sc: Scenario, state: State, view: ViewOptions): Boar
   const units: BoardUnit[] = state.units.map((u, i) => {
     const d = sc.units[i]!;
     const on = alive(u);
-    const markers = [
-      u.status === DAMAGED ? 'damaged' : '',
-      u.mark === SPOT_MOVE ? 'SPOT/MOVE' : u.mark === SPOT_FIRE ? 'SPOT/FIRE' : '',
-      `facing ${FACINGS[u.facing]}`,
-    ].filter((m) => m !== '');
+    const markers = [...counterFlags(u), `facing ${FACINGS[u.facing]}`];
     return {
       unit: i,
       side: d.side,
       hex: on ? u.hex : -1,
       name: d.name,
-      type: 'vehicle',
-      values: `${d.mf}${d.traction} ${d.armorFront}/${d.armorRear}`,
-      where: on ? '' : u.status === EXITED ? 'exited' : u.status === BREWED_UP ? 'brewed up' : 'knocked out',
-      reduced: u.status === DAMAGED,
+      type: d.kind === 'vehicle' ? 'vehicle' : d.kind === 'towed' ? 'gun' : 'infantry',
+      values: d.kind === 'vehicle' ? `${d.mf}${d.traction} ${d.armorFront}/${d.armorRear}` : `${d.mf}L ${kindLabel(sc, state, i)}`,
+      where: on ? '' : placeText(sc, u),
+      reduced: u.status === DAMAGED || u.half,
       leader: false,
       markers,
-      details: `${commandText(sc, state, i, view.viewer) || 'no command'}; ${d.armed ? `AP ${d.pen.join('/')} to ${d.range[4]}` : 'unarmed'}`,
+      details: `${commandText(sc, state, i, view.viewer) || 'no command'}; ${weaponText(sc, i)}`,
     };
   });
   const markersOf = (h: number): string[] =>
@@ -75,10 +112,17 @@ export function renderPanzerMap(sc: Scenario, state: State, view: ViewOptions): 
     view,
   );
   const sideLetters = sideLettersOf(sc.sides.map((x) => x.id));
+  // With leg and towed units on the map each entry names the unit's kind and marks suppression (5.10).
+  const kinds = sc.modules.legTowed;
   const facings = state.units
-    .map((u, i) => (alive(u) ? `${sideLetters[sc.units[i]!.side]}#${i} ${sc.map.grid.label(u.hex)}${FACING_ARROWS[u.facing]}` : ''))
+    .map((u, i) =>
+      alive(u)
+        ? `${sideLetters[sc.units[i]!.side]}#${i}${kinds ? ` ${kindLabel(sc, state, i)}` : ''} ${sc.map.grid.label(u.hex)}${FACING_ARROWS[u.facing]}${u.sup !== NOT_SUPPRESSED ? '!' : ''}`
+        : '',
+    )
     .filter((x) => x !== '');
-  const lines = wrapWords(`facing (${ARROW_HELP}): ${facings.join(', ')}`, view.width ?? 120);
+  const help = kinds ? `${ARROW_HELP}; veh vehicle, sqd squad, hsq half-squad, sec section, gun towed gun; ! suppressed` : ARROW_HELP;
+  const lines = wrapWords(`facing (${help}): ${facings.join(', ')}`, view.width ?? 120);
   return [map, ...lines].join('\n');
 }
 
@@ -96,24 +140,18 @@ export function renderPanzerUnits(sc: Scenario, state: State, view: ViewOptions)
     state.units.forEach((u, i) => {
       const d = sc.units[i]!;
       if (d.side !== side) return;
-      const where =
-        u.status === KNOCKED_OUT
-          ? 'knocked out'
-          : u.status === EXITED
-            ? 'exited'
-            : u.status === BREWED_UP
-              ? 'brewed up'
-              : `${sc.map.grid.label(u.hex)} facing ${FACINGS[u.facing]}`;
+      const where = placeText(sc, u);
       const flags = [
-        u.status === DAMAGED ? 'DAMAGED' : '',
-        u.mark === SPOT_MOVE ? 'SPOT/MOVE' : u.mark === SPOT_FIRE ? 'SPOT/FIRE' : '',
+        ...counterFlags(u),
         alive(u) && u.spotted ? 'spotted' : '',
         commandText(sc, state, i, view.viewer),
         u.fired ? 'fired' : '',
         u.moved ? 'moved' : '',
       ].filter((f) => f !== '');
       lines.push(
-        `  #${i} ${d.name} (${d.mf}${d.traction} ${d.roadMf}, armor ${d.armorFront}/${d.armorRear}, ${d.armed ? `AP ${d.pen.join('/')} to ${d.range[4]}` : 'unarmed'}, ${d.pts} pts): ${where}${flags.length ? ` [${flags.join(', ')}]` : ''}`,
+        d.kind === 'vehicle'
+          ? `  #${i} ${d.name} (${d.mf}${d.traction} ${d.roadMf}, armor ${d.armorFront}/${d.armorRear}, ${weaponText(sc, i)}, ${d.pts} pts): ${where}${flags.length ? ` [${flags.join(', ')}]` : ''}`
+          : `  #${i} ${d.name} ${kindLabel(sc, state, i)} (${d.mf}L, ${weaponText(sc, i)}, ${d.pts} pts): ${where}${flags.length ? ` [${flags.join(', ')}]` : ''}`,
       );
     });
   }
@@ -143,6 +181,7 @@ export const PANZER_COMMAND_HELP = [
   'order U C         command C (F M H O N) for vehicle #U',
   'first | second    after winning the initiative: be First Player (fire first, move last) or Second (move first)',
   'fire U T          vehicle #U fires at enemy #T (direct fire or overwatch)',
+  'gp U T            unit #U fires GP at enemy #T (Advanced Game, direct fire or overwatch)',
   'pass              hold overwatch fire now',
   'reveal | conceal  when your MOVE vehicle is fired on: show MOVE (the shot takes -2) or keep it face down',
   'move U HEX [F]    vehicle #U moves to HEX (CCRR) ending facing F (N NE SE S SW NW); "move U here F" turns in place',
@@ -180,6 +219,12 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
       if (legal.includes(f)) return f;
       return need(w);
     }
+    case 'gp': {
+      const g = `g:${args[0]}:${args[1]}`;
+      const v = `v:${args[0]}:${args[1]}`;
+      if (legal.includes(g)) return g;
+      return need(v);
+    }
     case 'exit': {
       const a = legal.find((x) => x.startsWith(`m:${args[0]}:x`));
       if (a === undefined) throw new InputError(`vehicle #${args[0]} cannot leave the map now`);
@@ -203,6 +248,12 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
 /** The chances of a shot, for the play prompt. */
 export function shotOdds(sc: Scenario, state: State, action: string): string[] {
   const p = action.split(':');
+  if (p[0] === 'g' || p[0] === 'v') {
+    const g = gpShotFigures(sc, state, Number(p[1]), Number(p[2]), p[0] === 'v', state.units[Number(p[2])]!.movingShown);
+    return [
+      `GP factor ${g.factor}${g.smallArms ? ' (small arms)' : ''} against GPD ${g.gpd}${g.type}, net modifier ${g.modifier}: d100 + modifier at or under ${g.n} no effect, at or under ${g.s} suppressed, above it effective`,
+    ];
+  }
   if (p[0] !== 'f' && p[0] !== 'w') return [];
   const fig = shotFigures(sc, state, Number(p[1]), Number(p[2]), p[0] === 'w', movingShown(state.units[Number(p[2])]!));
   const dmg = ['damaged (a second damage knocks it out)', 'knocked out', 'brewed up'][damageOf(fig.margin)] ?? 'no effect (no penetration)';
@@ -237,7 +288,7 @@ function actionPlace(sc: Scenario, state: State, action: string): ActionPlace {
   const p = action.split(':');
   const label = describePanzerAction(sc, state, action);
   const unitHex = (u: number) => (alive(state.units[u]!) ? state.units[u]!.hex : -1);
-  if (p[0] === 'f' || p[0] === 'w') {
+  if (p[0] === 'f' || p[0] === 'w' || p[0] === 'g' || p[0] === 'v') {
     const u = Number(p[1]);
     return { kind: 'fire', label, units: [u], from: unitHex(u), to: -1, target: unitHex(Number(p[2])), combat: true };
   }
@@ -259,7 +310,7 @@ function publicAction(sc: Scenario, before: State, action: string, view: ViewOpt
   const secret = (action.startsWith('o:') || action.startsWith('O:')) && view.viewer !== seat;
   const label = secret ? `${sc.sides[seat]!.name} places a command face down` : describePanzerAction(sc, before, action);
   return {
-    kind: secret ? 'decide' : action.startsWith('f:') || action.startsWith('w:') ? 'fire' : action.startsWith('m:') ? 'move' : 'other',
+    kind: secret ? 'decide' : /^[fwgv]:/.test(action) ? 'fire' : action.startsWith('m:') ? 'move' : 'other',
     label,
     units: [],
     from: -1,

@@ -14,57 +14,59 @@ import type { State } from '../../../src/rules/panzer/state.js';
 import { panzerUi } from '../../../src/rules/panzer/ui.js';
 import { scenarioFile } from './helpers.js';
 
-const sc = loadPanzerScenario(scenarioFile('panzer-medium'));
-const game = new PanzerGame(sc);
-const hooks = panzerAgentHooks(sc);
-const start = game.initialState(createRng('hidden'));
-const GERMAN = 0,
-  SOVIET = 1;
-const germans = sc.units.filter((u) => u.side === GERMAN).length;
+for (const id of ['panzer-medium', 'panzer-advanced']) {
+  const sc = loadPanzerScenario(scenarioFile(id));
+  const game = new PanzerGame(sc);
+  const hooks = panzerAgentHooks(sc);
+  const start = game.initialState(createRng('hidden'));
+  const GERMAN = 0,
+    SOVIET = 1;
+  const germans = sc.units.filter((u) => u.side === GERMAN).length;
 
-/** The same position with the Germans' face-down commands set to `letters` (one per vehicle). */
-function withGermanOrders(s: State, letter: string): State {
-  return game.apply(s, `O:${letter.repeat(germans)}`, createRng('o'));
+  /** The same position with the Germans' face-down commands set to `letters` (one per vehicle). */
+  function withGermanOrders(s: State, letter: string): State {
+    return game.apply(s, `O:${letter.repeat(germans)}`, createRng('o'));
+  }
+
+  /** German command sets the library offers at the start. */
+  const sets = game.legalActions(start).filter((a) => a.startsWith('O:'));
+
+  describe(`PANZER 4.2.2: the other side face-down commands are hidden information (${id})`, () => {
+    it('PANZER 4.2.2: the Germans command first; then the Soviets decide, and the German commands are not shown to them', () => {
+      expect(game.toMove(start)).toBe(GERMAN);
+      const s = withGermanOrders(start, 'M');
+      expect(game.toMove(s)).toBe(SOVIET);
+      const text = panzerUi(sc).renderUnits(s, { viewer: SOVIET });
+      expect(text).toContain('face down');
+      expect(text).not.toContain('MOVE]');
+      const place = panzerUi(sc).publicAction!(start, `O:${'M'.repeat(germans)}`, { viewer: SOVIET });
+      expect(place.label).not.toContain('MOVE');
+    });
+
+    it('PANZER 4.2.2: determinize for the Soviets deals the German commands again: the result does not depend on the real ones', () => {
+      const variants = sets.map((a) => game.apply(start, a, createRng('o')));
+      const dealt = variants.map((v) => game.determinize(v, SOVIET, createRng('deal')));
+      for (const d of dealt.slice(1)) expect(d).toEqual(dealt[0]);
+      // Its own commands are never touched.
+      const own = game.apply(variants[0]!, game.legalActions(variants[0]!)[0]!, createRng('x'));
+      expect(game.determinize(own, GERMAN, createRng('d')).units.filter((_, i) => sc.units[i]!.side === GERMAN)).toEqual(
+        own.units.filter((_, i) => sc.units[i]!.side === GERMAN),
+      );
+    });
+
+    it('PANZER 4.2.2: the Soviets legal actions, the scripted choice and an MCTS search are the same whatever the Germans ordered', async () => {
+      expect(sets.length).toBeGreaterThan(2);
+      const variants = sets.map((a) => game.apply(start, a, createRng('o')));
+      const legal = variants.map((v) => game.legalActions(v));
+      for (const l of legal.slice(1)) expect(l).toEqual(legal[0]);
+      const scripted = variants.map((v) => createAgent('scripted', hooks).act(game, v, SOVIET, createRng('s')));
+      for (const c of scripted.slice(1)) expect(c).toEqual(scripted[0]);
+      const mcts = [];
+      for (const v of variants.slice(0, 3)) {
+        const agent = createAgent('mcts:iterations=30,rolloutDepth=6', hooks);
+        mcts.push(await agent.act(game, v, SOVIET, createRng('mcts')));
+      }
+      for (const c of mcts.slice(1)) expect(c).toEqual(mcts[0]);
+    }, 120_000);
+  });
 }
-
-/** German command sets the library offers at the start. */
-const sets = game.legalActions(start).filter((a) => a.startsWith('O:'));
-
-describe('PANZER 4.2.2: the other side face-down commands are hidden information', () => {
-  it('PANZER 4.2.2: the Germans command first; then the Soviets decide, and the German commands are not shown to them', () => {
-    expect(game.toMove(start)).toBe(GERMAN);
-    const s = withGermanOrders(start, 'M');
-    expect(game.toMove(s)).toBe(SOVIET);
-    const text = panzerUi(sc).renderUnits(s, { viewer: SOVIET });
-    expect(text).toContain('face down');
-    expect(text).not.toContain('MOVE]');
-    const place = panzerUi(sc).publicAction!(start, `O:${'M'.repeat(germans)}`, { viewer: SOVIET });
-    expect(place.label).not.toContain('MOVE');
-  });
-
-  it('PANZER 4.2.2: determinize for the Soviets deals the German commands again: the result does not depend on the real ones', () => {
-    const variants = sets.map((a) => game.apply(start, a, createRng('o')));
-    const dealt = variants.map((v) => game.determinize(v, SOVIET, createRng('deal')));
-    for (const d of dealt.slice(1)) expect(d).toEqual(dealt[0]);
-    // Its own commands are never touched.
-    const own = game.apply(variants[0]!, game.legalActions(variants[0]!)[0]!, createRng('x'));
-    expect(game.determinize(own, GERMAN, createRng('d')).units.filter((_, i) => sc.units[i]!.side === GERMAN)).toEqual(
-      own.units.filter((_, i) => sc.units[i]!.side === GERMAN),
-    );
-  });
-
-  it('PANZER 4.2.2: the Soviets legal actions, the scripted choice and an MCTS search are the same whatever the Germans ordered', async () => {
-    expect(sets.length).toBeGreaterThan(2);
-    const variants = sets.map((a) => game.apply(start, a, createRng('o')));
-    const legal = variants.map((v) => game.legalActions(v));
-    for (const l of legal.slice(1)) expect(l).toEqual(legal[0]);
-    const scripted = variants.map((v) => createAgent('scripted', hooks).act(game, v, SOVIET, createRng('s')));
-    for (const c of scripted.slice(1)) expect(c).toEqual(scripted[0]);
-    const mcts = [];
-    for (const v of variants.slice(0, 3)) {
-      const agent = createAgent('mcts:iterations=30,rolloutDepth=6', hooks);
-      mcts.push(await agent.act(game, v, SOVIET, createRng('mcts')));
-    }
-    for (const c of mcts.slice(1)) expect(c).toEqual(mcts[0]);
-  }, 120_000);
-});

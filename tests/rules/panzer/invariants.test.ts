@@ -1,5 +1,5 @@
 /**
- * Invariants over 1,000 seeded random games of panzer-tiny (and a few of panzer-medium): every decision
+ * Invariants over 1,000 seeded random games of panzer-tiny, 200 of panzer-advanced (and a few of panzer-medium): every decision
  * has a legal action and a seat, apply never mutates its input, the same seed replays the same game,
  * destroyed vehicles leave wrecks, no vehicle ends a move with armed enemies, one shot per vehicle per
  * turn, and every game ends by its last turn.
@@ -9,7 +9,7 @@ import type { Rng } from '../../../src/core/game.js';
 import { createRng } from '../../../src/core/rng.js';
 import { PanzerGame, panzerStateHash } from '../../../src/rules/panzer/game.js';
 import { loadPanzerScenario, type Scenario } from '../../../src/rules/panzer/scenario.js';
-import { alive, BREWED_UP, KNOCKED_OUT, type State } from '../../../src/rules/panzer/state.js';
+import { alive, BREWED_UP, ELIMINATED, KNOCKED_OUT, NOT_SUPPRESSED, type State } from '../../../src/rules/panzer/state.js';
 import { scenarioFile } from './helpers.js';
 
 function deepFreeze<T>(o: T): T {
@@ -28,6 +28,17 @@ function checkState(sc: Scenario, game: PanzerGame, s: State): void {
   s.units.forEach((u, i) => {
     if (u.status === KNOCKED_OUT || u.status === BREWED_UP) expect(s.wrecks[u.hex]).toBeGreaterThan(0);
     if (u.status === BREWED_UP) expect(s.wrecks[u.hex]).toBe(2);
+    const def = sc.units[i]!;
+    // 5.1.1, 6.5.4.4.3: only squads have a half-squad side; only leg and towed units are eliminated.
+    if (u.half) expect(def.kind).toBe('squad');
+    if (u.status === ELIMINATED) expect(def.kind).not.toBe('vehicle');
+    // 5.10: SUPPRESSION only comes with the GP module.
+    if (!sc.modules.gpFire) expect(u.sup).toBe(NOT_SUPPRESSED);
+    // No leg or towed unit shares a hex with enemy units (close assault is not modelled, ruling PZ-R18).
+    if (alive(u) && def.kind !== 'vehicle')
+      expect(s.units.some((o, j) => alive(o) && o.hex === u.hex && sc.units[j]!.side !== def.side && s.mover !== j && s.mover !== i)).toBe(
+        false,
+      );
     // No vehicle stands with armed enemies once its move is over (4.5.1.1.10).
     if (alive(u) && s.mover !== i && sc.units[i]!.armed)
       expect(
@@ -53,7 +64,7 @@ function playRandom(sc: Scenario, game: PanzerGame, seed: string, check: boolean
       turn = s.turn;
       shotsThisTurn = new Set();
     }
-    if (a.startsWith('f:') || a.startsWith('w:')) {
+    if (/^[fwgv]:/.test(a)) {
       const firer = Number(a.split(':')[1]);
       expect(shotsThisTurn.has(firer)).toBe(false);
       shotsThisTurn.add(firer);
@@ -84,6 +95,14 @@ describe('PANZER invariants over random games', () => {
     // Some duels end early with a tank destroyed; most run their six turns.
     expect(decided).toBeGreaterThan(0);
   }, 120_000);
+
+  it('PANZER 5.0: 200 random panzer-advanced games (leg, towed, GP fire) end by their last turn with every invariant kept', () => {
+    const sc = loadPanzerScenario(scenarioFile('panzer-advanced'));
+    const game = new PanzerGame(sc);
+    let gpShots = 0;
+    for (let g = 0; g < 200; g++) gpShots += playRandom(sc, game, `advanced/${g}`, g < 10).actions.filter((a) => /^[gv]:/.test(a)).length;
+    expect(gpShots).toBeGreaterThan(0);
+  }, 300_000);
 
   it('PANZER 4.0: the same seed plays the same game (actions and final state)', () => {
     const sc = loadPanzerScenario(scenarioFile('panzer-medium'));

@@ -1,0 +1,100 @@
+/**
+ * Advanced Game leg and towed units on the ground (5.1, 5.2, 5.5, 6.6.4, 6.6.5): they face a hexside
+ * like vehicles but move in any direction with no turn cost, pay the terrain's leg cost, and a towed gun
+ * is manhandled one hex a turn. Pure functions of the scenario and a state.
+ */
+import type { Scenario, VehicleDef } from '../scenario.js';
+import { isLeg } from '../scenario.js';
+import { alive, BU_WRECK, NOT_SUPPRESSED, SHORT_HALT, type State, type Step } from '../state.js';
+
+/** A leg or towed move's end: hex and facing, with the route that reaches it (the turn to the facing is free). */
+export interface LegDestination {
+  readonly hex: number;
+  readonly facing: number;
+  readonly cost: number;
+  readonly road: false;
+  readonly steps: readonly Step[];
+}
+
+/**
+ * 6.6.4.1, 6.6.2, 5.12: a leg unit's MF: the cross-country MF, halved by SHORT HALT and again by
+ * suppression, rounded down, at least 1. Towed units: one hex (6.6.5).
+ */
+export function legAllowance(def: VehicleDef, shortHalt: boolean, suppressed: boolean): number {
+  let mf = def.mf;
+  if (shortHalt) mf /= 2;
+  if (suppressed) mf /= 2;
+  return Math.max(1, Math.floor(mf));
+}
+
+/** 6.6.4.1: most height levels a leg unit may change in one hex (squads and unburdened sections 2); towed 1 (6.6.5). */
+function heightLimit(def: VehicleDef): number {
+  return isLeg(def) ? 2 : 1;
+}
+
+/** 6.6.4.1: MF for a leg or towed unit to enter `to` from `from`: the terrain's leg cost, one per level climbed or descended, +1 for brew-up smoke; -1 when it may not. */
+export function legEnterCost(sc: Scenario, state: State, def: VehicleDef, from: number, to: number): number {
+  const t = sc.terrain[sc.map.terrain[to]!]!;
+  const cost = t.moveLeg;
+  if (cost === null || cost === undefined) return -1;
+  const climb = Math.abs(sc.map.elevation[to]! - sc.map.elevation[from]!);
+  if (climb > heightLimit(def)) return -1;
+  return cost + climb + (state.wrecks[to] === BU_WRECK ? 1 : 0);
+}
+
+/**
+ * Every place a leg or towed unit may end its move (5.5: any direction, any final facing): the cheapest
+ * route within its MF (6.6.4.1), one hex always allowed when it may enter it (the 1-hex minimum), a towed
+ * gun one hex at most (6.6.5). A unit never enters a hex holding enemy units (close assault is not
+ * modelled, ruling PZ-R18); staying put facing elsewhere is a move in place.
+ */
+export function legDestinations(sc: Scenario, state: State, u: number): LegDestination[] {
+  const def = sc.units[u]!;
+  const unit = state.units[u]!;
+  const grid = sc.map.grid;
+  const towed = def.kind === 'towed';
+  const mf = legAllowance(def, unit.cmd === SHORT_HALT, unit.sup !== NOT_SUPPRESSED);
+  const enemyIn = (h: number) => state.units.some((o, i) => alive(o) && o.hex === h && sc.units[i]!.side !== def.side);
+  const cost = new Map<number, { c: number; from: number; dir: number }>([[unit.hex, { c: 0, from: -1, dir: unit.facing }]]);
+  let frontier = [unit.hex];
+  while (frontier.length > 0) {
+    const next: number[] = [];
+    for (const h of frontier) {
+      const here = cost.get(h)!;
+      if (towed && h !== unit.hex) continue;
+      for (let d = 0; d < 6; d++) {
+        const to = grid.neighbour(h, d);
+        if (to < 0 || enemyIn(to)) continue;
+        const e = legEnterCost(sc, state, def, h, to);
+        if (e < 0) continue;
+        // 6.6.4.1: one hex is always allowed; beyond it the MF must last.
+        const c = here.c + e;
+        if (c > mf && h !== unit.hex) continue;
+        const prev = cost.get(to);
+        if (prev !== undefined && prev.c <= c) continue;
+        cost.set(to, { c, from: h, dir: d });
+        next.push(to);
+      }
+    }
+    frontier = next;
+  }
+  const out: LegDestination[] = [];
+  for (const [h, x] of cost) {
+    const path: Step[] = [];
+    for (let at = h; at !== unit.hex; at = cost.get(at)!.from) {
+      const s = cost.get(at)!;
+      path.push({ kind: 'enter', hex: at, facing: s.dir, spent: s.c });
+    }
+    path.reverse();
+    for (let f = 0; f < 6; f++) {
+      if (h === unit.hex && f === unit.facing) {
+        out.push({ hex: h, facing: f, cost: 0, road: false, steps: [] });
+        continue;
+      }
+      const last = path.at(-1);
+      const steps = last === undefined || last.facing !== f ? [...path, { kind: 'turn' as const, hex: h, facing: f, spent: x.c }] : path;
+      out.push({ hex: h, facing: f, cost: x.c, road: false, steps });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+/**
+ * Advanced Game GP fire resolved on the state (6.5.4.4) and the suppression life cycle (5.10, 6.8.3,
+ * 6.8.4): a new suppression puts SUPPRESSION/ON (or turns OFF back to ON); in the Adjustment Phase units
+ * under SUPPRESSION/OFF roll to recover, then every ON turns to OFF. Dice come from the rng given.
+ */
+import type { Rng } from '../../../core/game.js';
+import { inCone, smokeOnLine } from '../rules.js';
+import type { Scenario } from '../scenario.js';
+import {
+  BREWED_UP,
+  DAMAGED,
+  ELIMINATED,
+  KNOCKED_OUT,
+  NC,
+  NOT_SUPPRESSED,
+  SPOT_FIRE,
+  SPOT_FIRE_SA,
+  type State,
+  SUPPRESSION_OFF,
+  SUPPRESSION_ON,
+  type Unit,
+  withUnit,
+  withWreck,
+} from '../state.js';
+import { type GpOutcome, gpFigures, gpResult } from './gp-fire.js';
+
+type Log = string[] | null;
+type Namer = (sc: Scenario, u: number) => string;
+
+/** The figures of a GP shot as the rules read them now (the target's MOVE shown or not). */
+export function gpShotFigures(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, moving: boolean) {
+  return gpFigures(sc, state, firer, target, overwatch, moving, smokeOnLine, inCone(sc, state, firer, target));
+}
+
+/** The change a GP outcome makes to the target (6.5.4.4.2, 6.5.4.4.3). */
+function outcomeChange(u: Unit, outcome: GpOutcome): Partial<Unit> {
+  switch (outcome) {
+    case 'none':
+      return {};
+    case 'suppressed':
+      return { sup: SUPPRESSION_ON };
+    case 'reduced':
+      return { half: true, sup: SUPPRESSION_ON };
+    case 'eliminated':
+      return { status: ELIMINATED };
+    case 'damaged':
+      // Without AG hit locations (not modelled) turret and hull damage are the Basic Game's DAMAGED; a second is a KO.
+      return { status: u.status === DAMAGED ? KNOCKED_OUT : DAMAGED };
+    case 'track':
+      return { immobile: true };
+    case 'knocked-out':
+      return { status: KNOCKED_OUT };
+    case 'brewed-up':
+      return { status: BREWED_UP };
+  }
+}
+
+/**
+ * 6.5.4.4: one GP direct fire shot: roll(100) plus the net modifier against the N and S numbers, the result
+ * applied; the firer takes SPOT/FIRE (SPOT/FIRE SA for small arms, 6.1.3) and shows its command.
+ */
+export function applyGpShot(
+  sc: Scenario,
+  state: State,
+  firer: number,
+  target: number,
+  overwatch: boolean,
+  rng: Rng,
+  log: Log,
+  name: Namer,
+): State {
+  const t = state.units[target]!;
+  const fig = gpShotFigures(sc, state, firer, target, overwatch, t.movingShown);
+  const roll = rng.int(100) + 1;
+  const total = roll + fig.modifier;
+  const roll10 = rng.int(10) + 1;
+  const outcome = gpResult(sc, state, target, fig, total, roll10);
+  let units = withUnit(state.units, firer, { fired: true, shown: true, mark: fig.smallArms ? SPOT_FIRE_SA : SPOT_FIRE });
+  const change = outcomeChange(units[target]!, outcome);
+  units = withUnit(units, target, change);
+  const wrecks = withWreck(state.wrecks, t.hex, units[target]!.status);
+  log?.push(
+    `${name(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} GP ${fig.factor}${fig.smallArms ? ' (small arms)' : ''} at ${name(sc, target)} (GPD ${fig.gpd}${fig.type}): N ${fig.n}, S ${fig.s}, rolled ${roll}${fig.modifier >= 0 ? '+' : ''}${fig.modifier} = ${total}: ${outcome}`,
+  );
+  return { ...state, units, wrecks };
+}
+
+/**
+ * 6.8.3: each unit under SUPPRESSION/OFF rolls(100), +20 when its command was not N/C (6.8.3.1.1), +10 when
+ * it was fired at this turn (6.8.3.1.2); at or under the recovery range the counter comes off. Then 6.8.4:
+ * every SUPPRESSION/ON turns OFF and the UNDER FIRE marks come off.
+ */
+export function recoverSuppression(sc: Scenario, state: State, rng: Rng, log: Log, name: Namer): State {
+  const adv = sc.adv!;
+  const units = state.units.map((u, i) => {
+    let sup = u.sup;
+    if (sup === SUPPRESSION_OFF && u.status !== ELIMINATED) {
+      const roll = rng.int(100) + 1;
+      const mod =
+        (u.ordered && u.cmd !== NC ? adv.modifiers.recoveryNotNc.value : 0) + (u.underFire ? adv.modifiers.recoveryUnderFire.value : 0);
+      const recovered = roll + mod <= adv.suppressionRecovery.value;
+      log?.push(
+        `${name(sc, i)} suppression recovery: rolled ${roll}+${mod} against ${adv.suppressionRecovery.value}: ${recovered ? 'recovers' : 'stays suppressed'}`,
+      );
+      if (recovered) sup = NOT_SUPPRESSED;
+    } else if (sup === SUPPRESSION_ON) sup = SUPPRESSION_OFF;
+    return sup === u.sup && !u.underFire ? u : { ...u, sup, underFire: false };
+  });
+  return { ...state, units };
+}
