@@ -1,13 +1,17 @@
 /**
  * What IA2 offers its agents: a doctrine advisor (fire by the exact table odds, assaults by their expected
  * losses, moves toward the objectives the seat does not hold and out of enemy fire, recovery), an
- * evaluation from victory points and strength, and an action order for MCTS. Everything here is public
- * information: the units are on the map for both players (digest 8.4).
+ * evaluation for searches cut short (victory points, shaken units, threatened objectives and the bombardment
+ * the plans will fire next), and an action order for MCTS. Everything here is public information (the units
+ * are on the map for both players, digest 8.4) or, in a search, the determinized plans.
  */
 import type { ActionAssessment, AgentHooks } from '../../core/extensions.js';
+import { tableResult } from '../../hex/tables.js';
 import { coldSteelCompanies, leaderReach } from './actions.js';
-import { forecastAssault, forecastFire, inspect } from './odds.js';
-import type { Scenario } from './scenario.js';
+import { bombardColumn, lossesOf } from './combat.js';
+import { forecastAssault, forecastFire, inspect, P2D6 } from './odds.js';
+import { plannedVertex } from './plans.js';
+import { type Scenario, vertexHexes } from './scenario.js';
 import { DEMORALIZED, type Draft, F_SPENT, FLAGS, GOOD, HEX, MORALE, STEPS, type State } from './state.js';
 import { victoryPoints } from './turn.js';
 import { fireStrength, isCavalry, nearestEnemyCombat, values } from './units.js';
@@ -143,16 +147,90 @@ export function assess(sc: Scenario, s: State, action: string, seat: number): Ac
   }
 }
 
-/** Victory points plus half a point per step still on the map, per seat, squashed into [-1, 1]. */
+/** A shaken unit's worth in steps lost (13.0): a disrupted one a third of a step, a demoralized one two thirds (it cannot act and is near breaking). */
+const SHAKEN_STEPS = [0, 0.33, 0.67];
+
+/** Chance, in the evaluation, that objective control changes hands when the side not holding it has a ready combat unit this near and nearer than the holder's (1.2: the last to occupy it controls it). */
+function flipChance(challenger: number, holder: number): number {
+  if (challenger > holder || challenger >= 4) return 0;
+  return 0.4 / Math.max(1, challenger);
+}
+
+/**
+ * A value per seat in [-1, 1] for a position the search stops in: the victory-point margin the scenario
+ * would score now (steps lost and objectives held, 1.2), shaken units counted as part of a step lost, and
+ * each objective weighted by the chance its holder loses it to a nearer enemy, and the next turn's planned
+ * bombardment (pendingBombardment); all as VP, so a margin of the scenario's decisive margin is about three
+ * quarters of a win. A search evaluates determinized states: the plans in them are the seat's own and the
+ * other side's as drawn (plans.ts dealPlans), never the other side's true plan.
+ */
 export function evaluate(sc: Scenario, s: State): number[] {
   const vp = victoryPoints(sc, s);
-  const strength = [0, 0];
-  sc.units.forEach((def, i) => {
-    if (!def.leader && s.u[i]![0]! >= 0) strength[def.side]! += s.u[i]![STEPS]! * 0.5;
+  const perStep = sc.data.victory.vpPerStep;
+  let margin = vp[0]! - vp[1]!;
+  for (let i = 0; i < sc.units.length; i++) {
+    const def = sc.units[i]!;
+    const row = s.u[i]!;
+    if (def.leader || row[HEX]! < 0) continue;
+    const w = SHAKEN_STEPS[row[MORALE]!]! * perStep;
+    margin += def.side === 0 ? -w : w;
+  }
+  const grid = sc.map.grid;
+  sc.objectives.forEach((o, k) => {
+    const holder = s.control[k]!;
+    if (holder < 0) return;
+    // Nearest combat unit of each side that can still act (a demoralized one cannot move toward it, 13.0).
+    const near = [99, 99];
+    for (let i = 0; i < sc.units.length; i++) {
+      const def = sc.units[i]!;
+      const row = s.u[i]!;
+      if (def.leader || row[HEX]! < 0 || row[MORALE] === DEMORALIZED) continue;
+      near[def.side] = Math.min(near[def.side]!, grid.distance(row[HEX]!, o.hex));
+    }
+    // Changing hands moves the objective's VP from one side to the other: twice its value in the margin.
+    margin += (holder === 0 ? -2 : 2) * o.vp * flipChance(near[1 - holder]!, near[holder]!);
   });
-  const margin = vp[0]! - vp[1]! + strength[0]! - strength[1]!;
-  const v = Math.tanh(margin / 6);
+  margin += pendingBombardment(sc, s);
+  const v = Math.tanh(margin / Math.max(4, sc.data.victory.decisiveMargin));
   return [v, -v];
+}
+
+/**
+ * What the plans written will do at the next turn's Bombardment phase (9.3) to the pieces now under their
+ * vertices, in VP to seat 0: expected steps lost plus a third of a step per morale result, friendly pieces
+ * hit too (9.5). The evaluation counts it before the phase as it counts the losses after it, so a line of
+ * play is not valued for merely reaching the phase sooner (ending a turn early by passing).
+ */
+function pendingBombardment(sc: Scenario, s: State): number {
+  const next = s.turn + 1;
+  if (s.turn < 1 || next > sc.turns) return 0;
+  const byVertex: { v: number; side: number; strength: number }[] = [];
+  sc.increments.forEach((inc, k) => {
+    const v = plannedVertex(sc.planLibrary, inc.side, s.plans, k, next);
+    if (v < 0 || s.ammoOut[k]) return;
+    const strength = s.shortage[inc.side] === 2 ? Math.ceil(inc.strength / 2) : inc.strength;
+    const same = byVertex.find((x) => x.v === v && x.side === inc.side);
+    if (same) same.strength += strength;
+    else byVertex.push({ v, side: inc.side, strength });
+  });
+  if (byVertex.length === 0) return 0;
+  const d = inspect(sc, s);
+  const perStep = sc.data.victory.vpPerStep;
+  let total = 0;
+  for (const { v, side, strength } of byVertex)
+    for (const h of vertexHexes(sc.map.size, v))
+      for (let p = d.firstIn(h); p >= 0; p = d.nextIn(p)) {
+        if (sc.units[p]!.leader) continue;
+        const col = bombardColumn(d, strength, side, p, false);
+        if (col < 0) continue;
+        let e = 0;
+        for (let roll = 2; roll <= 12; roll++) {
+          const r = tableResult(sc.bomb, col, roll);
+          if (r !== '-') e += P2D6[roll]! * (Math.min(lossesOf(r), d.get(p, STEPS)) + 0.33);
+        }
+        total += (sc.units[p]!.side === 0 ? -e : e) * perStep;
+      }
+  return total;
 }
 
 export function ia2AgentHooks(sc: Scenario): AgentHooks<State, string> {
