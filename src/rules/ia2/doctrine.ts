@@ -147,6 +147,9 @@ export function assess(sc: Scenario, s: State, action: string, seat: number): Ac
   }
 }
 
+/** What the evaluation gives a combat unit within reach of a good-order leader of its type, in VP. */
+const LED_VP = 0.2;
+
 /** A shaken unit's worth in steps lost (13.0): a disrupted one a third of a step, a demoralized one two thirds (it cannot act and is near breaking). */
 const SHAKEN_STEPS = [0, 0.33, 0.67];
 
@@ -159,8 +162,8 @@ function flipChance(challenger: number, holder: number): number {
 /**
  * A value per seat in [-1, 1] for a position the search stops in: the victory-point margin the scenario
  * would score now (steps lost and objectives held, 1.2), shaken units counted as part of a step lost, and
- * each objective weighted by the chance its holder loses it to a nearer enemy, and the next turn's planned
- * bombardment (pendingBombardment); all as VP, so a margin of the scenario's decisive margin is about three
+ * each objective weighted by the chance its holder loses it to a nearer enemy, the next turn's planned
+ * bombardment (pendingBombardment), and a fifth of a VP per combat unit a leader can lead on; all as VP, so a margin of the scenario's decisive margin is about three
  * quarters of a win. A search evaluates determinized states: the plans in them are the seat's own and the
  * other side's as drawn (plans.ts dealPlans), never the other side's true plan.
  */
@@ -191,6 +194,14 @@ export function evaluate(sc: Scenario, s: State): number[] {
     margin += (holder === 0 ? -2 : 2) * o.vp * flipChance(near[1 - holder]!, near[holder]!);
   });
   margin += pendingBombardment(sc, s);
+  // A unit a good-order leader of its type can lead on (3.11: it may close on the enemy and assault; 6.61 his
+  // morale help), so a leader walked away from his units, or back and forth, is worth less.
+  const d = inspect(sc, s);
+  for (let i = 0; i < sc.units.length; i++) {
+    const def = sc.units[i]!;
+    if (def.leader || !d.onMap(i) || !ledFrom(d, i, d.hex(i))) continue;
+    margin += def.side === 0 ? LED_VP : -LED_VP;
+  }
   const v = Math.tanh(margin / Math.max(4, sc.data.victory.decisiveMargin));
   return [v, -v];
 }

@@ -70,8 +70,16 @@ describe('IA2 agents', () => {
     const far = evaluate(sc, left)[0]!;
     const adjacent = evaluate(sc, edit(left, { 0: { hex: hex(sc, '0403') } }, true))[0]!;
     expect(adjacent).toBeGreaterThan(far);
-    // Held by a company in it, the hex is not counted as threatened by an adjacent enemy.
-    expect(evaluate(sc, edit(s, { 0: { hex: hex(sc, '0403') } }, true))[0]).toBeCloseTo(evaluate(sc, s)[0]!, 10);
+  });
+
+  it('IA2 3.11: the evaluation values units within reach of a good-order leader of their type, so leaders walked off lose value', () => {
+    const s = turnOne('none');
+    const RUS_LEADERS = [8, 9];
+    const led = evaluate(sc, s)[1]!;
+    const leaderless = evaluate(sc, edit(s, Object.fromEntries(RUS_LEADERS.map((l) => [l, { hex: hex(sc, '0801') }])), true))[1]!;
+    const shakenLeaders = evaluate(sc, edit(s, Object.fromEntries(RUS_LEADERS.map((l) => [l, { morale: DISRUPTED }])), true))[1]!;
+    expect(leaderless).toBeLessThan(led);
+    expect(shakenLeaders).toBeCloseTo(leaderless, 10);
   });
 
   it('IA2 3.0: the scripted agent beats the random one on ia2-tiny from either seat (at least 65% of 60 seeded games)', () => {
