@@ -330,7 +330,7 @@ export async function runPlay(opts: PlayOptions): Promise<void> {
       const turn = sc.turn(s.state);
       if (turn !== lastTurn) {
         lastTurn = turn;
-        out(`\n=== Turn ${turn} of ${sc.turnLimit} ===`);
+        out(`\n=== ${sc.ui.turnHeading?.(s.state) ?? `Turn ${turn} of ${sc.turnLimit}`} ===`);
       }
       const seat = game.toMove(s.state);
       const legal = game.legalActions(s.state);

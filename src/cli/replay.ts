@@ -52,7 +52,7 @@ export function runReplay(file: string, opts: ReplayOptions = {}): ReplayResult 
     const turn = sc.turn(state);
     if (opts.verbose && turn !== lastTurn) {
       lastTurn = turn;
-      out(`\n=== Turn ${turn} ===`);
+      out(`\n=== ${sc.ui.turnHeading?.(state) ?? `Turn ${turn}`} ===`);
     }
     if (opts.verbose) out(`${sides[seat] ?? seat}: ${sc.ui.describeAction(state, action)}`);
     state = game.apply(state, action, dice);

@@ -108,6 +108,8 @@ export interface ScenarioUi<S, A> {
   renderUnits(state: S, view: ViewOptions): string;
   /** One line: turn, phase, whose decision, score. */
   renderStatus(state: S, view: ViewOptions): string;
+  /** The heading `play` and `replay` print when the turn changes; absent: "Turn N of M" (a pre-game has its own). */
+  turnHeading?(state: S): string;
   /** What `scenarios show` prints around the map: the scenario's description and victory conditions. */
   briefing(): string[];
   describeAction(state: S, action: A): string;

@@ -1,13 +1,17 @@
 /**
  * What IA2 offers its agents: a doctrine advisor (fire by the exact table odds, assaults by their expected
  * losses, moves toward the objectives the seat does not hold and out of enemy fire, recovery), an
- * evaluation from victory points and strength, and an action order for MCTS. Everything here is public
- * information: the units are on the map for both players (digest 8.4).
+ * evaluation for searches cut short (victory points, shaken units, threatened objectives and the bombardment
+ * the plans will fire next), and an action order for MCTS. Everything here is public information (the units
+ * are on the map for both players, digest 8.4) or, in a search, the determinized plans.
  */
 import type { ActionAssessment, AgentHooks } from '../../core/extensions.js';
+import { tableResult } from '../../hex/tables.js';
 import { coldSteelCompanies, leaderReach } from './actions.js';
-import { forecastAssault, forecastFire, inspect } from './odds.js';
-import type { Scenario } from './scenario.js';
+import { bombardColumn, lossesOf } from './combat.js';
+import { forecastAssault, forecastFire, inspect, P2D6 } from './odds.js';
+import { plannedVertex } from './plans.js';
+import { type Scenario, vertexHexes } from './scenario.js';
 import { assessTransport } from './transport-rating.js';
 import { DEMORALIZED, type Draft, F_SPENT, FLAGS, GOOD, HEX, MORALE, STEPS, type State } from './state.js';
 import { victoryPoints } from './turn.js';
@@ -32,7 +36,7 @@ function exposureAt(sc: Scenario, s: State, seat: number, h: number): number {
   let total = 0;
   for (let i = 0; i < sc.units.length; i++) {
     const def = sc.units[i]!;
-    if (def.side === seat || def.leader || !d.onMap(i)) continue;
+    if (def.side === seat || def.leader || def.transport || !d.onMap(i)) continue;
     const e = d.hex(i);
     if (grid.distance(e, h) <= values(d, i).dfRange && sc.map.hasLos(e, h)) total += fireStrength(d, i);
   }
@@ -47,7 +51,7 @@ function followersNear(d: Draft, leader: number, h: number): number {
   let n = 0;
   for (let i = 0; i < sc.units.length; i++) {
     const def = sc.units[i]!;
-    if (def.side !== side || def.leader || !d.onMap(i) || isCavalry(d, i) !== cav) continue;
+    if (def.side !== side || def.leader || def.transport || !d.onMap(i) || isCavalry(d, i) !== cav) continue;
     if (sc.map.grid.distance(d.hex(i), h) <= 1) n++;
   }
   return n;
@@ -69,14 +73,16 @@ function ledFrom(d: Draft, unit: number, h: number): boolean {
 /** Whether combat units of the unit's side other than it stand in h. */
 function holdersBesides(d: Draft, unit: number, h: number): boolean {
   const side = d.sc.units[unit]!.side;
-  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (i !== unit && d.sc.units[i]!.side === side && !d.sc.units[i]!.leader) return true;
+  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i))
+    if (i !== unit && d.sc.units[i]!.side === side && !d.sc.units[i]!.leader && !d.sc.units[i]!.transport) return true;
   return false;
 }
 
 /** Ready combat units in good order among those an activation sets going: the value of activating them. */
 function readyCombat(d: Draft, pieces: readonly number[]): number {
   let n = 0;
-  for (const p of pieces) if (!d.sc.units[p]!.leader && !(d.get(p, FLAGS) & F_SPENT) && d.get(p, MORALE) !== DEMORALIZED) n++;
+  for (const p of pieces)
+    if (!d.sc.units[p]!.leader && !d.sc.units[p]!.transport && !(d.get(p, FLAGS) & F_SPENT) && d.get(p, MORALE) !== DEMORALIZED) n++;
   return n;
 }
 
@@ -144,16 +150,101 @@ export function assess(sc: Scenario, s: State, action: string, seat: number): Ac
   }
 }
 
-/** Victory points plus half a point per step still on the map, per seat, squashed into [-1, 1]. */
+/** What the evaluation gives a combat unit within reach of a good-order leader of its type, in VP. */
+const LED_VP = 0.2;
+
+/** A shaken unit's worth in steps lost (13.0): a disrupted one a third of a step, a demoralized one two thirds (it cannot act and is near breaking). */
+const SHAKEN_STEPS = [0, 0.33, 0.67];
+
+/** Chance, in the evaluation, that objective control changes hands when the side not holding it has a ready combat unit this near and nearer than the holder's (1.2: the last to occupy it controls it). */
+function flipChance(challenger: number, holder: number): number {
+  if (challenger > holder || challenger >= 4) return 0;
+  return 0.4 / Math.max(1, challenger);
+}
+
+/**
+ * A value per seat in [-1, 1] for a position the search stops in: the victory-point margin the scenario
+ * would score now (steps lost and objectives held, 1.2), shaken units counted as part of a step lost, and
+ * each objective weighted by the chance its holder loses it to a nearer enemy, the next turn's planned
+ * bombardment (pendingBombardment), and a fifth of a VP per combat unit a leader can lead on; all as VP, so a margin of the scenario's decisive margin is about three
+ * quarters of a win. A search evaluates determinized states: the plans in them are the seat's own and the
+ * other side's as drawn (plans.ts dealPlans), never the other side's true plan.
+ */
 export function evaluate(sc: Scenario, s: State): number[] {
   const vp = victoryPoints(sc, s);
-  const strength = [0, 0];
-  sc.units.forEach((def, i) => {
-    if (!def.leader && s.u[i]![0]! >= 0) strength[def.side]! += s.u[i]![STEPS]! * 0.5;
+  const perStep = sc.data.victory.vpPerStep;
+  let margin = vp[0]! - vp[1]!;
+  for (let i = 0; i < sc.units.length; i++) {
+    const def = sc.units[i]!;
+    const row = s.u[i]!;
+    if (def.leader || def.transport || row[HEX]! < 0) continue;
+    const w = SHAKEN_STEPS[row[MORALE]!]! * perStep;
+    margin += def.side === 0 ? -w : w;
+  }
+  const grid = sc.map.grid;
+  sc.objectives.forEach((o, k) => {
+    const holder = s.control[k]!;
+    if (holder < 0) return;
+    // Nearest combat unit of each side that can still act (a demoralized one cannot move toward it, 13.0).
+    const near = [99, 99];
+    for (let i = 0; i < sc.units.length; i++) {
+      const def = sc.units[i]!;
+      const row = s.u[i]!;
+      if (def.leader || def.transport || row[HEX]! < 0 || row[MORALE] === DEMORALIZED) continue;
+      near[def.side] = Math.min(near[def.side]!, grid.distance(row[HEX]!, o.hex));
+    }
+    // Changing hands moves the objective's VP from one side to the other: twice its value in the margin.
+    margin += (holder === 0 ? -2 : 2) * o.vp * flipChance(near[1 - holder]!, near[holder]!);
   });
-  const margin = vp[0]! - vp[1]! + strength[0]! - strength[1]!;
-  const v = Math.tanh(margin / 6);
+  margin += pendingBombardment(sc, s);
+  // A unit a good-order leader of its type can lead on (3.11: it may close on the enemy and assault; 6.61 his
+  // morale help), so a leader walked away from his units, or back and forth, is worth less.
+  const d = inspect(sc, s);
+  for (let i = 0; i < sc.units.length; i++) {
+    const def = sc.units[i]!;
+    if (def.leader || def.transport || !d.onMap(i) || !ledFrom(d, i, d.hex(i))) continue;
+    margin += def.side === 0 ? LED_VP : -LED_VP;
+  }
+  const v = Math.tanh(margin / Math.max(4, sc.data.victory.decisiveMargin));
   return [v, -v];
+}
+
+/**
+ * What the plans written will do at the next turn's Bombardment phase (9.3) to the pieces now under their
+ * vertices, in VP to seat 0: expected steps lost plus a third of a step per morale result, friendly pieces
+ * hit too (9.5). The evaluation counts it before the phase as it counts the losses after it, so a line of
+ * play is not valued for merely reaching the phase sooner (ending a turn early by passing).
+ */
+function pendingBombardment(sc: Scenario, s: State): number {
+  const next = s.turn + 1;
+  if (s.turn < 1 || next > sc.turns) return 0;
+  const byVertex: { v: number; side: number; strength: number }[] = [];
+  sc.increments.forEach((inc, k) => {
+    const v = plannedVertex(sc.planLibrary, inc.side, s.plans, k, next);
+    if (v < 0 || s.ammoOut[k]) return;
+    const strength = s.shortage[inc.side] === 2 ? Math.ceil(inc.strength / 2) : inc.strength;
+    const same = byVertex.find((x) => x.v === v && x.side === inc.side);
+    if (same) same.strength += strength;
+    else byVertex.push({ v, side: inc.side, strength });
+  });
+  if (byVertex.length === 0) return 0;
+  const d = inspect(sc, s);
+  const perStep = sc.data.victory.vpPerStep;
+  let total = 0;
+  for (const { v, side, strength } of byVertex)
+    for (const h of vertexHexes(sc.map.size, v))
+      for (let p = d.firstIn(h); p >= 0; p = d.nextIn(p)) {
+        if (sc.units[p]!.leader || sc.units[p]!.transport) continue;
+        const col = bombardColumn(d, strength, side, p, false);
+        if (col < 0) continue;
+        let e = 0;
+        for (let roll = 2; roll <= 12; roll++) {
+          const r = tableResult(sc.bomb, col, roll);
+          if (r !== '-') e += P2D6[roll]! * (Math.min(lossesOf(r), d.get(p, STEPS)) + 0.33);
+        }
+        total += (sc.units[p]!.side === 0 ? -e : e) * perStep;
+      }
+  return total;
 }
 
 export function ia2AgentHooks(sc: Scenario): AgentHooks<State, string> {

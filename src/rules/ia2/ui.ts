@@ -157,6 +157,11 @@ function ia2StatusLine(sc: Scenario, s: State, viewer: number): string {
   return `Turn ${s.turn}/${sc.turns}${sc.nightTurns.has(s.turn) ? ' (night)' : ''}, ${sc.sides[s.active]!.id} segment ${s.segs[s.active]! + 1} (${phase}), ${sc.sides[s.toMove]!.id} to decide; initiative ${[0, 1].map((k) => currentInitiative(sc, s, k, s.turn)).join('/')}; VP ${sc.sides[0]!.id} ${vp[0]} ${sc.sides[1]!.id} ${vp[1]}${plan}`;
 }
 
+/** The heading of the turn `s` is in: the pre-game (turn 0) is not a turn of the game (9.1 plans are written before turn 1). */
+export function ia2TurnHeading(sc: Scenario, s: State): string {
+  return s.turn === 0 ? 'Pre-game: artillery plans (9.1)' : `Turn ${s.turn} of ${sc.turns}`;
+}
+
 export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
   const grid = sc.map.grid;
   // Clear is drawn as '.', as on the other systems' maps; every other terrain by its first letter.
@@ -169,6 +174,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
       status: ia2StatusLine(sc, s, view.viewer),
     });
   return {
+    turnHeading: (s) => ia2TurnHeading(sc, s),
     renderMap: (s, view) =>
       renderBoardMap(
         board(s, view),

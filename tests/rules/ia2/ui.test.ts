@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../src/core/rng.js';
+import { Ia2Game } from '../../../src/rules/ia2/game.js';
+import { loadIa2Scenario } from '../../../src/rules/ia2/scenario.js';
+import { ia2Ui } from '../../../src/rules/ia2/ui.js';
+import { tacsimIn } from '../../cli/run-tacsim.js';
+import { shipped } from './helpers.js';
+
+const { tacsim } = tacsimIn('tacsim-ia2-ui-');
+
+describe('IA2 terminal headings', () => {
+  it('IA2 9.1: the pre-game, while the plans are written, is headed as the pre-game, not as a turn 0', () => {
+    const sc = loadIa2Scenario(shipped('ia2-tiny'));
+    const game = new Ia2Game(sc);
+    const dice = createRng('heading');
+    const pre = game.initialState(dice);
+    const ui = ia2Ui(sc);
+    expect(pre.turn).toBe(0);
+    expect(ui.turnHeading?.(pre)).toBe('Pre-game: artillery plans (9.1)');
+    const first = game.apply(pre, game.legalActions(pre)[0]!, dice);
+    expect(first.turn).toBe(1);
+    expect(ui.turnHeading?.(first)).toBe(`Turn 1 of ${sc.turns}`);
+  });
+
+  it('IA2 9.1: tacsim play heads the plan writing "Pre-game", then turn 1', () => {
+    const played = tacsim(['play', 'ia2-tiny', '--side', 'german', '--ai', 'scripted', '--seed', '5'], 'plan\nquit\n');
+    expect(played.stdout).toContain('=== Pre-game: artillery plans (9.1) ===');
+    expect(played.stdout).toContain('=== Turn 1 of 6 ===');
+    expect(played.stdout).not.toContain('Turn 0');
+  });
+});
