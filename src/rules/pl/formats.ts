@@ -80,6 +80,8 @@ export const terrainEntry = z.strictObject({
   overrun: z.boolean(),
   /** A15: die modifier for fire and close assault against units in it. */
   drm: z.number().int().default(0),
+  /** VII.K: a stream hex: vehicles only over a bridge, foot units on a roll, no attacks out of it. */
+  stream: z.boolean().default(false),
   source: provenance,
 });
 
@@ -99,6 +101,8 @@ export const chartPack = z.strictObject({
   scatter: z.strictObject({ hit: z.number().int(), adjacent: z.number().int(), source: provenance }),
   /** A22: the direction (HexGrid index) a scatter die of 1..6 sends the fire to. */
   scatterDirections: z.strictObject({ value: z.array(z.number().int().min(0).max(5)).length(6), source: provenance }),
+  /** VII.K.2: a non-vehicular unit enters a stream hex on a d6 of at most this value. */
+  streamEntry: z.strictObject({ value: z.number().int().min(0).max(6), source: provenance }),
   /** IX.A.3: every minefield attack is at this column ratio. */
   mineOdds: z.strictObject({ value: z.number().positive(), source: provenance }),
   /** XII.D: AA: an aircraft is hit on a d6 at most this value per 10 AA strength (designed AA table). */
@@ -118,6 +122,8 @@ const placement = z.strictObject({
   count: z.number().int().min(1).max(12).default(1),
   /** Index (in this side's placements, after counts are expanded) of the carrier this unit starts aboard. */
   aboard: z.number().int().min(0).optional(),
+  /** XIV.B.3: a reinforcement: off the map until this turn's movement phase, when it enters at `hex` (a map-edge hex). */
+  enters: z.number().int().min(1).optional(),
 });
 
 const airUnit = z.strictObject({
@@ -139,6 +145,8 @@ const side = z.strictObject({
   mines: z.array(hexLabel).default([]),
   /** IX.B: block hexes. */
   blocks: z.array(hexLabel).default([]),
+  /** XIV.B.3: the map-edge hexes this side's units may leave the map from, and the VP each unit that leaves is worth. */
+  exit: z.strictObject({ hexes: z.array(hexLabel).min(1), vp: z.number().min(0) }).optional(),
 });
 
 export const scenarioSchema = z.strictObject({
@@ -146,6 +154,10 @@ export const scenarioSchema = z.strictObject({
   map: compactMap,
   turns: z.number().int().min(1).max(40),
   sides: z.tuple([side, side]),
+  /** VII.K.6: stream hexes crossed by a (permanent) bridge: clear terrain while the bridge stands. */
+  bridges: z.array(hexLabel).default([]),
+  /** XIV.B.4: the side that sets up last, whose units must start out of the enemy's sight (checked on loading). */
+  setsUpLast: z.enum(['allied', 'german']).optional(),
   victory: z.strictObject({
     /** Hexes counted for control (XIV.B.7), each worth `vp`, and who holds it at the start. */
     objectives: z.array(z.strictObject({ hex: hexLabel, vp: z.number().min(0), heldBy: z.enum(['allied', 'german']) })),

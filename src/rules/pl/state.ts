@@ -9,7 +9,7 @@ import type { Hex } from '../../hex/grid.js';
 import type { UnitRows } from '../../hex/units.js';
 import type { Scenario } from './scenario.js';
 
-export { HEX, ELIMINATED } from '../../hex/units.js';
+export { HEX, ELIMINATED, EXITED, OFFBOARD } from '../../hex/units.js';
 
 /** Unit row fields after HEX: flag bits, carrier index + 1 (0: not carried), movement points left x2 (-1: untouched). */
 export const FLAGS = 1,
@@ -66,6 +66,8 @@ export interface State extends UnitState {
   readonly wrecks: readonly Hex[];
   readonly mines: readonly Hex[];
   readonly blocks: readonly Hex[];
+  /** VII.K.6: stream hexes whose bridge stands (a bridge destroyed, X.B.1, leaves a plain stream hex). */
+  readonly bridges: readonly Hex[];
   /** Per objective: the seat controlling it (XIV.B.7). */
   readonly control: readonly number[];
   /** Per seat: its units eliminated that count for victory (XIV.B.8). */
@@ -80,6 +82,11 @@ export interface State extends UnitState {
   readonly airOrdnance: readonly number[];
   /** Per aircraft: 1 when it attacked in this air phase. */
   readonly airDone: readonly number[];
+  /**
+   * XII.D: the air attack announced and waiting for the German AA decisions: [aircraft, target unit, 1 for
+   * machine guns / 0 for bombs or rockets], or [] when none waits.
+   */
+  readonly airPending: readonly number[];
 }
 
 const LAYOUT = { flags: FLAGS, carrier: CARRIER };
@@ -95,6 +102,7 @@ export class Draft extends UnitDraft<State> {
   wrecks: readonly Hex[];
   mines: readonly Hex[];
   blocks: readonly Hex[];
+  bridges: readonly Hex[];
   control: readonly number[];
   lost: readonly number[];
   hit: readonly Hex[];
@@ -102,6 +110,7 @@ export class Draft extends UnitDraft<State> {
   airMg: readonly number[];
   airOrdnance: readonly number[];
   airDone: readonly number[];
+  airPending: readonly number[];
 
   constructor(
     readonly sc: Scenario,
@@ -121,6 +130,7 @@ export class Draft extends UnitDraft<State> {
     this.wrecks = s.wrecks;
     this.mines = s.mines;
     this.blocks = s.blocks;
+    this.bridges = s.bridges;
     this.control = s.control;
     this.lost = s.lost;
     this.hit = s.hit;
@@ -128,6 +138,7 @@ export class Draft extends UnitDraft<State> {
     this.airMg = s.airMg;
     this.airOrdnance = s.airOrdnance;
     this.airDone = s.airDone;
+    this.airPending = s.airPending;
   }
 
   seal(): State {
@@ -157,6 +168,7 @@ export class Draft extends UnitDraft<State> {
       wrecks: this.wrecks,
       mines: this.mines,
       blocks: this.blocks,
+      bridges: this.bridges,
       control: this.control,
       lost: this.lost,
       hit: this.hit,
@@ -164,6 +176,7 @@ export class Draft extends UnitDraft<State> {
       airMg: this.airMg,
       airOrdnance: this.airOrdnance,
       airDone: this.airDone,
+      airPending: this.airPending,
     };
   }
 
