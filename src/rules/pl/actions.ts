@@ -16,6 +16,8 @@
  *   unload C         carrier C sets its passenger down in its hex
  *   overrun U H D    vehicle U overruns hex H, leaving by direction D (VII.D)
  *   exit U           unit U leaves the map from an exit hex of its side (XIV.B.3)
+ *   clear E H        engineer E turns over the minefield or block next to it in H, or removes the one it stands on (X.A, X.B.3)
+ *   demolish E H     engineer E moves off to H and rolls to blow its bridge or make its block (X.B.1-2)
  *   cat H            close assault on hex H by every eligible adjacent unit (VII.E)
  *   next             end the phase
  */
@@ -35,6 +37,7 @@ import {
   spottedFor,
   stackFactor,
 } from './combat.js';
+import { clearerOf, clearHex, clearTargets, demolish, demolitionTask, flailLeaves, isClearing } from './engineers.js';
 import { MOVE_CLASSES } from './formats.js';
 import { budgetOf, dueToEnter, hasEnemy, reachable, STACK_LIMIT, stackCount, streamAt, terrainStep } from './movement.js';
 import { MP_SCALE, type Scenario } from './scenario.js';
@@ -52,6 +55,7 @@ import {
   F_TRANSPORTED,
   MP_LEFT,
   PH_AIR,
+  STATIONARY,
   PH_ASSAULT,
   PH_COMBAT,
   PH_MOVE_OTHERS,
@@ -89,6 +93,7 @@ export function canDirectFire(d: Draft, f: number, t: number): boolean {
   const sc = d.sc;
   const u = sc.units[f]!;
   if (u.side !== d.side || !ready(d, f) || d.flag(f, F_ATTACKED) || !u.c.modes.includes('DF') || u.c.attack <= 0) return false;
+  if (u.c.engineer && isClearing(d, f)) return false; // X.A.7
   if (!targetable(d, t) || sc.units[t]!.side === d.side) return false;
   const from = d.hex(f);
   const h = d.hex(t);
@@ -193,6 +198,7 @@ export function assaulters(d: Draft, h: Hex): number[] {
           sc.units[i]!.side === d.side &&
           ready(d, i) &&
           !streamAt(d, n) &&
+          !(sc.units[i]!.c.engineer && isClearing(d, i)) &&
           !d.flag(i, F_ATTACKED) &&
           !d.flag(i, F_TRANSPORTED) &&
           (sc.units[i]!.c.modes.includes('CAT') || sc.units[i]!.c.modes.includes('CATmg')),
@@ -301,6 +307,12 @@ export function legalActions(sc: Scenario, s: State): string[] {
         if (s.phase === PH_MOVE_VEHICLES && d.hex(i) >= 0) for (const [h, k] of overrunsOf(d, i)) out.push(`overrun ${i} ${h} ${k}`);
       }
       if (mayExit(d, i)) out.push(`exit ${i}`);
+      if (s.phase === PH_MOVE_OTHERS && sc.units[i]!.c.engineer && mayMove(d, i) && d.hex(i) >= 0) {
+        for (const h of clearTargets(d, i)) out.push(`clear ${i} ${h}`);
+        if (demolitionTask(d, i) !== null)
+          for (const h of reachable(d, i).keys())
+            if (sc.map.grid.distance(h, d.hex(i)) === 1 && !streamAt(d, h)) out.push(`demolish ${i} ${h}`);
+      }
       if (s.phase !== PH_MOVE_VEHICLES || !mayCarry(d, i)) continue;
       const p = d.passengerOf(i);
       if (p >= 0) {
@@ -336,6 +348,7 @@ function mayBoard(d: Draft, c: number, q: number): boolean {
   // V.C.2.c: neither may have fired (German AFVs may, V.C.6.b) or be dispersed; the passenger has not moved.
   if (d.flag(c, F_MOVED) || (d.flag(c, F_FIRED) && cu.c.carrier !== 'infantry')) return false;
   if (!ready(d, q) || d.flag(q, F_MOVED) || d.flag(q, F_DESIGNATED) || d.flag(q, F_ATTACKED)) return false;
+  if (qu.c.engineer && isClearing(d, q)) return false; // X.A.7
   return true;
 }
 
@@ -385,6 +398,17 @@ export function applyAction(d: Draft, action: string): void {
     case 'exit':
       exitMap(d, num(1));
       break;
+    case 'clear':
+      clearHex(d, num(1), num(2));
+      d.setFlag(num(1), F_MOVED);
+      d.set(num(1), MP_LEFT, 0);
+      break;
+    case 'demolish': {
+      const from = d.hex(num(1));
+      demolish(d, num(1), from);
+      moveUnit(d, num(1), num(2));
+      break;
+    }
     case 'move':
       moveUnit(d, num(1), num(2));
       break;
@@ -513,6 +537,8 @@ function mineAttacks(d: Draft): void {
   const col = oddsColumn(sc, sc.charts.mineOdds.value, 1);
   for (let i = 0; i < sc.units.length; i++) {
     if (sc.units[i]!.side === d.side || !onMap(d, i) || !d.mines.includes(d.hex(i))) continue;
+    // X.C.1: flails are immune; X.A.5: the engineer clearing the minefield is not attacked by it.
+    if (sc.units[i]!.c.flail || clearerOf(d, d.hex(i)) === i) continue;
     const roll = d6(d.rng);
     const result = crtResult(sc, col, roll);
     d.events &&
@@ -616,9 +642,12 @@ function moveUnit(d: Draft, i: number, h: Hex): void {
     }
     d.events && d.say(() => `${sc.units[i]!.id} enters the stream (roll ${roll})`);
   }
+  const from = d.hex(i);
   relocate(d, i, h);
   d.setFlag(i, F_MOVED);
   d.set(i, MP_LEFT, Math.max(0, budgetOf(d, i) - cost));
+  d.set(i, STATIONARY, 0);
+  if (from >= 0) flailLeaves(d, i, from);
   const p = d.passengerOf(i);
   if (p >= 0) d.setFlag(p, F_TRANSPORTED);
   if (p >= 0) d.setFlag(i, F_TRANSPORTED);
@@ -759,6 +788,11 @@ function endSegment(d: Draft): void {
   const clear = F_FIRED | F_DISPERSED | F_MOVED | F_TRANSPORTED | F_PASSENGER_NOW | F_ATTACKED;
   for (let i = 0; i < sc.units.length; i++) {
     if (sc.units[i]!.side !== d.side || d.hex(i) < 0) continue;
+    // X.B.1: an engineer that began and ended this movement phase in its hex has one more stationary turn; a dispersed one pauses.
+    if (sc.units[i]!.c.engineer) {
+      if (d.flag(i, F_MOVED) || d.carrierOf(i) >= 0) d.set(i, STATIONARY, 0);
+      else if (!d.flag(i, F_DISPERSED)) d.set(i, STATIONARY, d.get(i, STATIONARY) + 1);
+    }
     d.setFlag(i, clear, false);
     d.set(i, MP_LEFT, -1);
   }

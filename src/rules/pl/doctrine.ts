@@ -147,6 +147,16 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
         const holding = sc.objectives.some((o) => o.hex === d.hex(num(1)));
         return { ...NOTHING, objective: (exit ? 0.5 * exit.vp : 0) - (holding ? 1 : 0) };
       }
+      case 'clear': {
+        // X.A: an attacker opens a way through; a defender keeps its obstacles.
+        const attacking = s.control.some((c) => c !== seat);
+        return { ...NOTHING, objective: attacking ? 0.3 : -0.3 };
+      }
+      case 'demolish': {
+        // X.B.1-2: blowing a bridge or blocking a road is worth it to the side that holds the objectives.
+        const holding = s.control.filter((c) => c === seat).length * 2 >= s.control.length;
+        return { ...NOTHING, objective: holding ? 0.6 : -0.6 };
+      }
       case 'load': {
         const p = num(2);
         return { ...NOTHING, objective: this.objectiveDistance(s, seat, d.hex(p)) > 3 ? 0.4 : -0.2 };

@@ -51,6 +51,8 @@ export const counterEntry = z.strictObject({
   machineGun: z.boolean().default(false),
   /** Truck or wagon (V.C.3, VII.L.3, XIV.B.8): never spots, never counts for victory. */
   softTransport: z.boolean().default(false),
+  /** X.C.1: a Sherman Flail (Crab): clears the minefield it stands on as it leaves, and is immune to mines. */
+  flail: z.boolean().default(false),
   source: provenance,
 });
 export type CounterEntry = z.infer<typeof counterEntry>;

@@ -34,7 +34,7 @@ export class PlGame implements Game<State, string> {
   initialState(rng: Rng): State {
     const sc = this.sc;
     const u = sc.units.map((def) => {
-      const row = [0, 0, 0, -1];
+      const row = [0, 0, 0, -1, 0];
       row[HEX] = def.enters > 0 ? OFFBOARD : def.startHex;
       row[FLAGS] = 0;
       row[CARRIER] = def.startCarrier + 1;
@@ -55,6 +55,7 @@ export class PlGame implements Game<State, string> {
       mines: sc.mines.map((m) => m.hex),
       blocks: [...sc.blocks],
       bridges: [...sc.bridges],
+      clearing: [],
       control: sc.objectives.map((o) => o.heldBy),
       lost: [0, 0],
       hit: [],
@@ -140,6 +141,7 @@ export function plStateHash(s: State): string {
     s.mines.join(','),
     s.blocks.join(','),
     s.bridges.join(','),
+    s.clearing.map((c) => c.join(':')).join(','),
     s.airPending.join(','),
     s.control.join(','),
     s.lost.join(','),

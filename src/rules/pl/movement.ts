@@ -84,6 +84,9 @@ export function reachable(d: Draft, i: number, budget = budgetOf(d, i)): Map<Hex
     if (d.mines.includes(start) || d.blocks.includes(start)) return out;
     budget -= cost;
   }
+  // X.C.1: a flail leaving a minefield spends half its MA (rounded up) doing it.
+  const flailing = !entering && u.c.flail && d.mines.includes(start) && d.get(i, MP_LEFT) < 0 ? Math.ceil(u.c.movement / 2) * MP_SCALE : 0;
+  budget -= flailing;
   if (budget <= 0 || start < 0) return out;
   const step = (from: Hex, to: Hex, dir: number): number => {
     if ((from !== start || entering) && (d.mines.includes(from) || d.blocks.includes(from))) return -1;
@@ -101,7 +104,7 @@ export function reachable(d: Draft, i: number, budget = budgetOf(d, i)): Map<Hex
     budget,
     step,
     (h, cost) => {
-      if (h !== start) out.set(h, cost + (out.get(start) ?? 0));
+      if (h !== start) out.set(h, cost + flailing + (out.get(start) ?? 0));
     },
     u.c.movement === 1 && d.get(i, MP_LEFT) < 0 && !entering,
   );

@@ -11,10 +11,14 @@ import type { Scenario } from './scenario.js';
 
 export { HEX, ELIMINATED, EXITED, OFFBOARD } from '../../hex/units.js';
 
-/** Unit row fields after HEX: flag bits, carrier index + 1 (0: not carried), movement points left x2 (-1: untouched). */
+/**
+ * Unit row fields after HEX: flag bits, carrier index + 1 (0: not carried), movement points left x2 (-1:
+ * untouched), and the friendly movement phases an engineer has begun and ended without moving (X.B.1-2).
+ */
 export const FLAGS = 1,
   CARRIER = 2,
-  MP_LEFT = 3;
+  MP_LEFT = 3,
+  STATIONARY = 4;
 
 /** VII.B.6: fired this segment (inverted): may not move or load. */
 export const F_FIRED = 1;
@@ -32,6 +36,10 @@ export const F_TRANSPORTED = 32;
 export const F_PASSENGER_NOW = 64;
 /** VII.B.4: attacked (DF, overrun or CAT) this segment. */
 export const F_ATTACKED = 128;
+/** X.B.1: an engineer's demolition (or block) attempt failed once: the next may come after fewer stationary turns. */
+export const F_TASK_FAILED = 256;
+/** X.B.2: this engineer has made its one block of the situation. */
+export const F_BLOCK_MADE = 512;
 
 /** Phases of a player segment (XIII.A). */
 export const PH_COMBAT = 0,
@@ -68,6 +76,8 @@ export interface State extends UnitState {
   readonly blocks: readonly Hex[];
   /** VII.K.6: stream hexes whose bridge stands (a bridge destroyed, X.B.1, leaves a plain stream hex). */
   readonly bridges: readonly Hex[];
+  /** X.A, X.B.3: minefields and blocks an engineer has turned over: [hex, engineer] (cleared when it next begins a movement phase on them). */
+  readonly clearing: readonly (readonly [Hex, number])[];
   /** Per objective: the seat controlling it (XIV.B.7). */
   readonly control: readonly number[];
   /** Per seat: its units eliminated that count for victory (XIV.B.8). */
@@ -103,6 +113,7 @@ export class Draft extends UnitDraft<State> {
   mines: readonly Hex[];
   blocks: readonly Hex[];
   bridges: readonly Hex[];
+  clearing: readonly (readonly [Hex, number])[];
   control: readonly number[];
   lost: readonly number[];
   hit: readonly Hex[];
@@ -131,6 +142,7 @@ export class Draft extends UnitDraft<State> {
     this.mines = s.mines;
     this.blocks = s.blocks;
     this.bridges = s.bridges;
+    this.clearing = s.clearing;
     this.control = s.control;
     this.lost = s.lost;
     this.hit = s.hit;
@@ -169,6 +181,7 @@ export class Draft extends UnitDraft<State> {
       mines: this.mines,
       blocks: this.blocks,
       bridges: this.bridges,
+      clearing: this.clearing,
       control: this.control,
       lost: this.lost,
       hit: this.hit,

@@ -40,6 +40,8 @@ const HELP = [
   'overrun U HEX   vehicle U overruns HEX (the first legal way through)',
   'cat HEX         close assault HEX with every eligible adjacent unit',
   'aa U            (German, at an announced air attack) AA unit U fires at the aircraft; pass: no more AA',
+  'clear E HEX     engineer E turns over the minefield or block at HEX next to it, or removes the one it stands on',
+  'demolish E HEX  engineer E moves off to HEX and rolls to blow its bridge or make its block',
   "exit U          unit U leaves the map from one of its side's exit hexes (where the scenario allows it)",
   'next            end this phase',
 ];
@@ -161,6 +163,10 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         return 'no more AA fire: the air attack goes in';
       case 'exit':
         return `${unitName(n(1))} leaves the map at ${grid.label(s.u[n(1)]![HEX]!)}`;
+      case 'clear':
+        return `${unitName(n(1))} ${s.u[n(1)]![HEX] === n(2) ? 'removes' : 'begins clearing'} the ${s.mines.includes(n(2)) ? 'minefield' : 'block'} at ${grid.label(n(2))}`;
+      case 'demolish':
+        return `${unitName(n(1))} moves off to ${grid.label(n(2))} and rolls to ${s.bridges.includes(s.u[n(1)]![HEX]!) ? 'blow the bridge' : 'make a block'}`;
       case 'next':
         return `end the ${PHASE_NAMES[s.phase]} phase`;
       default:
@@ -211,6 +217,8 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
     aa: 'fire',
     pass: 'other',
     exit: 'move',
+    clear: 'other',
+    demolish: 'move',
     next: 'end',
   };
   const place = (s: State, action: string): ActionPlace => {
@@ -266,6 +274,16 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       case 'exit':
         units = [n(1)];
         from = hexOf(n(1));
+        break;
+      case 'clear':
+        units = [n(1)];
+        from = hexOf(n(1));
+        target = n(2);
+        break;
+      case 'demolish':
+        units = [n(1)];
+        from = hexOf(n(1));
+        to = n(2);
         break;
     }
     const combat = ['fire', 'resolve', 'air', 'aa', 'overrun', 'cat'].includes(w[0] ?? '');
@@ -347,6 +365,10 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
           return pick(legal, 'pass', 'passing on AA fire');
         case 'exit':
           return pick(legal, `exit ${asUnit(a)}`, `${a} leaving the map`);
+        case 'clear':
+          return pick(legal, `clear ${asUnit(a)} ${asHex(b)}`, `clearing ${b} by ${a}`);
+        case 'demolish':
+          return pick(legal, `demolish ${asUnit(a)} ${asHex(b)}`, `a demolition by ${a} moving to ${b}`);
         case 'next':
           return pick(legal, 'next', 'ending the phase');
         default:

@@ -1,7 +1,7 @@
 /** Panzer Leader streams and bridges, riders, reinforcements and exits, set-up out of sight and AA as a decision; each test named by its rule id. */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/core/errors.js';
-import { assaulters, canDirectFire, canOrder, directFireOdds, overrunsOf, targetsOf } from '../../../src/rules/pl/actions.js';
+import { assaulters, canDirectFire, canOrder, directFireOdds, overrunsOf, startSegment, targetsOf } from '../../../src/rules/pl/actions.js';
 import { outcomeOf } from '../../../src/rules/pl/game.js';
 import { reachable } from '../../../src/rules/pl/movement.js';
 import {
@@ -254,5 +254,119 @@ describe('PL AA', () => {
     expect(s.airPending).toEqual([]);
     expect(game.toMove(s)).toBe(0);
     expect(at(s, 1)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('PL engineers', () => {
+  it('PL X.A.1-7: an engineer turns a minefield over from next door, walks on unharmed and removes it; it may not fire meanwhile', () => {
+    const { sc, game, start } = custom({
+      terrain: open(8, 3),
+      mines: ['0302'],
+      allied: [
+        { counter: 'us-engineer', hex: '0202' },
+        { counter: 'us-rifle', hex: '0101' },
+      ],
+      german: [{ counter: 'ger-rifle', hex: '0402' }],
+    });
+    const mine = hex(sc, '0302');
+    const s = { ...start, phase: PH_MOVE_OTHERS };
+    expect(game.legalActions(s)).toContain(`clear 0 ${mine}`);
+    const turned = game.apply(s, `clear 0 ${mine}`, loadedDice());
+    expect(turned.clearing).toEqual([[mine, 0]]);
+    expect(canDirectFire(draftOf(sc, { ...turned, phase: 0 }), 0, 2)).toBe(false);
+    // Turn 3: on the minefield; the German combat phase's minefield attack passes it by (no die is rolled).
+    const onIt = edit(turned, { 0: { hex: mine, flags: 0 } }, { side: 1, phase: 0 });
+    const d = draftOf(sc, onIt);
+    startSegment(d);
+    expect(d.seal().u[0]![HEX]).toBe(mine);
+    // Turn 4: removed at the start of its movement phase.
+    const removed = game.apply({ ...onIt, side: 0, phase: PH_MOVE_OTHERS }, `clear 0 ${mine}`, loadedDice());
+    expect(removed.mines).toEqual([]);
+    expect(removed.clearing).toEqual([]);
+  });
+
+  it('PL X.B.3: a block is removed the same way', () => {
+    const { sc, game, start } = custom({
+      terrain: open(8, 3),
+      blocks: ['0302'],
+      allied: [
+        { counter: 'us-engineer', hex: '0202' },
+        { counter: 'us-rifle', hex: '0101' },
+      ],
+      german: [{ counter: 'ger-rifle', hex: '0802' }],
+    });
+    const block = hex(sc, '0302');
+    const turned = game.apply({ ...start, phase: PH_MOVE_OTHERS }, `clear 0 ${block}`, loadedDice());
+    const removed = game.apply(edit(turned, { 0: { hex: block, flags: 0 } }), `clear 0 ${block}`, loadedDice());
+    expect(removed.blocks).toEqual([]);
+  });
+
+  it('PL X.C.1: a Sherman Crab is immune to mines and clears the minefield as it leaves, spending half its MA', () => {
+    const { sc, game, start } = custom({
+      terrain: open(12, 3),
+      mines: ['0302'],
+      allied: [{ counter: 'uk-sherman-crab', hex: '0302' }],
+      german: [{ counter: 'ger-rifle', hex: '1201' }],
+    });
+    const d = draftOf(sc, { ...start, side: 1 });
+    startSegment(d); // no die rolled: immune
+    const s = { ...start, phase: PH_MOVE_VEHICLES };
+    const to = hex(sc, '0402');
+    expect(reachable(draftOf(sc, s), 0).get(to)).toBe(10); // 4 MP leaving + 1 MP, x2
+    const moved = game.apply(s, `move 0 ${to}`, loadedDice());
+    expect(moved.mines).toEqual([]);
+  });
+
+  it('PL X.B.1: three stationary turns on a bridge, then moving off rolls: 6 fails; a retry after two turns succeeds on 1-4 (T35)', () => {
+    const { sc, game, start } = custom({
+      terrain: STREAM,
+      bridges: ['0402'],
+      roads: [['0302', '0402', '0502']],
+      allied: [
+        { counter: 'us-engineer', hex: '0402' },
+        { counter: 'us-rifle', hex: '0101' },
+      ],
+      german: [{ counter: 'ger-rifle', hex: '0801' }],
+    });
+    const bridge = hex(sc, '0402');
+    const off = hex(sc, '0302');
+    const phase = { phase: PH_MOVE_OTHERS };
+    const withTurns = (s: State, n: number, f = 0) => {
+      const u = s.u.map((r, i) => (i === 0 ? [r[0]!, f, r[2]!, r[3]!, n] : r));
+      return { ...s, ...phase, u };
+    };
+    // The count: a segment begun and ended on the bridge without moving.
+    const after = play(game, start, ['next', 'next', 'next'], loadedDice());
+    expect(after.u[0]![4]).toBe(1);
+    expect(game.legalActions(withTurns(start, 2))).not.toContain(`demolish 0 ${off}`);
+    const failed = game.apply(withTurns(start, 3), `demolish 0 ${off}`, loadedDice(6));
+    expect(failed.bridges).toEqual([bridge]);
+    expect(failed.u[0]![HEX]).toBe(off);
+    // Back on the bridge for two turns, the failure remembered (F_TASK_FAILED).
+    const back = edit(failed, { 0: { hex: bridge } });
+    const retry = withTurns(back, 2, failed.u[0]![1]! & ~F_MOVED);
+    expect(game.legalActions(withTurns(back, 2, 0))).not.toContain(`demolish 0 ${off}`);
+    const blown = game.apply(retry, `demolish 0 ${off}`, loadedDice(4));
+    expect(blown.bridges).toEqual([]);
+    expect(blown.blocks).toEqual([bridge]);
+  });
+
+  it('PL X.B.2: four stationary turns on a road hex, then a roll of 1-5 as the engineer moves off makes a block, once per engineer', () => {
+    const { sc, game, start } = custom({
+      terrain: open(8, 3),
+      roads: [['0202', '0302', '0402']],
+      allied: [
+        { counter: 'us-engineer', hex: '0302' },
+        { counter: 'us-rifle', hex: '0101' },
+      ],
+      german: [{ counter: 'ger-rifle', hex: '0801' }],
+    });
+    const road = hex(sc, '0302');
+    const to = hex(sc, '0202');
+    const s = { ...start, phase: PH_MOVE_OTHERS, u: start.u.map((r, i) => (i === 0 ? [r[0]!, 0, 0, -1, 4] : r)) };
+    const made = game.apply(s, `demolish 0 ${to}`, loadedDice(5));
+    expect(made.blocks).toEqual([road]);
+    const again = { ...made, phase: PH_MOVE_OTHERS, u: made.u.map((r, i) => (i === 0 ? [to, r[1]! & ~F_MOVED, 0, -1, 4] : r)) };
+    expect(game.legalActions(again).some((a) => a.startsWith('demolish 0 '))).toBe(false);
   });
 });
