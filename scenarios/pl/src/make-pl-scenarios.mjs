@@ -127,7 +127,7 @@ write(
   scenario(
     'pl-medium',
     'Counter-attack at Hollerath (medium PL scenario)',
-    'Fictional, December 1944. A German Kampfgruppe of Panthers, PzKw IVs and panzergrenadiers in halftracks, with a Wespe battery and 120 mm mortars firing on written orders, counter-attacks an American-held village on its hill across a stream bridged where the main road crosses it (vehicles cross there or go round the stream\'s southern end; infantry may wade); a second wave, a Panther and panzergrenadiers, comes up the road on turn 3. The Americans hold the village with riflemen, engineers, Shermans, an M10, a 57 mm gun, a 105 mm battery, mortars, a minefield, a road block and a P-47 from turn 3, and a Sherman arrives from the west on turn 5. Ten turns. Counters and charts are tacsim reference data: designed where the PL text gives no value, never official.',
+    'Fictional, December 1944. A German Kampfgruppe of Panthers, PzKw IVs and panzergrenadiers in halftracks, with a Wespe battery and 120 mm mortars firing on written orders, counter-attacks an American-held village on its hill across a stream bridged where the main road crosses it (vehicles cross there or go round the stream\'s southern end; infantry may wade); a second wave of panzergrenadiers in a halftrack comes up the road on turn 3. The Americans hold the village with riflemen, engineers, Shermans, an M10, a 57 mm gun, a 105 mm battery, mortars, a minefield, a road block and a P-47 from turn 3, and a Sherman arrives from the west on turn 4. Ten turns. Counters and charts are tacsim reference data: designed where the PL text gives no value, never official.',
     20,
     15,
     {
@@ -160,7 +160,7 @@ write(
           { counter: 'us-105mm', hex: '0110' },
           { counter: 'us-81mm', hex: '0607' },
           { counter: 'us-truck', hex: '0610' },
-          { counter: 'us-m4-75', hex: '0108', enters: 5 },
+          { counter: 'us-m4-75', hex: '0108', enters: 4 },
         ],
         aircraft: [{ id: 'p47', name: 'P-47 Thunderbolt', ordnance: 'bombs', mg: { attack: 3, weapon: 'I' }, arrives: 3 }],
         mines: ['1107', '1109'],
@@ -186,9 +186,8 @@ write(
           { counter: 'ger-wespe', hex: '2013' },
           { counter: 'ger-120mm', hex: '1914' },
           { counter: 'ger-20mm-quad', hex: '1812' },
-          { counter: 'ger-panther', hex: '2008', enters: 3 },
           { counter: 'ger-halftrack', hex: '2008', enters: 3 },
-          { counter: 'ger-rifle', hex: '2008', enters: 3, aboard: 17 },
+          { counter: 'ger-rifle', hex: '2008', enters: 3, aboard: 16 },
         ],
       },
     ],

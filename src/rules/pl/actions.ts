@@ -37,7 +37,7 @@ import {
   spottedFor,
   stackFactor,
 } from './combat.js';
-import { clearerOf, clearHex, clearTargets, demolish, demolitionTask, flailLeaves, isClearing } from './engineers.js';
+import { bridgelayerLeaves, clearerOf, clearHex, clearTargets, demolish, demolitionTask, flailLeaves, isClearing } from './engineers.js';
 import { MOVE_CLASSES } from './formats.js';
 import { budgetOf, dueToEnter, hasEnemy, reachable, STACK_LIMIT, stackCount, streamAt, terrainStep } from './movement.js';
 import { MP_SCALE, type Scenario } from './scenario.js';
@@ -647,7 +647,10 @@ function moveUnit(d: Draft, i: number, h: Hex): void {
   d.setFlag(i, F_MOVED);
   d.set(i, MP_LEFT, Math.max(0, budgetOf(d, i) - cost));
   d.set(i, STATIONARY, 0);
-  if (from >= 0) flailLeaves(d, i, from);
+  if (from >= 0) {
+    flailLeaves(d, i, from);
+    bridgelayerLeaves(d, i, from);
+  }
   const p = d.passengerOf(i);
   if (p >= 0) d.setFlag(p, F_TRANSPORTED);
   if (p >= 0) d.setFlag(i, F_TRANSPORTED);

@@ -53,6 +53,15 @@ export function clearHex(d: Draft, e: number, h: Hex): void {
   }
 }
 
+/** X.C.3: a bridgelayer leaving a stream hex lays a tank bridge there, usable at once and for good. */
+export function bridgelayerLeaves(d: Draft, i: number, from: Hex): void {
+  const sc = d.sc;
+  if (!sc.units[i]!.c.bridgelayer || !sc.stream[sc.map.terrain[from]!] || d.bridges.includes(from)) return;
+  d.bridges = [...d.bridges, from];
+  d.tempBridges = [...d.tempBridges, from];
+  d.events && d.say(() => `${sc.units[i]!.id} lays a tank bridge at ${sc.map.grid.label(from)}`);
+}
+
 /** X.C.1: a flail leaving a minefield removes it. */
 export function flailLeaves(d: Draft, i: number, from: Hex): void {
   if (!d.sc.units[i]!.c.flail || !d.mines.includes(from)) return;
@@ -81,6 +90,7 @@ export function demolitionTask(d: Draft, e: number): 'bridge' | 'block' | null {
   if (d.bridges.includes(h)) {
     // A bridge is not blown under a vehicle standing on it (ruling PL-R27).
     if (d.unitsIn(h).some((i) => i !== e && sc.units[i]!.c.vehicular)) return null;
+    if (d.tempBridges.includes(h)) return turns >= 2 ? 'bridge' : null; // X.C.4.a
     return turns >= (failed ? 1 : 3) ? 'bridge' : null;
   }
   if (d.flag(e, F_BLOCK_MADE) || d.blocks.includes(h) || d.mines.includes(h) || !roadHex(d, h)) return null;
@@ -93,6 +103,13 @@ export function demolish(d: Draft, e: number, from: Hex): void {
   const sc = d.sc;
   const task = demolitionTask(d, e);
   if (task === null) return;
+  if (task === 'bridge' && d.tempBridges.includes(from)) {
+    // X.C.4.a: a temporary bridge is destroyed outright, and no block is placed.
+    d.bridges = d.bridges.filter((b) => b !== from);
+    d.tempBridges = d.tempBridges.filter((b) => b !== from);
+    d.events && d.say(() => `${sc.units[e]!.id} destroys the temporary bridge at ${sc.map.grid.label(from)}`);
+    return;
+  }
   const failed = d.flag(e, F_TASK_FAILED);
   const turns = d.get(e, STATIONARY);
   const needed = task === 'block' || !failed ? 5 : turns >= 3 ? 5 : turns === 2 ? 4 : 2;

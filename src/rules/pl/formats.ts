@@ -53,6 +53,8 @@ export const counterEntry = z.strictObject({
   softTransport: z.boolean().default(false),
   /** X.C.1: a Sherman Flail (Crab): clears the minefield it stands on as it leaves, and is immune to mines. */
   flail: z.boolean().default(false),
+  /** X.C.3: a Valentine bridgelayer: may enter a stream hex (and stop), and lays a tank bridge as it leaves. */
+  bridgelayer: z.boolean().default(false),
   source: provenance,
 });
 export type CounterEntry = z.infer<typeof counterEntry>;

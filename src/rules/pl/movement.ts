@@ -11,6 +11,9 @@ import { MP_SCALE, ROAD, type Scenario } from './scenario.js';
 import type { Draft } from './state.js';
 import { MP_LEFT, OFFBOARD } from './state.js';
 
+/** X.C.3: movement points a bridgelayer spends leaving the stream hex as it lays its bridge. */
+export const BRIDGE_LAYING = 3;
+
 /** VI.A: four units a hex. */
 export const STACK_LIMIT = 4;
 
@@ -85,13 +88,22 @@ export function reachable(d: Draft, i: number, budget = budgetOf(d, i)): Map<Hex
     budget -= cost;
   }
   // X.C.1: a flail leaving a minefield spends half its MA (rounded up) doing it.
-  const flailing = !entering && u.c.flail && d.mines.includes(start) && d.get(i, MP_LEFT) < 0 ? Math.ceil(u.c.movement / 2) * MP_SCALE : 0;
+  // X.C.3: a bridgelayer leaving the stream hex it stopped in spends 3 MP laying its bridge.
+  const untouched = !entering && d.get(i, MP_LEFT) < 0;
+  const flailing =
+    untouched && u.c.flail && d.mines.includes(start)
+      ? Math.ceil(u.c.movement / 2) * MP_SCALE
+      : untouched && u.c.bridgelayer && streamAt(d, start)
+        ? BRIDGE_LAYING * MP_SCALE
+        : 0;
   budget -= flailing;
   if (budget <= 0 || start < 0) return out;
   const step = (from: Hex, to: Hex, dir: number): number => {
     if ((from !== start || entering) && (d.mines.includes(from) || d.blocks.includes(from))) return -1;
     // VII.K.2: the entry roll is made where the move ends, so a move stops in the first stream hex it enters.
     if (from !== start && streamAt(d, from)) return -1;
+    // X.C.3: the one vehicle that may enter a stream hex (where it stops, above).
+    if (u.c.bridgelayer && streamAt(d, to)) return hasEnemy(d, u.side, to) || stackCount(d, to) >= STACK_LIMIT ? -1 : MP_SCALE;
     if (d.blocks.includes(to) && from !== start) return -1;
     if (hasEnemy(d, u.side, to)) return -1;
     if (stackCount(d, to) >= STACK_LIMIT) return -1;

@@ -76,6 +76,8 @@ export interface State extends UnitState {
   readonly blocks: readonly Hex[];
   /** VII.K.6: stream hexes whose bridge stands (a bridge destroyed, X.B.1, leaves a plain stream hex). */
   readonly bridges: readonly Hex[];
+  /** X.C.3-4: those of the bridges that are temporary (tank bridges laid in play). */
+  readonly tempBridges: readonly Hex[];
   /** X.A, X.B.3: minefields and blocks an engineer has turned over: [hex, engineer] (cleared when it next begins a movement phase on them). */
   readonly clearing: readonly (readonly [Hex, number])[];
   /** Per objective: the seat controlling it (XIV.B.7). */
@@ -113,6 +115,7 @@ export class Draft extends UnitDraft<State> {
   mines: readonly Hex[];
   blocks: readonly Hex[];
   bridges: readonly Hex[];
+  tempBridges: readonly Hex[];
   clearing: readonly (readonly [Hex, number])[];
   control: readonly number[];
   lost: readonly number[];
@@ -142,6 +145,7 @@ export class Draft extends UnitDraft<State> {
     this.mines = s.mines;
     this.blocks = s.blocks;
     this.bridges = s.bridges;
+    this.tempBridges = s.tempBridges;
     this.clearing = s.clearing;
     this.control = s.control;
     this.lost = s.lost;
@@ -181,6 +185,7 @@ export class Draft extends UnitDraft<State> {
       mines: this.mines,
       blocks: this.blocks,
       bridges: this.bridges,
+      tempBridges: this.tempBridges,
       clearing: this.clearing,
       control: this.control,
       lost: this.lost,

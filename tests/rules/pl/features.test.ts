@@ -370,3 +370,50 @@ describe('PL engineers', () => {
     expect(game.legalActions(again).some((a) => a.startsWith('demolish 0 '))).toBe(false);
   });
 });
+
+describe('PL special engineer vehicles and temporary bridges', () => {
+  const valentine = () =>
+    custom({
+      terrain: STREAM,
+      allied: [
+        { counter: 'uk-valentine-bridgelayer', hex: '0302' },
+        { counter: 'us-m4-75', hex: '0202' },
+        { counter: 'us-engineer', hex: '0101' },
+      ],
+      german: [{ counter: 'ger-rifle', hex: '0801' }],
+    });
+
+  it('PL X.C.3: a Valentine enters a stream hex and stops; leaving next phase for 3 MP it lays a tank bridge other vehicles cross', () => {
+    const { sc, game, start } = valentine();
+    const stream = hex(sc, '0402');
+    const s = { ...start, phase: PH_MOVE_VEHICLES };
+    const r = reachable(draftOf(sc, s), 0);
+    expect(r.get(stream)).toBe(2);
+    expect(r.has(hex(sc, '0502'))).toBe(false); // it stops in the stream
+    expect(reachable(draftOf(sc, s), 1).has(stream)).toBe(false); // no other vehicle may enter
+    const inStream = edit(s, { 0: { hex: stream } });
+    const out = hex(sc, '0502');
+    expect(reachable(draftOf(sc, inStream), 0).get(out)).toBe(8); // 3 MP laying + 1 MP, x2
+    const laid = game.apply(inStream, `move 0 ${out}`, loadedDice());
+    expect(laid.bridges).toEqual([stream]);
+    expect(laid.tempBridges).toEqual([stream]);
+    expect(reachable(draftOf(sc, laid), 1).has(stream)).toBe(true);
+  });
+
+  it('PL X.C.4.a: engineers destroy a temporary bridge after two turns on it, moving off; no block is placed', () => {
+    const { sc, game, start } = valentine();
+    const stream = hex(sc, '0402');
+    const off = hex(sc, '0302');
+    const s = {
+      ...start,
+      phase: PH_MOVE_OTHERS,
+      bridges: [stream],
+      tempBridges: [stream],
+      u: start.u.map((r, i) => (i === 2 ? [stream, 0, 0, -1, 2] : i === 0 ? [hex(sc, '0201'), ...r.slice(1)] : r)),
+    };
+    const gone = game.apply(s, `demolish 2 ${off}`, loadedDice());
+    expect(gone.bridges).toEqual([]);
+    expect(gone.tempBridges).toEqual([]);
+    expect(gone.blocks).toEqual([]);
+  });
+});

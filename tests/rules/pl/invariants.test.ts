@@ -26,7 +26,7 @@ function checkPosition(sc: Scenario, s: State): void {
     expectTrue(h < sc.map.size, `unit ${i} off the map`);
     // VII.K.1: vehicles are never in a stream hex without a bridge.
     const bareStream = sc.stream[sc.map.terrain[h]!]! && !s.bridges.includes(h);
-    expectTrue(!(bareStream && sc.units[i]!.c.vehicular), `vehicle ${i} in a stream hex`);
+    expectTrue(!(bareStream && sc.units[i]!.c.vehicular && !sc.units[i]!.c.bridgelayer), `vehicle ${i} in a stream hex`);
     const c = r[CARRIER]! - 1;
     if (c >= 0) {
       expectTrue(s.u[c]![HEX] === h, `unit ${i} is not in its carrier's hex`);

@@ -163,6 +163,7 @@ describe('PL fire', () => {
       machineGun: false,
       softTransport: false,
       flail: false,
+      bridgelayer: false,
       source: { source: 'designed' },
     });
     expect([weaponFactor(c('I'), true, 2, true), weaponFactor(c('I'), false, 2, true)]).toEqual([0, 1]);
