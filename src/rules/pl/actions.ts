@@ -292,8 +292,8 @@ export function legalActions(sc: Scenario, s: State): string[] {
       out.push('pass');
       return out;
     }
-    sc.aircraft.forEach((_, k) => {
-      if (s.airUp[k] !== 1 || s.airDone[k] === 1) return;
+    sc.aircraft.forEach((a, k) => {
+      if (a.role !== 'fighter-bomber' || s.airUp[k] !== 1 || s.airDone[k] === 1) return;
       for (let t = 0; t < n; t++) {
         if (sc.units[t]!.side === s.side || !onMap(d, t) || s.hit.includes(d.hex(t))) continue;
         if (s.airOrdnance[k] === 0 && airFactor(d, k, t, 'ord') > 0) out.push(`air ${k} ${t} ord`);
@@ -767,7 +767,7 @@ function updateControl(d: Draft): void {
 function nextPhase(d: Draft): void {
   if (d.phase === PH_COMBAT) {
     d.hit = [];
-    if (d.side === 0 && d.sc.aircraft.some((a, k) => d.airUp[k] === 1 && a.arrives <= d.turn)) {
+    if (d.side === 0 && d.sc.aircraft.some((a, k) => a.role === 'fighter-bomber' && d.airUp[k] === 1 && a.arrives <= d.turn)) {
       d.phase = PH_AIR;
       d.airDone = d.airDone.map(() => 0);
     } else d.phase = PH_MOVE_VEHICLES;

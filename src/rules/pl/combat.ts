@@ -226,6 +226,21 @@ export function spottedFor(d: Draft, side: number, h: Hex, from: Hex): boolean {
 }
 
 /**
+ * XII.B: an L-5 of `side` over the battlefield sights h for indirect fire: a hex of clear terrain (anything
+ * but woods and towns: blocking terrain does not apply to it, XII.B.3), or a woods or town hex whose units
+ * fired in sight (spotted). Aircraft move anywhere in a turn (XII.A.2) and have no map position (ruling
+ * PL-R12), so the L-5 is taken to fly within 30 hexes of the one and 10 of the other (XII.B.2) and to stay
+ * there from order to execution (XII.B.4; ruling PL-R30).
+ */
+function observedFromTheAir(d: Draft, side: number, h: Hex): boolean {
+  const sc = d.sc;
+  const up = sc.aircraft.some((a, k) => a.role === 'observation' && a.side === side && d.airUp[k] === 1 && a.arrives <= d.turn);
+  if (!up) return false;
+  if (!sc.obstacle[sc.map.terrain[h]!]) return true;
+  return d.unitsIn(h).some((i) => d.flag(i, F_SPOTTED));
+}
+
+/**
  * Whether some unit of `side` sees hex h for indirect fire (VII.C.4-5). A stream hex is seen only from
  * next door or from a slope or hilltop (VII.K.4-5 applied to the spotter, ruling PL-R24).
  */
@@ -233,6 +248,7 @@ export function ifSighted(d: Draft, side: number, h: Hex): boolean {
   const sc = d.sc;
   const woods = sc.obstacle[sc.map.terrain[h]!]!;
   const stream = streamAt(d, h);
+  if (observedFromTheAir(d, side, h)) return true;
   if (woods) {
     if (adjacentSpotter(d, side, h)) return true;
     for (const i of d.unitsIn(h)) if (d.flag(i, F_SPOTTED)) return true;

@@ -133,9 +133,11 @@ const placement = z.strictObject({
 const airUnit = z.strictObject({
   id: z.string(),
   name: z.string(),
+  /** XII.C: a fighter-bomber; XII.B: an L-5 observation aircraft, which only sights for indirect fire. */
+  role: z.enum(['fighter-bomber', 'observation']).default('fighter-bomber'),
   /** XII.C.3 weapons chart: MG 2(A) Typhoon / 3(I) P-47; bombs 30(H); rockets 20(A). */
-  ordnance: z.enum(['bombs', 'rockets']),
-  mg: z.strictObject({ attack: z.number().min(0), weapon: z.enum(['A', 'I']) }),
+  ordnance: z.enum(['bombs', 'rockets']).default('bombs'),
+  mg: z.strictObject({ attack: z.number().min(0), weapon: z.enum(['A', 'I']) }).default({ attack: 0, weapon: 'I' }),
   /** First turn it may attack. */
   arrives: z.number().int().min(1).default(1),
 });

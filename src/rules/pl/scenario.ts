@@ -52,6 +52,7 @@ export interface AirDef {
   readonly id: string;
   readonly name: string;
   readonly side: number;
+  readonly role: 'fighter-bomber' | 'observation';
   readonly ordnance: 'bombs' | 'rockets';
   readonly mg: { readonly attack: number; readonly weapon: 'A' | 'I' };
   readonly arrives: number;
@@ -274,7 +275,16 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
   data.sides.forEach((sd, side) => {
     for (const a of sd.aircraft) {
       if (side !== 0) problems.add(`sides[${side}].aircraft`, 'only the Allied player has an air phase (XIII.B)', 'bad-value');
-      aircraft.push({ index: aircraft.length, id: a.id, name: a.name, side, ordnance: a.ordnance, mg: a.mg, arrives: a.arrives });
+      aircraft.push({
+        index: aircraft.length,
+        id: a.id,
+        name: a.name,
+        side,
+        role: a.role,
+        ordnance: a.ordnance,
+        mg: a.mg,
+        arrives: a.arrives,
+      });
     }
   });
   problems.throwIfAny();

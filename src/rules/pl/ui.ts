@@ -323,7 +323,9 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         e ? [`${sc.sides[side]!.name} may leave the map at ${e.hexes.map((h) => grid.label(h)).join(', ')}: ${e.vp} VP a unit`] : [],
       ),
       ...(sc.aircraft.length
-        ? [`Aircraft: ${sc.aircraft.map((a) => `${a.name} (${a.ordnance}, from turn ${a.arrives})`).join(', ')}`]
+        ? [
+            `Aircraft: ${sc.aircraft.map((a) => `${a.name} (${a.role === 'observation' ? 'observation' : a.ordnance}, from turn ${a.arrives})`).join(', ')}`,
+          ]
         : []),
       `Terrain: ${Object.entries(sc.data.map.legend)
         .map(([ch, id]) => `${ch} ${id}`)

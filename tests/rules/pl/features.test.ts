@@ -11,6 +11,7 @@ import {
   F_DISPERSED,
   F_FIRED,
   F_MOVED,
+  F_SPOTTED,
   FLAGS,
   HEX,
   OFFBOARD,
@@ -415,5 +416,30 @@ describe('PL special engineer vehicles and temporary bridges', () => {
     expect(gone.bridges).toEqual([]);
     expect(gone.tempBridges).toEqual([]);
     expect(gone.blocks).toEqual([]);
+  });
+});
+
+describe('PL observation aircraft', () => {
+  it('PL XII.B.1-4: an L-5 sights clear terrain for indirect fire past blocking terrain, and woods units only once they fired in sight', () => {
+    const terrain = ['.w......w.......', '.w......w.......', '.w......w.......'];
+    const base = {
+      terrain,
+      allied: [{ counter: 'us-81mm', hex: '0102' }],
+      german: [
+        { counter: 'ger-rifle', hex: '0502' },
+        { counter: 'ger-rifle', hex: '0902' },
+      ],
+    };
+    const blind = custom(base);
+    const open5 = hex(blind.sc, '0502');
+    expect(canOrder(draftOf(blind.sc, blind.start), 0, open5)).toBe(false);
+    const l5 = custom({ ...base, aircraft: [{ id: 'l5', name: 'L-5', role: 'observation' }] });
+    const d = draftOf(l5.sc, l5.start);
+    expect(canOrder(d, 0, open5)).toBe(true);
+    const woods = hex(l5.sc, '0902');
+    expect(canOrder(d, 0, woods)).toBe(false);
+    expect(canOrder(draftOf(l5.sc, edit(l5.start, { 2: { flags: F_SPOTTED } })), 0, woods)).toBe(true);
+    // It never attacks: no air phase actions.
+    expect(l5.game.legalActions({ ...l5.start, phase: PH_AIR }).filter((a) => a.startsWith('air '))).toEqual([]);
   });
 });
