@@ -13,16 +13,17 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { HexGrid } = await import(resolve(here, '../../../dist/src/hex/grid.js'));
-const LEGEND = { '.': 'clear', w: 'woods', t: 'town', s: 'slope', h: 'hilltop' };
+const LEGEND = { '.': 'clear', w: 'woods', t: 'town', s: 'slope', h: 'hilltop', '~': 'stream' };
 
 /** A map drawn as terrain characters: hills as hilltop hexes ringed by slope. */
-function makeMap(width, height, { woods = [], town = [], hills = [] }) {
+function makeMap(width, height, { woods = [], town = [], hills = [], streams = [] }) {
   const grid = new HexGrid(width, height);
   const t = Array.from({ length: height }, () => Array(width).fill('.'));
   const at = (label) => grid.parseLabel(label);
   const put = (h, ch) => {
     t[grid.row(h)][grid.col(h)] = ch;
   };
+  for (const l of streams) put(at(l), '~');
   for (const l of woods) put(at(l), 'w');
   for (const l of town) put(at(l), 't');
   for (const l of hills) {
@@ -62,6 +63,8 @@ function road(grid, from, to) {
 
 function scenario(id, title, description, width, height, features, roads, turns, sides, victory, counters = 'counters/reference.json') {
   const { grid, rows } = makeMap(width, height, features);
+  const used = new Set(rows.join(''));
+  const legend = Object.fromEntries(Object.entries(LEGEND).filter(([ch]) => used.has(ch)));
   return {
     format: 'tacsim-scenario/1',
     system: 'pl',
@@ -70,9 +73,10 @@ function scenario(id, title, description, width, height, features, roads, turns,
     description,
     charts: 'charts/reference.json',
     counters,
-    map: { width, height, legend: LEGEND, terrain: rows, roads: roads.map(([a, b]) => road(grid, a, b)) },
+    map: { width, height, legend, terrain: rows, roads: roads.map(([a, b]) => road(grid, a, b)) },
     turns,
     sides,
+    ...(features.bridges ? { bridges: features.bridges } : {}),
     victory,
   };
 }
@@ -123,13 +127,15 @@ write(
   scenario(
     'pl-medium',
     'Counter-attack at Hollerath (medium PL scenario)',
-    'Fictional, December 1944. A German Kampfgruppe of Panthers, PzKw IVs and panzergrenadiers in halftracks, with a Wespe battery and 120 mm mortars firing on written orders, counter-attacks an American-held village on its hill; the Americans hold it with riflemen, engineers, Shermans, an M10, a 57 mm gun, a 105 mm battery, mortars, a minefield, a road block and a P-47 from turn 3. Ten turns. Counters and charts are tacsim reference data: designed where the PL text gives no value, never official.',
+    'Fictional, December 1944. A German Kampfgruppe of Panthers, PzKw IVs and panzergrenadiers in halftracks, with a Wespe battery and 120 mm mortars firing on written orders, counter-attacks an American-held village on its hill across a stream bridged where the main road crosses it (vehicles cross there or go round the stream\'s southern end; infantry may wade); a second wave of panzergrenadiers in a halftrack comes up the road on turn 3. The Americans hold the village with riflemen, engineers, Shermans, an M10, a 57 mm gun, a 105 mm battery, mortars, a minefield, a road block and a P-47 from turn 3, and a Sherman arrives from the west on turn 4. Ten turns. Counters and charts are tacsim reference data: designed where the PL text gives no value, never official.',
     20,
     15,
     {
       woods: ['0912', '0913', '1013', '1012', '1103', '1203', '1104', '1402', '1502', '1610', '1611', '1711', '0510', '0511', '0411'],
       town: ['0707', '0807', '0708', '0808', '0908'],
       hills: ['0403', '0404', '1611'.replace('1611', '1413')],
+      streams: ['1301', '1302', '1303', '1304', '1305', '1306', '1307', '1308', '1309', '1310', '1311'],
+      bridges: ['1308'],
     },
     [
       ['0108', '2008'],
@@ -154,6 +160,7 @@ write(
           { counter: 'us-105mm', hex: '0110' },
           { counter: 'us-81mm', hex: '0607' },
           { counter: 'us-truck', hex: '0610' },
+          { counter: 'us-m4-75', hex: '0108', enters: 4 },
         ],
         aircraft: [{ id: 'p47', name: 'P-47 Thunderbolt', ordnance: 'bombs', mg: { attack: 3, weapon: 'I' }, arrives: 3 }],
         mines: ['1107', '1109'],
@@ -179,6 +186,8 @@ write(
           { counter: 'ger-wespe', hex: '2013' },
           { counter: 'ger-120mm', hex: '1914' },
           { counter: 'ger-20mm-quad', hex: '1812' },
+          { counter: 'ger-halftrack', hex: '2008', enters: 3 },
+          { counter: 'ger-rifle', hex: '2008', enters: 3, aboard: 16 },
         ],
       },
     ],

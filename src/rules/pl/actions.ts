@@ -8,11 +8,16 @@
  *   order U H        write an IF order for next turn: unit U at hex H (VII.C.3)
  *   fire U T         add unit U to the direct fire attack on target unit T (VII.B.5); starts it if none
  *   resolve          roll the attack being put together
- *   air A T W        aircraft A attacks unit T with W = ord (bombs or rockets) or mg (XII.C)
+ *   air A T W        aircraft A announces an attack on unit T with W = ord (bombs or rockets) or mg (XII.C)
+ *   aa U             (the German seat, while an air attack waits) AA unit U fires at the aircraft (XII.D)
+ *   pass             (the German seat) no more AA fire: the air attack is resolved
  *   move U H         unit U moves to hex H (V)
  *   load C P         carrier C loads passenger P in its hex (V.C.2)
  *   unload C         carrier C sets its passenger down in its hex
  *   overrun U H D    vehicle U overruns hex H, leaving by direction D (VII.D)
+ *   exit U           unit U leaves the map from an exit hex of its side (XIV.B.3)
+ *   clear E H        engineer E turns over the minefield or block next to it in H, or removes the one it stands on (X.A, X.B.3)
+ *   demolish E H     engineer E moves off to H and rolls to blow its bridge or make its block (X.B.1-2)
  *   cat H            close assault on hex H by every eligible adjacent unit (VII.E)
  *   next             end the phase
  */
@@ -32,12 +37,14 @@ import {
   spottedFor,
   stackFactor,
 } from './combat.js';
+import { bridgelayerLeaves, clearerOf, clearHex, clearTargets, demolish, demolitionTask, flailLeaves, isClearing } from './engineers.js';
 import { MOVE_CLASSES } from './formats.js';
-import { budgetOf, hasEnemy, reachable, STACK_LIMIT, stackCount, terrainStep } from './movement.js';
+import { budgetOf, dueToEnter, hasEnemy, reachable, STACK_LIMIT, stackCount, streamAt, terrainStep } from './movement.js';
 import { MP_SCALE, type Scenario } from './scenario.js';
 import {
   CARRIER,
   type Draft,
+  EXITED,
   F_ATTACKED,
   F_DESIGNATED,
   F_DISPERSED,
@@ -48,6 +55,7 @@ import {
   F_TRANSPORTED,
   MP_LEFT,
   PH_AIR,
+  STATIONARY,
   PH_ASSAULT,
   PH_COMBAT,
   PH_MOVE_OTHERS,
@@ -68,26 +76,42 @@ function ready(d: Draft, i: number): boolean {
   return onMap(d, i) && !d.flag(i, F_FIRED) && !d.flag(i, F_DISPERSED);
 }
 
-/** Whether unit f may direct-fire at target unit t now (VII.B, VII.F, VII.L, VII.C.11). */
+/** V.C.6.a: unit t rides on a German AFV (it may be attacked alone, at DS 1). */
+export function isRider(d: Draft, t: number): boolean {
+  const c = d.carrierOf(t);
+  return c >= 0 && d.hex(t) >= 0 && d.sc.units[c]!.c.carrier === 'infantry';
+}
+
+/** Whether unit t may be picked as a DF target: a unit on the map, or a rider outside a town (V.C.6.a, VII.F.2.c). */
+function targetable(d: Draft, t: number): boolean {
+  if (onMap(d, t)) return true;
+  return isRider(d, t) && !d.sc.town[d.sc.map.terrain[d.hex(t)]!];
+}
+
+/** Whether unit f may direct-fire at target unit t now (VII.B, VII.F, VII.L, VII.C.11, VII.K.3-5). */
 export function canDirectFire(d: Draft, f: number, t: number): boolean {
   const sc = d.sc;
   const u = sc.units[f]!;
   if (u.side !== d.side || !ready(d, f) || d.flag(f, F_ATTACKED) || !u.c.modes.includes('DF') || u.c.attack <= 0) return false;
-  if (!onMap(d, t) || sc.units[t]!.side === d.side) return false;
+  if (u.c.engineer && isClearing(d, f)) return false; // X.A.7
+  if (!targetable(d, t) || sc.units[t]!.side === d.side) return false;
   const from = d.hex(f);
   const h = d.hex(t);
   if (d.hit.includes(h)) return false; // VII.C.11: not the hex IF hit this phase
+  if (streamAt(d, from)) return false; // VII.K.3: no attacks out of a stream hex
   const dist = sc.map.grid.distance(from, h);
+  // VII.K.4-5: a unit in a stream hex is fired on from ground level only from next door.
+  if (streamAt(d, h) && dist > 1 && sc.level[sc.map.terrain[from]!] === 0) return false;
   if (dist > maxRange(u.c)) return false;
   if (!sc.map.hasLos(from, h)) return false;
   if (!spottedFor(d, d.side, h, from)) return false;
   return stackFactor(sc, u.c, targetsOf(d, t), h, dist, true) > 0;
 }
 
-/** The units a DF attack on t hits: all of a town hex together (VII.F.2.c), else t alone. */
+/** The units a DF attack on t hits: all of a town hex together (VII.F.2.c), else t alone (a rider alone too, V.C.6.a). */
 export function targetsOf(d: Draft, t: number): number[] {
   const h = d.hex(t);
-  return d.sc.town[d.sc.map.terrain[h]!] ? d.unitsIn(h) : [t];
+  return d.sc.town[d.sc.map.terrain[h]!] && !isRider(d, t) ? d.unitsIn(h) : [t];
 }
 
 /** The attack strength of a DF group against t (VII.B.5 with VII.F and VII.H). */
@@ -120,7 +144,7 @@ export function canOrder(d: Draft, i: number, h: Hex): boolean {
   const sc = d.sc;
   const c = sc.units[i]!.c;
   if (sc.units[i]!.side !== d.side || !c.modes.includes('IF') || !onMap(d, i)) return false;
-  if (d.flag(i, F_DISPERSED) || d.flag(i, F_DESIGNATED)) return false;
+  if (d.flag(i, F_DISPERSED) || d.flag(i, F_DESIGNATED) || streamAt(d, d.hex(i))) return false; // VII.K.3
   const dist = sc.map.grid.distance(d.hex(i), h);
   if (dist > c.range) return false;
   if (c.weapon === '(H)' && dist <= Math.floor(c.range / 4)) return false; // VII.C.12
@@ -131,7 +155,8 @@ export function canOrder(d: Draft, i: number, h: Hex): boolean {
 function overrunTargetOk(d: Draft, i: number, h: Hex): boolean {
   const sc = d.sc;
   const c = sc.units[i]!.c;
-  if (!sc.overrunOk[sc.map.terrain[h]!]) return false;
+  // VII.D.1, VII.K.6: clear terrain, a bridged stream hex counting as clear (a vehicle never enters a bare stream).
+  if (streamAt(d, h) || !sc.overrunOk[d.bridges.includes(h) ? sc.bridgeTerrain : sc.map.terrain[h]!]) return false;
   if (d.wrecks.includes(h) || d.blocks.includes(h) || d.mines.includes(h) || d.hit.includes(h)) return false;
   const defenders = d.unitsIn(h);
   if (defenders.length === 0 || sc.units[defenders[0]!]!.side === d.side) return false;
@@ -139,12 +164,22 @@ function overrunTargetOk(d: Draft, i: number, h: Hex): boolean {
   return true;
 }
 
-/** May unit i move in this phase (V.B.3, VII.C.7, V.C.2.b)? */
+/** May unit i move in this phase (V.B.3, VII.C.7, V.C.2.b; a reinforcement whose turn has come, XIV.B.3)? */
 function mayMove(d: Draft, i: number): boolean {
   const u = d.sc.units[i]!;
-  if (u.side !== d.side || !ready(d, i) || u.c.movement === 0) return false;
-  if (d.flag(i, F_MOVED) || d.flag(i, F_DESIGNATED) || d.flag(i, F_PASSENGER_NOW)) return false;
-  return u.c.vehicular === (d.phase === PH_MOVE_VEHICLES);
+  if (u.side !== d.side || u.c.movement === 0 || u.c.vehicular !== (d.phase === PH_MOVE_VEHICLES)) return false;
+  if (dueToEnter(d, i)) return true;
+  if (!ready(d, i)) return false;
+  return !d.flag(i, F_MOVED) && !d.flag(i, F_DESIGNATED) && !d.flag(i, F_PASSENGER_NOW);
+}
+
+/** XIV.B.3: may unit i leave the map now: on one of its side's exit hexes, face-up, with a movement point left? */
+function mayExit(d: Draft, i: number): boolean {
+  const u = d.sc.units[i]!;
+  const exit = d.sc.exits[u.side];
+  if (!exit || u.side !== d.side || u.c.movement === 0 || u.c.vehicular !== (d.phase === PH_MOVE_VEHICLES)) return false;
+  if (!ready(d, i) || d.flag(i, F_DESIGNATED) || d.flag(i, F_PASSENGER_NOW) || !exit.hexes.includes(d.hex(i))) return false;
+  return budgetOf(d, i) >= MP_SCALE;
 }
 
 /** The units that would close assault hex h now (VII.E), or [] when none may. */
@@ -162,6 +197,8 @@ export function assaulters(d: Draft, h: Hex): number[] {
         (i) =>
           sc.units[i]!.side === d.side &&
           ready(d, i) &&
+          !streamAt(d, n) &&
+          !(sc.units[i]!.c.engineer && isClearing(d, i)) &&
           !d.flag(i, F_ATTACKED) &&
           !d.flag(i, F_TRANSPORTED) &&
           (sc.units[i]!.c.modes.includes('CAT') || sc.units[i]!.c.modes.includes('CATmg')),
@@ -244,13 +281,19 @@ export function legalActions(sc: Scenario, s: State): string[] {
       for (const h of enemyHexes) if (canOrder(d, i, h)) out.push(`order ${i} ${h}`);
     }
     for (let t = 0; t < n; t++) {
-      if (sc.units[t]!.side === s.side || !onMap(d, t)) continue;
+      if (sc.units[t]!.side === s.side || !targetable(d, t)) continue;
       if (sc.town[sc.map.terrain[d.hex(t)]!] && d.unitsIn(d.hex(t))[0] !== t) continue; // one target per town hex
       for (let f = 0; f < n; f++) if (canDirectFire(d, f, t)) out.push(`fire ${f} ${t}`);
     }
   } else if (s.phase === PH_AIR) {
-    sc.aircraft.forEach((_, k) => {
-      if (s.airUp[k] !== 1 || s.airDone[k] === 1) return;
+    if (s.airPending.length > 0) {
+      // XII.D: the German player decides which AA units fire at the announced attack, one at a time.
+      for (const i of aaUnits(d)) out.push(`aa ${i}`);
+      out.push('pass');
+      return out;
+    }
+    sc.aircraft.forEach((a, k) => {
+      if (a.role !== 'fighter-bomber' || s.airUp[k] !== 1 || s.airDone[k] === 1) return;
       for (let t = 0; t < n; t++) {
         if (sc.units[t]!.side === s.side || !onMap(d, t) || s.hit.includes(d.hex(t))) continue;
         if (s.airOrdnance[k] === 0 && airFactor(d, k, t, 'ord') > 0) out.push(`air ${k} ${t} ord`);
@@ -261,7 +304,14 @@ export function legalActions(sc: Scenario, s: State): string[] {
     for (let i = 0; i < n; i++) {
       if (mayMove(d, i)) {
         for (const h of reachable(d, i).keys()) out.push(`move ${i} ${h}`);
-        if (s.phase === PH_MOVE_VEHICLES) for (const [h, k] of overrunsOf(d, i)) out.push(`overrun ${i} ${h} ${k}`);
+        if (s.phase === PH_MOVE_VEHICLES && d.hex(i) >= 0) for (const [h, k] of overrunsOf(d, i)) out.push(`overrun ${i} ${h} ${k}`);
+      }
+      if (mayExit(d, i)) out.push(`exit ${i}`);
+      if (s.phase === PH_MOVE_OTHERS && sc.units[i]!.c.engineer && mayMove(d, i) && d.hex(i) >= 0) {
+        for (const h of clearTargets(d, i)) out.push(`clear ${i} ${h}`);
+        if (demolitionTask(d, i) !== null)
+          for (const h of reachable(d, i).keys())
+            if (sc.map.grid.distance(h, d.hex(i)) === 1 && !streamAt(d, h)) out.push(`demolish ${i} ${h}`);
       }
       if (s.phase !== PH_MOVE_VEHICLES || !mayCarry(d, i)) continue;
       const p = d.passengerOf(i);
@@ -298,6 +348,7 @@ function mayBoard(d: Draft, c: number, q: number): boolean {
   // V.C.2.c: neither may have fired (German AFVs may, V.C.6.b) or be dispersed; the passenger has not moved.
   if (d.flag(c, F_MOVED) || (d.flag(c, F_FIRED) && cu.c.carrier !== 'infantry')) return false;
   if (!ready(d, q) || d.flag(q, F_MOVED) || d.flag(q, F_DESIGNATED) || d.flag(q, F_ATTACKED)) return false;
+  if (qu.c.engineer && isClearing(d, q)) return false; // X.A.7
   return true;
 }
 
@@ -336,8 +387,28 @@ export function applyAction(d: Draft, action: string): void {
       resolveDirectFire(d);
       break;
     case 'air':
-      airAttack(d, num(1), num(2), w[3] === 'mg' ? 'mg' : 'ord');
+      announceAirAttack(d, num(1), num(2), w[3] === 'mg' ? 'mg' : 'ord');
       break;
+    case 'aa':
+      antiAircraftFire(d, num(1));
+      break;
+    case 'pass':
+      resolveAirAttack(d);
+      break;
+    case 'exit':
+      exitMap(d, num(1));
+      break;
+    case 'clear':
+      clearHex(d, num(1), num(2));
+      d.setFlag(num(1), F_MOVED);
+      d.set(num(1), MP_LEFT, 0);
+      break;
+    case 'demolish': {
+      const from = d.hex(num(1));
+      demolish(d, num(1), from);
+      moveUnit(d, num(1), num(2));
+      break;
+    }
     case 'move':
       moveUnit(d, num(1), num(2));
       break;
@@ -466,6 +537,8 @@ function mineAttacks(d: Draft): void {
   const col = oddsColumn(sc, sc.charts.mineOdds.value, 1);
   for (let i = 0; i < sc.units.length; i++) {
     if (sc.units[i]!.side === d.side || !onMap(d, i) || !d.mines.includes(d.hex(i))) continue;
+    // X.C.1: flails are immune; X.A.5: the engineer clearing the minefield is not attacked by it.
+    if (sc.units[i]!.c.flail || clearerOf(d, d.hex(i)) === i) continue;
     const roll = d6(d.rng);
     const result = crtResult(sc, col, roll);
     d.events &&
@@ -476,31 +549,68 @@ function mineAttacks(d: Draft): void {
   }
 }
 
-function airAttack(d: Draft, k: number, t: number, w: 'ord' | 'mg'): void {
+/** XII.D.2-3: the units of the non-phasing side that may fire AA at the aircraft over hex h now. */
+function aaUnits(d: Draft): number[] {
   const sc = d.sc;
-  const h = d.hex(t);
-  const a = sc.aircraft[k]!;
+  const h = d.hex(d.airPending[1]!);
+  const out: number[] = [];
+  for (let i = 0; i < sc.units.length; i++) {
+    const c = sc.units[i]!.c;
+    if (sc.units[i]!.side === d.side || !c.modes.includes('AA') || !ready(d, i) || streamAt(d, d.hex(i))) continue;
+    if (sc.map.grid.distance(d.hex(i), h) <= c.range) out.push(i);
+  }
+  return out;
+}
+
+/** XII.C.2: the aircraft flies to the target and the attack is announced; AA, if any may fire, is the German player's call. */
+function announceAirAttack(d: Draft, k: number, t: number, w: 'ord' | 'mg'): void {
   d.mut('airDone')[k] = 1;
   if (w === 'ord') d.mut('airOrdnance')[k] = 1;
   else d.mut('airMg')[k] = d.airMg[k]! + 1;
-  // XII.D: German AA first; a unit that fires is blanked for the German's next segment.
-  for (let i = 0; i < sc.units.length; i++) {
-    const c = sc.units[i]!.c;
-    if (sc.units[i]!.side === d.side || !c.modes.includes('AA') || !ready(d, i)) continue;
-    const dist = sc.map.grid.distance(d.hex(i), h);
-    if (dist > c.range) continue;
-    const strength = c.attack * (dist <= halfOf(c.range) ? 2 : 1);
-    const needed = Math.min(5, Math.floor((strength * sc.charts.aaHitPer10.value) / 10));
-    const roll = d6(d.rng);
-    d.setFlag(i, F_FIRED);
-    d.events && d.say(() => `AA by ${sc.units[i]!.id} at ${a.name}: strength ${strength}, roll ${roll} (hits on ${needed} or less)`);
-    if (roll <= needed) {
-      d.mut('airUp')[k] = 0;
-      d.events && d.say(() => `${a.name} is shot down`);
-      return;
-    }
+  d.airPending = [k, t, w === 'mg' ? 1 : 0];
+  d.events && d.say(() => `${d.sc.aircraft[k]!.name} flies at ${d.sc.units[t]!.id} in ${d.sc.map.grid.label(d.hex(t))}`);
+  if (aaUnits(d).length === 0) resolveAirAttack(d);
+}
+
+/** XII.D: one AA unit fires on the designed AA table; a unit that fires is blanked for the German's next segment. */
+function antiAircraftFire(d: Draft, i: number): void {
+  const sc = d.sc;
+  const [k, t] = d.airPending as [number, number, number];
+  const c = sc.units[i]!.c;
+  const dist = sc.map.grid.distance(d.hex(i), d.hex(t));
+  const strength = aaStrength(c, dist);
+  const needed = aaHitNumber(sc, strength);
+  const roll = d6(d.rng);
+  d.setFlag(i, F_FIRED);
+  d.events &&
+    d.say(() => `AA by ${sc.units[i]!.id} at ${sc.aircraft[k]!.name}: strength ${strength}, roll ${roll} (hits on ${needed} or less)`);
+  if (roll <= needed) {
+    d.mut('airUp')[k] = 0;
+    d.airPending = [];
+    d.events && d.say(() => `${sc.aircraft[k]!.name} is shot down`);
+    return;
   }
-  const targets = [t];
+  if (aaUnits(d).length === 0) resolveAirAttack(d);
+}
+
+/** XII.D.3.c: AA strength doubled at half range or less. */
+export function aaStrength(c: { attack: number; range: number }, dist: number): number {
+  return c.attack * (dist <= halfOf(c.range) ? 2 : 1);
+}
+
+/** The highest die that hits on the designed AA table (ruling PL-R13). */
+export function aaHitNumber(sc: Scenario, strength: number): number {
+  return Math.min(5, Math.floor((strength * sc.charts.aaHitPer10.value) / 10));
+}
+
+/** XII.C: the announced air attack, the aircraft having survived the AA fire. */
+function resolveAirAttack(d: Draft): void {
+  const sc = d.sc;
+  const [k, t, mg] = d.airPending as [number, number, number];
+  d.airPending = [];
+  const w = mg === 1 ? 'mg' : 'ord';
+  const h = d.hex(t);
+  const a = sc.aircraft[k]!;
   const attack = airStrength(d, k, t, w);
   const col = oddsColumn(sc, attack, defenseOf(d, t));
   const roll = d6(d.rng);
@@ -511,7 +621,7 @@ function airAttack(d: Draft, k: number, t: number, w: 'ord' | 'mg'): void {
       () =>
         `${a.name} attacks ${sc.units[t]!.id} with ${w === 'mg' ? 'machine guns' : a.ordnance}: ${attack}:${defenseOf(d, t)} ${columnName(sc, col)}, roll ${roll}: ${result}`,
     );
-  for (const x of targets) applyResult(d, x, result);
+  applyResult(d, t, result);
 }
 
 function halfOf(n: number): number {
@@ -520,13 +630,57 @@ function halfOf(n: number): number {
 
 function moveUnit(d: Draft, i: number, h: Hex): void {
   const cost = reachable(d, i).get(h) ?? 0;
+  const sc = d.sc;
+  if (streamAt(d, h) && !sc.units[i]!.c.vehicular) {
+    // VII.K.2: a roll for each stream hex entered; a failed one ends the unit's movement phase where it stands.
+    const roll = d6(d.rng);
+    if (roll > sc.charts.streamEntry.value) {
+      d.setFlag(i, F_MOVED);
+      d.set(i, MP_LEFT, 0);
+      d.events && d.say(() => `${sc.units[i]!.id} fails to enter the stream at ${sc.map.grid.label(h)} (roll ${roll})`);
+      return;
+    }
+    d.events && d.say(() => `${sc.units[i]!.id} enters the stream (roll ${roll})`);
+  }
+  const from = d.hex(i);
   relocate(d, i, h);
   d.setFlag(i, F_MOVED);
   d.set(i, MP_LEFT, Math.max(0, budgetOf(d, i) - cost));
+  d.set(i, STATIONARY, 0);
+  if (from >= 0) {
+    flailLeaves(d, i, from);
+    bridgelayerLeaves(d, i, from);
+  }
   const p = d.passengerOf(i);
   if (p >= 0) d.setFlag(p, F_TRANSPORTED);
   if (p >= 0) d.setFlag(i, F_TRANSPORTED);
   d.events && d.say(() => `${d.sc.units[i]!.id} moves to ${d.sc.map.grid.label(h)}`);
+}
+
+/** XIV.B.3: unit i (with its passenger) leaves the map by an exit hex; it scores the scenario's exit VP. */
+function exitMap(d: Draft, i: number): void {
+  const from = d.hex(i);
+  relocate(d, i, EXITED);
+  d.setFlag(i, F_MOVED);
+  d.events && d.say(() => `${d.sc.units[i]!.id} leaves the map at ${d.sc.map.grid.label(from)}`);
+}
+
+/**
+ * XIV.B.3: reinforcements of the phasing side whose turn has come and that were not moved on enter at
+ * their edge hex at the end of their movement phase (ruling PL-R25); one whose hex is full or held by the
+ * enemy waits for the next turn.
+ */
+function enterWaitingReinforcements(d: Draft, vehicular: boolean): void {
+  const sc = d.sc;
+  for (let i = 0; i < sc.units.length; i++) {
+    const u = sc.units[i]!;
+    if (u.side !== d.side || u.c.vehicular !== vehicular || !dueToEnter(d, i)) continue;
+    if (hasEnemy(d, u.side, u.startHex) || stackCount(d, u.startHex) >= STACK_LIMIT) continue;
+    relocate(d, i, u.startHex);
+    d.setFlag(i, F_MOVED);
+    d.set(i, MP_LEFT, 0);
+    d.events && d.say(() => `${u.id} enters at ${sc.map.grid.label(u.startHex)}`);
+  }
 }
 
 /** Puts unit i in hex h with its passenger (V.C.5: one unit). */
@@ -613,7 +767,7 @@ function updateControl(d: Draft): void {
 function nextPhase(d: Draft): void {
   if (d.phase === PH_COMBAT) {
     d.hit = [];
-    if (d.side === 0 && d.sc.aircraft.some((a, k) => d.airUp[k] === 1 && a.arrives <= d.turn)) {
+    if (d.side === 0 && d.sc.aircraft.some((a, k) => a.role === 'fighter-bomber' && d.airUp[k] === 1 && a.arrives <= d.turn)) {
       d.phase = PH_AIR;
       d.airDone = d.airDone.map(() => 0);
     } else d.phase = PH_MOVE_VEHICLES;
@@ -621,9 +775,11 @@ function nextPhase(d: Draft): void {
     d.hit = [];
     d.phase = PH_MOVE_VEHICLES;
   } else if (d.phase === PH_MOVE_VEHICLES) {
+    enterWaitingReinforcements(d, true);
     d.hit = [];
     d.phase = PH_MOVE_OTHERS;
   } else if (d.phase === PH_MOVE_OTHERS) {
+    enterWaitingReinforcements(d, false);
     d.hit = [];
     d.phase = PH_ASSAULT;
   } else endSegment(d);
@@ -635,6 +791,11 @@ function endSegment(d: Draft): void {
   const clear = F_FIRED | F_DISPERSED | F_MOVED | F_TRANSPORTED | F_PASSENGER_NOW | F_ATTACKED;
   for (let i = 0; i < sc.units.length; i++) {
     if (sc.units[i]!.side !== d.side || d.hex(i) < 0) continue;
+    // X.B.1: an engineer that began and ended this movement phase in its hex has one more stationary turn; a dispersed one pauses.
+    if (sc.units[i]!.c.engineer) {
+      if (d.flag(i, F_MOVED) || d.carrierOf(i) >= 0) d.set(i, STATIONARY, 0);
+      else if (!d.flag(i, F_DISPERSED)) d.set(i, STATIONARY, d.get(i, STATIONARY) + 1);
+    }
     d.setFlag(i, clear, false);
     d.set(i, MP_LEFT, -1);
   }

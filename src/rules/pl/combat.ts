@@ -7,6 +7,7 @@ import { tableResult } from '../../hex/tables.js';
 import type { Hex } from '../../hex/grid.js';
 import type { CounterEntry } from './formats.js';
 import type { Scenario } from './scenario.js';
+import { STACK_LIMIT, stackCount, streamAt } from './movement.js';
 import { CARRIER, type Draft, ELIMINATED, F_DISPERSED, F_SPOTTED, HEX } from './state.js';
 
 /** VII.F.2.a: half range rounds down (half of 9 is 4). */
@@ -69,9 +70,13 @@ export function elevationFactor(sc: Scenario, from: Hex, to: Hex): number {
   return sc.map.grid.distance(from, to) === 1 && lf >= 1 ? 1 : 0.5;
 }
 
-/** Defence strength of a unit as a target: a truck or wagon with its passenger is 1 (V.C.3); otherwise its own DS (V.C.4). */
+/**
+ * Defence strength of a unit as a target: a truck or wagon with its passenger is 1 (V.C.3), a rider on a
+ * German AFV attacked alone is 1 (V.C.6.a); otherwise its own DS (V.C.4).
+ */
 export function defenseOf(d: Draft, unit: number): number {
   const c = d.sc.units[unit]!.c;
+  if (riding(d, unit)) return 1;
   if (c.softTransport && d.passengerOf(unit) >= 0) return 1;
   return c.defense;
 }
@@ -124,11 +129,32 @@ export function chances(sc: Scenario, col: number, drm: number): { x: number; d:
   return { x: x / 6, d: dd / 6 };
 }
 
+/** Whether unit is carried by a German AFV (V.C.6.a: a rider). */
+function riding(d: Draft, unit: number): boolean {
+  const c = d.carrierOf(unit);
+  return c >= 0 && d.sc.units[c]!.c.carrier === 'infantry';
+}
+
 /** Applies a CRT result to one unit (with its passenger, V.C.5). Returns whether it was eliminated. */
 export function applyResult(d: Draft, unit: number, result: string): boolean {
   if (result === 'X') {
     eliminate(d, unit);
     return true;
+  }
+  if (result === 'D' && riding(d, unit)) {
+    // V.C.6.a: a rider attacked alone and dispersed is unloaded at once; with no room for it, both are dispersed.
+    const c = d.carrierOf(unit);
+    const h = d.hex(unit);
+    d.setFlag(unit, F_DISPERSED);
+    if (stackCount(d, h) < STACK_LIMIT) {
+      d.set(unit, CARRIER, 0);
+      d.carryingChanged();
+      d.events && d.say(() => `${d.sc.units[unit]!.id} is dispersed and unloaded`);
+    } else {
+      d.setFlag(c, F_DISPERSED);
+      d.events && d.say(() => `${d.sc.units[unit]!.id} is dispersed with ${d.sc.units[c]!.id} (no room to unload)`);
+    }
+    return false;
   }
   if (result === 'D') {
     // A2: a second dispersal adds nothing.
@@ -145,6 +171,11 @@ export function eliminate(d: Draft, unit: number): void {
   const sc = d.sc;
   const h = d.hex(unit);
   const p = d.passengerOf(unit);
+  if (d.carrierOf(unit) >= 0) {
+    // A rider attacked alone (V.C.6.a) leaves its carrier.
+    d.set(unit, CARRIER, 0);
+    d.carryingChanged();
+  }
   if (p >= 0) {
     d.set(p, CARRIER, 0);
     d.carryingChanged();
@@ -194,10 +225,30 @@ export function spottedFor(d: Draft, side: number, h: Hex, from: Hex): boolean {
   return false;
 }
 
-/** Whether some unit of `side` sees hex h for indirect fire (VII.C.4-5). */
+/**
+ * XII.B: an L-5 of `side` over the battlefield sights h for indirect fire: a hex of clear terrain (anything
+ * but woods and towns: blocking terrain does not apply to it, XII.B.3), or a woods or town hex whose units
+ * fired in sight (spotted). Aircraft move anywhere in a turn (XII.A.2) and have no map position (ruling
+ * PL-R12), so the L-5 is taken to fly within 30 hexes of the one and 10 of the other (XII.B.2) and to stay
+ * there from order to execution (XII.B.4; ruling PL-R30).
+ */
+function observedFromTheAir(d: Draft, side: number, h: Hex): boolean {
+  const sc = d.sc;
+  const up = sc.aircraft.some((a, k) => a.role === 'observation' && a.side === side && d.airUp[k] === 1 && a.arrives <= d.turn);
+  if (!up) return false;
+  if (!sc.obstacle[sc.map.terrain[h]!]) return true;
+  return d.unitsIn(h).some((i) => d.flag(i, F_SPOTTED));
+}
+
+/**
+ * Whether some unit of `side` sees hex h for indirect fire (VII.C.4-5). A stream hex is seen only from
+ * next door or from a slope or hilltop (VII.K.4-5 applied to the spotter, ruling PL-R24).
+ */
 export function ifSighted(d: Draft, side: number, h: Hex): boolean {
   const sc = d.sc;
   const woods = sc.obstacle[sc.map.terrain[h]!]!;
+  const stream = streamAt(d, h);
+  if (observedFromTheAir(d, side, h)) return true;
   if (woods) {
     if (adjacentSpotter(d, side, h)) return true;
     for (const i of d.unitsIn(h)) if (d.flag(i, F_SPOTTED)) return true;
@@ -205,7 +256,9 @@ export function ifSighted(d: Draft, side: number, h: Hex): boolean {
   }
   for (let i = 0; i < sc.units.length; i++) {
     if (!canSpot(d, i, side) || d.carrierOf(i) >= 0) continue;
-    if (sc.map.hasLos(d.hex(i), h)) return true;
+    const from = d.hex(i);
+    if (stream && sc.level[sc.map.terrain[from]!] === 0 && sc.map.grid.distance(from, h) > 1) continue;
+    if (sc.map.hasLos(from, h)) return true;
   }
   return false;
 }

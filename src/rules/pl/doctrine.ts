@@ -6,7 +6,17 @@
  */
 import type { ActionAssessment, AgentHooks, DoctrineAdvisor } from '../../core/extensions.js';
 import type { Hex } from '../../hex/grid.js';
-import { airStrength, assaulters, assaultOdds, canDirectFire, directFireOdds, overrunOdds, targetsOf } from './actions.js';
+import {
+  aaHitNumber,
+  aaStrength,
+  airStrength,
+  assaulters,
+  assaultOdds,
+  canDirectFire,
+  directFireOdds,
+  overrunOdds,
+  targetsOf,
+} from './actions.js';
 import { chances, defenseOf, maxRange, oddsColumn, stackFactor } from './combat.js';
 import { outcomeOf } from './game.js';
 import type { Scenario } from './scenario.js';
@@ -103,7 +113,9 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
       case 'move': {
         const i = num(1),
           h = num(2);
-        const from = d.hex(i);
+        // A reinforcement not yet on the map counts from its entry hex (XIV.B.3).
+        const offMap = d.hex(i) < 0;
+        const from = offMap ? sc.units[i]!.startHex : d.hex(i);
         const progress = this.objectiveDistance(s, seat, from) - this.objectiveDistance(s, seat, h);
         const holding = sc.objectives.some((o) => o.hex === from) && !sc.units[i]!.soft && d.unitsIn(from).length === 1;
         // Units that shoot look for targets from where they stop.
@@ -117,9 +129,33 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
         return {
           ...NOTHING,
           objective: 0.3 * progress - (holding ? 1 : 0),
-          exposure: this.exposure(d, seat, i, h) - this.exposure(d, seat, i, from),
+          exposure: this.exposure(d, seat, i, h) - (offMap ? 0 : this.exposure(d, seat, i, from)),
           expectedEnemyLoss: Math.min(shots, 0.3),
         };
+      }
+      case 'aa': {
+        // XII.D: a hit saves the target from the attack; the gun is blanked for its next segment.
+        const i = num(1);
+        const t = s.airPending[1]!;
+        const strength = aaStrength(sc.units[i]!.c, sc.map.grid.distance(d.hex(i), d.hex(t)));
+        const hit = Math.max(0, aaHitNumber(sc, strength)) / 6;
+        return { ...NOTHING, expectedEnemyLoss: hit, cohesion: -0.1 };
+      }
+      case 'exit': {
+        // XIV.B.3: VP for leaving, against what the unit would still do on the map.
+        const exit = sc.exits[seat];
+        const holding = sc.objectives.some((o) => o.hex === d.hex(num(1)));
+        return { ...NOTHING, objective: (exit ? 0.5 * exit.vp : 0) - (holding ? 1 : 0) };
+      }
+      case 'clear': {
+        // X.A: an attacker opens a way through; a defender keeps its obstacles.
+        const attacking = s.control.some((c) => c !== seat);
+        return { ...NOTHING, objective: attacking ? 0.3 : -0.3 };
+      }
+      case 'demolish': {
+        // X.B.1-2: blowing a bridge or blocking a road is worth it to the side that holds the objectives.
+        const holding = s.control.filter((c) => c === seat).length * 2 >= s.control.length;
+        return { ...NOTHING, objective: holding ? 0.6 : -0.6 };
       }
       case 'load': {
         const p = num(2);

@@ -51,6 +51,10 @@ export const counterEntry = z.strictObject({
   machineGun: z.boolean().default(false),
   /** Truck or wagon (V.C.3, VII.L.3, XIV.B.8): never spots, never counts for victory. */
   softTransport: z.boolean().default(false),
+  /** X.C.1: a Sherman Flail (Crab): clears the minefield it stands on as it leaves, and is immune to mines. */
+  flail: z.boolean().default(false),
+  /** X.C.3: a Valentine bridgelayer: may enter a stream hex (and stop), and lays a tank bridge as it leaves. */
+  bridgelayer: z.boolean().default(false),
   source: provenance,
 });
 export type CounterEntry = z.infer<typeof counterEntry>;
@@ -80,6 +84,8 @@ export const terrainEntry = z.strictObject({
   overrun: z.boolean(),
   /** A15: die modifier for fire and close assault against units in it. */
   drm: z.number().int().default(0),
+  /** VII.K: a stream hex: vehicles only over a bridge, foot units on a roll, no attacks out of it. */
+  stream: z.boolean().default(false),
   source: provenance,
 });
 
@@ -99,6 +105,8 @@ export const chartPack = z.strictObject({
   scatter: z.strictObject({ hit: z.number().int(), adjacent: z.number().int(), source: provenance }),
   /** A22: the direction (HexGrid index) a scatter die of 1..6 sends the fire to. */
   scatterDirections: z.strictObject({ value: z.array(z.number().int().min(0).max(5)).length(6), source: provenance }),
+  /** VII.K.2: a non-vehicular unit enters a stream hex on a d6 of at most this value. */
+  streamEntry: z.strictObject({ value: z.number().int().min(0).max(6), source: provenance }),
   /** IX.A.3: every minefield attack is at this column ratio. */
   mineOdds: z.strictObject({ value: z.number().positive(), source: provenance }),
   /** XII.D: AA: an aircraft is hit on a d6 at most this value per 10 AA strength (designed AA table). */
@@ -118,14 +126,18 @@ const placement = z.strictObject({
   count: z.number().int().min(1).max(12).default(1),
   /** Index (in this side's placements, after counts are expanded) of the carrier this unit starts aboard. */
   aboard: z.number().int().min(0).optional(),
+  /** XIV.B.3: a reinforcement: off the map until this turn's movement phase, when it enters at `hex` (a map-edge hex). */
+  enters: z.number().int().min(1).optional(),
 });
 
 const airUnit = z.strictObject({
   id: z.string(),
   name: z.string(),
+  /** XII.C: a fighter-bomber; XII.B: an L-5 observation aircraft, which only sights for indirect fire. */
+  role: z.enum(['fighter-bomber', 'observation']).default('fighter-bomber'),
   /** XII.C.3 weapons chart: MG 2(A) Typhoon / 3(I) P-47; bombs 30(H); rockets 20(A). */
-  ordnance: z.enum(['bombs', 'rockets']),
-  mg: z.strictObject({ attack: z.number().min(0), weapon: z.enum(['A', 'I']) }),
+  ordnance: z.enum(['bombs', 'rockets']).default('bombs'),
+  mg: z.strictObject({ attack: z.number().min(0), weapon: z.enum(['A', 'I']) }).default({ attack: 0, weapon: 'I' }),
   /** First turn it may attack. */
   arrives: z.number().int().min(1).default(1),
 });
@@ -139,6 +151,8 @@ const side = z.strictObject({
   mines: z.array(hexLabel).default([]),
   /** IX.B: block hexes. */
   blocks: z.array(hexLabel).default([]),
+  /** XIV.B.3: the map-edge hexes this side's units may leave the map from, and the VP each unit that leaves is worth. */
+  exit: z.strictObject({ hexes: z.array(hexLabel).min(1), vp: z.number().min(0) }).optional(),
 });
 
 export const scenarioSchema = z.strictObject({
@@ -146,6 +160,10 @@ export const scenarioSchema = z.strictObject({
   map: compactMap,
   turns: z.number().int().min(1).max(40),
   sides: z.tuple([side, side]),
+  /** VII.K.6: stream hexes crossed by a (permanent) bridge: clear terrain while the bridge stands. */
+  bridges: z.array(hexLabel).default([]),
+  /** XIV.B.4: the side that sets up last, whose units must start out of the enemy's sight (checked on loading). */
+  setsUpLast: z.enum(['allied', 'german']).optional(),
   victory: z.strictObject({
     /** Hexes counted for control (XIV.B.7), each worth `vp`, and who holds it at the start. */
     objectives: z.array(z.strictObject({ hex: hexLabel, vp: z.number().min(0), heldBy: z.enum(['allied', 'german']) })),

@@ -12,7 +12,7 @@ import type { GameOutcome } from '../../core/system.js';
 import { applyAction, legalActions, startSegment } from './actions.js';
 import { resampleOrders } from './hidden.js';
 import type { Scenario } from './scenario.js';
-import { CARRIER, Draft, F_DESIGNATED, FLAGS, HEX, MP_LEFT, PHASE_NAMES, type State } from './state.js';
+import { CARRIER, Draft, EXITED, F_DESIGNATED, FLAGS, HEX, MP_LEFT, OFFBOARD, PHASE_NAMES, type State } from './state.js';
 
 export class PlGame implements Game<State, string> {
   readonly name: string;
@@ -34,8 +34,8 @@ export class PlGame implements Game<State, string> {
   initialState(rng: Rng): State {
     const sc = this.sc;
     const u = sc.units.map((def) => {
-      const row = [0, 0, 0, -1];
-      row[HEX] = def.startHex;
+      const row = [0, 0, 0, -1, 0];
+      row[HEX] = def.enters > 0 ? OFFBOARD : def.startHex;
       row[FLAGS] = 0;
       row[CARRIER] = def.startCarrier + 1;
       row[MP_LEFT] = -1;
@@ -54,6 +54,9 @@ export class PlGame implements Game<State, string> {
       wrecks: [],
       mines: sc.mines.map((m) => m.hex),
       blocks: [...sc.blocks],
+      bridges: [...sc.bridges],
+      tempBridges: [],
+      clearing: [],
       control: sc.objectives.map((o) => o.heldBy),
       lost: [0, 0],
       hit: [],
@@ -61,14 +64,16 @@ export class PlGame implements Game<State, string> {
       airMg: sc.aircraft.map(() => 0),
       airOrdnance: sc.aircraft.map(() => 0),
       airDone: sc.aircraft.map(() => 0),
+      airPending: [],
     };
     const d = new Draft(sc, zero, rng, this.opts.narrate === true);
     startSegment(d);
     return d.seal();
   }
 
+  /** The phasing seat, except while the German player decides on AA fire at an announced air attack (XII.D). */
   toMove(s: State): number {
-    return s.side;
+    return s.airPending.length > 0 ? 1 - s.side : s.side;
   }
 
   legalActions(s: State): readonly string[] {
@@ -100,7 +105,10 @@ export class PlGame implements Game<State, string> {
   actionKey = (a: string): string => a;
 }
 
-/** VP per seat: objectives held (XIV.B.7) and enemy units eliminated (XIV.B.8); the margin decides the level (XIV.A). */
+/**
+ * VP per seat: objectives held (XIV.B.7), enemy units eliminated (XIV.B.8) and, where the scenario allows
+ * it, own units that left the map by its exit hexes (XIV.B.3); the margin decides the level (XIV.A).
+ */
 export function outcomeOf(sc: Scenario, s: State): GameOutcome {
   const vp = [0, 0];
   sc.objectives.forEach((o, k) => {
@@ -108,6 +116,10 @@ export function outcomeOf(sc: Scenario, s: State): GameOutcome {
   });
   vp[0]! += s.lost[1]! * sc.data.victory.vpPerUnit;
   vp[1]! += s.lost[0]! * sc.data.victory.vpPerUnit;
+  sc.units.forEach((u, i) => {
+    const exit = sc.exits[u.side];
+    if (exit && !u.soft && s.u[i]![HEX] === EXITED) vp[u.side]! += exit.vp;
+  });
   const margin = vp[0]! - vp[1]!;
   const abs = Math.abs(margin);
   const winner = margin === 0 ? null : margin > 0 ? 0 : 1;
@@ -129,6 +141,10 @@ export function plStateHash(s: State): string {
     s.wrecks.join(','),
     s.mines.join(','),
     s.blocks.join(','),
+    s.bridges.join(','),
+    s.tempBridges.join(','),
+    s.clearing.map((c) => c.join(':')).join(','),
+    s.airPending.join(','),
     s.control.join(','),
     s.lost.join(','),
     s.hit.join(','),

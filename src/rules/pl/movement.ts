@@ -9,7 +9,10 @@ import { forEachReachable } from '../../hex/movement.js';
 import { MOVE_CLASSES } from './formats.js';
 import { MP_SCALE, ROAD, type Scenario } from './scenario.js';
 import type { Draft } from './state.js';
-import { MP_LEFT } from './state.js';
+import { MP_LEFT, OFFBOARD } from './state.js';
+
+/** X.C.3: movement points a bridgelayer spends leaving the stream hex as it lays its bridge. */
+export const BRIDGE_LAYING = 3;
 
 /** VI.A: four units a hex. */
 export const STACK_LIMIT = 4;
@@ -27,10 +30,35 @@ export function hasEnemy(d: Draft, side: number, h: Hex): boolean {
   return false;
 }
 
-/** Cost (x MP_SCALE) for unit class `cls` to enter `to` from `from` across direction `dir`, ignoring units; -1 prohibited. */
-export function terrainStep(sc: Scenario, cls: number, from: Hex, to: Hex, dir: number, roadOk: boolean): number {
-  if (roadOk && (sc.map.hexside(from, dir) & ROAD) !== 0) return sc.roadCost;
-  return sc.moveCost[sc.map.terrain[to]! * MOVE_CLASSES.length + cls]!;
+/** VII.K: whether h is a stream hex without a standing bridge (a bridged one is clear terrain, VII.K.6). */
+export function streamAt(d: { readonly sc: Scenario; readonly bridges: readonly Hex[] }, h: Hex): boolean {
+  return d.sc.stream[d.sc.map.terrain[h]!]! && !d.bridges.includes(h);
+}
+
+/**
+ * Cost (x MP_SCALE) for unit class `cls` to enter `to` from `from` across direction `dir`, ignoring units;
+ * -1 prohibited. A bridged stream hex costs as clear terrain (VII.K.6); an unbridged one has no road.
+ */
+export function terrainStep(
+  sc: Scenario,
+  cls: number,
+  from: Hex,
+  to: Hex,
+  dir: number,
+  roadOk: boolean,
+  bridges: readonly Hex[] = sc.bridges,
+): number {
+  const stream = sc.stream[sc.map.terrain[to]!]!;
+  const bridged = stream && bridges.includes(to);
+  if (roadOk && (!stream || bridged) && (sc.map.hexside(from, dir) & ROAD) !== 0) return sc.roadCost;
+  const terrain = bridged ? sc.bridgeTerrain : sc.map.terrain[to]!;
+  return sc.moveCost[terrain * MOVE_CLASSES.length + cls]!;
+}
+
+/** XIV.B.3: whether unit i is a reinforcement off the map whose turn to enter has come. */
+export function dueToEnter(d: Draft, i: number): boolean {
+  const u = d.sc.units[i]!;
+  return u.enters > 0 && u.enters <= d.turn && d.hex(i) === OFFBOARD && d.carrierOf(i) < 0;
 }
 
 /** The movement points (x MP_SCALE) unit i may still spend this phase. */
@@ -43,17 +71,44 @@ export function budgetOf(d: Draft, i: number): number {
 export function reachable(d: Draft, i: number, budget = budgetOf(d, i)): Map<Hex, number> {
   const sc = d.sc;
   const u = sc.units[i]!;
-  const start = d.hex(i);
   const cls = MOVE_CLASSES.indexOf(u.c.moveClass);
   const out = new Map<Hex, number>();
+  let start = d.hex(i);
+  const entering = dueToEnter(d, i);
+  if (entering) {
+    // XIV.B.3: a reinforcement enters at its edge hex paying that hex's cost (MA 1 units always may, V.B.5).
+    start = u.startHex;
+    if (hasEnemy(d, u.side, start) || stackCount(d, start) >= STACK_LIMIT) return out;
+    const terrain = d.bridges.includes(start) ? sc.bridgeTerrain : sc.map.terrain[start]!;
+    const first = streamAt(d, start) ? -1 : sc.moveCost[terrain * MOVE_CLASSES.length + cls]!;
+    const cost = first >= 0 && u.c.movement === 1 ? Math.min(first, budget) : first;
+    if (cost < 0 || cost > budget) return out;
+    out.set(start, cost);
+    if (d.mines.includes(start) || d.blocks.includes(start)) return out;
+    budget -= cost;
+  }
+  // X.C.1: a flail leaving a minefield spends half its MA (rounded up) doing it.
+  // X.C.3: a bridgelayer leaving the stream hex it stopped in spends 3 MP laying its bridge.
+  const untouched = !entering && d.get(i, MP_LEFT) < 0;
+  const flailing =
+    untouched && u.c.flail && d.mines.includes(start)
+      ? Math.ceil(u.c.movement / 2) * MP_SCALE
+      : untouched && u.c.bridgelayer && streamAt(d, start)
+        ? BRIDGE_LAYING * MP_SCALE
+        : 0;
+  budget -= flailing;
   if (budget <= 0 || start < 0) return out;
   const step = (from: Hex, to: Hex, dir: number): number => {
-    if (from !== start && (d.mines.includes(from) || d.blocks.includes(from))) return -1;
+    if ((from !== start || entering) && (d.mines.includes(from) || d.blocks.includes(from))) return -1;
+    // VII.K.2: the entry roll is made where the move ends, so a move stops in the first stream hex it enters.
+    if (from !== start && streamAt(d, from)) return -1;
+    // X.C.3: the one vehicle that may enter a stream hex (where it stops, above).
+    if (u.c.bridgelayer && streamAt(d, to)) return hasEnemy(d, u.side, to) || stackCount(d, to) >= STACK_LIMIT ? -1 : MP_SCALE;
     if (d.blocks.includes(to) && from !== start) return -1;
     if (hasEnemy(d, u.side, to)) return -1;
     if (stackCount(d, to) >= STACK_LIMIT) return -1;
     const roadOk = !d.blocks.includes(to) && !d.mines.includes(to) && d.unitsIn(to).length <= 2;
-    return terrainStep(sc, cls, from, to, dir, roadOk);
+    return terrainStep(sc, cls, from, to, dir, roadOk, d.bridges);
   };
   forEachReachable(
     sc.map.grid,
@@ -61,9 +116,9 @@ export function reachable(d: Draft, i: number, budget = budgetOf(d, i)): Map<Hex
     budget,
     step,
     (h, cost) => {
-      if (h !== start) out.set(h, cost);
+      if (h !== start) out.set(h, cost + flailing + (out.get(start) ?? 0));
     },
-    u.c.movement === 1 && d.get(i, MP_LEFT) < 0,
+    u.c.movement === 1 && d.get(i, MP_LEFT) < 0 && !entering,
   );
   return out;
 }

@@ -43,6 +43,8 @@ export interface UnitDef {
   readonly startCarrier: number;
   /** Can never spot, control or count for victory (XIV.B.8, VII.L.3). */
   readonly soft: boolean;
+  /** XIV.B.3: the turn a reinforcement enters at startHex (0: set up on the map). */
+  readonly enters: number;
 }
 
 export interface AirDef {
@@ -50,6 +52,7 @@ export interface AirDef {
   readonly id: string;
   readonly name: string;
   readonly side: number;
+  readonly role: 'fighter-bomber' | 'observation';
   readonly ordnance: 'bombs' | 'rockets';
   readonly mg: { readonly attack: number; readonly weapon: 'A' | 'I' };
   readonly arrives: number;
@@ -73,6 +76,14 @@ export interface Scenario {
   readonly town: readonly boolean[];
   readonly overrunOk: readonly boolean[];
   readonly drm: readonly number[];
+  /** Per terrain: a stream (VII.K). */
+  readonly stream: readonly boolean[];
+  /** VII.K.6: the terrain a bridged stream hex counts as (clear), or -1 when the chart pack has no clear terrain. */
+  readonly bridgeTerrain: number;
+  /** Stream hexes with a permanent bridge at the start. */
+  readonly bridges: readonly Hex[];
+  /** XIV.B.3: per seat, the hexes its units may leave the map from and the VP per unit that leaves, or null. */
+  readonly exits: readonly ({ readonly hexes: readonly Hex[]; readonly vp: number } | null)[];
   readonly objectives: readonly { readonly hex: Hex; readonly vp: number; readonly heldBy: number }[];
   /** Starting minefields: hex and the side that laid them. */
   readonly mines: readonly { readonly hex: Hex; readonly side: number }[];
@@ -87,6 +98,42 @@ const SETTERS = [
   objectiveParameter<ScenarioData & { victory: never }>(),
   ruleSwitchParameter<ScenarioData>(),
 ];
+
+/** Whether h lies on the edge of the map (XIV.B.3: units enter and leave there). */
+function onEdge(grid: GameMap['grid'], h: Hex): boolean {
+  for (let k = 0; k < 6; k++) if (grid.neighbour(h, k) < 0) return true;
+  return false;
+}
+
+/**
+ * XIV.B.4: the side that sets up last places its units out of the LOS/LOF of enemy units (in sight and
+ * within an enemy weapon's range), or unspotted (in woods or town and not next to an enemy unit).
+ */
+function checkSetUpOutOfSight(
+  units: readonly UnitDef[],
+  last: number,
+  map: GameMap,
+  obstacle: readonly boolean[],
+  problems: ProblemList,
+): void {
+  const grid = map.grid;
+  for (const u of units) {
+    if (u.side !== last || u.startHex < 0 || u.enters > 0 || u.startCarrier >= 0) continue;
+    const hidden = obstacle[map.terrain[u.startHex]!]!;
+    for (const e of units) {
+      if (e.side === last || e.startHex < 0 || e.enters > 0 || e.startCarrier >= 0 || e.soft) continue;
+      const dist = grid.distance(e.startHex, u.startHex);
+      const range = e.c.rangeAsterisk ? 2 * e.c.range : e.c.range;
+      if (hidden ? dist > 1 : dist > range || e.c.attack <= 0 || !map.hasLos(e.startHex, u.startHex)) continue;
+      problems.add(
+        'sides',
+        `${u.id} sets up at ${grid.label(u.startHex)} in sight of ${e.id} at ${grid.label(e.startHex)}; the side that sets up last starts out of the enemy's sight (XIV.B.4)`,
+        'bad-value',
+      );
+      break;
+    }
+  }
+}
 
 function readCharts(file: string): ChartPack {
   return parseWith(chartPack, readJsonFile(file), file);
@@ -145,7 +192,10 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
           startHex: h,
           startCarrier: -1,
           soft: c.softTransport,
+          enters: p.enters ?? 0,
         });
+        if (p.enters !== undefined && h >= 0 && !onEdge(grid, h))
+          problems.add(`${place}.hex`, `a reinforcement enters from the map edge; ${p.hex} is not an edge hex (XIV.B.3)`, 'bad-value');
       }
     });
     // Carriers: `aboard` counts this side's units in placement order, after counts are expanded.
@@ -163,13 +213,15 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
         if (carrier.c.carrier === 'none' || (carrier.c.carrier === 'infantry' && !u.c.infantry) || u.c.passenger === 'none')
           problems.add(place, `${u.name} cannot ride on ${carrier.name} (UFT CARRIER/PASS, V.C.1, V.C.6)`, 'bad-value');
         else if (carrier.startHex !== u.startHex) problems.add(place, `${u.name} is not in the hex of ${carrier.name}`, 'bad-value');
+        else if (carrier.enters !== u.enters) problems.add(place, `${u.name} does not enter on the turn ${carrier.name} does`, 'bad-value');
         else (units[k] as { startCarrier: number }).startCarrier = carrier.index;
       }
     });
   });
   // VI: at most 4 units per hex (a carrier with its passenger is one).
   const stack = new Map<Hex, number>();
-  for (const u of units) if (u.startHex >= 0 && u.startCarrier < 0) stack.set(u.startHex, (stack.get(u.startHex) ?? 0) + 1);
+  for (const u of units)
+    if (u.startHex >= 0 && u.startCarrier < 0 && u.enters === 0) stack.set(u.startHex, (stack.get(u.startHex) ?? 0) + 1);
   for (const [h, n] of stack) if (n > 4) problems.add('sides', `${n} units set up in hex ${grid.label(h)}: at most 4 (VI.A)`, 'bad-value');
   const seatOf = (id: string): number => (id === 'allied' ? 0 : 1);
   const objectives = data.victory.objectives.map((o, i) => ({
@@ -191,11 +243,48 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
       if (h >= 0) blocks.push(h);
     });
   });
+  const stream = terrains.map((t) => t.stream);
+  const bridgeTerrain = terrainIds.indexOf('clear');
+  const bridges = data.bridges.map((l, i) => {
+    const h = hexAt(grid, l, `bridges[${i}]`, problems);
+    if (h >= 0 && !stream[map.terrain[h]!])
+      problems.add(`bridges[${i}]`, `${l} is not a stream hex (VII.K.6: bridges cross streams)`, 'bad-value');
+    return h;
+  });
+  if (bridges.length > 0 && bridgeTerrain < 0)
+    problems.add('bridges', `the chart pack ${src.chartsFile} has no "clear" terrain for bridged hexes (VII.K.6)`, 'not-found');
+  const exits = data.sides.map((sd, side) =>
+    sd.exit === undefined
+      ? null
+      : {
+          vp: sd.exit.vp,
+          hexes: sd.exit.hexes.map((l, i) => {
+            const h = hexAt(grid, l, `sides[${side}].exit.hexes[${i}]`, problems);
+            if (h >= 0 && !onEdge(grid, h))
+              problems.add(
+                `sides[${side}].exit.hexes[${i}]`,
+                `units leave the map from an edge hex; ${l} is not one (XIV.B.3)`,
+                'bad-value',
+              );
+            return h;
+          }),
+        },
+  );
+  if (data.setsUpLast !== undefined) checkSetUpOutOfSight(units, seatOf(data.setsUpLast), map, obstacle, problems);
   const aircraft: AirDef[] = [];
   data.sides.forEach((sd, side) => {
     for (const a of sd.aircraft) {
       if (side !== 0) problems.add(`sides[${side}].aircraft`, 'only the Allied player has an air phase (XIII.B)', 'bad-value');
-      aircraft.push({ index: aircraft.length, id: a.id, name: a.name, side, ordnance: a.ordnance, mg: a.mg, arrives: a.arrives });
+      aircraft.push({
+        index: aircraft.length,
+        id: a.id,
+        name: a.name,
+        side,
+        role: a.role,
+        ordnance: a.ordnance,
+        mg: a.mg,
+        arrives: a.arrives,
+      });
     }
   });
   problems.throwIfAny();
@@ -218,6 +307,10 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
     town: terrains.map((t) => t.town),
     overrunOk: terrains.map((t) => t.overrun),
     drm: terrains.map((t) => t.drm),
+    stream,
+    bridgeTerrain,
+    bridges,
+    exits,
     objectives,
     mines,
     blocks,

@@ -9,12 +9,16 @@ import type { Hex } from '../../hex/grid.js';
 import type { UnitRows } from '../../hex/units.js';
 import type { Scenario } from './scenario.js';
 
-export { HEX, ELIMINATED } from '../../hex/units.js';
+export { HEX, ELIMINATED, EXITED, OFFBOARD } from '../../hex/units.js';
 
-/** Unit row fields after HEX: flag bits, carrier index + 1 (0: not carried), movement points left x2 (-1: untouched). */
+/**
+ * Unit row fields after HEX: flag bits, carrier index + 1 (0: not carried), movement points left x2 (-1:
+ * untouched), and the friendly movement phases an engineer has begun and ended without moving (X.B.1-2).
+ */
 export const FLAGS = 1,
   CARRIER = 2,
-  MP_LEFT = 3;
+  MP_LEFT = 3,
+  STATIONARY = 4;
 
 /** VII.B.6: fired this segment (inverted): may not move or load. */
 export const F_FIRED = 1;
@@ -32,6 +36,10 @@ export const F_TRANSPORTED = 32;
 export const F_PASSENGER_NOW = 64;
 /** VII.B.4: attacked (DF, overrun or CAT) this segment. */
 export const F_ATTACKED = 128;
+/** X.B.1: an engineer's demolition (or block) attempt failed once: the next may come after fewer stationary turns. */
+export const F_TASK_FAILED = 256;
+/** X.B.2: this engineer has made its one block of the situation. */
+export const F_BLOCK_MADE = 512;
 
 /** Phases of a player segment (XIII.A). */
 export const PH_COMBAT = 0,
@@ -66,6 +74,12 @@ export interface State extends UnitState {
   readonly wrecks: readonly Hex[];
   readonly mines: readonly Hex[];
   readonly blocks: readonly Hex[];
+  /** VII.K.6: stream hexes whose bridge stands (a bridge destroyed, X.B.1, leaves a plain stream hex). */
+  readonly bridges: readonly Hex[];
+  /** X.C.3-4: those of the bridges that are temporary (tank bridges laid in play). */
+  readonly tempBridges: readonly Hex[];
+  /** X.A, X.B.3: minefields and blocks an engineer has turned over: [hex, engineer] (cleared when it next begins a movement phase on them). */
+  readonly clearing: readonly (readonly [Hex, number])[];
   /** Per objective: the seat controlling it (XIV.B.7). */
   readonly control: readonly number[];
   /** Per seat: its units eliminated that count for victory (XIV.B.8). */
@@ -80,6 +94,11 @@ export interface State extends UnitState {
   readonly airOrdnance: readonly number[];
   /** Per aircraft: 1 when it attacked in this air phase. */
   readonly airDone: readonly number[];
+  /**
+   * XII.D: the air attack announced and waiting for the German AA decisions: [aircraft, target unit, 1 for
+   * machine guns / 0 for bombs or rockets], or [] when none waits.
+   */
+  readonly airPending: readonly number[];
 }
 
 const LAYOUT = { flags: FLAGS, carrier: CARRIER };
@@ -95,6 +114,9 @@ export class Draft extends UnitDraft<State> {
   wrecks: readonly Hex[];
   mines: readonly Hex[];
   blocks: readonly Hex[];
+  bridges: readonly Hex[];
+  tempBridges: readonly Hex[];
+  clearing: readonly (readonly [Hex, number])[];
   control: readonly number[];
   lost: readonly number[];
   hit: readonly Hex[];
@@ -102,6 +124,7 @@ export class Draft extends UnitDraft<State> {
   airMg: readonly number[];
   airOrdnance: readonly number[];
   airDone: readonly number[];
+  airPending: readonly number[];
 
   constructor(
     readonly sc: Scenario,
@@ -121,6 +144,9 @@ export class Draft extends UnitDraft<State> {
     this.wrecks = s.wrecks;
     this.mines = s.mines;
     this.blocks = s.blocks;
+    this.bridges = s.bridges;
+    this.tempBridges = s.tempBridges;
+    this.clearing = s.clearing;
     this.control = s.control;
     this.lost = s.lost;
     this.hit = s.hit;
@@ -128,6 +154,7 @@ export class Draft extends UnitDraft<State> {
     this.airMg = s.airMg;
     this.airOrdnance = s.airOrdnance;
     this.airDone = s.airDone;
+    this.airPending = s.airPending;
   }
 
   seal(): State {
@@ -157,6 +184,9 @@ export class Draft extends UnitDraft<State> {
       wrecks: this.wrecks,
       mines: this.mines,
       blocks: this.blocks,
+      bridges: this.bridges,
+      tempBridges: this.tempBridges,
+      clearing: this.clearing,
       control: this.control,
       lost: this.lost,
       hit: this.hit,
@@ -164,6 +194,7 @@ export class Draft extends UnitDraft<State> {
       airMg: this.airMg,
       airOrdnance: this.airOrdnance,
       airDone: this.airDone,
+      airPending: this.airPending,
     };
   }
 

@@ -14,7 +14,21 @@ import { chances, columnName, defenseOf, oddsColumn } from './combat.js';
 import { outcomeOf } from './game.js';
 import { visibleOrders } from './hidden.js';
 import { ROAD, type Scenario } from './scenario.js';
-import { CARRIER, F_DESIGNATED, F_DISPERSED, F_FIRED, F_MOVED, F_SPOTTED, FLAGS, HEX, PHASE_NAMES, type State, view } from './state.js';
+import {
+  CARRIER,
+  EXITED,
+  F_DESIGNATED,
+  F_DISPERSED,
+  F_FIRED,
+  F_MOVED,
+  F_SPOTTED,
+  FLAGS,
+  HEX,
+  OFFBOARD,
+  PHASE_NAMES,
+  type State,
+  view,
+} from './state.js';
 
 const HELP = [
   'fire U T        unit U fires at enemy unit T (again with another U to combine fire on T), then "resolve"',
@@ -25,6 +39,10 @@ const HELP = [
   'load C P        carrier C loads unit P in its hex; unload C sets its passenger down',
   'overrun U HEX   vehicle U overruns HEX (the first legal way through)',
   'cat HEX         close assault HEX with every eligible adjacent unit',
+  'aa U            (German, at an announced air attack) AA unit U fires at the aircraft; pass: no more AA',
+  'clear E HEX     engineer E turns over the minefield or block at HEX next to it, or removes the one it stands on',
+  'demolish E HEX  engineer E moves off to HEX and rolls to blow its bridge or make its block',
+  "exit U          unit U leaves the map from one of its side's exit hexes (where the scenario allows it)",
   'next            end this phase',
 ];
 
@@ -52,13 +70,24 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
     const o = outcomeOf(sc, s);
     const who = s.over
       ? 'game over'
-      : `${sc.sides[s.side]!.id} ${PHASE_NAMES[s.phase]} phase${s.target >= 0 ? ` (fire at ${sc.units[s.target]!.id} being put together)` : ''}`;
+      : s.airPending.length > 0
+        ? `${sc.sides[1 - s.side]!.id} AA decision (${sc.aircraft[s.airPending[0]!]!.name} attacking ${sc.units[s.airPending[1]!]!.id})`
+        : `${sc.sides[s.side]!.id} ${PHASE_NAMES[s.phase]} phase${s.target >= 0 ? ` (fire at ${sc.units[s.target]!.id} being put together)` : ''}`;
     return `Turn ${Math.min(s.turn, sc.turns)} of ${sc.turns}; ${who}; ${sc.sides[0]!.id} ${o.vp[0]} VP, ${sc.sides[1]!.id} ${o.vp[1]} VP`;
   };
   const where = (s: State, i: number): string => {
     const h = s.u[i]![HEX]!;
-    return h >= 0 ? grid.label(h) : 'eliminated';
+    return offMap(i, h);
   };
+  /** Where a unit off the map is (XIV.B.3): not yet entered, exited or eliminated. */
+  const offMap = (i: number, h: Hex): string =>
+    h >= 0
+      ? grid.label(h)
+      : h === EXITED
+        ? 'exited'
+        : h === OFFBOARD
+          ? `enters turn ${sc.units[i]!.enters} at ${grid.label(sc.units[i]!.startHex)}`
+          : 'eliminated';
   const markers = (s: State, i: number): string[] => {
     const f = s.u[i]![FLAGS]!;
     const m: string[] = [];
@@ -75,6 +104,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       if (s.mines.includes(h)) m.push('mines');
       if (s.wrecks.includes(h)) m.push('wreck');
       if (s.blocks.includes(h)) m.push('block');
+      if (s.bridges.includes(h)) m.push('bridge');
       return m;
     };
     const own = new Set(visibleOrders(sc, s, viewer).flatMap((o) => o.units));
@@ -91,7 +121,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         name: u.name,
         type: u.c.category,
         values: `${c.attack} ${c.weapon} ${c.range}${c.rangeAsterisk ? '*' : ''} / ${c.defense} ${c.movement}`,
-        where: h >= 0 ? '' : 'eliminated',
+        where: h >= 0 ? '' : offMap(i, h),
         reduced: false,
         leader: false,
         markers: m,
@@ -127,6 +157,16 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         return `${unitName(n(1))} overruns ${grid.label(n(2))}, leaving to ${grid.label(grid.neighbour(n(2), n(3)))}`;
       case 'cat':
         return `close assault on ${grid.label(n(1))}`;
+      case 'aa':
+        return `${unitName(n(1))} fires AA at ${sc.aircraft[s.airPending[0]!]?.name ?? 'the aircraft'}`;
+      case 'pass':
+        return 'no more AA fire: the air attack goes in';
+      case 'exit':
+        return `${unitName(n(1))} leaves the map at ${grid.label(s.u[n(1)]![HEX]!)}`;
+      case 'clear':
+        return `${unitName(n(1))} ${s.u[n(1)]![HEX] === n(2) ? 'removes' : 'begins clearing'} the ${s.mines.includes(n(2)) ? 'minefield' : 'block'} at ${grid.label(n(2))}`;
+      case 'demolish':
+        return `${unitName(n(1))} moves off to ${grid.label(n(2))} and rolls to ${s.bridges.includes(s.u[n(1)]![HEX]!) ? 'blow the bridge' : 'make a block'}`;
       case 'next':
         return `end the ${PHASE_NAMES[s.phase]} phase`;
       default:
@@ -174,6 +214,11 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
     unload: 'other',
     overrun: 'assault',
     cat: 'assault',
+    aa: 'fire',
+    pass: 'other',
+    exit: 'move',
+    clear: 'other',
+    demolish: 'move',
     next: 'end',
   };
   const place = (s: State, action: string): ActionPlace => {
@@ -221,8 +266,27 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       case 'cat':
         target = n(1);
         break;
+      case 'aa':
+        units = [n(1)];
+        from = hexOf(n(1));
+        target = s.airPending.length > 0 ? hexOf(s.airPending[1]!) : -1;
+        break;
+      case 'exit':
+        units = [n(1)];
+        from = hexOf(n(1));
+        break;
+      case 'clear':
+        units = [n(1)];
+        from = hexOf(n(1));
+        target = n(2);
+        break;
+      case 'demolish':
+        units = [n(1)];
+        from = hexOf(n(1));
+        to = n(2);
+        break;
     }
-    const combat = ['fire', 'resolve', 'air', 'overrun', 'cat'].includes(w[0] ?? '');
+    const combat = ['fire', 'resolve', 'air', 'aa', 'overrun', 'cat'].includes(w[0] ?? '');
     return { kind: kinds[w[0] ?? ''] ?? 'other', label: describe(s, action), units, from, to, target, combat };
   };
 
@@ -251,8 +315,17 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.heldBy]!.id})`).join(', ') || 'none'}; ${sc.data.victory.vpPerUnit} VP per enemy unit eliminated (not trucks or wagons); tactical victory by ${sc.data.victory.tactical} VP, decisive by ${sc.data.victory.decisive}.`,
       ...(sc.mines.length ? [`Minefields: ${sc.mines.map((m) => grid.label(m.hex)).join(', ')}`] : []),
       ...(sc.blocks.length ? [`Blocks: ${sc.blocks.map((h) => grid.label(h)).join(', ')}`] : []),
+      ...(sc.bridges.length ? [`Bridges: ${sc.bridges.map((h) => grid.label(h)).join(', ')}`] : []),
+      ...sc.units
+        .filter((u) => u.enters > 0 && u.startCarrier < 0)
+        .map((u) => `Reinforcement: ${u.id} enters on turn ${u.enters} at ${grid.label(u.startHex)}`),
+      ...sc.exits.flatMap((e, side) =>
+        e ? [`${sc.sides[side]!.name} may leave the map at ${e.hexes.map((h) => grid.label(h)).join(', ')}: ${e.vp} VP a unit`] : [],
+      ),
       ...(sc.aircraft.length
-        ? [`Aircraft: ${sc.aircraft.map((a) => `${a.name} (${a.ordnance}, from turn ${a.arrives})`).join(', ')}`]
+        ? [
+            `Aircraft: ${sc.aircraft.map((a) => `${a.name} (${a.role === 'observation' ? 'observation' : a.ordnance}, from turn ${a.arrives})`).join(', ')}`,
+          ]
         : []),
       `Terrain: ${Object.entries(sc.data.map.legend)
         .map(([ch, id]) => `${ch} ${id}`)
@@ -288,6 +361,16 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         }
         case 'cat':
           return pick(legal, `cat ${asHex(a)}`, `a close assault on ${a}`);
+        case 'aa':
+          return pick(legal, `aa ${asUnit(a)}`, `AA fire by ${a}`);
+        case 'pass':
+          return pick(legal, 'pass', 'passing on AA fire');
+        case 'exit':
+          return pick(legal, `exit ${asUnit(a)}`, `${a} leaving the map`);
+        case 'clear':
+          return pick(legal, `clear ${asUnit(a)} ${asHex(b)}`, `clearing ${b} by ${a}`);
+        case 'demolish':
+          return pick(legal, `demolish ${asUnit(a)} ${asHex(b)}`, `a demolition by ${a} moving to ${b}`);
         case 'next':
           return pick(legal, 'next', 'ending the phase');
         default:

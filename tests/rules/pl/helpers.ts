@@ -20,10 +20,11 @@ export interface Placement {
   hex: string;
   count?: number;
   aboard?: number;
+  enters?: number;
 }
 
 /**
- * A scenario on a map drawn with the shipped legend (. clear, w woods, t town, s slope, h hilltop), with the
+ * A scenario on a map drawn with the shipped legend (. clear, w woods, t town, s slope, h hilltop, ~ stream), with the
  * given units, written to a temporary file and loaded with the reference charts and counters.
  */
 export function custom(opts: {
@@ -37,6 +38,9 @@ export function custom(opts: {
   aircraft?: unknown[];
   charts?: string;
   objectives?: { hex: string; vp: number; heldBy: 'allied' | 'german' }[];
+  bridges?: string[];
+  setsUpLast?: 'allied' | 'german';
+  exits?: [{ hexes: string[]; vp: number } | undefined, { hexes: string[]; vp: number } | undefined];
 }): { sc: Scenario; game: PlGame; start: State; file: string } {
   const data = {
     format: 'tacsim-scenario/1',
@@ -48,7 +52,7 @@ export function custom(opts: {
     map: {
       width: opts.terrain[0]!.length,
       height: opts.terrain.length,
-      legend: { '.': 'clear', w: 'woods', t: 'town', s: 'slope', h: 'hilltop' },
+      legend: { '.': 'clear', w: 'woods', t: 'town', s: 'slope', h: 'hilltop', '~': 'stream' },
       terrain: opts.terrain,
       roads: opts.roads ?? [],
     },
@@ -61,9 +65,12 @@ export function custom(opts: {
         mines: opts.mines ?? [],
         blocks: opts.blocks ?? [],
         aircraft: opts.aircraft ?? [],
+        ...(opts.exits?.[0] ? { exit: opts.exits[0] } : {}),
       },
-      { id: 'german', name: 'German', units: opts.german },
+      { id: 'german', name: 'German', units: opts.german, ...(opts.exits?.[1] ? { exit: opts.exits[1] } : {}) },
     ],
+    bridges: opts.bridges ?? [],
+    ...(opts.setsUpLast ? { setsUpLast: opts.setsUpLast } : {}),
     victory: { objectives: opts.objectives ?? [], vpPerUnit: 1, tactical: 2, decisive: 4 },
   };
   const file = join(workDir, `s${++made}.json`);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.js';
 import { PlGame, plStateHash } from '../../../src/rules/pl/game.js';
 import { loadPlScenario, type Scenario } from '../../../src/rules/pl/scenario.js';
-import { CARRIER, F_DESIGNATED, FLAGS, HEX, type State } from '../../../src/rules/pl/state.js';
+import { CARRIER, EXITED, F_DESIGNATED, FLAGS, HEX, OFFBOARD, type State } from '../../../src/rules/pl/state.js';
 import { scenarioFile } from './helpers.js';
 
 /** A broken invariant ends the run at once (the checks run after every action of 1,000 games). */
@@ -19,8 +19,14 @@ function checkPosition(sc: Scenario, s: State): void {
   const perHex = new Map<number, { n: number; sides: Set<number> }>();
   s.u.forEach((r, i) => {
     const h = r[HEX]!;
+    // XIV.B.3: only a reinforcement is off the map before entering, only a unit of a side with exits leaves it.
+    if (h === OFFBOARD) expectTrue(sc.units[i]!.enters > 0, `unit ${i} off the map without being a reinforcement`);
+    if (h === EXITED) expectTrue(sc.exits[sc.units[i]!.side] !== null, `unit ${i} left the map with no exit allowed`);
     if (h < 0) return;
     expectTrue(h < sc.map.size, `unit ${i} off the map`);
+    // VII.K.1: vehicles are never in a stream hex without a bridge.
+    const bareStream = sc.stream[sc.map.terrain[h]!]! && !s.bridges.includes(h);
+    expectTrue(!(bareStream && sc.units[i]!.c.vehicular && !sc.units[i]!.c.bridgelayer), `vehicle ${i} in a stream hex`);
     const c = r[CARRIER]! - 1;
     if (c >= 0) {
       expectTrue(s.u[c]![HEX] === h, `unit ${i} is not in its carrier's hex`);
@@ -78,6 +84,34 @@ describe('PL invariants over seeded random games', () => {
     // Random against random ends both ways.
     expect(results[0]).toBeGreaterThan(0);
     expect(results[1]).toBeGreaterThan(0);
+  });
+
+  it('PL VII.K.1 / XIV.B.3: 40 random games of pl-medium (a stream, a bridge, reinforcements, AA decisions) keep their invariants and end', () => {
+    const sc = loadPlScenario(scenarioFile('pl-medium'));
+    const seen = new Set<string>();
+    for (let g = 0; g < 40; g++) {
+      const game = new PlGame(sc);
+      const rng = createRng(`pl-inv-medium/${g}`);
+      let s = game.initialState(rng);
+      for (let ply = 0; ply < 5000 && !s.over; ply++) {
+        const legal = game.legalActions(s);
+        expectTrue(legal.length > 0, 'no legal action in a live position');
+        const a = legal[rng.int(legal.length)]!;
+        seen.add(a.split(' ')[0]!);
+        const before = g % 10 === 0 ? JSON.stringify(s) : '';
+        const next = game.apply(s, a, rng);
+        if (g % 10 === 0) expectTrue(JSON.stringify(s) === before, `apply changed its input (${a})`);
+        checkPosition(sc, next);
+        s = next;
+      }
+      expectTrue(s.over, `game ${g} did not end`);
+      // Every reinforcement entered (or its side was still waiting for room) by the end.
+      sc.units.forEach((u, i) => {
+        if (u.enters > 0 && u.enters < sc.turns)
+          expectTrue(s.u[i]![HEX] !== OFFBOARD || u.c.movement === 0, `reinforcement ${i} never entered`);
+      });
+    }
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['aa', 'air', 'move', 'pass']));
   });
 
   it('PL XIII: the same seed gives the same game', () => {

@@ -162,6 +162,8 @@ describe('PL fire', () => {
       engineer: false,
       machineGun: false,
       softTransport: false,
+      flail: false,
+      bridgelayer: false,
       source: { source: 'designed' },
     });
     expect([weaponFactor(c('I'), true, 2, true), weaponFactor(c('I'), false, 2, true)]).toEqual([0, 1]);
