@@ -4,7 +4,7 @@
  * at a mover (12.0), and the end of a segment or a pass.
  *
  *   pass | act U | stack H | lead L | end
- *   move U H | stop U | fire U H [L] | assault U H | cold L | charge U V H | recover U [L]
+ *   move U H | stop U | join L U (the leader moves with the unit, escort.ts) | fire U H [L] | assault U H | cold L | charge U V H | recover U [L]
  *   dig U | limber U | unlimber U | mount U | dismount U | load T W | unload W (transport.ts)
  *   opfire F | hold
  */
@@ -44,6 +44,7 @@ import { marchAllowance, nightForbids, rapidMarchShift, rapidStep } from './marc
 import { afterRiverStep, barredFromColdSteel, noteBank, riverStepCost, riverStops } from './rivers.js';
 import { applyBoardEdge, arrivals, boardEdgeActions } from './entry.js';
 import { knownEnemyCombat } from './hidden.js';
+import { carryEscort, dropFallenEscort, escortOf, join, joinActions, releaseEscort } from './escort.js';
 import { leadersFlee } from './leaders.js';
 import { ROAD } from './scenario.js';
 import { activateCargo, carryCargo, load, overrunTransports, transportActions, unload, unloadDuringMove } from './transport.js';
@@ -237,6 +238,7 @@ export function opportunityFirers(d: Draft): number[] {
 
 export function finishMover(d: Draft): void {
   const u = d.mover;
+  releaseEscort(d, escortOf(d));
   d.mover = -1;
   d.oppWindow = false;
   d.oppFired = [];
@@ -258,7 +260,9 @@ export function finishMover(d: Draft): void {
 /** After a mover enters a hex: drumfire (9.6), then the opportunity-fire window (12.11), or it goes on or stops. */
 export function afterStep(d: Draft, unit: number, h: Hex): void {
   const before = d.get(unit, MORALE);
-  const ok = drumfireOnMover(d, unit, h) && d.onMap(unit) && d.get(unit, MORALE) === before;
+  const escort = escortOf(d);
+  const ok = drumfireOnMover(d, unit, h, escort) && d.onMap(unit) && d.get(unit, MORALE) === before;
+  dropFallenEscort(d, escort);
   updateControl(d);
   checkGameOver(d);
   if (!ok) {
@@ -301,12 +305,14 @@ function step(d: Draft, unit: number, to: Hex, free = false): void {
   const from = d.hex(unit);
   const cost = free ? 0 : stepCost(d, unit, from, to);
   const rapid = !free && rapidStep(d, unit, from, to, alongRoad(d, from, to));
+  const escort = d.mover === unit ? escortOf(d) : -1;
   d.set(unit, MP, d.get(unit, MP) + cost);
   d.setFlag(unit, F_RAPID, rapid);
   // 5.81: crossing a minor river ends the move (MP set past any allowance).
   afterRiverStep(d, unit, from, to);
   d.setHex(unit, to);
   carryCargo(d, unit);
+  carryEscort(d, escort, unit, to);
   d.setFlag(unit, F_SPOTTED, false);
   // 15.22: moving loses a dig in under way and leaves a completed position.
   d.set(unit, DIG, 0);
@@ -619,6 +625,7 @@ export function legalActions(d: Draft): string[] {
     unitActions(d, u, out);
   }
   combinedFire(d, side, out);
+  joinActions(d, side, (u) => stepsFrom(d, u).length > 0, out);
   boardEdgeActions(d, out);
   // 13.42: every activated demoralized piece attempts recovery before the segment ends.
   if (!demoralizedLeft) out.push('end');
@@ -701,6 +708,9 @@ export function applyAction(d: Draft, action: string): void {
     case 'stop':
       finishMover(d);
       return;
+    case 'join':
+      join(d, num(w[1]), num(w[2]));
+      return;
     case 'opfire': {
       const f = num(w[1]);
       const mover = d.mover;
@@ -713,12 +723,15 @@ export function applyAction(d: Draft, action: string): void {
       const range = d.sc.map.grid.distance(d.hex(f), d.hex(mover));
       d.events && d.say(() => `${pieceLabel(d, f)} makes opportunity fire`);
       const extraShift = rapidMarchShift(d, f, mover);
+      // 6.4, 6.7: a leader moving with the unit is in the hex fired at.
+      const escort = escortOf(d);
       resolveDirectFire(
         d,
         { strength: fireStrength(d, f), side: fdef.side, range, opportunity: true, fieldGun: false, extraShift },
-        [mover],
+        escort >= 0 ? [mover, escort] : [mover],
         true,
       );
+      dropFallenEscort(d, escort);
       updateControl(d);
       checkGameOver(d);
       // 12.14: a failed morale check stops the mover; a step loss alone does not.
