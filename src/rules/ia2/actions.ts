@@ -69,6 +69,7 @@ import {
   ready,
   sidePieces,
   spots,
+  spotsHex,
   stackingAllows,
   values,
 } from './units.js';
@@ -330,20 +331,41 @@ function isDrumfireHex(d: Draft, h: Hex): boolean {
  */
 export function inSafeHex(d: Draft, unit: number): boolean {
   const h = d.hex(unit);
-  if (h < 0 || isDrumfireHex(d, h)) return false;
+  return h >= 0 && safeHexFor(d, unit, h, () => spots(d, 1 - d.sc.units[unit]!.side, unit));
+}
+
+/** Whether h would be a Safe Hex for the piece (13.31); `spotted` says whether the enemy would spot it there. */
+function safeHexFor(d: Draft, unit: number, h: Hex, spotted: () => boolean): boolean {
+  if (isDrumfireHex(d, h)) return false;
   const side = d.sc.units[unit]!.side;
   const grid = d.sc.map.grid;
-  let spotted: boolean | undefined;
+  let seen: boolean | undefined;
   for (let i = 0; i < d.sc.units.length; i++) {
     const def = d.sc.units[i]!;
     if (def.side === side || def.leader || !d.onMap(i) || fireStrength(d, i) <= 0) continue;
     if (def.type === 'GUN' && d.flag(i, F_LIMBERED)) continue;
     const e = d.hex(i);
     if (grid.distance(e, h) > values(d, i).dfRange || !d.sc.map.hasLos(e, h)) continue;
-    if (spotted === undefined) spotted = spots(d, 1 - side, unit);
-    if (spotted) return false;
+    if (seen === undefined) seen = spotted();
+    if (seen) return false;
   }
   return true;
+}
+
+/**
+ * Distance from each of `from` to the nearest Safe Hex within `radius` of the fleeing piece (13.31), 999
+ * where none is that near. A piece that has fled is not marked Spotted.
+ */
+function safeHexDistances(d: Draft, unit: number, from: readonly Hex[], radius: number): number[] {
+  const grid = d.sc.map.grid;
+  const h0 = d.hex(unit);
+  const enemy = 1 - d.sc.units[unit]!.side;
+  const safe: Hex[] = [];
+  for (let h = 0; h < grid.size; h++) {
+    if (grid.distance(h0, h) > radius || h === h0 || hasEnemy(d, h, d.sc.units[unit]!.side)) continue;
+    if (safeHexFor(d, unit, h, () => spotsHex(d, enemy, h, false))) safe.push(h);
+  }
+  return from.map((n) => safe.reduce((m, s) => Math.min(m, grid.distance(n, s)), 999));
 }
 
 /**
@@ -387,6 +409,12 @@ export function flee(d: Draft, unit: number): void {
       }
       return;
     }
+    // 13.31: among the hexes that go away, those toward the closest Safe Hex (ruling IA2-R13).
+    if (best.length > 1 && !inAssault) {
+      const toSafe = safeHexDistances(d, unit, best, budget + 1);
+      const nearest = Math.min(...toSafe);
+      best = best.filter((_, k) => toSafe[k] === nearest);
+    }
     const to = ownersChoice(d, best, def.side, unit);
     spent += stepCost(d, unit, h, to);
     const stop = riverStops(d, unit, h, to);
@@ -394,8 +422,13 @@ export function flee(d: Draft, unit: number): void {
     d.setHex(unit, to);
     d.set(unit, DIG, 0);
     d.events && d.say(() => `${pieceLabel(d, unit)} flees to ${grid.label(to)}`);
+    // 11.25: out of an assault hex one hex, under harassing fire when nothing of its side stays behind (11.23).
+    if (inAssault) {
+      harassingFire(d, unit, h);
+      return;
+    }
     // 13.32: it goes to ground in the first Safe Hex it reaches; 5.81: a minor river crossed ends the flight.
-    if (inAssault || stop || bestDist <= here || inSafeHex(d, unit)) return;
+    if (stop || bestDist <= here || inSafeHex(d, unit)) return;
   }
 }
 
@@ -942,24 +975,27 @@ export function overrun(d: Draft, h: Hex, activeSide: number): void {
  * the enemy there makes harassing fire at it on the Assault table, only positive modifiers counting.
  */
 function exitAssault(d: Draft, u: number, from: Hex): void {
-  const side = d.sc.units[u]!.side;
-  if (sidePieces(d, from, side).length === 0) {
-    const enemies = sidePieces(d, from, 1 - side);
-    const base = baseColumn(d.sc.assault, assaultStrength(d, enemies, true));
-    if (base >= 0) {
-      const leader = enemies.some((p) => d.sc.units[p]!.leader && d.get(p, MORALE) !== DEMORALIZED);
-      const col = shiftColumn(d.sc.assault, base, leader ? Math.max(0, d.sc.charts.modifiers.leaderInAssault.value) : 0);
-      const roll = d.roll2d6();
-      const r = tableResult(d.sc.assault, col, roll);
-      d.events && d.say(() => `harassing fire at ${pieceLabel(d, u)}: rolled ${roll}: ${r}`);
-      applyResults(d, [u], [r], true);
-    }
-  }
+  harassingFire(d, u, from);
   if (d.onMap(u)) drumfireOnMover(d, u, d.hex(u));
   updateControl(d);
   checkGameOver(d);
   d.chargeTo = -1;
   finishMover(d);
+}
+
+/** 11.23: a piece leaving an assault hex where no friendly piece remains takes the enemy's harassing fire. */
+function harassingFire(d: Draft, u: number, from: Hex): void {
+  const side = d.sc.units[u]!.side;
+  if (sidePieces(d, from, side).length > 0) return;
+  const enemies = sidePieces(d, from, 1 - side);
+  const base = baseColumn(d.sc.assault, assaultStrength(d, enemies, true));
+  if (base < 0) return;
+  const leader = enemies.some((p) => d.sc.units[p]!.leader && d.get(p, MORALE) !== DEMORALIZED);
+  const col = shiftColumn(d.sc.assault, base, leader ? Math.max(0, d.sc.charts.modifiers.leaderInAssault.value) : 0);
+  const roll = d.roll2d6();
+  const r = tableResult(d.sc.assault, col, roll);
+  d.events && d.say(() => `harassing fire at ${pieceLabel(d, u)}: rolled ${roll}: ${r}`);
+  applyResults(d, [u], [r], true);
 }
 
 /**
