@@ -336,9 +336,14 @@ export function inSafeHex(d: Draft, unit: number): boolean {
 
 /** Whether h would be a Safe Hex for the piece (13.31); `spotted` says whether the enemy would spot it there. */
 function safeHexFor(d: Draft, unit: number, h: Hex, spotted: () => boolean): boolean {
-  if (isDrumfireHex(d, h)) return false;
+  return !isDrumfireHex(d, h) && threatsAt(d, unit, h, spotted, true).length === 0;
+}
+
+/** Enemy combat units that could fire on the piece with direct fire in hex h (13.31: range, line of sight, spotting); the first only when `first`. */
+function threatsAt(d: Draft, unit: number, h: Hex, spotted: () => boolean, first = false): number[] {
   const side = d.sc.units[unit]!.side;
   const grid = d.sc.map.grid;
+  const out: number[] = [];
   let seen: boolean | undefined;
   for (let i = 0; i < d.sc.units.length; i++) {
     const def = d.sc.units[i]!;
@@ -347,9 +352,11 @@ function safeHexFor(d: Draft, unit: number, h: Hex, spotted: () => boolean): boo
     const e = d.hex(i);
     if (grid.distance(e, h) > values(d, i).dfRange || !d.sc.map.hasLos(e, h)) continue;
     if (seen === undefined) seen = spotted();
-    if (seen) return false;
+    if (!seen) return out;
+    out.push(i);
+    if (first) return out;
   }
-  return true;
+  return out;
 }
 
 /**
@@ -384,10 +391,15 @@ export function flee(d: Draft, unit: number): void {
   const drum = (h: Hex) => isDrumfireHex(d, h);
   const inAssault = isAssaultHex(d, d.hex(unit));
   const budget = inAssault ? 1 : Math.max(1, def.leader ? movementAllowance(d, unit) : values(d, unit).ma);
+  // 13.31, 13.33: away from the enemy units that can fire on it as it starts to flee (all enemy combat units
+  // when none can, as in a drumfire hex, ruling IA2-R13).
+  const threats = threatsAt(d, unit, d.hex(unit), () => spots(d, 1 - def.side, unit));
+  const away = (h: Hex): number =>
+    threats.length === 0 ? nearestEnemyCombat(d, h, def.side) : Math.min(...threats.map((t) => grid.distance(d.hex(t), h)));
   let spent = 0;
   for (let moved = 0; moved < budget; moved++) {
     const h = d.hex(unit);
-    const here = nearestEnemyCombat(d, h, def.side);
+    const here = away(h);
     // Out of an assault hex any hex will do; otherwise farther from the enemy, or as far as a first step (IA2-R13).
     let bestDist = inAssault ? -1 : moved === 0 ? here - 1 : here;
     let best: Hex[] = [];
@@ -396,7 +408,7 @@ export function flee(d: Draft, unit: number): void {
       if (n < 0 || hasEnemy(d, n, def.side) || drum(n) || !stackingAllows(d, n, def.side, unit)) continue;
       const cost = stepCost(d, unit, h, n);
       if (cost >= 99 || (moved > 0 && spent + cost > budget)) continue;
-      const dist = nearestEnemyCombat(d, n, def.side);
+      const dist = away(n);
       if (dist > bestDist) {
         best = [n];
         bestDist = dist;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Rng } from '../../../src/core/game.js';
 import { createRng } from '../../../src/core/rng.js';
 import { inSafeHex } from '../../../src/rules/ia2/actions.js';
-import { DEMORALIZED, HEX, type State } from '../../../src/rules/ia2/state.js';
+import { DEMORALIZED, F_LIMBERED, HEX, type State } from '../../../src/rules/ia2/state.js';
 import { draftOf, edit, ground, hex } from './helpers.js';
 
 const { sc, game, start } = ground();
@@ -49,5 +49,17 @@ describe('IA2 13.31: the flight heads for the closest Safe Hex', () => {
       expect(sc.map.grid.label(s.u[9]![HEX]!)).toBe('0301');
       expect(inSafeHex(draftOf(sc, s), 9)).toBe(true);
     }
+  });
+});
+
+describe('IA2 13.33: away from the units that can fire on it', () => {
+  it('IA2 13.33: the flight goes away from the company that can fire on it, not from a nearer limbered gun that cannot', () => {
+    const X = hex(sc, '0808');
+    const company = hex(sc, '0805');
+    const s0 = edit(start, { 9: { hex: X, morale: DEMORALIZED }, 0: { hex: company }, 3: { hex: hex(sc, '0810'), flags: F_LIMBERED } });
+    const s = failRecovery(s0, 'away');
+    const to = s.u[9]![HEX]!;
+    expect(to).not.toBe(X);
+    expect(sc.map.grid.distance(to, company)).toBeGreaterThan(sc.map.grid.distance(X, company));
   });
 });
