@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.js';
+import { assessJoin } from '../../../src/rules/ia2/escort-rating.js';
 import { F_ESCORT, F_MOVED, F_SPENT, FACE, FLAGS, HEX, MORALE, MP, type State } from '../../../src/rules/ia2/state.js';
 import { edit, ground, hex } from './helpers.js';
 
@@ -108,5 +109,17 @@ describe('IA2 12.13: the leader moving with a unit under opportunity fire', () =
     expect(s.u[6]![MORALE]).not.toBe(0);
     expect(flag(s, 6, F_ESCORT)).toBe(false);
     expect(flag(s, 6, F_SPENT)).toBe(true);
+  });
+});
+
+describe('IA2 6.4: the doctrine rating of a leader moving with a unit', () => {
+  it('IA2 6.4: joining is worth more near the enemy than far from it, and other actions are not rated here', () => {
+    const A = hex(sc, '0606');
+    const rate = (enemy: string) => {
+      const s = game.apply(at(edit(start, { 0: { hex: A }, 6: { hex: A }, 9: { hex: hex(sc, enemy) } })), 'lead 6', createRng('r'));
+      return assessJoin(sc, s, 'join 6 0', 0)!.cohesion;
+    };
+    expect(rate('0603')).toBeGreaterThan(rate('0101'));
+    expect(assessJoin(sc, start, 'pass', 0)).toBeNull();
   });
 });
