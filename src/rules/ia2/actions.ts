@@ -4,7 +4,7 @@
  * at a mover (12.0), and the end of a segment or a pass.
  *
  *   pass | act U | stack H | lead L | end
- *   move U H | stop U | fire U H [L] | assault U H | cold L | charge U V H | recover U [L]
+ *   move U H | stop U | join L U (the leader moves with the unit, escort.ts) | fire U H [L] | assault U H | cold L | charge U V H | recover U [L]
  *   dig U | limber U | unlimber U | mount U | dismount U | load T W | unload W (transport.ts)
  *   opfire F | hold
  */
@@ -44,6 +44,7 @@ import { marchAllowance, nightForbids, rapidMarchShift, rapidStep } from './marc
 import { afterRiverStep, barredFromColdSteel, noteBank, riverStepCost, riverStops } from './rivers.js';
 import { applyBoardEdge, arrivals, boardEdgeActions } from './entry.js';
 import { knownEnemyCombat } from './hidden.js';
+import { carryEscort, dropFallenEscort, escortOf, join, joinActions, releaseEscort } from './escort.js';
 import { leadersFlee } from './leaders.js';
 import { ROAD } from './scenario.js';
 import { activateCargo, carryCargo, load, overrunTransports, transportActions, unload, unloadDuringMove } from './transport.js';
@@ -68,6 +69,7 @@ import {
   ready,
   sidePieces,
   spots,
+  spotsHex,
   stackingAllows,
   values,
 } from './units.js';
@@ -237,6 +239,7 @@ export function opportunityFirers(d: Draft): number[] {
 
 export function finishMover(d: Draft): void {
   const u = d.mover;
+  releaseEscort(d, escortOf(d));
   d.mover = -1;
   d.oppWindow = false;
   d.oppFired = [];
@@ -258,7 +261,9 @@ export function finishMover(d: Draft): void {
 /** After a mover enters a hex: drumfire (9.6), then the opportunity-fire window (12.11), or it goes on or stops. */
 export function afterStep(d: Draft, unit: number, h: Hex): void {
   const before = d.get(unit, MORALE);
-  const ok = drumfireOnMover(d, unit, h) && d.onMap(unit) && d.get(unit, MORALE) === before;
+  const escort = escortOf(d);
+  const ok = drumfireOnMover(d, unit, h, escort) && d.onMap(unit) && d.get(unit, MORALE) === before;
+  dropFallenEscort(d, escort);
   updateControl(d);
   checkGameOver(d);
   if (!ok) {
@@ -301,12 +306,14 @@ function step(d: Draft, unit: number, to: Hex, free = false): void {
   const from = d.hex(unit);
   const cost = free ? 0 : stepCost(d, unit, from, to);
   const rapid = !free && rapidStep(d, unit, from, to, alongRoad(d, from, to));
+  const escort = d.mover === unit ? escortOf(d) : -1;
   d.set(unit, MP, d.get(unit, MP) + cost);
   d.setFlag(unit, F_RAPID, rapid);
   // 5.81: crossing a minor river ends the move (MP set past any allowance).
   afterRiverStep(d, unit, from, to);
   d.setHex(unit, to);
   carryCargo(d, unit);
+  carryEscort(d, escort, unit, to);
   d.setFlag(unit, F_SPOTTED, false);
   // 15.22: moving loses a dig in under way and leaves a completed position.
   d.set(unit, DIG, 0);
@@ -324,20 +331,48 @@ function isDrumfireHex(d: Draft, h: Hex): boolean {
  */
 export function inSafeHex(d: Draft, unit: number): boolean {
   const h = d.hex(unit);
-  if (h < 0 || isDrumfireHex(d, h)) return false;
+  return h >= 0 && safeHexFor(d, unit, h, () => spots(d, 1 - d.sc.units[unit]!.side, unit));
+}
+
+/** Whether h would be a Safe Hex for the piece (13.31); `spotted` says whether the enemy would spot it there. */
+function safeHexFor(d: Draft, unit: number, h: Hex, spotted: () => boolean): boolean {
+  return !isDrumfireHex(d, h) && threatsAt(d, unit, h, spotted, true).length === 0;
+}
+
+/** Enemy combat units that could fire on the piece with direct fire in hex h (13.31: range, line of sight, spotting); the first only when `first`. */
+function threatsAt(d: Draft, unit: number, h: Hex, spotted: () => boolean, first = false): number[] {
   const side = d.sc.units[unit]!.side;
   const grid = d.sc.map.grid;
-  let spotted: boolean | undefined;
+  const out: number[] = [];
+  let seen: boolean | undefined;
   for (let i = 0; i < d.sc.units.length; i++) {
     const def = d.sc.units[i]!;
     if (def.side === side || def.leader || !d.onMap(i) || fireStrength(d, i) <= 0) continue;
     if (def.type === 'GUN' && d.flag(i, F_LIMBERED)) continue;
     const e = d.hex(i);
     if (grid.distance(e, h) > values(d, i).dfRange || !d.sc.map.hasLos(e, h)) continue;
-    if (spotted === undefined) spotted = spots(d, 1 - side, unit);
-    if (spotted) return false;
+    if (seen === undefined) seen = spotted();
+    if (!seen) return out;
+    out.push(i);
+    if (first) return out;
   }
-  return true;
+  return out;
+}
+
+/**
+ * Distance from each of `from` to the nearest Safe Hex within `radius` of the fleeing piece (13.31), 999
+ * where none is that near. A piece that has fled is not marked Spotted.
+ */
+function safeHexDistances(d: Draft, unit: number, from: readonly Hex[], radius: number): number[] {
+  const grid = d.sc.map.grid;
+  const h0 = d.hex(unit);
+  const enemy = 1 - d.sc.units[unit]!.side;
+  const safe: Hex[] = [];
+  for (let h = 0; h < grid.size; h++) {
+    if (grid.distance(h0, h) > radius || h === h0 || hasEnemy(d, h, d.sc.units[unit]!.side)) continue;
+    if (safeHexFor(d, unit, h, () => spotsHex(d, enemy, h, false))) safe.push(h);
+  }
+  return from.map((n) => safe.reduce((m, s) => Math.min(m, grid.distance(n, s)), 999));
 }
 
 /**
@@ -356,10 +391,15 @@ export function flee(d: Draft, unit: number): void {
   const drum = (h: Hex) => isDrumfireHex(d, h);
   const inAssault = isAssaultHex(d, d.hex(unit));
   const budget = inAssault ? 1 : Math.max(1, def.leader ? movementAllowance(d, unit) : values(d, unit).ma);
+  // 13.31, 13.33: away from the enemy units that can fire on it as it starts to flee (all enemy combat units
+  // when none can, as in a drumfire hex, ruling IA2-R13).
+  const threats = threatsAt(d, unit, d.hex(unit), () => spots(d, 1 - def.side, unit));
+  const away = (h: Hex): number =>
+    threats.length === 0 ? nearestEnemyCombat(d, h, def.side) : Math.min(...threats.map((t) => grid.distance(d.hex(t), h)));
   let spent = 0;
   for (let moved = 0; moved < budget; moved++) {
     const h = d.hex(unit);
-    const here = nearestEnemyCombat(d, h, def.side);
+    const here = away(h);
     // Out of an assault hex any hex will do; otherwise farther from the enemy, or as far as a first step (IA2-R13).
     let bestDist = inAssault ? -1 : moved === 0 ? here - 1 : here;
     let best: Hex[] = [];
@@ -368,7 +408,7 @@ export function flee(d: Draft, unit: number): void {
       if (n < 0 || hasEnemy(d, n, def.side) || drum(n) || !stackingAllows(d, n, def.side, unit)) continue;
       const cost = stepCost(d, unit, h, n);
       if (cost >= 99 || (moved > 0 && spent + cost > budget)) continue;
-      const dist = nearestEnemyCombat(d, n, def.side);
+      const dist = away(n);
       if (dist > bestDist) {
         best = [n];
         bestDist = dist;
@@ -381,6 +421,12 @@ export function flee(d: Draft, unit: number): void {
       }
       return;
     }
+    // 13.31: among the hexes that go away, those toward the closest Safe Hex (ruling IA2-R13).
+    if (best.length > 1 && !inAssault) {
+      const toSafe = safeHexDistances(d, unit, best, budget + 1);
+      const nearest = Math.min(...toSafe);
+      best = best.filter((_, k) => toSafe[k] === nearest);
+    }
     const to = ownersChoice(d, best, def.side, unit);
     spent += stepCost(d, unit, h, to);
     const stop = riverStops(d, unit, h, to);
@@ -388,8 +434,13 @@ export function flee(d: Draft, unit: number): void {
     d.setHex(unit, to);
     d.set(unit, DIG, 0);
     d.events && d.say(() => `${pieceLabel(d, unit)} flees to ${grid.label(to)}`);
+    // 11.25: out of an assault hex one hex, under harassing fire when nothing of its side stays behind (11.23).
+    if (inAssault) {
+      harassingFire(d, unit, h);
+      return;
+    }
     // 13.32: it goes to ground in the first Safe Hex it reaches; 5.81: a minor river crossed ends the flight.
-    if (inAssault || stop || bestDist <= here || inSafeHex(d, unit)) return;
+    if (stop || bestDist <= here || inSafeHex(d, unit)) return;
   }
 }
 
@@ -619,6 +670,7 @@ export function legalActions(d: Draft): string[] {
     unitActions(d, u, out);
   }
   combinedFire(d, side, out);
+  joinActions(d, side, (u) => stepsFrom(d, u).length > 0, out);
   boardEdgeActions(d, out);
   // 13.42: every activated demoralized piece attempts recovery before the segment ends.
   if (!demoralizedLeft) out.push('end');
@@ -701,6 +753,9 @@ export function applyAction(d: Draft, action: string): void {
     case 'stop':
       finishMover(d);
       return;
+    case 'join':
+      join(d, num(w[1]), num(w[2]));
+      return;
     case 'opfire': {
       const f = num(w[1]);
       const mover = d.mover;
@@ -713,12 +768,15 @@ export function applyAction(d: Draft, action: string): void {
       const range = d.sc.map.grid.distance(d.hex(f), d.hex(mover));
       d.events && d.say(() => `${pieceLabel(d, f)} makes opportunity fire`);
       const extraShift = rapidMarchShift(d, f, mover);
+      // 6.4, 6.7: a leader moving with the unit is in the hex fired at.
+      const escort = escortOf(d);
       resolveDirectFire(
         d,
         { strength: fireStrength(d, f), side: fdef.side, range, opportunity: true, fieldGun: false, extraShift },
-        [mover],
+        escort >= 0 ? [mover, escort] : [mover],
         true,
       );
+      dropFallenEscort(d, escort);
       updateControl(d);
       checkGameOver(d);
       // 12.14: a failed morale check stops the mover; a step loss alone does not.
@@ -929,24 +987,27 @@ export function overrun(d: Draft, h: Hex, activeSide: number): void {
  * the enemy there makes harassing fire at it on the Assault table, only positive modifiers counting.
  */
 function exitAssault(d: Draft, u: number, from: Hex): void {
-  const side = d.sc.units[u]!.side;
-  if (sidePieces(d, from, side).length === 0) {
-    const enemies = sidePieces(d, from, 1 - side);
-    const base = baseColumn(d.sc.assault, assaultStrength(d, enemies, true));
-    if (base >= 0) {
-      const leader = enemies.some((p) => d.sc.units[p]!.leader && d.get(p, MORALE) !== DEMORALIZED);
-      const col = shiftColumn(d.sc.assault, base, leader ? Math.max(0, d.sc.charts.modifiers.leaderInAssault.value) : 0);
-      const roll = d.roll2d6();
-      const r = tableResult(d.sc.assault, col, roll);
-      d.events && d.say(() => `harassing fire at ${pieceLabel(d, u)}: rolled ${roll}: ${r}`);
-      applyResults(d, [u], [r], true);
-    }
-  }
+  harassingFire(d, u, from);
   if (d.onMap(u)) drumfireOnMover(d, u, d.hex(u));
   updateControl(d);
   checkGameOver(d);
   d.chargeTo = -1;
   finishMover(d);
+}
+
+/** 11.23: a piece leaving an assault hex where no friendly piece remains takes the enemy's harassing fire. */
+function harassingFire(d: Draft, u: number, from: Hex): void {
+  const side = d.sc.units[u]!.side;
+  if (sidePieces(d, from, side).length > 0) return;
+  const enemies = sidePieces(d, from, 1 - side);
+  const base = baseColumn(d.sc.assault, assaultStrength(d, enemies, true));
+  if (base < 0) return;
+  const leader = enemies.some((p) => d.sc.units[p]!.leader && d.get(p, MORALE) !== DEMORALIZED);
+  const col = shiftColumn(d.sc.assault, base, leader ? Math.max(0, d.sc.charts.modifiers.leaderInAssault.value) : 0);
+  const roll = d.roll2d6();
+  const r = tableResult(d.sc.assault, col, roll);
+  d.events && d.say(() => `harassing fire at ${pieceLabel(d, u)}: rolled ${roll}: ${r}`);
+  applyResults(d, [u], [r], true);
 }
 
 /**

@@ -285,8 +285,11 @@ export function bombardVertex(d: Draft, hexes: readonly Hex[], strength: number,
   }
 }
 
-/** Drumfire on a mover entering a drumfire hex (9.6, 9.61): only the mover, with its own modifiers. Returns whether it may go on. */
-export function drumfireOnMover(d: Draft, mover: number, h: Hex): boolean {
+/**
+ * Drumfire on a mover entering a drumfire hex (9.6, 9.61): only the mover (and a leader moving with it, 6.4),
+ * each with its own modifiers. Returns whether the mover may go on.
+ */
+export function drumfireOnMover(d: Draft, mover: number, h: Hex, escort = -1): boolean {
   const df = d.drumfire;
   let ok = true;
   for (let k = 0; k < df.length; k += 5) {
@@ -294,11 +297,15 @@ export function drumfireOnMover(d: Draft, mover: number, h: Hex): boolean {
     const strength = df[k + 3]!;
     const owner = df[k + 4]!;
     const roll = d.roll2d6();
-    const col = bombardColumn(d, strength, owner, mover, true);
-    const r = col < 0 ? '-' : tableResult(d.sc.bomb, col, roll);
-    d.events && d.say(() => `drumfire of ${strength} on ${name(d, mover)}: rolled ${roll}: ${r}`);
+    const pieces = escort >= 0 && d.onMap(escort) && d.onMap(mover) ? [mover, escort] : [mover];
+    const results = pieces.map((p) => {
+      const col = bombardColumn(d, strength, owner, p, true);
+      return col < 0 ? '-' : tableResult(d.sc.bomb, col, roll);
+    });
+    d.events &&
+      d.say(() => `drumfire of ${strength} on ${pieces.map((p) => name(d, p)).join(' + ')}: rolled ${roll}: ${results.join(', ')}`);
     const before = d.get(mover, MORALE);
-    applyResults(d, [mover], [r]);
+    applyResults(d, pieces, results);
     // 9.62: a failed check stops the mover.
     if (!d.onMap(mover) || d.get(mover, MORALE) !== before) ok = false;
   }

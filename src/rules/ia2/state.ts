@@ -52,7 +52,9 @@ export const F_ACTIVE = 1,
   /** Moving by Rapid March (15.8): every step so far along a road, out of enemy line of sight. */
   F_RAPID = 4096,
   /** Hidden (15.5): its position is written down, secret from the other side until revealed (hidden.ts). */
-  F_HIDDEN = 512;
+  F_HIDDEN = 512,
+  /** A leader moving together with the current mover, a unit he activated (6.4, ruling IA2-R19; escort.ts). */
+  F_ESCORT = 1024;
 
 export const LAYOUT: RowLayout = { flags: FLAGS, carrier: CARRIER };
 

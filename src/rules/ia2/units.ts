@@ -199,10 +199,15 @@ export function spots(d: Draft, side: number, target: number): boolean {
   const th = d.hex(target);
   // 15.5: a hidden piece still hidden is one nobody has spotted (hidden.ts reveals those that are).
   if (th < 0 || d.flag(target, F_HIDDEN)) return false;
+  return spotsHex(d, side, th, d.flag(target, F_SPOTTED));
+}
+
+/** Whether a piece of `side` would spot an enemy piece standing in hex th (7.1-7.43), marked Spotted or not. */
+export function spotsHex(d: Draft, side: number, th: Hex, marked: boolean): boolean {
   const map = d.sc.map;
   const grid = map.grid;
   const t = d.sc.terrain[map.terrain[th]!]!;
-  const limited = t.limiting && !d.flag(target, F_SPOTTED);
+  const limited = t.limiting && !marked;
   const vis = visibility(d);
   for (let i = 0; i < d.sc.units.length; i++) {
     if (d.sc.units[i]!.side !== side) continue;

@@ -78,6 +78,8 @@ function rotatedAction(a: string): string {
       return `${w[0]} ${u(w[1]!)} ${h(w[2]!)}`;
     case 'charge':
       return `charge ${u(w[1]!)} ${h(w[2]!)} ${h(w[3]!)}`;
+    case 'join':
+      return `join ${u(w[1]!)} ${u(w[2]!)}`;
     case 'fire': {
       const firers = w[1]!
         .split('+')
