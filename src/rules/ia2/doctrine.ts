@@ -12,6 +12,7 @@ import { bombardColumn, lossesOf } from './combat.js';
 import { forecastAssault, forecastFire, inspect, P2D6 } from './odds.js';
 import { plannedVertex } from './plans.js';
 import { type Scenario, vertexHexes } from './scenario.js';
+import { assessJoin } from './escort-rating.js';
 import { assessTransport } from './transport-rating.js';
 import { DEMORALIZED, type Draft, F_SPENT, FLAGS, GOOD, HEX, MORALE, STEPS, type State } from './state.js';
 import { victoryPoints } from './turn.js';
@@ -146,7 +147,7 @@ export function assess(sc: Scenario, s: State, action: string, seat: number): Ac
       return { ...NOTHING, cohesion: holding ? 0.5 : 0.05 };
     }
     default:
-      return assessTransport(sc, s, action, seat) ?? NOTHING;
+      return assessTransport(sc, s, action, seat) ?? assessJoin(sc, s, action, seat) ?? NOTHING;
   }
 }
 

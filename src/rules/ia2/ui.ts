@@ -31,7 +31,7 @@ import {
 import { currentInitiative, victoryPoints } from './turn.js';
 
 /** Which words of an action are hexes (written CCRR in commands and descriptions). */
-const HEX_ARGS: Record<string, readonly number[]> = { move: [2], stack: [1], fire: [2], assault: [2], charge: [2, 3] };
+const HEX_ARGS: Record<string, readonly number[]> = { move: [2], stack: [1], fire: [2], assault: [2], charge: [2, 3], enter: [2] };
 
 export function pieceName(sc: Scenario, s: State, i: number): string {
   const def = sc.units[i]!;
@@ -107,6 +107,8 @@ export function describe(sc: Scenario, s: State, action: string): string {
       return 'no (more) opportunity fire here';
     case 'load':
       return `${n(2)} loads on ${n(1)} (5.64)`;
+    case 'join':
+      return `${n(1)} moves with ${n(2)} (6.4)`;
     case 'arrive':
       return `activate reinforcement group ${w[1]} at the board edge (15.41)`;
     case 'enter':
@@ -222,6 +224,9 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
       'assault U HEX | charge U HEX HEX      assault an adjacent hex, or charge through a clear hex',
       'recover U [L] | dig U | limber U | unlimber U | mount U | dismount U',
       'opfire F | hold                       opportunity fire at the mover, or none',
+      'join L U                              leader L moves with unit U he activated (6.4)',
+      'load T W | unload W                   weapon W loads on wagon T, or unloads (5.64, 5.65)',
+      'arrive G | enter U HEX | exit U       reinforcement group G comes up; U enters at HEX; U leaves the board (15.4)',
       'end                                   end the segment (assaults are resolved)',
       'plan [NAME]                           before play: write the artillery plan NAME of the list (9.1); "plan" alone the default',
     ],
@@ -252,6 +257,12 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
           'opfire',
           'hold',
           'end',
+          'join',
+          'load',
+          'unload',
+          'arrive',
+          'enter',
+          'exit',
         ].includes(verb)
       )
         return undefined;

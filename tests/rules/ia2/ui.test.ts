@@ -29,3 +29,27 @@ describe('IA2 terminal headings', () => {
     expect(played.stdout).not.toContain('Turn 0');
   });
 });
+
+describe('IA2 typed commands', () => {
+  it('IA2 15.41 / 6.4: the commands the list offers for entering the board and for a leader moving with a unit can be typed as written', () => {
+    const sc = loadIa2Scenario(shipped('ia2-tiny'));
+    const game = new Ia2Game(sc);
+    const ui = ia2Ui(sc);
+    const dice = createRng('typed');
+    let s = game.initialState(dice);
+    const typedBack = new Set<string>();
+    for (let ply = 0; ply < 400 && !game.isTerminal(s); ply++) {
+      const legal = game.legalActions(s);
+      for (const a of legal) {
+        const verb = a.split(' ')[0]!;
+        if (!['enter', 'arrive', 'join'].includes(verb) || typedBack.has(verb)) continue;
+        const w = a.split(' ');
+        const typed = verb === 'enter' ? [w[0]!, w[1]!, sc.map.grid.label(Number(w[2]))] : w;
+        expect(ui.parseCommand!(s, typed, legal)).toBe(a);
+        typedBack.add(verb);
+      }
+      s = game.apply(s, legal[dice.int(legal.length)]!, dice);
+    }
+    expect([...typedBack].sort()).toEqual(['arrive', 'enter', 'join']);
+  });
+});
