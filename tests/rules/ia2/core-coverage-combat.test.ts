@@ -1,7 +1,7 @@
 /** IA2 CORE combat rules not named by another test: direct and opportunity fire, assault and morale, each checked by the state it leaves. */
 import { describe, expect, it } from 'vitest';
 import { opportunityFirers } from '../../../src/rules/ia2/actions.js';
-import { applyResults, assaultStrength, directFireColumn, resolveAssault } from '../../../src/rules/ia2/combat.js';
+import { applyResults, assaultStrength, directFireColumn, drumfireOnMover, resolveAssault } from '../../../src/rules/ia2/combat.js';
 import {
   DEMORALIZED,
   DISRUPTED,
@@ -16,7 +16,7 @@ import {
   type State,
 } from '../../../src/rules/ia2/state.js';
 import { baseMorale, fireBlocked } from '../../../src/rules/ia2/units.js';
-import { draftOf, edit, faces, ground, hex, loadedDice } from './helpers.js';
+import { draftOf, edit, ground, hex, loadedDice } from './helpers.js';
 import { segmentOf, withField } from './movement-helpers.js';
 
 const fires = (actions: readonly string[], target: number): string[] =>
@@ -105,6 +105,18 @@ describe('IA2 opportunity fire', () => {
     expect(b.u[1]![STEPS]).toBe(2);
     expect(b.u[1]![MORALE]).toBe(GOOD);
     expect(b.u[9]![FLAGS]! & F_SPENT).toBeTruthy();
+  });
+
+  it('IA2 8.63: a mover entering a drumfire hex takes the losses alone; the unit already standing there is untouched', () => {
+    const { sc, start } = ground();
+    const h = hex(sc, '0810');
+    const s = { ...edit(start, { 0: { hex: h }, 1: { hex: h } }), drumfire: [hex(sc, '0710'), hex(sc, '0809'), h, 14, 0] };
+    // 14 on the 12 column +1 (the mover alone counts): 16; a roll of 2 is 3X, all of them on the mover.
+    const d = draftOf(sc, s, loadedDice(1, 1));
+    expect(drumfireOnMover(d, 0, h)).toBe(false);
+    expect(d.hex(0)).toBeLessThan(0);
+    expect(d.get(1, STEPS)).toBe(2);
+    expect(d.get(1, MORALE)).toBe(GOOD);
   });
 
   it('IA2 12.12: only the moving company counts for the stacking shift, not the other companies in the hex it enters', () => {

@@ -4,7 +4,7 @@ import { moraleCheck } from '../../../src/rules/ia2/combat.js';
 import { loadIa2Scenario } from '../../../src/rules/ia2/scenario.js';
 import { DISRUPTED, F_ACTIVE, F_SPENT, FACE, FLAGS, GOOD, HEX, MORALE, MP } from '../../../src/rules/ia2/state.js';
 import { spots } from '../../../src/rules/ia2/units.js';
-import { draftOf, edit, faces, ground, hex, loadedDice, shipped } from './helpers.js';
+import { draftOf, edit, faces, ground, hex, loadedDice, shipped, tiny } from './helpers.js';
 import { segmentOf, withField } from './movement-helpers.js';
 
 describe('IA2 the map and the scenario', () => {
@@ -126,6 +126,56 @@ describe('IA2 spotting and line of sight', () => {
     // 0504 and 0506 look at each other through the woods of 0505; 0604 and 0606 through clear 0605.
     expect(spots(draftOf(sc, edit(start, { 9: { hex: hex(sc, '0504') }, 0: { hex: hex(sc, '0506') } })), 1, 0)).toBe(false);
     expect(spots(draftOf(sc, edit(start, { 9: { hex: hex(sc, '0604') }, 0: { hex: hex(sc, '0606') } })), 1, 0)).toBe(true);
+  });
+
+  it('IA2 7.53: flat limiting terrain (fields) between two hexes leaves the line of sight open', () => {
+    const { sc } = tiny();
+    const grid = sc.map.grid;
+    const open = (h: number): boolean => h >= 0 && !!sc.terrain[sc.map.terrain[h]!]!.clear;
+    let pairs = 0;
+    for (let f = 0; f < sc.map.terrain.length; f++) {
+      if (sc.terrain[sc.map.terrain[f]!]!.blocksLos !== false || !sc.terrain[sc.map.terrain[f]!]!.limiting) continue;
+      for (let k = 0; k < 3; k++) {
+        const a = grid.neighbour(f, k);
+        const b = grid.neighbour(f, k + 3);
+        if (!open(a) || !open(b)) continue;
+        expect(sc.map.hasLos(a, b)).toBe(true);
+        pairs++;
+      }
+    }
+    expect(pairs).toBeGreaterThan(0);
+  });
+
+  it('IA2 7.56: a line along a hexspine passes when either hex beside it is open; woods on both sides (town and woods) block it', () => {
+    const { sc } = ground();
+    const grid = sc.map.grid;
+    const town = hex(sc, '0202');
+    const woods = hex(sc, '0302');
+    const lone = hex(sc, '0505');
+    let besideLone = 0;
+    let between = 0;
+    for (let a = 0; a < sc.map.terrain.length; a++) {
+      for (let b = 0; b < sc.map.terrain.length; b++) {
+        if (a === b || !sc.terrain[sc.map.terrain[a]!]!.clear || !sc.terrain[sc.map.terrain[b]!]!.clear) continue;
+        const [left, right] = grid.linePaths(a, b);
+        const l = left.slice(0, -1);
+        const r = right.slice(0, -1);
+        const onlyLeft = (h: number): boolean => l.includes(h) && !r.includes(h);
+        const onlyRight = (h: number): boolean => r.includes(h) && !l.includes(h);
+        const others = [...l, ...r].filter((h) => h !== town && h !== woods && h !== lone);
+        if (!others.every((h) => h >= 0 && sc.terrain[sc.map.terrain[h]!]!.clear)) continue;
+        if ((onlyLeft(lone) || onlyRight(lone)) && !l.includes(town) && !r.includes(town) && !l.includes(woods) && !r.includes(woods)) {
+          expect(sc.map.hasLos(a, b)).toBe(true);
+          besideLone++;
+        }
+        if ((onlyLeft(town) && onlyRight(woods)) || (onlyLeft(woods) && onlyRight(town))) {
+          expect(sc.map.hasLos(a, b)).toBe(false);
+          between++;
+        }
+      }
+    }
+    expect(besideLone).toBeGreaterThan(0);
+    expect(between).toBeGreaterThan(0);
   });
 
   it('IA2 7.54: units never block line of sight: a full stack between spotter and target changes nothing', () => {
