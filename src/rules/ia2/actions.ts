@@ -463,9 +463,14 @@ function unitActions(d: Draft, u: number, out: string[]): void {
     out.push(`fire ${u} ${t}`);
     for (const l of bonusLeaders(d, u)) out.push(`fire ${u} ${t} ${l}`);
   }
-  if (m !== GOOD) return;
-  // 11.2, 11.24: assault movement by good-order companies and leaders led by their type.
-  const assaulter = def.leader || def.company;
+  // 11.24: a disrupted company already in an assault hex may still attack there (at half strength).
+  if (m !== GOOD) {
+    if (def.company && d.flag(u, F_LED) && isAssaultHex(d, h)) out.push(`assault ${u} ${h}`);
+    return;
+  }
+  // 11.2, 11.24: assault movement by good-order companies and leaders led by their type; 11.84: a machine gun
+  // never moves to assault, but one already in an assault hex attacks there normally.
+  const assaulter = def.leader || def.company || (def.type === 'MG' && isAssaultHex(d, h));
   if (assaulter && d.flag(u, F_LED)) {
     if (isAssaultHex(d, h)) out.push(`assault ${u} ${h}`);
     else
