@@ -211,14 +211,36 @@ describe('IA2 assault', () => {
     expect(assaultStrength(d, [0, 6], true)).toBe(6);
   });
 
-  it('IA2 11.84: a machine gun in an assault hex may not assault but may leave it', () => {
+  it('IA2 11.84: a machine gun never makes assault movement, but in an assault hex it attacks with the others, or leaves', () => {
     const { sc, game, start } = ground();
     const h = hex(sc, '0606');
-    const s = edit(start, { 2: { hex: h }, 0: { hex: h }, 6: { hex: h }, 9: { hex: h } });
-    const a = game.legalActions(game.apply(segmentOf(s, 0), 'lead 6', loadedDice()));
-    expect(a).not.toContain(`assault 2 ${h}`);
-    expect(a).toContain(`assault 0 ${h}`);
-    expect(a.some((x) => x.startsWith('move 2 '))).toBe(true);
+    const s = edit(start, { 2: { hex: h }, 0: { hex: h }, 6: { hex: h }, 9: { hex: h }, 10: { hex: hex(sc, '0605') } });
+    const a = game.apply(segmentOf(s, 0), 'lead 6', loadedDice());
+    const legal = game.legalActions(a);
+    expect(legal).toContain(`assault 2 ${h}`);
+    expect(legal).not.toContain(`assault 2 ${hex(sc, '0605')}`);
+    expect(legal.some((x) => x.startsWith('move 2 '))).toBe(true);
+    const b = game.apply(a, `assault 2 ${h}`, loadedDice());
+    expect(b.u[2]![FLAGS]! & F_ATTACKER).toBeTruthy();
+  });
+
+  it('IA2 11.24: a disrupted company in an assault hex may still attack there, at half strength; no unit goes from one assault hex to another', () => {
+    const { sc, game, start } = ground();
+    const h = hex(sc, '0606');
+    const next = hex(sc, '0605');
+    const s = edit(start, {
+      0: { hex: h, morale: DISRUPTED },
+      1: { hex: h },
+      6: { hex: h },
+      9: { hex: h },
+      10: { hex: next },
+      2: { hex: next },
+    });
+    const legal = game.legalActions(game.apply(segmentOf(s, 0), 'lead 6', loadedDice()));
+    expect(legal).toContain(`assault 0 ${h}`);
+    expect(legal).toContain(`assault 1 ${h}`);
+    expect(legal).not.toContain(`assault 1 ${next}`);
+    expect(legal).not.toContain(`move 1 ${next}`);
   });
 
   it('IA2 11.82 / 11.83: no opportunity fire at a company moving into an assault hex, and no direct fire into it', () => {
