@@ -189,6 +189,15 @@ describe('IA2 assault', () => {
     expect(d.hex(0)).toBeLessThan(0);
   });
 
+  it('IA2 11.1 / 11.5: a unit already in an assault hex may activate alone and attack there; a leader is needed only to move in', () => {
+    const { sc, game } = ground();
+    const { s, h } = assaultHex({ 0: { hex: hex(sc, '0606') } });
+    const a = game.apply(segmentOf(s, 0), 'act 0', loadedDice());
+    expect(game.legalActions(a)).toContain(`assault 0 ${h}`);
+    const b = game.apply(a, `assault 0 ${h}`, loadedDice());
+    expect(b.u[0]![FLAGS]! & F_ATTACKER).toBeTruthy();
+  });
+
   it('IA2 11.24 / 11.32: machine guns never assault; a disrupted company fights at half, a field gun defends at 1, a leader adds only his bonus', () => {
     const { sc, game, start } = ground();
     const target = hex(sc, '0606');
