@@ -37,7 +37,7 @@ describe('IA2 direct fire', () => {
   it('IA2 8.21 / 8.3 / 8.31: a company fires out to its range of 4 counting the target hex, and only at a hex it spots', () => {
     const { sc, game, start } = ground();
     const from = hex(sc, '0605');
-    const act = (target: string): string[] =>
+    const act = (target: string): readonly string[] =>
       game.legalActions(game.apply(segmentOf(edit(start, { 9: { hex: from }, 0: { hex: hex(sc, target) } }), 1), 'act 9', loadedDice()));
     expect(fires(act('0609'), hex(sc, '0609')).length).toBeGreaterThan(0);
     expect(fires(act('0610'), hex(sc, '0610'))).toEqual([]);
