@@ -514,21 +514,26 @@ function unitActions(d: Draft, u: number, out: string[]): void {
     out.push(`fire ${u} ${t}`);
     for (const l of bonusLeaders(d, u)) out.push(`fire ${u} ${t} ${l}`);
   }
-  if (m !== GOOD) return;
-  // 11.2, 11.24: assault movement by good-order companies and leaders led by their type.
-  const assaulter = def.leader || def.company;
-  if (assaulter && d.flag(u, F_LED)) {
-    if (isAssaultHex(d, h)) out.push(`assault ${u} ${h}`);
-    else
-      for (let k = 0; k < 6; k++) {
-        const n = grid.neighbour(h, k);
-        if (n < 0 || !hasEnemy(d, n, def.side)) continue;
-        if (!hasEnemyCombat(d, n, def.side) && !def.leader) continue;
-        if (d.sc.terrain[d.sc.map.terrain[n]!]!.move[moveClass(d, u)] >= 99 || !stackingAllows(d, n, def.side, u)) continue;
-        // 5.82: never across a Major River but at a bridge or ford.
-        if (riverStepCost(d, u, h, n, 0, false) >= 99) continue;
-        out.push(`assault ${u} ${n}`);
-      }
+  // 11.24: a disrupted company already in an assault hex may still attack there (at half strength).
+  if (m !== GOOD) {
+    if (def.company && isAssaultHex(d, h)) out.push(`assault ${u} ${h}`);
+    return;
+  }
+  // 11.2, 11.24: assault movement by good-order companies and leaders led by their type; 11.84: a machine gun
+  // never moves to assault, but one already in an assault hex attacks there normally; 11.1, 11.5: attacking
+  // where it stands needs no leader (3.11 limits only moving closer).
+  const assaulter = def.leader || def.company || (def.type === 'MG' && isAssaultHex(d, h));
+  if (assaulter && isAssaultHex(d, h)) out.push(`assault ${u} ${h}`);
+  else if (assaulter && d.flag(u, F_LED)) {
+    for (let k = 0; k < 6; k++) {
+      const n = grid.neighbour(h, k);
+      if (n < 0 || !hasEnemy(d, n, def.side)) continue;
+      if (!hasEnemyCombat(d, n, def.side) && !def.leader) continue;
+      if (d.sc.terrain[d.sc.map.terrain[n]!]!.move[moveClass(d, u)] >= 99 || !stackingAllows(d, n, def.side, u)) continue;
+      // 5.82: never across a Major River but at a bridge or ford.
+      if (riverStepCost(d, u, h, n, 0, false) >= 99) continue;
+      out.push(`assault ${u} ${n}`);
+    }
     // 11.7, 11.73: a charge from two hexes over a clear, empty hex, by mounted cavalry led by a cavalry leader.
     if (def.type === 'CAV' && d.flag(u, F_MOUNTED) && !isAssaultHex(d, h)) {
       for (let k = 0; k < 6; k++) {
