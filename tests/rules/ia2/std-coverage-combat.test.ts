@@ -49,7 +49,7 @@ describe('IA2 bombardment (9.0)', () => {
     expect(dice.left()).toBe(0);
   });
 
-  it('IA2 9.11: a vertex is the point where three hexes meet: one roll hits all three, and a plan naming three hexes that do not meet is refused', () => {
+  it('IA2 9.11: a vertex is the point where three hexes meet: one roll hits the units in its hexes; a plan naming three hexes that do not meet is refused', () => {
     const { sc, start } = ground();
     const s = beforeBombardment(edit(start, { 9: { hex: hex(sc, '0710') }, 10: { hex: hex(sc, '0810') } }), 1, [-1]);
     // One roll of 4 for the vertex: X on each company; their checks (2) pass.
@@ -63,7 +63,7 @@ describe('IA2 bombardment (9.0)', () => {
       groundWith((data) => {
         data.sides[0].artillery[0].plan = ['0710-0809-0812', 'none', 'none', 'none', 'none', 'none', 'none'];
       }),
-    ).toThrow(/map.*0812|0812/);
+    ).toThrow(/0710-0809-0812 is not a vertex.*9\.11/);
   });
 
   it('IA2 9.2: increments at the same vertex fire as one attack of their total; at two vertices sharing a hex they fire apart', () => {

@@ -44,7 +44,7 @@ function heights(): { sc: Scenario; start: State } {
 }
 
 describe('IA2 field guns and machine guns (5.6)', () => {
-  it('IA2 5.61: limbered, an MG moves at its back MA and a field gun may not fire; unlimbered, both fire at their front values', () => {
+  it('IA2 5.61: limbered, an MG moves at its back MA (above its front one) and a field gun may not fire; unlimbered, the gun fires', () => {
     const { sc, game, start } = ground();
     const s = edit(start, { 2: { hex: hex(sc, '0610') }, 3: { hex: hex(sc, '0710') }, 9: { hex: hex(sc, '0607') } });
     const limbered = edit(s, { 2: { flags: F_LIMBERED }, 3: { flags: F_LIMBERED } }, true);
