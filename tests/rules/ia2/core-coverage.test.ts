@@ -201,3 +201,18 @@ describe('IA2 spotting and line of sight', () => {
     expect(spots(draftOf(sc, s), 1, 0)).toBe(false);
   });
 });
+
+describe('IA2 unit actions', () => {
+  it('IA2 3.13: an activated unit takes one action and is then Moved/Fired: after its move it is offered nothing more, the others of the stack still act', () => {
+    const { sc, game, start } = ground();
+    const h = hex(sc, '0610');
+    const s = edit(start, { 0: { hex: h }, 1: { hex: h }, 6: { hex: h }, 9: { hex: hex(sc, '0101') } });
+    let a = game.apply(segmentOf(s, 0), 'lead 6', loadedDice());
+    a = game.apply(a, `move 0 ${hex(sc, '0609')}`, loadedDice());
+    a = game.apply(a, 'stop 0', loadedDice());
+    expect(a.u[0]![FLAGS]! & F_SPENT).toBeTruthy();
+    const legal = game.legalActions(a);
+    expect(legal.some((x) => x.split(' ')[1] === '0' && x !== 'pass')).toBe(false);
+    expect(legal.some((x) => x.split(' ')[1] === '1')).toBe(true);
+  });
+});
