@@ -72,7 +72,7 @@ export function unitsTable(board: BoardView, numbers: UnitNumbers, sideNames: re
     for (const u of units) {
       const n = numbers.shown(u.unit);
       lines.push(
-        `  #${String(n ?? '?').padEnd(3)} ${u.name.slice(0, 26).padEnd(26)} ${where(board, u).slice(0, 14).padEnd(14)} ${u.values.padEnd(20)} ${u.markers.join(', ')}`.trimEnd(),
+        `  #${String(n ?? '?').padEnd(3)} ${numbers.text(u.name).slice(0, 26).padEnd(26)} ${where(board, u).slice(0, 14).padEnd(14)} ${u.values.padEnd(20)} ${u.markers.join(', ')}`.trimEnd(),
       );
     }
   }

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FULL_LIST, UnitNumbers, whyText } from '../../src/cli/play-view.js';
+import { FULL_LIST, UnitNumbers, unitsTable, whyText } from '../../src/cli/play-view.js';
 import { createRng } from '../../src/core/rng.js';
 import { bombardSpec, directFireSpec } from '../../src/rules/pg3/actions.js';
 import { Draft } from '../../src/rules/pg3/draft.js';
@@ -185,6 +185,15 @@ describe('play helpers', () => {
     expect(n.text('Rifle#5 and Gun#3, hidden #4')).toBe('Rifle#3 and Gun#4, hidden #?');
     expect(n.words(['3', '0405', '1,2', '#4'])).toEqual(['5', '0405', '1,2', '3']);
     expect(() => n.words(['7'])).toThrow(/there is no unit #7/);
+  });
+
+  it("the units table writes a unit number inside a name in the player's numbers too, so no gap shows the hidden units", () => {
+    const n = new UnitNumbers();
+    const unit = (u: number) => ({ unit: u, side: 1, hex: 7, name: `Rifle company #${u}`, values: '5-4 4', markers: [] });
+    const board = { units: [unit(0), unit(3)], hexes: { 7: { label: '0101' } } } as never;
+    n.see(board);
+    const rows = unitsTable(board, n, ['german', 'russian'], 0).filter((l) => l.includes('Rifle'));
+    expect(rows.map((l) => l.replace(/\s+/g, ' ').trim())).toEqual(['#0 Rifle company #0 0101 5-4 4', '#1 Rifle company #1 0101 5-4 4']);
   });
 });
 
