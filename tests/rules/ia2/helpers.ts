@@ -77,3 +77,17 @@ export function faces(total: number): [number, number] {
 export function draftOf(sc: Scenario, s: State, dice: Rng = NO_DICE): Draft {
   return new Draft(sc, s, dice, true);
 }
+
+/** The state at the start of german's first segment of turn 1, nothing activated yet. */
+export const firstSegment = (s: State): State => ({
+  ...s,
+  turn: 1,
+  active: 0,
+  toMove: 0,
+  initiative: 0,
+  lead: 1,
+  segs: [0, 0],
+  lastPass: -1,
+  activated: false,
+  mover: -1,
+});

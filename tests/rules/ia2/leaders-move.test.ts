@@ -6,21 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.js';
 import { assessJoin } from '../../../src/rules/ia2/escort-rating.js';
 import { F_ESCORT, F_MOVED, F_SPENT, FACE, FLAGS, HEX, MORALE, MP, type State } from '../../../src/rules/ia2/state.js';
-import { edit, ground, hex } from './helpers.js';
+import { edit, firstSegment, ground, hex } from './helpers.js';
 
 const { sc, game, start } = ground();
-const at = (s: State): State => ({
-  ...s,
-  turn: 1,
-  active: 0,
-  toMove: 0,
-  initiative: 0,
-  lead: 1,
-  segs: [0, 0],
-  lastPass: -1,
-  activated: false,
-  mover: -1,
-});
+const at = firstSegment;
 const flag = (s: State, u: number, f: number): boolean => (s.u[u]![FLAGS]! & f) !== 0;
 
 describe('IA2 6.4: a leader moves with a unit he activates', () => {

@@ -5,22 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Rng } from '../../../src/core/game.js';
 import { createRng } from '../../../src/core/rng.js';
-import { DEMORALIZED, DIG, DISRUPTED, F_ACTIVE, GOOD, HEX, type State } from '../../../src/rules/ia2/state.js';
-import { edit, ground, hex } from './helpers.js';
+import { DEMORALIZED, DIG, DISRUPTED, F_ACTIVE, GOOD, HEX } from '../../../src/rules/ia2/state.js';
+import { edit, firstSegment, ground, hex } from './helpers.js';
 
 const { sc, game, start } = ground();
-const at = (s: State): State => ({
-  ...s,
-  turn: 1,
-  active: 0,
-  toMove: 0,
-  initiative: 0,
-  lead: 1,
-  segs: [0, 0],
-  lastPass: -1,
-  activated: false,
-  mover: -1,
-});
+const at = firstSegment;
 
 describe('IA2 15.21: infantry leaders go under the Dug In marker', () => {
   it('IA2 15.21: when a unit in his hex completes its dig in the infantry leader is under the marker, the cavalry leader never', () => {
