@@ -115,10 +115,12 @@ export function buildCommit(
 ): string {
   const dir = join(buildsDir, commit);
   const marker = join(dir, '.tacsim-bench-built');
-  if (existsSync(marker)) {
+  // A build linked to the node_modules of a checkout since removed (a worktree) cannot load its packages.
+  if (existsSync(marker) && existsSync(join(dir, 'node_modules'))) {
     log(`using the build of ${ref} (${commit.slice(0, 8)}) in ${dir}`);
     return dir;
   }
+  if (existsSync(marker)) log(`the build of ${ref} in ${dir} has lost its node_modules (its checkout was removed): building it again`);
   const fail = (what: string, output: string): never => {
     throw new AgainstError(
       `tacsim bench --against: could not build ${ref} (${commit.slice(0, 8)}) in ${dir}: ${what}${output ? `: ${lastLines(output, 3)}` : ''}`,
@@ -190,7 +192,7 @@ function runRoundProcess(
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(lastLines(err, 3) || `exit code ${code}`));
+      if (code !== 0) return reject(new Error(thrownMessage(err) ?? (lastLines(err, 3) || `exit code ${code}`)));
       try {
         resolve(JSON.parse(out) as RoundResult);
       } catch {
@@ -198,6 +200,14 @@ function runRoundProcess(
       }
     });
   });
+}
+
+/** The message of an uncaught error in a child's stderr (the line Node prints it on), not the stack around it. */
+function thrownMessage(stderr: string): string | undefined {
+  return stderr
+    .split('\n')
+    .find((l) => /^(\w*Error\b|Error \[|Cannot )/.test(l.trim()))
+    ?.trim();
 }
 
 function figureMap(figures: readonly RoundFigure[]): Map<string, RoundFigure> {
