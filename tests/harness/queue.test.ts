@@ -63,7 +63,9 @@ class Proc {
   constructor(readonly child: ChildProcess) {
     child.stdout?.on('data', (d: Buffer) => (this.out += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (this.err += d.toString()));
-    this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    // 'close', not 'exit': a process can exit before the test has read all it wrote, and the
+    // checks below read the last lines a killed worker printed.
+    this.exited = new Promise((resolve) => child.on('close', (code) => resolve(code)));
   }
 }
 
