@@ -806,6 +806,12 @@ export class MctsTree<S, A> {
       const advisor = this.advisor;
       let d = 0;
       let terminal = false;
+      if (advisor === undefined && game.playout !== undefined) {
+        // The game plays the random line itself, on one working copy (the same actions and draws as below).
+        state = game.playout(state, rng, maxDepth);
+        terminal = game.isTerminal(state);
+        d = maxDepth;
+      }
       while (d < maxDepth) {
         const legal = game.legalActions(state);
         const n = legal.length;
