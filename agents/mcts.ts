@@ -50,7 +50,8 @@
  * - Leaves: rollouts of at most `rolloutDepth` actions, uniformly random, or (`rollout=scripted`)
  *   the doctrine advisor's best action for the seat to move with default weights (scripted.ts), with
  *   one step in ten random so rollouts vary; without an advisor, scripted rollouts are random. A
- *   rollout cut short is valued by the evaluator (`hooks.evaluate`, else `game.evaluate`), or 0s.
+ *   random rollout is played by the game's `playout` when it has one (the same line and draws, with less
+ *   work). A rollout cut short is valued by the evaluator (`hooks.evaluate`, else `game.evaluate`), or 0s.
  *
  * - Budgets: `iterations`, `timeMs` (clock read about once a millisecond, at most every 32 iterations; a decision
  *   with fewer legal moves than `fullBreadth` gets that share of it, at least a quarter; it stops early once the
@@ -806,6 +807,12 @@ export class MctsTree<S, A> {
       const advisor = this.advisor;
       let d = 0;
       let terminal = false;
+      if (advisor === undefined && game.playout !== undefined) {
+        // The game plays the random line itself, on one working copy (the same actions and draws as below).
+        state = game.playout(state, rng, maxDepth);
+        terminal = game.isTerminal(state);
+        d = maxDepth;
+      }
       while (d < maxDepth) {
         const legal = game.legalActions(state);
         const n = legal.length;

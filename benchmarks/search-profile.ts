@@ -69,6 +69,7 @@ export function instrumentGame<S, A>(game: Game<S, A>, profile: CallProfile): Ga
   if (game.determinize) g.determinize = timed(profile, 'determinize', (s: S, seat: number, rng: Rng) => game.determinize!(s, seat, rng));
   if (game.evaluate) g.evaluate = timed(profile, 'game.evaluate', (s: S) => game.evaluate!(s));
   if (game.describeAction) g.describeAction = (s, a) => game.describeAction!(s, a);
+  if (game.playout) g.playout = timed(profile, 'playout', (s: S, rng: Rng, n: number) => game.playout!(s, rng, n));
   return g;
 }
 

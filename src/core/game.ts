@@ -37,6 +37,12 @@ export interface Game<S, A> {
   evaluate?(state: S): readonly number[];
   /** Human-readable description of an action, for logs and the play prompt. */
   describeAction?(state: S, action: A): string;
+  /**
+   * Optional, for speed: the state after up to `maxActions` uniformly random legal actions (fewer when a terminal
+   * state or one without legal actions comes first), exactly as `legalActions` then
+   * `apply(state, legal[n === 1 ? 0 : rng.int(n)], rng)` repeated would give it, with the same draws from `rng`.
+   */
+  playout?(state: S, rng: Rng, maxActions: number): S;
 }
 
 /** Thrown by `apply` when the action is not legal in the state. Names the action. */

@@ -396,29 +396,37 @@ function airStrike(d: Draft, t: Hex, k: number): void {
 function activationActions(d: Draft, out: string[]): void {
   const seat = d.active;
   const units = d.sc.units;
-  // Stacks in order of their first unit; a hex is new when i is the first unit in it that may activate
-  // (the occupancy lists are in unit order), so no set is needed.
+  // Stacks in order of their first unit that may activate: the side's units are walked in unit order, so
+  // a hex is new the first time one of them is met there (the occupancy lists are in unit order too).
+  // `activatable` counts them per hex; it is all zeros between calls.
+  const activatable = hexCounts(d.sc.map.size);
   const stacks: Hex[] = [];
   for (const i of d.sc.unitsOf[seat]!) {
     if (!canActivate(d, i, seat)) continue;
     const h = d.hex(i);
-    let first = d.firstIn(h);
-    while (first >= 0 && !canActivate(d, first, seat)) first = d.nextIn(first);
-    if (first === i) {
+    if (activatable[h] === 0) {
       stacks.push(h);
       out.push(STACK.of(h));
     }
+    activatable[h]!++;
     if (units[i]!.isLeader && d.get(i, MORALE) !== DEMORALIZED) out.push(LEADER.of(i));
   }
   for (const h of stacks) {
-    let n = 0;
-    for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (canActivate(d, i, seat)) n++;
-    if (n > 1) for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (canActivate(d, i, seat) && !units[i]!.isLeader) out.push(UNIT.of(i));
+    if (activatable[h]! > 1)
+      for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (canActivate(d, i, seat) && !units[i]!.isLeader) out.push(UNIT.of(i));
+    activatable[h] = 0;
   }
   if (d.sc.hasAir && d.air[seat] !== 0) airActions(d, out);
   if (!mustRecover(d, seat)) out.push('pass');
   if (maySaveSegment(d)) out.push('save');
   if (mayDoubleSegment(d)) out.push('double');
+}
+
+/** A per-hex counter array of at least `size` entries, all zero (its users set back what they count). */
+let hexCountScratch = new Int32Array(0);
+function hexCounts(size: number): Int32Array {
+  if (hexCountScratch.length < size) hexCountScratch = new Int32Array(size);
+  return hexCountScratch;
 }
 
 function declareOptions(d: Draft, i: number): string[] {

@@ -176,6 +176,36 @@ export class Pg3Game implements Game<State, string> {
     return d.seal();
   }
 
+  /**
+   * Random actions on one working copy (the Game contract's `playout`): from the second action on, the draft
+   * writes the unit rows, arrays and occupancy index it already copied in place instead of sealing a state and
+   * copying them again for every action. What it plays and rolls is what `legalActions` and `apply` would.
+   */
+  playout(state: State, rng: Rng, maxActions: number): State {
+    if (this.options.narrate === true) {
+      // Narration is per action (state.events): played action by action.
+      for (let k = 0; k < maxActions && state.phase !== Phase.Over; k++) {
+        const legal = this.legalActions(state);
+        if (legal.length === 0) break;
+        state = this.apply(state, legal[legal.length === 1 ? 0 : rng.int(legal.length)]!, rng);
+      }
+      return state;
+    }
+    if (maxActions <= 0 || state.phase === Phase.Over) return state;
+    const sc = this.scenario;
+    const d = new Draft(sc, state, rng, false);
+    for (let k = 0; k < maxActions; k++) {
+      const legal = legalActionsOf(d);
+      const n = legal.length;
+      if (n === 0) break;
+      applyAction(d, legal[n === 1 ? 0 : rng.int(n)]!);
+      if (sc.hasHidden) revealHidden(d);
+      d.actions++;
+      if (d.phase === Phase.Over) break;
+    }
+    return d.seal();
+  }
+
   isTerminal(state: State): boolean {
     return state.phase === Phase.Over;
   }
