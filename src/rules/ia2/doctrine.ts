@@ -30,9 +30,33 @@ function objectiveDistance(sc: Scenario, s: State, seat: number, h: number): num
   return best;
 }
 
+/**
+ * What the doctrine reads of one state, made once per state: a search rates every move of a position (the
+ * MCTS prior) and the scripted agent rates them all, and each rating would otherwise rebuild the same view
+ * and sum the same enemy fire per hex. Read only: nothing here writes to the draft.
+ */
+interface StateView {
+  readonly d: Draft;
+  /** Enemy fire reaching a hex, per seat (exposureAt), filled as asked. */
+  readonly exposure: [Map<number, number>, Map<number, number>];
+}
+const stateViews = new WeakMap<State, StateView>();
+
+function viewOf(sc: Scenario, s: State): StateView {
+  let v = stateViews.get(s);
+  if (v === undefined) {
+    v = { d: inspect(sc, s), exposure: [new Map(), new Map()] };
+    stateViews.set(s, v);
+  }
+  return v;
+}
+
 /** Enemy fire strength that could reach hex h (in range and line of sight), in steps of a company's fire. */
 function exposureAt(sc: Scenario, s: State, seat: number, h: number): number {
-  const d = inspect(sc, s);
+  const view = viewOf(sc, s);
+  const known = view.exposure[seat]!.get(h);
+  if (known !== undefined) return known;
+  const d = view.d;
   const grid = sc.map.grid;
   let total = 0;
   for (let i = 0; i < sc.units.length; i++) {
@@ -41,6 +65,7 @@ function exposureAt(sc: Scenario, s: State, seat: number, h: number): number {
     const e = d.hex(i);
     if (grid.distance(e, h) <= values(d, i).dfRange && sc.map.hasLos(e, h)) total += fireStrength(d, i);
   }
+  view.exposure[seat]!.set(h, total / 10);
   return total / 10;
 }
 
@@ -109,7 +134,7 @@ export function assess(sc: Scenario, s: State, action: string, seat: number): Ac
     case 'cold': {
       // 11.61: both sides shift alike, so the plain assault forecast ranks it.
       const l = Number(w[1]);
-      const d = inspect(sc, s);
+      const d = viewOf(sc, s).d;
       const f = forecastAssault(sc, s, d.hex(l), [l, ...coldSteelCompanies(d, l)]);
       return { ...NOTHING, expectedEnemyLoss: f.enemy, expectedOwnLoss: f.own };
     }
@@ -118,7 +143,7 @@ export function assess(sc: Scenario, s: State, action: string, seat: number): Ac
       const to = Number(w[2]);
       const from = s.u[u]![HEX]!;
       const gain = objectiveDistance(sc, s, seat, from) - objectiveDistance(sc, s, seat, to);
-      const d = inspect(sc, s);
+      const d = viewOf(sc, s).d;
       // A leader is worth what he can lead (3.12): he keeps to his units rather than run ahead of them;
       // a unit keeps within reach of a leader of its type, without whom it cannot close on the enemy (3.11).
       const cohesion = sc.units[u]!.leader
@@ -134,7 +159,7 @@ export function assess(sc: Scenario, s: State, action: string, seat: number): Ac
     case 'recover':
       return { ...NOTHING, cohesion: 1 + s.u[Number(w[1])]![MORALE]! * 0.5 };
     case 'lead': {
-      const d = inspect(sc, s);
+      const d = viewOf(sc, s).d;
       return { ...NOTHING, cohesion: 0.2 + 0.3 * readyCombat(d, leaderReach(d, Number(w[1]))) };
     }
     case 'stack':
@@ -197,10 +222,10 @@ export function evaluate(sc: Scenario, s: State): number[] {
     // Changing hands moves the objective's VP from one side to the other: twice its value in the margin.
     margin += (holder === 0 ? -2 : 2) * o.vp * flipChance(near[1 - holder]!, near[holder]!);
   });
-  margin += pendingBombardment(sc, s);
+  const d = inspect(sc, s);
+  margin += pendingBombardment(sc, s, d);
   // A unit a good-order leader of its type can lead on (3.11: it may close on the enemy and assault; 6.61 his
   // morale help), so a leader walked away from his units, or back and forth, is worth less.
-  const d = inspect(sc, s);
   for (let i = 0; i < sc.units.length; i++) {
     const def = sc.units[i]!;
     if (def.leader || def.transport || !d.onMap(i) || !ledFrom(d, i, d.hex(i))) continue;
@@ -216,7 +241,7 @@ export function evaluate(sc: Scenario, s: State): number[] {
  * hit too (9.5). The evaluation counts it before the phase as it counts the losses after it, so a line of
  * play is not valued for merely reaching the phase sooner (ending a turn early by passing).
  */
-function pendingBombardment(sc: Scenario, s: State): number {
+function pendingBombardment(sc: Scenario, s: State, d: Draft): number {
   const next = s.turn + 1;
   if (s.turn < 1 || next > sc.turns) return 0;
   const byVertex: { v: number; side: number; strength: number }[] = [];
@@ -229,7 +254,6 @@ function pendingBombardment(sc: Scenario, s: State): number {
     else byVertex.push({ v, side: inc.side, strength });
   });
   if (byVertex.length === 0) return 0;
-  const d = inspect(sc, s);
   const perStep = sc.data.victory.vpPerStep;
   let total = 0;
   for (const { v, side, strength } of byVertex)
