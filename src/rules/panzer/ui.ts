@@ -13,6 +13,7 @@ import { damageOf, shotFigures, movingShown } from './rules.js';
 import { FACINGS, ROAD, type Scenario } from './scenario.js';
 import {
   alive,
+  BAILED_OUT,
   BREWED_UP,
   BU_WRECK,
   COMMAND_LETTERS,
@@ -20,9 +21,11 @@ import {
   DAMAGED,
   ELIMINATED,
   EXITED,
+  HULL_DOWN,
   KNOCKED_OUT,
   KO_WRECK,
   NOT_SUPPRESSED,
+  PARTIAL_HULL_DOWN,
   SPOT_FIRE,
   SPOT_FIRE_SA,
   SPOT_MOVE,
@@ -41,7 +44,8 @@ export function kindLabel(sc: Scenario, state: State, u: number): string {
 /** The counters on a unit: DAMAGED, track hit, SPOT markers, SUPPRESSION/ON or OFF (5.10). */
 function counterFlags(u: Unit): string[] {
   return [
-    u.status === DAMAGED ? 'DAMAGED' : '',
+    u.status === DAMAGED ? (u.dmgHull ? 'HULL DAMAGED' : 'DAMAGED') : '',
+    u.hd === HULL_DOWN ? 'HULL DOWN' : u.hd === PARTIAL_HULL_DOWN ? 'PARTIAL HULL DOWN' : '',
     u.immobile ? 'TRACK' : '',
     u.mark === SPOT_MOVE ? 'SPOT/MOVE' : u.mark === SPOT_FIRE ? 'SPOT/FIRE' : u.mark === SPOT_FIRE_SA ? 'SPOT/FIRE SA' : '',
     u.sup === NOT_SUPPRESSED ? '' : u.sup === SUPPRESSION_ON ? 'SUPPRESSION/ON' : 'SUPPRESSION/OFF',
@@ -54,6 +58,7 @@ function placeText(sc: Scenario, u: Unit): string {
   if (u.status === BREWED_UP) return 'brewed up';
   if (u.status === EXITED) return 'exited';
   if (u.status === ELIMINATED) return 'eliminated';
+  if (u.status === BAILED_OUT) return `abandoned in ${sc.map.grid.label(u.hex)} (BAIL)`;
   return `${sc.map.grid.label(u.hex)} facing ${FACINGS[u.facing]}`;
 }
 
@@ -186,6 +191,7 @@ export const PANZER_COMMAND_HELP = [
   'reveal | conceal  when your MOVE vehicle is fired on: show MOVE (the shot takes -2) or keep it face down',
   'move U HEX [F]    vehicle #U moves to HEX (CCRR) ending facing F (N NE SE S SW NW); "move U here F" turns in place',
   "exit U            vehicle #U leaves the map at its side's exit edge",
+  'search U F [P]    vehicle #U with MOVE searches its hex for hull down (P: partial hull down), ending facing F (Advanced Game)',
 ];
 
 export function parsePanzerCommand(sc: Scenario, state: State, words: readonly string[], legal: readonly string[]): string | undefined {
@@ -224,6 +230,11 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
       const v = `v:${args[0]}:${args[1]}`;
       if (legal.includes(g)) return g;
       return need(v);
+    }
+    case 'search': {
+      const f = FACINGS.indexOf((args[1] ?? '').toUpperCase() as never);
+      if (f < 0) throw new InputError('a facing is one of N NE SE S SW NW');
+      return need(`h:${args[0]}:${f}:${(args[2] ?? '').toUpperCase() === 'P' ? 'P' : 'H'}`);
     }
     case 'exit': {
       const a = legal.find((x) => x.startsWith(`m:${args[0]}:x`));
