@@ -5,6 +5,7 @@
  * shown commands, its own commands; never the other side's face-down commands.
  */
 import type { ActionAssessment, AgentHooks, DoctrineAdvisor } from '../../core/extensions.js';
+import { closeAssaultFigures, closeAssaultOutcome, handToHandModifiers, mayAttackTarget } from './advanced/close-combat.js';
 import { fullCoverEligible } from './advanced/full-cover.js';
 import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
 import { agHit, digits, hitAngle, hitLocation, hullDownAgainst, hullDownMiss, shotSlope } from './advanced/hit-locations.js';
@@ -111,7 +112,8 @@ function moveValue(sc: Scenario, state: State, u: number): number {
 function commandValue(sc: Scenario, state: State, u: number, cmd: number): number {
   if (cmd === FIRE) return bestShot(sc, state, u);
   if (cmd === SHORT_HALT) return bestShot(sc, state, u) * 0.5 + moveValue(sc, state, u) * 0.5 + hullDownMoveCost(sc, state, u);
-  if (cmd === MOVE) return withHullDownSearch(sc, state, u, moveValue(sc, state, u) + hullDownMoveCost(sc, state, u));
+  if (cmd === MOVE)
+    return withCloseCombat(sc, state, u, withHullDownSearch(sc, state, u, moveValue(sc, state, u) + hullDownMoveCost(sc, state, u)));
   if (cmd === OVERWATCH) return watchValue(sc, state, u);
   return 0;
 }
@@ -224,6 +226,10 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
             exposure: exposureAt(sc, state, u, h),
           };
         }
+        case 'a':
+          return { ...NONE, expectedEnemyLoss: closeCombatValue(sc, state, Number(p[1]), Number(p[2])) };
+        case 'hold':
+          return NONE;
         case 'h':
           return hullDownSearchAssessment(sc, state, Number(p[1]), Number(p[2]), searchKind(p[3]!), seat);
       }
@@ -313,6 +319,44 @@ function nearestEnemy(sc: Scenario, state: State, h: number, seat: number): numb
     }
   });
   return nearest;
+}
+
+// --- Advanced module: close assault and hand-to-hand (6.6.1) ----------------------------------------
+
+/** What each Close Assault result is worth, as a share of the vehicle's PTS (6.6.1.1.3). */
+const CLOSE_ASSAULT_VALUE = { none: 0, suppressed: 0.15, damaged: 0.35, track: 0.3, 'knocked-out': 1, 'brewed-up': 1 } as const;
+
+/** Expected value of leg unit u attacking t now (6.6.1): a Close Assault over the hundred rolls, or a Hand-to-Hand roll-off's odds. */
+function closeCombatValue(sc: Scenario, state: State, u: number, t: number): number {
+  if (!isLegOrTowed(sc.units[t]!)) {
+    const fig = closeAssaultFigures(sc, state, u, t);
+    let v = 0;
+    for (let roll = 1; roll <= 100; roll++) v += CLOSE_ASSAULT_VALUE[closeAssaultOutcome(fig, roll + fig.modifier, 5)];
+    return (v / 100) * killValue(sc, t);
+  }
+  const [ma, md] = handToHandModifiers(sc, state, u, t);
+  // The chance the attacker wins one roll-off (ties rolled again).
+  let win = 0;
+  let decided = 0;
+  for (let a = 1; a <= 100; a++)
+    for (let d = 1; d <= 100; d++) {
+      if (a + ma === d + md) continue;
+      decided++;
+      if (a + ma > d + md) win++;
+    }
+  const p = decided === 0 ? 0.5 : win / decided;
+  const share = (x: number) => (sc.units[x]!.kind === 'squad' && !state.units[x]!.half ? 0.5 : 1);
+  return p * share(t) * killValue(sc, t) - (1 - p) * share(u) * killValue(sc, u);
+}
+
+/** A leg unit's MOVE command's worth `move`, or its best close combat against an adjacent spotted enemy when better (6.6.1). */
+function withCloseCombat(sc: Scenario, state: State, u: number, move: number): number {
+  if (!sc.modules.closeAssault || !isLegOrTowed(sc.units[u]!) || sc.units[u]!.kind === 'towed') return move;
+  let best = move;
+  state.units.forEach((_, t) => {
+    if (mayAttackTarget(sc, state, u, t)) best = Math.max(best, closeCombatValue(sc, state, u, t));
+  });
+  return best;
 }
 
 /** VP difference and material on the board, from public information only. */

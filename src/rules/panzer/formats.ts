@@ -50,6 +50,8 @@ export const terrainEntry = z.strictObject({
   noFullCover: z.boolean().default(false),
   /** Advanced Game: the TET "Hull Dn" range 01..N a search for hull down must roll within (6.6.9); absent = none. */
   hullDown: z.number().int().min(1).max(100).optional(),
+  /** Advanced Game: close terrain where a vehicle needs leg support against Close Assault (the TET, 6.6.1.1.2). */
+  closeTerrain: z.boolean().optional(),
   source: provenance,
 });
 export type TerrainEntry = z.infer<typeof terrainEntry>;
@@ -123,6 +125,21 @@ export const advancedCharts = z.strictObject({
     .optional(),
   /** Searching for hull down (6.6.9): the Partial Hull Down modifier and the modifier per Target Size +2 .. -2. */
   hullDownSearch: z.strictObject({ partial: sourcedNumber, bySize: z.array(z.number().int()).length(5), source: provenance }).optional(),
+  /** The Close Assault (6.6.1.1.2) and Hand-to-Hand (6.6.1.2.2) modifiers this module models. */
+  closeAssault: z
+    .strictObject({
+      uphill: sourcedNumber,
+      vsMoving: sourcedNumber,
+      vsSuppressed: sourcedNumber,
+      unsupported: sourcedNumber,
+      vsP: sourcedNumber,
+      vsS: sourcedNumber,
+      hthHalfSquad: sourcedNumber,
+      hthSection: sourcedNumber,
+      hthTowed: sourcedNumber,
+      hthDefenderSuppressed: sourcedNumber,
+    })
+    .optional(),
   /** Bail Out Table, Crew rows (6.5.2.6.1): the crew bails out on a roll(100) at or under the value. */
   bailOut: z.strictObject({ noDamage: sourcedNumber, damaged: sourcedNumber, track: sourcedNumber }).optional(),
 });
@@ -285,7 +302,7 @@ export const counterManifest = z.strictObject({
 export type CounterManifest = z.infer<typeof counterManifest>;
 
 /** The Advanced Game modules a scenario may switch on. */
-export const MODULES = ['leg-towed', 'gp-fire', 'hull-down', 'ag-hits', 'bail-out'] as const;
+export const MODULES = ['leg-towed', 'gp-fire', 'hull-down', 'ag-hits', 'bail-out', 'close-assault'] as const;
 
 /** Facing as a direction name of the flat-topped map (N NE SE S SW NW). */
 export const facingName = z.enum(['N', 'NE', 'SE', 'S', 'SW', 'NW']);
@@ -319,7 +336,7 @@ export const scenarioFile = z.strictObject({
     .default([]),
   /**
    * Advanced Game modules switched on: leg and towed units (5.1, 5.2, 5.5), GP fire and suppression (6.5.4,
-   * 5.10), hull down (6.1.4.1, 6.6.9), AG hit locations and damage (6.5.2.2-6.5.2.5), bail out (5.15, 6.5.2.6).
+   * 5.10), hull down (6.1.4.1, 6.6.9), AG hit locations and damage (6.5.2.2-6.5.2.5), bail out (5.15, 6.5.2.6), close assault and hand-to-hand (6.6.1).
    */
   modules: z.array(z.enum(MODULES)).default([]),
   victory: z

@@ -12,6 +12,7 @@ import { RecentMemo } from '../../core/memo.js';
 import { advancedApHit } from './advanced/ap-hits.js';
 import { type BailCause, checkBailOut } from './advanced/bail-out.js';
 import { applyFullCover, fullCoverEligible, fullCoverSets } from './advanced/full-cover.js';
+import { closeCombatActions, resolveCloseCombat } from './advanced/close-combat.js';
 import { movementDamaged } from './advanced/hit-locations.js';
 import { hullDownRange, searchActions, searchFinds, searchKind, searchModifier } from './advanced/hull-down.js';
 import { applyGpShot, recoverSuppression } from './advanced/suppression.js';
@@ -252,6 +253,7 @@ function plausibleCommands(sc: Scenario, state: State, u: number): number[] {
   const placed = legalCommands(sc, { ...state, units: withUnit(state.units, u, { fired: false }) }, u);
   const fireOver =
     state.phase === 'move' ||
+    state.phase === 'assault' ||
     state.phase === 'cover' ||
     (state.phase === 'fire' && (state.owStage > 0 || (state.stepSeat !== side && state.first === side)));
   const moveOver = state.phase === 'cover' || (state.phase === 'move' && state.stepSeat === state.first && side !== state.first);
@@ -285,6 +287,7 @@ export function legalActions(sc: Scenario, state: State): string[] {
   }
   if (state.phase === 'choose') return ['first', 'second'];
   if (state.phase === 'cover') return fullCoverSets(sc, state, state.stepSeat);
+  if (state.phase === 'assault') return [...closeCombatActions(sc, state, state.stepSeat), 'hold'];
   if (state.phase === 'fire')
     return [
       ...directShots(sc, state, state.stepSeat).map(([u, t]) => `f:${u}:${t}`),
@@ -413,6 +416,13 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
     }
     case 'm':
       return startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log);
+    case 'a':
+      return resolveCloseCombat(sc, state, Number(parts[1]), Number(parts[2]), rng, log, unitName);
+    case 'hold':
+      // 6.6.1.1.1: the First Player's close combats, then the Second Player's; then the Movement Step.
+      return state.stepSeat === state.first
+        ? { ...state, stepSeat: 1 - state.first }
+        : { ...state, phase: 'move', stepSeat: 1 - state.first, owStage: 0 };
     case 'h':
       return startSearch(sc, state, Number(parts[1]), Number(parts[2]), searchKind(parts[3]!), log);
   }
@@ -638,7 +648,15 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
         s = { ...s, owStage: 2, reactions: [{ seat: 1 - s.first, targets: firedBy(sc, s, s.first) }] };
         continue;
       }
-      s = { ...s, phase: 'move', stepSeat: 1 - s.first, owStage: 0 };
+      s = sc.modules.closeAssault
+        ? { ...s, phase: 'assault', stepSeat: s.first, owStage: 0 }
+        : { ...s, phase: 'move', stepSeat: 1 - s.first, owStage: 0 };
+      continue;
+    }
+    if (s.phase === 'assault') {
+      // 6.6.1: a seat with an attack open decides (attack or hold); a seat without passes at once.
+      if (closeCombatActions(sc, s, s.stepSeat).length > 0) break;
+      s = s.stepSeat === s.first ? { ...s, stepSeat: 1 - s.first } : { ...s, phase: 'move', stepSeat: 1 - s.first, owStage: 0 };
       continue;
     }
     // Movement Phase.
@@ -803,6 +821,10 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       return `reveal the MOVE of ${state.pending ? unitName(sc, state.pending.target) : 'the target'} (fire at it takes the moving modifier)`;
     case 'conceal':
       return `keep the command of ${state.pending ? unitName(sc, state.pending.target) : 'the target'} face down`;
+    case 'a':
+      return `${unitName(sc, Number(p[1]))} ${sc.units[Number(p[2])]!.kind === 'vehicle' ? 'close-assaults' : 'attacks hand to hand'} ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+    case 'hold':
+      return 'no more close assaults or hand-to-hand attacks this turn';
     case 'h':
       return `${unitName(sc, Number(p[1]))} searches ${grid.label(state.units[Number(p[1])]!.hex)} for ${p[3] === 'P' ? 'partial hull down' : 'hull down'}, ending facing ${FACINGS[Number(p[2])]}`;
     case 'm': {

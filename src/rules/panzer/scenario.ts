@@ -96,6 +96,8 @@ export interface Modules {
   readonly agHits: boolean;
   /** Crews bail out (5.15, 6.5.2.6.1, 6.5.4.5). */
   readonly bailOut: boolean;
+  /** Close Assault and Hand-to-Hand combat (6.6.1). */
+  readonly closeAssault: boolean;
 }
 
 /** A VP hex (3.6) and the seat holding it at the start (-1 nobody). */
@@ -194,6 +196,7 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
     hullDown: data.modules.includes('hull-down'),
     agHits: data.modules.includes('ag-hits'),
     bailOut: data.modules.includes('bail-out'),
+    closeAssault: data.modules.includes('close-assault'),
   };
   const adv = charts.advanced ?? null;
   if (data.modules.length > 0 && adv === null)
@@ -205,6 +208,9 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
   needTable(modules.hullDown || modules.agHits, modules.agHits ? 'ag-hits' : 'hull-down', 'hitLocations', adv?.hitLocations !== undefined);
   needTable(modules.hullDown, 'hull-down', 'hullDownSearch', adv?.hullDownSearch !== undefined);
   needTable(modules.bailOut, 'bail-out', 'bailOut', adv?.bailOut !== undefined);
+  needTable(modules.closeAssault, 'close-assault', 'closeAssault', adv?.closeAssault !== undefined);
+  if (modules.closeAssault && !modules.legTowed)
+    problems.add('modules', 'the "close-assault" module needs the "leg-towed" module (its attackers are leg units)', 'bad-value');
   if (modules.legTowed)
     terrainIds.forEach((id, k) => {
       if (terrain[k]!.moveLeg === undefined)

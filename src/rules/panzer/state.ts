@@ -102,8 +102,11 @@ export interface PendingShot {
   readonly gp: boolean;
 }
 
-/** 'cover': the Adjust Full Cover Step of the Adjustment Phase (6.8.2), a decision of each seat in turn. */
-export type Phase = 'command' | 'choose' | 'fire' | 'move' | 'cover' | 'over';
+/**
+ * 'cover': the Adjust Full Cover Step of the Adjustment Phase (6.8.2), a decision of each seat in turn.
+ * 'assault': the Close Assault / Hand-to-Hand Combat Step opening the Movement Phase (6.6.1).
+ */
+export type Phase = 'command' | 'choose' | 'fire' | 'assault' | 'move' | 'cover' | 'over';
 
 export interface State {
   readonly turn: number;

@@ -176,7 +176,7 @@ export function panzerStatus(sc: Scenario, state: State): string {
             ? `${sc.sides[state.commandSeat]!.name} gives commands (secret)`
             : state.phase === 'choose'
               ? `${sc.sides[state.chooser]!.name} won the initiative (${state.initiativeRolls.join(' vs ')}) and chooses`
-              : `${sc.sides[state.stepSeat]!.name} ${state.phase === 'fire' ? 'fires' : 'moves'}`;
+              : `${sc.sides[state.stepSeat]!.name} ${state.phase === 'fire' ? 'fires' : state.phase === 'assault' ? 'may close-assault' : 'moves'}`;
   const first = state.first >= 0 ? `, First Player ${sc.sides[state.first]!.name}` : '';
   return `Turn ${state.turn}/${sc.turns}, ${state.phase} phase${first}: ${who}. VP ${sc.sides[0]!.name} ${vp[0]}, ${sc.sides[1]!.name} ${vp[1]}`;
 }
@@ -191,6 +191,8 @@ export const PANZER_COMMAND_HELP = [
   'reveal | conceal  when your MOVE vehicle is fired on: show MOVE (the shot takes -2) or keep it face down',
   'move U HEX [F]    vehicle #U moves to HEX (CCRR) ending facing F (N NE SE S SW NW); "move U here F" turns in place',
   "exit U            vehicle #U leaves the map at its side's exit edge",
+  'assault U T       leg unit #U attacks adjacent enemy #T: close assault on a vehicle, hand to hand otherwise (Advanced Game)',
+  'hold              make no more close assaults this turn',
   'search U F [P]    vehicle #U with MOVE searches its hex for hull down (P: partial hull down), ending facing F (Advanced Game)',
 ];
 
@@ -231,6 +233,10 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
       if (legal.includes(g)) return g;
       return need(v);
     }
+    case 'hold':
+      return need('hold');
+    case 'assault':
+      return need(`a:${args[0]}:${args[1]}`);
     case 'search': {
       const f = FACINGS.indexOf((args[1] ?? '').toUpperCase() as never);
       if (f < 0) throw new InputError('a facing is one of N NE SE S SW NW');
