@@ -27,6 +27,7 @@ import { panzerAdvisor } from '../../../src/rules/panzer/doctrine.js';
 import { legalActions, PanzerGame, victoryPoints } from '../../../src/rules/panzer/game.js';
 import { moveAllowance, shotFigures } from '../../../src/rules/panzer/rules.js';
 import { loadPanzerScenario, type Scenario } from '../../../src/rules/panzer/scenario.js';
+import { panzerUi } from '../../../src/rules/panzer/ui.js';
 import {
   alive,
   BAILED_OUT,
@@ -304,6 +305,15 @@ describe('PANZER 6.1.4.1: hull down and partial hull down', () => {
     const t34 = withUnits(moving, { 1: { hex: hex(sc, '0405') }, 0: { hex: hex(sc, '0305') } });
     expect(searchFinds(sc, t34, 1, HULL_DOWN, 15)).toBe(true);
     expect(searchFinds(sc, t34, 1, HULL_DOWN, 16)).toBe(false);
+  });
+  it('PANZER 6.6.9: at the play prompt "search U F [P]" is a search ending facing F (P: partial hull down)', () => {
+    const { sc, start } = duel(['hull-down'], 'S', ROUGH);
+    const s = movePhase(withUnits(start, { 0: { hex: hex(sc, '0405') } }), { 0: MOVE });
+    const legal = legalActions(sc, s);
+    const ui = panzerUi(sc);
+    expect(ui.parseCommand(s, ['search', '0', 'NE'], legal)).toBe('h:0:1:H');
+    expect(ui.parseCommand(s, ['search', '0', 's', 'p'], legal)).toBe('h:0:3:P');
+    expect(() => ui.parseCommand(s, ['search', '0', 'up'], legal)).toThrow(InputError);
   });
   it('PANZER 6.6.9: no search without MOVE, nor in terrain with no Hull Dn range; a vehicle that moves gives its position up', () => {
     const { sc, game: g, start } = duel(['hull-down'], 'S', ROUGH);

@@ -11,6 +11,7 @@ import { gpThresholds } from '../../../src/rules/panzer/advanced/gp-fire.js';
 import { panzerAdvisor } from '../../../src/rules/panzer/doctrine.js';
 import { legalActions, PanzerGame } from '../../../src/rules/panzer/game.js';
 import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
+import { panzerUi } from '../../../src/rules/panzer/ui.js';
 import {
   BREWED_UP,
   DAMAGED,
@@ -185,6 +186,15 @@ describe('PANZER 6.6.1.1: Close Assault', () => {
     const moving = run(g, after, ['hold']);
     expect(moving.phase).toBe('move');
     expect(moving.stepSeat).toBe(1);
+  });
+  it('PANZER 6.6.1: at the play prompt "assault U T" and "hold" are the step\'s actions; an attack not open is refused in one line', () => {
+    const { sc, start } = pair('t3485');
+    const s = assaultStep(start, { 0: MOVE });
+    const ui = panzerUi(sc);
+    const legal = legalActions(sc, s);
+    expect(ui.parseCommand(s, ['assault', '0', '1'], legal)).toBe('a:0:1');
+    expect(ui.parseCommand(s, ['hold'], legal)).toBe('hold');
+    expect(() => ui.parseCommand(s, ['assault', '1', '0'], legal)).toThrow(InputError);
   });
   it('PANZER 6.6.1: the module needs leg units: "close-assault" without "leg-towed" is refused in one line', () => {
     const file = writeScenario(
