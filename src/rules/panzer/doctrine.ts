@@ -295,30 +295,17 @@ function hullDownSearchAssessment(sc: Scenario, state: State, u: number, facing:
   const h = state.units[u]!.hex;
   const chance = searchChance(sc, state, u, kind);
   const threat = frontalThreat(sc, state, u, h);
-  const nearest = nearestEnemy(sc, state, h, seat);
-  const faces = nearest >= 0 && (sc.map.grid.arcsOf(h, facing, state.units[nearest]!.hex) & 3) !== 0 ? 0.05 : 0;
+  // The position protects the front and front/side angles: worth most facing an enemy in view.
+  const faced = state.units.some(
+    (e, i) => alive(e) && sc.units[i]!.side !== seat && sc.map.hasLos(h, e.hex) && (sc.map.grid.arcsOf(h, facing, e.hex) & 3) !== 0,
+  );
+  const faces = faced ? 0.05 : 0;
   const onObjective = sc.objectives.some((o) => o.hex === h) ? 0.3 : 0;
   return {
     ...NONE,
     objective: onObjective + faces + (threat > 0 ? 0.05 : -0.1),
     exposure: threat * (1 - chance * hullDownShare(sc, kind) * (faces > 0 ? 1 : 0.3)),
   };
-}
-
-/** The live enemy of `seat` nearest hex h, -1 none. */
-function nearestEnemy(sc: Scenario, state: State, h: number, seat: number): number {
-  let nearest = -1;
-  let nd = Number.POSITIVE_INFINITY;
-  state.units.forEach((e, i) => {
-    if (alive(e) && sc.units[i]!.side !== seat) {
-      const d = sc.map.grid.distance(h, e.hex);
-      if (d < nd) {
-        nd = d;
-        nearest = i;
-      }
-    }
-  });
-  return nearest;
 }
 
 // --- Advanced module: close assault and hand-to-hand (6.6.1) ----------------------------------------
