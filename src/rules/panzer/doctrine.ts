@@ -5,13 +5,16 @@
  * shown commands, its own commands; never the other side's face-down commands.
  */
 import type { ActionAssessment, AgentHooks, DoctrineAdvisor } from '../../core/extensions.js';
+import { closeAssaultFigures, closeAssaultOutcome, handToHandModifiers, mayAttackTarget } from './advanced/close-combat.js';
 import { fullCoverEligible } from './advanced/full-cover.js';
 import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
+import { agHit, digits, hitAngle, hitLocation, hullDownAgainst, hullDownMiss, shotSlope } from './advanced/hit-locations.js';
+import { hullDownRange, searchChance, searchKind } from './advanced/hull-down.js';
 import { gpShotFigures } from './advanced/suppression.js';
 import { commandable, legalCommands, victoryPoints } from './game.js';
 import { bandOf, canFireAt, canFireGpAt, damageOf, movingShown, shotFigures } from './rules.js';
 import { isLegOrTowed, type Scenario } from './scenario.js';
-import { alive, COMMAND_LETTERS, FIRE, MOVE, OVERWATCH, SHORT_HALT, type State } from './state.js';
+import { alive, COMMAND_LETTERS, DAMAGED, FIRE, HULL_DOWN, MOVE, OVERWATCH, SHORT_HALT, type State } from './state.js';
 
 /**
  * The expected value an overwatch shot must reach to be fired rather than held for a better chance later
@@ -29,6 +32,8 @@ function killValue(sc: Scenario, t: number): number {
 /** Expected value of `firer` shooting at `target` now. */
 export function shotValue(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, moving?: boolean): number {
   const fig = shotFigures(sc, state, firer, target, overwatch, moving ?? movingShown(state.units[target]!));
+  if (sc.modules.agHits || sc.modules.hullDown)
+    return (fig.hitNumber / 100) * advancedHitValue(sc, state, firer, target, fig.band, fig.margin);
   const dmg = damageOf(fig.margin);
   if (dmg < 0) return 0;
   const already = state.units[target]!.status === 1;
@@ -106,8 +111,9 @@ function moveValue(sc: Scenario, state: State, u: number): number {
 
 function commandValue(sc: Scenario, state: State, u: number, cmd: number): number {
   if (cmd === FIRE) return bestShot(sc, state, u);
-  if (cmd === SHORT_HALT) return bestShot(sc, state, u) * 0.5 + moveValue(sc, state, u) * 0.5;
-  if (cmd === MOVE) return moveValue(sc, state, u);
+  if (cmd === SHORT_HALT) return bestShot(sc, state, u) * 0.5 + moveValue(sc, state, u) * 0.5 + hullDownMoveCost(sc, state, u);
+  if (cmd === MOVE)
+    return withCloseCombat(sc, state, u, withHullDownSearch(sc, state, u, moveValue(sc, state, u) + hullDownMoveCost(sc, state, u)));
   if (cmd === OVERWATCH) return watchValue(sc, state, u);
   return 0;
 }
@@ -216,14 +222,128 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           const facing = nearest >= 0 && (sc.map.grid.arcsOf(h, f, state.units[nearest]!.hex) & 3) !== 0 ? 0.05 : 0;
           return {
             ...NONE,
-            objective: (before - after) * 0.1 + onObjective + cover + facing,
+            objective: (before - after) * 0.1 + onObjective + cover + facing + hullDownMoveCost(sc, state, u),
             exposure: exposureAt(sc, state, u, h),
           };
         }
+        case 'a':
+          return { ...NONE, expectedEnemyLoss: closeCombatValue(sc, state, Number(p[1]), Number(p[2])) };
+        case 'hold':
+          return NONE;
+        case 'h':
+          return hullDownSearchAssessment(sc, state, Number(p[1]), Number(p[2]), searchKind(p[3]!), seat);
       }
       return NONE;
     },
   };
+}
+
+// --- Advanced modules: hull down (6.6.9) and AG hits (6.5.2.2-6.5.2.5) ------------------------------
+
+/** Value of one AP hit of `firer` on `target` with the Advanced modules, over the hundred location rolls (tenths of PTS). */
+function advancedHitValue(sc: Scenario, state: State, firer: number, target: number, band: number, margin: number): number {
+  const damaged = state.units[target]!.status === DAMAGED;
+  const hd = hullDownAgainst(sc, state, firer, target);
+  const angle = hitAngle(sc, state, firer, target);
+  const falling = shotSlope(sc, state, firer, target) === 2;
+  let v = 0;
+  for (let roll = 1; roll <= 100; roll++) {
+    const { tens } = digits(roll);
+    if (hullDownMiss(hitLocation(sc, angle, tens, falling), hd)) continue;
+    if (!sc.modules.agHits) {
+      const dmg = damageOf(margin);
+      v += dmg < 0 ? 0 : dmg >= 1 || damaged ? 1 : 0.35;
+      continue;
+    }
+    const r = agHit(sc, state, firer, target, band, roll).result;
+    v += r === 'knocked-out' || r === 'brewed-up' ? 1 : r === 'damaged' ? (damaged ? 1 : 0.35) : r === 'track' ? 0.25 : 0;
+  }
+  return (v / 100) * killValue(sc, target);
+}
+
+/** The share of hits a hull down (or partial) position turns into misses at the front angle (6.5.2.2.3). */
+function hullDownShare(sc: Scenario, kind: number): number {
+  let n = 0;
+  for (let tens = 1; tens <= 10; tens++) if (hullDownMiss(hitLocation(sc, 'front', tens, false), kind)) n++;
+  return n / 10;
+}
+
+/** Enemies that could fire AP at vehicle u from its front or front/side (where a hull down position protects, 6.6.9). */
+function frontalThreat(sc: Scenario, state: State, u: number, h: number): number {
+  if (isLegOrTowed(sc.units[u]!)) return 0;
+  return exposureAt(sc, state, u, h);
+}
+
+/** A MOVE or SHORT HALT gives a held hull down position up (6.6.9): what the position is worth where the vehicle stands. */
+function hullDownMoveCost(sc: Scenario, state: State, u: number): number {
+  const unit = state.units[u]!;
+  if (!sc.modules.hullDown || unit.hd === 0) return 0;
+  return -frontalThreat(sc, state, u, unit.hex) * hullDownShare(sc, unit.hd) - 0.05;
+}
+
+/** A MOVE command's worth `move`, or more as a search for hull down where the vehicle stands in view of the enemy (6.6.9). */
+function withHullDownSearch(sc: Scenario, state: State, u: number, move: number): number {
+  const unit = state.units[u]!;
+  if (!sc.modules.hullDown || isLegOrTowed(sc.units[u]!) || unit.hd !== 0 || hullDownRange(sc, unit.hex) === 0) return move;
+  const threat = frontalThreat(sc, state, u, unit.hex);
+  if (threat === 0) return move;
+  return Math.max(move, searchChance(sc, state, u, HULL_DOWN) * hullDownShare(sc, HULL_DOWN) * threat + 0.05);
+}
+
+/** A search for hull down (6.6.9) ending facing `facing`: the protection it may bring against the enemies in view, and facing them. */
+function hullDownSearchAssessment(sc: Scenario, state: State, u: number, facing: number, kind: number, seat: number): ActionAssessment {
+  const h = state.units[u]!.hex;
+  const chance = searchChance(sc, state, u, kind);
+  const threat = frontalThreat(sc, state, u, h);
+  // The position protects the front and front/side angles: worth most facing an enemy in view.
+  const faced = state.units.some(
+    (e, i) => alive(e) && sc.units[i]!.side !== seat && sc.map.hasLos(h, e.hex) && (sc.map.grid.arcsOf(h, facing, e.hex) & 3) !== 0,
+  );
+  const faces = faced ? 0.05 : 0;
+  const onObjective = sc.objectives.some((o) => o.hex === h) ? 0.3 : 0;
+  return {
+    ...NONE,
+    objective: onObjective + faces + (threat > 0 ? 0.05 : -0.1),
+    exposure: threat * (1 - chance * hullDownShare(sc, kind) * (faces > 0 ? 1 : 0.3)),
+  };
+}
+
+// --- Advanced module: close assault and hand-to-hand (6.6.1) ----------------------------------------
+
+/** What each Close Assault result is worth, as a share of the vehicle's PTS (6.6.1.1.3). */
+const CLOSE_ASSAULT_VALUE = { none: 0, suppressed: 0.15, damaged: 0.35, track: 0.3, 'knocked-out': 1, 'brewed-up': 1 } as const;
+
+/** Expected value of leg unit u attacking t now (6.6.1): a Close Assault over the hundred rolls, or a Hand-to-Hand roll-off's odds. */
+function closeCombatValue(sc: Scenario, state: State, u: number, t: number): number {
+  if (!isLegOrTowed(sc.units[t]!)) {
+    const fig = closeAssaultFigures(sc, state, u, t);
+    let v = 0;
+    for (let roll = 1; roll <= 100; roll++) v += CLOSE_ASSAULT_VALUE[closeAssaultOutcome(fig, roll + fig.modifier, 5)];
+    return (v / 100) * killValue(sc, t);
+  }
+  const [ma, md] = handToHandModifiers(sc, state, u, t);
+  // The chance the attacker wins one roll-off (ties rolled again).
+  let win = 0;
+  let decided = 0;
+  for (let a = 1; a <= 100; a++)
+    for (let d = 1; d <= 100; d++) {
+      if (a + ma === d + md) continue;
+      decided++;
+      if (a + ma > d + md) win++;
+    }
+  const p = decided === 0 ? 0.5 : win / decided;
+  const share = (x: number) => (sc.units[x]!.kind === 'squad' && !state.units[x]!.half ? 0.5 : 1);
+  return p * share(t) * killValue(sc, t) - (1 - p) * share(u) * killValue(sc, u);
+}
+
+/** A leg unit's MOVE command's worth `move`, or its best close combat against an adjacent spotted enemy when better (6.6.1). */
+function withCloseCombat(sc: Scenario, state: State, u: number, move: number): number {
+  if (!sc.modules.closeAssault || !isLegOrTowed(sc.units[u]!) || sc.units[u]!.kind === 'towed') return move;
+  let best = move;
+  state.units.forEach((_, t) => {
+    if (mayAttackTarget(sc, state, u, t)) best = Math.max(best, closeCombatValue(sc, state, u, t));
+  });
+  return best;
 }
 
 /** VP difference and material on the board, from public information only. */

@@ -48,6 +48,10 @@ export const terrainEntry = z.strictObject({
   moveLeg: z.number().int().min(1).nullable().optional(),
   /** Advanced Game: no Full Cover in this terrain (bridge, ford, stream, 6.1.4.2). */
   noFullCover: z.boolean().default(false),
+  /** Advanced Game: the TET "Hull Dn" range 01..N a search for hull down must roll within (6.6.9); absent = none. */
+  hullDown: z.number().int().min(1).max(100).optional(),
+  /** Advanced Game: close terrain where a vehicle needs leg support against Close Assault (the TET, 6.6.1.1.2). */
+  closeTerrain: z.boolean().optional(),
   source: provenance,
 });
 export type TerrainEntry = z.infer<typeof terrainEntry>;
@@ -63,6 +67,14 @@ const hitRow = z.strictObject({
 const spotColumn = z
   .array(z.strictObject({ row: z.number().int().min(-5).max(2), range: z.number().int().min(1).max(99), source: provenance }))
   .length(8, { message: 'a spotting column has 8 rows: +2, +1, 0, -1 ... -5' });
+
+/** The Hit Locations a tens digit 1..9 gives at one hit angle (6.5.2.2). */
+export const HIT_LOCATION = /^(TF|TS|TR|HF\*?|HS\*?|HR\*?)$/;
+const locationRow = z
+  .array(z.string().regex(HIT_LOCATION, { message: 'a hit location is TF, TS, TR, HF, HS or HR (a hull location may be starred: HF*)' }))
+  .length(9, {
+    message: 'a hit angle row gives the locations of tens digits 1 to 9 (10 is a track hit)',
+  });
 
 /** One row of the GP Combat Results Table (6.5.4.4): a GP Defense Factor and its [N, S] pair per GP factor column. */
 const gpCrtRow = z.strictObject({
@@ -104,6 +116,32 @@ export const advancedCharts = z.strictObject({
   }),
   /** Suppression recovery: a roll(100) at or under this recovers (the Sup'd Recvy range of a Seasoned unit, 6.8.3). */
   suppressionRecovery: sourcedNumber,
+  /**
+   * AP Hit Locations Table (6.5.2.2): per hit angle, the location of tens digits 1..9 (10 is always TK,
+   * 6.5.2.2.1). A starred hull location ("HF*") is a Hull* location (6.5.2.2.3).
+   */
+  hitLocations: z
+    .strictObject({ front: locationRow, frontSide: locationRow, rearSide: locationRow, rear: locationRow, source: provenance })
+    .optional(),
+  /** Searching for hull down (6.6.9): the Partial Hull Down modifier and the modifier per Target Size +2 .. -2. */
+  hullDownSearch: z.strictObject({ partial: sourcedNumber, bySize: z.array(z.number().int()).length(5), source: provenance }).optional(),
+  /** The Close Assault (6.6.1.1.2) and Hand-to-Hand (6.6.1.2.2) modifiers this module models. */
+  closeAssault: z
+    .strictObject({
+      uphill: sourcedNumber,
+      vsMoving: sourcedNumber,
+      vsSuppressed: sourcedNumber,
+      unsupported: sourcedNumber,
+      vsP: sourcedNumber,
+      vsS: sourcedNumber,
+      hthHalfSquad: sourcedNumber,
+      hthSection: sourcedNumber,
+      hthTowed: sourcedNumber,
+      hthDefenderSuppressed: sourcedNumber,
+    })
+    .optional(),
+  /** Bail Out Table, Crew rows (6.5.2.6.1): the crew bails out on a roll(100) at or under the value. */
+  bailOut: z.strictObject({ noDamage: sourcedNumber, damaged: sourcedNumber, track: sourcedNumber }).optional(),
 });
 export type AdvancedCharts = z.infer<typeof advancedCharts>;
 
@@ -154,6 +192,23 @@ const gpRow = z.strictObject({
 });
 export type GpRow = z.infer<typeof gpRow>;
 
+/**
+ * The AP Damage row of an AP weapon (6.5.2.5): one letter per units digit 1..10 of the hit-location roll:
+ * N No Damage, D Damaged, K Knocked Out, B Brew Up.
+ */
+const apDamageRow = z.string().regex(/^[NDKB]{10}$/, { message: 'an AP Damage row is 10 letters N, D, K or B, for units digits 1 to 10' });
+
+const armorTriple = z.tuple([z.number().int().min(0), z.number().int().min(0), z.number().int().min(0)]);
+/** Armor at one hit angle: per location, [Level, Rising, Falling]. */
+const angleArmor = z.strictObject({
+  TF: armorTriple,
+  TS: armorTriple,
+  TR: armorTriple,
+  HF: armorTriple,
+  HS: armorTriple,
+  HR: armorTriple,
+});
+
 /** The unit kinds of the Advanced Game (5.1, 5.2): a vehicle, or a squad / section on foot, or a towed gun. */
 export const UNIT_KINDS = ['vehicle', 'squad', 'section', 'towed'] as const;
 export type UnitKind = (typeof UNIT_KINDS)[number];
@@ -167,6 +222,7 @@ export const weaponCard = z.strictObject({
       ammo: z.string(),
       range: z.array(z.number().int().min(1)).length(5),
       pen: z.array(z.number().int().min(0)).length(5),
+      apDamage: apDamageRow.optional(),
     })
     .nullable()
     .default(null),
@@ -206,6 +262,16 @@ export const vehicleCard = z.strictObject({
   size: z.number().int().min(-2).max(2),
   /** Basic Game armor, from the card's Notes (4.4.3.2.5). */
   armor: z.strictObject({ front: z.number().int().min(0), rear: z.number().int().min(0) }),
+  /** Advanced Game armor per hit angle and location, each [Level, Rising, Falling] (6.5.2.3, 6.5.2.3.1), and the deck (6.5.2.2.2). */
+  locations: z
+    .strictObject({
+      front: angleArmor,
+      frontSide: angleArmor,
+      rearSide: angleArmor,
+      rear: angleArmor,
+      deck: z.number().int().min(0),
+    })
+    .optional(),
   /** TT factor: 0 fixed mount, 1-3 turret, 360 all-round mount (4.4.3.1). */
   tt: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(360)]),
   /** The AP row (null: unarmed, cannot spot or fire, 4.1.1). */
@@ -218,11 +284,13 @@ export const vehicleCard = z.strictObject({
       pen: z.array(z.number().int().min(0)).length(5),
       /** Fixed mounts: front (underscored) or rear (overscored) 60-degree field of fire (4.4.3.1.4-5). */
       arc: z.enum(['front', 'rear']).default('front'),
+      apDamage: apDamageRow.optional(),
     })
     .nullable(),
   source: provenance,
 });
 export type VehicleCard = z.infer<typeof vehicleCard>;
+export type LocationArmor = NonNullable<VehicleCard['locations']>;
 
 export const counterManifest = z.strictObject({
   format: z.literal('tacsim-panzer-counters/1', { message: 'format must be "tacsim-panzer-counters/1"' }),
@@ -232,6 +300,9 @@ export const counterManifest = z.strictObject({
   weapons: idTable(weaponCard).default({}),
 });
 export type CounterManifest = z.infer<typeof counterManifest>;
+
+/** The Advanced Game modules a scenario may switch on. */
+export const MODULES = ['leg-towed', 'gp-fire', 'hull-down', 'ag-hits', 'bail-out', 'close-assault'] as const;
 
 /** Facing as a direction name of the flat-topped map (N NE SE S SW NW). */
 export const facingName = z.enum(['N', 'NE', 'SE', 'S', 'SW', 'NW']);
@@ -263,8 +334,11 @@ export const scenarioFile = z.strictObject({
   objectives: z
     .array(z.strictObject({ hex: hexLabel, vp: z.number().min(0), controlledBy: z.string().nullable().default(null) }))
     .default([]),
-  /** Advanced Game modules switched on: leg and towed units (5.1, 5.2, 5.5), GP fire and suppression (6.5.4, 5.10). */
-  modules: z.array(z.enum(['leg-towed', 'gp-fire'])).default([]),
+  /**
+   * Advanced Game modules switched on: leg and towed units (5.1, 5.2, 5.5), GP fire and suppression (6.5.4,
+   * 5.10), hull down (6.1.4.1, 6.6.9), AG hit locations and damage (6.5.2.2-6.5.2.5), bail out (5.15, 6.5.2.6), close assault and hand-to-hand (6.6.1).
+   */
+  modules: z.array(z.enum(MODULES)).default([]),
   victory: z
     .strictObject({
       /** The winner's VP at least this many times the loser's (and above 0) is a decisive victory. */

@@ -9,13 +9,19 @@ import { textDigest } from '../../core/digest.js';
 import type { Game, Rng } from '../../core/game.js';
 import { IllegalActionError } from '../../core/game.js';
 import { RecentMemo } from '../../core/memo.js';
+import { advancedApHit } from './advanced/ap-hits.js';
+import { type BailCause, checkBailOut } from './advanced/bail-out.js';
 import { applyFullCover, fullCoverEligible, fullCoverSets } from './advanced/full-cover.js';
+import { closeCombatActions, resolveCloseCombat } from './advanced/close-combat.js';
+import { movementDamaged } from './advanced/hit-locations.js';
+import { hullDownRange, searchActions, searchFinds, searchKind, searchModifier } from './advanced/hull-down.js';
 import { applyGpShot, recoverSuppression } from './advanced/suppression.js';
 import { canFireAt, canFireGpAt, damageOf, destinations, firesInDirectStep, moveAllowance, shotFigures, spottedBySide } from './rules.js';
 import type { Scenario } from './scenario.js';
 import { FACINGS } from './scenario.js';
 import {
   alive,
+  BAILED_OUT,
   BREWED_UP,
   COMMAND_LETTERS,
   COMMAND_NAMES,
@@ -23,11 +29,13 @@ import {
   ELIMINATED,
   EXITED,
   FIRE,
+  HULL_DOWN,
   KNOCKED_OUT,
   KO_WRECK,
   MOVE,
   NC,
   NO_MARK,
+  NOT_HULL_DOWN,
   OK,
   OVERWATCH,
   type Reaction,
@@ -79,6 +87,8 @@ export class PanzerGame implements Game<State, string> {
       half: false,
       immobile: false,
       fc: false,
+      hd: 0,
+      dmgHull: false,
     }));
     const zero: State = {
       turn: 1,
@@ -96,6 +106,7 @@ export class PanzerGame implements Game<State, string> {
       mover: -1,
       route: [],
       allowance: 0,
+      search: 0,
       control: sc.objectives.map((o) => o.holder),
       occupant: sc.objectives.map(() => -1),
       initiativeTurn1: -1,
@@ -242,6 +253,7 @@ function plausibleCommands(sc: Scenario, state: State, u: number): number[] {
   const placed = legalCommands(sc, { ...state, units: withUnit(state.units, u, { fired: false }) }, u);
   const fireOver =
     state.phase === 'move' ||
+    state.phase === 'assault' ||
     state.phase === 'cover' ||
     (state.phase === 'fire' && (state.owStage > 0 || (state.stepSeat !== side && state.first === side)));
   const moveOver = state.phase === 'cover' || (state.phase === 'move' && state.stepSeat === state.first && side !== state.first);
@@ -275,6 +287,7 @@ export function legalActions(sc: Scenario, state: State): string[] {
   }
   if (state.phase === 'choose') return ['first', 'second'];
   if (state.phase === 'cover') return fullCoverSets(sc, state, state.stepSeat);
+  if (state.phase === 'assault') return [...closeCombatActions(sc, state, state.stepSeat), 'hold'];
   if (state.phase === 'fire')
     return [
       ...directShots(sc, state, state.stepSeat).map(([u, t]) => `f:${u}:${t}`),
@@ -283,6 +296,7 @@ export function legalActions(sc: Scenario, state: State): string[] {
   const out: string[] = [];
   for (const u of movers(sc, state, state.stepSeat)) {
     for (const d of destinations(sc, state, u)) out.push(d.hex < 0 ? `m:${u}:x${d.steps.at(-1)!.hex}` : `m:${u}:${d.hex}:${d.facing}`);
+    out.push(...searchActions(sc, state, u));
   }
   return out;
 }
@@ -402,6 +416,15 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
     }
     case 'm':
       return startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log);
+    case 'a':
+      return resolveCloseCombat(sc, state, Number(parts[1]), Number(parts[2]), rng, log, unitName);
+    case 'hold':
+      // 6.6.1.1.1: the First Player's close combats, then the Second Player's; then the Movement Step.
+      return state.stepSeat === state.first
+        ? { ...state, stepSeat: 1 - state.first }
+        : { ...state, phase: 'move', stepSeat: 1 - state.first, owStage: 0 };
+    case 'h':
+      return startSearch(sc, state, Number(parts[1]), Number(parts[2]), searchKind(parts[3]!), log);
   }
   throw new IllegalActionError(action, 'unknown action');
 }
@@ -432,10 +455,18 @@ function resolveShot(sc: Scenario, state: State, firer: number, target: number, 
   const moving = t.movingShown && (t.cmd === MOVE || t.cmd === SHORT_HALT);
   const fig = shotFigures(sc, state, firer, target, overwatch, moving);
   const roll = d100(rng);
-  let units = withUnit(state.units, firer, { fired: true, shown: true, mark: sc.units[firer]!.apSmallArms ? SPOT_FIRE_SA : SPOT_FIRE });
+  let units: readonly Unit[] = withUnit(state.units, firer, {
+    fired: true,
+    shown: true,
+    mark: sc.units[firer]!.apSmallArms ? SPOT_FIRE_SA : SPOT_FIRE,
+  });
   let wrecks = state.wrecks;
   let result = 'miss';
-  if (roll <= fig.hitNumber) {
+  let bail: BailCause | null = null;
+  if (roll <= fig.hitNumber && (sc.modules.agHits || sc.modules.hullDown)) {
+    const effect = advancedApHit(sc, state, units, wrecks, firer, target, fig.band, fig.margin, rng);
+    ({ units, wrecks, result, bail } = effect);
+  } else if (roll <= fig.hitNumber) {
     const dmg = damageOf(fig.margin);
     const cur = units[target]!;
     if (dmg < 0) result = 'hit, no penetration';
@@ -444,12 +475,16 @@ function resolveShot(sc: Scenario, state: State, firer: number, target: number, 
       units = withUnit(units, target, { status });
       result = status === DAMAGED ? 'hit: DAMAGED' : status === KNOCKED_OUT ? 'hit: KNOCKED OUT' : 'hit: BREWED UP';
       wrecks = withWreck(wrecks, cur.hex, status);
+      if (status === DAMAGED) bail = 'damaged';
     }
   }
   log?.push(
     `${unitName(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} at ${unitName(sc, target)}: band ${'PSMLE'[fig.band]}, modifier ${fig.modifier >= 0 ? '+' : ''}${fig.modifier}, hit on ${fig.hitNumber}, rolled ${roll}: ${result}`,
   );
-  return afterShot(sc, state, { ...state, units, wrecks }, firer, target, overwatch);
+  let after: State = { ...state, units, wrecks };
+  // 6.5.2.6.1: the crew may bail out, checked at once.
+  if (bail !== null) after = checkBailOut(sc, after, target, bail, rng, log, unitName);
+  return afterShot(sc, state, after, firer, target, overwatch);
 }
 
 /** After a shot: an overwatch shot opens the other side's overwatch at the firer (cascade, 4.4.2); a mover damaged or suppressed loses half its remaining MF at once (3.7, 6.6.2). */
@@ -462,7 +497,7 @@ function afterShot(sc: Scenario, before: State, after: State, firer: number, tar
   const was = before.units[target]!;
   const now = s.units[target]!;
   if (before.mover >= 0 && target === before.mover) {
-    if ((now.status === DAMAGED && was.status !== DAMAGED) || (now.sup !== 0 && was.sup === 0))
+    if ((movementDamaged(sc, now) && !movementDamaged(sc, was)) || (now.sup !== 0 && was.sup === 0))
       s = { ...s, allowance: Math.max(1, Math.floor(s.allowance / 2)) };
     if (now.immobile) s = { ...s, route: [] };
   }
@@ -485,12 +520,44 @@ function startMove(sc: Scenario, state: State, u: number, where: string, facing:
   const steps = d.steps.length > 0 ? d.steps : [{ kind: 'turn' as const, hex: unit.hex, facing: unit.facing, spent: 0 }];
   return {
     ...state,
-    // A unit that moves leaves Full Cover (crawling, 6.6.4.3, is not modelled: ruling PZ-R26).
-    units: withUnit(state.units, u, { mark: SPOT_MOVE, shown: true, movingShown: true, fc: false }),
+    // A unit that moves leaves Full Cover (crawling, 6.6.4.3, is not modelled: ruling PZ-R26) and its hull down position (6.6.9).
+    units: withUnit(state.units, u, { mark: SPOT_MOVE, shown: true, movingShown: true, fc: false, hd: NOT_HULL_DOWN }),
     mover: u,
     route: steps,
     allowance: Math.max(mf, d.steps.at(-1)?.spent ?? 0),
   };
+}
+
+/**
+ * 6.6.9: vehicle u spends its whole move searching its hex for a hull down position, turning to face
+ * `facing`: the turn is a step the other side's overwatch may answer; the roll comes when the move ends.
+ */
+function startSearch(sc: Scenario, state: State, u: number, facing: number, kind: number, log: Log): State {
+  const unit = state.units[u]!;
+  log?.push(
+    `${unitName(sc, u)} searches ${sc.map.grid.label(unit.hex)} for ${kind === HULL_DOWN ? 'hull down' : 'partial hull down'}, facing ${FACINGS[facing]}`,
+  );
+  return {
+    ...state,
+    units: withUnit(state.units, u, { mark: SPOT_MOVE, shown: true, movingShown: true, hd: NOT_HULL_DOWN }),
+    mover: u,
+    route: [{ kind: 'turn', hex: unit.hex, facing, spent: 0 }],
+    allowance: moveAllowance(sc, state, u, false),
+    search: kind,
+  };
+}
+
+/** The end of a search for hull down (6.6.9): roll(100) with the modifiers within the terrain's Hull Dn range finds it. */
+function endSearch(sc: Scenario, s: State, rng: Rng, log: Log): State {
+  const u = s.mover;
+  const unit = s.units[u]!;
+  if (!alive(unit) || unit.immobile) return { ...s, search: 0 };
+  const roll = d100(rng);
+  const found = searchFinds(sc, s, u, s.search, roll);
+  log?.push(
+    `${unitName(sc, u)} hull down search: rolled ${roll}${searchModifier(sc, u, s.search) >= 0 ? '+' : ''}${searchModifier(sc, u, s.search)} against 01-${hullDownRange(sc, unit.hex)}: ${found ? 'found' : 'none found'}`,
+  );
+  return { ...s, search: 0, units: found ? withUnit(s.units, u, { hd: s.search }) : s.units };
 }
 
 /** One step of the move under way; the step is allowed while MF last (a damaged mover may have to stop). */
@@ -581,12 +648,21 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
         s = { ...s, owStage: 2, reactions: [{ seat: 1 - s.first, targets: firedBy(sc, s, s.first) }] };
         continue;
       }
-      s = { ...s, phase: 'move', stepSeat: 1 - s.first, owStage: 0 };
+      s = sc.modules.closeAssault
+        ? { ...s, phase: 'assault', stepSeat: s.first, owStage: 0 }
+        : { ...s, phase: 'move', stepSeat: 1 - s.first, owStage: 0 };
+      continue;
+    }
+    if (s.phase === 'assault') {
+      // 6.6.1: a seat with an attack open decides (attack or hold); a seat without passes at once.
+      if (closeCombatActions(sc, s, s.stepSeat).length > 0) break;
+      s = s.stepSeat === s.first ? { ...s, stepSeat: 1 - s.first } : { ...s, phase: 'move', stepSeat: 1 - s.first, owStage: 0 };
       continue;
     }
     // Movement Phase.
     if (s.mover >= 0) {
       if (!alive(s.units[s.mover]!) || s.route.length === 0) {
+        if (s.search !== 0) s = endSearch(sc, s, rng, log);
         s = { ...s, units: withUnit(s.units, s.mover, { moved: true }), mover: -1, route: [] };
         continue;
       }
@@ -696,7 +772,8 @@ export function victoryPoints(sc: Scenario, s: State): number[] {
   const vp: number[] = [0, 0];
   s.units.forEach((u, i) => {
     const d = sc.units[i]!;
-    if (u.status === KNOCKED_OUT || u.status === BREWED_UP || u.status === ELIMINATED) vp[1 - d.side]! += d.pts;
+    // 5.15: an abandoned vehicle is out of action for good and scores like a destroyed one (ruling PZ-R34).
+    if (u.status === KNOCKED_OUT || u.status === BREWED_UP || u.status === ELIMINATED || u.status === BAILED_OUT) vp[1 - d.side]! += d.pts;
     if (u.status === EXITED) vp[d.side]! += d.pts * sc.sides[d.side]!.exitVp;
   });
   sc.objectives.forEach((o, k) => {
@@ -744,6 +821,12 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       return `reveal the MOVE of ${state.pending ? unitName(sc, state.pending.target) : 'the target'} (fire at it takes the moving modifier)`;
     case 'conceal':
       return `keep the command of ${state.pending ? unitName(sc, state.pending.target) : 'the target'} face down`;
+    case 'a':
+      return `${unitName(sc, Number(p[1]))} ${sc.units[Number(p[2])]!.kind === 'vehicle' ? 'close-assaults' : 'attacks hand to hand'} ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+    case 'hold':
+      return 'no more close assaults or hand-to-hand attacks this turn';
+    case 'h':
+      return `${unitName(sc, Number(p[1]))} searches ${grid.label(state.units[Number(p[1])]!.hex)} for ${p[3] === 'P' ? 'partial hull down' : 'hull down'}, ending facing ${FACINGS[Number(p[2])]}`;
     case 'm': {
       const u = Number(p[1]);
       if (p[2]!.startsWith('x')) return `${unitName(sc, u)} leaves the map from ${grid.label(Number(p[2]!.slice(1)))}`;

@@ -4,11 +4,11 @@ import type * as sys from '../../core/system.js';
 import { panzerAgentHooks } from './doctrine.js';
 import { PanzerGame, panzerStateHash, victoryPoints } from './game.js';
 import { loadPanzerScenario, type Scenario } from './scenario.js';
-import { BREWED_UP, KNOCKED_OUT, type State } from './state.js';
+import { BAILED_OUT, BREWED_UP, KNOCKED_OUT, type State } from './state.js';
 import { panzerUi } from './ui.js';
 
 export const PANZER_METRICS: readonly sys.MetricDeclaration[] = [
-  { id: 'vehicles_lost', kind: 'perSeat', label: 'vehicles knocked out or brewed up' },
+  { id: 'vehicles_lost', kind: 'perSeat', label: 'vehicles knocked out, brewed up or abandoned' },
   { id: 'initiative_turn1', kind: 'oneSeat', label: 'turn-1 initiative winner' },
 ];
 
@@ -21,7 +21,9 @@ function outcomeOf(sc: Scenario, state: State): sys.GameOutcome {
   const ratio = sc.data.victory.decisiveRatio;
   const level = winner === null ? 'draw' : vp[winner]! >= ratio * vp[1 - winner]! && vp[winner]! > 0 ? 'decisive' : 'marginal';
   const destroyed = (seat: number) =>
-    state.units.filter((u, i) => sc.units[i]!.side === seat && (u.status === KNOCKED_OUT || u.status === BREWED_UP)).length;
+    state.units.filter(
+      (u, i) => sc.units[i]!.side === seat && (u.status === KNOCKED_OUT || u.status === BREWED_UP || u.status === BAILED_OUT),
+    ).length;
   return {
     winner,
     victoryLevel: level,
@@ -63,7 +65,7 @@ export function loadPanzer(file: string, options: sys.ScenarioOptions = {}, mode
 
 export const panzerSystem: sys.RulesSystem = {
   id: 'panzer',
-  title: 'GMT Panzer (Basic Game, Advanced leg, towed and GP modules)',
+  title: 'GMT Panzer (Basic Game, Advanced leg, towed, GP, hull down, hit location and bail out modules)',
   load: (file, options, mode) => loadPanzer(file, options, mode),
 };
 

@@ -4,12 +4,12 @@
  */
 import { Arc } from '../../hex/grid.js';
 import { gpMaxRange } from './advanced/gp-fire.js';
+import { fireDamaged, movementDamaged } from './advanced/hit-locations.js';
 import { legAllowance, legDestinations } from './advanced/legs.js';
 import { isLeg, isLegOrTowed, ROAD, type Scenario, type VehicleDef } from './scenario.js';
 import {
   alive,
   BU_WRECK,
-  DAMAGED,
   FIRE,
   MOVE,
   NOT_SUPPRESSED,
@@ -173,7 +173,7 @@ export function shotFigures(sc: Scenario, state: State, firer: number, target: n
     if (cover !== 'none') mod += m.apCover[cover].value;
   }
   if (f.cmd === SHORT_HALT && f.ordered) mod += m.shortHalt.value;
-  if (f.status === DAMAGED) mod += m.damaged.value;
+  if (fireDamaged(sc, f)) mod += m.damaged.value;
   // 6.5.2.4: a suppressed shooter.
   if (f.sup !== NOT_SUPPRESSED) mod += sc.adv!.modifiers.apFirerSuppressed.value;
   mod += smokeOnLine(sc, state, f.hex, t.hex) * m.brewUpSmoke.value;
@@ -232,7 +232,7 @@ export function moveAllowance(sc: Scenario, state: State, u: number, road: boole
   const unit = state.units[u]!;
   const suppressed = unit.sup !== NOT_SUPPRESSED;
   if (isLegOrTowed(def)) return legAllowance(def, unit.cmd === SHORT_HALT, suppressed);
-  const mf = movementAllowance(road ? def.roadMf : def.mf, unit.cmd === SHORT_HALT, unit.status === DAMAGED);
+  const mf = movementAllowance(road ? def.roadMf : def.mf, unit.cmd === SHORT_HALT, movementDamaged(sc, unit));
   return suppressed ? Math.max(1, Math.floor(mf / 2)) : mf;
 }
 

@@ -24,6 +24,7 @@ import {
   HIT_ROWS,
   LEG_MOVEMENT_ROW,
   MOVEMENT_ROW,
+  type LocationArmor,
   type ScenarioData,
   SPOT_ROWS,
   scenarioFile,
@@ -70,6 +71,10 @@ export interface VehicleDef {
   readonly apSmallArms: boolean;
   /** A section carrying crew-served weapons: no SHORT HALT (6.6.4.1). */
   readonly burdened: boolean;
+  /** AG armor per hit angle and location (6.5.2.3); null when the card has none. */
+  readonly locations: LocationArmor | null;
+  /** The AP Damage row of its AP weapon (6.5.2.5); null when the card has none. */
+  readonly apDamage: string | null;
 }
 
 /** Leg units: squads, half-squads and sections on foot (5.1). */
@@ -85,6 +90,14 @@ export function isLegOrTowed(def: VehicleDef): boolean {
 export interface Modules {
   readonly legTowed: boolean;
   readonly gpFire: boolean;
+  /** Hull down and partial hull down (6.1.4.1, 6.5.2.2.3, 6.6.9). */
+  readonly hullDown: boolean;
+  /** AG hit angles, locations and damage from one d100 (6.5.2.2-6.5.2.5). */
+  readonly agHits: boolean;
+  /** Crews bail out (5.15, 6.5.2.6.1, 6.5.4.5). */
+  readonly bailOut: boolean;
+  /** Close Assault and Hand-to-Hand combat (6.6.1). */
+  readonly closeAssault: boolean;
 }
 
 /** A VP hex (3.6) and the seat holding it at the start (-1 nobody). */
@@ -177,10 +190,27 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
   const units: VehicleDef[] = [];
   const sides: SideDef[] = data.sides.map((s) => ({ id: s.id, name: s.name, exitEdge: s.exitEdge ?? null, exitVp: s.exitVp }));
   if (sides[0]!.id === sides[1]!.id) problems.add('sides[1].id', `both sides are called "${sides[0]!.id}"`, 'bad-value');
-  const modules: Modules = { legTowed: data.modules.includes('leg-towed'), gpFire: data.modules.includes('gp-fire') };
+  const modules: Modules = {
+    legTowed: data.modules.includes('leg-towed'),
+    gpFire: data.modules.includes('gp-fire'),
+    hullDown: data.modules.includes('hull-down'),
+    agHits: data.modules.includes('ag-hits'),
+    bailOut: data.modules.includes('bail-out'),
+    closeAssault: data.modules.includes('close-assault'),
+  };
   const adv = charts.advanced ?? null;
-  if ((modules.legTowed || modules.gpFire) && adv === null)
+  if (data.modules.length > 0 && adv === null)
     problems.add('modules', `the Advanced modules need the "advanced" tables in the chart pack ${src.chartsFile}`, 'missing');
+  const needTable = (on: boolean, module: string, table: string, present: boolean) => {
+    if (on && adv !== null && !present)
+      problems.add('modules', `the "${module}" module needs the table advanced.${table} in the chart pack ${src.chartsFile}`, 'missing');
+  };
+  needTable(modules.hullDown || modules.agHits, modules.agHits ? 'ag-hits' : 'hull-down', 'hitLocations', adv?.hitLocations !== undefined);
+  needTable(modules.hullDown, 'hull-down', 'hullDownSearch', adv?.hullDownSearch !== undefined);
+  needTable(modules.bailOut, 'bail-out', 'bailOut', adv?.bailOut !== undefined);
+  needTable(modules.closeAssault, 'close-assault', 'closeAssault', adv?.closeAssault !== undefined);
+  if (modules.closeAssault && !modules.legTowed)
+    problems.add('modules', 'the "close-assault" module needs the "leg-towed" module (its attackers are leg units)', 'bad-value');
   if (modules.legTowed)
     terrainIds.forEach((id, k) => {
       if (terrain[k]!.moveLeg === undefined)
@@ -227,6 +257,19 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
       const ap = apWeapon?.ap ?? (card.ap === null ? null : { ...card.ap });
       const gp = [card.gp, ...attached.map((w) => w.gp)].filter((g): g is GpRow => g !== null && modules.gpFire);
       const vehicle = card.kind === 'vehicle';
+      const apDamage = apWeapon?.ap?.apDamage ?? card.ap?.apDamage ?? null;
+      if (modules.agHits && vehicle && card.locations === undefined)
+        problems.add(
+          `${place}.counter`,
+          `"${p.counter}" has no AG armor (locations) for the "ag-hits" module in ${src.countersFile}`,
+          'missing',
+        );
+      if (modules.agHits && ap !== null && apDamage === null)
+        problems.add(
+          `${place}.counter`,
+          `"${p.counter}" has no AP Damage row (apDamage) for the "ag-hits" module in ${src.countersFile}`,
+          'missing',
+        );
       for (let k = 0; k < p.count; k++)
         units.push({
           index: units.length,
@@ -255,6 +298,8 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
           gpdByCover: card.gpdByCover ?? [1, 1, 1, 1],
           apSmallArms: apWeapon !== undefined ? apWeapon.smallArms : card.apSmallArms,
           burdened,
+          locations: card.locations ?? null,
+          apDamage,
         });
     });
   });

@@ -18,7 +18,14 @@ export const OK = 0,
   BREWED_UP = 3,
   EXITED = 4,
   /** Advanced Game: a leg or towed unit eliminated by fire (6.5.4.4.3); it leaves no wreck. */
-  ELIMINATED = 5;
+  ELIMINATED = 5,
+  /** Advanced Game: the crew bailed out (5.15, 6.5.2.6); the vehicle is out of action for good, no wreck. */
+  BAILED_OUT = 6;
+
+/** Hull down positions (6.1.4.1): none, Hull Down, Partial Hull Down. */
+export const NOT_HULL_DOWN = 0,
+  HULL_DOWN = 1,
+  PARTIAL_HULL_DOWN = 2;
 
 /** SUPPRESSION counters (5.10): none, SUPPRESSION/ON, SUPPRESSION/OFF; the effects are the same for ON and OFF. */
 export const NOT_SUPPRESSED = 0,
@@ -65,6 +72,10 @@ export interface Unit {
   readonly immobile: boolean;
   /** In Full Cover (6.1.4.2), chosen in the Adjust Full Cover Step for the next turn. */
   readonly fc: boolean;
+  /** Hull down position found by searching (6.1.4.1, 6.6.9): NOT_HULL_DOWN, HULL_DOWN, PARTIAL_HULL_DOWN. */
+  readonly hd: number;
+  /** AG hit locations (6.5.2.2.4): a DAMAGED vehicle's damage is to the hull (movement) rather than the turret (fire). */
+  readonly dmgHull: boolean;
 }
 
 /** One step of a move under way: a hex entered (forward or reverse), a turn in place, or leaving the map. */
@@ -91,8 +102,11 @@ export interface PendingShot {
   readonly gp: boolean;
 }
 
-/** 'cover': the Adjust Full Cover Step of the Adjustment Phase (6.8.2), a decision of each seat in turn. */
-export type Phase = 'command' | 'choose' | 'fire' | 'move' | 'cover' | 'over';
+/**
+ * 'cover': the Adjust Full Cover Step of the Adjustment Phase (6.8.2), a decision of each seat in turn.
+ * 'assault': the Close Assault / Hand-to-Hand Combat Step opening the Movement Phase (6.6.1).
+ */
+export type Phase = 'command' | 'choose' | 'fire' | 'assault' | 'move' | 'cover' | 'over';
 
 export interface State {
   readonly turn: number;
@@ -118,6 +132,8 @@ export interface State {
   readonly mover: number;
   readonly route: readonly Step[];
   readonly allowance: number;
+  /** The mover is searching for a hull down position (6.6.9): 0 no, else the kind searched for (HULL_DOWN, PARTIAL_HULL_DOWN). */
+  readonly search: number;
   /** Objective holder per objective (-1 nobody) and who alone occupied it at the end of the last turn. */
   readonly control: readonly number[];
   readonly occupant: readonly number[];

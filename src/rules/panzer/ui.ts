@@ -13,6 +13,7 @@ import { damageOf, shotFigures, movingShown } from './rules.js';
 import { FACINGS, ROAD, type Scenario } from './scenario.js';
 import {
   alive,
+  BAILED_OUT,
   BREWED_UP,
   BU_WRECK,
   COMMAND_LETTERS,
@@ -20,9 +21,11 @@ import {
   DAMAGED,
   ELIMINATED,
   EXITED,
+  HULL_DOWN,
   KNOCKED_OUT,
   KO_WRECK,
   NOT_SUPPRESSED,
+  PARTIAL_HULL_DOWN,
   SPOT_FIRE,
   SPOT_FIRE_SA,
   SPOT_MOVE,
@@ -41,7 +44,8 @@ export function kindLabel(sc: Scenario, state: State, u: number): string {
 /** The counters on a unit: DAMAGED, track hit, SPOT markers, SUPPRESSION/ON or OFF (5.10). */
 function counterFlags(u: Unit): string[] {
   return [
-    u.status === DAMAGED ? 'DAMAGED' : '',
+    u.status === DAMAGED ? (u.dmgHull ? 'HULL DAMAGED' : 'DAMAGED') : '',
+    u.hd === HULL_DOWN ? 'HULL DOWN' : u.hd === PARTIAL_HULL_DOWN ? 'PARTIAL HULL DOWN' : '',
     u.immobile ? 'TRACK' : '',
     u.mark === SPOT_MOVE ? 'SPOT/MOVE' : u.mark === SPOT_FIRE ? 'SPOT/FIRE' : u.mark === SPOT_FIRE_SA ? 'SPOT/FIRE SA' : '',
     u.sup === NOT_SUPPRESSED ? '' : u.sup === SUPPRESSION_ON ? 'SUPPRESSION/ON' : 'SUPPRESSION/OFF',
@@ -54,6 +58,7 @@ function placeText(sc: Scenario, u: Unit): string {
   if (u.status === BREWED_UP) return 'brewed up';
   if (u.status === EXITED) return 'exited';
   if (u.status === ELIMINATED) return 'eliminated';
+  if (u.status === BAILED_OUT) return `abandoned in ${sc.map.grid.label(u.hex)} (BAIL)`;
   return `${sc.map.grid.label(u.hex)} facing ${FACINGS[u.facing]}`;
 }
 
@@ -171,7 +176,7 @@ export function panzerStatus(sc: Scenario, state: State): string {
             ? `${sc.sides[state.commandSeat]!.name} gives commands (secret)`
             : state.phase === 'choose'
               ? `${sc.sides[state.chooser]!.name} won the initiative (${state.initiativeRolls.join(' vs ')}) and chooses`
-              : `${sc.sides[state.stepSeat]!.name} ${state.phase === 'fire' ? 'fires' : 'moves'}`;
+              : `${sc.sides[state.stepSeat]!.name} ${state.phase === 'fire' ? 'fires' : state.phase === 'assault' ? 'may close-assault' : 'moves'}`;
   const first = state.first >= 0 ? `, First Player ${sc.sides[state.first]!.name}` : '';
   return `Turn ${state.turn}/${sc.turns}, ${state.phase} phase${first}: ${who}. VP ${sc.sides[0]!.name} ${vp[0]}, ${sc.sides[1]!.name} ${vp[1]}`;
 }
@@ -186,6 +191,9 @@ export const PANZER_COMMAND_HELP = [
   'reveal | conceal  when your MOVE vehicle is fired on: show MOVE (the shot takes -2) or keep it face down',
   'move U HEX [F]    vehicle #U moves to HEX (CCRR) ending facing F (N NE SE S SW NW); "move U here F" turns in place',
   "exit U            vehicle #U leaves the map at its side's exit edge",
+  'assault U T       leg unit #U attacks adjacent enemy #T: close assault on a vehicle, hand to hand otherwise (Advanced Game)',
+  'hold              make no more close assaults this turn',
+  'search U F [P]    vehicle #U with MOVE searches its hex for hull down (P: partial hull down), ending facing F (Advanced Game)',
 ];
 
 export function parsePanzerCommand(sc: Scenario, state: State, words: readonly string[], legal: readonly string[]): string | undefined {
@@ -224,6 +232,15 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
       const v = `v:${args[0]}:${args[1]}`;
       if (legal.includes(g)) return g;
       return need(v);
+    }
+    case 'hold':
+      return need('hold');
+    case 'assault':
+      return need(`a:${args[0]}:${args[1]}`);
+    case 'search': {
+      const f = FACINGS.indexOf((args[1] ?? '').toUpperCase() as never);
+      if (f < 0) throw new InputError('a facing is one of N NE SE S SW NW');
+      return need(`h:${args[0]}:${f}:${(args[2] ?? '').toUpperCase() === 'P' ? 'P' : 'H'}`);
     }
     case 'exit': {
       const a = legal.find((x) => x.startsWith(`m:${args[0]}:x`));

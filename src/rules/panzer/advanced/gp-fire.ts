@@ -5,7 +5,8 @@
  */
 import type { Scenario } from '../scenario.js';
 import { isLegOrTowed } from '../scenario.js';
-import { DAMAGED, NOT_SUPPRESSED, SHORT_HALT, type State } from '../state.js';
+import { NOT_SUPPRESSED, SHORT_HALT, type State } from '../state.js';
+import { fireDamaged } from './hit-locations.js';
 
 /** 6.5.4.1: the GP factor of `firer` at `range`: the best of its GP rows, each read under the first R at or above the range; 0 out of range. */
 export function gpFactorAt(sc: Scenario, firer: number, range: number): { factor: number; smallArms: boolean; effectiveness: number } {
@@ -97,7 +98,7 @@ export function gpFigures(
     else if (cover === 'heavy') mod += m.gpTargetCover.heavy.value;
   }
   if (f.ordered && f.cmd === SHORT_HALT) mod += m.gpShortHalt.value;
-  if (f.status === DAMAGED) mod += m.gpFirerDamaged.value;
+  if (fireDamaged(sc, f)) mod += m.gpFirerDamaged.value;
   if (f.sup !== NOT_SUPPRESSED) mod += m.gpFirerSuppressed.value;
   mod += smoke(sc, state, f.hex, t.hex) * m.gpBrewUpSmoke.value;
   if (overwatch) mod += insideFront ? m.gpOverwatchInside.value : m.gpOverwatchOutside.value;

@@ -12,6 +12,7 @@ import {
   ELIMINATED,
   KNOCKED_OUT,
   NC,
+  NOT_HULL_DOWN,
   NOT_SUPPRESSED,
   SPOT_FIRE,
   SPOT_FIRE_SA,
@@ -22,7 +23,9 @@ import {
   withUnit,
   withWreck,
 } from '../state.js';
+import { checkBailOut } from './bail-out.js';
 import { type GpOutcome, gpFigures, gpResult } from './gp-fire.js';
+import { hullDownAgainst } from './hit-locations.js';
 
 type Log = string[] | null;
 type Namer = (sc: Scenario, u: number) => string;
@@ -32,8 +35,8 @@ export function gpShotFigures(sc: Scenario, state: State, firer: number, target:
   return gpFigures(sc, state, firer, target, overwatch, moving, smokeOnLine, inCone(sc, state, firer, target));
 }
 
-/** The change a GP outcome makes to the target (6.5.4.4.2, 6.5.4.4.3). */
-function outcomeChange(u: Unit, outcome: GpOutcome): Partial<Unit> {
+/** The change a GP outcome makes to the target (6.5.4.4.2, 6.5.4.4.3); `hull`: AG damage to the hull rather than the turret. */
+function outcomeChange(u: Unit, outcome: GpOutcome, hull: boolean): Partial<Unit> {
   switch (outcome) {
     case 'none':
       return {};
@@ -44,8 +47,8 @@ function outcomeChange(u: Unit, outcome: GpOutcome): Partial<Unit> {
     case 'eliminated':
       return { status: ELIMINATED };
     case 'damaged':
-      // Without AG hit locations (not modelled) turret and hull damage are the Basic Game's DAMAGED; a second is a KO.
-      return { status: u.status === DAMAGED ? KNOCKED_OUT : DAMAGED };
+      // A second damage is a KO; without AG hit locations turret and hull damage are the Basic Game's DAMAGED (ruling PZ-R21).
+      return u.status === DAMAGED ? { status: KNOCKED_OUT } : { status: DAMAGED, dmgHull: hull };
     case 'track':
       return { immobile: true };
     case 'knocked-out':
@@ -74,15 +77,22 @@ export function applyGpShot(
   const roll = rng.int(100) + 1;
   const total = roll + fig.modifier;
   const roll10 = rng.int(10) + 1;
-  const outcome = gpResult(sc, state, target, fig, total, roll10);
+  let outcome = gpResult(sc, state, target, fig, total, roll10);
+  // 6.5.4.4.2: a track result does nothing to a hull down or partial hull down target of direct fire.
+  if (outcome === 'track' && hullDownAgainst(sc, state, firer, target) !== NOT_HULL_DOWN) outcome = 'none';
   let units = withUnit(state.units, firer, { fired: true, shown: true, mark: fig.smallArms ? SPOT_FIRE_SA : SPOT_FIRE });
-  const change = outcomeChange(units[target]!, outcome);
+  // 6.5.4.4.2: with AG hit locations the roll(10) tells turret (1-4) from hull damage.
+  const change = outcomeChange(units[target]!, outcome, sc.modules.agHits && roll10 > 4);
   units = withUnit(units, target, change);
   const wrecks = withWreck(state.wrecks, t.hex, units[target]!.status);
   log?.push(
     `${name(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} GP ${fig.factor}${fig.smallArms ? ' (small arms)' : ''} at ${name(sc, target)} (GPD ${fig.gpd}${fig.type}): N ${fig.n}, S ${fig.s}, rolled ${roll}${fig.modifier >= 0 ? '+' : ''}${fig.modifier} = ${total}: ${outcome}`,
   );
-  return { ...state, units, wrecks };
+  let after: State = { ...state, units, wrecks };
+  // 6.5.4.5: a vehicle's crew may bail out after a GP Damaged or Track result (a second track hit changes nothing).
+  if (units[target]!.status === DAMAGED && outcome === 'damaged') after = checkBailOut(sc, after, target, 'damaged', rng, log, name);
+  else if (outcome === 'track' && !t.immobile) after = checkBailOut(sc, after, target, 'track', rng, log, name);
+  return after;
 }
 
 /**

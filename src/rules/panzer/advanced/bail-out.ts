@@ -1,0 +1,38 @@
+/**
+ * Advanced Game bail out (5.15, 6.5.2.6.1, 6.5.4.5): after a No Damage, Damaged or Track result from AP
+ * fire, or a Damaged or Track result from GP fire, the crew of a vehicle still in action rolls(100) on the
+ * Bail Out Table's Crew row; at or under the value it abandons the vehicle for good (a BAIL marker). Every
+ * unit is Seasoned (no grade modifier, ruling PZ-R16). Passengers are not built (no transport).
+ */
+import type { Rng } from '../../../core/game.js';
+import type { Scenario } from '../scenario.js';
+import { alive, BAILED_OUT, type State, withUnit } from '../state.js';
+
+/** The results a crew may bail out on: a penetration that did no damage (AP only), damage, a track hit. */
+export type BailCause = 'noDamage' | 'damaged' | 'track';
+
+/** The Bail Out Table's Crew value for a cause (6.5.2.6.1). */
+export function bailValue(sc: Scenario, cause: BailCause): number {
+  return sc.adv!.bailOut![cause].value;
+}
+
+/**
+ * 6.5.2.6.1: the crew of vehicle u checks for bail out after `cause`, rolling at once; a vehicle already
+ * out of action does not. Returns the state, with the vehicle BAILED_OUT when the roll is at or under the value.
+ */
+export function checkBailOut(
+  sc: Scenario,
+  state: State,
+  u: number,
+  cause: BailCause,
+  rng: Rng,
+  log: string[] | null,
+  name: (sc: Scenario, u: number) => string,
+): State {
+  if (!sc.modules.bailOut || !alive(state.units[u]!)) return state;
+  const roll = rng.int(100) + 1;
+  const value = bailValue(sc, cause);
+  const bails = roll <= value;
+  log?.push(`${name(sc, u)} crew bail-out check (${cause}): rolled ${roll} against ${value}: ${bails ? 'the crew bails out' : 'stays'}`);
+  return bails ? { ...state, units: withUnit(state.units, u, { status: BAILED_OUT }) } : state;
+}
