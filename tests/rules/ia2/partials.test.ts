@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.js';
 import { ELIMINATED } from '../../../src/hex/units.js';
-import { assaultStrength, bombardColumn, eliminate, firstFireDefenders, setMorale } from '../../../src/rules/ia2/combat.js';
+import { flee, inSafeHex } from '../../../src/rules/ia2/actions.js';
+import {
+  assaultStrength,
+  bombardColumn,
+  drumfireOnMover,
+  eliminate,
+  firstFireDefenders,
+  setMorale,
+} from '../../../src/rules/ia2/combat.js';
 import { Ia2Game, withDefaultPlans } from '../../../src/rules/ia2/game.js';
 import type { Scenario } from '../../../src/rules/ia2/scenario.js';
 import {
@@ -15,8 +23,10 @@ import {
   F_SPENT,
   F_SPOTTED,
   FLAGS,
+  GOOD,
   HEX,
   MORALE,
+  STEPS,
   type State,
 } from '../../../src/rules/ia2/state.js';
 import { entrenched, keepSpottedAfterMove, settleEntrenchments } from '../../../src/rules/ia2/units.js';
@@ -267,5 +277,73 @@ describe('IA2 the Spotted marker on the move (7.22)', () => {
     expect(a.oppWindow).toBe(true);
     const b = game.apply(a, 'opfire 9', diceAndPicks(new Array<number>(12).fill(6)));
     expect(flagged(b, 9, F_SPOTTED)).toBe(true);
+  });
+});
+
+describe('IA2 drumfire is no safe zone (9.62)', () => {
+  it('IA2 9.62: a two-step mover that loses a step to drumfire but passes its check may go on', () => {
+    const { sc, start } = ground();
+    const h = hex(sc, '0810');
+    const s = { ...edit(start, { 0: { hex: h } }), drumfire: [hex(sc, '0710'), hex(sc, '0809'), h, 14, 1] };
+    // 14 on the 12 column, +1 for the company: 16; roll 4: X; the M2 check 5 + 2 against 8 passes.
+    const d = draftOf(sc, s, loadedDice(2, 2, 4, 1));
+    expect(drumfireOnMover(d, 0, h)).toBe(true);
+    expect([d.get(0, STEPS), d.get(0, MORALE)]).toEqual([1, GOOD]);
+  });
+
+  it('IA2 9.62: a drumfire hex is never a Safe Hex, and a fleeing unit never enters one', () => {
+    const { sc, start } = ground();
+    const h = hex(sc, '0610');
+    const quiet = edit(start, { 0: { hex: h }, 9: { hex: hex(sc, '0101') } });
+    expect(inSafeHex(draftOf(sc, quiet), 0)).toBe(true);
+    expect(inSafeHex(draftOf(sc, { ...quiet, drumfire: [h, h, h, 14, 0] }), 0)).toBe(false);
+    // A demoralized company at 0606 under the Russian company's fire at 0603: every hex it could flee to but one is drumfire.
+    const grid = sc.map.grid;
+    const at = hex(sc, '0606');
+    const enemy = hex(sc, '0603');
+    const away = [0, 1, 2, 3, 4, 5]
+      .map((k) => grid.neighbour(at, k))
+      .filter((n) => n >= 0 && grid.distance(n, enemy) > grid.distance(at, enemy));
+    const drummed = away.slice(0, -1);
+    const drumfire = drummed.flatMap((n) => [n, n, n, 14, 1]);
+    const s = { ...edit(start, { 0: { hex: at, morale: DEMORALIZED }, 9: { hex: enemy } }), drumfire };
+    const d = draftOf(sc, s, diceAndPicks([]));
+    flee(d, 0);
+    const path = d.events!.filter((e) => e.includes(' flees to ')).map((e) => grid.parseLabel(e.slice(e.lastIndexOf(' ') + 1)));
+    expect(path.length).toBeGreaterThan(0);
+    expect(path[0]).toBe(away[away.length - 1]);
+    expect(path.some((p) => drummed.includes(p))).toBe(false);
+  });
+});
+
+describe('IA2 line of sight between levels (7.41, 7.52)', () => {
+  /** The proving ground with rows 01-02 at level 1, the rest level 0; woods at 0603, 0408 and 0205; level-1 hexes at 0808 and 1003. */
+  const slopes = () =>
+    groundWith((data) => {
+      const rows = Array.from({ length: 12 }, () => '.'.repeat(12).split(''));
+      const elev = Array.from({ length: 12 }, (_, r) => (r < 2 ? '1' : '0').repeat(12).split(''));
+      const set = (grid: string[][], label: string, c: string) => {
+        grid[Number(label.slice(2)) - 1]![Number(label.slice(0, 2)) - 1] = c;
+      };
+      for (const w of ['0603', '0408', '0205']) set(rows, w, 'w');
+      for (const e of ['0808', '1003']) set(elev, e, '1');
+      data.map = { ...data.map, terrain: rows.map((r) => r.join('')), elevation: elev.map((r) => r.join('')) };
+    });
+
+  it('IA2 7.52: woods as high as the higher unit block only nearer the lower unit: near the higher one or halfway they do not', () => {
+    const sc = slopes();
+    const los = (a: string, b: string) => sc.map.hasLos(hex(sc, a), hex(sc, b));
+    expect(los('0601', '0610')).toBe(true);
+    expect(los('0401', '0410')).toBe(false);
+    expect(los('0201', '0209')).toBe(true);
+  });
+
+  it('IA2 7.41 / 7.52: a slope hex at the higher unit level blocks nearer the lower unit; a plateau reaching out from the higher one does not', () => {
+    const sc = slopes();
+    const los = (a: string, b: string) => sc.map.hasLos(hex(sc, a), hex(sc, b));
+    expect(los('0801', '0810')).toBe(false);
+    expect(los('1001', '1010')).toBe(true);
+    // 7.51: between two level-0 hexes the level-1 hex blocks wherever it stands.
+    expect(los('0807', '0810')).toBe(false);
   });
 });
