@@ -35,27 +35,32 @@ import { draftOf, edit, ground, hex, loadedDice } from './helpers.js';
 import { segmentOf } from './movement-helpers.js';
 import { groundWith } from './scenario-edit.js';
 
-/** A game of a scenario made by groundWith, set up and past its pre-game. */
-function started(sc: Scenario): { game: Ia2Game; start: State } {
+/** The proving ground changed by `change` (scenario-edit.ts), its game, and the position after its pre-game. */
+function groundGame(change: Parameters<typeof groundWith>[0]): { sc: Scenario; game: Ia2Game; start: State } {
+  const sc = groundWith(change);
   const game = new Ia2Game(sc, { narrate: true });
-  const dice = createRng('partials');
-  return { game, start: withDefaultPlans(game, game.initialState(dice), dice) };
+  const rng = createRng('partials');
+  return { sc, game, start: withDefaultPlans(game, game.initialState(rng), rng) };
 }
 
 const flagged = (s: State, unit: number, flag: number): boolean => (s.u[unit]![FLAGS]! & flag) !== 0;
 
 describe('IA2 entrenchments: who is under the marker (15.31)', () => {
   const entrenchedGround = () =>
-    groundWith((data) => {
+    groundGame((data) => {
       data.map.entrenchments = ['0606'];
     });
 
-  it('IA2 15.31: attackers entering an entrenchment the enemy holds stand on top, without its -2; the defenders under it keep theirs', () => {
-    const sc = entrenchedGround();
-    const { game, start } = started(sc);
+  /** German company 0, led by its Major from 0607, has assaulted into the entrenchment at 0606 that Russian company 9 holds. */
+  function assaultedEntrenchment(): { sc: Scenario; start: State; a: State; h: number } {
+    const { sc, game, start } = entrenchedGround();
     const h = hex(sc, '0606');
     const s = segmentOf(edit(start, { 0: { hex: hex(sc, '0607') }, 6: { hex: hex(sc, '0607') }, 9: { hex: h } }), 0);
-    const a = game.apply(game.apply(s, 'lead 6', loadedDice()), `assault 0 ${h}`, loadedDice());
+    return { sc, start, h, a: game.apply(game.apply(s, 'lead 6', loadedDice()), `assault 0 ${h}`, loadedDice()) };
+  }
+
+  it('IA2 15.31: attackers entering an entrenchment the enemy holds stand on top, without its -2; the defenders under it keep theirs', () => {
+    const { sc, start, a, h } = assaultedEntrenchment();
     expect(a.u[0]![HEX]).toBe(h);
     expect(flagged(a, 0, F_ON_TOP)).toBe(true);
     expect(flagged(a, 9, F_ON_TOP)).toBe(false);
@@ -69,11 +74,7 @@ describe('IA2 entrenchments: who is under the marker (15.31)', () => {
   });
 
   it('IA2 15.31: when the last unit under the marker is eliminated, the enemy on top goes under it', () => {
-    const sc = entrenchedGround();
-    const { game, start } = started(sc);
-    const h = hex(sc, '0606');
-    const s = segmentOf(edit(start, { 0: { hex: hex(sc, '0607') }, 6: { hex: hex(sc, '0607') }, 9: { hex: h } }), 0);
-    const a = game.apply(game.apply(s, 'lead 6', loadedDice()), `assault 0 ${h}`, loadedDice());
+    const { sc, a } = assaultedEntrenchment();
     const d = draftOf(sc, a);
     eliminate(d, 9);
     settleEntrenchments(d);
@@ -82,8 +83,7 @@ describe('IA2 entrenchments: who is under the marker (15.31)', () => {
   });
 
   it('IA2 15.31: a unit entering an entrenchment no enemy holds goes under the marker; leaving it, it is in the open', () => {
-    const sc = entrenchedGround();
-    const { game, start } = started(sc);
+    const { sc, game, start } = entrenchedGround();
     const h = hex(sc, '0606');
     const s = segmentOf(edit(start, { 0: { hex: hex(sc, '0607') }, 6: { hex: hex(sc, '0607') }, 9: { hex: hex(sc, '0101') } }), 0);
     const moved = game.apply(game.apply(s, 'lead 6', loadedDice()), `move 0 ${h}`, loadedDice());
@@ -94,8 +94,7 @@ describe('IA2 entrenchments: who is under the marker (15.31)', () => {
   });
 
   it('IA2 15.31 / 15.33: a demoralized attacker on top of the marker recovers without the +1 and, failing, flees', () => {
-    const sc = entrenchedGround();
-    const { game, start } = started(sc);
+    const { sc, game, start } = entrenchedGround();
     const h = hex(sc, '0606');
     // Russian 9 holds the entrenchment; German 0 entered and stands on top, demoralized.
     const recover = (flags: number) => {
@@ -228,14 +227,13 @@ describe('IA2 the charge through leaders (11.73)', () => {
 describe('IA2 the Spotted marker on the move (7.22)', () => {
   /** The proving ground with woods at 0506 and 0606. */
   const woodsGround = () =>
-    groundWith((data) => {
+    groundGame((data) => {
       data.map.terrain[5] = '....ww......';
     });
 
   /** German 0 (marked Spotted) and its Major in the woods at 0506 move to the woods at 0606, the Russian company at `enemy`. */
   function moveInWoods(enemy: string): State {
-    const sc = woodsGround();
-    const { game, start } = started(sc);
+    const { sc, game, start } = woodsGround();
     const s = segmentOf(
       edit(start, { 0: { hex: hex(sc, '0506'), flags: F_SPOTTED }, 6: { hex: hex(sc, '0506') }, 9: { hex: hex(sc, enemy) } }),
       0,
@@ -257,8 +255,7 @@ describe('IA2 the Spotted marker on the move (7.22)', () => {
   });
 
   it('IA2 7.22: a spotted unit moving into clear ground out of every enemy line of sight loses the marker; in sight it keeps it', () => {
-    const sc = woodsGround();
-    const { start } = started(sc);
+    const { sc, start } = woodsGround();
     const keptAgainst = (enemy: string): boolean => {
       const d = draftOf(sc, edit(start, { 0: { hex: hex(sc, '0607'), flags: F_SPOTTED }, 9: { hex: hex(sc, enemy) } }));
       keepSpottedAfterMove(d, 0);
@@ -270,8 +267,7 @@ describe('IA2 the Spotted marker on the move (7.22)', () => {
   });
 
   it('IA2 7.22: opportunity fire from woods marks the firer Spotted', () => {
-    const sc = woodsGround();
-    const { game, start } = started(sc);
+    const { sc, game, start } = woodsGround();
     const s = segmentOf(edit(start, { 0: { hex: hex(sc, '0609') }, 6: { hex: hex(sc, '0609') }, 9: { hex: hex(sc, '0606') } }), 0);
     const a = game.apply(game.apply(s, 'lead 6', loadedDice()), `move 0 ${hex(sc, '0608')}`, loadedDice());
     expect(a.oppWindow).toBe(true);
