@@ -343,3 +343,40 @@ describe('IA2 line of sight between levels (7.41, 7.52)', () => {
     expect(los('0807', '0810')).toBe(false);
   });
 });
+
+describe('IA2 mixed stacks (5.52)', () => {
+  it('IA2 5.52: a stack with only an infantry leader activates its cavalry unled; around it only his type answers, and through a captain two hexes out', () => {
+    const { sc, game, start } = ground();
+    const grid = sc.map.grid;
+    const h = hex(sc, '0610');
+    const [n1, n2] = [grid.neighbour(h, 0), grid.neighbour(h, 3)];
+    const far = [0, 1, 2, 3, 4, 5].map((k) => grid.neighbour(n2, k)).find((x) => x >= 0 && grid.distance(x, h) === 2)!;
+    // Stack: Major 6, company 0, mounted cavalry 4. Next to it: company 1, Hauptmann 7, Rittmeister 8; two hexes out: MG 2.
+    const s = segmentOf(
+      edit(start, {
+        6: { hex: h },
+        0: { hex: h },
+        4: { hex: h, flags: F_MOUNTED },
+        1: { hex: n1 },
+        8: { hex: n1 },
+        7: { hex: n2 },
+        2: { hex: far },
+        9: { hex: hex(sc, '0604') },
+      }),
+      0,
+    );
+    const a = game.apply(s, `stack ${h}`, loadedDice());
+    const on = (p: number) => [flagged(a, p, F_ACTIVE), flagged(a, p, F_LED)];
+    expect(on(0)).toEqual([true, true]);
+    expect(on(4)).toEqual([true, false]);
+    expect(on(1)).toEqual([true, true]);
+    expect(on(7)).toEqual([true, true]);
+    expect(on(2)).toEqual([true, true]);
+    expect(on(8)).toEqual([false, false]);
+    // Unled, the cavalry in the stack may not move closer to the enemy at 0604; the led company may.
+    const closer = hex(sc, '0609');
+    const legal = game.legalActions(a);
+    expect(legal).toContain(`move 0 ${closer}`);
+    expect(legal).not.toContain(`move 4 ${closer}`);
+  });
+});
