@@ -9,17 +9,7 @@
  *   opfire F | hold
  */
 import type { Hex } from '../../hex/grid.js';
-import { shiftColumn, tableResult } from '../../hex/tables.js';
-import {
-  applyResults,
-  assaultStrength,
-  baseColumn,
-  drumfireOnMover,
-  eliminate,
-  resolveAssault,
-  resolveDirectFire,
-  setMorale,
-} from './combat.js';
+import { drumfireOnMover, eliminate, leaveAssaultHex, resolveAssault, resolveDirectFire, setMorale } from './combat.js';
 import {
   DEMORALIZED,
   DIG,
@@ -50,6 +40,7 @@ import { ROAD } from './scenario.js';
 import { activateCargo, carryCargo, load, overrunTransports, transportActions, unload, unloadDuringMove } from './transport.js';
 import { checkGameOver, endSegment, updateControl } from './turn.js';
 import {
+  entrenched,
   face,
   fireBlocked,
   fireStrength,
@@ -59,6 +50,7 @@ import {
   isAssaultHex,
   isCavalry,
   isCombat,
+  keepSpottedAfterMove,
   baseMorale,
   movementAllowance,
   moveClass,
@@ -139,10 +131,14 @@ function activations(d: Draft, side: number): string[] {
   return out;
 }
 
-/** 6.73: while decapitated, a leader of the side must pass a plain morale check to activate others. */
+/**
+ * 6.73: while decapitated, a leader of the side of the dead leader's type (decapDone: 1 infantry, 2 cavalry)
+ * must pass a plain morale check to activate (ruling IA2-R16).
+ */
 function decapitationCheck(d: Draft, leader: number): boolean {
   const side = d.sc.units[leader]!.side;
   if (!(d.decapUntil[side]! > 0 && d.turn <= d.decapUntil[side]!)) return true;
+  if (isCavalry(d, leader) !== (d.decapDone[side] === 2)) return true;
   const roll = d.roll2d6();
   const ok = roll <= baseMorale(d, leader);
   d.events && d.say(() => `${face(d, leader).name} activation check under decapitation: ${roll}: ${ok ? 'passes' : 'fails'}`);
@@ -314,7 +310,7 @@ function step(d: Draft, unit: number, to: Hex, free = false): void {
   d.setHex(unit, to);
   carryCargo(d, unit);
   carryEscort(d, escort, unit, to);
-  d.setFlag(unit, F_SPOTTED, false);
+  keepSpottedAfterMove(d, unit);
   // 15.22: moving loses a dig in under way and leaves a completed position.
   d.set(unit, DIG, 0);
   d.events && d.say(() => `${pieceLabel(d, unit)} moves to ${d.sc.map.grid.label(to)}`);
@@ -433,10 +429,11 @@ export function flee(d: Draft, unit: number): void {
     noteBank(d, unit, h, to);
     d.setHex(unit, to);
     d.set(unit, DIG, 0);
+    keepSpottedAfterMove(d, unit);
     d.events && d.say(() => `${pieceLabel(d, unit)} flees to ${grid.label(to)}`);
     // 11.25: out of an assault hex one hex, under harassing fire when nothing of its side stays behind (11.23).
     if (inAssault) {
-      harassingFire(d, unit, h);
+      leaveAssaultHex(d, unit, h);
       return;
     }
     // 13.32: it goes to ground in the first Safe Hex it reaches; 5.81: a minor river crossed ends the flight.
@@ -534,11 +531,12 @@ function unitActions(d: Draft, u: number, out: string[]): void {
       if (riverStepCost(d, u, h, n, 0, false) >= 99) continue;
       out.push(`assault ${u} ${n}`);
     }
-    // 11.7, 11.73: a charge from two hexes over a clear, empty hex, by mounted cavalry led by a cavalry leader.
+    // 11.7, 11.73: a charge from two hexes over a clear hex holding no units (leaders may be there), by mounted
+    // cavalry led by a cavalry leader.
     if (def.type === 'CAV' && d.flag(u, F_MOUNTED) && !isAssaultHex(d, h)) {
       for (let k = 0; k < 6; k++) {
         const v = grid.neighbour(h, k);
-        if (v < 0 || !d.sc.terrain[d.sc.map.terrain[v]!]!.clear || d.firstIn(v) >= 0) continue;
+        if (v < 0 || !d.sc.terrain[d.sc.map.terrain[v]!]!.clear || !onlyLeadersIn(d, v)) continue;
         for (let j = 0; j < 6; j++) {
           const t = grid.neighbour(v, j);
           if (t < 0 || grid.distance(h, t) !== 2 || !knownEnemyCombat(d, t, def.side)) continue;
@@ -557,6 +555,12 @@ function unitActions(d: Draft, u: number, out: string[]): void {
   const t = d.sc.terrain[d.sc.map.terrain[h]!]!;
   if (def.type !== 'CAV' && !def.transport && t.digIn && !d.sc.entrenchments.has(h) && d.get(u, DIG) < 2 && !isAssaultHex(d, h))
     out.push(`dig ${u}`);
+}
+
+/** Whether h holds no units, only leaders or nothing (11.73: a charge may pass through leaders). */
+function onlyLeadersIn(d: Draft, h: Hex): boolean {
+  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (!d.sc.units[i]!.leader) return false;
+  return true;
 }
 
 /**
@@ -729,8 +733,12 @@ export function applyAction(d: Draft, action: string): void {
       return;
     }
     case 'stack': {
+      // 6.73: each leader in the stack checks to activate; one who fails is spent and the others go without him.
+      for (const l of sidePieces(d, num(w[1]), side))
+        if (d.sc.units[l]!.leader && ready(d, l) && !decapitationCheck(d, l)) d.setFlag(l, F_SPENT, true);
       const { all, led } = stackSet(d, num(w[1]), side);
-      activate(d, all, led);
+      if (all.length === 0) endSegment(d, false);
+      else activate(d, all, led);
       return;
     }
     case 'move': {
@@ -772,6 +780,8 @@ export function applyAction(d: Draft, action: string): void {
       const before = d.get(mover, MORALE);
       const range = d.sc.map.grid.distance(d.hex(f), d.hex(mover));
       d.events && d.say(() => `${pieceLabel(d, f)} makes opportunity fire`);
+      // 7.22: firing from limiting terrain leaves the firer spotted.
+      if (d.sc.terrain[d.sc.map.terrain[d.hex(f)]!]!.limiting) d.setFlag(f, F_SPOTTED, true);
       const extraShift = rapidMarchShift(d, f, mover);
       // 6.4, 6.7: a leader moving with the unit is in the hex fired at.
       const escort = escortOf(d);
@@ -866,11 +876,15 @@ export function applyAction(d: Draft, action: string): void {
     }
     case 'charge': {
       const u = num(w[1]);
+      const v = num(w[2]);
       d.mover = u;
       d.chargeTo = num(w[3]);
       d.setFlag(u, F_MOVED, true);
-      step(d, u, num(w[2]), true);
-      afterStep(d, u, num(w[2]));
+      const enemyLeaders = hasEnemy(d, v, d.sc.units[u]!.side);
+      step(d, u, v, true);
+      // 11.73, 6.72: charging through enemy leaders overruns them.
+      if (enemyLeaders) overrun(d, v, side);
+      afterStep(d, u, v);
       return;
     }
     case 'recover': {
@@ -932,7 +946,7 @@ export function recover(d: Draft, u: number, leader: number): void {
     // 6.66: the assisting leader is pinned.
     d.setFlag(leader, F_SPENT, true);
   }
-  if (t.recoveryBonus || d.sc.entrenchments.has(h)) target += 1;
+  if (t.recoveryBonus || entrenched(d, u)) target += 1;
   const roll = d.roll2d6();
   const m = d.get(u, MORALE);
   d.events && d.say(() => `${pieceLabel(d, u)} recovery: ${roll} against ${target}`);
@@ -950,7 +964,7 @@ export function recover(d: Draft, u: number, leader: number): void {
     return;
   }
   // 13.32: in a Safe Hex it stays gone to ground; 15.33: under an entrenchment it need not flee.
-  if (m === DEMORALIZED && !d.sc.entrenchments.has(h) && !inSafeHex(d, u)) {
+  if (m === DEMORALIZED && !entrenched(d, u) && !inSafeHex(d, u)) {
     flee(d, u);
     leadersFlee(d, u, h);
   }
@@ -987,32 +1001,14 @@ export function overrun(d: Draft, h: Hex, activeSide: number): void {
   }
 }
 
-/**
- * 11.22, 11.23: a unit leaves an assault hex one hex and stops; when it leaves no piece of its side behind,
- * the enemy there makes harassing fire at it on the Assault table, only positive modifiers counting.
- */
+/** 11.22, 11.23: a unit leaves an assault hex one hex and stops, under harassing fire when nothing of its side stays (leaveAssaultHex). */
 function exitAssault(d: Draft, u: number, from: Hex): void {
-  harassingFire(d, u, from);
+  leaveAssaultHex(d, u, from, escortOf(d));
   if (d.onMap(u)) drumfireOnMover(d, u, d.hex(u));
   updateControl(d);
   checkGameOver(d);
   d.chargeTo = -1;
   finishMover(d);
-}
-
-/** 11.23: a piece leaving an assault hex where no friendly piece remains takes the enemy's harassing fire. */
-function harassingFire(d: Draft, u: number, from: Hex): void {
-  const side = d.sc.units[u]!.side;
-  if (sidePieces(d, from, side).length > 0) return;
-  const enemies = sidePieces(d, from, 1 - side);
-  const base = baseColumn(d.sc.assault, assaultStrength(d, enemies, true));
-  if (base < 0) return;
-  const leader = enemies.some((p) => d.sc.units[p]!.leader && d.get(p, MORALE) !== DEMORALIZED);
-  const col = shiftColumn(d.sc.assault, base, leader ? Math.max(0, d.sc.charts.modifiers.leaderInAssault.value) : 0);
-  const roll = d.roll2d6();
-  const r = tableResult(d.sc.assault, col, roll);
-  d.events && d.say(() => `harassing fire at ${pieceLabel(d, u)}: rolled ${roll}: ${r}`);
-  applyResults(d, [u], [r], true);
 }
 
 /**

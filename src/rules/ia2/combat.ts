@@ -5,10 +5,36 @@
 import { type CompiledTable, columnIndex, shiftColumn, tableResult } from '../../hex/tables.js';
 import type { Hex } from '../../hex/grid.js';
 import { ELIMINATED } from '../../hex/units.js';
-import { DEMORALIZED, DIG, DISRUPTED, type Draft, F_ATTACKER, F_CHARGE, F_MOUNTED, GOOD, MORALE, STEPS } from './state.js';
+import {
+  DEMORALIZED,
+  DIG,
+  DISRUPTED,
+  type Draft,
+  F_ATTACKER,
+  F_CHARGE,
+  F_EXITED,
+  F_MOUNTED,
+  F_SPENT,
+  GOOD,
+  MORALE,
+  STEPS,
+} from './state.js';
 import { acrossMajorRiver, barredFromColdSteel, RIVER_ASSAULT_SHIFT } from './rivers.js';
 import { eliminateCargo, forcedUnload } from './transport.js';
-import { baseMorale, dugIn, entrenched, face, isCavalry, moraleHelp, pieceLabel, rank, sidePieces, values } from './units.js';
+import {
+  baseMorale,
+  dugIn,
+  entrenched,
+  face,
+  hasFriendlyCombat,
+  isCavalry,
+  isCombat,
+  moraleHelp,
+  pieceLabel,
+  rank,
+  sidePieces,
+  values,
+} from './units.js';
 
 /** Column for a strength: the highest heading not above it; any positive strength below the first column uses the first (ruling IA2-R07). */
 export function baseColumn(t: CompiledTable, strength: number): number {
@@ -66,8 +92,11 @@ export function setMorale(d: Draft, unit: number, m: number): void {
   d.set(unit, MORALE, m);
   // 15.22: a dig in under way is lost on disruption or demoralization.
   if (m !== GOOD && d.get(unit, DIG) === 1) d.set(unit, DIG, 0);
-  // 14.7: demoralized cavalry is always on its mounted piece.
-  if (m === DEMORALIZED && d.sc.units[unit]!.type === 'CAV') d.setFlag(unit, F_MOUNTED, true);
+  // 14.7: dismounted cavalry that is demoralized re-mounts at once and is marked Moved/Fired (kept if it had one).
+  if (m === DEMORALIZED && d.sc.units[unit]!.type === 'CAV' && !d.flag(unit, F_MOUNTED)) {
+    d.setFlag(unit, F_MOUNTED, true);
+    d.setFlag(unit, F_SPENT, true);
+  }
   // 5.67, 5.68: a transport's state passes to its load, which is thrown off.
   if (m !== GOOD && d.sc.units[unit]!.transport) forcedUnload(d, unit, m);
 }
@@ -88,7 +117,7 @@ export function eliminate(d: Draft, unit: number, compound = false): void {
   if (!def.leader) return;
   const f = face(d, unit);
   if (d.decapDone[def.side] === 0 && f.rank >= d.sc.topRank[def.side]!) {
-    d.arr('decapDone')[def.side] = 1;
+    d.arr('decapDone')[def.side] = f.type === 'cavalry' ? 2 : 1;
     d.arr('decapUntil')[def.side] = d.turn + (compound ? 4 : 2);
     d.events && d.say(() => `decapitation: ${d.sc.sides[def.side]!.id} initiative -2 through turn ${d.turn + (compound ? 4 : 2)} (6.73)`);
   }
@@ -380,8 +409,21 @@ function assaultFire(
 }
 
 /**
+ * The defenders who fire first (11.33), none when the assault is simultaneous. Against Cold Steel all of
+ * them. When only some are dug in or entrenched (15.32) the defender chooses between First Fire with those
+ * alone and everyone firing with the attacker; the choice is made for him (ruling IA2-R100): First Fire
+ * when those under the markers bring at least half of the defence's assault strength.
+ */
+export function firstFireDefenders(d: Draft, defenders: readonly number[], coldSteel: boolean): readonly number[] {
+  if (coldSteel) return defenders;
+  const under = defenders.filter((p) => dugIn(d, p) || entrenched(d, p));
+  if (under.length === 0 || under.length === defenders.length) return under;
+  return 2 * assaultStrength(d, under, false) >= assaultStrength(d, defenders, false) ? under : [];
+}
+
+/**
  * Resolves the assault in hex h by the active side's attackers (11.3): both sides fire on the Assault
- * table, simultaneously, or the defenders first when any of them is dug in or entrenched (11.33). Active
+ * table, simultaneously, or those defenders who are dug in or entrenched first (11.33, firstFireDefenders). Active
  * pieces in the hex that did not attack are immune (8.62, 11.5). A Cold Steel attack (11.61): the defenders
  * always fire first, and both sides fire two columns to the right.
  */
@@ -391,9 +433,9 @@ export function resolveAssault(d: Draft, h: Hex, attackerSide: number, coldSteel
   const defenders = () =>
     sidePieces(d, h, 1 - attackerSide).filter((p) => !coldSteel || !barredFromColdSteel(d, p, sidePieces(d, h, attackerSide)));
   d.events && d.say(() => `assault in ${d.sc.map.grid.label(h)}`);
-  const firstFire = coldSteel || defenders().some((p) => dugIn(d, p) || entrenched(d, p));
-  if (firstFire) {
-    const rd = assaultFire(d, h, defenders(), attackers(), false, coldSteel);
+  const firstFirers = firstFireDefenders(d, defenders(), coldSteel);
+  if (coldSteel || firstFirers.length > 0) {
+    const rd = assaultFire(d, h, firstFirers, attackers(), false, coldSteel);
     const hit = attackers();
     applyResults(
       d,
@@ -431,5 +473,41 @@ export function resolveAssault(d: Draft, h: Hex, attackerSide: number, coldSteel
   for (const p of sidePieces(d, h, attackerSide)) {
     d.setFlag(p, F_ATTACKER, false);
     d.setFlag(p, F_CHARGE, false);
+  }
+}
+
+/**
+ * 11.23: piece `u` (with `escort`, a leader moving with it) has left assault hex `from`. While combat units of
+ * its side stay there it is only marked; when none stays, the enemy's undemoralized combat units there fire
+ * at every piece of its side that left the hex this segment, as one group on the Assault table (one roll,
+ * each hex's pieces taking the result together), only positive modifiers counting: an undemoralized
+ * leader's. The pieces that left earlier are those marked and standing next to the hex (ruling IA2-R101).
+ * A leader leaving alone draws no fire (6.72).
+ */
+export function leaveAssaultHex(d: Draft, u: number, from: Hex, escort = -1): void {
+  const side = d.sc.units[u]!.side;
+  for (const p of [u, escort]) if (p >= 0 && d.onMap(p)) d.setFlag(p, F_EXITED, true);
+  if (!isCombat(d, u) || hasFriendlyCombat(d, from, side)) return;
+  const grid = d.sc.map.grid;
+  const group: number[] = [];
+  for (let i = 0; i < d.sc.units.length; i++)
+    if (d.sc.units[i]!.side === side && d.onMap(i) && d.flag(i, F_EXITED) && grid.distance(d.hex(i), from) === 1) group.push(i);
+  const enemies = sidePieces(d, from, 1 - side);
+  const base = baseColumn(d.sc.assault, assaultStrength(d, enemies, true));
+  if (base < 0) return;
+  const leader = enemies.some((p) => d.sc.units[p]!.leader && d.get(p, MORALE) !== DEMORALIZED);
+  const col = shiftColumn(d.sc.assault, base, leader ? Math.max(0, d.sc.charts.modifiers.leaderInAssault.value) : 0);
+  const roll = d.roll2d6();
+  const r = tableResult(d.sc.assault, col, roll);
+  d.events && d.say(() => `harassing fire at ${group.map((p) => pieceLabel(d, p)).join(' + ')}: rolled ${roll}: ${r}`);
+  const hexes = [...new Set(group.map((p) => d.hex(p)))].sort((a, b) => a - b);
+  for (const h of hexes) {
+    const here = group.filter((p) => d.hex(p) === h);
+    applyResults(
+      d,
+      here,
+      here.map(() => r),
+      true,
+    );
   }
 }

@@ -17,6 +17,7 @@ function nextState(d: Draft, action: string): State {
   if (d.turn === 0) writePlan(d, action);
   else applyAction(d, action);
   leadersUnderDugIn(d);
+  settleEntrenchments(d);
   searchAndReveal(d, action);
   return d.seal();
 }
@@ -46,6 +47,7 @@ function nextWriterOrTurn(d: Draft): void {
 import type { Scenario } from './scenario.js';
 import { CARRIER, DIG, Draft, NO_DICE, F_HIDDEN, F_LIMBERED, F_MOUNTED, FACE, FLAGS, HEX, ROW_FIELDS, STEPS, type State } from './state.js';
 import { outcomeOf, startTurn } from './turn.js';
+import { settleEntrenchments } from './units.js';
 
 export class Ia2Game extends WordActionGame<State> {
   readonly name: string;
@@ -119,6 +121,7 @@ export class Ia2Game extends WordActionGame<State> {
     const d = new Draft(sc, zero, rng, this.opts.narrate === true);
     // 15.5: pieces set up within the enemy's hidden spotting range are found at once.
     leadersUnderDugIn(d);
+    settleEntrenchments(d);
     searchAndReveal(d);
     nextWriterOrTurn(d);
     return d.seal();

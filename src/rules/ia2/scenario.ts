@@ -5,7 +5,6 @@
 import { ProblemList } from '../../core/errors.js';
 import type { ScenarioOptions, ScenarioParameter } from '../../core/system.js';
 import type { Hex } from '../../hex/grid.js';
-import { PgLos } from '../../hex/los.js';
 import type { GameMap } from '../../hex/map.js';
 import { hexAt, readCompactMap } from '../../hex/mapdata.js';
 import {
@@ -35,6 +34,7 @@ import { readDaylight } from './daylight.js';
 import { readHiddenArea } from './hidden.js';
 import { buildPlanLibrary, type NamedPlan, type PlanCandidate, vertexKey } from './plans.js';
 import { buildRivers, type RiverMap } from './rivers.js';
+import { Ia2Los } from './sight.js';
 
 export { vertexHexes, vertexKey } from './plans.js';
 
@@ -168,7 +168,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
   const problems = new ProblemList(file);
   const terrainIds = Object.keys(charts.terrain);
   const terrain = terrainIds.map((t) => charts.terrain[t]!);
-  const los = new PgLos(terrain.map((t) => ({ obstacleHeight: t.obstacleHeight, blocksLos: t.blocksLos, viewerBonus: t.viewerBonus })));
+  const los = new Ia2Los(terrain.map((t) => ({ obstacleHeight: t.obstacleHeight, blocksLos: t.blocksLos, viewerBonus: t.viewerBonus })));
   const map = readCompactMap(data.map, { terrainIds, los, roadBit: ROAD, place: 'map' }, problems);
   const grid = map.grid;
   const hexOf = (label: string, place: string): Hex => hexAt(grid, label, place, problems);

@@ -54,7 +54,11 @@ export const F_ACTIVE = 1,
   /** Hidden (15.5): its position is written down, secret from the other side until revealed (hidden.ts). */
   F_HIDDEN = 512,
   /** A leader moving together with the current mover, a unit he activated (6.4, ruling IA2-R19; escort.ts). */
-  F_ESCORT = 1024;
+  F_ESCORT = 1024,
+  /** On top of an entrenchment marker the enemy holds (15.31): in the hex without its benefits (15.32). */
+  F_ON_TOP = 2048,
+  /** Left an assault hex this segment while its side's combat units stayed there (11.23: harassing fire may follow it). */
+  F_EXITED = 8192;
 
 export const LAYOUT: RowLayout = { flags: FLAGS, carrier: CARRIER };
 
@@ -99,7 +103,7 @@ export interface State extends UnitState {
   readonly shortageTurn: readonly number[];
   /** Step losses per seat over the game (initiative 3.0A, victory). */
   readonly lost: readonly number[];
-  /** Decapitation (6.73): the last turn of the initiative penalty per seat (0 none), and whether it has happened. */
+  /** Decapitation (6.73): the last turn of the initiative penalty per seat (0 none), and whether it has happened (1: an infantry leader, 2: a cavalry leader). */
   readonly decapUntil: readonly number[];
   readonly decapDone: readonly number[];
   /** Seat controlling each objective (1.2), -1 nobody. */

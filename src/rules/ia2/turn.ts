@@ -8,7 +8,21 @@ import { bombardVertex } from './combat.js';
 import { exitPoints, inPlay } from './entry.js';
 import { plannedVertex } from './plans.js';
 import { type Scenario, vertexHexes } from './scenario.js';
-import { type Draft, F_ACTIVE, F_HIDDEN, F_ATTACKER, F_CHARGE, F_LED, F_MOVED, F_SPENT, FLAGS, MP, OPP, type State } from './state.js';
+import {
+  type Draft,
+  F_ACTIVE,
+  F_HIDDEN,
+  F_ATTACKER,
+  F_CHARGE,
+  F_EXITED,
+  F_LED,
+  F_MOVED,
+  F_SPENT,
+  FLAGS,
+  MP,
+  OPP,
+  type State,
+} from './state.js';
 import { isCombat } from './units.js';
 
 /** Lead segments from the winning margin (3.0A): half, with 1/2 rounded up to 1 but 1.5 down to 1, 2.5 to 2. */
@@ -128,7 +142,7 @@ export function checkGameOver(d: Draft): void {
 export function endSegment(d: Draft, passed: boolean): void {
   for (let i = 0; i < d.sc.units.length; i++) {
     if (!d.flag(i, F_ACTIVE)) continue;
-    d.set(i, FLAGS, (d.get(i, FLAGS) | F_SPENT) & ~(F_ACTIVE | F_LED | F_MOVED));
+    d.set(i, FLAGS, (d.get(i, FLAGS) | F_SPENT) & ~(F_ACTIVE | F_LED | F_MOVED | F_EXITED));
     d.set(i, MP, 0);
   }
   d.activated = false;
@@ -184,7 +198,7 @@ export function shellShortage(d: Draft, side: number): void {
 export function endTurn(d: Draft): void {
   for (let i = 0; i < d.sc.units.length; i++) {
     const f = d.get(i, FLAGS);
-    const cleared = f & ~(F_SPENT | F_ACTIVE | F_LED | F_MOVED | F_ATTACKER | F_CHARGE);
+    const cleared = f & ~(F_SPENT | F_ACTIVE | F_LED | F_MOVED | F_ATTACKER | F_CHARGE | F_EXITED);
     if (cleared !== f) d.set(i, FLAGS, cleared);
     d.set(i, OPP, 0);
     d.set(i, MP, 0);

@@ -14,10 +14,12 @@ import {
   F_HIDDEN,
   F_LIMBERED,
   F_MOUNTED,
+  F_ON_TOP,
   F_SPENT,
   F_SPOTTED,
   FACE,
   GOOD,
+  HEX,
   MORALE,
   STEPS,
 } from './state.js';
@@ -224,6 +226,17 @@ export function spotsHex(d: Draft, side: number, th: Hex, marked: boolean): bool
   return false;
 }
 
+/**
+ * 7.22: a piece carrying a Spotted marker that has moved keeps it unless its new hex is limiting terrain
+ * farther from every enemy piece in line of sight than the terrain's spotting distance, or out of every enemy
+ * piece's line of sight: exactly when the enemy would not spot it there without the marker.
+ */
+export function keepSpottedAfterMove(d: Draft, unit: number): void {
+  const h = d.hex(unit);
+  if (!d.flag(unit, F_SPOTTED) || h < 0) return;
+  if (!spotsHex(d, 1 - d.sc.units[unit]!.side, h, false)) d.setFlag(unit, F_SPOTTED, false);
+}
+
 /** A hex may be fired at when an enemy piece in it is spotted (7.22: then everything in it is affected). */
 export function hexSpotted(d: Draft, side: number, h: Hex): boolean {
   for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i)) if (d.sc.units[i]!.side !== side && spots(d, side, i)) return true;
@@ -268,11 +281,56 @@ export function ready(d: Draft, unit: number): boolean {
 export function dugIn(d: Draft, unit: number): boolean {
   return d.get(unit, DIG) === 2;
 }
-export function entrenched(d: Draft, unit: number): boolean {
+/** Whether the piece may occupy an entrenchment (15.34, 14.7): never cavalry units, cavalry leaders or transports. */
+function mayOccupyEntrenchment(d: Draft, unit: number): boolean {
   const def = d.sc.units[unit]!;
-  return (
-    d.sc.entrenchments.has(d.hex(unit)) && !(def.type === 'CAV') && !def.transport && !(def.leader && face(d, unit).type === 'cavalry')
-  );
+  return def.type !== 'CAV' && !def.transport && !(def.leader && face(d, unit).type === 'cavalry');
+}
+
+/** Whether a piece stood in h when the action began (the pieces settleEntrenchments has placed). */
+function settledIn(d: Draft, unit: number, h: Hex): boolean {
+  return d.source.u[unit]![HEX] === h;
+}
+
+/** Whether `side` occupies the entrenchment in h (15.31): one of its pieces is under the marker. */
+function holdsEntrenchment(d: Draft, h: Hex, side: number): boolean {
+  for (let i = d.firstIn(h); i >= 0; i = d.nextIn(i))
+    if (d.sc.units[i]!.side === side && mayOccupyEntrenchment(d, i) && !d.flag(i, F_ON_TOP) && settledIn(d, i, h)) return true;
+  return false;
+}
+
+/**
+ * Under an entrenchment marker (15.31): in an entrenchment hex, able to occupy it, and not on top of it. A
+ * piece that entered during the current action is on top when the enemy holds the marker (settleEntrenchments
+ * marks it when the action ends).
+ */
+export function entrenched(d: Draft, unit: number): boolean {
+  const h = d.hex(unit);
+  if (h < 0 || !d.sc.entrenchments.has(h) || !mayOccupyEntrenchment(d, unit) || d.flag(unit, F_ON_TOP)) return false;
+  return settledIn(d, unit, h) || !holdsEntrenchment(d, h, 1 - d.sc.units[unit]!.side);
+}
+
+/**
+ * 15.31, after every action and at set-up: pieces entering an entrenchment the enemy holds go on top of the
+ * marker; pieces leaving it come off; when no piece remains under the marker, the other side's pieces on
+ * top go under it. Pieces entering an entrenchment nobody holds go under it.
+ */
+export function settleEntrenchments(d: Draft): void {
+  if (d.sc.entrenchments.size === 0) return;
+  for (let i = 0; i < d.sc.units.length; i++) if (d.flag(i, F_ON_TOP) && d.hex(i) !== d.source.u[i]![HEX]) d.setFlag(i, F_ON_TOP, false);
+  for (const h of d.sc.entrenchments) {
+    if (d.firstIn(h) < 0) continue;
+    const pieces = [0, 1].map((side) => sidePieces(d, h, side).filter((p) => mayOccupyEntrenchment(d, p)));
+    const holds = [0, 1].map((side) => holdsEntrenchment(d, h, side));
+    if (!holds[0] && !holds[1])
+      for (const side of [0, 1])
+        if (pieces[side]!.some((p) => d.flag(p, F_ON_TOP))) {
+          for (const p of pieces[side]!) d.setFlag(p, F_ON_TOP, false);
+          holds[side] = true;
+          d.events && d.say(() => `${d.sc.sides[side]!.id} now occupies the entrenchment in ${d.sc.map.grid.label(h)} (15.31)`);
+        }
+    for (const side of [0, 1]) if (holds[1 - side]) for (const p of pieces[side]!) if (!settledIn(d, p, h)) d.setFlag(p, F_ON_TOP, true);
+  }
 }
 
 /** The fire strength a unit brings to direct or opportunity fire (13.2: disrupted half, rounded up; 13.3 demoralized none). */
