@@ -35,34 +35,6 @@ function lossAt(sc: Scenario, col: number, drm: number, units: number): number {
 export class PlDoctrine implements DoctrineAdvisor<State, string> {
   constructor(private readonly sc: Scenario) {}
 
-  /** Distance from h to the nearest objective the side does not hold, or to the nearest one it holds. */
-  private objectiveDistance(s: State, side: number, h: Hex): number {
-    const grid = this.sc.map.grid;
-    let best = Infinity;
-    this.sc.objectives.forEach((o, k) => {
-      if (s.control[k] !== side) best = Math.min(best, grid.distance(h, o.hex));
-    });
-    if (best === Infinity) for (const o of this.sc.objectives) best = Math.min(best, grid.distance(h, o.hex));
-    return best === Infinity ? 0 : best;
-  }
-
-  /** How much enemy direct fire could reach a unit of `side` standing in h (a rough count of the threats). */
-  private exposure(d: Draft, side: number, unit: number, h: Hex): number {
-    const sc = this.sc;
-    const hidden = sc.obstacle[sc.map.terrain[h]!]!;
-    let risk = 0;
-    for (let e = 0; e < sc.units.length; e++) {
-      const eu = sc.units[e]!;
-      if (eu.side === side || d.hex(e) < 0 || d.carrierOf(e) >= 0 || eu.c.attack <= 0 || !eu.c.modes.includes('DF')) continue;
-      const dist = sc.map.grid.distance(d.hex(e), h);
-      if (dist > maxRange(eu.c) || (hidden && dist > 1) || !sc.map.hasLos(d.hex(e), h)) continue;
-      const f = stackFactor(sc, eu.c, [unit], h, dist, true);
-      const col = oddsColumn(sc, eu.c.attack * f, Math.max(1, sc.units[unit]!.c.defense));
-      risk += lossAt(sc, col, 0, 1);
-    }
-    return risk;
-  }
-
   assess(s: State, action: string, seat: number): ActionAssessment {
     const sc = this.sc;
     const d = view(sc, s);
@@ -102,7 +74,7 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
         return {
           ...NOTHING,
           expectedEnemyLoss: lossAt(sc, o.col, o.drm, d.unitsIn(num(2)).length),
-          exposure: this.exposure(d, seat, num(1), sc.map.grid.neighbour(num(2), num(3))),
+          exposure: exposureOf(sc, d, seat, num(1), sc.map.grid.neighbour(num(2), num(3))),
         };
       }
       case 'cat': {
@@ -116,7 +88,7 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
         // A reinforcement not yet on the map counts from its entry hex (XIV.B.3).
         const offMap = d.hex(i) < 0;
         const from = offMap ? sc.units[i]!.startHex : d.hex(i);
-        const progress = this.objectiveDistance(s, seat, from) - this.objectiveDistance(s, seat, h);
+        const progress = objectiveDistance(sc, s, seat, from) - objectiveDistance(sc, s, seat, h);
         const holding = sc.objectives.some((o) => o.hex === from) && !sc.units[i]!.soft && d.unitsIn(from).length === 1;
         // Units that shoot look for targets from where they stop.
         let shots = 0;
@@ -129,7 +101,7 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
         return {
           ...NOTHING,
           objective: 0.3 * progress - (holding ? 1 : 0),
-          exposure: this.exposure(d, seat, i, h) - (offMap ? 0 : this.exposure(d, seat, i, from)),
+          exposure: exposureOf(sc, d, seat, i, h) - (offMap ? 0 : exposureOf(sc, d, seat, i, from)),
           expectedEnemyLoss: Math.min(shots, 0.3),
         };
       }
@@ -159,11 +131,11 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
       }
       case 'load': {
         const p = num(2);
-        return { ...NOTHING, objective: this.objectiveDistance(s, seat, d.hex(p)) > 3 ? 0.4 : -0.2 };
+        return { ...NOTHING, objective: objectiveDistance(sc, s, seat, d.hex(p)) > 3 ? 0.4 : -0.2 };
       }
       case 'unload': {
         const c = num(1);
-        return { ...NOTHING, objective: this.objectiveDistance(s, seat, d.hex(c)) <= 3 ? 0.4 : -0.2 };
+        return { ...NOTHING, objective: objectiveDistance(sc, s, seat, d.hex(c)) <= 3 ? 0.4 : -0.2 };
       }
       default:
         return NOTHING;
@@ -171,19 +143,86 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
   }
 }
 
-/** Evaluation per seat from the victory margin and the strength left on the map (public information only). */
+/** Distance from h to the nearest objective `side` does not hold, or (all held) to the nearest one it holds. */
+function objectiveDistance(sc: Scenario, s: State, side: number, h: Hex): number {
+  const grid = sc.map.grid;
+  let best = Infinity;
+  sc.objectives.forEach((o, k) => {
+    if (s.control[k] !== side) best = Math.min(best, grid.distance(h, o.hex));
+  });
+  if (best === Infinity) for (const o of sc.objectives) best = Math.min(best, grid.distance(h, o.hex));
+  return best === Infinity ? 0 : best;
+}
+
+/**
+ * Weights of the evaluation's terms. The margin and the strength left say who is winning; position and
+ * exposure say who is about to, which a search valuing its leaves at once (no rollout) needs to tell one
+ * move from another.
+ */
+const EVAL_MARGIN = 0.4;
+const EVAL_STRENGTH = 0.3;
+const EVAL_POSITION = 0.3;
+const EVAL_EXPOSURE = 0.4;
+/** Hexes of average distance to the objectives that make the position term about 0.76 (tanh 1). */
+const POSITION_SCALE = 4;
+/** Distances beyond this count as this (a unit far off is simply not in the fight for the objectives). */
+const FAR = 8;
+
+/**
+ * Evaluation per seat (public information only): the victory margin, the strength left on the map, how
+ * close each side's fighting units stand to the objectives that matter to it (XIV.B.7: control goes to
+ * whoever stands in the hex last), and how exposed they stand to the other side's direct fire.
+ */
 export function plEvaluate(sc: Scenario, s: State): readonly number[] {
   const o = outcomeOf(sc, s);
   const d = view(sc, s);
   const strength = [0, 0];
+  const distance = [0, 0];
+  const count = [0, 0];
+  const exposed = [0, 0];
   for (let i = 0; i < sc.units.length; i++) {
-    if (s.u[i]![HEX]! < 0 || sc.units[i]!.soft) continue;
-    strength[sc.units[i]!.side]! += d.flag(i, F_DISPERSED) ? 0.7 : 1;
+    const h = s.u[i]![HEX]!;
+    if (h < 0 || sc.units[i]!.soft) continue;
+    const side = sc.units[i]!.side;
+    strength[side]! += d.flag(i, F_DISPERSED) ? 0.7 : 1;
+    if (sc.units[i]!.c.attack <= 0) continue;
+    count[side]!++;
+    distance[side]! += Math.min(FAR, objectiveDistance(sc, s, side, h));
+    // A passenger is attacked with its carrier, on the carrier's defence (V.C.3-4): the carrier is counted.
+    if (d.carrierOf(i) < 0) exposed[side]! += Math.min(1, exposureOf(sc, d, side, i, h));
   }
   const total = Math.max(1, strength[0]! + strength[1]!);
   const margin = (o.vp[0]! - o.vp[1]!) / Math.max(1, sc.data.victory.decisive);
-  const v = Math.max(-1, Math.min(1, 0.6 * Math.tanh(margin) + 0.4 * ((strength[0]! - strength[1]!) / total)));
+  const avg = (x: number[], k: number) => x[k]! / Math.max(1, count[k]!);
+  const position = Math.tanh((avg(distance, 1) - avg(distance, 0)) / POSITION_SCALE);
+  const exposure = avg(exposed, 1) - avg(exposed, 0);
+  const v = Math.max(
+    -1,
+    Math.min(
+      1,
+      EVAL_MARGIN * Math.tanh(margin) +
+        EVAL_STRENGTH * ((strength[0]! - strength[1]!) / total) +
+        EVAL_POSITION * position +
+        EVAL_EXPOSURE * exposure,
+    ),
+  );
   return [v, -v];
+}
+
+/** How much enemy direct fire could reach `unit` of `side` standing in h (expected losses, summed over the enemy's units). */
+function exposureOf(sc: Scenario, d: Draft, side: number, unit: number, h: Hex): number {
+  const hidden = sc.obstacle[sc.map.terrain[h]!]!;
+  let risk = 0;
+  for (let e = 0; e < sc.units.length; e++) {
+    const eu = sc.units[e]!;
+    if (eu.side === side || d.hex(e) < 0 || d.carrierOf(e) >= 0 || eu.c.attack <= 0 || !eu.c.modes.includes('DF')) continue;
+    const dist = sc.map.grid.distance(d.hex(e), h);
+    if (dist > maxRange(eu.c) || (hidden && dist > 1) || !sc.map.hasLos(d.hex(e), h)) continue;
+    const f = stackFactor(sc, eu.c, [unit], h, dist, true);
+    const col = oddsColumn(sc, eu.c.attack * f, Math.max(1, sc.units[unit]!.c.defense));
+    risk += lossAt(sc, col, 0, 1);
+  }
+  return risk;
 }
 
 export function plAgentHooks(sc: Scenario): AgentHooks<State, string> {
