@@ -91,7 +91,8 @@ function formatOne(d: AgentDescription): string {
  * Builds an agent from a spec: `name` or `name:key=value,key=value`, given the hooks of the game it will
  * play (LoadedScenario.ai: advisor, evaluator, action ordering; without them it uses the Game contract
  * alone). `name` may be a difficulty preset (presets.ts): its spec, with any options given after it in
- * place of the preset's. Throws InputError naming what is accepted when the name, a key or a value is wrong.
+ * place of the preset's. Options are taken in this order, each replacing the one before: the agent's
+ * defaults, the preset's, the rules system's (`hooks.agentDefaults`), the spec's own. Throws InputError naming what is accepted when the name, a key or a value is wrong.
  */
 export function createAgent(spec: string, hooks: AgentHooks<any, any> = NO_HOOKS): Agent {
   const text = spec.trim();
@@ -117,6 +118,8 @@ export function createAgent(spec: string, hooks: AgentHooks<any, any> = NO_HOOKS
       'agent',
     );
   }
+  const systemDefaults = hooks.agentDefaults?.[name];
+  if (systemDefaults !== undefined) Object.assign(options, parseOptions(name, kind, systemDefaults, `${name}:${systemDefaults}`));
   Object.assign(options, parseOptions(name, kind, colon < 0 ? '' : text.slice(colon + 1), spec));
   return kind.create(options, hooks);
 }

@@ -386,9 +386,12 @@ export function agentTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
   }
   const scripted = benchAgent('scripted', sc);
   const mctsIterations = mode === 'quick' ? 10 : 200;
-  const mcts = benchAgent(`mcts:iterations=${mctsIterations}`, sc);
+  // Every search option the figure depends on is named, so that a rules system's own defaults
+  // (AgentHooks.agentDefaults) never change what the task measures from one build to the next.
+  const mctsSpec = `mcts:iterations=${mctsIterations},rolloutDepth=200,expandAfter=0`;
+  const mcts = benchAgent(mctsSpec, sc);
   const searchIterations = mode === 'quick' ? 10 : 300;
-  const searchSpec = `mcts:iterations=${searchIterations},rolloutDepth=10`;
+  const searchSpec = `mcts:iterations=${searchIterations},rolloutDepth=10,expandAfter=0`;
   const search = benchAgent(searchSpec, sc);
   const mid = midGameState(sc, b.midPly);
   return [
@@ -405,7 +408,7 @@ export function agentTasks(b: BenchScenario, mode: BenchMode): TaskDef[] {
     },
     {
       id: `agents.mcts.${id}`,
-      description: `mcts:iterations=${mctsIterations}, one decision on the mid-game state (ply ${mid.ply})`,
+      description: `${mctsSpec}, one decision on the mid-game state (ply ${mid.ply})`,
       unit: 'iterations',
       unitsPerOp: mctsIterations,
       details: { ply: mid.ply, iterations: mctsIterations, legalActions: g.legalActions(mid.state).length },

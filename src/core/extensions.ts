@@ -72,6 +72,14 @@ export interface AgentHooks<S, A> {
   orderActions?(state: S, actions: readonly A[]): readonly A[];
   /** Lets MCTS `threads>1` rebuild the game and these hooks in worker threads. */
   spawnSpec?: SpawnSpec;
+  /**
+   * Options an agent plays this rules system best with, per agent name, written as in a spec
+   * (`{ mcts: 'rolloutDepth=0,expandAfter=1' }`): they replace the agent's defaults and a difficulty
+   * preset's, never an option the spec itself names. A preset keeps its time budget; the system says
+   * how a search is best shaped for its game (for example leaves valued by its evaluation at once where
+   * random rollouts are slow and say little).
+   */
+  agentDefaults?: Readonly<Record<string, string>>;
 }
 
 /** No hooks: agents use the Game contract alone. */

@@ -61,6 +61,20 @@ describe('createAgent specs', () => {
     expect(formatAgentHelp()).toContain('expert  = mcts:timeMs=3000');
   });
 
+  it("takes a rules system's own search options over the defaults and a preset's, never over the spec's", () => {
+    const hooks: AgentHooks<unknown, unknown> = { agentDefaults: { mcts: 'rolloutDepth=0,expandAfter=1' } };
+    expect((createAgent('mcts', hooks) as MctsAgent).options).toMatchObject({ rolloutDepth: 0, expandAfter: 1, iterations: 1000 });
+    // The preset keeps its time budget; the system shapes the search.
+    expect((createAgent('hard', hooks) as MctsAgent).options).toMatchObject({ timeMs: 1000, extend: 0.5, rolloutDepth: 0, expandAfter: 1 });
+    expect((createAgent('mcts:rolloutDepth=10', hooks) as MctsAgent).options).toMatchObject({ rolloutDepth: 10, expandAfter: 1 });
+    expect((createAgent('hard:rolloutDepth=10', hooks) as MctsAgent).options.rolloutDepth).toBe(10);
+    // Other agents are not touched by MCTS options, and a game without them keeps the defaults.
+    expect(createAgent('scripted', hooks)).toBeInstanceOf(ScriptedAgent);
+    expect((createAgent('mcts') as MctsAgent).options).toMatchObject({ rolloutDepth: 200, expandAfter: 0 });
+    // A system's options are checked like a spec's.
+    expect(thrown(() => createAgent('mcts', { agentDefaults: { mcts: 'rolloutDepht=0' } })).message).toContain('no option "rolloutDepht"');
+  });
+
   it('rejects an unknown name, listing the agents', () => {
     const e = thrown(() => createAgent('alphazero:x=1'));
     expect(e.message).toContain('unknown agent "alphazero"');

@@ -274,6 +274,9 @@ function pendingBombardment(sc: Scenario, s: State, d: Draft): number {
 
 export function ia2AgentHooks(sc: Scenario): AgentHooks<State, string> {
   return {
+    // A random IA2 line says little before the fog of war ends the turn, and costs hundreds of actions;
+    // the evaluation (morale, threatened objectives, the next bombardment) values a new leaf better.
+    agentDefaults: { mcts: 'rolloutDepth=0,expandAfter=1' },
     doctrine: { assess: (s, a, seat) => assess(sc, s, a, seat) },
     evaluate: (s) => evaluate(sc, s),
     orderActions: (s, actions) => {

@@ -228,6 +228,9 @@ function exposureOf(sc: Scenario, d: Draft, side: number, unit: number, h: Hex):
 export function plAgentHooks(sc: Scenario): AgentHooks<State, string> {
   const doctrine = new PlDoctrine(sc);
   return {
+    // A PL move phase offers up to hundreds of moves and a random rollout to the end is slow: the search
+    // spends its time better on breadth, each new leaf valued by the evaluation (distance and exposure).
+    agentDefaults: { mcts: 'rolloutDepth=0,expandAfter=1' },
     doctrine,
     evaluate: (s) => plEvaluate(sc, s),
   };
