@@ -21,6 +21,7 @@ export interface Placement {
   count?: number;
   aboard?: number;
   enters?: number;
+  equipmentFor?: number;
 }
 
 /**
@@ -41,6 +42,8 @@ export function custom(opts: {
   bridges?: string[];
   setsUpLast?: 'allied' | 'german';
   exits?: [{ hexes: string[]; vp: number } | undefined, { hexes: string[]; vp: number } | undefined];
+  forts?: [string[], string[]];
+  truckBridges?: string[];
 }): { sc: Scenario; game: PlGame; start: State; file: string } {
   const data = {
     format: 'tacsim-scenario/1',
@@ -65,11 +68,19 @@ export function custom(opts: {
         mines: opts.mines ?? [],
         blocks: opts.blocks ?? [],
         aircraft: opts.aircraft ?? [],
+        forts: opts.forts?.[0] ?? [],
         ...(opts.exits?.[0] ? { exit: opts.exits[0] } : {}),
       },
-      { id: 'german', name: 'German', units: opts.german, ...(opts.exits?.[1] ? { exit: opts.exits[1] } : {}) },
+      {
+        id: 'german',
+        name: 'German',
+        units: opts.german,
+        forts: opts.forts?.[1] ?? [],
+        ...(opts.exits?.[1] ? { exit: opts.exits[1] } : {}),
+      },
     ],
     bridges: opts.bridges ?? [],
+    truckBridges: opts.truckBridges ?? [],
     ...(opts.setsUpLast ? { setsUpLast: opts.setsUpLast } : {}),
     victory: { objectives: opts.objectives ?? [], vpPerUnit: 1, tactical: 2, decisive: 4 },
   };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.js';
 import { PlGame, plStateHash } from '../../../src/rules/pl/game.js';
 import { loadPlScenario, type Scenario } from '../../../src/rules/pl/scenario.js';
-import { CARRIER, EXITED, F_DESIGNATED, FLAGS, HEX, OFFBOARD, type State } from '../../../src/rules/pl/state.js';
+import { CARRIER, EXITED, F_DESIGNATED, F_IN_FORT, FLAGS, HEX, OFFBOARD, type State } from '../../../src/rules/pl/state.js';
 import { scenarioFile } from './helpers.js';
 
 /** A broken invariant ends the run at once (the checks run after every action of 1,000 games). */
@@ -16,7 +16,7 @@ function expectTrue(ok: boolean, what: string): void {
 }
 
 function checkPosition(sc: Scenario, s: State): void {
-  const perHex = new Map<number, { n: number; sides: Set<number> }>();
+  const perHex = new Map<number, { n: number; inside: number; sides: Set<number> }>();
   s.u.forEach((r, i) => {
     const h = r[HEX]!;
     // XIV.B.3: only a reinforcement is off the map before entering, only a unit of a side with exits leaves it.
@@ -33,8 +33,12 @@ function checkPosition(sc: Scenario, s: State): void {
       expectTrue(s.u.filter((x) => x[CARRIER] === c + 1).length === 1, `carrier ${c} carries more than one unit`);
       return;
     }
-    const e = perHex.get(h) ?? { n: 0, sides: new Set<number>() };
-    e.n++;
+    const e = perHex.get(h) ?? { n: 0, inside: 0, sides: new Set<number>() };
+    // IX.C.10-11: a unit inside a fort stands in a standing fort's hex and counts against the fort's four, not the hex's.
+    if ((r[FLAGS]! & F_IN_FORT) !== 0) {
+      expectTrue(s.forts.includes(h), `unit ${i} inside a fort that does not stand`);
+      e.inside++;
+    } else e.n++;
     e.sides.add(sc.units[i]!.side);
     perHex.set(h, e);
     if ((r[FLAGS]! & F_DESIGNATED) !== 0)
@@ -47,7 +51,8 @@ function checkPosition(sc: Scenario, s: State): void {
     const wrecks = s.wrecks.filter((w) => w === h).length;
     expectTrue(wrecks <= 3, `hex ${h} has ${wrecks} wrecks`);
     // VI: four a hex; an overrun may pass a full stack, never end in one.
-    expectTrue(e.n + wrecks + (s.blocks.includes(h) ? 1 : 0) <= 4, `hex ${h} overstacked`);
+    expectTrue(e.n + wrecks + (s.blocks.includes(h) ? 1 : 0) + (s.forts.includes(h) ? 1 : 0) <= 4, `hex ${h} overstacked`);
+    expectTrue(e.inside <= 4, `fort in hex ${h} holds ${e.inside} units`);
     expectTrue(e.sides.size === 1, `hex ${h} holds both sides`);
   }
   expectTrue(s.turn <= sc.turns, 'turn past the last');
