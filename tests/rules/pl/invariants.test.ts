@@ -8,7 +8,7 @@ import { createRng } from '../../../src/core/rng.js';
 import { PlGame, plStateHash } from '../../../src/rules/pl/game.js';
 import { loadPlScenario, type Scenario } from '../../../src/rules/pl/scenario.js';
 import { CARRIER, EXITED, F_DESIGNATED, F_IN_FORT, FLAGS, HEX, OFFBOARD, type State } from '../../../src/rules/pl/state.js';
-import { scenarioFile } from './helpers.js';
+import { custom, scenarioFile } from './helpers.js';
 
 /** A broken invariant ends the run at once (the checks run after every action of 1,000 games). */
 function expectTrue(ok: boolean, what: string): void {
@@ -117,6 +117,63 @@ describe('PL invariants over seeded random games', () => {
       });
     }
     expect([...seen].sort()).toEqual(expect.arrayContaining(['aa', 'air', 'move', 'pass']));
+  });
+
+  it('PL IX.C.1 / X.C.4.b.1: 60 random games with forts, truck and tank bridges and engineers with their carriers keep their invariants and end', () => {
+    const { sc } = custom({
+      terrain: ['....~...t..', '....~......', '....~...w..', '....~......', '....~......'],
+      roads: [['0103', '0203', '0303', '0403', '0503', '0603', '0703']],
+      truckBridges: ['0503'],
+      forts: [['0302'], ['0803', '0901']],
+      blocks: ['0202'],
+      mines: ['0704'],
+      turns: 6,
+      allied: [
+        { counter: 'us-rifle', hex: '0302', count: 2 },
+        { counter: 'us-engineer', hex: '0403' },
+        { counter: 'us-halftrack', hex: '0303', equipmentFor: 2 },
+        { counter: 'uk-valentine-bridgelayer', hex: '0301' },
+        { counter: 'us-m4-75', hex: '0103' },
+        { counter: 'us-105mm', hex: '0101' },
+        { counter: 'us-m7', hex: '0105' },
+      ],
+      german: [
+        { counter: 'ger-rifle', hex: '0803', count: 3 },
+        { counter: 'ger-engineer', hex: '0703' },
+        { counter: 'ger-truck', hex: '0702', equipmentFor: 3 },
+        { counter: 'ger-pz4', hex: '0904' },
+        { counter: 'ger-rifle', hex: '0901' },
+        { counter: 'ger-81mm', hex: '1101' },
+      ],
+      objectives: [
+        { hex: '0803', vp: 3, heldBy: 'german' },
+        { hex: '0302', vp: 3, heldBy: 'allied' },
+      ],
+    });
+    const seen = new Set<string>();
+    let fortsLost = 0;
+    let bridgesLost = 0;
+    for (let g = 0; g < 60; g++) {
+      const game = new PlGame(sc);
+      const rng = createRng(`pl-inv-positional/${g}`);
+      let s = game.initialState(rng);
+      for (let ply = 0; ply < 5000 && !s.over; ply++) {
+        const legal = game.legalActions(s);
+        expectTrue(legal.length > 0, 'no legal action in a live position');
+        const a = legal[rng.int(legal.length)]!;
+        seen.add(a.split(' ')[0]!);
+        const before = g % 10 === 0 ? JSON.stringify(s) : '';
+        const next = game.apply(s, a, rng);
+        if (g % 10 === 0) expectTrue(JSON.stringify(s) === before, `apply changed its input (${a})`);
+        checkPosition(sc, next);
+        s = next;
+      }
+      expectTrue(s.over, `game ${g} did not end`);
+      fortsLost += sc.forts.length - s.forts.length;
+      bridgesLost += s.bridges.includes(sc.truckBridges[0]!) ? 0 : 1;
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(['shell', 'move', 'fire', 'order']));
+    expect(fortsLost + bridgesLost).toBeGreaterThan(0);
   });
 
   it('PL XIII: the same seed gives the same game', () => {

@@ -105,7 +105,7 @@ describe('PL fortifications', () => {
     expect(defenseOf(draftOf(sc, s), 0)).toBe(sc.charts.fortDefense.value);
   });
 
-  it('PL IX.C.14 / VII.D.8: no overrun of a fortification hex; PL V.D.6: no road rate into one', () => {
+  it('PL IX.C.14 / VII.D.8 / V.D.6: no overrun of a fortification hex, and no road rate into one', () => {
     const { sc, start } = custom({
       terrain: open(8, 3),
       roads: [['0202', '0302', '0402', '0502']],
