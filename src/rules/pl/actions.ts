@@ -63,6 +63,7 @@ import {
   type Draft,
   EXITED,
   F_ATTACKED,
+  F_CARRIED_NOW,
   F_DESIGNATED,
   F_DISPERSED,
   F_FIRED,
@@ -399,7 +400,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
       if (s.phase !== PH_MOVE_VEHICLES || !mayCarry(d, i)) continue;
       const p = d.passengerOf(i);
       if (p >= 0) {
-        if (roomFor(d, d.hex(i), sc.units[i]!.side)) out.push(`unload ${i}`);
+        if (roomFor(d, d.hex(i), sc.units[i]!.side) && carryAffordable(d, i, p)) out.push(`unload ${i}`);
       } else {
         for (const q of d.unitsIn(d.hex(i))) if (mayBoard(d, i, q)) out.push(`load ${i} ${q}`);
       }
@@ -416,12 +417,22 @@ export function legalActions(sc: Scenario, s: State): string[] {
 /** V.C.2.c-d, V.C.6.b: may unit c load or unload now (a German AFV even after firing)? */
 function mayCarry(d: Draft, c: number): boolean {
   const u = d.sc.units[c]!;
-  if (u.side !== d.side || u.c.carrier === 'none' || !onMap(d, c) || d.flag(c, F_DISPERSED) || d.flag(c, F_MOVED)) return false;
-  if (d.flag(c, F_DESIGNATED) || d.get(c, MP_LEFT) >= 0) return false;
+  if (u.side !== d.side || u.c.carrier === 'none' || !onMap(d, c) || d.flag(c, F_DISPERSED)) return false;
+  if (d.flag(c, F_DESIGNATED) || d.flag(c, F_CARRIED_NOW)) return false; // V.C.2.d: one load or unload a phase
   return !d.flag(c, F_FIRED) || u.c.carrier === 'infantry';
 }
 
-/** V.C.1-2, V.C.6: may carrier c (not yet moved) load unit q of its hex? */
+/**
+ * V.C.2.a-b: whether carrier c has the movement points to load or unload p now: a heavy gun only with the
+ * carrier's whole MA untouched (both in the hex at the start and end of the phase); anything else for half
+ * the MA (rounded up), before or after the carrier moves up to half its MA.
+ */
+function carryAffordable(d: Draft, c: number, p: number): boolean {
+  if (!d.flag(c, F_MOVED)) return d.get(c, MP_LEFT) < 0;
+  return d.sc.units[p]!.c.passenger === 'half' && budgetOf(d, c) >= loadCost(d.sc, c, p);
+}
+
+/** V.C.1-2, V.C.6: may carrier c load unit q of its hex? */
 function mayBoard(d: Draft, c: number, q: number): boolean {
   const sc = d.sc;
   const cu = sc.units[c]!;
@@ -430,7 +441,7 @@ function mayBoard(d: Draft, c: number, q: number): boolean {
   if (cu.c.carrier === 'infantry' && !qu.c.infantry) return false;
   if (cu.equipment >= 0 && cu.equipment !== q) return false; // X.B (pre): an equipment carrier transports only its engineer
   // V.C.2.c: neither may have fired (German AFVs may, V.C.6.b) or be dispersed; the passenger has not moved.
-  if (d.flag(c, F_MOVED) || (d.flag(c, F_FIRED) && cu.c.carrier !== 'infantry')) return false;
+  if (!carryAffordable(d, c, q) || (d.flag(c, F_FIRED) && cu.c.carrier !== 'infantry')) return false;
   if (!ready(d, q) || d.flag(q, F_MOVED) || d.flag(q, F_DESIGNATED) || d.flag(q, F_ATTACKED)) return false;
   if (qu.c.engineer && isClearing(d, q)) return false; // X.A.7
   return true;
@@ -831,7 +842,7 @@ function load(d: Draft, c: number, p: number): void {
   d.set(p, CARRIER, c + 1);
   d.carryingChanged();
   d.setFlag(p, F_TRANSPORTED | F_PASSENGER_NOW | F_MOVED);
-  d.setFlag(c, F_TRANSPORTED);
+  d.setFlag(c, F_TRANSPORTED | F_CARRIED_NOW);
   d.set(c, MP_LEFT, Math.max(0, budgetOf(d, c) - loadCost(d.sc, c, p)));
   d.events && d.say(() => `${d.sc.units[c]!.id} loads ${d.sc.units[p]!.id}`);
 }
@@ -843,7 +854,7 @@ function unload(d: Draft, c: number): void {
   d.setHex(p, d.hex(c));
   settle(d, p);
   d.setFlag(p, F_TRANSPORTED | F_PASSENGER_NOW | F_MOVED);
-  d.setFlag(c, F_TRANSPORTED);
+  d.setFlag(c, F_TRANSPORTED | F_CARRIED_NOW);
   d.set(c, MP_LEFT, Math.max(0, budgetOf(d, c) - loadCost(d.sc, c, p)));
   d.events && d.say(() => `${d.sc.units[c]!.id} unloads ${d.sc.units[p]!.id}`);
 }
@@ -920,7 +931,7 @@ function nextPhase(d: Draft): void {
 /** XIII.A.5: the phasing player's units are turned face-up; then the other segment, or the next turn. */
 function endSegment(d: Draft): void {
   const sc = d.sc;
-  const clear = F_FIRED | F_DISPERSED | F_MOVED | F_TRANSPORTED | F_PASSENGER_NOW | F_ATTACKED;
+  const clear = F_FIRED | F_DISPERSED | F_MOVED | F_TRANSPORTED | F_PASSENGER_NOW | F_ATTACKED | F_CARRIED_NOW;
   for (let i = 0; i < sc.units.length; i++) {
     if (sc.units[i]!.side !== d.side || d.hex(i) < 0) continue;
     // X.B.1: an engineer that began and ended this movement phase in its hex has one more stationary turn; a dispersed one pauses.

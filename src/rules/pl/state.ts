@@ -42,6 +42,8 @@ export const F_TASK_FAILED = 256;
 export const F_BLOCK_MADE = 512;
 /** IX.C.10: inside the fortification of its hex (under the counter): it defends with the fort's DS only. */
 export const F_IN_FORT = 1024;
+/** V.C.2.d: loaded or unloaded this segment as a carrier (never both, never twice). */
+export const F_CARRIED_NOW = 2048;
 
 /** Phases of a player segment (XIII.A). */
 export const PH_COMBAT = 0,

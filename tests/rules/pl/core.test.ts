@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.js';
-import { overrunsOf } from '../../../src/rules/pl/actions.js';
+import { airStrength, canDirectFire, directFireOdds, overrunsOf } from '../../../src/rules/pl/actions.js';
 import { outcomeOf } from '../../../src/rules/pl/game.js';
 import { reachable } from '../../../src/rules/pl/movement.js';
 import {
@@ -185,6 +185,32 @@ describe('PL carriers and the UFT', () => {
     expect(at(down, 1)).toBe(hex(sc, '0602'));
   });
 
+  it('PL V.C.2.b / V.C.2.d: a carrier moves up to half its MA and then unloads; one that loaded this phase may not also unload', () => {
+    const { sc, game, start } = custom({
+      terrain: open(12, 3),
+      allied: [
+        { counter: 'us-halftrack', hex: '0102' },
+        { counter: 'us-rifle', hex: '0102', aboard: 0 },
+        { counter: 'us-halftrack', hex: '0103' },
+        { counter: 'us-rifle', hex: '0103' },
+      ],
+      german: [{ counter: 'ger-rifle', hex: '1201' }],
+    });
+    const s = play(game, start, ['next']);
+    expect(s.phase).toBe(PH_MOVE_VEHICLES);
+    // MA 12: five hexes (5 MP) leave 7, enough for the 6 of unloading; seven hexes leave 5, not enough.
+    const near = game.apply(s, `move 0 ${hex(sc, '0602')}`, loadedDice());
+    expect(game.legalActions(near)).toContain('unload 0');
+    const down = game.apply(near, 'unload 0', loadedDice());
+    expect([at(down, 1), down.u[1]![CARRIER]]).toEqual([hex(sc, '0602'), 0]);
+    const far = game.apply(s, `move 0 ${hex(sc, '0802')}`, loadedDice());
+    expect(game.legalActions(far)).not.toContain('unload 0');
+    // The second halftrack loads, moves half its MA, and may not unload again.
+    const loaded = play(game, s, ['load 2 3', `move 2 ${hex(sc, '0403')}`]);
+    expect(loaded.u[3]![CARRIER]).toBe(3);
+    expect(game.legalActions(loaded)).not.toContain('unload 2');
+  });
+
   it('PL V.C.6: only a German AFV carries, and only an infantry-type unit: a Pz IV takes a rifle, not a mortar; an M4 takes nothing', () => {
     const { game, start } = custom({
       terrain: open(8, 3),
@@ -234,6 +260,48 @@ describe('PL carriers and the UFT', () => {
     expect(game.legalActions(moving).some((a) => a.startsWith(`overrun 0 ${hex(sc, '0402')} `))).toBe(true);
     const fired = edit(moving, { 0: { flags: F_FIRED } });
     expect(game.legalActions(fired).some((a) => a.startsWith('overrun 0 '))).toBe(false);
+  });
+});
+
+describe('PL special vehicles and aircraft armament', () => {
+  it('PL X.C.2: a Churchill Crocodile is an ordinary H unit with its UFT factors: 40 H at range 1, full strength on armour next door', () => {
+    const { sc, start } = custom({
+      terrain: open(8, 3),
+      allied: [{ counter: 'uk-crocodile', hex: '0202' }],
+      german: [
+        { counter: 'ger-pz4', hex: '0302' },
+        { counter: 'ger-pz4', hex: '0502' },
+      ],
+    });
+    const d = draftOf(sc, start);
+    expect(canDirectFire(d, 0, 1)).toBe(true);
+    expect(canDirectFire(d, 0, 2)).toBe(false); // range 1
+    const o = directFireOdds(d, [0], 1);
+    expect([o.attack, o.defense, o.col]).toEqual([40, 7, 4]); // H at 6 hexes or less is not halved on armour: 4-1
+  });
+
+  it('PL XIV.B.6: the fighter-bomber armament is fixed by the scenario: rockets 20 (A) once, bombs 30 (H) once, machine guns as printed', () => {
+    const aircraft = [
+      { id: 'typhoon', name: 'Typhoon', ordnance: 'rockets', mg: { attack: 2, weapon: 'A' } },
+      { id: 'p47', name: 'P-47', ordnance: 'bombs', mg: { attack: 3, weapon: 'I' } },
+    ];
+    const { sc, game, start } = custom({
+      terrain: open(8, 3),
+      aircraft,
+      allied: [{ counter: 'us-rifle', hex: '0101' }],
+      german: [
+        { counter: 'ger-pz4', hex: '0602' },
+        { counter: 'ger-rifle', hex: '0801' },
+      ],
+    });
+    const d = draftOf(sc, start);
+    expect(airStrength(d, 0, 1, 'ord')).toBe(20);
+    expect(airStrength(d, 1, 1, 'ord')).toBe(30);
+    expect(airStrength(d, 0, 1, 'mg')).toBe(2);
+    expect(airStrength(d, 1, 1, 'mg')).toBe(0); // the P-47's I machine guns are ineffective against armour
+    const air = game.apply(start, 'next', loadedDice());
+    expect(game.legalActions(air)).toEqual(expect.arrayContaining(['air 0 1 ord', 'air 1 1 ord', 'air 0 1 mg']));
+    expect(game.legalActions(air)).not.toContain('air 1 1 mg');
   });
 });
 
