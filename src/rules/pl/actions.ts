@@ -13,6 +13,7 @@
  *   aa U             (the German seat, while an air attack waits) AA unit U fires at the aircraft (XII.D)
  *   pass             (the German seat) no more AA fire: the air attack is resolved
  *   move U H         unit U moves to hex H (V)
+ *   land U H         unit U at sea lands on the beach hex H next to it (XI.C); undispersed, it may move on
  *   load C P         carrier C loads passenger P in its hex (V.C.2)
  *   unload C         carrier C sets its passenger down in its hex
  *   overrun U H D    vehicle U overruns hex H, leaving by direction D (VII.D)
@@ -33,6 +34,7 @@ import {
   defenseOf,
   elevationFactor,
   eliminate,
+  fireDrm,
   ifSighted,
   inFort,
   maxRange,
@@ -56,7 +58,7 @@ import {
   isClearing,
 } from './engineers.js';
 import { MOVE_CLASSES } from './formats.js';
-import { budgetOf, dueToEnter, hasEnemy, insideFort, reachable, roomFor, streamAt, terrainStep } from './movement.js';
+import { budgetOf, dueToEnter, hasEnemy, insideFort, reachable, roomFor, seaAt, streamAt, terrainStep } from './movement.js';
 import { MP_SCALE, type Scenario } from './scenario.js';
 import {
   CARRIER,
@@ -68,11 +70,13 @@ import {
   F_DISPERSED,
   F_FIRED,
   F_IN_FORT,
+  F_LANDED,
   F_MOVED,
   F_PASSENGER_NOW,
   F_SPOTTED,
   F_TRANSPORTED,
   MP_LEFT,
+  OFFBOARD,
   PH_AIR,
   STATIONARY,
   PH_ASSAULT,
@@ -120,7 +124,7 @@ export function canDirectFire(d: Draft, f: number, t: number): boolean {
   const from = d.hex(f);
   const h = d.hex(t);
   if (d.hit.includes(h)) return false; // VII.C.11: not the hex IF hit this phase
-  if (streamAt(d, from)) return false; // VII.K.3: no attacks out of a stream hex
+  if (streamAt(d, from) || seaAt(d, from)) return false; // VII.K.3: no attacks out of a stream hex; none from landing craft (XI)
   const dist = sc.map.grid.distance(from, h);
   // VII.K.4-5: a unit in a stream hex is fired on from ground level only from next door.
   if (streamAt(d, h) && dist > 1 && sc.level[sc.map.terrain[from]!] === 0) return false;
@@ -209,7 +213,7 @@ export function directFireOdds(
   const attack = directFireStrength(d, firers, t);
   const defense = targetDefense(d, targetsOf(d, t));
   const h = d.hex(t);
-  return { attack, defense, col: oddsColumn(d.sc, attack, defense), drm: d.sc.drm[d.sc.map.terrain[h]!]! };
+  return { attack, defense, col: oddsColumn(d.sc, attack, defense), drm: fireDrm(d, h) };
 }
 
 /** Whether unit i may be named in an IF order at hex h now (VII.C.1-7, VII.C.12). */
@@ -217,7 +221,7 @@ export function canOrder(d: Draft, i: number, h: Hex): boolean {
   const sc = d.sc;
   const c = sc.units[i]!.c;
   if (sc.units[i]!.side !== d.side || !c.modes.includes('IF') || !onMap(d, i)) return false;
-  if (d.flag(i, F_DISPERSED) || d.flag(i, F_DESIGNATED) || streamAt(d, d.hex(i))) return false; // VII.K.3
+  if (d.flag(i, F_DISPERSED) || d.flag(i, F_DESIGNATED) || streamAt(d, d.hex(i)) || seaAt(d, d.hex(i))) return false; // VII.K.3, XI
   const dist = sc.map.grid.distance(d.hex(i), h);
   if (dist > c.range) return false;
   if (c.weapon === '(H)' && dist <= Math.floor(c.range / 4)) return false; // VII.C.12
@@ -244,7 +248,31 @@ function mayMove(d: Draft, i: number): boolean {
   if (u.side !== d.side || u.c.movement === 0 || u.c.vehicular !== (d.phase === PH_MOVE_VEHICLES)) return false;
   if (dueToEnter(d, i)) return true;
   if (!ready(d, i)) return false;
+  // XI.C.1: units ashore move before any unit lands from the sea in this phase.
+  if (!d.flag(i, F_LANDED) && landingBegun(d)) return false;
   return !d.flag(i, F_MOVED) && !d.flag(i, F_DESIGNATED) && !d.flag(i, F_PASSENGER_NOW);
+}
+
+/** XI.C.1: whether a unit of the phasing side has landed from the sea in this movement phase. */
+function landingBegun(d: Draft): boolean {
+  const sc = d.sc;
+  for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side === d.side && d.flag(i, F_LANDED)) return true;
+  return false;
+}
+
+/** XI.C: the beach hexes unit i at sea may land on now (next to it, not enemy-held, with room), or [] when it may not land. */
+export function landingHexes(d: Draft, i: number): Hex[] {
+  const sc = d.sc;
+  const u = sc.units[i]!;
+  const h = d.hex(i);
+  if (u.side !== d.side || u.lands === 0 || !seaAt(d, h) || d.carrierOf(i) >= 0) return [];
+  if (u.c.vehicular !== (d.phase === PH_MOVE_VEHICLES)) return [];
+  const out: Hex[] = [];
+  for (let k = 0; k < 6; k++) {
+    const n = sc.map.grid.neighbour(h, k);
+    if (n >= 0 && sc.beach[sc.map.terrain[n]!] && !hasEnemy(d, u.side, n) && roomFor(d, n, u.side)) out.push(n);
+  }
+  return out;
 }
 
 /** XIV.B.3: may unit i leave the map now: on one of its side's exit hexes, face-up, with a movement point left? */
@@ -259,7 +287,8 @@ function mayExit(d: Draft, i: number): boolean {
 /** The units that would close assault hex h now (VII.E), or [] when none may. */
 export function assaulters(d: Draft, h: Hex): number[] {
   const sc = d.sc;
-  if (d.hit.includes(h) || !hasEnemy(d, d.side, h)) return [];
+  // VII.E.9: no close assault against a sea hex.
+  if (d.hit.includes(h) || !hasEnemy(d, d.side, h) || seaAt(d, h)) return [];
   const grid = sc.map.grid;
   const out: number[] = [];
   for (let k = 0; k < 6; k++) {
@@ -272,6 +301,7 @@ export function assaulters(d: Draft, h: Hex): number[] {
           sc.units[i]!.side === d.side &&
           ready(d, i) &&
           !streamAt(d, n) &&
+          !seaAt(d, n) &&
           !(sc.units[i]!.c.engineer && isClearing(d, i)) &&
           !d.flag(i, F_ATTACKED) &&
           !d.flag(i, F_TRANSPORTED) &&
@@ -391,6 +421,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
         if (s.phase === PH_MOVE_VEHICLES && d.hex(i) >= 0) for (const [h, k] of overrunsOf(d, i)) out.push(`overrun ${i} ${h} ${k}`);
       }
       if (mayExit(d, i)) out.push(`exit ${i}`);
+      for (const h of landingHexes(d, i)) out.push(`land ${i} ${h}`);
       if (s.phase === PH_MOVE_OTHERS && sc.units[i]!.c.engineer && mayMove(d, i) && d.hex(i) >= 0) {
         for (const h of clearTargets(d, i)) out.push(`clear ${i} ${h}`);
         if (demolitionTask(d, i) !== null)
@@ -417,7 +448,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
 /** V.C.2.c-d, V.C.6.b: may unit c load or unload now (a German AFV even after firing)? */
 function mayCarry(d: Draft, c: number): boolean {
   const u = d.sc.units[c]!;
-  if (u.side !== d.side || u.c.carrier === 'none' || !onMap(d, c) || d.flag(c, F_DISPERSED)) return false;
+  if (u.side !== d.side || u.c.carrier === 'none' || !onMap(d, c) || d.flag(c, F_DISPERSED) || seaAt(d, d.hex(c))) return false;
   if (d.flag(c, F_DESIGNATED) || d.flag(c, F_CARRIED_NOW)) return false; // V.C.2.d: one load or unload a phase
   return !d.flag(c, F_FIRED) || u.c.carrier === 'infantry';
 }
@@ -513,6 +544,9 @@ export function applyAction(d: Draft, action: string): void {
     }
     case 'move':
       moveUnit(d, num(1), num(2));
+      break;
+    case 'land':
+      land(d, num(1), num(2));
       break;
     case 'load':
       load(d, num(1), num(2));
@@ -653,7 +687,7 @@ function executeOrder(d: Draft, o: IfOrder): void {
     total += c.attack * stackFactor(sc, c, targets, h, sc.map.grid.distance(d.hex(f), h), false, inside);
   }
   const each = total / groups.length;
-  const drm = sc.drm[sc.map.terrain[h]!]!;
+  const drm = fireDrm(d, h);
   for (const g of groups) {
     if (d.hex(g[0]!) !== h) continue;
     const defense = targetDefense(d, g);
@@ -754,7 +788,7 @@ function resolveAirAttack(d: Draft): void {
   const targets = inFort(d, t) ? insideFort(d, h) : [t];
   const col = oddsColumn(sc, attack, targetDefense(d, targets));
   const roll = d6(d.rng);
-  const result = crtResult(sc, col, roll + sc.drm[sc.map.terrain[h]!]!);
+  const result = crtResult(sc, col, roll + fireDrm(d, h));
   d.mut('hit').push(h);
   d.events &&
     d.say(
@@ -795,6 +829,63 @@ function moveUnit(d: Draft, i: number, h: Hex): void {
   if (p >= 0) d.setFlag(p, F_TRANSPORTED);
   if (p >= 0) d.setFlag(i, F_TRANSPORTED);
   d.events && d.say(() => `${d.sc.units[i]!.id} moves to ${d.sc.map.grid.label(h)}`);
+}
+
+/**
+ * XI.C: unit i lands from its sea hex on beach hex h, paying the beach's cost; undispersed it may move on
+ * with what is left (XI.C.4), dispersed it stops there (XI.C.3). Landing where a friendly unit already stands
+ * disperses every unit in the hex (XI.C.5).
+ */
+function land(d: Draft, i: number, h: Hex): void {
+  const sc = d.sc;
+  const crowded = d.unitsIn(h).length > 0;
+  const cls = MOVE_CLASSES.indexOf(sc.units[i]!.c.moveClass);
+  const cost = Math.max(0, sc.moveCost[sc.map.terrain[h]! * MOVE_CLASSES.length + cls]!);
+  relocate(d, i, h);
+  d.setFlag(i, F_LANDED);
+  d.set(i, MP_LEFT, Math.max(0, budgetOf(d, i) - cost));
+  d.events && d.say(() => `${sc.units[i]!.id} lands at ${sc.map.grid.label(h)}`);
+  if (crowded) for (const x of d.unitsIn(h)) applyResult(d, x, 'D');
+  if (d.flag(i, F_DISPERSED)) {
+    d.setFlag(i, F_MOVED);
+    d.set(i, MP_LEFT, 0);
+  }
+  const p = d.passengerOf(i);
+  if (p >= 0) d.setFlag(p, F_TRANSPORTED);
+}
+
+/**
+ * XI.C.2: at the end of its movement phase every unit of the phasing side still at sea lands on a beach
+ * hex next to it; one with no room there is eliminated. XI.B: Allied units landing next turn are then
+ * placed at sea by startSegment.
+ */
+function forceLandings(d: Draft, vehicular: boolean): void {
+  const sc = d.sc;
+  for (let i = 0; i < sc.units.length; i++) {
+    const u = sc.units[i]!;
+    if (u.side !== d.side || u.lands === 0 || u.c.vehicular !== vehicular || !seaAt(d, d.hex(i)) || d.carrierOf(i) >= 0) continue;
+    const beach = landingHexes(d, i);
+    if (beach.length > 0) {
+      land(d, i, beach[0]!);
+      d.setFlag(i, F_MOVED);
+      d.set(i, MP_LEFT, 0);
+    } else {
+      d.events && d.say(() => `${u.id} finds no room on the beach and is lost`);
+      eliminate(d, i, false);
+    }
+  }
+  for (let i = 0; i < sc.units.length; i++) if (d.flag(i, F_LANDED)) d.setFlag(i, F_LANDED, false);
+}
+
+/** XI.B.1: Allied units landing next turn are placed (inverted) on their sea hexes as the German segment opens. */
+function placeAtSea(d: Draft): void {
+  const sc = d.sc;
+  for (let i = 0; i < sc.units.length; i++) {
+    const u = sc.units[i]!;
+    if (u.lands !== d.turn + 1 || d.hex(i) !== OFFBOARD || d.carrierOf(i) >= 0) continue;
+    relocate(d, i, u.startHex);
+    d.events && d.say(() => `${u.id} is offshore at ${sc.map.grid.label(u.startHex)}`);
+  }
 }
 
 /** XIV.B.3: unit i (with its passenger) leaves the map by an exit hex; it scores the scenario's exit VP. */
@@ -919,10 +1010,12 @@ function nextPhase(d: Draft): void {
     d.phase = PH_MOVE_VEHICLES;
   } else if (d.phase === PH_MOVE_VEHICLES) {
     enterWaitingReinforcements(d, true);
+    forceLandings(d, true);
     d.hit = [];
     d.phase = PH_MOVE_OTHERS;
   } else if (d.phase === PH_MOVE_OTHERS) {
     enterWaitingReinforcements(d, false);
+    forceLandings(d, false);
     d.hit = [];
     d.phase = PH_ASSAULT;
   } else endSegment(d);
@@ -962,6 +1055,7 @@ export function startSegment(d: Draft): void {
   d.phase = PH_COMBAT;
   for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side === d.side && d.flag(i, F_SPOTTED)) d.setFlag(i, F_SPOTTED, false);
   d.events && d.say(() => `turn ${d.turn}: ${sc.sides[d.side]!.name} player segment`);
+  if (d.side === 1) placeAtSea(d);
   mineAttacks(d);
   const due = d.orders.filter((o) => o.side === d.side && o.turn < d.turn);
   if (due.length > 0) {

@@ -43,10 +43,24 @@ export function maxRange(c: CounterEntry): number {
   return c.rangeAsterisk ? 2 * c.range : c.range;
 }
 
-/** Whether a unit in hex h counts as an armoured target: its UFT type, or any unit in a town (VII.F.2.c). */
+/** Whether a unit in hex h counts as an armoured target: its UFT type, or any unit in a town (VII.F.2.c) or at sea (XI.D.3). */
 export function armouredTarget(sc: Scenario, unit: number, h: Hex): boolean {
-  return sc.town[sc.map.terrain[h]!]! || sc.units[unit]!.c.target === 'A';
+  const t = sc.map.terrain[h]!;
+  return sc.town[t]! || sc.sea[t]! || sc.units[unit]!.c.target === 'A';
 }
+
+/** The die modifier of fire at the units in h: the terrain's (A15), +2 against a DD tank at sea (XI.D.4). */
+export function fireDrm(d: Draft, h: Hex): number {
+  const sc = d.sc;
+  const t = sc.map.terrain[h]!;
+  const dd = sc.sea[t]! && d.unitsIn(h).some((i) => sc.units[i]!.c.dd);
+  return sc.drm[t]! + (dd ? SEA_DD_DRM : 0);
+}
+
+/** XI.D.3: the defence strength of a landing craft (any unit at sea but a DD tank). */
+export const LANDING_CRAFT_DS = 8;
+/** XI.D.4: added to the die against a DD tank at sea. */
+export const SEA_DD_DRM = 2;
 
 /**
  * The target type a set of targets presents to one attacker (VII.F.2.b): the predominant type by counters
@@ -92,6 +106,8 @@ export function elevationFactor(sc: Scenario, from: Hex, to: Hex): number {
 export function defenseOf(d: Draft, unit: number): number {
   const c = d.sc.units[unit]!.c;
   if (inFort(d, unit)) return d.sc.charts.fortDefense.value; // IX.C.3: the fort's DS only
+  const h = d.hex(unit);
+  if (h >= 0 && d.sc.sea[d.sc.map.terrain[h]!] && !c.dd) return LANDING_CRAFT_DS; // XI.D.3
   if (riding(d, unit)) return 1;
   if (c.softTransport && d.passengerOf(unit) >= 0) return 1;
   return c.defense;

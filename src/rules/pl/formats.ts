@@ -55,6 +55,8 @@ export const counterEntry = z.strictObject({
   flail: z.boolean().default(false),
   /** X.C.3: a Valentine bridgelayer: may enter a stream hex (and stop), and lays a tank bridge as it leaves. */
   bridgelayer: z.boolean().default(false),
+  /** XI.D.4: a DD (amphibious) tank: keeps its own DS at sea, and fire at it there is +2 on the die. */
+  dd: z.boolean().default(false),
   source: provenance,
 });
 export type CounterEntry = z.infer<typeof counterEntry>;
@@ -86,6 +88,10 @@ export const terrainEntry = z.strictObject({
   drm: z.number().int().default(0),
   /** VII.K: a stream hex: vehicles only over a bridge, foot units on a roll, no attacks out of it. */
   stream: z.boolean().default(false),
+  /** V.A.3: a sea hex: only units landing from it (XI) are ever in it; nothing enters it. */
+  sea: z.boolean().default(false),
+  /** XI.C: a beach hex, where units at sea land. */
+  beach: z.boolean().default(false),
   source: provenance,
 });
 
@@ -144,6 +150,11 @@ const placement = z.strictObject({
    * equipment it carries: it transports nothing else, and stays within a hex of the engineer's X.B tasks.
    */
   equipmentFor: z.number().int().min(0).optional(),
+  /**
+   * XI: an Allied unit landing from the sea on this turn: `hex` is its sea hex, next to a beach; it is placed
+   * there (inverted, in its landing craft) for the German segment of the turn before, or at set-up for turn 1.
+   */
+  lands: z.number().int().min(1).optional(),
 });
 
 const airUnit = z.strictObject({

@@ -81,10 +81,15 @@ export function terrainStep(
   return sc.moveCost[terrain * MOVE_CLASSES.length + cls]!;
 }
 
-/** XIV.B.3: whether unit i is a reinforcement off the map whose turn to enter has come. */
+/** XIV.B.3: whether unit i is a reinforcement off the map whose turn to enter has come (a unit landing from the sea is placed at sea instead, XI.B). */
 export function dueToEnter(d: Draft, i: number): boolean {
   const u = d.sc.units[i]!;
-  return u.enters > 0 && u.enters <= d.turn && d.hex(i) === OFFBOARD && d.carrierOf(i) < 0;
+  return u.enters > 0 && u.lands === 0 && u.enters <= d.turn && d.hex(i) === OFFBOARD && d.carrierOf(i) < 0;
+}
+
+/** V.A.3: whether h is a sea hex. */
+export function seaAt(d: { readonly sc: Scenario }, h: Hex): boolean {
+  return h >= 0 && d.sc.sea[d.sc.map.terrain[h]!]!;
 }
 
 /** The movement points (x MP_SCALE) unit i may still spend this phase. */
@@ -123,7 +128,8 @@ export function reachable(d: Draft, i: number, budget = budgetOf(d, i)): Map<Hex
         ? BRIDGE_LAYING * MP_SCALE
         : 0;
   budget -= flailing;
-  if (budget <= 0 || start < 0) return out;
+  // XI.C: a unit at sea reaches the shore only by landing ('land'); nothing ever moves into the sea (V.A.3).
+  if (budget <= 0 || start < 0 || seaAt(d, start)) return out;
   const step = (from: Hex, to: Hex, dir: number): number => {
     if ((from !== start || entering) && (d.mines.includes(from) || d.blocks.includes(from))) return -1;
     // VII.K.2: the entry roll is made where the move ends, so a move stops in the first stream hex it enters.

@@ -49,6 +49,8 @@ export interface UnitDef {
   readonly startsInFort: boolean;
   /** X.B (pre): for an engineer, its equipment carrier; for that carrier, its engineer; else -1. */
   readonly equipment: number;
+  /** XI: the turn it lands from its sea hex (startHex), or 0. */
+  readonly lands: number;
 }
 
 export interface AirDef {
@@ -80,6 +82,9 @@ export interface Scenario {
   readonly town: readonly boolean[];
   readonly overrunOk: readonly boolean[];
   readonly drm: readonly number[];
+  /** Per terrain: a sea hex (V.A.3) and a beach hex (XI.C). */
+  readonly sea: readonly boolean[];
+  readonly beach: readonly boolean[];
   /** Per terrain: a stream (VII.K). */
   readonly stream: readonly boolean[];
   /** VII.K.6: the terrain a bridged stream hex counts as (clear), or -1 when the chart pack has no clear terrain. */
@@ -110,6 +115,15 @@ const SETTERS = [
 /** Whether h lies on the edge of the map (XIV.B.3: units enter and leave there). */
 function onEdge(grid: GameMap['grid'], h: Hex): boolean {
   for (let k = 0; k < 6; k++) if (grid.neighbour(h, k) < 0) return true;
+  return false;
+}
+
+/** XI.B.1: whether sea hex h lies next to a beach hex. */
+function seaNextToBeach(grid: GameMap['grid'], map: GameMap, terrains: readonly { beach: boolean }[], h: Hex): boolean {
+  for (let k = 0; k < 6; k++) {
+    const n = grid.neighbour(h, k);
+    if (n >= 0 && terrains[map.terrain[n]!]!.beach) return true;
+  }
   return false;
 }
 
@@ -200,10 +214,26 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
           startHex: h,
           startCarrier: -1,
           soft: c.softTransport,
-          enters: p.enters ?? 0,
+          // XI.B: a unit landing on turn N > 1 waits off the map until it is placed at sea in turn N - 1.
+          enters: p.lands !== undefined ? p.lands - 1 : (p.enters ?? 0),
           startsInFort: false,
           equipment: -1,
+          lands: p.lands ?? 0,
         });
+        if (p.lands !== undefined) {
+          if (side !== 0) problems.add(`${place}.lands`, 'only the Allied player lands from the sea (XI)', 'bad-value');
+          else if (p.enters !== undefined)
+            problems.add(`${place}.lands`, 'a unit lands from the sea or enters from an edge, not both', 'bad-value');
+          else if (c.movement === 0 && p.aboard === undefined)
+            problems.add(`${place}.lands`, `${c.name} (MA 0) lands aboard its carrier (XI.B.3): give it "aboard"`, 'bad-value');
+          else if (h >= 0 && !(terrains[map.terrain[h]!]!.sea && seaNextToBeach(grid, map, terrains, h)))
+            problems.add(
+              `${place}.hex`,
+              `a landing unit is placed on a sea hex next to a beach (XI.B.1); ${p.hex} is not one`,
+              'bad-value',
+            );
+        } else if (h >= 0 && terrains[map.terrain[h]!]!.sea)
+          problems.add(`${place}.hex`, `only units landing from the sea ("lands") stand on a sea hex (V.A.3): ${p.hex}`, 'bad-value');
         if (p.enters !== undefined && h >= 0 && !onEdge(grid, h))
           problems.add(`${place}.hex`, `a reinforcement enters from the map edge; ${p.hex} is not an edge hex (XIV.B.3)`, 'bad-value');
       }
@@ -228,6 +258,20 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
       }
     });
   });
+  // XI.B.2: one Allied unit a sea hex (a carrier with its passenger is one).
+  const atSea = new Map<string, string>();
+  for (const u of units) {
+    if (u.lands === 0 || u.startCarrier >= 0 || u.startHex < 0) continue;
+    const key = `${u.lands}:${u.startHex}`;
+    const other = atSea.get(key);
+    if (other !== undefined)
+      problems.add(
+        'sides[0].units',
+        `${u.id} and ${other} are placed on the same sea hex ${grid.label(u.startHex)} (XI.B.2: one a hex)`,
+        'bad-value',
+      );
+    atSea.set(key, u.id);
+  }
   // X.B (pre): each engineer platoon's equipment carrier, designated before the game.
   data.sides.forEach((sd, side) => {
     const first = units.findIndex((u) => u.side === side);
@@ -382,6 +426,8 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
     level,
     obstacle,
     town: terrains.map((t) => t.town),
+    sea: terrains.map((t) => t.sea),
+    beach: terrains.map((t) => t.beach),
     overrunOk: terrains.map((t) => t.overrun),
     drm: terrains.map((t) => t.drm),
     stream,

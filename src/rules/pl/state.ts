@@ -44,6 +44,8 @@ export const F_BLOCK_MADE = 512;
 export const F_IN_FORT = 1024;
 /** V.C.2.d: loaded or unloaded this segment as a carrier (never both, never twice). */
 export const F_CARRIED_NOW = 2048;
+/** XI.C.1: landed from the sea this movement phase (after which no unit already ashore moves in it). */
+export const F_LANDED = 4096;
 
 /** Phases of a player segment (XIII.A). */
 export const PH_COMBAT = 0,

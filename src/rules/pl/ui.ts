@@ -38,6 +38,7 @@ const HELP = [
   'order U HEX     write an IF order: unit U fires indirectly at HEX next turn (secret)',
   'air A T [mg]    aircraft A attacks enemy unit T with its bombs or rockets (or machine guns)',
   'move U HEX      move unit U (number or id) to HEX (e.g. 0405)',
+  'land U HEX      unit U at sea lands on the beach hex HEX next to it (XI.C), then may move on',
   'load C P        carrier C loads unit P in its hex; unload C sets its passenger down',
   'overrun U HEX   vehicle U overruns HEX (the first legal way through)',
   'cat HEX         close assault HEX with every eligible adjacent unit',
@@ -155,6 +156,8 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         return `${sc.aircraft[n(1)]!.name} attacks ${unitName(n(2))} with ${w[3] === 'mg' ? 'machine guns' : sc.aircraft[n(1)]!.ordnance}`;
       case 'move':
         return `${unitName(n(1))} moves to ${grid.label(n(2))}`;
+      case 'land':
+        return `${unitName(n(1))} lands on the beach at ${grid.label(n(2))}`;
       case 'load':
         return `${unitName(n(1))} loads ${unitName(n(2))}`;
       case 'unload':
@@ -221,6 +224,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
     resolve: 'fire',
     air: 'fire',
     move: 'move',
+    land: 'move',
     load: 'other',
     unload: 'other',
     overrun: 'assault',
@@ -264,6 +268,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         target = hexOf(n(2));
         break;
       case 'move':
+      case 'land':
         units = [n(1)];
         from = hexOf(n(1));
         to = n(2);
@@ -365,6 +370,8 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
           return pick(legal, `air ${Number(a)} ${asUnit(b)} ${c === 'mg' ? 'mg' : 'ord'}`, `that air attack`);
         case 'move':
           return pick(legal, `move ${asUnit(a)} ${asHex(b)}`, `moving ${a} to ${b}`);
+        case 'land':
+          return pick(legal, `land ${asUnit(a)} ${asHex(b)}`, `landing ${a} at ${b}`);
         case 'load':
           return pick(legal, `load ${asUnit(a)} ${asUnit(b)}`, `loading ${b} on ${a}`);
         case 'unload':

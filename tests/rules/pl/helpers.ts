@@ -22,10 +22,11 @@ export interface Placement {
   aboard?: number;
   enters?: number;
   equipmentFor?: number;
+  lands?: number;
 }
 
 /**
- * A scenario on a map drawn with the shipped legend (. clear, w woods, t town, s slope, h hilltop, ~ stream), with the
+ * A scenario on a map drawn with the shipped legend (. clear, w woods, t town, s slope, h hilltop, ~ stream, = sea, b beach), with the
  * given units, written to a temporary file and loaded with the reference charts and counters.
  */
 export function custom(opts: {
@@ -55,7 +56,7 @@ export function custom(opts: {
     map: {
       width: opts.terrain[0]!.length,
       height: opts.terrain.length,
-      legend: { '.': 'clear', w: 'woods', t: 'town', s: 'slope', h: 'hilltop', '~': 'stream' },
+      legend: { '.': 'clear', w: 'woods', t: 'town', s: 'slope', h: 'hilltop', '~': 'stream', '=': 'sea', b: 'beach' },
       terrain: opts.terrain,
       roads: opts.roads ?? [],
     },

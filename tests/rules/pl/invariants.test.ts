@@ -176,6 +176,52 @@ describe('PL invariants over seeded random games', () => {
     expect(fortsLost + bridgesLost).toBeGreaterThan(0);
   });
 
+  it('PL XI.C.1 / XI.C.2: 60 random games of a landing against a fortified beach keep their invariants, land every unit and end', () => {
+    const { sc } = custom({
+      terrain: ['=b...w..', '=b......', '=b..t...', '=b......', '=b...w..'],
+      forts: [[], ['0403']],
+      turns: 5,
+      allied: [
+        { counter: 'us-rifle', hex: '0101', lands: 1 },
+        { counter: 'us-m4-dd', hex: '0102', lands: 1 },
+        { counter: 'us-engineer', hex: '0103', lands: 1 },
+        { counter: 'us-m4-dd', hex: '0104', lands: 2 },
+        { counter: 'us-halftrack', hex: '0105', lands: 2 },
+        { counter: 'us-57mm', hex: '0105', lands: 2, aboard: 4 },
+        { counter: 'us-rifle', hex: '0103', lands: 3 },
+      ],
+      german: [
+        { counter: 'ger-rifle', hex: '0403', count: 2 },
+        { counter: 'ger-pz4', hex: '0601' },
+        { counter: 'ger-75mm-at', hex: '0503' },
+        { counter: 'ger-81mm', hex: '0805' },
+      ],
+      objectives: [{ hex: '0403', vp: 4, heldBy: 'german' }],
+    });
+    for (let g = 0; g < 60; g++) {
+      const game = new PlGame(sc);
+      const rng = createRng(`pl-inv-landing/${g}`);
+      let s = game.initialState(rng);
+      for (let ply = 0; ply < 5000 && !s.over; ply++) {
+        const legal = game.legalActions(s);
+        expectTrue(legal.length > 0, 'no legal action in a live position');
+        const a = legal[rng.int(legal.length)]!;
+        const before = g % 10 === 0 ? JSON.stringify(s) : '';
+        const next = game.apply(s, a, rng);
+        if (g % 10 === 0) expectTrue(JSON.stringify(s) === before, `apply changed its input (${a})`);
+        checkPosition(sc, next);
+        // XI.C.2: no unit is still at sea once its landing turn's Allied segment is over.
+        if (next.side === 1)
+          sc.units.forEach((u, i) => {
+            const h = next.u[i]![HEX]!;
+            if (u.lands > 0 && u.lands <= next.turn && h >= 0) expectTrue(!sc.sea[sc.map.terrain[h]!], `unit ${i} still at sea`);
+          });
+        s = next;
+      }
+      expectTrue(s.over, `game ${g} did not end`);
+    }
+  });
+
   it('PL XIII: the same seed gives the same game', () => {
     const sc = loadPlScenario(scenarioFile('pl-tiny'));
     const run = () => {
