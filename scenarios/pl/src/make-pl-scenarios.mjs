@@ -159,7 +159,8 @@ write(
           { counter: 'us-57mm', hex: '0908' },
           { counter: 'us-105mm', hex: '0110' },
           { counter: 'us-81mm', hex: '0607' },
-          { counter: 'us-truck', hex: '0610' },
+          // X.B (pre): the engineer platoon's equipment carrier.
+          { counter: 'us-truck', hex: '0610', equipmentFor: 4 },
           { counter: 'us-m4-75', hex: '0108', enters: 4 },
         ],
         aircraft: [{ id: 'p47', name: 'P-47 Thunderbolt', ordnance: 'bombs', mg: { attack: 3, weapon: 'I' }, arrives: 3 }],

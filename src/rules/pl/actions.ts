@@ -7,11 +7,13 @@
  * Actions (strings):
  *   order U H        write an IF order for next turn: unit U at hex H (VII.C.3)
  *   fire U T         add unit U to the direct fire attack on target unit T (VII.B.5); starts it if none
+ *   shell U H        add unit U to the direct fire attack on the temporary bridge in H (X.C.4.b); starts it if none
  *   resolve          roll the attack being put together
  *   air A T W        aircraft A announces an attack on unit T with W = ord (bombs or rockets) or mg (XII.C)
  *   aa U             (the German seat, while an air attack waits) AA unit U fires at the aircraft (XII.D)
  *   pass             (the German seat) no more AA fire: the air attack is resolved
  *   move U H         unit U moves to hex H (V)
+ *   land U H         unit U at sea lands on the beach hex H next to it (XI.C); undispersed, it may move on
  *   load C P         carrier C loads passenger P in its hex (V.C.2)
  *   unload C         carrier C sets its passenger down in its hex
  *   overrun U H D    vehicle U overruns hex H, leaving by direction D (VII.D)
@@ -25,35 +27,56 @@ import { d6 } from '../../core/rng.js';
 import type { Hex } from '../../hex/grid.js';
 import {
   applyResult,
+  applyToTargets,
   armouredTarget,
   columnName,
   crtResult,
   defenseOf,
   elevationFactor,
+  eliminate,
+  fireDrm,
   ifSighted,
+  inFort,
   maxRange,
   oddsColumn,
+  settle,
   shifted,
   spottedFor,
   stackFactor,
+  targetDefense,
+  weaponFactor,
 } from './combat.js';
-import { bridgelayerLeaves, clearerOf, clearHex, clearTargets, demolish, demolitionTask, flailLeaves, isClearing } from './engineers.js';
+import {
+  bridgelayerLeaves,
+  clearerOf,
+  clearHex,
+  clearTargets,
+  demolish,
+  demolitionTask,
+  equipmentNear,
+  flailLeaves,
+  isClearing,
+} from './engineers.js';
 import { MOVE_CLASSES } from './formats.js';
-import { budgetOf, dueToEnter, hasEnemy, reachable, STACK_LIMIT, stackCount, streamAt, terrainStep } from './movement.js';
+import { budgetOf, dueToEnter, hasEnemy, insideFort, reachable, roomFor, seaAt, streamAt, terrainStep } from './movement.js';
 import { MP_SCALE, type Scenario } from './scenario.js';
 import {
   CARRIER,
   type Draft,
   EXITED,
   F_ATTACKED,
+  F_CARRIED_NOW,
   F_DESIGNATED,
   F_DISPERSED,
   F_FIRED,
+  F_IN_FORT,
+  F_LANDED,
   F_MOVED,
   F_PASSENGER_NOW,
   F_SPOTTED,
   F_TRANSPORTED,
   MP_LEFT,
+  OFFBOARD,
   PH_AIR,
   STATIONARY,
   PH_ASSAULT,
@@ -66,6 +89,9 @@ import {
 } from './state.js';
 
 // ---------------------------------------------------------------- eligibility
+
+/** `State.target` at or below this marks a fire attack on the temporary bridge in hex BRIDGE_TARGET - target (X.C.4.b). */
+export const BRIDGE_TARGET = -2;
 
 function onMap(d: Draft, i: number): boolean {
   return d.hex(i) >= 0 && d.carrierOf(i) < 0;
@@ -98,20 +124,70 @@ export function canDirectFire(d: Draft, f: number, t: number): boolean {
   const from = d.hex(f);
   const h = d.hex(t);
   if (d.hit.includes(h)) return false; // VII.C.11: not the hex IF hit this phase
-  if (streamAt(d, from)) return false; // VII.K.3: no attacks out of a stream hex
+  if (streamAt(d, from) || seaAt(d, from)) return false; // VII.K.3: no attacks out of a stream hex; none from landing craft (XI)
   const dist = sc.map.grid.distance(from, h);
   // VII.K.4-5: a unit in a stream hex is fired on from ground level only from next door.
   if (streamAt(d, h) && dist > 1 && sc.level[sc.map.terrain[from]!] === 0) return false;
   if (dist > maxRange(u.c)) return false;
   if (!sc.map.hasLos(from, h)) return false;
   if (!spottedFor(d, d.side, h, from)) return false;
-  return stackFactor(sc, u.c, targetsOf(d, t), h, dist, true) > 0;
+  return stackFactor(sc, u.c, targetsOf(d, t), h, dist, true, insideFort(d, h)) > 0;
 }
 
-/** The units a DF attack on t hits: all of a town hex together (VII.F.2.c), else t alone (a rider alone too, V.C.6.a). */
+/** The defence strength of the temporary bridge in h (X.C.4.b.2: printed on its counter). */
+export function bridgeDefense(d: Draft, h: Hex): number {
+  const b = d.sc.charts.temporaryBridges;
+  return d.sc.truckBridges.includes(h) ? b.truck : b.tank;
+}
+
+/** X.C.4.b: whether unit f may direct-fire at the temporary bridge in h now (not with an I weapon; permanent bridges never). */
+export function canShellBridge(d: Draft, f: number, h: Hex): boolean {
+  const sc = d.sc;
+  const u = sc.units[f]!;
+  if (!d.tempBridges.includes(h) || u.side !== d.side || !ready(d, f) || d.flag(f, F_ATTACKED)) return false;
+  if (!u.c.modes.includes('DF') || u.c.attack <= 0 || u.c.weapon === 'I' || u.c.weapon === '-') return false;
+  if (u.c.engineer && isClearing(d, f)) return false;
+  const from = d.hex(f);
+  if (d.hit.includes(h) || streamAt(d, from)) return false;
+  const dist = sc.map.grid.distance(from, h);
+  return dist <= maxRange(u.c) && sc.map.hasLos(from, h);
+}
+
+/** X.C.4.b: a temporary bridge is a non-armoured target (UFT) attacked alone; indirect fire at it is halved (X.C.4.b.3). */
+export function bridgeFireOdds(
+  d: Draft,
+  firers: readonly number[],
+  h: Hex,
+  direct: boolean,
+): { attack: number; defense: number; col: number } {
+  const sc = d.sc;
+  let attack = 0;
+  for (const f of firers) {
+    const c = sc.units[f]!.c;
+    attack +=
+      c.attack * weaponFactor(c, false, sc.map.grid.distance(d.hex(f), h), direct) * (direct ? elevationFactor(sc, d.hex(f), h) : 0.5);
+  }
+  const defense = bridgeDefense(d, h);
+  return { attack, defense, col: oddsColumn(sc, attack, defense) };
+}
+
+/** X.C.4.b.2, X.C.4.b.4: only an X destroys a temporary bridge; vehicles in its hex go with it (and their passengers), leaving no wreck. */
+function bridgeResult(d: Draft, h: Hex, result: string): void {
+  if (result !== 'X') return;
+  d.bridges = d.bridges.filter((b) => b !== h);
+  d.tempBridges = d.tempBridges.filter((b) => b !== h);
+  d.events && d.say(() => `the temporary bridge at ${d.sc.map.grid.label(h)} is destroyed`);
+  for (const i of d.unitsIn(h)) if (d.sc.units[i]!.c.vehicular) eliminate(d, i, false);
+}
+
+/**
+ * The units a DF attack on t hits: all of a town hex together (VII.F.2.c), the fort with every unit inside
+ * it (IX.C.3), else t alone (a rider alone too, V.C.6.a).
+ */
 export function targetsOf(d: Draft, t: number): number[] {
   const h = d.hex(t);
-  return d.sc.town[d.sc.map.terrain[h]!] && !isRider(d, t) ? d.unitsIn(h) : [t];
+  if (d.sc.town[d.sc.map.terrain[h]!] && !isRider(d, t)) return d.unitsIn(h);
+  return inFort(d, t) ? insideFort(d, h) : [t];
 }
 
 /** The attack strength of a DF group against t (VII.B.5 with VII.F and VII.H). */
@@ -119,11 +195,12 @@ export function directFireStrength(d: Draft, firers: readonly number[], t: numbe
   const sc = d.sc;
   const h = d.hex(t);
   const targets = targetsOf(d, t);
+  const inside = insideFort(d, h);
   let total = 0;
   for (const f of firers) {
     const from = d.hex(f);
     const c = sc.units[f]!.c;
-    total += c.attack * stackFactor(sc, c, targets, h, sc.map.grid.distance(from, h), true) * elevationFactor(sc, from, h);
+    total += c.attack * stackFactor(sc, c, targets, h, sc.map.grid.distance(from, h), true, inside) * elevationFactor(sc, from, h);
   }
   return total;
 }
@@ -134,9 +211,9 @@ export function directFireOdds(
   t: number,
 ): { attack: number; defense: number; col: number; drm: number } {
   const attack = directFireStrength(d, firers, t);
-  const defense = targetsOf(d, t).reduce((s, x) => s + defenseOf(d, x), 0);
+  const defense = targetDefense(d, targetsOf(d, t));
   const h = d.hex(t);
-  return { attack, defense, col: oddsColumn(d.sc, attack, defense), drm: d.sc.drm[d.sc.map.terrain[h]!]! };
+  return { attack, defense, col: oddsColumn(d.sc, attack, defense), drm: fireDrm(d, h) };
 }
 
 /** Whether unit i may be named in an IF order at hex h now (VII.C.1-7, VII.C.12). */
@@ -144,7 +221,7 @@ export function canOrder(d: Draft, i: number, h: Hex): boolean {
   const sc = d.sc;
   const c = sc.units[i]!.c;
   if (sc.units[i]!.side !== d.side || !c.modes.includes('IF') || !onMap(d, i)) return false;
-  if (d.flag(i, F_DISPERSED) || d.flag(i, F_DESIGNATED) || streamAt(d, d.hex(i))) return false; // VII.K.3
+  if (d.flag(i, F_DISPERSED) || d.flag(i, F_DESIGNATED) || streamAt(d, d.hex(i)) || seaAt(d, d.hex(i))) return false; // VII.K.3, XI
   const dist = sc.map.grid.distance(d.hex(i), h);
   if (dist > c.range) return false;
   if (c.weapon === '(H)' && dist <= Math.floor(c.range / 4)) return false; // VII.C.12
@@ -157,7 +234,8 @@ function overrunTargetOk(d: Draft, i: number, h: Hex): boolean {
   const c = sc.units[i]!.c;
   // VII.D.1, VII.K.6: clear terrain, a bridged stream hex counting as clear (a vehicle never enters a bare stream).
   if (streamAt(d, h) || !sc.overrunOk[d.bridges.includes(h) ? sc.bridgeTerrain : sc.map.terrain[h]!]) return false;
-  if (d.wrecks.includes(h) || d.blocks.includes(h) || d.mines.includes(h) || d.hit.includes(h)) return false;
+  // VII.D.8, IX.C.14: never units on a wreck, block, minefield or fortification.
+  if (d.wrecks.includes(h) || d.blocks.includes(h) || d.mines.includes(h) || d.forts.includes(h) || d.hit.includes(h)) return false;
   const defenders = d.unitsIn(h);
   if (defenders.length === 0 || sc.units[defenders[0]!]!.side === d.side) return false;
   if (!c.modes.includes('OR')) return c.modes.includes('ORna') && defenders.every((t) => sc.units[t]!.c.target === 'NA');
@@ -170,7 +248,31 @@ function mayMove(d: Draft, i: number): boolean {
   if (u.side !== d.side || u.c.movement === 0 || u.c.vehicular !== (d.phase === PH_MOVE_VEHICLES)) return false;
   if (dueToEnter(d, i)) return true;
   if (!ready(d, i)) return false;
+  // XI.C.1: units ashore move before any unit lands from the sea in this phase.
+  if (!d.flag(i, F_LANDED) && landingBegun(d)) return false;
   return !d.flag(i, F_MOVED) && !d.flag(i, F_DESIGNATED) && !d.flag(i, F_PASSENGER_NOW);
+}
+
+/** XI.C.1: whether a unit of the phasing side has landed from the sea in this movement phase. */
+function landingBegun(d: Draft): boolean {
+  const sc = d.sc;
+  for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side === d.side && d.flag(i, F_LANDED)) return true;
+  return false;
+}
+
+/** XI.C: the beach hexes unit i at sea may land on now (next to it, not enemy-held, with room), or [] when it may not land. */
+export function landingHexes(d: Draft, i: number): Hex[] {
+  const sc = d.sc;
+  const u = sc.units[i]!;
+  const h = d.hex(i);
+  if (u.side !== d.side || u.lands === 0 || !seaAt(d, h) || d.carrierOf(i) >= 0) return [];
+  if (u.c.vehicular !== (d.phase === PH_MOVE_VEHICLES)) return [];
+  const out: Hex[] = [];
+  for (let k = 0; k < 6; k++) {
+    const n = sc.map.grid.neighbour(h, k);
+    if (n >= 0 && sc.beach[sc.map.terrain[n]!] && !hasEnemy(d, u.side, n) && roomFor(d, n, u.side)) out.push(n);
+  }
+  return out;
 }
 
 /** XIV.B.3: may unit i leave the map now: on one of its side's exit hexes, face-up, with a movement point left? */
@@ -185,7 +287,8 @@ function mayExit(d: Draft, i: number): boolean {
 /** The units that would close assault hex h now (VII.E), or [] when none may. */
 export function assaulters(d: Draft, h: Hex): number[] {
   const sc = d.sc;
-  if (d.hit.includes(h) || !hasEnemy(d, d.side, h)) return [];
+  // VII.E.9: no close assault against a sea hex.
+  if (d.hit.includes(h) || !hasEnemy(d, d.side, h) || seaAt(d, h)) return [];
   const grid = sc.map.grid;
   const out: number[] = [];
   for (let k = 0; k < 6; k++) {
@@ -198,6 +301,7 @@ export function assaulters(d: Draft, h: Hex): number[] {
           sc.units[i]!.side === d.side &&
           ready(d, i) &&
           !streamAt(d, n) &&
+          !seaAt(d, n) &&
           !(sc.units[i]!.c.engineer && isClearing(d, i)) &&
           !d.flag(i, F_ATTACKED) &&
           !d.flag(i, F_TRANSPORTED) &&
@@ -213,7 +317,7 @@ export function assaulters(d: Draft, h: Hex): number[] {
 export function assaultOdds(d: Draft, h: Hex, attackers: readonly number[]): { attack: number; defense: number; col: number; drm: number } {
   const sc = d.sc;
   const attack = attackers.reduce((s, i) => s + sc.units[i]!.c.attack, 0); // VII.E: printed AS, no WEC
-  const defense = d.unitsIn(h).reduce((s, x) => s + defenseOf(d, x), 0);
+  const defense = targetDefense(d, d.unitsIn(h));
   // VII.E.5: an engineer stacked with an infantry unit, both assaulting: one column up.
   const byHex = new Map<Hex, number[]>();
   for (const i of attackers) byHex.set(d.hex(i), [...(byHex.get(d.hex(i)) ?? []), i]);
@@ -247,7 +351,7 @@ export function overrunsOf(d: Draft, i: number): [Hex, number][] {
       const h = grid.neighbour(entry, k);
       if (h < 0 || seen.has(h * 6 + k) || !overrunTargetOk(d, i, h)) continue;
       const exit = grid.neighbour(h, k);
-      if (exit < 0 || hasEnemy(d, d.side, exit) || stackCount(d, exit) >= STACK_LIMIT) continue;
+      if (exit < 0 || hasEnemy(d, d.side, exit) || !roomFor(d, exit, d.side)) continue;
       // A14: pay the target hex and the exit hex; no road rate, but a road negates the terrain (VII.D.3).
       const through = terrainStep(sc, cls, entry, h, k, false);
       const out2 = terrainStep(sc, cls, h, exit, k, false);
@@ -274,8 +378,16 @@ export function legalActions(sc: Scenario, s: State): string[] {
       out.push('resolve');
       return out;
     }
+    if (s.target <= BRIDGE_TARGET) {
+      const h = BRIDGE_TARGET - s.target;
+      for (let f = 0; f < n; f++) if (!s.firers.includes(f) && canShellBridge(d, f, h)) out.push(`shell ${f} ${h}`);
+      out.push('resolve');
+      return out;
+    }
+    // VII.C.6: IF orders go at enemy hexes, and at temporary bridges (X.C.4.b.3: with no unit in the hex, the bridge is the target).
     const enemyHexes = new Set<Hex>();
     for (let t = 0; t < n; t++) if (sc.units[t]!.side !== s.side && onMap(d, t)) enemyHexes.add(d.hex(t));
+    for (const b of s.tempBridges) enemyHexes.add(b);
     for (let i = 0; i < n; i++) {
       if (sc.units[i]!.side !== s.side || !sc.units[i]!.c.modes.includes('IF')) continue;
       for (const h of enemyHexes) if (canOrder(d, i, h)) out.push(`order ${i} ${h}`);
@@ -283,8 +395,10 @@ export function legalActions(sc: Scenario, s: State): string[] {
     for (let t = 0; t < n; t++) {
       if (sc.units[t]!.side === s.side || !targetable(d, t)) continue;
       if (sc.town[sc.map.terrain[d.hex(t)]!] && d.unitsIn(d.hex(t))[0] !== t) continue; // one target per town hex
+      if (inFort(d, t) && insideFort(d, d.hex(t))[0] !== t) continue; // one target per fort (IX.C.3)
       for (let f = 0; f < n; f++) if (canDirectFire(d, f, t)) out.push(`fire ${f} ${t}`);
     }
+    for (const h of s.tempBridges) for (let f = 0; f < n; f++) if (canShellBridge(d, f, h)) out.push(`shell ${f} ${h}`);
   } else if (s.phase === PH_AIR) {
     if (s.airPending.length > 0) {
       // XII.D: the German player decides which AA units fire at the announced attack, one at a time.
@@ -307,6 +421,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
         if (s.phase === PH_MOVE_VEHICLES && d.hex(i) >= 0) for (const [h, k] of overrunsOf(d, i)) out.push(`overrun ${i} ${h} ${k}`);
       }
       if (mayExit(d, i)) out.push(`exit ${i}`);
+      for (const h of landingHexes(d, i)) out.push(`land ${i} ${h}`);
       if (s.phase === PH_MOVE_OTHERS && sc.units[i]!.c.engineer && mayMove(d, i) && d.hex(i) >= 0) {
         for (const h of clearTargets(d, i)) out.push(`clear ${i} ${h}`);
         if (demolitionTask(d, i) !== null)
@@ -316,7 +431,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
       if (s.phase !== PH_MOVE_VEHICLES || !mayCarry(d, i)) continue;
       const p = d.passengerOf(i);
       if (p >= 0) {
-        if (stackCount(d, d.hex(i)) < STACK_LIMIT) out.push(`unload ${i}`);
+        if (roomFor(d, d.hex(i), sc.units[i]!.side) && carryAffordable(d, i, p)) out.push(`unload ${i}`);
       } else {
         for (const q of d.unitsIn(d.hex(i))) if (mayBoard(d, i, q)) out.push(`load ${i} ${q}`);
       }
@@ -333,20 +448,31 @@ export function legalActions(sc: Scenario, s: State): string[] {
 /** V.C.2.c-d, V.C.6.b: may unit c load or unload now (a German AFV even after firing)? */
 function mayCarry(d: Draft, c: number): boolean {
   const u = d.sc.units[c]!;
-  if (u.side !== d.side || u.c.carrier === 'none' || !onMap(d, c) || d.flag(c, F_DISPERSED) || d.flag(c, F_MOVED)) return false;
-  if (d.flag(c, F_DESIGNATED) || d.get(c, MP_LEFT) >= 0) return false;
+  if (u.side !== d.side || u.c.carrier === 'none' || !onMap(d, c) || d.flag(c, F_DISPERSED) || seaAt(d, d.hex(c))) return false;
+  if (d.flag(c, F_DESIGNATED) || d.flag(c, F_CARRIED_NOW)) return false; // V.C.2.d: one load or unload a phase
   return !d.flag(c, F_FIRED) || u.c.carrier === 'infantry';
 }
 
-/** V.C.1-2, V.C.6: may carrier c (not yet moved) load unit q of its hex? */
+/**
+ * V.C.2.a-b: whether carrier c has the movement points to load or unload p now: a heavy gun only with the
+ * carrier's whole MA untouched (both in the hex at the start and end of the phase); anything else for half
+ * the MA (rounded up), before or after the carrier moves up to half its MA.
+ */
+function carryAffordable(d: Draft, c: number, p: number): boolean {
+  if (!d.flag(c, F_MOVED)) return d.get(c, MP_LEFT) < 0;
+  return d.sc.units[p]!.c.passenger === 'half' && budgetOf(d, c) >= loadCost(d.sc, c, p);
+}
+
+/** V.C.1-2, V.C.6: may carrier c load unit q of its hex? */
 function mayBoard(d: Draft, c: number, q: number): boolean {
   const sc = d.sc;
   const cu = sc.units[c]!;
   const qu = sc.units[q]!;
   if (q === c || qu.side !== cu.side || qu.c.passenger === 'none' || qu.c.vehicular) return false;
   if (cu.c.carrier === 'infantry' && !qu.c.infantry) return false;
+  if (cu.equipment >= 0 && cu.equipment !== q) return false; // X.B (pre): an equipment carrier transports only its engineer
   // V.C.2.c: neither may have fired (German AFVs may, V.C.6.b) or be dispersed; the passenger has not moved.
-  if (d.flag(c, F_MOVED) || (d.flag(c, F_FIRED) && cu.c.carrier !== 'infantry')) return false;
+  if (!carryAffordable(d, c, q) || (d.flag(c, F_FIRED) && cu.c.carrier !== 'infantry')) return false;
   if (!ready(d, q) || d.flag(q, F_MOVED) || d.flag(q, F_DESIGNATED) || d.flag(q, F_ATTACKED)) return false;
   if (qu.c.engineer && isClearing(d, q)) return false; // X.A.7
   return true;
@@ -356,7 +482,7 @@ function mayBoard(d: Draft, c: number, q: number): boolean {
 export function airFactor(d: Draft, k: number, t: number, w: 'ord' | 'mg'): number {
   const a = d.sc.aircraft[k]!;
   const weapon = w === 'ord' ? (a.ordnance === 'bombs' ? 'H' : 'A') : a.mg.weapon;
-  const armoured = armouredTarget(d.sc, t, d.hex(t));
+  const armoured = inFort(d, t) || armouredTarget(d.sc, t, d.hex(t)); // IX.C.3: a fort is an armoured target
   if (weapon === 'I') return armoured ? 0 : 1;
   if (weapon === 'A') return armoured ? 1 : 0.5;
   return 1;
@@ -383,8 +509,15 @@ export function applyAction(d: Draft, action: string): void {
         d.firers = [num(1)];
       } else d.firers = [...d.firers, num(1)];
       break;
+    case 'shell':
+      if (d.target > BRIDGE_TARGET) {
+        d.target = BRIDGE_TARGET - num(2);
+        d.firers = [num(1)];
+      } else d.firers = [...d.firers, num(1)];
+      break;
     case 'resolve':
-      resolveDirectFire(d);
+      if (d.target <= BRIDGE_TARGET) resolveBridgeFire(d);
+      else resolveDirectFire(d);
       break;
     case 'air':
       announceAirAttack(d, num(1), num(2), w[3] === 'mg' ? 'mg' : 'ord');
@@ -411,6 +544,9 @@ export function applyAction(d: Draft, action: string): void {
     }
     case 'move':
       moveUnit(d, num(1), num(2));
+      break;
+    case 'land':
+      land(d, num(1), num(2));
       break;
     case 'load':
       load(d, num(1), num(2));
@@ -471,7 +607,26 @@ function resolveDirectFire(d: Draft): void {
         `direct fire by ${firers.map((f) => sc.units[f]!.id).join(', ')} at ${targets.map((x) => sc.units[x]!.id).join(', ')}: ${attack}:${defense} ${columnName(sc, col)}, roll ${roll}${drm ? `${drm > 0 ? '+' : ''}${drm}` : ''}: ${result}`,
     );
   for (const f of firers) fired(d, f);
-  for (const x of targets) applyResult(d, x, result);
+  applyToTargets(d, targets, result);
+  d.target = -1;
+  d.firers = [];
+}
+
+/** X.C.4.b: the direct fire attack on a temporary bridge, alone (X.C.4.b.1): one roll, destroyed only on an X. */
+function resolveBridgeFire(d: Draft): void {
+  const sc = d.sc;
+  const h = BRIDGE_TARGET - d.target;
+  const firers = d.firers;
+  const { attack, defense, col } = bridgeFireOdds(d, firers, h, true);
+  const roll = d6(d.rng);
+  const result = crtResult(sc, col, roll);
+  d.events &&
+    d.say(
+      () =>
+        `direct fire by ${firers.map((f) => sc.units[f]!.id).join(', ')} at the temporary bridge at ${sc.map.grid.label(h)}: ${attack}:${defense} ${columnName(sc, col)}, roll ${roll}: ${result}`,
+    );
+  for (const f of firers) fired(d, f);
+  bridgeResult(d, h, result);
   d.target = -1;
   d.firers = [];
 }
@@ -503,30 +658,48 @@ function executeOrder(d: Draft, o: IfOrder): void {
   for (const f of firers) d.setFlag(f, F_FIRED);
   if (h < 0) return;
   const targets = d.unitsIn(h);
+  if (targets.length === 0 && d.tempBridges.includes(h)) {
+    // X.C.4.b.3: indirect fire at a temporary bridge alone, at half strength.
+    const { attack, defense, col } = bridgeFireOdds(d, firers, h, false);
+    const roll = d6(d.rng);
+    const result = crtResult(sc, col, roll);
+    d.events &&
+      d.say(
+        () => `indirect fire at the temporary bridge at ${label}: ${attack}:${defense} ${columnName(sc, col)}, roll ${roll}: ${result}`,
+      );
+    d.mut('hit').push(h);
+    bridgeResult(d, h, result);
+    return;
+  }
   if (targets.length === 0) {
     d.events && d.say(() => `indirect fire falls on empty hex ${sc.map.grid.label(h)}`);
     return;
   }
   d.mut('hit').push(h);
+  // VII.C.10.a: a fort with the units inside it counts as one counter (IX.C.10.a), each other unit as one.
+  const inside = insideFort(d, h);
+  const groups: number[][] = targets.filter((t) => !inside.includes(t)).map((t) => [t]);
+  if (inside.length > 0) groups.push(inside);
   // A8: the WEC once per attacker by the hex's predominant type, then the total divided by the counters (VII.C.10).
   let total = 0;
   for (const f of firers) {
     const c = sc.units[f]!.c;
-    total += c.attack * stackFactor(sc, c, targets, h, sc.map.grid.distance(d.hex(f), h), false);
+    total += c.attack * stackFactor(sc, c, targets, h, sc.map.grid.distance(d.hex(f), h), false, inside);
   }
-  const each = total / targets.length;
-  const drm = sc.drm[sc.map.terrain[h]!]!;
-  for (const t of targets) {
-    if (d.hex(t) !== h) continue;
-    const col = oddsColumn(sc, each, defenseOf(d, t));
+  const each = total / groups.length;
+  const drm = fireDrm(d, h);
+  for (const g of groups) {
+    if (d.hex(g[0]!) !== h) continue;
+    const defense = targetDefense(d, g);
+    const col = oddsColumn(sc, each, defense);
     const roll = d6(d.rng);
     const result = crtResult(sc, col, roll + drm);
     d.events &&
       d.say(
         () =>
-          `indirect fire at ${sc.units[t]!.id} in ${sc.map.grid.label(h)}: ${each}:${defenseOf(d, t)} ${columnName(sc, col)}, roll ${roll}: ${result}`,
+          `indirect fire at ${inFort(d, g[0]!) ? 'the fortification' : sc.units[g[0]!]!.id} in ${sc.map.grid.label(h)}: ${each}:${defense} ${columnName(sc, col)}, roll ${roll}: ${result}`,
       );
-    applyResult(d, t, result);
+    applyToTargets(d, g, result);
   }
 }
 
@@ -612,16 +785,17 @@ function resolveAirAttack(d: Draft): void {
   const h = d.hex(t);
   const a = sc.aircraft[k]!;
   const attack = airStrength(d, k, t, w);
-  const col = oddsColumn(sc, attack, defenseOf(d, t));
+  const targets = inFort(d, t) ? insideFort(d, h) : [t];
+  const col = oddsColumn(sc, attack, targetDefense(d, targets));
   const roll = d6(d.rng);
-  const result = crtResult(sc, col, roll + sc.drm[sc.map.terrain[h]!]!);
+  const result = crtResult(sc, col, roll + fireDrm(d, h));
   d.mut('hit').push(h);
   d.events &&
     d.say(
       () =>
-        `${a.name} attacks ${sc.units[t]!.id} with ${w === 'mg' ? 'machine guns' : a.ordnance}: ${attack}:${defenseOf(d, t)} ${columnName(sc, col)}, roll ${roll}: ${result}`,
+        `${a.name} attacks ${sc.units[t]!.id} with ${w === 'mg' ? 'machine guns' : a.ordnance}: ${attack}:${targetDefense(d, targets)} ${columnName(sc, col)}, roll ${roll}: ${result}`,
     );
-  applyResult(d, t, result);
+  applyToTargets(d, targets, result);
 }
 
 function halfOf(n: number): number {
@@ -657,6 +831,63 @@ function moveUnit(d: Draft, i: number, h: Hex): void {
   d.events && d.say(() => `${d.sc.units[i]!.id} moves to ${d.sc.map.grid.label(h)}`);
 }
 
+/**
+ * XI.C: unit i lands from its sea hex on beach hex h, paying the beach's cost; undispersed it may move on
+ * with what is left (XI.C.4), dispersed it stops there (XI.C.3). Landing where a friendly unit already stands
+ * disperses every unit in the hex (XI.C.5).
+ */
+function land(d: Draft, i: number, h: Hex): void {
+  const sc = d.sc;
+  const crowded = d.unitsIn(h).length > 0;
+  const cls = MOVE_CLASSES.indexOf(sc.units[i]!.c.moveClass);
+  const cost = Math.max(0, sc.moveCost[sc.map.terrain[h]! * MOVE_CLASSES.length + cls]!);
+  relocate(d, i, h);
+  d.setFlag(i, F_LANDED);
+  d.set(i, MP_LEFT, Math.max(0, budgetOf(d, i) - cost));
+  d.events && d.say(() => `${sc.units[i]!.id} lands at ${sc.map.grid.label(h)}`);
+  if (crowded) for (const x of d.unitsIn(h)) applyResult(d, x, 'D');
+  if (d.flag(i, F_DISPERSED)) {
+    d.setFlag(i, F_MOVED);
+    d.set(i, MP_LEFT, 0);
+  }
+  const p = d.passengerOf(i);
+  if (p >= 0) d.setFlag(p, F_TRANSPORTED);
+}
+
+/**
+ * XI.C.2: at the end of its movement phase every unit of the phasing side still at sea lands on a beach
+ * hex next to it; one with no room there is eliminated. XI.B: Allied units landing next turn are then
+ * placed at sea by startSegment.
+ */
+function forceLandings(d: Draft, vehicular: boolean): void {
+  const sc = d.sc;
+  for (let i = 0; i < sc.units.length; i++) {
+    const u = sc.units[i]!;
+    if (u.side !== d.side || u.lands === 0 || u.c.vehicular !== vehicular || !seaAt(d, d.hex(i)) || d.carrierOf(i) >= 0) continue;
+    const beach = landingHexes(d, i);
+    if (beach.length > 0) {
+      land(d, i, beach[0]!);
+      d.setFlag(i, F_MOVED);
+      d.set(i, MP_LEFT, 0);
+    } else {
+      d.events && d.say(() => `${u.id} finds no room on the beach and is lost`);
+      eliminate(d, i, false);
+    }
+  }
+  for (let i = 0; i < sc.units.length; i++) if (d.flag(i, F_LANDED)) d.setFlag(i, F_LANDED, false);
+}
+
+/** XI.B.1: Allied units landing next turn are placed (inverted) on their sea hexes as the German segment opens. */
+function placeAtSea(d: Draft): void {
+  const sc = d.sc;
+  for (let i = 0; i < sc.units.length; i++) {
+    const u = sc.units[i]!;
+    if (u.lands !== d.turn + 1 || d.hex(i) !== OFFBOARD || d.carrierOf(i) >= 0) continue;
+    relocate(d, i, u.startHex);
+    d.events && d.say(() => `${u.id} is offshore at ${sc.map.grid.label(u.startHex)}`);
+  }
+}
+
 /** XIV.B.3: unit i (with its passenger) leaves the map by an exit hex; it scores the scenario's exit VP. */
 function exitMap(d: Draft, i: number): void {
   const from = d.hex(i);
@@ -675,7 +906,7 @@ function enterWaitingReinforcements(d: Draft, vehicular: boolean): void {
   for (let i = 0; i < sc.units.length; i++) {
     const u = sc.units[i]!;
     if (u.side !== d.side || u.c.vehicular !== vehicular || !dueToEnter(d, i)) continue;
-    if (hasEnemy(d, u.side, u.startHex) || stackCount(d, u.startHex) >= STACK_LIMIT) continue;
+    if (hasEnemy(d, u.side, u.startHex) || !roomFor(d, u.startHex, u.side)) continue;
     relocate(d, i, u.startHex);
     d.setFlag(i, F_MOVED);
     d.set(i, MP_LEFT, 0);
@@ -683,11 +914,13 @@ function enterWaitingReinforcements(d: Draft, vehicular: boolean): void {
   }
 }
 
-/** Puts unit i in hex h with its passenger (V.C.5: one unit). */
+/** Puts unit i in hex h with its passenger (V.C.5: one unit), inside the fort there if it has room (IX.C.10). */
 function relocate(d: Draft, i: number, h: Hex): void {
+  d.setFlag(i, F_IN_FORT, false);
   d.setHex(i, h);
   const p = d.passengerOf(i);
   if (p >= 0) d.setHex(p, h);
+  settle(d, i);
 }
 
 /** V.C.2.a-b: the carrier spends its whole MA for a heavy gun, half (rounded up) for the rest. */
@@ -700,7 +933,7 @@ function load(d: Draft, c: number, p: number): void {
   d.set(p, CARRIER, c + 1);
   d.carryingChanged();
   d.setFlag(p, F_TRANSPORTED | F_PASSENGER_NOW | F_MOVED);
-  d.setFlag(c, F_TRANSPORTED);
+  d.setFlag(c, F_TRANSPORTED | F_CARRIED_NOW);
   d.set(c, MP_LEFT, Math.max(0, budgetOf(d, c) - loadCost(d.sc, c, p)));
   d.events && d.say(() => `${d.sc.units[c]!.id} loads ${d.sc.units[p]!.id}`);
 }
@@ -710,8 +943,9 @@ function unload(d: Draft, c: number): void {
   d.set(p, CARRIER, 0);
   d.carryingChanged();
   d.setHex(p, d.hex(c));
+  settle(d, p);
   d.setFlag(p, F_TRANSPORTED | F_PASSENGER_NOW | F_MOVED);
-  d.setFlag(c, F_TRANSPORTED);
+  d.setFlag(c, F_TRANSPORTED | F_CARRIED_NOW);
   d.set(c, MP_LEFT, Math.max(0, budgetOf(d, c) - loadCost(d.sc, c, p)));
   d.events && d.say(() => `${d.sc.units[c]!.id} unloads ${d.sc.units[p]!.id}`);
 }
@@ -747,7 +981,7 @@ function closeAssault(d: Draft, h: Hex): void {
     );
   d.mut('hit').push(h);
   for (const a of attackers) d.setFlag(a, F_ATTACKED);
-  for (const x of d.unitsIn(h)) applyResult(d, x, result);
+  applyToTargets(d, d.unitsIn(h), result);
 }
 
 /** XIV.B.7: a hex is controlled by the side whose units (not trucks or wagons) stand in it last. */
@@ -776,10 +1010,12 @@ function nextPhase(d: Draft): void {
     d.phase = PH_MOVE_VEHICLES;
   } else if (d.phase === PH_MOVE_VEHICLES) {
     enterWaitingReinforcements(d, true);
+    forceLandings(d, true);
     d.hit = [];
     d.phase = PH_MOVE_OTHERS;
   } else if (d.phase === PH_MOVE_OTHERS) {
     enterWaitingReinforcements(d, false);
+    forceLandings(d, false);
     d.hit = [];
     d.phase = PH_ASSAULT;
   } else endSegment(d);
@@ -788,13 +1024,14 @@ function nextPhase(d: Draft): void {
 /** XIII.A.5: the phasing player's units are turned face-up; then the other segment, or the next turn. */
 function endSegment(d: Draft): void {
   const sc = d.sc;
-  const clear = F_FIRED | F_DISPERSED | F_MOVED | F_TRANSPORTED | F_PASSENGER_NOW | F_ATTACKED;
+  const clear = F_FIRED | F_DISPERSED | F_MOVED | F_TRANSPORTED | F_PASSENGER_NOW | F_ATTACKED | F_CARRIED_NOW;
   for (let i = 0; i < sc.units.length; i++) {
     if (sc.units[i]!.side !== d.side || d.hex(i) < 0) continue;
     // X.B.1: an engineer that began and ended this movement phase in its hex has one more stationary turn; a dispersed one pauses.
     if (sc.units[i]!.c.engineer) {
       if (d.flag(i, F_MOVED) || d.carrierOf(i) >= 0) d.set(i, STATIONARY, 0);
-      else if (!d.flag(i, F_DISPERSED)) d.set(i, STATIONARY, d.get(i, STATIONARY) + 1);
+      // X.B (pre): a turn counts only with the equipment carrier in or next to the engineer's hex.
+      else if (!d.flag(i, F_DISPERSED) && equipmentNear(d, i, d.hex(i))) d.set(i, STATIONARY, d.get(i, STATIONARY) + 1);
     }
     d.setFlag(i, clear, false);
     d.set(i, MP_LEFT, -1);
@@ -818,6 +1055,7 @@ export function startSegment(d: Draft): void {
   d.phase = PH_COMBAT;
   for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side === d.side && d.flag(i, F_SPOTTED)) d.setFlag(i, F_SPOTTED, false);
   d.events && d.say(() => `turn ${d.turn}: ${sc.sides[d.side]!.name} player segment`);
+  if (d.side === 1) placeAtSea(d);
   mineAttacks(d);
   const due = d.orders.filter((o) => o.side === d.side && o.turn < d.turn);
   if (due.length > 0) {

@@ -7,8 +7,8 @@ import { tableResult } from '../../hex/tables.js';
 import type { Hex } from '../../hex/grid.js';
 import type { CounterEntry } from './formats.js';
 import type { Scenario } from './scenario.js';
-import { STACK_LIMIT, stackCount, streamAt } from './movement.js';
-import { CARRIER, type Draft, ELIMINATED, F_DISPERSED, F_SPOTTED, HEX } from './state.js';
+import { insideFort, roomFor, streamAt } from './movement.js';
+import { CARRIER, type Draft, ELIMINATED, F_DISPERSED, F_IN_FORT, F_SPOTTED, HEX } from './state.js';
 
 /** VII.F.2.a: half range rounds down (half of 9 is 4). */
 export function halfRange(range: number): number {
@@ -43,19 +43,48 @@ export function maxRange(c: CounterEntry): number {
   return c.rangeAsterisk ? 2 * c.range : c.range;
 }
 
-/** Whether a unit in hex h counts as an armoured target: its UFT type, or any unit in a town (VII.F.2.c). */
+/** Whether a unit in hex h counts as an armoured target: its UFT type, or any unit in a town (VII.F.2.c) or at sea (XI.D.3). */
 export function armouredTarget(sc: Scenario, unit: number, h: Hex): boolean {
-  return sc.town[sc.map.terrain[h]!]! || sc.units[unit]!.c.target === 'A';
+  const t = sc.map.terrain[h]!;
+  return sc.town[t]! || sc.sea[t]! || sc.units[unit]!.c.target === 'A';
 }
+
+/** The die modifier of fire at the units in h: the terrain's (A15), +2 against a DD tank at sea (XI.D.4). */
+export function fireDrm(d: Draft, h: Hex): number {
+  const sc = d.sc;
+  const t = sc.map.terrain[h]!;
+  const dd = sc.sea[t]! && d.unitsIn(h).some((i) => sc.units[i]!.c.dd);
+  return sc.drm[t]! + (dd ? SEA_DD_DRM : 0);
+}
+
+/** XI.D.3: the defence strength of a landing craft (any unit at sea but a DD tank). */
+export const LANDING_CRAFT_DS = 8;
+/** XI.D.4: added to the die against a DD tank at sea. */
+export const SEA_DD_DRM = 2;
 
 /**
  * The target type a set of targets presents to one attacker (VII.F.2.b): the predominant type by counters
- * (passengers ignored); a tie counts as whichever type is less favourable to that attacker.
+ * (passengers ignored; the units inside a fort, `inside`, are one armoured counter, IX.C.3, VII.F.2.d); a tie
+ * counts as whichever type is less favourable to that attacker.
  */
-export function stackFactor(sc: Scenario, c: CounterEntry, targets: readonly number[], h: Hex, distance: number, direct: boolean): number {
+export function stackFactor(
+  sc: Scenario,
+  c: CounterEntry,
+  targets: readonly number[],
+  h: Hex,
+  distance: number,
+  direct: boolean,
+  inside: readonly number[] = [],
+): number {
   let armoured = 0;
-  for (const t of targets) if (armouredTarget(sc, t, h)) armoured++;
-  const soft = targets.length - armoured;
+  let soft = 0;
+  let fort = false;
+  for (const t of targets) {
+    if (inside.includes(t)) fort = true;
+    else if (armouredTarget(sc, t, h)) armoured++;
+    else soft++;
+  }
+  if (fort) armoured++;
   if (armoured > soft) return weaponFactor(c, true, distance, direct);
   if (soft > armoured) return weaponFactor(c, false, distance, direct);
   return Math.min(weaponFactor(c, true, distance, direct), weaponFactor(c, false, distance, direct));
@@ -76,9 +105,62 @@ export function elevationFactor(sc: Scenario, from: Hex, to: Hex): number {
  */
 export function defenseOf(d: Draft, unit: number): number {
   const c = d.sc.units[unit]!.c;
+  if (inFort(d, unit)) return d.sc.charts.fortDefense.value; // IX.C.3: the fort's DS only
+  const h = d.hex(unit);
+  if (h >= 0 && d.sc.sea[d.sc.map.terrain[h]!] && !c.dd) return LANDING_CRAFT_DS; // XI.D.3
   if (riding(d, unit)) return 1;
   if (c.softTransport && d.passengerOf(unit) >= 0) return 1;
   return c.defense;
+}
+
+/** IX.C.10: whether the unit stands inside a fortification. */
+export function inFort(d: Draft, unit: number): boolean {
+  return d.flag(unit, F_IN_FORT) && d.carrierOf(unit) < 0 && d.forts.includes(d.hex(unit));
+}
+
+/** The combined defence of a set of targets (VII.B.5): each its own DS, those inside a fort the fort's DS once (IX.C.3). */
+export function targetDefense(d: Draft, targets: readonly number[]): number {
+  let sum = 0;
+  let fort = false;
+  for (const t of targets) {
+    if (inFort(d, t)) fort = true;
+    else sum += defenseOf(d, t);
+  }
+  return sum + (fort ? d.sc.charts.fortDefense.value : 0);
+}
+
+/** A CRT result on a set of targets attacked together: each unit outside a fort, and the fort with everything inside it once. */
+export function applyToTargets(d: Draft, targets: readonly number[], result: string): void {
+  let fortHex = -1;
+  for (const t of targets) {
+    if (inFort(d, t)) fortHex = d.hex(t);
+    else applyResult(d, t, result);
+  }
+  if (fortHex >= 0) fortResult(d, fortHex, result);
+}
+
+/**
+ * IX.C.5, IX.C.12: a fortification eliminated goes with every unit inside it and leaves a single wreck
+ * (VIII, three at most a hex); dispersed, the units inside are dispersed.
+ */
+export function fortResult(d: Draft, h: Hex, result: string): void {
+  const inside = insideFort(d, h);
+  if (result === 'X') {
+    for (const i of inside) eliminate(d, i, false);
+    d.forts = d.forts.filter((f) => f !== h);
+    if (d.wrecks.filter((w) => w === h).length < 3) d.mut('wrecks').push(h);
+    d.events && d.say(() => `the fortification at ${d.sc.map.grid.label(h)} is destroyed`);
+  } else if (result === 'D') for (const i of inside) applyResult(d, i, 'D');
+}
+
+/** Puts unit i inside the fort of its hex if it stands in one with room for it (IX.C.10), else outside. */
+export function settle(d: Draft, i: number): void {
+  d.setFlag(i, F_IN_FORT, false);
+  const h = d.hex(i);
+  if (h >= 0 && d.carrierOf(i) < 0 && d.forts.includes(h) && insideFort(d, h).length < 4) {
+    const inside = insideFort(d, h);
+    if (inside.length === 0 || d.sc.units[inside[0]!]!.side === d.sc.units[i]!.side) d.setFlag(i, F_IN_FORT);
+  }
 }
 
 /** Units (not passengers) in hex h. */
@@ -146,9 +228,10 @@ export function applyResult(d: Draft, unit: number, result: string): boolean {
     const c = d.carrierOf(unit);
     const h = d.hex(unit);
     d.setFlag(unit, F_DISPERSED);
-    if (stackCount(d, h) < STACK_LIMIT) {
+    if (roomFor(d, h, d.sc.units[unit]!.side)) {
       d.set(unit, CARRIER, 0);
       d.carryingChanged();
+      settle(d, unit);
       d.events && d.say(() => `${d.sc.units[unit]!.id} is dispersed and unloaded`);
     } else {
       d.setFlag(c, F_DISPERSED);
@@ -166,8 +249,8 @@ export function applyResult(d: Draft, unit: number, result: string): boolean {
   return false;
 }
 
-/** Removes a unit and its passenger; an armoured unit leaves a wreck, three at most per hex (VIII). */
-export function eliminate(d: Draft, unit: number): void {
+/** Removes a unit and its passenger; an armoured unit leaves a wreck, three at most per hex (VIII), unless `wreck` is false. */
+export function eliminate(d: Draft, unit: number, wreck = true): void {
   const sc = d.sc;
   const h = d.hex(unit);
   const p = d.passengerOf(unit);
@@ -185,7 +268,8 @@ export function eliminate(d: Draft, unit: number): void {
   d.setHex(unit, ELIMINATED);
   countLoss(d, unit);
   d.events && d.say(() => `${sc.units[unit]!.id} is eliminated${p >= 0 ? ` with ${sc.units[p]!.id}` : ''}`);
-  if (h >= 0 && sc.units[unit]!.c.target === 'A' && d.wrecks.filter((w) => w === h).length < 3) d.mut('wrecks').push(h);
+  if (d.flag(unit, F_IN_FORT)) d.setFlag(unit, F_IN_FORT, false);
+  if (wreck && h >= 0 && sc.units[unit]!.c.target === 'A' && d.wrecks.filter((w) => w === h).length < 3) d.mut('wrecks').push(h);
 }
 
 function countLoss(d: Draft, unit: number): void {

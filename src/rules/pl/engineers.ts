@@ -1,13 +1,23 @@
 /**
  * Panzer Leader engineers' tasks (X): clearing minefields and removing blocks in four turns (X.A, X.B.3),
  * demolishing a bridge or making a block by staying put and then moving off with a roll (X.B.1-2), and the
- * Sherman Flail clearing the minefield it leaves (X.C.1). The equipment carrier of X.B (pre) is not asked
- * for (ruling PL-R27).
+ * Sherman Flail clearing the minefield it leaves (X.C.1). The X.B tasks (demolition, blocks, removing
+ * blocks; a temporary bridge too, X.C.4.a) need the engineer's equipment carrier within a hex (X.B pre).
  */
 import { d6 } from '../../core/rng.js';
 import type { Hex } from '../../hex/grid.js';
 import { ROAD } from './scenario.js';
 import { type Draft, F_BLOCK_MADE, F_TASK_FAILED, STATIONARY } from './state.js';
+
+/**
+ * X.B (pre): whether engineer e's designated equipment carrier stands on the map in or next to hex h (an
+ * engineer with none designated may do no X.B task).
+ */
+export function equipmentNear(d: Draft, e: number, h: Hex): boolean {
+  const c = d.sc.units[e]!.equipment;
+  if (c < 0 || d.hex(c) < 0 || h < 0) return false;
+  return d.sc.map.grid.distance(d.hex(c), h) <= 1;
+}
 
 /** The engineer turning over the minefield or block in h (X.A.2), or -1: one no longer beside or on it has given up (X.A.6). */
 export function clearerOf(d: Draft, h: Hex): number {
@@ -30,11 +40,13 @@ export function clearTargets(d: Draft, e: number): Hex[] {
   const h = d.hex(e);
   const out: Hex[] = [];
   if (!sc.units[e]!.c.engineer || h < 0) return out;
-  if (clearerOf(d, h) === e) return [h];
+  if (clearerOf(d, h) === e) return d.mines.includes(h) || equipmentNear(d, e, h) ? [h] : [];
   if (isClearing(d, e)) return out;
+  // X.B.3: a block is removed like a minefield, but with the equipment carrier at hand.
+  const withKit = equipmentNear(d, e, h);
   for (let k = 0; k < 6; k++) {
     const n = sc.map.grid.neighbour(h, k);
-    if (n >= 0 && (d.mines.includes(n) || d.blocks.includes(n)) && clearerOf(d, n) < 0) out.push(n);
+    if (n >= 0 && (d.mines.includes(n) || (d.blocks.includes(n) && withKit)) && clearerOf(d, n) < 0) out.push(n);
   }
   return out;
 }
@@ -84,7 +96,7 @@ function roadHex(d: Draft, h: Hex): boolean {
 export function demolitionTask(d: Draft, e: number): 'bridge' | 'block' | null {
   const sc = d.sc;
   const h = d.hex(e);
-  if (!sc.units[e]!.c.engineer || h < 0 || isClearing(d, e)) return null;
+  if (!sc.units[e]!.c.engineer || h < 0 || isClearing(d, e) || !equipmentNear(d, e, h)) return null;
   const turns = d.get(e, STATIONARY);
   const failed = d.flag(e, F_TASK_FAILED);
   if (d.bridges.includes(h)) {

@@ -55,6 +55,8 @@ export const counterEntry = z.strictObject({
   flail: z.boolean().default(false),
   /** X.C.3: a Valentine bridgelayer: may enter a stream hex (and stop), and lays a tank bridge as it leaves. */
   bridgelayer: z.boolean().default(false),
+  /** XI.D.4: a DD (amphibious) tank: keeps its own DS at sea, and fire at it there is +2 on the die. */
+  dd: z.boolean().default(false),
   source: provenance,
 });
 export type CounterEntry = z.infer<typeof counterEntry>;
@@ -86,6 +88,10 @@ export const terrainEntry = z.strictObject({
   drm: z.number().int().default(0),
   /** VII.K: a stream hex: vehicles only over a bridge, foot units on a roll, no attacks out of it. */
   stream: z.boolean().default(false),
+  /** V.A.3: a sea hex: only units landing from it (XI) are ever in it; nothing enters it. */
+  sea: z.boolean().default(false),
+  /** XI.C: a beach hex, where units at sea land. */
+  beach: z.boolean().default(false),
   source: provenance,
 });
 
@@ -111,6 +117,17 @@ export const chartPack = z.strictObject({
   mineOdds: z.strictObject({ value: z.number().positive(), source: provenance }),
   /** XII.D: AA: an aircraft is hit on a d6 at most this value per 10 AA strength (designed AA table). */
   aaHitPer10: z.strictObject({ value: z.number().int().min(0).max(6), source: provenance }),
+  /** X.C.4.b.2: the defence strengths printed on the temporary bridge counters (UFT: Tank Bridge 32, Truck Bridge 23). */
+  temporaryBridges: z.strictObject({ tank: z.number().int().positive(), truck: z.number().int().positive(), source: provenance }).default({
+    tank: 32,
+    truck: 23,
+    source: { source: 'rule', rule: 'X.C.4.b.2', note: 'UFT rows Tank Bridge (0-0 / 32 0) and Truck Bridge (0-0 / 23 0)' },
+  }),
+  /** IX.C.3: the defence strength of a fortification (ruling PL-R40: the UFT prints "40 / 10" unlabelled, A20). */
+  fortDefense: z.strictObject({ value: z.number().int().positive(), source: provenance }).default({
+    value: 40,
+    source: { source: 'designed', note: 'ruling PL-R40: the larger of the two unlabelled UFT figures "40 / 10" (A20)' },
+  }),
 });
 export type ChartPack = z.infer<typeof chartPack>;
 
@@ -128,6 +145,16 @@ const placement = z.strictObject({
   aboard: z.number().int().min(0).optional(),
   /** XIV.B.3: a reinforcement: off the map until this turn's movement phase, when it enters at `hex` (a map-edge hex). */
   enters: z.number().int().min(1).optional(),
+  /**
+   * X.B (pre): on a carrier, the engineer (index in this side's placements, after counts are expanded) whose
+   * equipment it carries: it transports nothing else, and stays within a hex of the engineer's X.B tasks.
+   */
+  equipmentFor: z.number().int().min(0).optional(),
+  /**
+   * XI: an Allied unit landing from the sea on this turn: `hex` is its sea hex, next to a beach; it is placed
+   * there (inverted, in its landing craft) for the German segment of the turn before, or at set-up for turn 1.
+   */
+  lands: z.number().int().min(1).optional(),
 });
 
 const airUnit = z.strictObject({
@@ -151,6 +178,8 @@ const side = z.strictObject({
   mines: z.array(hexLabel).default([]),
   /** IX.B: block hexes. */
   blocks: z.array(hexLabel).default([]),
+  /** IX.C: fortification hexes of this side (one a hex, not on a stream, a minefield or a block); its units set up in them are inside. */
+  forts: z.array(hexLabel).default([]),
   /** XIV.B.3: the map-edge hexes this side's units may leave the map from, and the VP each unit that leaves is worth. */
   exit: z.strictObject({ hexes: z.array(hexLabel).min(1), vp: z.number().min(0) }).optional(),
 });
@@ -162,6 +191,8 @@ export const scenarioSchema = z.strictObject({
   sides: z.tuple([side, side]),
   /** VII.K.6: stream hexes crossed by a (permanent) bridge: clear terrain while the bridge stands. */
   bridges: z.array(hexLabel).default([]),
+  /** X.C.4, A24: stream hexes crossed by a temporary Truck Bridge at the start (gunfire may destroy it, X.C.4.b). */
+  truckBridges: z.array(hexLabel).default([]),
   /** XIV.B.4: the side that sets up last, whose units must start out of the enemy's sight (checked on loading). */
   setsUpLast: z.enum(['allied', 'german']).optional(),
   victory: z.strictObject({

@@ -12,7 +12,7 @@ import type { GameOutcome } from '../../core/system.js';
 import { applyAction, legalActions, startSegment } from './actions.js';
 import { resampleOrders } from './hidden.js';
 import type { Scenario } from './scenario.js';
-import { CARRIER, Draft, EXITED, F_DESIGNATED, FLAGS, HEX, MP_LEFT, OFFBOARD, PHASE_NAMES, type State } from './state.js';
+import { CARRIER, Draft, EXITED, F_DESIGNATED, F_IN_FORT, FLAGS, HEX, MP_LEFT, OFFBOARD, PHASE_NAMES, type State } from './state.js';
 
 export class PlGame implements Game<State, string> {
   readonly name: string;
@@ -36,7 +36,7 @@ export class PlGame implements Game<State, string> {
     const u = sc.units.map((def) => {
       const row = [0, 0, 0, -1, 0];
       row[HEX] = def.enters > 0 ? OFFBOARD : def.startHex;
-      row[FLAGS] = 0;
+      row[FLAGS] = def.startsInFort ? F_IN_FORT : 0;
       row[CARRIER] = def.startCarrier + 1;
       row[MP_LEFT] = -1;
       return row;
@@ -55,7 +55,8 @@ export class PlGame implements Game<State, string> {
       mines: sc.mines.map((m) => m.hex),
       blocks: [...sc.blocks],
       bridges: [...sc.bridges],
-      tempBridges: [],
+      tempBridges: [...sc.truckBridges],
+      forts: sc.forts.map((f) => f.hex),
       clearing: [],
       control: sc.objectives.map((o) => o.heldBy),
       lost: [0, 0],
@@ -143,6 +144,7 @@ export function plStateHash(s: State): string {
     s.blocks.join(','),
     s.bridges.join(','),
     s.tempBridges.join(','),
+    s.forts.join(','),
     s.clearing.map((c) => c.join(':')).join(','),
     s.airPending.join(','),
     s.control.join(','),

@@ -9,7 +9,7 @@ import { forEachReachable } from '../../hex/movement.js';
 import { MOVE_CLASSES } from './formats.js';
 import { MP_SCALE, ROAD, type Scenario } from './scenario.js';
 import type { Draft } from './state.js';
-import { MP_LEFT, OFFBOARD } from './state.js';
+import { F_IN_FORT, MP_LEFT, OFFBOARD } from './state.js';
 
 /** X.C.3: movement points a bridgelayer spends leaving the stream hex as it lays its bridge. */
 export const BRIDGE_LAYING = 3;
@@ -17,12 +17,38 @@ export const BRIDGE_LAYING = 3;
 /** VI.A: four units a hex. */
 export const STACK_LIMIT = 4;
 
-/** What counts for stacking in h (VI): units (a carrier with its passenger is one), wrecks, a block. */
+/**
+ * What counts for stacking in h (VI) for the units outside a fortification: units (a carrier with its
+ * passenger is one), wrecks, a block, and a fort with the units inside it as one (IX.C.2, IX.C.11).
+ */
 export function stackCount(d: Draft, h: Hex): number {
-  let n = d.unitsIn(h).length;
+  let n = 0;
+  for (const i of d.unitsIn(h)) if (!d.flag(i, F_IN_FORT)) n++;
   for (const w of d.wrecks) if (w === h) n++;
   if (d.blocks.includes(h)) n++;
+  if (d.forts.includes(h)) n++;
   return n;
+}
+
+/** IX.C.10: the units inside the fortification in h (none where no fort stands). */
+export function insideFort(d: Draft, h: Hex): number[] {
+  if (!d.forts.includes(h)) return [];
+  return d.unitsIn(h).filter((i) => d.flag(i, F_IN_FORT));
+}
+
+/**
+ * IX.C.7, IX.C.11: whether a unit of `side` may go inside the fort in h: one stands there, empty (an empty
+ * fort is captured by entering it) or held by that side, with fewer than four units inside.
+ */
+export function fortRoom(d: Draft, h: Hex, side: number): boolean {
+  if (!d.forts.includes(h)) return false;
+  const inside = insideFort(d, h);
+  return inside.length < STACK_LIMIT && (inside.length === 0 || d.sc.units[inside[0]!]!.side === side);
+}
+
+/** VI.E, IX.C.11: whether one more unit of `side` may stand in h: inside its fort, or outside within the limit of four. */
+export function roomFor(d: Draft, h: Hex, side: number): boolean {
+  return fortRoom(d, h, side) || stackCount(d, h) < STACK_LIMIT;
 }
 
 export function hasEnemy(d: Draft, side: number, h: Hex): boolean {
@@ -55,10 +81,15 @@ export function terrainStep(
   return sc.moveCost[terrain * MOVE_CLASSES.length + cls]!;
 }
 
-/** XIV.B.3: whether unit i is a reinforcement off the map whose turn to enter has come. */
+/** XIV.B.3: whether unit i is a reinforcement off the map whose turn to enter has come (a unit landing from the sea is placed at sea instead, XI.B). */
 export function dueToEnter(d: Draft, i: number): boolean {
   const u = d.sc.units[i]!;
-  return u.enters > 0 && u.enters <= d.turn && d.hex(i) === OFFBOARD && d.carrierOf(i) < 0;
+  return u.enters > 0 && u.lands === 0 && u.enters <= d.turn && d.hex(i) === OFFBOARD && d.carrierOf(i) < 0;
+}
+
+/** V.A.3: whether h is a sea hex. */
+export function seaAt(d: { readonly sc: Scenario }, h: Hex): boolean {
+  return h >= 0 && d.sc.sea[d.sc.map.terrain[h]!]!;
 }
 
 /** The movement points (x MP_SCALE) unit i may still spend this phase. */
@@ -78,7 +109,7 @@ export function reachable(d: Draft, i: number, budget = budgetOf(d, i)): Map<Hex
   if (entering) {
     // XIV.B.3: a reinforcement enters at its edge hex paying that hex's cost (MA 1 units always may, V.B.5).
     start = u.startHex;
-    if (hasEnemy(d, u.side, start) || stackCount(d, start) >= STACK_LIMIT) return out;
+    if (hasEnemy(d, u.side, start) || !roomFor(d, start, u.side)) return out;
     const terrain = d.bridges.includes(start) ? sc.bridgeTerrain : sc.map.terrain[start]!;
     const first = streamAt(d, start) ? -1 : sc.moveCost[terrain * MOVE_CLASSES.length + cls]!;
     const cost = first >= 0 && u.c.movement === 1 ? Math.min(first, budget) : first;
@@ -97,17 +128,19 @@ export function reachable(d: Draft, i: number, budget = budgetOf(d, i)): Map<Hex
         ? BRIDGE_LAYING * MP_SCALE
         : 0;
   budget -= flailing;
-  if (budget <= 0 || start < 0) return out;
+  // XI.C: a unit at sea reaches the shore only by landing ('land'); nothing ever moves into the sea (V.A.3).
+  if (budget <= 0 || start < 0 || seaAt(d, start)) return out;
   const step = (from: Hex, to: Hex, dir: number): number => {
     if ((from !== start || entering) && (d.mines.includes(from) || d.blocks.includes(from))) return -1;
     // VII.K.2: the entry roll is made where the move ends, so a move stops in the first stream hex it enters.
     if (from !== start && streamAt(d, from)) return -1;
     // X.C.3: the one vehicle that may enter a stream hex (where it stops, above).
-    if (u.c.bridgelayer && streamAt(d, to)) return hasEnemy(d, u.side, to) || stackCount(d, to) >= STACK_LIMIT ? -1 : MP_SCALE;
+    if (u.c.bridgelayer && streamAt(d, to)) return hasEnemy(d, u.side, to) || !roomFor(d, to, u.side) ? -1 : MP_SCALE;
     if (d.blocks.includes(to) && from !== start) return -1;
     if (hasEnemy(d, u.side, to)) return -1;
-    if (stackCount(d, to) >= STACK_LIMIT) return -1;
-    const roadOk = !d.blocks.includes(to) && !d.mines.includes(to) && d.unitsIn(to).length <= 2;
+    if (!roomFor(d, to, u.side)) return -1;
+    // V.D.6: no road rate into a hex with a block, a minefield or a fortification.
+    const roadOk = !d.blocks.includes(to) && !d.mines.includes(to) && !d.forts.includes(to) && d.unitsIn(to).length <= 2;
     return terrainStep(sc, cls, from, to, dir, roadOk, d.bridges);
   };
   forEachReachable(

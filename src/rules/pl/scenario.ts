@@ -45,6 +45,12 @@ export interface UnitDef {
   readonly soft: boolean;
   /** XIV.B.3: the turn a reinforcement enters at startHex (0: set up on the map). */
   readonly enters: number;
+  /** IX.C.10: sets up inside the fortification of its hex. */
+  readonly startsInFort: boolean;
+  /** X.B (pre): for an engineer, its equipment carrier; for that carrier, its engineer; else -1. */
+  readonly equipment: number;
+  /** XI: the turn it lands from its sea hex (startHex), or 0. */
+  readonly lands: number;
 }
 
 export interface AirDef {
@@ -76,12 +82,19 @@ export interface Scenario {
   readonly town: readonly boolean[];
   readonly overrunOk: readonly boolean[];
   readonly drm: readonly number[];
+  /** Per terrain: a sea hex (V.A.3) and a beach hex (XI.C). */
+  readonly sea: readonly boolean[];
+  readonly beach: readonly boolean[];
   /** Per terrain: a stream (VII.K). */
   readonly stream: readonly boolean[];
   /** VII.K.6: the terrain a bridged stream hex counts as (clear), or -1 when the chart pack has no clear terrain. */
   readonly bridgeTerrain: number;
-  /** Stream hexes with a permanent bridge at the start. */
+  /** Stream hexes with a bridge at the start: permanent ones and the temporary truck bridges. */
   readonly bridges: readonly Hex[];
+  /** X.C.4, A24: those of the bridges that are temporary Truck Bridges. */
+  readonly truckBridges: readonly Hex[];
+  /** IX.C: fortification hexes at the start, each with the side that set it up. */
+  readonly forts: readonly { readonly hex: Hex; readonly side: number }[];
   /** XIV.B.3: per seat, the hexes its units may leave the map from and the VP per unit that leaves, or null. */
   readonly exits: readonly ({ readonly hexes: readonly Hex[]; readonly vp: number } | null)[];
   readonly objectives: readonly { readonly hex: Hex; readonly vp: number; readonly heldBy: number }[];
@@ -102,6 +115,15 @@ const SETTERS = [
 /** Whether h lies on the edge of the map (XIV.B.3: units enter and leave there). */
 function onEdge(grid: GameMap['grid'], h: Hex): boolean {
   for (let k = 0; k < 6; k++) if (grid.neighbour(h, k) < 0) return true;
+  return false;
+}
+
+/** XI.B.1: whether sea hex h lies next to a beach hex. */
+function seaNextToBeach(grid: GameMap['grid'], map: GameMap, terrains: readonly { beach: boolean }[], h: Hex): boolean {
+  for (let k = 0; k < 6; k++) {
+    const n = grid.neighbour(h, k);
+    if (n >= 0 && terrains[map.terrain[n]!]!.beach) return true;
+  }
   return false;
 }
 
@@ -192,8 +214,26 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
           startHex: h,
           startCarrier: -1,
           soft: c.softTransport,
-          enters: p.enters ?? 0,
+          // XI.B: a unit landing on turn N > 1 waits off the map until it is placed at sea in turn N - 1.
+          enters: p.lands !== undefined ? p.lands - 1 : (p.enters ?? 0),
+          startsInFort: false,
+          equipment: -1,
+          lands: p.lands ?? 0,
         });
+        if (p.lands !== undefined) {
+          if (side !== 0) problems.add(`${place}.lands`, 'only the Allied player lands from the sea (XI)', 'bad-value');
+          else if (p.enters !== undefined)
+            problems.add(`${place}.lands`, 'a unit lands from the sea or enters from an edge, not both', 'bad-value');
+          else if (c.movement === 0 && p.aboard === undefined)
+            problems.add(`${place}.lands`, `${c.name} (MA 0) lands aboard its carrier (XI.B.3): give it "aboard"`, 'bad-value');
+          else if (h >= 0 && !(terrains[map.terrain[h]!]!.sea && seaNextToBeach(grid, map, terrains, h)))
+            problems.add(
+              `${place}.hex`,
+              `a landing unit is placed on a sea hex next to a beach (XI.B.1); ${p.hex} is not one`,
+              'bad-value',
+            );
+        } else if (h >= 0 && terrains[map.terrain[h]!]!.sea)
+          problems.add(`${place}.hex`, `only units landing from the sea ("lands") stand on a sea hex (V.A.3): ${p.hex}`, 'bad-value');
         if (p.enters !== undefined && h >= 0 && !onEdge(grid, h))
           problems.add(`${place}.hex`, `a reinforcement enters from the map edge; ${p.hex} is not an edge hex (XIV.B.3)`, 'bad-value');
       }
@@ -218,11 +258,85 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
       }
     });
   });
-  // VI: at most 4 units per hex (a carrier with its passenger is one).
+  // XI.B.2: one Allied unit a sea hex (a carrier with its passenger is one).
+  const atSea = new Map<string, string>();
+  for (const u of units) {
+    if (u.lands === 0 || u.startCarrier >= 0 || u.startHex < 0) continue;
+    const key = `${u.lands}:${u.startHex}`;
+    const other = atSea.get(key);
+    if (other !== undefined)
+      problems.add(
+        'sides[0].units',
+        `${u.id} and ${other} are placed on the same sea hex ${grid.label(u.startHex)} (XI.B.2: one a hex)`,
+        'bad-value',
+      );
+    atSea.set(key, u.id);
+  }
+  // X.B (pre): each engineer platoon's equipment carrier, designated before the game.
+  data.sides.forEach((sd, side) => {
+    const first = units.findIndex((u) => u.side === side);
+    let k = first;
+    sd.units.forEach((p, i) => {
+      for (let j = 0; j < p.count && k < units.length; j++, k++) {
+        if (p.equipmentFor === undefined) continue;
+        const place = `sides[${side}].units[${i}].equipmentFor`;
+        const engineer = units[first + p.equipmentFor];
+        const carrier = units[k]!;
+        if (engineer === undefined || engineer.side !== side || !engineer.c.engineer)
+          problems.add(place, `no engineer unit ${p.equipmentFor} of this side for ${carrier.name} to carry the equipment of`, 'bad-value');
+        else if (carrier.c.carrier === 'none' || !carrier.c.vehicular)
+          problems.add(
+            place,
+            `${carrier.name} is not a carrier: an engineer's equipment goes in a truck, halftrack or other carrier (X.B)`,
+            'bad-value',
+          );
+        else if (engineer.equipment >= 0)
+          problems.add(place, `${engineer.id} already has an equipment carrier (X.B: one per platoon)`, 'bad-value');
+        else {
+          (engineer as { equipment: number }).equipment = carrier.index;
+          (carrier as { equipment: number }).equipment = engineer.index;
+          const rider = units.find((u) => u.startCarrier === carrier.index);
+          if (rider !== undefined && rider !== engineer)
+            problems.add(
+              place,
+              `${carrier.name} carries ${rider.name}; an equipment carrier transports only its engineer (X.B)`,
+              'bad-value',
+            );
+        }
+      }
+    });
+  });
+  // IX.C: fortifications, one a hex (IX.C.13), not on a stream (IX.C.1), a minefield or a block (IX.C.15).
+  const forts: { hex: Hex; side: number }[] = [];
+  data.sides.forEach((sd, side) => {
+    sd.forts.forEach((l, i) => {
+      const place = `sides[${side}].forts[${i}]`;
+      const h = hexAt(grid, l, place, problems);
+      if (h < 0) return;
+      if (terrains[map.terrain[h]!]!.stream) problems.add(place, `no fortification on a stream hex (IX.C.1): ${l}`, 'bad-value');
+      if (forts.some((f) => f.hex === h)) problems.add(place, `a second fortification in ${l}: one a hex (IX.C.13)`, 'bad-value');
+      if (data.sides.some((x) => x.mines.includes(l) || x.blocks.includes(l)))
+        problems.add(place, `a fortification on a minefield or block in ${l} (IX.C.15)`, 'bad-value');
+      forts.push({ hex: h, side });
+    });
+  });
+  // IX.C.10-11: up to four units of the fort's side set up inside it; the fort with them counts one for the rest.
+  for (const f of forts) {
+    const inside = units.filter((u) => u.side === f.side && u.startHex === f.hex && u.startCarrier < 0 && u.enters === 0).slice(0, 4);
+    for (const u of inside) (u as { startsInFort: boolean }).startsInFort = true;
+  }
+  // VI: at most 4 units per hex (a carrier with its passenger is one; a fort with its occupants is one, IX.C.11).
   const stack = new Map<Hex, number>();
   for (const u of units)
-    if (u.startHex >= 0 && u.startCarrier < 0 && u.enters === 0) stack.set(u.startHex, (stack.get(u.startHex) ?? 0) + 1);
-  for (const [h, n] of stack) if (n > 4) problems.add('sides', `${n} units set up in hex ${grid.label(h)}: at most 4 (VI.A)`, 'bad-value');
+    if (u.startHex >= 0 && u.startCarrier < 0 && u.enters === 0 && !u.startsInFort) stack.set(u.startHex, (stack.get(u.startHex) ?? 0) + 1);
+  for (const f of forts) stack.set(f.hex, (stack.get(f.hex) ?? 0) + 1);
+  for (const [h, n] of stack)
+    if (n > 4)
+      problems.add(
+        'sides',
+        `${n} units set up in hex ${grid.label(h)}: at most 4 (VI.A${forts.some((f) => f.hex === h) ? '; a fort with the units inside it counts one, IX.C.11' : ''})`,
+        'bad-value',
+      );
   const seatOf = (id: string): number => (id === 'allied' ? 0 : 1);
   const objectives = data.victory.objectives.map((o, i) => ({
     hex: hexAt(grid, o.hex, `victory.objectives[${i}].hex`, problems),
@@ -251,7 +365,14 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
       problems.add(`bridges[${i}]`, `${l} is not a stream hex (VII.K.6: bridges cross streams)`, 'bad-value');
     return h;
   });
-  if (bridges.length > 0 && bridgeTerrain < 0)
+  const truckBridges = data.truckBridges.map((l, i) => {
+    const h = hexAt(grid, l, `truckBridges[${i}]`, problems);
+    if (h >= 0 && !stream[map.terrain[h]!])
+      problems.add(`truckBridges[${i}]`, `${l} is not a stream hex (X.C.4: a truck bridge crosses a stream)`, 'bad-value');
+    if (h >= 0 && bridges.includes(h)) problems.add(`truckBridges[${i}]`, `${l} already has a permanent bridge`, 'bad-value');
+    return h;
+  });
+  if ((bridges.length > 0 || truckBridges.length > 0) && bridgeTerrain < 0)
     problems.add('bridges', `the chart pack ${src.chartsFile} has no "clear" terrain for bridged hexes (VII.K.6)`, 'not-found');
   const exits = data.sides.map((sd, side) =>
     sd.exit === undefined
@@ -305,11 +426,15 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
     level,
     obstacle,
     town: terrains.map((t) => t.town),
+    sea: terrains.map((t) => t.sea),
+    beach: terrains.map((t) => t.beach),
     overrunOk: terrains.map((t) => t.overrun),
     drm: terrains.map((t) => t.drm),
     stream,
     bridgeTerrain,
-    bridges,
+    bridges: [...bridges, ...truckBridges],
+    truckBridges,
+    forts,
     exits,
     objectives,
     mines,

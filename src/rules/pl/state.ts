@@ -40,6 +40,12 @@ export const F_ATTACKED = 128;
 export const F_TASK_FAILED = 256;
 /** X.B.2: this engineer has made its one block of the situation. */
 export const F_BLOCK_MADE = 512;
+/** IX.C.10: inside the fortification of its hex (under the counter): it defends with the fort's DS only. */
+export const F_IN_FORT = 1024;
+/** V.C.2.d: loaded or unloaded this segment as a carrier (never both, never twice). */
+export const F_CARRIED_NOW = 2048;
+/** XI.C.1: landed from the sea this movement phase (after which no unit already ashore moves in it). */
+export const F_LANDED = 4096;
 
 /** Phases of a player segment (XIII.A). */
 export const PH_COMBAT = 0,
@@ -76,8 +82,10 @@ export interface State extends UnitState {
   readonly blocks: readonly Hex[];
   /** VII.K.6: stream hexes whose bridge stands (a bridge destroyed, X.B.1, leaves a plain stream hex). */
   readonly bridges: readonly Hex[];
-  /** X.C.3-4: those of the bridges that are temporary (tank bridges laid in play). */
+  /** X.C.3-4: those of the bridges that are temporary (tank bridges laid in play, truck bridges set up). */
   readonly tempBridges: readonly Hex[];
+  /** IX.C: hexes of the fortifications still standing (a fort is never moved, IX.C.1; destroyed only by fire, IX.C.8). */
+  readonly forts: readonly Hex[];
   /** X.A, X.B.3: minefields and blocks an engineer has turned over: [hex, engineer] (cleared when it next begins a movement phase on them). */
   readonly clearing: readonly (readonly [Hex, number])[];
   /** Per objective: the seat controlling it (XIV.B.7). */
@@ -116,6 +124,7 @@ export class Draft extends UnitDraft<State> {
   blocks: readonly Hex[];
   bridges: readonly Hex[];
   tempBridges: readonly Hex[];
+  forts: readonly Hex[];
   clearing: readonly (readonly [Hex, number])[];
   control: readonly number[];
   lost: readonly number[];
@@ -146,6 +155,7 @@ export class Draft extends UnitDraft<State> {
     this.blocks = s.blocks;
     this.bridges = s.bridges;
     this.tempBridges = s.tempBridges;
+    this.forts = s.forts;
     this.clearing = s.clearing;
     this.control = s.control;
     this.lost = s.lost;
@@ -186,6 +196,7 @@ export class Draft extends UnitDraft<State> {
       blocks: this.blocks,
       bridges: this.bridges,
       tempBridges: this.tempBridges,
+      forts: this.forts,
       clearing: this.clearing,
       control: this.control,
       lost: this.lost,

@@ -9,7 +9,7 @@ import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOpt
 import { renderBoardMap } from '../../hex/ascii.js';
 import { boardOf } from '../../hex/board.js';
 import type { Hex } from '../../hex/grid.js';
-import { airStrength, assaulters, assaultOdds, directFireOdds, overrunOdds } from './actions.js';
+import { airStrength, assaulters, assaultOdds, BRIDGE_TARGET, bridgeFireOdds, directFireOdds, overrunOdds } from './actions.js';
 import { chances, columnName, defenseOf, oddsColumn } from './combat.js';
 import { outcomeOf } from './game.js';
 import { visibleOrders } from './hidden.js';
@@ -20,6 +20,7 @@ import {
   F_DESIGNATED,
   F_DISPERSED,
   F_FIRED,
+  F_IN_FORT,
   F_MOVED,
   F_SPOTTED,
   FLAGS,
@@ -32,10 +33,12 @@ import {
 
 const HELP = [
   'fire U T        unit U fires at enemy unit T (again with another U to combine fire on T), then "resolve"',
+  'shell U HEX     unit U fires at the temporary bridge at HEX (X.C.4.b; not I weapons), then "resolve"',
   'resolve         roll the direct fire attack being put together',
   'order U HEX     write an IF order: unit U fires indirectly at HEX next turn (secret)',
   'air A T [mg]    aircraft A attacks enemy unit T with its bombs or rockets (or machine guns)',
   'move U HEX      move unit U (number or id) to HEX (e.g. 0405)',
+  'land U HEX      unit U at sea lands on the beach hex HEX next to it (XI.C), then may move on',
   'load C P        carrier C loads unit P in its hex; unload C sets its passenger down',
   'overrun U HEX   vehicle U overruns HEX (the first legal way through)',
   'cat HEX         close assault HEX with every eligible adjacent unit',
@@ -72,7 +75,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       ? 'game over'
       : s.airPending.length > 0
         ? `${sc.sides[1 - s.side]!.id} AA decision (${sc.aircraft[s.airPending[0]!]!.name} attacking ${sc.units[s.airPending[1]!]!.id})`
-        : `${sc.sides[s.side]!.id} ${PHASE_NAMES[s.phase]} phase${s.target >= 0 ? ` (fire at ${sc.units[s.target]!.id} being put together)` : ''}`;
+        : `${sc.sides[s.side]!.id} ${PHASE_NAMES[s.phase]} phase${s.target >= 0 ? ` (fire at ${sc.units[s.target]!.id} being put together)` : s.target <= BRIDGE_TARGET ? ` (fire at the bridge at ${grid.label(BRIDGE_TARGET - s.target)} being put together)` : ''}`;
     return `Turn ${Math.min(s.turn, sc.turns)} of ${sc.turns}; ${who}; ${sc.sides[0]!.id} ${o.vp[0]} VP, ${sc.sides[1]!.id} ${o.vp[1]} VP`;
   };
   const where = (s: State, i: number): string => {
@@ -96,6 +99,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
     if (f & F_MOVED) m.push('moved');
     if (f & F_SPOTTED) m.push('spotted');
     if (s.u[i]![CARRIER]! > 0) m.push(`aboard ${sc.units[s.u[i]![CARRIER]! - 1]!.id}`);
+    if ((s.u[i]![FLAGS]! & F_IN_FORT) !== 0) m.push('in fort');
     return m;
   };
   const board = (s: State, viewer: number): BoardView => {
@@ -104,7 +108,8 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       if (s.mines.includes(h)) m.push('mines');
       if (s.wrecks.includes(h)) m.push('wreck');
       if (s.blocks.includes(h)) m.push('block');
-      if (s.bridges.includes(h)) m.push('bridge');
+      if (s.bridges.includes(h)) m.push(s.tempBridges.includes(h) ? 'temporary bridge' : 'bridge');
+      if (s.forts.includes(h)) m.push('fort');
       return m;
     };
     const own = new Set(visibleOrders(sc, s, viewer).flatMap((o) => o.units));
@@ -143,12 +148,16 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         return `${unitName(n(1))} is ordered to fire indirectly at ${grid.label(n(2))} next turn`;
       case 'fire':
         return `${unitName(n(1))} ${s.target >= 0 ? 'joins the fire' : 'fires'} at ${unitName(n(2))} in ${grid.label(s.u[n(2)]![HEX]!)}`;
+      case 'shell':
+        return `${unitName(n(1))} ${s.target <= BRIDGE_TARGET ? 'joins the fire' : 'fires'} at the temporary bridge at ${grid.label(n(2))}`;
       case 'resolve':
-        return `resolve the fire at ${s.target >= 0 ? unitName(s.target) : '-'}`;
+        return `resolve the fire at ${s.target >= 0 ? unitName(s.target) : s.target <= BRIDGE_TARGET ? `the bridge at ${grid.label(BRIDGE_TARGET - s.target)}` : '-'}`;
       case 'air':
         return `${sc.aircraft[n(1)]!.name} attacks ${unitName(n(2))} with ${w[3] === 'mg' ? 'machine guns' : sc.aircraft[n(1)]!.ordnance}`;
       case 'move':
         return `${unitName(n(1))} moves to ${grid.label(n(2))}`;
+      case 'land':
+        return `${unitName(n(1))} lands on the beach at ${grid.label(n(2))}`;
       case 'load':
         return `${unitName(n(1))} loads ${unitName(n(2))}`;
       case 'unload':
@@ -182,8 +191,12 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       case 'fire':
         o = directFireOdds(d, s.target >= 0 ? [...s.firers, n(1)] : [n(1)], n(2));
         break;
+      case 'shell':
+        o = { ...bridgeFireOdds(d, s.target <= BRIDGE_TARGET ? [...s.firers, n(1)] : [n(1)], n(2), true), drm: 0 };
+        break;
       case 'resolve':
         if (s.target >= 0) o = directFireOdds(d, s.firers, s.target);
+        else if (s.target <= BRIDGE_TARGET) o = { ...bridgeFireOdds(d, s.firers, BRIDGE_TARGET - s.target, true), drm: 0 };
         break;
       case 'overrun':
         o = overrunOdds(d, n(1), n(2));
@@ -207,9 +220,11 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
   const kinds: Record<string, ActionKind> = {
     order: 'declare',
     fire: 'fire',
+    shell: 'fire',
     resolve: 'fire',
     air: 'fire',
     move: 'move',
+    land: 'move',
     load: 'other',
     unload: 'other',
     overrun: 'assault',
@@ -240,14 +255,20 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         from = hexOf(n(1));
         target = hexOf(n(2));
         break;
+      case 'shell':
+        units = [n(1)];
+        from = hexOf(n(1));
+        target = n(2);
+        break;
       case 'resolve':
         units = [...s.firers];
-        target = s.target >= 0 ? hexOf(s.target) : -1;
+        target = s.target >= 0 ? hexOf(s.target) : s.target <= BRIDGE_TARGET ? BRIDGE_TARGET - s.target : -1;
         break;
       case 'air':
         target = hexOf(n(2));
         break;
       case 'move':
+      case 'land':
         units = [n(1)];
         from = hexOf(n(1));
         to = n(2);
@@ -315,7 +336,10 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.heldBy]!.id})`).join(', ') || 'none'}; ${sc.data.victory.vpPerUnit} VP per enemy unit eliminated (not trucks or wagons); tactical victory by ${sc.data.victory.tactical} VP, decisive by ${sc.data.victory.decisive}.`,
       ...(sc.mines.length ? [`Minefields: ${sc.mines.map((m) => grid.label(m.hex)).join(', ')}`] : []),
       ...(sc.blocks.length ? [`Blocks: ${sc.blocks.map((h) => grid.label(h)).join(', ')}`] : []),
-      ...(sc.bridges.length ? [`Bridges: ${sc.bridges.map((h) => grid.label(h)).join(', ')}`] : []),
+      ...(sc.bridges.length
+        ? [`Bridges: ${sc.bridges.map((h) => grid.label(h) + (sc.truckBridges.includes(h) ? ' (truck bridge)' : '')).join(', ')}`]
+        : []),
+      ...(sc.forts.length ? [`Fortifications: ${sc.forts.map((f) => `${grid.label(f.hex)} (${sc.sides[f.side]!.id})`).join(', ')}`] : []),
       ...sc.units
         .filter((u) => u.enters > 0 && u.startCarrier < 0)
         .map((u) => `Reinforcement: ${u.id} enters on turn ${u.enters} at ${grid.label(u.startHex)}`),
@@ -346,6 +370,8 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
           return pick(legal, `air ${Number(a)} ${asUnit(b)} ${c === 'mg' ? 'mg' : 'ord'}`, `that air attack`);
         case 'move':
           return pick(legal, `move ${asUnit(a)} ${asHex(b)}`, `moving ${a} to ${b}`);
+        case 'land':
+          return pick(legal, `land ${asUnit(a)} ${asHex(b)}`, `landing ${a} at ${b}`);
         case 'load':
           return pick(legal, `load ${asUnit(a)} ${asUnit(b)}`, `loading ${b} on ${a}`);
         case 'unload':
@@ -369,6 +395,8 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
           return pick(legal, `exit ${asUnit(a)}`, `${a} leaving the map`);
         case 'clear':
           return pick(legal, `clear ${asUnit(a)} ${asHex(b)}`, `clearing ${b} by ${a}`);
+        case 'shell':
+          return pick(legal, `shell ${asUnit(a)} ${asHex(b)}`, `fire by ${a} at the temporary bridge at ${b}`);
         case 'demolish':
           return pick(legal, `demolish ${asUnit(a)} ${asHex(b)}`, `a demolition by ${a} moving to ${b}`);
         case 'next':

@@ -293,6 +293,7 @@ describe('PL engineers', () => {
       allied: [
         { counter: 'us-engineer', hex: '0202' },
         { counter: 'us-rifle', hex: '0101' },
+        { counter: 'us-truck', hex: '0201', equipmentFor: 0 },
       ],
       german: [{ counter: 'ger-rifle', hex: '0802' }],
     });
@@ -326,6 +327,7 @@ describe('PL engineers', () => {
       allied: [
         { counter: 'us-engineer', hex: '0402' },
         { counter: 'us-rifle', hex: '0101' },
+        { counter: 'us-truck', hex: '0302', equipmentFor: 0 },
       ],
       german: [{ counter: 'ger-rifle', hex: '0801' }],
     });
@@ -359,6 +361,7 @@ describe('PL engineers', () => {
       allied: [
         { counter: 'us-engineer', hex: '0302' },
         { counter: 'us-rifle', hex: '0101' },
+        { counter: 'us-truck', hex: '0303', equipmentFor: 0 },
       ],
       german: [{ counter: 'ger-rifle', hex: '0801' }],
     });
@@ -380,6 +383,7 @@ describe('PL special engineer vehicles and temporary bridges', () => {
         { counter: 'uk-valentine-bridgelayer', hex: '0302' },
         { counter: 'us-m4-75', hex: '0202' },
         { counter: 'us-engineer', hex: '0101' },
+        { counter: 'us-truck', hex: '0302', equipmentFor: 2 },
       ],
       german: [{ counter: 'ger-rifle', hex: '0801' }],
     });

@@ -21,10 +21,12 @@ export interface Placement {
   count?: number;
   aboard?: number;
   enters?: number;
+  equipmentFor?: number;
+  lands?: number;
 }
 
 /**
- * A scenario on a map drawn with the shipped legend (. clear, w woods, t town, s slope, h hilltop, ~ stream), with the
+ * A scenario on a map drawn with the shipped legend (. clear, w woods, t town, s slope, h hilltop, ~ stream, = sea, b beach), with the
  * given units, written to a temporary file and loaded with the reference charts and counters.
  */
 export function custom(opts: {
@@ -41,6 +43,8 @@ export function custom(opts: {
   bridges?: string[];
   setsUpLast?: 'allied' | 'german';
   exits?: [{ hexes: string[]; vp: number } | undefined, { hexes: string[]; vp: number } | undefined];
+  forts?: [string[], string[]];
+  truckBridges?: string[];
 }): { sc: Scenario; game: PlGame; start: State; file: string } {
   const data = {
     format: 'tacsim-scenario/1',
@@ -52,7 +56,7 @@ export function custom(opts: {
     map: {
       width: opts.terrain[0]!.length,
       height: opts.terrain.length,
-      legend: { '.': 'clear', w: 'woods', t: 'town', s: 'slope', h: 'hilltop', '~': 'stream' },
+      legend: { '.': 'clear', w: 'woods', t: 'town', s: 'slope', h: 'hilltop', '~': 'stream', '=': 'sea', b: 'beach' },
       terrain: opts.terrain,
       roads: opts.roads ?? [],
     },
@@ -65,11 +69,19 @@ export function custom(opts: {
         mines: opts.mines ?? [],
         blocks: opts.blocks ?? [],
         aircraft: opts.aircraft ?? [],
+        forts: opts.forts?.[0] ?? [],
         ...(opts.exits?.[0] ? { exit: opts.exits[0] } : {}),
       },
-      { id: 'german', name: 'German', units: opts.german, ...(opts.exits?.[1] ? { exit: opts.exits[1] } : {}) },
+      {
+        id: 'german',
+        name: 'German',
+        units: opts.german,
+        forts: opts.forts?.[1] ?? [],
+        ...(opts.exits?.[1] ? { exit: opts.exits[1] } : {}),
+      },
     ],
     bridges: opts.bridges ?? [],
+    truckBridges: opts.truckBridges ?? [],
     ...(opts.setsUpLast ? { setsUpLast: opts.setsUpLast } : {}),
     victory: { objectives: opts.objectives ?? [], vpPerUnit: 1, tactical: 2, decisive: 4 },
   };

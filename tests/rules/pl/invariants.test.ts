@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.js';
 import { PlGame, plStateHash } from '../../../src/rules/pl/game.js';
 import { loadPlScenario, type Scenario } from '../../../src/rules/pl/scenario.js';
-import { CARRIER, EXITED, F_DESIGNATED, FLAGS, HEX, OFFBOARD, type State } from '../../../src/rules/pl/state.js';
-import { scenarioFile } from './helpers.js';
+import { CARRIER, EXITED, F_DESIGNATED, F_IN_FORT, FLAGS, HEX, OFFBOARD, type State } from '../../../src/rules/pl/state.js';
+import { custom, scenarioFile } from './helpers.js';
 
 /** A broken invariant ends the run at once (the checks run after every action of 1,000 games). */
 function expectTrue(ok: boolean, what: string): void {
@@ -16,7 +16,7 @@ function expectTrue(ok: boolean, what: string): void {
 }
 
 function checkPosition(sc: Scenario, s: State): void {
-  const perHex = new Map<number, { n: number; sides: Set<number> }>();
+  const perHex = new Map<number, { n: number; inside: number; sides: Set<number> }>();
   s.u.forEach((r, i) => {
     const h = r[HEX]!;
     // XIV.B.3: only a reinforcement is off the map before entering, only a unit of a side with exits leaves it.
@@ -33,8 +33,12 @@ function checkPosition(sc: Scenario, s: State): void {
       expectTrue(s.u.filter((x) => x[CARRIER] === c + 1).length === 1, `carrier ${c} carries more than one unit`);
       return;
     }
-    const e = perHex.get(h) ?? { n: 0, sides: new Set<number>() };
-    e.n++;
+    const e = perHex.get(h) ?? { n: 0, inside: 0, sides: new Set<number>() };
+    // IX.C.10-11: a unit inside a fort stands in a standing fort's hex and counts against the fort's four, not the hex's.
+    if ((r[FLAGS]! & F_IN_FORT) !== 0) {
+      expectTrue(s.forts.includes(h), `unit ${i} inside a fort that does not stand`);
+      e.inside++;
+    } else e.n++;
     e.sides.add(sc.units[i]!.side);
     perHex.set(h, e);
     if ((r[FLAGS]! & F_DESIGNATED) !== 0)
@@ -47,7 +51,8 @@ function checkPosition(sc: Scenario, s: State): void {
     const wrecks = s.wrecks.filter((w) => w === h).length;
     expectTrue(wrecks <= 3, `hex ${h} has ${wrecks} wrecks`);
     // VI: four a hex; an overrun may pass a full stack, never end in one.
-    expectTrue(e.n + wrecks + (s.blocks.includes(h) ? 1 : 0) <= 4, `hex ${h} overstacked`);
+    expectTrue(e.n + wrecks + (s.blocks.includes(h) ? 1 : 0) + (s.forts.includes(h) ? 1 : 0) <= 4, `hex ${h} overstacked`);
+    expectTrue(e.inside <= 4, `fort in hex ${h} holds ${e.inside} units`);
     expectTrue(e.sides.size === 1, `hex ${h} holds both sides`);
   }
   expectTrue(s.turn <= sc.turns, 'turn past the last');
@@ -112,6 +117,109 @@ describe('PL invariants over seeded random games', () => {
       });
     }
     expect([...seen].sort()).toEqual(expect.arrayContaining(['aa', 'air', 'move', 'pass']));
+  });
+
+  it('PL IX.C.1 / X.C.4.b.1: 60 random games with forts, truck and tank bridges and engineers with their carriers keep their invariants and end', () => {
+    const { sc } = custom({
+      terrain: ['....~...t..', '....~......', '....~...w..', '....~......', '....~......'],
+      roads: [['0103', '0203', '0303', '0403', '0503', '0603', '0703']],
+      truckBridges: ['0503'],
+      forts: [['0302'], ['0803', '0901']],
+      blocks: ['0202'],
+      mines: ['0704'],
+      turns: 6,
+      allied: [
+        { counter: 'us-rifle', hex: '0302', count: 2 },
+        { counter: 'us-engineer', hex: '0403' },
+        { counter: 'us-halftrack', hex: '0303', equipmentFor: 2 },
+        { counter: 'uk-valentine-bridgelayer', hex: '0301' },
+        { counter: 'us-m4-75', hex: '0103' },
+        { counter: 'us-105mm', hex: '0101' },
+        { counter: 'us-m7', hex: '0105' },
+      ],
+      german: [
+        { counter: 'ger-rifle', hex: '0803', count: 3 },
+        { counter: 'ger-engineer', hex: '0703' },
+        { counter: 'ger-truck', hex: '0702', equipmentFor: 3 },
+        { counter: 'ger-pz4', hex: '0904' },
+        { counter: 'ger-rifle', hex: '0901' },
+        { counter: 'ger-81mm', hex: '1101' },
+      ],
+      objectives: [
+        { hex: '0803', vp: 3, heldBy: 'german' },
+        { hex: '0302', vp: 3, heldBy: 'allied' },
+      ],
+    });
+    const seen = new Set<string>();
+    let fortsLost = 0;
+    let bridgesLost = 0;
+    for (let g = 0; g < 60; g++) {
+      const game = new PlGame(sc);
+      const rng = createRng(`pl-inv-positional/${g}`);
+      let s = game.initialState(rng);
+      for (let ply = 0; ply < 5000 && !s.over; ply++) {
+        const legal = game.legalActions(s);
+        expectTrue(legal.length > 0, 'no legal action in a live position');
+        const a = legal[rng.int(legal.length)]!;
+        seen.add(a.split(' ')[0]!);
+        const before = g % 10 === 0 ? JSON.stringify(s) : '';
+        const next = game.apply(s, a, rng);
+        if (g % 10 === 0) expectTrue(JSON.stringify(s) === before, `apply changed its input (${a})`);
+        checkPosition(sc, next);
+        s = next;
+      }
+      expectTrue(s.over, `game ${g} did not end`);
+      fortsLost += sc.forts.length - s.forts.length;
+      bridgesLost += s.bridges.includes(sc.truckBridges[0]!) ? 0 : 1;
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(['shell', 'move', 'fire', 'order']));
+    expect(fortsLost + bridgesLost).toBeGreaterThan(0);
+  });
+
+  it('PL XI.C.1 / XI.C.2: 60 random games of a landing against a fortified beach keep their invariants, land every unit and end', () => {
+    const { sc } = custom({
+      terrain: ['=b...w..', '=b......', '=b..t...', '=b......', '=b...w..'],
+      forts: [[], ['0403']],
+      turns: 5,
+      allied: [
+        { counter: 'us-rifle', hex: '0101', lands: 1 },
+        { counter: 'us-m4-dd', hex: '0102', lands: 1 },
+        { counter: 'us-engineer', hex: '0103', lands: 1 },
+        { counter: 'us-m4-dd', hex: '0104', lands: 2 },
+        { counter: 'us-halftrack', hex: '0105', lands: 2 },
+        { counter: 'us-57mm', hex: '0105', lands: 2, aboard: 4 },
+        { counter: 'us-rifle', hex: '0103', lands: 3 },
+      ],
+      german: [
+        { counter: 'ger-rifle', hex: '0403', count: 2 },
+        { counter: 'ger-pz4', hex: '0601' },
+        { counter: 'ger-75mm-at', hex: '0503' },
+        { counter: 'ger-81mm', hex: '0805' },
+      ],
+      objectives: [{ hex: '0403', vp: 4, heldBy: 'german' }],
+    });
+    for (let g = 0; g < 60; g++) {
+      const game = new PlGame(sc);
+      const rng = createRng(`pl-inv-landing/${g}`);
+      let s = game.initialState(rng);
+      for (let ply = 0; ply < 5000 && !s.over; ply++) {
+        const legal = game.legalActions(s);
+        expectTrue(legal.length > 0, 'no legal action in a live position');
+        const a = legal[rng.int(legal.length)]!;
+        const before = g % 10 === 0 ? JSON.stringify(s) : '';
+        const next = game.apply(s, a, rng);
+        if (g % 10 === 0) expectTrue(JSON.stringify(s) === before, `apply changed its input (${a})`);
+        checkPosition(sc, next);
+        // XI.C.2: no unit is still at sea once its landing turn's Allied segment is over.
+        if (next.side === 1)
+          sc.units.forEach((u, i) => {
+            const h = next.u[i]![HEX]!;
+            if (u.lands > 0 && u.lands <= next.turn && h >= 0) expectTrue(!sc.sea[sc.map.terrain[h]!], `unit ${i} still at sea`);
+          });
+        s = next;
+      }
+      expectTrue(s.over, `game ${g} did not end`);
+    }
   });
 
   it('PL XIII: the same seed gives the same game', () => {

@@ -164,6 +164,7 @@ describe('PL fire', () => {
       softTransport: false,
       flail: false,
       bridgelayer: false,
+      dd: false,
       source: { source: 'designed' },
     });
     expect([weaponFactor(c('I'), true, 2, true), weaponFactor(c('I'), false, 2, true)]).toEqual([0, 1]);
