@@ -164,27 +164,37 @@ export function markSearched(d: Draft, seat: number): void {
 export function searchAndReveal(d: Draft, action = '', mark: SearchMarker = markSearched): void {
   if (d.searched.length === 0) return;
   const sc = d.sc;
-  const before = d.source;
+  const n = sc.units.length;
+  let acted: ((i: number) => boolean) | null = null;
+  for (let i = 0; i < n; i++) {
+    if (!d.flag(i, F_HIDDEN)) continue;
+    const was = d.source.u[i]!;
+    const changed = d.hex(i) !== was[HEX] || d.get(i, STEPS) !== was[STEPS] || d.get(i, MORALE) !== was[MORALE];
+    acted ??= actedOpenly(d, action);
+    if (changed || acted(i) || d.hex(i) < 0) reveal(d, i, 'it acted');
+  }
+  // Sides with a piece still hidden (bit per side): a side searches only while the other has one.
+  let hiddenSides = 0;
+  for (let i = 0; i < n; i++) if (d.flag(i, F_HIDDEN)) hiddenSides |= 1 << sc.units[i]!.side;
+  for (let seat = 0; seat < 2; seat++) {
+    if ((hiddenSides & (1 << (1 - seat))) === 0) continue;
+    mark(d, seat);
+    for (let i = 0; i < n; i++)
+      if (sc.units[i]!.side !== seat && d.flag(i, F_HIDDEN) && searched(sc, d, seat, d.hex(i))) reveal(d, i, 'spotted');
+  }
+}
+
+/**
+ * Whether piece i acted openly by `action` (ruling IA2-R74): it fired (or added its leader's bonus), made
+ * opportunity fire, assaulted or charged, or stands in the hex a stack activation of its side named.
+ */
+function actedOpenly(d: Draft, action: string): (i: number) => boolean {
   const w = action.split(' ');
   const named = new Set<number>();
   if (w[0] === 'fire') for (const f of [...w[1]!.split('+'), ...(w[3] === undefined ? [] : [w[3]])]) named.add(Number(f));
   if (w[0] === 'opfire' || w[0] === 'assault' || w[0] === 'charge') named.add(Number(w[1]));
   const stackHex = w[0] === 'stack' ? Number(w[1]) : w[0] === 'cold' ? d.hex(Number(w[1])) : -1;
-  for (let i = 0; i < sc.units.length; i++) {
-    if (!d.flag(i, F_HIDDEN)) continue;
-    const was = before.u[i]!;
-    const changed = d.hex(i) !== was[HEX] || d.get(i, STEPS) !== was[STEPS] || d.get(i, MORALE) !== was[MORALE];
-    const actedOpenly = named.has(i) || (stackHex >= 0 && d.hex(i) === stackHex && sc.units[i]!.side === d.active);
-    if (changed || actedOpenly || d.hex(i) < 0) reveal(d, i, 'it acted');
-  }
-  for (const seat of [0, 1]) {
-    let enemyHidden = false;
-    for (let i = 0; i < sc.units.length && !enemyHidden; i++) enemyHidden = sc.units[i]!.side !== seat && d.flag(i, F_HIDDEN);
-    if (!enemyHidden) continue;
-    mark(d, seat);
-    for (let i = 0; i < sc.units.length; i++)
-      if (sc.units[i]!.side !== seat && d.flag(i, F_HIDDEN) && searched(sc, d, seat, d.hex(i))) reveal(d, i, 'spotted');
-  }
+  return (i) => named.has(i) || (stackHex >= 0 && d.hex(i) === stackHex && d.sc.units[i]!.side === d.active);
 }
 
 const REACH = new WeakMap<Scenario, number>();
