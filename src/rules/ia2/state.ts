@@ -137,13 +137,13 @@ type TurnFields = { -readonly [K in Exclude<keyof State, 'u' | 'events'>]: State
 export interface Draft extends UnitDraft<State>, TurnFields {}
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface names the mixed-in kernel methods and the turn fields; the constructor sets every field (a test seals a fresh draft and finds every field of its state)
 export class Draft {
-  declare readonly sc: Scenario;
-  declare readonly rng: Rng;
-
-  constructor(sc: Scenario, s: State, rng: Rng, narrate: boolean) {
+  constructor(
+    readonly sc: Scenario,
+    s: State,
+    readonly rng: Rng,
+    narrate: boolean,
+  ) {
     UnitDraft.init(this, s, sc.map.size, LAYOUT, narrate);
-    this.sc = sc;
-    this.rng = rng;
     this.turn = s.turn;
     this.initiative = s.initiative;
     this.active = s.active;
