@@ -82,8 +82,8 @@ export function leaderReach(d: Draft, leader: number): number[] {
     const reach = m === GOOD ? 1 : 0;
     const lh = d.hex(l);
     for (let i = 0; i < d.sc.units.length; i++) {
-      if (out.has(i) || d.sc.units[i]!.side !== side || !ready(d, i) || isCavalry(d, i) !== cav) continue;
-      if (grid.distance(d.hex(i), lh) > reach) continue;
+      if (out.has(i) || d.sc.units[i]!.side !== side || !ready(d, i)) continue;
+      if (grid.distance(d.hex(i), lh) > reach || isCavalry(d, i) !== cav) continue;
       if (d.sc.units[i]!.leader) {
         if (rank(d, i) >= rank(d, l)) continue;
         queue.push(i);
@@ -94,11 +94,15 @@ export function leaderReach(d: Draft, leader: number): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
-/** Pieces of a stack activation (3.1 type 2): every ready piece in the hex, and what its leaders reach. */
-function stackSet(d: Draft, h: Hex, side: number): { all: number[]; led: Set<number> } {
+/**
+ * Pieces of a stack activation (3.1 type 2): every ready piece in the hex, and what its leaders reach
+ * (`reachOf`: leaderReach of leaders already worked out).
+ */
+function stackSet(d: Draft, h: Hex, side: number, reachOf?: ReadonlyMap<number, readonly number[]>): { all: number[]; led: Set<number> } {
   const here = sidePieces(d, h, side).filter((p) => ready(d, p));
   const led = new Set<number>();
-  for (const p of here) if (d.sc.units[p]!.leader && d.get(p, MORALE) !== DEMORALIZED) for (const q of leaderReach(d, p)) led.add(q);
+  for (const p of here)
+    if (d.sc.units[p]!.leader && d.get(p, MORALE) !== DEMORALIZED) for (const q of reachOf?.get(p) ?? leaderReach(d, p)) led.add(q);
   return { all: [...new Set([...here, ...led])].sort((a, b) => a - b), led };
 }
 
@@ -113,19 +117,22 @@ function activations(d: Draft, side: number): string[] {
   const must = mustRecover(d, side);
   const hasDemo = (set: readonly number[]) => !must || set.some((p) => d.get(p, MORALE) === DEMORALIZED);
   const hexes = new Set<Hex>();
+  const reachOf = new Map<number, number[]>();
   for (let i = 0; i < d.sc.units.length; i++) {
     const def = d.sc.units[i]!;
     if (def.side !== side || !ready(d, i)) continue;
-    if (hasDemo([i])) out.push(`act ${i}`);
+    if (!must || d.get(i, MORALE) === DEMORALIZED) out.push(`act ${i}`);
     hexes.add(d.hex(i));
     if (def.leader && d.get(i, MORALE) !== DEMORALIZED) {
       const set = leaderReach(d, i);
+      reachOf.set(i, set);
       if (set.length > 1 && hasDemo(set)) out.push(`lead ${i}`);
     }
   }
   for (const h of [...hexes].sort((a, b) => a - b)) {
-    const { all } = stackSet(d, h, side);
-    if (sidePieces(d, h, side).filter((p) => ready(d, p)).length > 1 && hasDemo(all)) out.push(`stack ${h}`);
+    let readyHere = 0;
+    for (let i = d.firstIn(h); i >= 0 && readyHere < 2; i = d.nextIn(i)) if (d.sc.units[i]!.side === side && ready(d, i)) readyHere++;
+    if (readyHere > 1 && (!must || hasDemo(stackSet(d, h, side, reachOf).all))) out.push(`stack ${h}`);
   }
   if (!must) out.push(...arrivals(d, side), 'pass');
   return out;
@@ -175,14 +182,15 @@ function stepCost(d: Draft, unit: number, from: Hex, to: Hex): number {
   return riverStepCost(d, unit, from, to, cost, road);
 }
 
-/** Whether a unit may step from its hex into `to` now (4.3, 5.2, 5.5, 5.9, 13.2). */
-function canStep(d: Draft, unit: number, to: Hex): boolean {
+/**
+ * Whether a unit may step from its hex into `to` now (4.3, 5.2, 5.5, 5.9, 13.2). `nearFrom`, when given, is
+ * nearestEnemyCombat of the unit's hex (the same for each of its steps).
+ */
+function canStep(d: Draft, unit: number, to: Hex, nearFrom = -1): boolean {
   const def = d.sc.units[unit]!;
   const from = d.hex(unit);
   const base = movementAllowance(d, unit);
   if (base <= 0) return false;
-  // 15.8: twice the allowance along roads out of enemy sight.
-  const ma = marchAllowance(base, rapidStep(d, unit, from, to, alongRoad(d, from, to)));
   const m = d.get(unit, MORALE);
   if (m === DEMORALIZED) return false;
   const spent = d.get(unit, MP);
@@ -191,18 +199,25 @@ function canStep(d: Draft, unit: number, to: Hex): boolean {
   if (isAssaultHex(d, from) && (moved || hasEnemy(d, to, def.side))) return false;
   const cost = stepCost(d, unit, from, to);
   if (cost >= 99) return false;
-  // 13.2: disrupted, one hex a turn; 5.2: the first hex is always possible.
+  // 13.2: disrupted, one hex a turn; 5.2: the first hex is always possible; 15.8: twice the allowance along
+  // roads out of enemy sight (asked only when the allowance decides: it looks for enemy lines of sight).
   if (m === DISRUPTED) {
     if (moved) return false;
-  } else if (moved && spent + cost > ma) return false;
+  } else if (moved && spent + cost > marchAllowance(base, rapidStep(d, unit, from, to, alongRoad(d, from, to)))) return false;
   if (hasEnemyCombat(d, to, def.side)) return false;
   // 5.69: leaders and transports ignore enemy transports (and transports enemy leaders).
   if (def.leader && sidePieces(d, to, 1 - def.side).some((p) => !d.sc.units[p]!.transport)) return false;
   if (!stackingAllows(d, to, def.side, unit)) return false;
   if (nightForbids(d, unit, to)) return false;
   // 3.11, 5.5: without a leader of its type, never closer to the enemy's combat units.
-  if (!d.flag(unit, F_LED) && nearestEnemyCombat(d, to, def.side) < nearestEnemyCombat(d, from, def.side)) return false;
+  if (!d.flag(unit, F_LED) && nearestEnemyCombat(d, to, def.side) < (nearFrom >= 0 ? nearFrom : nearestEnemyCombat(d, from, def.side)))
+    return false;
   return true;
+}
+
+/** nearestEnemyCombat of the unit's hex when its steps need it (3.11, 5.5: a unit without a leader of its type), else -1. */
+function nearFromOf(d: Draft, unit: number): number {
+  return d.flag(unit, F_LED) ? -1 : nearestEnemyCombat(d, d.hex(unit), d.sc.units[unit]!.side);
 }
 
 /** Units of the inactive side that may make opportunity fire at the mover in its hex now (12.0-12.24). */
@@ -284,16 +299,29 @@ function continueOrStop(d: Draft): void {
     finishMover(d);
     return;
   }
-  if (!d.onMap(u) || stepsFrom(d, u).length === 0) finishMover(d);
+  if (!d.onMap(u) || !canStepOn(d, u)) finishMover(d);
+}
+
+/** Whether the unit has a step to take (stepsFrom not empty), looking no further than the first. */
+function canStepOn(d: Draft, unit: number): boolean {
+  const h = d.hex(unit);
+  const grid = d.sc.map.grid;
+  let nearFrom: number | undefined;
+  for (let k = 0; k < 6; k++) {
+    const n = grid.neighbour(h, k);
+    if (n >= 0 && canStep(d, unit, n, (nearFrom ??= nearFromOf(d, unit)))) return true;
+  }
+  return false;
 }
 
 function stepsFrom(d: Draft, unit: number): Hex[] {
   const h = d.hex(unit);
   const out: Hex[] = [];
   const grid = d.sc.map.grid;
+  let nearFrom: number | undefined;
   for (let k = 0; k < 6; k++) {
     const n = grid.neighbour(h, k);
-    if (n >= 0 && canStep(d, unit, n)) out.push(n);
+    if (n >= 0 && canStep(d, unit, n, (nearFrom ??= nearFromOf(d, unit)))) out.push(n);
   }
   return out.sort((a, b) => a - b);
 }
@@ -679,7 +707,7 @@ export function legalActions(d: Draft): string[] {
     unitActions(d, u, out);
   }
   combinedFire(d, side, out);
-  joinActions(d, side, (u) => stepsFrom(d, u).length > 0, out);
+  joinActions(d, side, (u) => canStepOn(d, u), out);
   boardEdgeActions(d, out);
   // 13.42: every activated demoralized piece attempts recovery before the segment ends.
   if (!demoralizedLeft) out.push('end');

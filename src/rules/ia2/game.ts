@@ -8,17 +8,17 @@ import type { Rng } from '../../core/game.js';
 import { textDigest } from '../../core/digest.js';
 import { WordActionGame } from '../pg/game.js';
 import { applyAction, legalActions } from './actions.js';
-import { dealHidden, initialSearched, searchAndReveal } from './hidden.js';
+import { dealHidden, initialSearched, markSearched, type SearchMarker, searchAndReveal } from './hidden.js';
 import { leadersUnderDugIn } from './leaders.js';
 import { dealPlans } from './plans.js';
 
-/** The state an action leads to, edited in `d` and sealed. */
-function nextState(d: Draft, action: string): State {
+/** The state an action leads to, edited in `d` and sealed; `mark` is the hidden-unit search (15.5), another only in tests. */
+export function nextState(d: Draft, action: string, mark: SearchMarker = markSearched): State {
   if (d.turn === 0) writePlan(d, action);
   else applyAction(d, action);
   leadersUnderDugIn(d);
   settleEntrenchments(d);
-  searchAndReveal(d, action);
+  searchAndReveal(d, action, mark);
   return d.seal();
 }
 

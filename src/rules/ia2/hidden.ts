@@ -79,65 +79,127 @@ export function readHiddenArea(
   });
 }
 
-/** The spotting range of a piece at `from` for a hidden piece at `to` (15.5): a quarter of 7.1-7.43's, at least one hex. */
-function hiddenRange(d: Draft, from: Hex, to: Hex): number {
-  const map = d.sc.map;
-  const t = d.sc.terrain[map.terrain[to]!]!;
-  let range = visibility(d);
-  const above = map.elevation[from]! + d.sc.terrain[map.terrain[from]!]!.viewerBonus - map.elevation[to]!;
-  if (above > 0 && !d.isNight()) range += above * d.sc.charts.spotting.perLevelAbove.value;
-  if (t.limiting) range = Math.min(range, t.spotDistance);
-  return Math.max(1, Math.floor(range / 4));
+/**
+ * The spotting range of a piece at `from` for a hidden piece at `to` (15.5): a quarter of 7.1-7.43's, at
+ * least one hex, in the turn's light (`range` the turn's spotting range, `night` whether night rules apply).
+ */
+export function hiddenRange(sc: Scenario, range: number, night: boolean, from: Hex, to: Hex): number {
+  const map = sc.map;
+  const t = sc.terrain[map.terrain[to]!]!;
+  let r = range;
+  const above = map.elevation[from]! + sc.terrain[map.terrain[from]!]!.viewerBonus - map.elevation[to]!;
+  if (above > 0 && !night) r += above * sc.charts.spotting.perLevelAbove.value;
+  if (t.limiting) r = Math.min(r, t.spotDistance);
+  return Math.max(1, Math.floor(r / 4));
 }
 
 /**
- * After every action (and at set-up): each side searches around its pieces on the map at the hidden range,
- * and the other side's hidden pieces in a hex searched are revealed (15.5); a hidden piece that moved, fired,
- * was changed by fire or had its hex named by a stack activation is revealed too (ruling IA2-R74).
+ * Per scenario, per light (spotting range and night rules), per hex: the hexes a piece there searches
+ * (15.5) as bit words, made on first use. A search depends only on the map, the piece's hex and the
+ * turn's light, so each is worked out once and a search after every action is a few word operations.
  */
-export function searchAndReveal(d: Draft, action = ''): void {
+const SEARCH_MASKS = new WeakMap<Scenario, Map<number, (Uint32Array | undefined)[]>>();
+
+/** The search masks of every hex in the given light (15.5), filled as asked for (searchMask). */
+function searchMasks(sc: Scenario, range: number, night: boolean): (Uint32Array | undefined)[] {
+  let byLight = SEARCH_MASKS.get(sc);
+  if (byLight === undefined) {
+    byLight = new Map();
+    SEARCH_MASKS.set(sc, byLight);
+  }
+  const light = range * 2 + (night ? 1 : 0);
+  let byHex = byLight.get(light);
+  if (byHex === undefined) {
+    byHex = new Array<Uint32Array | undefined>(sc.map.size).fill(undefined);
+    byLight.set(light, byHex);
+  }
+  return byHex;
+}
+
+/** The hexes a piece at `from` searches in the given light (15.5): within its hidden range, in line of sight beyond one hex. */
+function searchMask(sc: Scenario, range: number, night: boolean, from: Hex): Uint32Array {
+  const grid = sc.map.grid;
+  const mask = new Uint32Array(searchWords(sc));
+  for (const to of grid.within(from, searchReach(sc))) {
+    const dist = grid.distance(from, to);
+    if (dist > hiddenRange(sc, range, night, from, to) || (dist > 1 && !sc.map.hasLos(from, to))) continue;
+    mask[to >>> 5]! |= 1 << (to & 31);
+  }
+  return mask;
+}
+
+/** Marks in d.searched the hexes `seat`'s pieces on the map search now (15.5). */
+export type SearchMarker = (d: Draft, seat: number) => void;
+
+/** The search of 15.5 by `seat`'s pieces on the map, each adding its hex's search mask in the turn's light. */
+export function markSearched(d: Draft, seat: number): void {
+  const sc = d.sc;
+  const words = searchWords(sc);
+  const range = visibility(d);
+  const night = d.isNight();
+  const masks = searchMasks(sc, range, night);
+  const base = seat * words;
+  let bits: number[] | null = null;
+  for (let i = 0; i < sc.units.length; i++) {
+    if (sc.units[i]!.side !== seat) continue;
+    const from = d.hex(i);
+    if (from < 0) continue;
+    let mask = masks[from];
+    if (mask === undefined) masks[from] = mask = searchMask(sc, range, night, from);
+    for (let k = 0; k < words; k++) {
+      const had = (bits ?? d.searched)[base + k]!;
+      if ((mask[k]! & ~had) === 0) continue;
+      bits ??= d.arr('searched');
+      bits[base + k] = had | mask[k]!;
+    }
+  }
+}
+
+/**
+ * After every action (and at set-up): each side searches around its pieces on the map at the hidden range
+ * (`mark`, markSearched but in tests), and the other side's hidden pieces in a hex searched are revealed
+ * (15.5); a hidden piece that moved, fired, was changed by fire or had its hex named by a stack activation is
+ * revealed too (ruling IA2-R74).
+ */
+export function searchAndReveal(d: Draft, action = '', mark: SearchMarker = markSearched): void {
   if (d.searched.length === 0) return;
   const sc = d.sc;
-  const before = d.source;
+  const n = sc.units.length;
+  let acted: ((i: number) => boolean) | null = null;
+  for (let i = 0; i < n; i++) {
+    if (!d.flag(i, F_HIDDEN)) continue;
+    const was = d.source.u[i]!;
+    const changed = d.hex(i) !== was[HEX] || d.get(i, STEPS) !== was[STEPS] || d.get(i, MORALE) !== was[MORALE];
+    acted ??= actedOpenly(d, action);
+    if (changed || acted(i) || d.hex(i) < 0) reveal(d, i, 'it acted');
+  }
+  // Sides with a piece still hidden (bit per side): a side searches only while the other has one.
+  let hiddenSides = 0;
+  for (let i = 0; i < n; i++) if (d.flag(i, F_HIDDEN)) hiddenSides |= 1 << sc.units[i]!.side;
+  for (let seat = 0; seat < 2; seat++) {
+    if ((hiddenSides & (1 << (1 - seat))) === 0) continue;
+    mark(d, seat);
+    for (let i = 0; i < n; i++)
+      if (sc.units[i]!.side !== seat && d.flag(i, F_HIDDEN) && searched(sc, d, seat, d.hex(i))) reveal(d, i, 'spotted');
+  }
+}
+
+/**
+ * Whether piece i acted openly by `action` (ruling IA2-R74): it fired (or added its leader's bonus), made
+ * opportunity fire, assaulted or charged, or stands in the hex a stack activation of its side named.
+ */
+function actedOpenly(d: Draft, action: string): (i: number) => boolean {
   const w = action.split(' ');
   const named = new Set<number>();
   if (w[0] === 'fire') for (const f of [...w[1]!.split('+'), ...(w[3] === undefined ? [] : [w[3]])]) named.add(Number(f));
   if (w[0] === 'opfire' || w[0] === 'assault' || w[0] === 'charge') named.add(Number(w[1]));
   const stackHex = w[0] === 'stack' ? Number(w[1]) : w[0] === 'cold' ? d.hex(Number(w[1])) : -1;
-  for (let i = 0; i < sc.units.length; i++) {
-    if (!d.flag(i, F_HIDDEN)) continue;
-    const was = before.u[i]!;
-    const changed = d.hex(i) !== was[HEX] || d.get(i, STEPS) !== was[STEPS] || d.get(i, MORALE) !== was[MORALE];
-    const actedOpenly = named.has(i) || (stackHex >= 0 && d.hex(i) === stackHex && sc.units[i]!.side === d.active);
-    if (changed || actedOpenly || d.hex(i) < 0) reveal(d, i, 'it acted');
-  }
-  const grid = sc.map.grid;
-  const words = searchWords(sc);
-  const reach = searchReach(sc);
-  for (const seat of [0, 1]) {
-    const hidden: number[] = [];
-    for (let i = 0; i < sc.units.length; i++) if (sc.units[i]!.side !== seat && d.flag(i, F_HIDDEN)) hidden.push(i);
-    if (hidden.length === 0) continue;
-    let bits: number[] | null = null;
-    for (let i = 0; i < sc.units.length; i++) {
-      if (sc.units[i]!.side !== seat) continue;
-      const from = d.hex(i);
-      if (from < 0) continue;
-      for (const to of grid.within(from, reach)) {
-        if (searched(sc, d, seat, to)) continue;
-        const dist = grid.distance(from, to);
-        if (dist > hiddenRange(d, from, to) || (dist > 1 && !sc.map.hasLos(from, to))) continue;
-        bits ??= d.arr('searched');
-        bits[seat * words + (to >>> 5)]! |= 1 << (to & 31);
-      }
-    }
-    for (const i of hidden) if (searched(sc, d, seat, d.hex(i))) reveal(d, i, 'spotted');
-  }
+  return (i) => named.has(i) || (stackHex >= 0 && d.hex(i) === stackHex && d.sc.units[i]!.side === d.active);
 }
 
 const REACH = new WeakMap<Scenario, number>();
 /** The farthest any piece can find a hidden one (15.5): a quarter of the day range raised by the map's highest viewpoint. */
-function searchReach(sc: Scenario): number {
+export function searchReach(sc: Scenario): number {
   let r = REACH.get(sc);
   if (r === undefined) {
     let top = 0;

@@ -166,8 +166,7 @@ export function ia2TurnHeading(sc: Scenario, s: State): string {
 
 export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
   const grid = sc.map.grid;
-  // Clear is drawn as '.', as on the other systems' maps; every other terrain by its first letter.
-  const terrainLetters = new Map(sc.map.terrainIds.map((id) => [id, id.startsWith('c') ? '.' : id.charAt(0)]));
+  const mapTerrain = terminalTerrain(sc);
   const board = (s: State, view: ViewOptions): BoardView =>
     boardOf(sc.map, ROAD, (h) => (s.drumfire.some((x, k) => k % 5 < 3 && x === h) ? ['drumfire'] : []), {
       // 15.5: the other side's hidden pieces are not on the viewer's board.
@@ -177,13 +176,15 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
     });
   return {
     turnHeading: (s) => ia2TurnHeading(sc, s),
-    renderMap: (s, view) =>
-      renderBoardMap(
-        board(s, view),
-        terrainLetters,
+    renderMap: (s, view) => {
+      const b = board(s, view);
+      return renderBoardMap(
+        { ...b, hexes: b.hexes.map((x) => ({ ...x, terrain: mapTerrain.ids[x.hex]! })) },
+        mapTerrain.letters,
         sc.sides.map((x) => x.id),
         view,
-      ),
+      );
+    },
     renderUnits: (s, view) =>
       [
         ...sc.units.map((def, i) => {
@@ -291,6 +292,37 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
       return { ...place, label: `${sc.sides[before.toMove]!.id} writes its artillery plan (secret until fired, 9.1)` };
     },
   };
+}
+
+/**
+ * The terrain the terminal map draws in each hex (by the kernel's drawBoard: one letter per terrain id, the
+ * ids in use named in its legend): clear as '.', as on the other systems' maps, every other terrain by its
+ * first letter; a hex a road runs through by its terrain's letter in capitals ('+' for clear), a bridge
+ * (5.3: a river hex with a road) as '=' and a ford (5.8) as ':' with its cost, so that the roads, bridges and
+ * fords a move may use are on the map and in its legend.
+ */
+function terminalTerrain(sc: Scenario): { ids: string[]; letters: Map<string, string> } {
+  const map = sc.map;
+  const letters = new Map(map.terrainIds.map((id) => [id, id.startsWith('c') ? '.' : id.charAt(0)]));
+  const ids: string[] = [];
+  for (let h = 0; h < map.size; h++) {
+    const id = map.terrainId(h);
+    const ford = sc.rivers.fords.get(h);
+    let shown = id;
+    if (sc.rivers.bridge[h] === 1) {
+      shown = 'bridge';
+      letters.set(shown, '=');
+    } else if (ford !== undefined) {
+      shown = `ford (${ford} MP)`;
+      letters.set(shown, ':');
+    } else if (map.anySide(h, ROAD)) {
+      shown = `${id} with a road`;
+      const letter = letters.get(id)!.toUpperCase();
+      letters.set(shown, letter === letters.get(id) ? '+' : letter);
+    }
+    ids.push(shown);
+  }
+  return { ids, letters };
 }
 
 /**

@@ -53,3 +53,20 @@ describe('IA2 typed commands', () => {
     expect([...typedBack].sort()).toEqual(['arrive', 'enter', 'join']);
   });
 });
+
+describe('IA2 terminal map', () => {
+  it('IA2 5.3, 5.8: the map shows where roads run, the bridge and the ford, and its legend names them (ia2-medium: road along row 07, bridge 0807, ford 0812)', () => {
+    const sc = loadIa2Scenario(shipped('ia2-medium'));
+    const game = new Ia2Game(sc);
+    const map = ia2Ui(sc).renderMap(game.initialState(createRng('road map')), { viewer: 0 });
+    expect(map).toContain('0807 =');
+    expect(map).toContain('0812 :');
+    expect(map).toContain('0107 +');
+    expect(map).toContain('0607 W');
+    expect(map).toContain('0108 .');
+    expect(map).toContain('0806 m');
+    const legend = map.replace(/\s+/g, ' ');
+    for (const entry of ['= bridge', ': ford (2 MP)', '+ clear with a road', 'W woods with a road', '. clear', 'w woods'])
+      expect(legend).toContain(entry);
+  });
+});
