@@ -68,15 +68,15 @@ describe('PL MCTS valuing leaves at once against the scripted doctrine', () => {
   }
 
   it('as the attacker it ends games on better margins than the scripted German on the same dice seeds', async () => {
-    const seeds = Array.from({ length: 8 }, (_, k) => `pl-ai/${k}`);
+    const seeds = Array.from({ length: 16 }, (_, k) => `pl-ai/${k}`);
     let search = 0,
       scripted = 0;
     for (const seed of seeds) {
       search += await germanMargin('mcts:iterations=150,rolloutDepth=0,expandAfter=1', seed);
       scripted += await germanMargin('scripted', seed);
     }
-    // A search that saw no further than the doctrine it starts from would end level with it; 1.5 VP a game
-    // leaves room for the dice of 8 games.
-    expect(search / seeds.length).toBeGreaterThan(scripted / seeds.length + 1.5);
-  }, 120_000);
+    // A search that saw no further than the doctrine it starts from would end level with it; 1 VP a game
+    // leaves room for the dice of 16 games (the margins' spread is about 4-5 VP a game).
+    expect(search / seeds.length).toBeGreaterThan(scripted / seeds.length + 1);
+  }, 240_000);
 });
