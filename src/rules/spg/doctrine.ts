@@ -149,6 +149,9 @@ export class SpgDoctrine implements DoctrineAdvisor<State, string> {
 export function spgAgentHooks(sc: Scenario): AgentHooks<State, string> {
   const doctrine = new SpgDoctrine(sc);
   return {
+    // SPG's moves are slow to generate (a movement search per unit, reactions inside every move): the
+    // search spends its time better on breadth, each new leaf valued by the evaluation at once.
+    agentDefaults: { mcts: 'rolloutDepth=0,expandAfter=1' },
     doctrine,
     evaluate: (s) => spgEvaluate(sc, s),
     orderActions: (s, actions) => {
