@@ -282,6 +282,7 @@ export function opportunityShot(d: Draft, firers: readonly number[]): FireShot {
     opportunity: true,
     fieldGun: false,
     extraShift: Math.min(...firers.map((f) => rapidMarchShift(d, f, mover))),
+    from: firers.map((f) => d.hex(f)),
   };
 }
 
@@ -886,7 +887,7 @@ export function applyAction(d: Draft, action: string): void {
       const range = Math.max(...firers.map((f) => grid.distance(d.hex(f), t)));
       const fromOf = firers.map((f) => d.hex(f));
       d.events && d.say(() => `${firers.map((f) => pieceLabel(d, f)).join(' + ')} fire at ${d.sc.map.grid.label(t)}`);
-      resolveDirectFire(d, { strength, side: def.side, range, opportunity: false, fieldGun: guns }, targets, false);
+      resolveDirectFire(d, { strength, side: def.side, range, opportunity: false, fieldGun: guns, from: fromOf }, targets, false);
       firers.forEach((f, k) => {
         const from = fromOf[k]!;
         if (!d.onMap(f)) return;

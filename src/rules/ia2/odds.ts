@@ -30,6 +30,7 @@ export function forecastFire(sc: Scenario, s: State, action: string): FireForeca
   let firer: number, targets: number[], opportunity: boolean, strength: number;
   let range = -1;
   let extraShift = 0;
+  let from: number[] = [];
   if (w[0] === 'fire') {
     const firers = w[1]!.split('+').map(Number);
     firer = firers[0]!;
@@ -41,6 +42,7 @@ export function forecastFire(sc: Scenario, s: State, action: string): FireForeca
     const l = w[3] === undefined ? -1 : Number(w[3]);
     if (l >= 0 && firers.some((f) => d.hex(f) === d.hex(l))) strength += face(d, l).combat;
     range = Math.max(...firers.map((f) => sc.map.grid.distance(d.hex(f), Number(w[2]))));
+    from = firers.map((f) => d.hex(f));
   } else if (w[0] === 'opfire') {
     // 12.15: one unit's attack or a combined one, as applyAction resolves it.
     const firers = w[1]!.split('+').map(Number);
@@ -51,10 +53,11 @@ export function forecastFire(sc: Scenario, s: State, action: string): FireForeca
     strength = shot.strength;
     range = shot.range;
     extraShift = shot.extraShift ?? 0;
+    from = [...(shot.from ?? [])];
   } else return undefined;
   const def = sc.units[firer]!;
   if (range < 0) range = sc.map.grid.distance(d.hex(firer), d.hex(targets[0]!));
-  const shot = { strength, side: def.side, range, opportunity, fieldGun: def.type === 'GUN', extraShift };
+  const shot = { strength, side: def.side, range, opportunity, fieldGun: def.type === 'GUN', extraShift, from };
   let expectedLoss = 0;
   const out = targets.map((t) => {
     const col = directFireColumn(d, shot, t, opportunity);
