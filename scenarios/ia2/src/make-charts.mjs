@@ -87,6 +87,8 @@ const pack = {
     directFireHigh: { value: 3, source: rule('10.3') },
     leaderInAssault: { value: 1, source: designed('6.53 gives "a column shift" without its value; +1 as in PG3') },
     cavalryCharge: { value: 2, source: rule('11.7') },
+    firerAbove: { value: 1, source: designed('7.41 gives units on higher elevation "combat advantages" on the fire tables the text lacks: +1 to direct fire from above (ruling IA2-R120)') },
+    firerBelow: { value: -1, source: designed('7.41: the same advantage to the higher unit when fired at from below, -1 (ruling IA2-R120)') },
   },
   spotting: {
     dayRange: { value: 12, source: rule('7.1') },

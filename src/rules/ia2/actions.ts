@@ -6,10 +6,10 @@
  *   pass | act U | stack H | lead L | end
  *   move U H | stop U | join L U (the leader moves with the unit, escort.ts) | fire U H [L] | assault U H | cold L | charge U V H | recover U [L]
  *   dig U | limber U | unlimber U | mount U | dismount U | load T W | unload W (transport.ts)
- *   opfire F | hold
+ *   opfire F[+G] | hold (units of one hex may combine one opportunity attack: 12.15, 8.32)
  */
 import type { Hex } from '../../hex/grid.js';
-import { drumfireOnMover, eliminate, leaveAssaultHex, resolveAssault, resolveDirectFire, setMorale } from './combat.js';
+import { drumfireOnMover, eliminate, type FireShot, leaveAssaultHex, resolveAssault, resolveDirectFire, setMorale } from './combat.js';
 import {
   DEMORALIZED,
   DIG,
@@ -246,6 +246,44 @@ export function opportunityFirers(d: Draft): number[] {
     out.push(i);
   }
   return out;
+}
+
+/**
+ * The opportunity attacks open now (12.15, 8.32): each firer alone, and every group of two or more firers
+ * of one hex combined into one attack. Inactive units are not activated by a leader, so the 8.32 combination
+ * across adjacent hexes (6.51) is not open to them (ruling IA2-R23).
+ */
+export function opportunityAttacks(d: Draft): string[] {
+  const firers = opportunityFirers(d);
+  const out = firers.map((f) => `opfire ${f}`);
+  const byHex = new Map<number, number[]>();
+  for (const f of firers) byHex.set(d.hex(f), [...(byHex.get(d.hex(f)) ?? []), f]);
+  for (const group of byHex.values()) {
+    if (group.length < 2) continue;
+    for (let mask = 1; mask < 1 << group.length; mask++) {
+      const pick = group.filter((_, k) => mask & (1 << k));
+      if (pick.length >= 2) out.push(`opfire ${pick.join('+')}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * One opportunity attack by `firers` at the mover (12.1, 12.15): their strengths added (8.32), at the range of
+ * the farthest, with the 15.8 hidden-firer shift only when every firer is hidden (ruling IA2-R23).
+ */
+export function opportunityShot(d: Draft, firers: readonly number[]): FireShot {
+  const mover = d.mover;
+  const grid = d.sc.map.grid;
+  return {
+    strength: firers.reduce((n, f) => n + fireStrength(d, f), 0),
+    side: d.sc.units[firers[0]!]!.side,
+    range: Math.max(...firers.map((f) => grid.distance(d.hex(f), d.hex(mover)))),
+    opportunity: true,
+    fieldGun: false,
+    extraShift: Math.min(...firers.map((f) => rapidMarchShift(d, f, mover))),
+    from: firers.map((f) => d.hex(f)),
+  };
 }
 
 export function finishMover(d: Draft): void {
@@ -691,7 +729,7 @@ function combiningLeaders(d: Draft, side: number): number[] {
 
 export function legalActions(d: Draft): string[] {
   if (d.over) return [];
-  if (d.oppWindow) return [...opportunityFirers(d).map((f) => `opfire ${f}`), 'hold'];
+  if (d.oppWindow) return [...opportunityAttacks(d), 'hold'];
   const side = d.active;
   if (d.mover >= 0) {
     const out = [...stepsFrom(d, d.mover).map((n) => `move ${d.mover} ${n}`), ...unloadDuringMove(d), `stop ${d.mover}`];
@@ -798,27 +836,23 @@ export function applyAction(d: Draft, action: string): void {
       join(d, num(w[1]), num(w[2]));
       return;
     case 'opfire': {
-      const f = num(w[1]);
+      // 12.15: one attack, by one unit or by units of one hex combined (8.32).
+      const firers = w[1]!.split('+').map(num);
       const mover = d.mover;
-      const fdef = d.sc.units[f]!;
-      d.arr('oppFired').push(f);
-      d.set(f, OPP, d.get(f, OPP) + 1);
-      // 12.1: a machine gun's first shot leaves it an Opportunity Fire marker; its second, or any other unit's shot, Moved/Fired.
-      if (fdef.type !== 'MG' || d.get(f, OPP) >= 2) d.setFlag(f, F_SPENT, true);
+      const shot = opportunityShot(d, firers);
+      for (const f of firers) {
+        d.arr('oppFired').push(f);
+        d.set(f, OPP, d.get(f, OPP) + 1);
+        // 12.1: a machine gun's first shot leaves it an Opportunity Fire marker; its second, or any other unit's shot, Moved/Fired.
+        if (d.sc.units[f]!.type !== 'MG' || d.get(f, OPP) >= 2) d.setFlag(f, F_SPENT, true);
+        // 7.22: firing from limiting terrain leaves the firer spotted.
+        if (d.sc.terrain[d.sc.map.terrain[d.hex(f)]!]!.limiting) d.setFlag(f, F_SPOTTED, true);
+      }
       const before = d.get(mover, MORALE);
-      const range = d.sc.map.grid.distance(d.hex(f), d.hex(mover));
-      d.events && d.say(() => `${pieceLabel(d, f)} makes opportunity fire`);
-      // 7.22: firing from limiting terrain leaves the firer spotted.
-      if (d.sc.terrain[d.sc.map.terrain[d.hex(f)]!]!.limiting) d.setFlag(f, F_SPOTTED, true);
-      const extraShift = rapidMarchShift(d, f, mover);
+      d.events && d.say(() => `${firers.map((f) => pieceLabel(d, f)).join(' + ')} make${firers.length > 1 ? '' : 's'} opportunity fire`);
       // 6.4, 6.7: a leader moving with the unit is in the hex fired at.
       const escort = escortOf(d);
-      resolveDirectFire(
-        d,
-        { strength: fireStrength(d, f), side: fdef.side, range, opportunity: true, fieldGun: false, extraShift },
-        escort >= 0 ? [mover, escort] : [mover],
-        true,
-      );
+      resolveDirectFire(d, shot, escort >= 0 ? [mover, escort] : [mover], true);
       dropFallenEscort(d, escort);
       updateControl(d);
       checkGameOver(d);
@@ -853,7 +887,7 @@ export function applyAction(d: Draft, action: string): void {
       const range = Math.max(...firers.map((f) => grid.distance(d.hex(f), t)));
       const fromOf = firers.map((f) => d.hex(f));
       d.events && d.say(() => `${firers.map((f) => pieceLabel(d, f)).join(' + ')} fire at ${d.sc.map.grid.label(t)}`);
-      resolveDirectFire(d, { strength, side: def.side, range, opportunity: false, fieldGun: guns }, targets, false);
+      resolveDirectFire(d, { strength, side: def.side, range, opportunity: false, fieldGun: guns, from: fromOf }, targets, false);
       firers.forEach((f, k) => {
         const from = fromOf[k]!;
         if (!d.onMap(f)) return;

@@ -244,6 +244,22 @@ export interface FireShot {
   readonly range: number;
   readonly opportunity: boolean;
   readonly fieldGun: boolean;
+  /** The firers' hexes, for the height advantage (7.41); without them no height shift is counted. */
+  readonly from?: readonly Hex[];
+}
+
+/**
+ * 7.41 (ruling IA2-R120): firers all higher than the target's hex shift right, all lower shift left; firers of
+ * several hexes at mixed heights (6.51) have neither. Heights are the ground's, slope hexes at full height (7.41).
+ */
+export function heightShift(d: Draft, from: readonly Hex[], target: Hex): number {
+  if (from.length === 0) return 0;
+  const elevation = d.sc.map.elevation;
+  const t = elevation[target]!;
+  const m = d.sc.charts.modifiers;
+  if (from.every((h) => elevation[h]! > t)) return m.firerAbove.value;
+  if (from.every((h) => elevation[h]! < t)) return m.firerBelow.value;
+  return 0;
 }
 
 /** 15.7: a shortfall shifts artillery and field guns one column; under critical shortfall too (ruling IA2-R12), unless the switch says the halving replaces it. */
@@ -266,6 +282,7 @@ export function directFireColumn(d: Draft, shot: FireShot, target: number, mover
   if (d.isNight()) s += m.night.value;
   if (shot.fieldGun && shortfallShift(d, shot.side)) s += m.shellShortfall.value;
   s += shot.extraShift ?? 0;
+  if (shot.from !== undefined) s += heightShift(d, shot.from, d.hex(target));
   s = Math.max(m.directFireLow.value, Math.min(m.directFireHigh.value, s));
   return shiftColumn(t, base, s);
 }

@@ -77,6 +77,10 @@ export const chartPack = z.strictObject({
     /** An undemoralized leader of the side in the assault hex (6.53, value not in the text). */
     leaderInAssault: sourcedInt(),
     cavalryCharge: sourcedInt(),
+    /** Direct fire by firers all standing higher than the target's hex (7.41, value not in the text). */
+    firerAbove: sourcedInt(),
+    /** Direct fire by firers all standing lower than the target's hex: the height is the target's advantage (7.41). */
+    firerBelow: sourcedInt(),
   }),
   spotting: z.strictObject({
     dayRange: sourcedInt(),

@@ -192,7 +192,9 @@ function actedOpenly(d: Draft, action: string): (i: number) => boolean {
   const w = action.split(' ');
   const named = new Set<number>();
   if (w[0] === 'fire') for (const f of [...w[1]!.split('+'), ...(w[3] === undefined ? [] : [w[3]])]) named.add(Number(f));
-  if (w[0] === 'opfire' || w[0] === 'assault' || w[0] === 'charge') named.add(Number(w[1]));
+  // 12.15: a combined opportunity attack reveals each of its firers.
+  if (w[0] === 'opfire') for (const f of w[1]!.split('+')) named.add(Number(f));
+  if (w[0] === 'assault' || w[0] === 'charge') named.add(Number(w[1]));
   const stackHex = w[0] === 'stack' ? Number(w[1]) : w[0] === 'cold' ? d.hex(Number(w[1])) : -1;
   return (i) => named.has(i) || (stackHex >= 0 && d.hex(i) === stackHex && d.sc.units[i]!.side === d.active);
 }

@@ -3,6 +3,7 @@
  * 36 rolls of two dice (no sampling, no dice rolled): for the odds prompt and the scripted agent.
  */
 import { tableResult } from '../../hex/tables.js';
+import { opportunityShot } from './actions.js';
 import { assaultStrength, baseColumn, directFireColumn, lossesOf } from './combat.js';
 import type { Scenario } from './scenario.js';
 import { Draft, F_ATTACKER, NO_DICE, STEPS, type State } from './state.js';
@@ -22,12 +23,14 @@ export interface FireForecast {
   readonly expectedLoss: number;
 }
 
-/** What a `fire U H [L]` or `opfire F` would do. */
+/** What a `fire U H [L]` or `opfire F[+G]` would do. */
 export function forecastFire(sc: Scenario, s: State, action: string): FireForecast | undefined {
   const w = action.split(' ');
   const d = inspect(sc, s);
   let firer: number, targets: number[], opportunity: boolean, strength: number;
   let range = -1;
+  let extraShift = 0;
+  let from: number[] = [];
   if (w[0] === 'fire') {
     const firers = w[1]!.split('+').map(Number);
     firer = firers[0]!;
@@ -39,15 +42,22 @@ export function forecastFire(sc: Scenario, s: State, action: string): FireForeca
     const l = w[3] === undefined ? -1 : Number(w[3]);
     if (l >= 0 && firers.some((f) => d.hex(f) === d.hex(l))) strength += face(d, l).combat;
     range = Math.max(...firers.map((f) => sc.map.grid.distance(d.hex(f), Number(w[2]))));
+    from = firers.map((f) => d.hex(f));
   } else if (w[0] === 'opfire') {
-    firer = Number(w[1]);
+    // 12.15: one unit's attack or a combined one, as applyAction resolves it.
+    const firers = w[1]!.split('+').map(Number);
+    const shot = opportunityShot(d, firers);
+    firer = firers[0]!;
     targets = [s.mover];
     opportunity = true;
-    strength = fireStrength(d, firer);
+    strength = shot.strength;
+    range = shot.range;
+    extraShift = shot.extraShift ?? 0;
+    from = [...(shot.from ?? [])];
   } else return undefined;
   const def = sc.units[firer]!;
   if (range < 0) range = sc.map.grid.distance(d.hex(firer), d.hex(targets[0]!));
-  const shot = { strength, side: def.side, range, opportunity, fieldGun: def.type === 'GUN' };
+  const shot = { strength, side: def.side, range, opportunity, fieldGun: def.type === 'GUN', extraShift, from };
   let expectedLoss = 0;
   const out = targets.map((t) => {
     const col = directFireColumn(d, shot, t, opportunity);

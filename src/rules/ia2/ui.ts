@@ -102,7 +102,10 @@ export function describe(sc: Scenario, s: State, action: string): string {
     case 'recover':
       return `${n(1)} attempts recovery${w[2] ? ` helped by ${n(2)}` : ''}`;
     case 'opfire':
-      return `${n(1)} makes opportunity fire at the mover`;
+      return `${w[1]!
+        .split('+')
+        .map((f) => pieceName(sc, s, Number(f)))
+        .join(' + ')} ${w[1]!.includes('+') ? 'make combined' : 'makes'} opportunity fire at the mover`;
     case 'hold':
       return 'no (more) opportunity fire here';
     case 'load':
@@ -224,7 +227,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
       'fire U[+V] HEX [L]                    direct fire (units of one hex combined), leader L adding his bonus',
       'assault U HEX | charge U HEX HEX      assault an adjacent hex, or charge through a clear hex',
       'recover U [L] | dig U | limber U | unlimber U | mount U | dismount U',
-      'opfire F | hold                       opportunity fire at the mover, or none',
+      'opfire F[+G] | hold                   opportunity fire at the mover (units of one hex combined), or none',
       'join L U                              leader L moves with unit U he activated (6.4)',
       'load T W | unload W                   weapon W loads on wagon T, or unloads (5.64, 5.65)',
       'arrive G | enter U HEX | exit U       reinforcement group G comes up; U enters at HEX; U leaves the board (15.4)',
@@ -411,8 +414,10 @@ function actionPlace(sc: Scenario, s: State, action: string): ActionPlace {
       const firers = w[1]!.split('+').map(Number);
       return place('fire', firers, unitHex(firers[0]!), -1, Number(w[2]), true);
     }
-    case 'opfire':
-      return place('fire', [Number(w[1])], unitHex(Number(w[1])), -1, unitHex(s.mover), true);
+    case 'opfire': {
+      const firers = w[1]!.split('+').map(Number);
+      return place('fire', firers, unitHex(firers[0]!), -1, unitHex(s.mover), true);
+    }
     case 'assault':
       return place('assault', [Number(w[1])], unitHex(Number(w[1])), -1, Number(w[2]), true);
     case 'charge':

@@ -113,7 +113,8 @@ describe('IA2 movement and opportunity fire', () => {
     let a = game.apply(at(s, 0), 'lead 6', loadedDice());
     a = game.apply(a, `move 0 ${hex(sc, '0609')}`, loadedDice());
     expect(a.oppWindow).toBe(true);
-    expect(game.legalActions(a)).toEqual(['opfire 9', 'opfire 11', 'hold']);
+    // Each alone, or both combined (12.15, they share a hex).
+    expect(game.legalActions(a)).toEqual(['opfire 9', 'opfire 11', 'opfire 9+11', 'hold']);
     // The MG fires (roll 12: no effect): it may not fire again in this hex, the company still may.
     a = game.apply(a, 'opfire 11', loadedDice(6, 6));
     expect(a.u[11]![OPP]).toBe(1);
