@@ -65,6 +65,11 @@ export interface PlanCandidate {
   readonly description: string;
   /** Per increment of the scenario (Scenario.increments index; other sides' lines empty): vertex key per turn (turn - 1), -1 No Fire. */
   readonly fire: readonly (readonly number[])[];
+  /**
+   * 9.2, per increment and turn as `fire`: the fire group. Increments at one vertex on one turn fire as one
+   * attack per group, each group separately (ruling IA2-R09); all 0 is every vertex's increments together.
+   */
+  readonly groups: readonly (readonly number[])[];
   /** How the scripted agent ranks it (planRating): higher is preferred. */
   readonly rating: number;
 }
@@ -79,6 +84,7 @@ export interface PlanGround {
     readonly id: string;
     readonly strength: number;
     readonly plan: readonly number[];
+    readonly groups?: readonly number[];
   }[];
   readonly objectives: readonly { readonly hex: Hex; readonly vp: number; readonly controlledBy: number }[];
 }
@@ -89,6 +95,8 @@ export interface NamedPlan {
   readonly name: string;
   readonly description: string;
   readonly fire: readonly (readonly number[])[];
+  /** 9.2: fire group per increment and turn (0 unmarked), as PlanCandidate.groups. */
+  readonly groups?: readonly (readonly number[])[];
 }
 
 /** Turns an opening barrage fires before it lifts (9.1: the plan is binding, 9.5, so it must lift before the side's own troops arrive). */
@@ -125,19 +133,27 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
   const rate = (fire: readonly (readonly number[])[]) => planRating(g, side, fire);
   const out: PlanCandidate[] = [];
   const seen = new Set<string>();
-  const add = (name: string, kind: PlanKind, description: string, fire: number[][]) => {
-    const key = fire.map((l) => l.join(',')).join(';');
+  const together = (fire: readonly (readonly number[])[]) => fire.map((l) => l.map(() => 0));
+  const add = (name: string, kind: PlanKind, description: string, fire: number[][], groups = together(fire)) => {
+    const key = `${fire.map((l) => l.join(',')).join(';')}|${groups.map((l) => l.join(',')).join(';')}`;
     if (seen.has(key)) return;
     seen.add(key);
     let unique = name;
     for (let n = 2; out.some((c) => c.name === unique); n++) unique = `${name}-${n}`;
-    out.push({ name: unique, kind, description, fire, rating: rate(fire) });
+    out.push({ name: unique, kind, description, fire, groups, rating: rate(fire) });
   };
   if (incs.length === 0) {
     add('none', 'none', 'no artillery', fireOf(new Map()));
     return out;
   }
-  add('scenario', 'scenario', "the scenario's plan", fireOf(new Map(incs.map((k) => [k, g.increments[k]!.plan]))));
+  const scenarioFire = fireOf(new Map(incs.map((k) => [k, g.increments[k]!.plan])));
+  add(
+    'scenario',
+    'scenario',
+    "the scenario's plan",
+    scenarioFire,
+    scenarioFire.map((l, k) => l.map((_, t) => g.increments[k]!.groups?.[t] ?? 0)),
+  );
   for (const p of named)
     if (p.side === side)
       add(
@@ -145,6 +161,7 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
         'named',
         p.description || `the scenario's plan "${p.name}"`,
         p.fire.map((l) => l.slice()),
+        p.groups?.map((l, k) => p.fire[k]!.map((_, t) => l[t] ?? 0)),
       );
 
   const { enemy, own } = setUp(g, side);
@@ -223,6 +240,23 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
       all(line),
     );
   }
+  // 9.2: the owner may fire increments planned at one vertex as separate attacks; each plan that puts
+  // several at one vertex together is offered again with every increment firing alone.
+  for (const c of out.slice()) {
+    if (
+      !c.fire.some((line, k) =>
+        line.some((v, t) => v >= 0 && c.fire.some((o, j) => j !== k && o[t] === v && c.groups[j]![t] === c.groups[k]![t])),
+      )
+    )
+      continue;
+    add(
+      `${c.name}-apart`,
+      c.kind,
+      `${c.description}, each increment a separate attack (9.2)`,
+      c.fire.map((l) => l.slice()),
+      c.fire.map((l, k) => l.map(() => k + 1)),
+    );
+  }
   add('none', 'none', 'No Fire on every turn', all(noFire()));
   return out;
 }
@@ -276,6 +310,17 @@ export function plannedVertex(
   return plan === undefined ? -1 : (plan.fire[k]![turn - 1] ?? -1);
 }
 
+/** The fire group (9.2) of increment k's entry on `turn` under the plans written: increments at one vertex with one group fire as one attack. */
+export function plannedGroup(
+  library: readonly (readonly PlanCandidate[])[],
+  side: number,
+  plans: readonly number[],
+  k: number,
+  turn: number,
+): number {
+  return library[side]![plans[side]!]?.groups[k]?.[turn - 1] ?? 0;
+}
+
 /** What the determinize needs of a state: the plans written, the turn, and when increments ran out of ammunition. */
 export interface PlanSecrets {
   readonly plans: readonly number[];
@@ -297,7 +342,8 @@ export function consistentPlans(library: readonly (readonly PlanCandidate[])[], 
       const line = c.fire[k]!;
       if (line.length === 0) continue;
       const seenTurns = s.ammoOut[k]! > 0 ? Math.min(s.turn, s.ammoOut[k]!) : s.turn;
-      for (let t = 0; t < seenTurns; t++) if (line[t] !== truth.fire[k]![t]) return [];
+      // The grouping (9.2) is seen too: one attack or several.
+      for (let t = 0; t < seenTurns; t++) if (line[t] !== truth.fire[k]![t] || c.groups[k]![t] !== truth.groups[k]![t]) return [];
     }
     return [i];
   });

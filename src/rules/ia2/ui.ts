@@ -53,8 +53,11 @@ export function planLines(sc: Scenario, c: PlanCandidate): string[] {
     const runs: string[] = [];
     for (let t = 0; t < line.length; ) {
       let e = t;
-      while (e + 1 < line.length && line[e + 1] === line[t]) e++;
-      runs.push(`${line[t]! < 0 ? 'No Fire' : vertexLabel(sc.map.grid, line[t]!)} ${turns(t + 1, e + 1)}`);
+      const group = c.groups[k]!;
+      while (e + 1 < line.length && line[e + 1] === line[t] && group[e + 1] === group[t]) e++;
+      // 9.2: a fire group is written after its vertex, as in the scenario file.
+      const at = line[t]! < 0 ? 'No Fire' : `${vertexLabel(sc.map.grid, line[t]!)}${group[t] ? `/${group[t]}` : ''}`;
+      runs.push(`${at} ${turns(t + 1, e + 1)}`);
       t = e + 1;
     }
     return [`${sc.increments[k]!.id}: ${runs.join(', ')}`];
