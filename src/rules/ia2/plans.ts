@@ -55,7 +55,12 @@ export function verticesAround(grid: HexGrid, h: Hex): number[] {
   return out;
 }
 
-export type PlanKind = 'scenario' | 'named' | 'barrage' | 'opening' | 'line' | 'objective' | 'rolling' | 'none';
+export type PlanKind = 'scenario' | 'named' | 'barrage' | 'opening' | 'line' | 'objective' | 'rolling' | 'none' | 'written';
+
+/** State.plans[side] of a side that writes its plan by hand, entry by entry (9.1, ruling IA2-R40): its lines are State.written. */
+export const WRITTEN = -2;
+/** A State.written entry not written yet. */
+export const UNWRITTEN = -2;
 
 /** One plan a side may write: a line of fire per increment. */
 export interface PlanCandidate {
@@ -298,15 +303,45 @@ export function planRating(g: PlanGround, side: number, fire: readonly (readonly
   return Math.round(total * 1000) / 1000;
 }
 
-/** The vertex increment k fires at on `turn` (-1 No Fire) under the plans written (`plans`: library index per side). */
+/** The scenario's number of turns, as the lines of `side`'s library have it. */
+function turnsOf(library: readonly (readonly PlanCandidate[])[], side: number): number {
+  return library[side]![0]!.fire.reduce((m, l) => Math.max(m, l.length), 0);
+}
+
+/**
+ * The plan `side` has written: a candidate of its library, or (plans[side] WRITTEN) the one written by hand
+ * from State.written, entries not written yet read as No Fire; undefined while none is written.
+ */
+export function writtenPlan(
+  library: readonly (readonly PlanCandidate[])[],
+  side: number,
+  plans: readonly number[],
+  written: readonly number[] | undefined,
+): PlanCandidate | undefined {
+  if (plans[side] !== WRITTEN) return library[side]![plans[side]!];
+  const T = turnsOf(library, side);
+  const entry = (k: number, t: number) => written?.[k * T + t] ?? UNWRITTEN;
+  const base = library[side]![0]!;
+  return {
+    name: 'written',
+    kind: 'written',
+    description: 'written by hand',
+    fire: base.fire.map((l, k) => (l.length === 0 ? [] : l.map((_, t) => (entry(k, t) < 0 ? -1 : Math.floor(entry(k, t) / 10))))),
+    groups: base.fire.map((l, k) => (l.length === 0 ? [] : l.map((_, t) => (entry(k, t) < 0 ? 0 : entry(k, t) % 10)))),
+    rating: 0,
+  };
+}
+
+/** The vertex increment k fires at on `turn` (-1 No Fire) under the plans written (`plans`: library index per side, or WRITTEN with `written`). */
 export function plannedVertex(
   library: readonly (readonly PlanCandidate[])[],
   side: number,
   plans: readonly number[],
   k: number,
   turn: number,
+  written?: readonly number[],
 ): number {
-  const plan = library[side]![plans[side]!];
+  const plan = writtenPlan(library, side, plans, written);
   return plan === undefined ? -1 : (plan.fire[k]![turn - 1] ?? -1);
 }
 
@@ -317,13 +352,68 @@ export function plannedGroup(
   plans: readonly number[],
   k: number,
   turn: number,
+  written?: readonly number[],
 ): number {
-  return library[side]![plans[side]!]?.groups[k]?.[turn - 1] ?? 0;
+  return writtenPlan(library, side, plans, written)?.groups[k]?.[turn - 1] ?? 0;
+}
+
+/**
+ * Writing by hand (9.1): the next entry `side` has to write, increment by increment (its column) and turn
+ * by turn, or undefined when its plan is complete.
+ */
+export function nextEntry(
+  library: readonly (readonly PlanCandidate[])[],
+  side: number,
+  written: readonly number[] | undefined,
+): { k: number; turn: number } | undefined {
+  const T = turnsOf(library, side);
+  const base = library[side]![0]!;
+  for (let k = 0; k < base.fire.length; k++) {
+    if (base.fire[k]!.length === 0) continue;
+    for (let t = 0; t < T; t++) if ((written?.[k * T + t] ?? UNWRITTEN) === UNWRITTEN) return { k, turn: t + 1 };
+  }
+  return undefined;
+}
+
+/**
+ * The entries `side` may write next by hand: "line nofire", and "line fire V" at every vertex of the map
+ * the increment may shift to (9.13: one sharing a hex with its previous turn's vertex, any after No Fire or
+ * on turn 1), with "/G" fire groups (9.2) 1 to the side's number of increments when it has several.
+ */
+export function entryActions(
+  library: readonly (readonly PlanCandidate[])[],
+  grid: HexGrid,
+  side: number,
+  written: readonly number[] | undefined,
+  vertices: readonly number[],
+): string[] {
+  const next = nextEntry(library, side, written);
+  if (next === undefined) return [];
+  const T = turnsOf(library, side);
+  const prev = next.turn > 1 ? (written?.[next.k * T + next.turn - 2] ?? -1) : -1;
+  const prevVertex = prev < 0 ? -1 : Math.floor(prev / 10);
+  const groups = library[side]![0]!.fire.filter((l) => l.length > 0).length;
+  const out = ['line nofire'];
+  for (const v of vertices) {
+    if (prevVertex >= 0 && !sharesHex(grid.size, prevVertex, v)) continue;
+    const at = vertexLabel(grid, v);
+    out.push(`line fire ${at}`);
+    if (groups > 1) for (let g = 1; g <= groups; g++) out.push(`line fire ${at}/${g}`);
+  }
+  return out;
+}
+
+/** Every vertex of the map (9.12: any vertex may be fired at), each once, in key order. */
+export function allVertices(grid: HexGrid): number[] {
+  const out = new Set<number>();
+  for (let h = 0; h < grid.size; h++) for (const v of verticesAround(grid, h)) out.add(v);
+  return [...out].sort((a, b) => a - b);
 }
 
 /** What the determinize needs of a state: the plans written, the turn, and when increments ran out of ammunition. */
 export interface PlanSecrets {
   readonly plans: readonly number[];
+  readonly written?: readonly number[];
   readonly turn: number;
   readonly ammoOut: readonly number[];
 }
@@ -335,7 +425,7 @@ export interface PlanSecrets {
  */
 export function consistentPlans(library: readonly (readonly PlanCandidate[])[], side: number, s: PlanSecrets): number[] {
   const lib = library[side]!;
-  const truth = lib[s.plans[side]!];
+  const truth = writtenPlan(library, side, s.plans, s.written);
   if (truth === undefined) return [];
   return lib.flatMap((c, i) => {
     for (let k = 0; k < c.fire.length; k++) {
@@ -359,11 +449,42 @@ export function dealPlans<S extends PlanSecrets>(library: readonly (readonly Pla
   const other = 1 - seat;
   if (state.plans[other]! < 0 || library[other]!.length <= 1) return state;
   const options = consistentPlans(library, other, state);
+  if (state.plans[other] === WRITTEN) return dealWritten(library, state, other, options, rng);
   // Told apart by the fire seen: nothing left to draw (and a search may then keep its root fixed).
   if (options.length === 1) return state;
   const plans = state.plans.slice();
   plans[other] = options[rng.int(options.length)]!;
   return { ...state, plans };
+}
+
+/**
+ * A plan written by hand is never kept in a determinized state: it is replaced by a candidate consistent
+ * with the fire seen, drawn uniformly, or, when none is, by the fire seen followed by No Fire (what is
+ * known of it, nothing more).
+ */
+function dealWritten<S extends PlanSecrets>(
+  library: readonly (readonly PlanCandidate[])[],
+  state: S,
+  other: number,
+  options: readonly number[],
+  rng: Rng,
+): S {
+  const plans = state.plans.slice();
+  const written = (state.written ?? []).slice();
+  const truth = writtenPlan(library, other, state.plans, state.written)!;
+  const T = turnsOf(library, other);
+  if (options.length > 0) {
+    plans[other] = options[rng.int(options.length)]!;
+    truth.fire.forEach((line, k) => {
+      for (let t = 0; t < line.length; t++) written[k * T + t] = UNWRITTEN;
+    });
+    return { ...state, plans, written };
+  }
+  truth.fire.forEach((line, k) => {
+    const seenTurns = state.ammoOut[k]! > 0 ? Math.min(state.turn, state.ammoOut[k]!) : state.turn;
+    for (let t = seenTurns; t < line.length; t++) written[k * T + t] = -1;
+  });
+  return { ...state, written };
 }
 
 /**

@@ -89,7 +89,7 @@ export function bombardmentPhase(d: Draft): void {
     const byVertex = new Map<number, { v: number; strength: number; drum: number }>();
     sc.increments.forEach((inc, k) => {
       if (inc.side !== side) return;
-      const v = plannedVertex(sc.planLibrary, side, d.plans, k, d.turn);
+      const v = plannedVertex(sc.planLibrary, side, d.plans, k, d.turn, d.written);
       if (v < 0 || d.ammoOut[k]) {
         last[k] = -1;
         return;
@@ -102,7 +102,7 @@ export function bombardmentPhase(d: Draft): void {
           d.events && d.say(() => `increment ${inc.id} is out of ammunition (15.7)`);
         }
       }
-      const key = v * 10 + plannedGroup(sc.planLibrary, side, d.plans, k, d.turn);
+      const key = v * 10 + plannedGroup(sc.planLibrary, side, d.plans, k, d.turn, d.written);
       const g = byVertex.get(key) ?? { v, strength: 0, drum: 0 };
       g.strength += strength;
       if (last[k] === v) g.drum += strength;
