@@ -246,7 +246,7 @@ function pendingBombardment(sc: Scenario, s: State, d: Draft): number {
   if (s.turn < 1 || next > sc.turns) return 0;
   const byVertex: { v: number; side: number; strength: number }[] = [];
   sc.increments.forEach((inc, k) => {
-    const v = plannedVertex(sc.planLibrary, inc.side, s.plans, k, next);
+    const v = plannedVertex(sc.planLibrary, inc.side, s.plans, k, next, s.written);
     if (v < 0 || s.ammoOut[k]) return;
     const strength = s.shortage[inc.side] === 2 ? Math.ceil(inc.strength / 2) : inc.strength;
     const same = byVertex.find((x) => x.v === v && x.side === inc.side);

@@ -146,8 +146,8 @@ export type UnitCounter = z.infer<typeof unitCounter>;
 export type LeaderFace = z.infer<typeof leaderFace>;
 
 /** A vertex (9.11): three mutually adjacent hexes, written "0304-0404-0405"; or "none" for No Fire. */
-export const vertexText = z.string().regex(/^(none|\d{4}-\d{4}-\d{4})$/, {
-  message: 'a plan entry is "none" or a vertex written as three adjacent hexes "0304-0404-0405"',
+export const vertexText = z.string().regex(/^(none|\d{4}-\d{4}-\d{4}(\/[1-9])?)$/, {
+  message: 'a plan entry is "none" or a vertex written as three adjacent hexes "0304-0404-0405", optionally with a fire group "/2" (9.2)',
 });
 
 const placement = z.strictObject({

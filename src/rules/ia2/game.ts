@@ -10,7 +10,7 @@ import { WordActionGame } from '../pg/game.js';
 import { applyAction, legalActions } from './actions.js';
 import { dealHidden, initialSearched, markSearched, type SearchMarker, searchAndReveal } from './hidden.js';
 import { leadersUnderDugIn } from './leaders.js';
-import { dealPlans } from './plans.js';
+import { allVertices, dealPlans, entryActions, nextEntry, UNWRITTEN, vertexKey, WRITTEN } from './plans.js';
 
 /** The state an action leads to, edited in `d` and sealed; `mark` is the hidden-unit search (15.5), another only in tests. */
 export function nextState(d: Draft, action: string, mark: SearchMarker = markSearched): State {
@@ -22,17 +22,53 @@ export function nextState(d: Draft, action: string, mark: SearchMarker = markSea
   return d.seal();
 }
 
-/** The pre-game decision (9.1): the seat to move writes one of its candidate plans. */
+const VERTICES = new WeakMap<Scenario, number[]>();
+
+/**
+ * The pre-game decision (9.1): the seat to move writes one of its candidate plans, or `plan write` to write
+ * its own by hand, then its entries one by one (`line fire V[/G]`, `line nofire`: plans.ts entryActions).
+ */
 export function planActions(sc: Scenario, s: State): string[] {
-  return sc.planLibrary[s.toMove]!.map((c) => `plan ${c.name}`);
+  const seat = s.toMove;
+  if (s.plans[seat] === WRITTEN) {
+    let vertices = VERTICES.get(sc);
+    if (vertices === undefined) VERTICES.set(sc, (vertices = allVertices(sc.map.grid)));
+    return entryActions(sc.planLibrary, sc.map.grid, seat, s.written, vertices);
+  }
+  const lib = sc.planLibrary[seat]!;
+  return [...lib.map((c) => `plan ${c.name}`), ...(lib.length > 1 ? ['plan write'] : [])];
 }
 
-/** `plan NAME` by the seat to move; when both sides have written, turn 1 begins (its dice are rolled after the plans, 9.1). */
+/**
+ * `plan NAME` by the seat to move, or `plan write` and its entries; when both sides have written, turn 1
+ * begins (its dice are rolled after the plans, 9.1).
+ */
 function writePlan(d: Draft, action: string): void {
   const seat = d.toMove;
-  const name = action.slice('plan '.length);
-  d.arr('plans')[seat] = d.sc.planLibrary[seat]!.findIndex((c) => c.name === name);
-  d.events && d.say(() => `${d.sc.sides[seat]!.id} has written its artillery plan (9.1)`);
+  const sc = d.sc;
+  if (action === 'plan write') {
+    d.arr('plans')[seat] = WRITTEN;
+    if (d.written === undefined) d.written = new Array<number>(sc.increments.length * sc.turns).fill(UNWRITTEN);
+    d.events && d.say(() => `${sc.sides[seat]!.id} writes its artillery plan by hand (9.1)`);
+    return;
+  }
+  if (action.startsWith('line ')) {
+    const at = nextEntry(sc.planLibrary, seat, d.written)!;
+    const written = d.written!.slice();
+    const [, kind, vertex] = action.split(' ');
+    if (kind === 'nofire') written[at.k * sc.turns + at.turn - 1] = -1;
+    else {
+      const [labels, group] = vertex!.split('/');
+      const hexes = labels!.split('-').map((l) => sc.map.grid.parseLabel(l));
+      written[at.k * sc.turns + at.turn - 1] = vertexKey(sc.map.size, hexes) * 10 + Number(group ?? 0);
+    }
+    d.written = written;
+    if (nextEntry(sc.planLibrary, seat, written) !== undefined) return;
+  } else {
+    const name = action.slice('plan '.length);
+    d.arr('plans')[seat] = sc.planLibrary[seat]!.findIndex((c) => c.name === name);
+  }
+  d.events && d.say(() => `${sc.sides[seat]!.id} has written its artillery plan (9.1)`);
   nextWriterOrTurn(d);
 }
 
@@ -170,6 +206,7 @@ export function ia2StateHash(s: State): string {
     s.lastVertex.join(','),
     s.ammoOut.join(','),
     s.plans.join(','),
+    ...(s.written ? [s.written.join(',')] : []),
     s.shortage.join(','),
     s.shortageTurn.join(','),
     s.lost.join(','),

@@ -55,7 +55,12 @@ export function verticesAround(grid: HexGrid, h: Hex): number[] {
   return out;
 }
 
-export type PlanKind = 'scenario' | 'named' | 'barrage' | 'opening' | 'line' | 'objective' | 'rolling' | 'none';
+export type PlanKind = 'scenario' | 'named' | 'barrage' | 'opening' | 'line' | 'objective' | 'rolling' | 'none' | 'written';
+
+/** State.plans[side] of a side that writes its plan by hand, entry by entry (9.1, ruling IA2-R40): its lines are State.written. */
+export const WRITTEN = -2;
+/** A State.written entry not written yet. */
+export const UNWRITTEN = -2;
 
 /** One plan a side may write: a line of fire per increment. */
 export interface PlanCandidate {
@@ -65,6 +70,11 @@ export interface PlanCandidate {
   readonly description: string;
   /** Per increment of the scenario (Scenario.increments index; other sides' lines empty): vertex key per turn (turn - 1), -1 No Fire. */
   readonly fire: readonly (readonly number[])[];
+  /**
+   * 9.2, per increment and turn as `fire`: the fire group. Increments at one vertex on one turn fire as one
+   * attack per group, each group separately (ruling IA2-R09); all 0 is every vertex's increments together.
+   */
+  readonly groups: readonly (readonly number[])[];
   /** How the scripted agent ranks it (planRating): higher is preferred. */
   readonly rating: number;
 }
@@ -79,6 +89,7 @@ export interface PlanGround {
     readonly id: string;
     readonly strength: number;
     readonly plan: readonly number[];
+    readonly groups?: readonly number[];
   }[];
   readonly objectives: readonly { readonly hex: Hex; readonly vp: number; readonly controlledBy: number }[];
 }
@@ -89,6 +100,8 @@ export interface NamedPlan {
   readonly name: string;
   readonly description: string;
   readonly fire: readonly (readonly number[])[];
+  /** 9.2: fire group per increment and turn (0 unmarked), as PlanCandidate.groups. */
+  readonly groups?: readonly (readonly number[])[];
 }
 
 /** Turns an opening barrage fires before it lifts (9.1: the plan is binding, 9.5, so it must lift before the side's own troops arrive). */
@@ -125,19 +138,27 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
   const rate = (fire: readonly (readonly number[])[]) => planRating(g, side, fire);
   const out: PlanCandidate[] = [];
   const seen = new Set<string>();
-  const add = (name: string, kind: PlanKind, description: string, fire: number[][]) => {
-    const key = fire.map((l) => l.join(',')).join(';');
+  const together = (fire: readonly (readonly number[])[]) => fire.map((l) => l.map(() => 0));
+  const add = (name: string, kind: PlanKind, description: string, fire: number[][], groups = together(fire)) => {
+    const key = `${fire.map((l) => l.join(',')).join(';')}|${groups.map((l) => l.join(',')).join(';')}`;
     if (seen.has(key)) return;
     seen.add(key);
     let unique = name;
     for (let n = 2; out.some((c) => c.name === unique); n++) unique = `${name}-${n}`;
-    out.push({ name: unique, kind, description, fire, rating: rate(fire) });
+    out.push({ name: unique, kind, description, fire, groups, rating: rate(fire) });
   };
   if (incs.length === 0) {
     add('none', 'none', 'no artillery', fireOf(new Map()));
     return out;
   }
-  add('scenario', 'scenario', "the scenario's plan", fireOf(new Map(incs.map((k) => [k, g.increments[k]!.plan]))));
+  const scenarioFire = fireOf(new Map(incs.map((k) => [k, g.increments[k]!.plan])));
+  add(
+    'scenario',
+    'scenario',
+    "the scenario's plan",
+    scenarioFire,
+    scenarioFire.map((l, k) => l.map((_, t) => g.increments[k]!.groups?.[t] ?? 0)),
+  );
   for (const p of named)
     if (p.side === side)
       add(
@@ -145,6 +166,7 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
         'named',
         p.description || `the scenario's plan "${p.name}"`,
         p.fire.map((l) => l.slice()),
+        p.groups?.map((l, k) => p.fire[k]!.map((_, t) => l[t] ?? 0)),
       );
 
   const { enemy, own } = setUp(g, side);
@@ -223,6 +245,23 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
       all(line),
     );
   }
+  // 9.2: the owner may fire increments planned at one vertex as separate attacks; each plan that puts
+  // several at one vertex together is offered again with every increment firing alone.
+  for (const c of out.slice()) {
+    if (
+      !c.fire.some((line, k) =>
+        line.some((v, t) => v >= 0 && c.fire.some((o, j) => j !== k && o[t] === v && c.groups[j]![t] === c.groups[k]![t])),
+      )
+    )
+      continue;
+    add(
+      `${c.name}-apart`,
+      c.kind,
+      `${c.description}, each increment a separate attack (9.2)`,
+      c.fire.map((l) => l.slice()),
+      c.fire.map((l, k) => l.map(() => k + 1)),
+    );
+  }
   add('none', 'none', 'No Fire on every turn', all(noFire()));
   return out;
 }
@@ -264,21 +303,117 @@ export function planRating(g: PlanGround, side: number, fire: readonly (readonly
   return Math.round(total * 1000) / 1000;
 }
 
-/** The vertex increment k fires at on `turn` (-1 No Fire) under the plans written (`plans`: library index per side). */
+/** The scenario's number of turns, as the lines of `side`'s library have it. */
+function turnsOf(library: readonly (readonly PlanCandidate[])[], side: number): number {
+  return library[side]![0]!.fire.reduce((m, l) => Math.max(m, l.length), 0);
+}
+
+/**
+ * The plan `side` has written: a candidate of its library, or (plans[side] WRITTEN) the one written by hand
+ * from State.written, entries not written yet read as No Fire; undefined while none is written.
+ */
+export function writtenPlan(
+  library: readonly (readonly PlanCandidate[])[],
+  side: number,
+  plans: readonly number[],
+  written: readonly number[] | undefined,
+): PlanCandidate | undefined {
+  if (plans[side] !== WRITTEN) return library[side]![plans[side]!];
+  const T = turnsOf(library, side);
+  const entry = (k: number, t: number) => written?.[k * T + t] ?? UNWRITTEN;
+  const base = library[side]![0]!;
+  return {
+    name: 'written',
+    kind: 'written',
+    description: 'written by hand',
+    fire: base.fire.map((l, k) => (l.length === 0 ? [] : l.map((_, t) => (entry(k, t) < 0 ? -1 : Math.floor(entry(k, t) / 10))))),
+    groups: base.fire.map((l, k) => (l.length === 0 ? [] : l.map((_, t) => (entry(k, t) < 0 ? 0 : entry(k, t) % 10)))),
+    rating: 0,
+  };
+}
+
+/** The vertex increment k fires at on `turn` (-1 No Fire) under the plans written (`plans`: library index per side, or WRITTEN with `written`). */
 export function plannedVertex(
   library: readonly (readonly PlanCandidate[])[],
   side: number,
   plans: readonly number[],
   k: number,
   turn: number,
+  written?: readonly number[],
 ): number {
-  const plan = library[side]![plans[side]!];
+  const plan = writtenPlan(library, side, plans, written);
   return plan === undefined ? -1 : (plan.fire[k]![turn - 1] ?? -1);
+}
+
+/** The fire group (9.2) of increment k's entry on `turn` under the plans written: increments at one vertex with one group fire as one attack. */
+export function plannedGroup(
+  library: readonly (readonly PlanCandidate[])[],
+  side: number,
+  plans: readonly number[],
+  k: number,
+  turn: number,
+  written?: readonly number[],
+): number {
+  return writtenPlan(library, side, plans, written)?.groups[k]?.[turn - 1] ?? 0;
+}
+
+/**
+ * Writing by hand (9.1): the next entry `side` has to write, increment by increment (its column) and turn
+ * by turn, or undefined when its plan is complete.
+ */
+export function nextEntry(
+  library: readonly (readonly PlanCandidate[])[],
+  side: number,
+  written: readonly number[] | undefined,
+): { k: number; turn: number } | undefined {
+  const T = turnsOf(library, side);
+  const base = library[side]![0]!;
+  for (let k = 0; k < base.fire.length; k++) {
+    if (base.fire[k]!.length === 0) continue;
+    for (let t = 0; t < T; t++) if ((written?.[k * T + t] ?? UNWRITTEN) === UNWRITTEN) return { k, turn: t + 1 };
+  }
+  return undefined;
+}
+
+/**
+ * The entries `side` may write next by hand: "line nofire", and "line fire V" at every vertex of the map
+ * the increment may shift to (9.13: one sharing a hex with its previous turn's vertex, any after No Fire or
+ * on turn 1), with "/G" fire groups (9.2) 1 to the side's number of increments when it has several.
+ */
+export function entryActions(
+  library: readonly (readonly PlanCandidate[])[],
+  grid: HexGrid,
+  side: number,
+  written: readonly number[] | undefined,
+  vertices: readonly number[],
+): string[] {
+  const next = nextEntry(library, side, written);
+  if (next === undefined) return [];
+  const T = turnsOf(library, side);
+  const prev = next.turn > 1 ? (written?.[next.k * T + next.turn - 2] ?? -1) : -1;
+  const prevVertex = prev < 0 ? -1 : Math.floor(prev / 10);
+  const groups = library[side]![0]!.fire.filter((l) => l.length > 0).length;
+  const out = ['line nofire'];
+  for (const v of vertices) {
+    if (prevVertex >= 0 && !sharesHex(grid.size, prevVertex, v)) continue;
+    const at = vertexLabel(grid, v);
+    out.push(`line fire ${at}`);
+    if (groups > 1) for (let g = 1; g <= groups; g++) out.push(`line fire ${at}/${g}`);
+  }
+  return out;
+}
+
+/** Every vertex of the map (9.12: any vertex may be fired at), each once, in key order. */
+export function allVertices(grid: HexGrid): number[] {
+  const out = new Set<number>();
+  for (let h = 0; h < grid.size; h++) for (const v of verticesAround(grid, h)) out.add(v);
+  return [...out].sort((a, b) => a - b);
 }
 
 /** What the determinize needs of a state: the plans written, the turn, and when increments ran out of ammunition. */
 export interface PlanSecrets {
   readonly plans: readonly number[];
+  readonly written?: readonly number[];
   readonly turn: number;
   readonly ammoOut: readonly number[];
 }
@@ -290,14 +425,15 @@ export interface PlanSecrets {
  */
 export function consistentPlans(library: readonly (readonly PlanCandidate[])[], side: number, s: PlanSecrets): number[] {
   const lib = library[side]!;
-  const truth = lib[s.plans[side]!];
+  const truth = writtenPlan(library, side, s.plans, s.written);
   if (truth === undefined) return [];
   return lib.flatMap((c, i) => {
     for (let k = 0; k < c.fire.length; k++) {
       const line = c.fire[k]!;
       if (line.length === 0) continue;
       const seenTurns = s.ammoOut[k]! > 0 ? Math.min(s.turn, s.ammoOut[k]!) : s.turn;
-      for (let t = 0; t < seenTurns; t++) if (line[t] !== truth.fire[k]![t]) return [];
+      // The grouping (9.2) is seen too: one attack or several.
+      for (let t = 0; t < seenTurns; t++) if (line[t] !== truth.fire[k]![t] || c.groups[k]![t] !== truth.groups[k]![t]) return [];
     }
     return [i];
   });
@@ -313,11 +449,42 @@ export function dealPlans<S extends PlanSecrets>(library: readonly (readonly Pla
   const other = 1 - seat;
   if (state.plans[other]! < 0 || library[other]!.length <= 1) return state;
   const options = consistentPlans(library, other, state);
+  if (state.plans[other] === WRITTEN) return dealWritten(library, state, other, options, rng);
   // Told apart by the fire seen: nothing left to draw (and a search may then keep its root fixed).
   if (options.length === 1) return state;
   const plans = state.plans.slice();
   plans[other] = options[rng.int(options.length)]!;
   return { ...state, plans };
+}
+
+/**
+ * A plan written by hand is never kept in a determinized state: it is replaced by a candidate consistent
+ * with the fire seen, drawn uniformly, or, when none is, by the fire seen followed by No Fire (what is
+ * known of it, nothing more).
+ */
+function dealWritten<S extends PlanSecrets>(
+  library: readonly (readonly PlanCandidate[])[],
+  state: S,
+  other: number,
+  options: readonly number[],
+  rng: Rng,
+): S {
+  const plans = state.plans.slice();
+  const written = (state.written ?? []).slice();
+  const truth = writtenPlan(library, other, state.plans, state.written)!;
+  const T = turnsOf(library, other);
+  if (options.length > 0) {
+    plans[other] = options[rng.int(options.length)]!;
+    truth.fire.forEach((line, k) => {
+      for (let t = 0; t < line.length; t++) written[k * T + t] = UNWRITTEN;
+    });
+    return { ...state, plans, written };
+  }
+  truth.fire.forEach((line, k) => {
+    const seenTurns = state.ammoOut[k]! > 0 ? Math.min(state.turn, state.ammoOut[k]!) : state.turn;
+    for (let t = seenTurns; t < line.length; t++) written[k * T + t] = -1;
+  });
+  return { ...state, written };
 }
 
 /**

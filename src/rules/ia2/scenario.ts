@@ -85,6 +85,8 @@ export interface Increment {
   readonly strength: number;
   /** The scenario's plan (the default a side is offered, 9.1): vertex key per turn (index turn - 1), -1 for No Fire. */
   readonly plan: readonly number[];
+  /** 9.2: the fire group of each turn's entry (0 when unmarked); increments at one vertex fire together per group. */
+  readonly groups: readonly number[];
 }
 
 export interface Objective {
@@ -302,7 +304,8 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     if (entries.length !== data.turns)
       problems.add(place, `has ${entries.length} entries but the scenario has ${data.turns} turns (9.1: one per turn)`, 'bad-value');
     let last: Hex[] | null = null;
-    return entries.map((entry, t) => {
+    return entries.map((written, t) => {
+      const entry = written.split('/')[0]!;
       if (entry === 'none') {
         last = null;
         return -1;
@@ -329,7 +332,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
   data.sides.forEach((side, s) => {
     side.artillery.forEach((inc, i) => {
       const plan = planLine(inc.plan, `sides[${s}].artillery[${i}].plan`);
-      increments.push({ side: s, id: inc.id, strength: inc.strength, plan });
+      increments.push({ side: s, id: inc.id, strength: inc.strength, plan, groups: fireGroups(inc.plan) });
     });
   });
   const named: NamedPlan[] = [];
@@ -350,7 +353,8 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
         const entries = p.fire[inc.id];
         return entries === undefined ? new Array<number>(data.turns).fill(-1) : planLine(entries, `${place}.fire["${inc.id}"]`);
       });
-      named.push({ side: s, name: p.name, description: p.description, fire });
+      const groups = increments.map((inc) => (inc.side !== s ? [] : fireGroups(p.fire[inc.id] ?? [])));
+      named.push({ side: s, name: p.name, description: p.description, fire, groups });
     });
   });
 
@@ -424,4 +428,9 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
   };
   // Plans are made from public positions only: hidden pieces' are secret (15.5), so the library (public) must not depend on them.
   return { ...base, planLibrary: buildPlanLibrary({ ...base, units: units.filter((u) => !u.startHidden) }, named) };
+}
+
+/** 9.2: the fire group written after an entry ("0503-0603-0504/2" is group 2; unmarked entries are group 0). */
+function fireGroups(entries: readonly string[]): number[] {
+  return entries.map((e) => Number(e.split('/')[1] ?? 0));
 }

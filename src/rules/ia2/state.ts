@@ -98,6 +98,11 @@ export interface State extends UnitState {
    * written (turn 0 is the pre-game). Secret from the other side until fired (plans.ts dealPlans).
    */
   readonly plans: readonly number[];
+  /**
+   * A plan written by hand (9.1, plans.ts WRITTEN): per increment k and turn t, entry k * turns + t - 1:
+   * UNWRITTEN, -1 No Fire, or vertex key * 10 + fire group (9.2). Absent until a side writes by hand.
+   */
+  readonly written?: readonly number[];
   /** Shell shortage per seat: 0 none, 1 shortfall, 2 critical (15.7); and the turn of the first. */
   readonly shortage: readonly number[];
   readonly shortageTurn: readonly number[];
@@ -164,6 +169,7 @@ export class Draft {
     this.lastVertex = s.lastVertex;
     this.ammoOut = s.ammoOut;
     this.plans = s.plans;
+    this.written = s.written;
     this.shortage = s.shortage;
     this.shortageTurn = s.shortageTurn;
     this.lost = s.lost;
@@ -197,6 +203,7 @@ export class Draft {
       lastVertex: this.lastVertex,
       ammoOut: this.ammoOut,
       plans: this.plans,
+      ...(this.written && { written: this.written }),
       shortage: this.shortage,
       shortageTurn: this.shortageTurn,
       lost: this.lost,

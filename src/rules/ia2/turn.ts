@@ -6,7 +6,7 @@
 import type { GameOutcome } from '../../core/system.js';
 import { bombardVertex } from './combat.js';
 import { exitPoints, inPlay } from './entry.js';
-import { plannedVertex } from './plans.js';
+import { plannedGroup, plannedVertex } from './plans.js';
 import { type Scenario, vertexHexes } from './scenario.js';
 import {
   type Draft,
@@ -74,8 +74,8 @@ export function startTurn(d: Draft, turn: number): void {
 
 /**
  * The Bombardment phase (9.0-9.7): the initiative player's increments first, each as its side's written plan
- * says (9.1, State.plans). Increments planned at the same
- * vertex fire together (9.2; the owner's grouping is made for him: all together, ruling IA2-R09). An
+ * says (9.1, State.plans). Increments planned at the same vertex fire as one attack per fire group written
+ * in the plan (9.2, ruling IA2-R09): one attack when unmarked, separate attacks when grouped apart. An
  * increment firing at the vertex it fired at last turn puts drumfire on it (9.6). Critical shortfall halves
  * the increment and may exhaust its ammunition (15.7).
  */
@@ -85,10 +85,11 @@ export function bombardmentPhase(d: Draft): void {
   d.drumfire = [];
   const last = d.arr('lastVertex');
   for (const side of [d.initiative, 1 - d.initiative]) {
-    const byVertex = new Map<number, { strength: number; drum: number }>();
+    // Keyed by vertex and fire group (9.2): each group an attack of its own, drumfire too.
+    const byVertex = new Map<number, { v: number; strength: number; drum: number }>();
     sc.increments.forEach((inc, k) => {
       if (inc.side !== side) return;
-      const v = plannedVertex(sc.planLibrary, side, d.plans, k, d.turn);
+      const v = plannedVertex(sc.planLibrary, side, d.plans, k, d.turn, d.written);
       if (v < 0 || d.ammoOut[k]) {
         last[k] = -1;
         return;
@@ -101,14 +102,15 @@ export function bombardmentPhase(d: Draft): void {
           d.events && d.say(() => `increment ${inc.id} is out of ammunition (15.7)`);
         }
       }
-      const g = byVertex.get(v) ?? { strength: 0, drum: 0 };
+      const key = v * 10 + plannedGroup(sc.planLibrary, side, d.plans, k, d.turn, d.written);
+      const g = byVertex.get(key) ?? { v, strength: 0, drum: 0 };
       g.strength += strength;
       if (last[k] === v) g.drum += strength;
-      byVertex.set(v, g);
+      byVertex.set(key, g);
       last[k] = v;
     });
-    for (const [v, g] of byVertex) {
-      const hexes = vertexHexes(size, v);
+    for (const g of byVertex.values()) {
+      const hexes = vertexHexes(size, g.v);
       bombardVertex(d, hexes, g.strength, side);
       if (g.drum > 0) d.drumfire = [...d.drumfire, ...hexes, g.drum, side];
     }

@@ -8,7 +8,7 @@ import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOpt
 import { boardOf } from '../../hex/board.js';
 import { renderBoardMap } from '../../hex/ascii.js';
 import { fireOdds } from './odds.js';
-import { type PlanCandidate, vertexLabel } from './plans.js';
+import { nextEntry, type PlanCandidate, plannedVertex, vertexKey, vertexLabel, WRITTEN, writtenPlan } from './plans.js';
 import { ROAD, type Scenario } from './scenario.js';
 import {
   DEMORALIZED,
@@ -53,16 +53,59 @@ export function planLines(sc: Scenario, c: PlanCandidate): string[] {
     const runs: string[] = [];
     for (let t = 0; t < line.length; ) {
       let e = t;
-      while (e + 1 < line.length && line[e + 1] === line[t]) e++;
-      runs.push(`${line[t]! < 0 ? 'No Fire' : vertexLabel(sc.map.grid, line[t]!)} ${turns(t + 1, e + 1)}`);
+      const group = c.groups[k]!;
+      while (e + 1 < line.length && line[e + 1] === line[t] && group[e + 1] === group[t]) e++;
+      // 9.2: a fire group is written after its vertex, as in the scenario file.
+      const at = line[t]! < 0 ? 'No Fire' : `${vertexLabel(sc.map.grid, line[t]!)}${group[t] ? `/${group[t]}` : ''}`;
+      runs.push(`${at} ${turns(t + 1, e + 1)}`);
       t = e + 1;
     }
     return [`${sc.increments[k]!.id}: ${runs.join(', ')}`];
   });
 }
 
+/**
+ * One entry of a plan written by hand at the prompt (9.1): "fire V[/G]" or "nofire", refused in one line
+ * naming the rule it breaks (9.11 a vertex, 9.13 the shift, 9.2 the fire group).
+ */
+function writtenEntry(sc: Scenario, s: State, words: readonly string[], legal: readonly string[]): string {
+  const at = nextEntry(sc.planLibrary, s.toMove, s.written)!;
+  const where = `increment ${sc.increments[at.k]!.id}, turn ${at.turn}`;
+  const verb = words[0]!;
+  if (verb === 'nofire' || (verb === 'no' && words[1] === 'fire')) return 'line nofire';
+  if (verb !== 'fire' || words[1] === undefined)
+    throw new InputError(`${where}: write "fire V" (V a vertex such as 0503-0603-0504, optionally "/G" a fire group) or "nofire"`);
+  const [vertex, group] = words[1].split('/');
+  const grid = sc.map.grid;
+  const hexes = vertex!.split('-');
+  const known = (l: string) => /^\d{4}$/.test(l) && grid.parseLabel(l) >= 0;
+  if (hexes.length !== 3 || !hexes.every(known))
+    throw new InputError(
+      `${where}: "${vertex}" is not a vertex: write three hexes of the map that touch each other, such as 0503-0603-0504 (9.11)`,
+    );
+  const [a, b, c] = hexes.map((l) => grid.parseLabel(l)) as [number, number, number];
+  if (grid.distance(a, b) !== 1 || grid.distance(b, c) !== 1 || grid.distance(a, c) !== 1)
+    throw new InputError(`${where}: ${vertex} is not a vertex: its three hexes must touch each other (9.11)`);
+  const label = vertexLabel(grid, vertexKey(grid.size, [a, b, c]));
+  const action = `line fire ${label}${group === undefined ? '' : `/${group}`}`;
+  if (legal.includes(action)) return action;
+  if (group !== undefined && legal.includes(`line fire ${label}`)) {
+    const increments = sc.planLibrary[s.toMove]![0]!.fire.filter((l) => l.length > 0).length;
+    throw new InputError(
+      increments > 1
+        ? `${where}: no fire group "${group}": write "/1" to "/${increments}" after the vertex (9.2)`
+        : `${where}: no fire group "${group}": with one increment there is nothing to group, write the vertex alone (9.2)`,
+    );
+  }
+  const previous = plannedVertex(sc.planLibrary, s.toMove, s.plans, at.k, at.turn - 1, s.written);
+  throw new InputError(
+    `${where}: ${label} shares no hex with turn ${at.turn - 1}'s vertex ${previous >= 0 ? vertexLabel(grid, previous) : ''} (9.13): fire at a vertex sharing a hex with it, or write "nofire" first`,
+  );
+}
+
 /** `plan NAME` in words: the plan's name, what it is, its lines; the default (the scenario's plan) says so. */
 function describePlan(sc: Scenario, s: State, name: string): string {
+  if (name === 'write') return 'write your own artillery plan, an entry per increment and turn (9.1)';
   const lib = sc.planLibrary[s.toMove]!;
   const k = lib.findIndex((c) => c.name === name);
   const c = lib[k]!;
@@ -76,6 +119,11 @@ export function describe(sc: Scenario, s: State, action: string): string {
   switch (w[0]) {
     case 'plan':
       return describePlan(sc, s, w[1]!);
+    case 'line': {
+      const at = nextEntry(sc.planLibrary, s.toMove, s.written)!;
+      const [vertex, group] = (w[2] ?? '').split('/');
+      return `${sc.increments[at.k]!.id} turn ${at.turn}: ${w[1] === 'nofire' ? 'No Fire' : `Fire at ${vertex}${group ? ` as fire group ${group} (9.2)` : ''}`}`;
+    }
     case 'pass':
       return 'pass the segment';
     case 'end':
@@ -152,12 +200,16 @@ function markers(s: State, i: number): string[] {
 
 /** Turn, segment, whose decision, initiative and score: all public. */
 function ia2StatusLine(sc: Scenario, s: State, viewer: number): string {
+  if (s.turn === 0 && s.plans[s.toMove] === WRITTEN) {
+    const at = nextEntry(sc.planLibrary, s.toMove, s.written)!;
+    return `Pre-game (9.1): ${sc.sides[s.toMove]!.id} writes its plan by hand: increment ${sc.increments[at.k]!.id}, turn ${at.turn} of ${sc.turns}: "fire V[/G]" (V a vertex such as 0503-0603-0504, G a fire group, 9.2) or "nofire"`;
+  }
   if (s.turn === 0)
     return `Pre-game (9.1): ${sc.sides[s.toMove]!.id} writes its artillery plan, one line per increment and turn (the other side's stays secret until fired)`;
   const vp = victoryPoints(sc, s);
   const phase = s.oppWindow ? 'opportunity fire' : s.mover >= 0 ? 'moving' : s.activated ? 'segment' : 'activation';
   // The viewer's own plan is its to read (9.1); the other side's is not named.
-  const own = viewer >= 0 ? sc.planLibrary[viewer]![s.plans[viewer]!] : undefined;
+  const own = viewer >= 0 ? writtenPlan(sc.planLibrary, viewer, s.plans, s.written) : undefined;
   const plan = own !== undefined && sc.planLibrary[viewer]!.length > 1 ? `; your plan "${own.name}"` : '';
   return `Turn ${s.turn}/${sc.turns}${sc.nightTurns.has(s.turn) ? ' (night)' : ''}, ${sc.sides[s.active]!.id} segment ${s.segs[s.active]! + 1} (${phase}), ${sc.sides[s.toMove]!.id} to decide; initiative ${[0, 1].map((k) => currentInitiative(sc, s, k, s.turn)).join('/')}; VP ${sc.sides[0]!.id} ${vp[0]} ${sc.sides[1]!.id} ${vp[1]}${plan}`;
 }
@@ -233,9 +285,11 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
       'arrive G | enter U HEX | exit U       reinforcement group G comes up; U enters at HEX; U leaves the board (15.4)',
       'end                                   end the segment (assaults are resolved)',
       'plan [NAME]                           before play: write the artillery plan NAME of the list (9.1); "plan" alone the default',
+      "plan write | fire V[/G] | nofire      before play: write your own plan, then each increment's entry turn by turn (9.1, 9.13; G a fire group, 9.2)",
     ],
     parseCommand(s, words, legal) {
       const verb = words[0]!;
+      if (s.turn === 0 && s.plans[s.toMove] === WRITTEN) return writtenEntry(sc, s, words, legal);
       if (verb === 'plan' && s.turn === 0) {
         const wanted = `plan ${words[1] ?? sc.planLibrary[s.toMove]![0]!.name}`;
         if (legal.includes(wanted)) return wanted;
@@ -291,7 +345,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
           combat: false,
         };
       const place = actionPlace(sc, before, action);
-      if (!action.startsWith('plan ') || before.toMove === view.viewer) return place;
+      if (!(action.startsWith('plan ') || action.startsWith('line ')) || before.toMove === view.viewer) return place;
       return { ...place, label: `${sc.sides[before.toMove]!.id} writes its artillery plan (secret until fired, 9.1)` };
     },
   };
@@ -338,8 +392,9 @@ function artilleryLines(sc: Scenario, s: State, viewer: number): string[] {
   sc.sides.forEach((side, k) => {
     const incs = sc.increments.flatMap((inc, i) => (inc.side === k ? [i] : []));
     if (incs.length === 0) return;
-    const plan = sc.planLibrary[k]![s.plans[k]!];
-    if (plan === undefined) out.push(`    ${side.id}: ${incs.map((i) => sc.increments[i]!.id).join(', ')}: plan not written yet`);
+    const plan = writtenPlan(sc.planLibrary, k, s.plans, s.written);
+    if (plan === undefined || (s.turn === 0 && s.plans[k] === WRITTEN))
+      out.push(`    ${side.id}: ${incs.map((i) => sc.increments[i]!.id).join(', ')}: plan not written yet`);
     else if (k === viewer) out.push(`    ${side.id}: plan "${plan.name}": ${planLines(sc, plan).join('; ')}`);
     else {
       const fired = incs.map((i) => {
@@ -397,6 +452,7 @@ function actionPlace(sc: Scenario, s: State, action: string): ActionPlace {
   });
   switch (verb) {
     case 'plan':
+    case 'line':
       return place('decide', [], -1);
     case 'pass':
     case 'hold':

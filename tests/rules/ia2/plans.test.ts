@@ -31,7 +31,7 @@ describe('IA2 9.1: plans are written before play', () => {
     expect(s.toMove).toBe(0);
     expect(s.plans).toEqual([-1, 0]);
     expect(sc.planLibrary[1]!.map((c) => c.name)).toEqual(['none']);
-    expect(game.legalActions(s)).toEqual(sc.planLibrary[0]!.map((c) => `plan ${c.name}`));
+    expect(game.legalActions(s)).toEqual([...sc.planLibrary[0]!.map((c) => `plan ${c.name}`), 'plan write']);
     expect(game.legalActions(s)[0]).toBe('plan scenario');
     const after = game.apply(s, 'plan none', createRng('pre/1'));
     expect(after.turn).toBe(1);
@@ -68,7 +68,7 @@ describe('IA2 9.1: plans are written before play', () => {
     expect([s0.turn, s0.toMove]).toEqual([0, 0]);
     const s1 = g.apply(s0, 'plan scenario', createRng('m1'));
     expect([s1.turn, s1.toMove]).toEqual([0, 1]);
-    expect(g.legalActions(s1)).toEqual(m.planLibrary[1]!.map((c) => `plan ${c.name}`));
+    expect(g.legalActions(s1)).toEqual([...m.planLibrary[1]!.map((c) => `plan ${c.name}`), 'plan write']);
     const s2 = g.apply(s1, 'plan none', createRng('m2'));
     expect(s2.turn).toBe(1);
     expect(s2.plans).toEqual([0, planOf(m, 1, 'none')]);
