@@ -6,12 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { assaulters, canDirectFire, directFireOdds } from '../../../src/rules/pl/actions.js';
 import { defenseOf } from '../../../src/rules/pl/combat.js';
 import { reachable } from '../../../src/rules/pl/movement.js';
-import { CARRIER, ELIMINATED, F_DISPERSED, FLAGS, HEX, OFFBOARD, PH_MOVE_VEHICLES, type State } from '../../../src/rules/pl/state.js';
-import { custom, draftOf, edit, hex, loadedDice, play } from './helpers.js';
+import { CARRIER, ELIMINATED, F_DISPERSED, OFFBOARD, PH_MOVE_VEHICLES } from '../../../src/rules/pl/state.js';
+import { at, custom, draftOf, edit, flagOf, hex, loadedDice, play } from './helpers.js';
 
 const COAST = ['=b......', '=b......', '=b......', '=b......', '=b......'];
-const flagOf = (s: State, i: number): number => s.u[i]![FLAGS]!;
-const at = (s: State, i: number): number => s.u[i]![HEX]!;
 
 describe('PL amphibious landings', () => {
   it('PL XI.B.1 / XI.B.2 / XI.B.3 / XI.A.2 / V.A.3: each landing unit has its landing turn and sea hex next to a beach (one a sea hex) and waits there; nothing moves into the sea', () => {

@@ -14,17 +14,11 @@ import {
   F_DESIGNATED,
   F_DISPERSED,
   F_FIRED,
-  FLAGS,
-  HEX,
   PH_COMBAT,
   PH_MOVE_OTHERS,
   PH_MOVE_VEHICLES,
-  type State,
 } from '../../../src/rules/pl/state.js';
-import { custom, draftOf, edit, hex, loadedDice, open, play } from './helpers.js';
-
-const flagOf = (s: State, i: number): number => s.u[i]![FLAGS]!;
-const at = (s: State, i: number): number => s.u[i]![HEX]!;
+import { at, custom, draftOf, edit, flagOf, hex, loadedDice, open, play } from './helpers.js';
 
 /** One M4/76 (14 A, range 10; unit 0) six hexes from a Pz IV (DS 7; unit 2): 14 to 7, the 2-1 column. */
 function tankDuel() {

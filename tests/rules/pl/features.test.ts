@@ -20,9 +20,8 @@ import {
   PH_MOVE_VEHICLES,
   type State,
 } from '../../../src/rules/pl/state.js';
-import { custom, draftOf, edit, hex, loadedDice, open, play } from './helpers.js';
+import { at, custom, draftOf, edit, hex, loadedDice, open, play } from './helpers.js';
 
-const at = (s: State, i: number): number => s.u[i]![HEX]!;
 const flags = (s: State, i: number): number => s.u[i]![FLAGS]!;
 /** Three rows with a stream down column 4. */
 const STREAM = ['...~....', '...~....', '...~....'];

@@ -97,6 +97,10 @@ export const open = (w: number, h: number): string[] => Array.from({ length: h }
 
 export const hex = (sc: Scenario, label: string): number => sc.map.grid.parseLabel(label);
 
+/** Unit i's flags and hex in a position. */
+export const flagOf = (s: State, i: number): number => s.u[i]![FLAGS]!;
+export const at = (s: State, i: number): number => s.u[i]![HEX]!;
+
 /** The state with some units' fields replaced (`carrier`: the carrying unit's index, -1 for none). */
 export function edit(
   s: State,

@@ -6,20 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { bridgeFireOdds, canDirectFire, directFireOdds, overrunsOf, startSegment, targetsOf } from '../../../src/rules/pl/actions.js';
 import { defenseOf, fortResult } from '../../../src/rules/pl/combat.js';
 import { reachable } from '../../../src/rules/pl/movement.js';
-import {
-  ELIMINATED,
-  F_DISPERSED,
-  F_IN_FORT,
-  FLAGS,
-  HEX,
-  PH_MOVE_OTHERS,
-  PH_MOVE_VEHICLES,
-  type State,
-} from '../../../src/rules/pl/state.js';
-import { custom, draftOf, edit, hex, loadedDice, open, play } from './helpers.js';
+import { ELIMINATED, F_DISPERSED, F_IN_FORT, FLAGS, PH_MOVE_OTHERS, PH_MOVE_VEHICLES, type State } from '../../../src/rules/pl/state.js';
+import { at, custom, draftOf, edit, flagOf, hex, loadedDice, open, play } from './helpers.js';
 
-const flagOf = (s: State, i: number): number => s.u[i]![FLAGS]!;
-const at = (s: State, i: number): number => s.u[i]![HEX]!;
 const STREAM = ['...~....', '...~....', '...~....'];
 
 describe('PL fortifications', () => {

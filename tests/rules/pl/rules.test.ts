@@ -24,17 +24,12 @@ import {
   F_FIRED,
   F_SPOTTED,
   FLAGS,
-  HEX,
   PH_ASSAULT,
   PH_COMBAT,
   PH_MOVE_OTHERS,
   PH_MOVE_VEHICLES,
-  type State,
 } from '../../../src/rules/pl/state.js';
-import { custom, draftOf, edit, hex, loadedDice, open, play } from './helpers.js';
-
-const flagOf = (s: State, i: number): number => s.u[i]![FLAGS]!;
-const at = (s: State, i: number): number => s.u[i]![HEX]!;
+import { at, custom, draftOf, edit, flagOf, hex, loadedDice, open, play } from './helpers.js';
 
 describe('PL sequence of play', () => {
   it('PL IV.A / XIII: Allied segment then German: combat, movement (vehicles then the rest), close assault, then the turn advances', () => {
