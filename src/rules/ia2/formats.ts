@@ -164,7 +164,7 @@ export type LeaderFace = z.infer<typeof leaderFace>;
  */
 export const vertexText = z.string().regex(/^(none|smoke \d{4}-\d{4}-\d{4}|\d{4}-\d{4}-\d{4}(\/[1-8])?)$/, {
   message:
-    'a plan entry is "none", a vertex written as three adjacent hexes "0304-0404-0405" optionally with a fire group "/2" (9.2, groups 1-8), or "smoke 0304-0404-0405" (15.11)',
+    'a plan entry is "none", a vertex written as three adjacent hexes "0304-0404-0405" optionally with a fire group "/2" (9.2), groups 1 to 8, or "smoke 0304-0404-0405" (15.11)',
 });
 
 const placement = z.strictObject({
