@@ -52,7 +52,7 @@ const key = (sc: Scenario, v: string) =>
   );
 
 describe('IA2 15.14 / 9.1: Smoke in the plan', () => {
-  it('IA2 15.14: a side may plan Smoke only when the scenario allows it; the file is refused in one line naming the entry', () => {
+  it('IA2 15.1 / 15.14: a side may plan Smoke only when the scenario allows it; the file is refused in one line naming the entry', () => {
     expect(() => smokeGround([`smoke ${V1}`, 'none', 'none', 'none', 'none', 'none', 'none'], false)).toThrow(
       /sides\[0\]\.artillery\[0\]\.plan\[0\].*does not allow german to fire Smoke \(15\.14: set sides\[0\]\.smokeAllowed\)/,
     );
