@@ -95,6 +95,7 @@ export interface BoardDrawOptions {
  */
 export const HEX_MARKER_SYMBOLS: Readonly<Record<string, string>> = {
   smoke: '%',
+  drumfire: '$',
   mines: '+',
   wreck: '#',
   entrenchment: '=',

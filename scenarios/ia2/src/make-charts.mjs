@@ -89,6 +89,13 @@ const pack = {
     cavalryCharge: { value: 2, source: rule('11.7') },
     firerAbove: { value: 1, source: designed('7.41 gives units on higher elevation "combat advantages" on the fire tables the text lacks: +1 to direct fire from above (ruling IA2-R120)') },
     firerBelow: { value: -1, source: designed('7.41: the same advantage to the higher unit when fired at from below, -1 (ruling IA2-R120)') },
+    smoke: { value: -1, source: rule('15.12', 'direct fire into or out of a Smoke hex -1') },
+  },
+  smoke: {
+    placeAtOrBelow: { value: 8, source: rule('15.11') },
+    sightInto: { value: 3, source: rule('15.12') },
+    staysAtOrBelow: { value: 1, source: rule('15.13') },
+    driftsAtOrBelow: { value: 2, source: rule('15.13') },
   },
   spotting: {
     dayRange: { value: 12, source: rule('7.1') },

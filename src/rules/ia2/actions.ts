@@ -60,6 +60,7 @@ import {
   rank,
   ready,
   sidePieces,
+  sees,
   spots,
   spotsHex,
   stackingAllows,
@@ -240,7 +241,7 @@ export function opportunityFirers(d: Draft): number[] {
     if (isAssaultHex(d, h)) continue;
     const v = values(d, i);
     const dist = grid.distance(h, mh);
-    if (dist > v.dfRange || fireStrength(d, i) <= 0 || !d.sc.map.hasLos(h, mh) || fireBlocked(d, i, h, mh)) continue;
+    if (dist > v.dfRange || fireStrength(d, i) <= 0 || !sees(d, h, mh) || fireBlocked(d, i, h, mh)) continue;
     if (spotted === undefined) spotted = spots(d, side, mover);
     if (!spotted) return [];
     out.push(i);
@@ -412,7 +413,7 @@ function threatsAt(d: Draft, unit: number, h: Hex, spotted: () => boolean, first
     if (def.side === side || def.leader || !d.onMap(i) || fireStrength(d, i) <= 0) continue;
     if (def.type === 'GUN' && d.flag(i, F_LIMBERED)) continue;
     const e = d.hex(i);
-    if (grid.distance(e, h) > values(d, i).dfRange || !d.sc.map.hasLos(e, h)) continue;
+    if (grid.distance(e, h) > values(d, i).dfRange || !sees(d, e, h)) continue;
     if (seen === undefined) seen = spotted();
     if (!seen) return out;
     out.push(i);
@@ -525,7 +526,7 @@ function fireTargets(d: Draft, unit: number): Hex[] {
     if (t < 0 || seen.has(t)) continue;
     seen.add(t);
     if (grid.distance(h, t) > range || isAssaultHex(d, t)) continue;
-    if (!hexSpotted(d, def.side, t) || !d.sc.map.hasLos(h, t) || fireBlocked(d, unit, h, t)) continue;
+    if (!hexSpotted(d, def.side, t) || !sees(d, h, t) || fireBlocked(d, unit, h, t)) continue;
     out.push(t);
   }
   return out.sort((a, b) => a - b);

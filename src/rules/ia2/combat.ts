@@ -2,6 +2,7 @@
  * Combat results (8.4-8.6), morale (13.1-13.3), leader casualties (6.7-6.74), direct and opportunity fire
  * (10.0, 12.0), bombardment and drumfire (9.3, 9.6) and assault (11.0-11.7).
  */
+import { smokeIn } from './sight.js';
 import { type CompiledTable, columnIndex, shiftColumn, tableResult } from '../../hex/tables.js';
 import type { Hex } from '../../hex/grid.js';
 import { ELIMINATED } from '../../hex/units.js';
@@ -268,7 +269,7 @@ function shortfallShift(d: Draft, side: number): boolean {
   return level === 1 || (level === 2 && !d.sc.data.rules.criticalReplacesShortfall);
 }
 
-/** The Direct Fire column of one target (10.2, 10.3): base column, modifiers clamped to [-2, +3]. */
+/** The Direct Fire column of one target (10.2, 10.3, 15.12): base column, modifiers clamped to [-2, +3]. */
 export function directFireColumn(d: Draft, shot: FireShot, target: number, moverOnly: boolean): number {
   const t = d.sc.df;
   const m = d.sc.charts.modifiers;
@@ -283,6 +284,8 @@ export function directFireColumn(d: Draft, shot: FireShot, target: number, mover
   if (shot.fieldGun && shortfallShift(d, shot.side)) s += m.shellShortfall.value;
   s += shot.extraShift ?? 0;
   if (shot.from !== undefined) s += heightShift(d, shot.from, d.hex(target));
+  // 15.12: into or out of a Smoke hex, once (ruling IA2-R133).
+  if (d.smoke.length > 0 && (smokeIn(d.smoke, d.hex(target)) || (shot.from ?? []).some((h) => smokeIn(d.smoke, h)))) s += m.smoke.value;
   s = Math.max(m.directFireLow.value, Math.min(m.directFireHigh.value, s));
   return shiftColumn(t, base, s);
 }

@@ -10,7 +10,7 @@ import { tableResult } from '../../hex/tables.js';
 import { coldSteelCompanies, leaderReach } from './actions.js';
 import { bombardColumn, lossesOf } from './combat.js';
 import { forecastAssault, forecastFire, inspect, P2D6 } from './odds.js';
-import { plannedVertex } from './plans.js';
+import { plannedGroup, plannedVertex, SMOKE } from './plans.js';
 import { type Scenario, vertexHexes } from './scenario.js';
 import { assessJoin } from './escort-rating.js';
 import { assessTransport } from './transport-rating.js';
@@ -247,7 +247,8 @@ function pendingBombardment(sc: Scenario, s: State, d: Draft): number {
   const byVertex: { v: number; side: number; strength: number }[] = [];
   sc.increments.forEach((inc, k) => {
     const v = plannedVertex(sc.planLibrary, inc.side, s.plans, k, next, s.written);
-    if (v < 0 || s.ammoOut[k]) return;
+    // A Smoke mission makes no attack (15.11).
+    if (v < 0 || s.ammoOut[k] || plannedGroup(sc.planLibrary, inc.side, s.plans, k, next, s.written) === SMOKE) return;
     const strength = s.shortage[inc.side] === 2 ? Math.ceil(inc.strength / 2) : inc.strength;
     const same = byVertex.find((x) => x.v === v && x.side === inc.side);
     if (same) same.strength += strength;

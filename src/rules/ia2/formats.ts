@@ -81,11 +81,24 @@ export const chartPack = z.strictObject({
     firerAbove: sourcedInt(),
     /** Direct fire by firers all standing lower than the target's hex: the height is the target's advantage (7.41). */
     firerBelow: sourcedInt(),
+    /** Direct fire into or out of a Smoke hex (15.12), once whether into, out of or both. */
+    smoke: sourcedInt(),
   }),
   spotting: z.strictObject({
     dayRange: sourcedInt(),
     /** Extra hexes per elevation level the spotter stands above the target (7.43). */
     perLevelAbove: sourcedInt(),
+  }),
+  /** Smoke (15.11-15.13). */
+  smoke: z.strictObject({
+    /** 2d6 at or below this places the marker (15.11: 8). */
+    placeAtOrBelow: sourcedInt(),
+    /** LOS reaches into (and out of) a Smoke hex this many hexes (15.12: three). */
+    sightInto: sourcedInt(),
+    /** Dispersal die (15.13): this or less stays... */
+    staysAtOrBelow: sourcedInt(),
+    /** ...this or less (above staysAtOrBelow) drifts one hex; higher is removed. */
+    driftsAtOrBelow: sourcedInt(),
   }),
   fogOfWar: z.strictObject({
     /** 3d6 at or above this ends the turn (15.6). */
@@ -145,9 +158,13 @@ export type CounterManifest = z.infer<typeof counterManifest>;
 export type UnitCounter = z.infer<typeof unitCounter>;
 export type LeaderFace = z.infer<typeof leaderFace>;
 
-/** A vertex (9.11): three mutually adjacent hexes, written "0304-0404-0405"; or "none" for No Fire. */
-export const vertexText = z.string().regex(/^(none|\d{4}-\d{4}-\d{4}(\/[1-9])?)$/, {
-  message: 'a plan entry is "none" or a vertex written as three adjacent hexes "0304-0404-0405", optionally with a fire group "/2" (9.2)',
+/**
+ * A plan entry (9.1): Fire at a vertex (9.11: three mutually adjacent hexes, "0304-0404-0405", optionally
+ * with a fire group "/2", 9.2), Smoke at a vertex ("smoke 0304-0404-0405", 15.11), or "none" for No Fire.
+ */
+export const vertexText = z.string().regex(/^(none|smoke \d{4}-\d{4}-\d{4}|\d{4}-\d{4}-\d{4}(\/[1-8])?)$/, {
+  message:
+    'a plan entry is "none", a vertex written as three adjacent hexes "0304-0404-0405" optionally with a fire group "/2" (9.2), groups 1 to 8, or "smoke 0304-0404-0405" (15.11)',
 });
 
 const placement = z.strictObject({
@@ -217,6 +234,8 @@ const scenarioSide = z.strictObject({
   hiddenArea: z.array(hexLabel).default([]),
   /** Where the side's units may leave the board (15.42); absent, they may not. */
   exit: boardExit.optional(),
+  /** Its artillery may fire Smoke (15.1, 15.14: only when the scenario allows). */
+  smokeAllowed: z.boolean().default(false),
 });
 
 export const scenarioFile = z.strictObject({

@@ -10,7 +10,7 @@ import { WordActionGame } from '../pg/game.js';
 import { applyAction, legalActions } from './actions.js';
 import { dealHidden, initialSearched, markSearched, type SearchMarker, searchAndReveal } from './hidden.js';
 import { leadersUnderDugIn } from './leaders.js';
-import { allVertices, dealPlans, entryActions, nextEntry, UNWRITTEN, vertexKey, WRITTEN } from './plans.js';
+import { allVertices, dealPlans, entryActions, nextEntry, SMOKE, UNWRITTEN, vertexKey, WRITTEN } from './plans.js';
 
 /** The state an action leads to, edited in `d` and sealed; `mark` is the hidden-unit search (15.5), another only in tests. */
 export function nextState(d: Draft, action: string, mark: SearchMarker = markSearched): State {
@@ -26,14 +26,14 @@ const VERTICES = new WeakMap<Scenario, number[]>();
 
 /**
  * The pre-game decision (9.1): the seat to move writes one of its candidate plans, or `plan write` to write
- * its own by hand, then its entries one by one (`line fire V[/G]`, `line nofire`: plans.ts entryActions).
+ * its own by hand, then its entries one by one (`line fire V[/G]`, `line smoke V`, `line nofire`: plans.ts entryActions).
  */
 export function planActions(sc: Scenario, s: State): string[] {
   const seat = s.toMove;
   if (s.plans[seat] === WRITTEN) {
     let vertices = VERTICES.get(sc);
     if (vertices === undefined) VERTICES.set(sc, (vertices = allVertices(sc.map.grid)));
-    return entryActions(sc.planLibrary, sc.map.grid, seat, s.written, vertices);
+    return entryActions(sc.planLibrary, sc.map.grid, seat, s.written, vertices, sc.smokeAllowed[seat]);
   }
   const lib = sc.planLibrary[seat]!;
   return [...lib.map((c) => `plan ${c.name}`), ...(lib.length > 1 ? ['plan write'] : [])];
@@ -60,7 +60,7 @@ function writePlan(d: Draft, action: string): void {
     else {
       const [labels, group] = vertex!.split('/');
       const hexes = labels!.split('-').map((l) => sc.map.grid.parseLabel(l));
-      written[at.k * sc.turns + at.turn - 1] = vertexKey(sc.map.size, hexes) * 10 + Number(group ?? 0);
+      written[at.k * sc.turns + at.turn - 1] = vertexKey(sc.map.size, hexes) * 10 + (kind === 'smoke' ? SMOKE : Number(group ?? 0));
     }
     d.written = written;
     if (nextEntry(sc.planLibrary, seat, written) !== undefined) return;
@@ -140,6 +140,7 @@ export class Ia2Game extends WordActionGame<State> {
       oppWindow: false,
       oppFired: [],
       drumfire: [],
+      smoke: [],
       lastVertex: sc.increments.map(() => -1),
       ammoOut: sc.increments.map(() => 0),
       plans: sc.planLibrary.map((lib) => (lib.length > 1 ? -1 : 0)),
@@ -203,6 +204,8 @@ export function ia2StateHash(s: State): string {
     s.oppWindow ? 1 : 0,
     s.oppFired.join(','),
     s.drumfire.join(','),
+    // Only when there is smoke: a game without it hashes as it always has.
+    ...(s.smoke.length > 0 ? [`smoke ${s.smoke.join(',')}`] : []),
     s.lastVertex.join(','),
     s.ammoOut.join(','),
     s.plans.join(','),

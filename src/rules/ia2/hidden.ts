@@ -17,6 +17,7 @@ import { onMapEdge } from './entry.js';
 import type { ScenarioFile } from './formats.js';
 import type { Scenario, UnitDef } from './scenario.js';
 import { Draft, F_HIDDEN, F_LIMBERED, F_MOUNTED, FACE, FLAGS, HEX, MORALE, NO_DICE, type State, STEPS } from './state.js';
+import { seesThroughSmoke, smokeIn } from './sight.js';
 import { pieceLabel, visibility } from './units.js';
 
 /** Bit words per seat in State.searched. */
@@ -82,14 +83,16 @@ export function readHiddenArea(
 /**
  * The spotting range of a piece at `from` for a hidden piece at `to` (15.5): a quarter of 7.1-7.43's, at
  * least one hex, in the turn's light (`range` the turn's spotting range, `night` whether night rules apply).
+ * A Smoke hex (`smoky`) is limiting terrain seen into at three hexes (15.12).
  */
-export function hiddenRange(sc: Scenario, range: number, night: boolean, from: Hex, to: Hex): number {
+export function hiddenRange(sc: Scenario, range: number, night: boolean, from: Hex, to: Hex, smoky = false): number {
   const map = sc.map;
   const t = sc.terrain[map.terrain[to]!]!;
   let r = range;
   const above = map.elevation[from]! + sc.terrain[map.terrain[from]!]!.viewerBonus - map.elevation[to]!;
   if (above > 0 && !night) r += above * sc.charts.spotting.perLevelAbove.value;
   if (t.limiting) r = Math.min(r, t.spotDistance);
+  if (smoky) r = Math.min(r, sc.charts.smoke.sightInto.value);
   return Math.max(1, Math.floor(r / 4));
 }
 
@@ -116,16 +119,28 @@ function searchMasks(sc: Scenario, range: number, night: boolean): (Uint32Array 
   return byHex;
 }
 
-/** The hexes a piece at `from` searches in the given light (15.5): within its hidden range, in line of sight beyond one hex. */
-function searchMask(sc: Scenario, range: number, night: boolean, from: Hex): Uint32Array {
+/**
+ * The hexes a piece at `from` searches in the given light (15.5): within its hidden range, in line of sight
+ * beyond one hex; with `smoke` (State.smoke) laid over the map, which no remembered mask knows (15.12).
+ */
+function searchMask(sc: Scenario, range: number, night: boolean, from: Hex, smoke: readonly number[] = []): Uint32Array {
   const grid = sc.map.grid;
   const mask = new Uint32Array(searchWords(sc));
+  const sightInto = sc.charts.smoke.sightInto.value;
   for (const to of grid.within(from, searchReach(sc))) {
     const dist = grid.distance(from, to);
-    if (dist > hiddenRange(sc, range, night, from, to) || (dist > 1 && !sc.map.hasLos(from, to))) continue;
+    if (dist > hiddenRange(sc, range, night, from, to, smokeIn(smoke, to))) continue;
+    if (dist > 1 && !seesThroughSmoke(sc.map, sc.los, smoke, sightInto, from, to)) continue;
     mask[to >>> 5]! |= 1 << (to & 31);
   }
   return mask;
+}
+
+/** Whether a Smoke marker lies within a search's reach of `from`: only then can it change what a piece there searches. */
+function smokeNear(sc: Scenario, smoke: readonly number[], from: Hex): boolean {
+  const reach = searchReach(sc);
+  for (let k = 0; k < smoke.length; k += 2) if (sc.map.grid.distance(from, smoke[k]!) <= reach) return true;
+  return false;
 }
 
 /** Marks in d.searched the hexes `seat`'s pieces on the map search now (15.5). */
@@ -145,7 +160,8 @@ export function markSearched(d: Draft, seat: number): void {
     const from = d.hex(i);
     if (from < 0) continue;
     let mask = masks[from];
-    if (mask === undefined) masks[from] = mask = searchMask(sc, range, night, from);
+    if (d.smoke.length > 0 && smokeNear(sc, d.smoke, from)) mask = searchMask(sc, range, night, from, d.smoke);
+    else if (mask === undefined) masks[from] = mask = searchMask(sc, range, night, from);
     for (let k = 0; k < words; k++) {
       const had = (bits ?? d.searched)[base + k]!;
       if ((mask[k]! & ~had) === 0) continue;

@@ -3,7 +3,7 @@
  */
 import type { Hex } from '../../hex/grid.js';
 import { type Draft, F_HIDDEN, F_LED, F_RAPID, MP } from './state.js';
-import { carried, isCombat } from './units.js';
+import { carried, isCombat, sees } from './units.js';
 
 /**
  * Whether `h` counts as friendly-controlled for `side` at night (5.7, ruling IA2-R54): an objective by its
@@ -40,7 +40,7 @@ function inEnemyLos(d: Draft, h: Hex, side: number): boolean {
     const def = d.sc.units[i]!;
     if (def.side === side || def.leader) continue;
     const e = d.hex(i);
-    if (e >= 0 && d.sc.map.hasLos(e, h)) return true;
+    if (e >= 0 && sees(d, e, h)) return true;
   }
   return false;
 }

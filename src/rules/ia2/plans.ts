@@ -55,7 +55,27 @@ export function verticesAround(grid: HexGrid, h: Hex): number[] {
   return out;
 }
 
-export type PlanKind = 'scenario' | 'named' | 'barrage' | 'opening' | 'line' | 'objective' | 'rolling' | 'none' | 'written';
+export type PlanKind =
+  | 'scenario'
+  | 'named'
+  | 'barrage'
+  | 'opening'
+  | 'line'
+  | 'objective'
+  | 'rolling'
+  | 'screen'
+  | 'smoke'
+  | 'none'
+  | 'written';
+
+/**
+ * The group of a plan entry that is a Smoke mission (9.1, 15.11) rather than a Fire mission: the entry's
+ * vertex is its target (9.13 constrains it as a Fire entry's), but it makes no attack and no drumfire
+ * (15.14, 9.64). Fire groups (9.2) are 0-8.
+ */
+export const SMOKE = 9;
+/** How a Smoke entry is written in a scenario file: "smoke 0304-0404-0405". */
+export const SMOKE_PREFIX = 'smoke ';
 
 /** State.plans[side] of a side that writes its plan by hand, entry by entry (9.1, ruling IA2-R40): its lines are State.written. */
 export const WRITTEN = -2;
@@ -84,6 +104,8 @@ export interface PlanGround {
   readonly map: { readonly grid: HexGrid };
   readonly turns: number;
   readonly units: readonly { readonly side: number; readonly leader: boolean; readonly startHex: Hex }[];
+  /** Per seat, whether its artillery may fire Smoke (15.14). */
+  readonly smokeAllowed: readonly boolean[];
   readonly increments: readonly {
     readonly side: number;
     readonly id: string;
@@ -106,6 +128,8 @@ export interface NamedPlan {
 
 /** Turns an opening barrage fires before it lifts (9.1: the plan is binding, 9.5, so it must lift before the side's own troops arrive). */
 const OPENING_TURNS = 2;
+/** Turns a screen (15.11) keeps Smoke on the vertex its opening barrage hit, while the side's troops close. */
+const SCREEN_TURNS = 2;
 
 /**
  * The candidate plans of `side`, the scenario's own plan first (the default offered to a player), then the
@@ -119,6 +143,9 @@ const OPENING_TURNS = 2;
  *  - objective-V: at the vertex of an O hex over most of E, until the side's nearest unit could arrive;
  *  - rolling-V: starts at the vertex of E nearest the side's units and steps each turn to a vertex sharing
  *    a hex (9.13) nearer the deepest O (or the farthest of E); there it fires once more, then lifts;
+ *  - where the scenario allows smoke (15.14): screen-V, the opening barrage at V followed by Smoke at V
+ *    while the side's troops close (smoke never harms them, 15.12), and smoke-V, Smoke on V from turn 1,
+ *    blinding the enemy's line as the attack goes in (ruling IA2-R135);
  *  - none: No Fire throughout.
  */
 export function buildPlanLibrary(g: PlanGround, named: readonly NamedPlan[]): PlanCandidate[][] {
@@ -135,7 +162,7 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
   const fireOf = (lines: ReadonlyMap<number, readonly number[]>): number[][] =>
     g.increments.map((inc, k) => (inc.side !== side ? [] : (lines.get(k)?.slice() ?? noFire())));
   const all = (line: readonly number[]) => fireOf(new Map(incs.map((k) => [k, line])));
-  const rate = (fire: readonly (readonly number[])[]) => planRating(g, side, fire);
+  const rate = (fire: readonly (readonly number[])[], groups: readonly (readonly number[])[]) => planRating(g, side, fire, groups);
   const out: PlanCandidate[] = [];
   const seen = new Set<string>();
   const together = (fire: readonly (readonly number[])[]) => fire.map((l) => l.map(() => 0));
@@ -145,7 +172,7 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
     seen.add(key);
     let unique = name;
     for (let n = 2; out.some((c) => c.name === unique); n++) unique = `${name}-${n}`;
-    out.push({ name: unique, kind, description, fire, groups, rating: rate(fire) });
+    out.push({ name: unique, kind, description, fire, groups, rating: rate(fire, groups) });
   };
   if (incs.length === 0) {
     add('none', 'none', 'no artillery', fireOf(new Map()));
@@ -206,6 +233,18 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
         fireOf(line),
       );
     }
+    if (g.smokeAllowed[side]) {
+      // Smoke until the side's nearest unit could stand next to the vertex, at least two turns.
+      const closing = Math.min(T, Math.max(OPENING_TURNS, Math.ceil((nearOwn(best) - 1) / 3)));
+      const smokeFrom = (from: number, to: number) => Array.from({ length: T }, (_, t) => (t >= from && t < to ? SMOKE : 0));
+      add(
+        `smoke-${label(best)}`,
+        'smoke',
+        `every increment Smoke at ${label(best)} on turns 1-${closing}, then No Fire`,
+        all(until(best, closing)),
+        all(smokeFrom(0, closing)),
+      );
+    }
   }
   const held = g.objectives.filter((o) => o.controlledBy === 1 - side);
   for (const o of held) {
@@ -250,7 +289,10 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
   for (const c of out.slice()) {
     if (
       !c.fire.some((line, k) =>
-        line.some((v, t) => v >= 0 && c.fire.some((o, j) => j !== k && o[t] === v && c.groups[j]![t] === c.groups[k]![t])),
+        line.some(
+          (v, t) =>
+            v >= 0 && c.groups[k]![t] !== SMOKE && c.fire.some((o, j) => j !== k && o[t] === v && c.groups[j]![t] === c.groups[k]![t]),
+        ),
       )
     )
       continue;
@@ -259,11 +301,59 @@ function sideLibrary(g: PlanGround, named: readonly NamedPlan[], side: number): 
       c.kind,
       `${c.description}, each increment a separate attack (9.2)`,
       c.fire.map((l) => l.slice()),
-      c.fire.map((l, k) => l.map(() => k + 1)),
+      c.fire.map((l, k) => l.map((_, t) => (c.groups[k]![t] === SMOKE ? SMOKE : k + 1))),
     );
+  }
+  if (g.smokeAllowed[side]) {
+    // 15.1: the preferred plan (highest rating) and the first opening barrage, each with Smoke kept on its
+    // vertices as it lifts, while the side's troops close.
+    const preferred = out.reduce((a, c) => (c.rating > a.rating ? c : a), out[0]!);
+    for (const c of [preferred, out.find((x) => x.kind === 'opening')]) {
+      const screened = c && screenOf(size, c);
+      if (screened)
+        add(
+          `${c.name}-screen`,
+          'screen',
+          `${c.description}; Smoke where it lifts, ${SCREEN_TURNS} turns (15.11)`,
+          screened.fire,
+          screened.groups,
+        );
+    }
   }
   add('none', 'none', 'No Fire on every turn', all(noFire()));
   return out;
+}
+
+/**
+ * A plan's screen (15.11): after each Fire turn followed by No Fire, Smoke at the same vertex for up to
+ * SCREEN_TURNS of those No Fire turns, unless the line's next vertex would then break 9.13 (Smoke counts as
+ * Fire for it, digest 8). Undefined when nothing changes.
+ */
+function screenOf(size: number, c: PlanCandidate): { fire: number[][]; groups: number[][] } | undefined {
+  let changed = false;
+  const fire = c.fire.map((l) => l.slice());
+  const groups = c.groups.map((l) => l.slice());
+  fire.forEach((line, k) => {
+    const group = groups[k]!;
+    for (let t = 0; t + 1 < line.length; t++) {
+      if (line[t]! < 0 || group[t] === SMOKE || line[t + 1]! >= 0) continue;
+      const before = line.slice();
+      for (let u = t + 1; u < Math.min(line.length, t + 1 + SCREEN_TURNS) && before[u]! < 0; u++) {
+        line[u] = line[t]!;
+        group[u] = SMOKE;
+      }
+      if (illegalShift(size, line) !== 0) {
+        for (let u = t + 1; u < line.length; u++) {
+          line[u] = before[u]!;
+          group[u] = c.groups[k]![u]!;
+        }
+        continue;
+      }
+      changed = true;
+      t += SCREEN_TURNS;
+    }
+  });
+  return changed ? { fire, groups } : undefined;
 }
 
 /** Where the combat units set up: the enemy's, counted per hex, and the side's own hexes. */
@@ -283,8 +373,15 @@ function setUp(g: PlanGround, side: number): { enemy: Map<Hex, number>; own: Hex
  * fire turn, (strength / 20) x (enemy combat units set up in the vertex's hexes, fading by a quarter a turn
  * as they move, plus half a unit per objective hex the enemy holds, fading by a tenth) less 1.5 per hex the
  * side's own units could have reached by then (two hexes a turn: the plan is binding on them too, 9.5).
+ * A Smoke entry (groups SMOKE) is worth the chance of a marker (15.11) times SMOKE_WORTH per enemy unit or
+ * held objective in its hexes, fading alike, whatever the increment's strength, and risks nothing (15.12).
  */
-export function planRating(g: PlanGround, side: number, fire: readonly (readonly number[])[]): number {
+export function planRating(
+  g: PlanGround,
+  side: number,
+  fire: readonly (readonly number[])[],
+  groups?: readonly (readonly number[])[],
+): number {
   const grid = g.map.grid;
   const { enemy, own } = setUp(g, side);
   const held = new Set(g.objectives.filter((o) => o.controlledBy === 1 - side).map((o) => o.hex));
@@ -295,6 +392,10 @@ export function planRating(g: PlanGround, side: number, fire: readonly (readonly
       if (v < 0) return;
       for (const h of vertexHexes(grid.size, v)) {
         const gain = (enemy.get(h) ?? 0) * 0.75 ** t + (held.has(h) ? 0.5 * 0.9 ** t : 0);
+        if (groups?.[k]?.[t] === SMOKE) {
+          total += SMOKE_CHANCE * SMOKE_WORTH * gain;
+          continue;
+        }
         const risk = own.some((o) => grid.distance(o, h) <= 2 * t) ? 1.5 : 0;
         total += strength * (gain - risk);
       }
@@ -302,6 +403,11 @@ export function planRating(g: PlanGround, side: number, fire: readonly (readonly
   });
   return Math.round(total * 1000) / 1000;
 }
+
+/** 2d6 <= 8 (15.11): the chance a Smoke mission places its marker. */
+const SMOKE_CHANCE = 26 / 36;
+/** What a Smoke marker on an enemy unit is worth to the plan's rating, against one unit under fire of strength 20. */
+const SMOKE_WORTH = 0.5;
 
 /** The scenario's number of turns, as the lines of `side`'s library have it. */
 function turnsOf(library: readonly (readonly PlanCandidate[])[], side: number): number {
@@ -378,7 +484,8 @@ export function nextEntry(
 /**
  * The entries `side` may write next by hand: "line nofire", and "line fire V" at every vertex of the map
  * the increment may shift to (9.13: one sharing a hex with its previous turn's vertex, any after No Fire or
- * on turn 1), with "/G" fire groups (9.2) 1 to the side's number of increments when it has several.
+ * on turn 1), with "/G" fire groups (9.2) 1 to the side's number of increments (at most 8) when it has
+ * several; and "line smoke V" at the same vertices when the scenario allows the side smoke (15.14).
  */
 export function entryActions(
   library: readonly (readonly PlanCandidate[])[],
@@ -386,19 +493,21 @@ export function entryActions(
   side: number,
   written: readonly number[] | undefined,
   vertices: readonly number[],
+  smokeAllowed = false,
 ): string[] {
   const next = nextEntry(library, side, written);
   if (next === undefined) return [];
   const T = turnsOf(library, side);
   const prev = next.turn > 1 ? (written?.[next.k * T + next.turn - 2] ?? -1) : -1;
   const prevVertex = prev < 0 ? -1 : Math.floor(prev / 10);
-  const groups = library[side]![0]!.fire.filter((l) => l.length > 0).length;
+  const groups = Math.min(SMOKE - 1, library[side]![0]!.fire.filter((l) => l.length > 0).length);
   const out = ['line nofire'];
   for (const v of vertices) {
     if (prevVertex >= 0 && !sharesHex(grid.size, prevVertex, v)) continue;
     const at = vertexLabel(grid, v);
     out.push(`line fire ${at}`);
     if (groups > 1) for (let g = 1; g <= groups; g++) out.push(`line fire ${at}/${g}`);
+    if (smokeAllowed) out.push(`line smoke ${at}`);
   }
   return out;
 }

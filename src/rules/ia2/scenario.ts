@@ -32,7 +32,7 @@ import {
 import { type BoardExit, OFF_BOARD, type Reinforcement, readExits, readReinforcements } from './entry.js';
 import { readDaylight } from './daylight.js';
 import { readHiddenArea } from './hidden.js';
-import { buildPlanLibrary, type NamedPlan, type PlanCandidate, vertexKey } from './plans.js';
+import { buildPlanLibrary, type NamedPlan, type PlanCandidate, SMOKE, SMOKE_PREFIX, vertexKey } from './plans.js';
 import { buildRivers, type RiverMap } from './rivers.js';
 import { Ia2Los } from './sight.js';
 
@@ -110,6 +110,10 @@ export interface Scenario {
   readonly charts: ChartPack;
   readonly counters: CounterManifest;
   readonly map: GameMap;
+  /** The map's line-of-sight rule, for smoke laid over it (sight.ts seesThroughSmoke). */
+  readonly los: Ia2Los;
+  /** Per seat, whether its artillery may fire Smoke (15.1, 15.14). */
+  readonly smokeAllowed: readonly boolean[];
   readonly terrain: readonly TerrainEntry[];
   readonly sides: readonly SideDef[];
   readonly units: readonly UnitDef[];
@@ -300,12 +304,19 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
 
   const size = grid.size;
   /** One increment's line of a plan (9.1): a vertex (9.11) or No Fire per turn, shifts checked against 9.13. */
-  const planLine = (entries: readonly string[], place: string): number[] => {
+  const planLine = (entries: readonly string[], place: string, side: number): number[] => {
     if (entries.length !== data.turns)
       problems.add(place, `has ${entries.length} entries but the scenario has ${data.turns} turns (9.1: one per turn)`, 'bad-value');
     let last: Hex[] | null = null;
     return entries.map((written, t) => {
-      const entry = written.split('/')[0]!;
+      const smoke = written.startsWith(SMOKE_PREFIX);
+      const entry = (smoke ? written.slice(SMOKE_PREFIX.length) : written).split('/')[0]!;
+      if (smoke && !data.sides[side]!.smokeAllowed)
+        problems.add(
+          `${place}[${t}]`,
+          `"${written}": the scenario does not allow ${data.sides[side]!.id} to fire Smoke (15.14: set sides[${side}].smokeAllowed)`,
+          'bad-value',
+        );
       if (entry === 'none') {
         last = null;
         return -1;
@@ -317,6 +328,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
         problems.add(`${place}[${t}]`, `${entry} is not a vertex: its three hexes must touch each other (9.11)`, 'bad-value');
         return -1;
       }
+      // 9.13 holds for Smoke as for Fire (digest 8: only No Fire frees the next vertex).
       const prev: Hex[] | null = last;
       if (prev !== null && !hexes.some((h) => prev.includes(h)))
         problems.add(
@@ -331,7 +343,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
   const increments: Increment[] = [];
   data.sides.forEach((side, s) => {
     side.artillery.forEach((inc, i) => {
-      const plan = planLine(inc.plan, `sides[${s}].artillery[${i}].plan`);
+      const plan = planLine(inc.plan, `sides[${s}].artillery[${i}].plan`, s);
       increments.push({ side: s, id: inc.id, strength: inc.strength, plan, groups: fireGroups(inc.plan) });
     });
   });
@@ -351,7 +363,7 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
       const fire = increments.map((inc) => {
         if (inc.side !== s) return [];
         const entries = p.fire[inc.id];
-        return entries === undefined ? new Array<number>(data.turns).fill(-1) : planLine(entries, `${place}.fire["${inc.id}"]`);
+        return entries === undefined ? new Array<number>(data.turns).fill(-1) : planLine(entries, `${place}.fire["${inc.id}"]`, s);
       });
       const groups = increments.map((inc) => (inc.side !== s ? [] : fireGroups(p.fire[inc.id] ?? [])));
       named.push({ side: s, name: p.name, description: p.description, fire, groups });
@@ -398,6 +410,8 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
     charts,
     counters,
     map,
+    los,
+    smokeAllowed: data.sides.map((side) => side.smokeAllowed),
     terrain,
     sides: data.sides.map((s) => ({
       id: s.id,
@@ -430,7 +444,10 @@ export function loadIa2Scenario(file: string, options: ScenarioOptions = {}): Sc
   return { ...base, planLibrary: buildPlanLibrary({ ...base, units: units.filter((u) => !u.startHidden) }, named) };
 }
 
-/** 9.2: the fire group written after an entry ("0503-0603-0504/2" is group 2; unmarked entries are group 0). */
+/**
+ * 9.2: the fire group written after an entry ("0503-0603-0504/2" is group 2; unmarked entries are group 0);
+ * a Smoke entry ("smoke 0503-0603-0504") is marked SMOKE instead (15.11: it makes no attack).
+ */
 function fireGroups(entries: readonly string[]): number[] {
-  return entries.map((e) => Number(e.split('/')[1] ?? 0));
+  return entries.map((e) => (e.startsWith(SMOKE_PREFIX) ? SMOKE : Number(e.split('/')[1] ?? 0)));
 }

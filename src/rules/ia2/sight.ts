@@ -27,6 +27,19 @@ export class Ia2Los implements LosRule {
     return this.sideClear(map, a, b, left) || this.sideClear(map, a, b, right);
   }
 
+  /**
+   * Line of sight with Smoke hexes added (15.12): unlimited height, so an intervening Smoke hex blocks a side
+   * of the line at any elevation; the line is clear when one side (7.56) is clear of both terrain and smoke.
+   */
+  seesPastSmoke(map: GameMap, a: Hex, b: Hex, smoky: (h: Hex) => boolean): boolean {
+    for (const path of map.grid.linePaths(a, b)) {
+      let clear = true;
+      for (let i = 0; i < path.length - 1 && clear; i++) if (path[i]! >= 0 && smoky(path[i]!)) clear = false;
+      if (clear && this.sideClear(map, a, b, path)) return true;
+    }
+    return false;
+  }
+
   /** Whether one side of the line (the hexes it passes, b last) is clear. */
   private sideClear(map: GameMap, a: Hex, b: Hex, path: readonly Hex[]): boolean {
     const grid = map.grid;
@@ -53,4 +66,34 @@ export class Ia2Los implements LosRule {
     }
     return true;
   }
+}
+
+/** Whether a hex holds a Smoke marker (State.smoke: [hex, owner] pairs). */
+export function smokeIn(smoke: readonly number[], h: Hex): boolean {
+  for (let k = 0; k < smoke.length; k += 2) if (smoke[k] === h) return true;
+  return false;
+}
+
+/**
+ * Line of sight in play (7.5, 15.12): the map's, remembered once for all (GameMap.hasLos), and while Smoke
+ * markers are on the board the smoke laid over it. A Smoke hex between the ends blocks at any height; a
+ * Smoke hex at either end is seen into, or out of, only within `sightInto` hexes, like limiting terrain
+ * (ruling IA2-R132: LOS stays reciprocal).
+ */
+export function seesThroughSmoke(map: GameMap, los: Ia2Los, smoke: readonly number[], sightInto: number, a: Hex, b: Hex): boolean {
+  if (!map.hasLos(a, b)) return false;
+  if (smoke.length === 0 || a === b) return true;
+  const grid = map.grid;
+  const dist = grid.distance(a, b);
+  let between = false;
+  for (let k = 0; k < smoke.length; k += 2) {
+    const h = smoke[k]!;
+    if (h === a || h === b) {
+      if (dist > sightInto) return false;
+      continue;
+    }
+    // Only a hex on a shortest path from a to b can lie on the line between them.
+    if (grid.distance(a, h) + grid.distance(h, b) === dist) between = true;
+  }
+  return !between || los.seesPastSmoke(map, a, b, (h) => smokeIn(smoke, h));
 }

@@ -1,6 +1,6 @@
 /**
  * The IA2 state: unit rows (src/hex/units.ts) for every combat unit and leader, and what the turn tracks
- * (initiative, segment counts, the moving unit and its opportunity-fire window, drumfire, shell shortage,
+ * (initiative, segment counts, the moving unit and its opportunity-fire window, drumfire, smoke, shell shortage,
  * objective control). States are immutable; one `apply` edits a Draft and seals it.
  */
 import type { Rng } from '../../core/game.js';
@@ -89,6 +89,8 @@ export interface State extends UnitState {
   readonly oppFired: readonly number[];
   /** Drumfire this turn (9.6): [hex, hex, hex, strength, owner] per vertex, flattened. */
   readonly drumfire: readonly number[];
+  /** Smoke markers on the board (15.11-15.13): [hex, owner] per marker, flattened, in the order placed. */
+  readonly smoke: readonly number[];
   /** Vertex key each increment fired at last turn (-1: none), for drumfire and the plan. */
   readonly lastVertex: readonly number[];
   /** Per increment, the turn it ran out of ammunition on (15.7), 0 while it has some. */
@@ -100,7 +102,7 @@ export interface State extends UnitState {
   readonly plans: readonly number[];
   /**
    * A plan written by hand (9.1, plans.ts WRITTEN): per increment k and turn t, entry k * turns + t - 1:
-   * UNWRITTEN, -1 No Fire, or vertex key * 10 + fire group (9.2). Absent until a side writes by hand.
+   * UNWRITTEN, -1 No Fire, or vertex key * 10 + fire group (9.2), or + SMOKE for a Smoke entry (15.11). Absent until a side writes by hand.
    */
   readonly written?: readonly number[];
   /** Shell shortage per seat: 0 none, 1 shortfall, 2 critical (15.7); and the turn of the first. */
@@ -166,6 +168,7 @@ export class Draft {
     this.oppWindow = s.oppWindow;
     this.oppFired = s.oppFired;
     this.drumfire = s.drumfire;
+    this.smoke = s.smoke;
     this.lastVertex = s.lastVertex;
     this.ammoOut = s.ammoOut;
     this.plans = s.plans;
@@ -200,6 +203,7 @@ export class Draft {
       oppWindow: this.oppWindow,
       oppFired: this.oppFired,
       drumfire: this.drumfire,
+      smoke: this.smoke,
       lastVertex: this.lastVertex,
       ammoOut: this.ammoOut,
       plans: this.plans,
@@ -252,6 +256,7 @@ type ArrayKey =
   | 'segs'
   | 'oppFired'
   | 'drumfire'
+  | 'smoke'
   | 'lastVertex'
   | 'ammoOut'
   | 'plans'

@@ -4,9 +4,10 @@
  * outcome of the game.
  */
 import type { GameOutcome } from '../../core/system.js';
+import type { Hex } from '../../hex/grid.js';
 import { bombardVertex } from './combat.js';
 import { exitPoints, inPlay } from './entry.js';
-import { plannedGroup, plannedVertex } from './plans.js';
+import { plannedGroup, plannedVertex, SMOKE } from './plans.js';
 import { type Scenario, vertexHexes } from './scenario.js';
 import {
   type Draft,
@@ -77,7 +78,9 @@ export function startTurn(d: Draft, turn: number): void {
  * says (9.1, State.plans). Increments planned at the same vertex fire as one attack per fire group written
  * in the plan (9.2, ruling IA2-R09): one attack when unmarked, separate attacks when grouped apart. An
  * increment firing at the vertex it fired at last turn puts drumfire on it (9.6). Critical shortfall halves
- * the increment and may exhaust its ammunition (15.7).
+ * the increment and may exhaust its ammunition (15.7). An increment planned to fire Smoke makes no attack and
+ * no drumfire (15.11, 15.14, 9.64) and breaks its drumfire continuity (9.64: two Fire turns in a row are
+ * needed); it places a marker on 2d6 <= 8 (placeSmoke).
  */
 export function bombardmentPhase(d: Draft): void {
   const sc = d.sc;
@@ -102,7 +105,13 @@ export function bombardmentPhase(d: Draft): void {
           d.events && d.say(() => `increment ${inc.id} is out of ammunition (15.7)`);
         }
       }
-      const key = v * 10 + plannedGroup(sc.planLibrary, side, d.plans, k, d.turn, d.written);
+      const group = plannedGroup(sc.planLibrary, side, d.plans, k, d.turn, d.written);
+      if (group === SMOKE) {
+        last[k] = -1;
+        placeSmoke(d, inc.id, v, side);
+        return;
+      }
+      const key = v * 10 + group;
       const g = byVertex.get(key) ?? { v, strength: 0, drum: 0 };
       g.strength += strength;
       if (last[k] === v) g.drum += strength;
@@ -115,6 +124,62 @@ export function bombardmentPhase(d: Draft): void {
       if (g.drum > 0) d.drumfire = [...d.drumfire, ...hexes, g.drum, side];
     }
   }
+}
+
+/**
+ * A Smoke mission (15.11): 2d6 <= 8 places a Smoke marker in a hex of the vertex, by 1d6 on the placement
+ * figure the text lacks (ruling IA2-R130): 1-2 the first of its three hexes, 3-4 the second, 5-6 the third,
+ * in the owner's frame (seat 0 in hex order, seat 1 in the order of the map turned half round).
+ */
+export function placeSmoke(d: Draft, id: string, vertex: number, side: number): void {
+  const roll = d.roll2d6();
+  if (roll > d.sc.charts.smoke.placeAtOrBelow.value) {
+    d.events && d.say(() => `increment ${id} fires smoke: rolled ${roll}, no marker (15.11)`);
+    return;
+  }
+  const hexes = ownFrameOrder(d, vertexHexes(d.sc.map.size, vertex), side);
+  const h = hexes[Math.floor((d.d6() - 1) / 2)]!;
+  d.smoke = [...d.smoke, h, side];
+  d.events && d.say(() => `increment ${id} fires smoke: rolled ${roll}, a Smoke marker in ${d.sc.map.grid.label(h)} (15.11)`);
+}
+
+/** The hexes in the owner's frame: seat 1 sees the map turned half round, so a point-symmetric scenario plays alike for both. */
+function ownFrameOrder(d: Draft, hexes: readonly Hex[], side: number): Hex[] {
+  const grid = d.sc.map.grid;
+  const frame = (h: Hex) => (side === 0 ? h : grid.rotate180(h));
+  return hexes.slice().sort((a, b) => frame(a) - frame(b));
+}
+
+/**
+ * Smoke dispersal and drift (15.13), in Marker Removal, a die per marker in the order placed: 1 it stays,
+ * 2 it drifts one hex by a second die on the scatter diagram the text lacks (ruling IA2-R131: "Hex 1" is
+ * the hex north of it in the owner's frame, seat 1's frame the map turned half round, and 2-6 go on
+ * clockwise), 3-6 it is removed. Smoke drifting off the map is removed.
+ */
+export function disperseSmoke(d: Draft): void {
+  if (d.smoke.length === 0) return;
+  const grid = d.sc.map.grid;
+  const chart = d.sc.charts.smoke;
+  const kept: number[] = [];
+  for (let k = 0; k < d.smoke.length; k += 2) {
+    const h = d.smoke[k]!,
+      owner = d.smoke[k + 1]!;
+    const roll = d.d6();
+    if (roll <= chart.staysAtOrBelow.value) {
+      kept.push(h, owner);
+      d.events && d.say(() => `smoke in ${grid.label(h)} stays (rolled ${roll}, 15.13)`);
+    } else if (roll <= chart.driftsAtOrBelow.value) {
+      const scatter = d.d6();
+      const to = grid.neighbour(h, ((owner === 0 ? 0 : 3) + scatter - 1) % 6);
+      if (to >= 0) kept.push(to, owner);
+      d.events &&
+        d.say(
+          () =>
+            `smoke in ${grid.label(h)} drifts (rolled ${roll}, then ${scatter}): ${to >= 0 ? `to ${grid.label(to)}` : 'off the map'} (15.13)`,
+        );
+    } else d.events && d.say(() => `smoke in ${grid.label(h)} disperses (rolled ${roll}, 15.13)`);
+  }
+  d.smoke = kept;
 }
 
 /** Objective control (1.2): the side whose combat units last occupied the hex alone. */
@@ -196,7 +261,7 @@ export function shellShortage(d: Draft, side: number): void {
   }
 }
 
-/** Marker Removal (3.0D): Moved/Fired, opportunity fire and drumfire markers go; then the next turn, or the end. */
+/** Marker Removal (3.0D): Moved/Fired, opportunity fire and drumfire markers go, smoke disperses or drifts (15.13); then the next turn, or the end. */
 export function endTurn(d: Draft): void {
   for (let i = 0; i < d.sc.units.length; i++) {
     const f = d.get(i, FLAGS);
@@ -206,6 +271,7 @@ export function endTurn(d: Draft): void {
     d.set(i, MP, 0);
   }
   d.drumfire = [];
+  disperseSmoke(d);
   d.mover = -1;
   d.chargeTo = -1;
   d.oppWindow = false;

@@ -8,7 +8,8 @@ import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOpt
 import { boardOf } from '../../hex/board.js';
 import { renderBoardMap } from '../../hex/ascii.js';
 import { fireOdds } from './odds.js';
-import { nextEntry, type PlanCandidate, plannedVertex, vertexKey, vertexLabel, WRITTEN, writtenPlan } from './plans.js';
+import { nextEntry, type PlanCandidate, plannedVertex, SMOKE, vertexKey, vertexLabel, WRITTEN, writtenPlan } from './plans.js';
+import { smokeIn } from './sight.js';
 import { ROAD, type Scenario } from './scenario.js';
 import {
   DEMORALIZED,
@@ -55,27 +56,42 @@ export function planLines(sc: Scenario, c: PlanCandidate): string[] {
       let e = t;
       const group = c.groups[k]!;
       while (e + 1 < line.length && line[e + 1] === line[t] && group[e + 1] === group[t]) e++;
-      // 9.2: a fire group is written after its vertex, as in the scenario file.
-      const at = line[t]! < 0 ? 'No Fire' : `${vertexLabel(sc.map.grid, line[t]!)}${group[t] ? `/${group[t]}` : ''}`;
-      runs.push(`${at} ${turns(t + 1, e + 1)}`);
+      runs.push(`${entryText(sc, line[t]!, group[t]!)} ${turns(t + 1, e + 1)}`);
       t = e + 1;
     }
     return [`${sc.increments[k]!.id}: ${runs.join(', ')}`];
   });
 }
 
+/** One plan entry in words, as in the scenario file: "No Fire", a vertex with its fire group after it (9.2), or "Smoke" and a vertex (15.11). */
+function entryText(sc: Scenario, vertex: number, group: number): string {
+  if (vertex < 0) return 'No Fire';
+  const at = vertexLabel(sc.map.grid, vertex);
+  return group === SMOKE ? `Smoke ${at}` : `${at}${group ? `/${group}` : ''}`;
+}
+
 /**
- * One entry of a plan written by hand at the prompt (9.1): "fire V[/G]" or "nofire", refused in one line
- * naming the rule it breaks (9.11 a vertex, 9.13 the shift, 9.2 the fire group).
+ * One entry of a plan written by hand at the prompt (9.1): "fire V[/G]", "smoke V" or "nofire", refused in
+ * one line naming the rule it breaks (9.11 a vertex, 9.13 the shift, 9.2 the fire group, 15.14 smoke).
  */
 function writtenEntry(sc: Scenario, s: State, words: readonly string[], legal: readonly string[]): string {
   const at = nextEntry(sc.planLibrary, s.toMove, s.written)!;
   const where = `increment ${sc.increments[at.k]!.id}, turn ${at.turn}`;
   const verb = words[0]!;
   if (verb === 'nofire' || (verb === 'no' && words[1] === 'fire')) return 'line nofire';
-  if (verb !== 'fire' || words[1] === undefined)
-    throw new InputError(`${where}: write "fire V" (V a vertex such as 0503-0603-0504, optionally "/G" a fire group) or "nofire"`);
+  const smokeAllowed = sc.smokeAllowed[s.toMove]!;
+  const smokeHelp = smokeAllowed ? ', "smoke V"' : '';
+  if ((verb !== 'fire' && verb !== 'smoke') || words[1] === undefined)
+    throw new InputError(
+      `${where}: write "fire V" (V a vertex such as 0503-0603-0504, optionally "/G" a fire group)${smokeHelp} or "nofire"`,
+    );
+  if (verb === 'smoke' && !smokeAllowed)
+    throw new InputError(
+      `${where}: this scenario does not allow ${sc.sides[s.toMove]!.id} to fire smoke (15.14): write "fire V" or "nofire"`,
+    );
   const [vertex, group] = words[1].split('/');
+  if (verb === 'smoke' && group !== undefined)
+    throw new InputError(`${where}: a smoke mission makes no attack and has no fire group (15.11): write "smoke ${vertex}"`);
   const grid = sc.map.grid;
   const hexes = vertex!.split('-');
   const known = (l: string) => /^\d{4}$/.test(l) && grid.parseLabel(l) >= 0;
@@ -87,7 +103,7 @@ function writtenEntry(sc: Scenario, s: State, words: readonly string[], legal: r
   if (grid.distance(a, b) !== 1 || grid.distance(b, c) !== 1 || grid.distance(a, c) !== 1)
     throw new InputError(`${where}: ${vertex} is not a vertex: its three hexes must touch each other (9.11)`);
   const label = vertexLabel(grid, vertexKey(grid.size, [a, b, c]));
-  const action = `line fire ${label}${group === undefined ? '' : `/${group}`}`;
+  const action = verb === 'smoke' ? `line smoke ${label}` : `line fire ${label}${group === undefined ? '' : `/${group}`}`;
   if (legal.includes(action)) return action;
   if (group !== undefined && legal.includes(`line fire ${label}`)) {
     const increments = sc.planLibrary[s.toMove]![0]!.fire.filter((l) => l.length > 0).length;
@@ -99,7 +115,7 @@ function writtenEntry(sc: Scenario, s: State, words: readonly string[], legal: r
   }
   const previous = plannedVertex(sc.planLibrary, s.toMove, s.plans, at.k, at.turn - 1, s.written);
   throw new InputError(
-    `${where}: ${label} shares no hex with turn ${at.turn - 1}'s vertex ${previous >= 0 ? vertexLabel(grid, previous) : ''} (9.13): fire at a vertex sharing a hex with it, or write "nofire" first`,
+    `${where}: ${label} shares no hex with turn ${at.turn - 1}'s vertex ${previous >= 0 ? vertexLabel(grid, previous) : ''} (9.13): ${verb} at a vertex sharing a hex with it, or write "nofire" first`,
   );
 }
 
@@ -122,7 +138,13 @@ export function describe(sc: Scenario, s: State, action: string): string {
     case 'line': {
       const at = nextEntry(sc.planLibrary, s.toMove, s.written)!;
       const [vertex, group] = (w[2] ?? '').split('/');
-      return `${sc.increments[at.k]!.id} turn ${at.turn}: ${w[1] === 'nofire' ? 'No Fire' : `Fire at ${vertex}${group ? ` as fire group ${group} (9.2)` : ''}`}`;
+      const entry =
+        w[1] === 'nofire'
+          ? 'No Fire'
+          : w[1] === 'smoke'
+            ? `Smoke at ${vertex} (15.11)`
+            : `Fire at ${vertex}${group ? ` as fire group ${group} (9.2)` : ''}`;
+      return `${sc.increments[at.k]!.id} turn ${at.turn}: ${entry}`;
     }
     case 'pass':
       return 'pass the segment';
@@ -171,6 +193,14 @@ export function describe(sc: Scenario, s: State, action: string): string {
   }
 }
 
+/** The markers of hex h on the board: drumfire (9.6) and smoke (15.11), both public. */
+function hexMarkers(s: State, h: number): string[] {
+  const out: string[] = [];
+  if (s.drumfire.some((x, k) => k % 5 < 3 && x === h)) out.push('drumfire');
+  if (smokeIn(s.smoke, h)) out.push('smoke');
+  return out;
+}
+
 /** Piece i is hidden (15.5) from `viewer` (-1: from everybody). */
 function hiddenFrom(sc: Scenario, s: State, i: number, viewer: number): boolean {
   return (s.u[i]![FLAGS]! & F_HIDDEN) !== 0 && sc.units[i]!.side !== viewer;
@@ -202,7 +232,7 @@ function markers(s: State, i: number): string[] {
 function ia2StatusLine(sc: Scenario, s: State, viewer: number): string {
   if (s.turn === 0 && s.plans[s.toMove] === WRITTEN) {
     const at = nextEntry(sc.planLibrary, s.toMove, s.written)!;
-    return `Pre-game (9.1): ${sc.sides[s.toMove]!.id} writes its plan by hand: increment ${sc.increments[at.k]!.id}, turn ${at.turn} of ${sc.turns}: "fire V[/G]" (V a vertex such as 0503-0603-0504, G a fire group, 9.2) or "nofire"`;
+    return `Pre-game (9.1): ${sc.sides[s.toMove]!.id} writes its plan by hand: increment ${sc.increments[at.k]!.id}, turn ${at.turn} of ${sc.turns}: "fire V[/G]" (V a vertex such as 0503-0603-0504, G a fire group, 9.2)${sc.smokeAllowed[s.toMove] ? ', "smoke V" (15.11)' : ''} or "nofire"`;
   }
   if (s.turn === 0)
     return `Pre-game (9.1): ${sc.sides[s.toMove]!.id} writes its artillery plan, one line per increment and turn (the other side's stays secret until fired)`;
@@ -223,7 +253,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
   const grid = sc.map.grid;
   const mapTerrain = terminalTerrain(sc);
   const board = (s: State, view: ViewOptions): BoardView =>
-    boardOf(sc.map, ROAD, (h) => (s.drumfire.some((x, k) => k % 5 < 3 && x === h) ? ['drumfire'] : []), {
+    boardOf(sc.map, ROAD, (h) => hexMarkers(s, h), {
       // 15.5: the other side's hidden pieces are not on the viewer's board.
       units: sc.units.flatMap((def, i) => (hiddenFrom(sc, s, i, view.viewer) ? [] : [boardUnit(sc, s, i, def.type)])),
       objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: s.control[k]! })),
@@ -268,7 +298,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
         return incs.length === 0
           ? []
           : [
-              `${side.id} artillery: ${incs.map((inc) => `${inc.id} (${inc.strength})`).join(', ')}; its plan is written before play from ${sc.planLibrary[k]!.length} candidates and stays secret until fired (9.1)`,
+              `${side.id} artillery: ${incs.map((inc) => `${inc.id} (${inc.strength})`).join(', ')}; its plan is written before play from ${sc.planLibrary[k]!.length} candidates and stays secret until fired (9.1)${sc.smokeAllowed[k] ? '; it may fire Smoke (15.1)' : ''}`,
             ];
       }),
     ],
@@ -285,7 +315,7 @@ export function ia2Ui(sc: Scenario): ScenarioUi<State, string> {
       'arrive G | enter U HEX | exit U       reinforcement group G comes up; U enters at HEX; U leaves the board (15.4)',
       'end                                   end the segment (assaults are resolved)',
       'plan [NAME]                           before play: write the artillery plan NAME of the list (9.1); "plan" alone the default',
-      "plan write | fire V[/G] | nofire      before play: write your own plan, then each increment's entry turn by turn (9.1, 9.13; G a fire group, 9.2)",
+      "plan write | fire V[/G] | smoke V | nofire   before play: write your own plan, then each increment's entry turn by turn (9.1, 9.13; G a fire group, 9.2; smoke where the scenario allows it, 15.14)",
     ],
     parseCommand(s, words, legal) {
       const verb = words[0]!;
@@ -399,7 +429,10 @@ function artilleryLines(sc: Scenario, s: State, viewer: number): string[] {
     else {
       const fired = incs.map((i) => {
         const seen = s.ammoOut[i]! > 0 ? Math.min(s.turn, s.ammoOut[i]!) : s.turn;
-        const past = plan.fire[i]!.slice(0, seen).map((v, t) => `${t + 1}: ${v < 0 ? 'No Fire' : vertexLabel(sc.map.grid, v)}`);
+        const past = plan.fire[i]!.slice(0, seen).map(
+          (v, t) =>
+            `${t + 1}: ${v >= 0 && plan.groups[i]![t] === SMOKE ? `Smoke ${vertexLabel(sc.map.grid, v)}` : v < 0 ? 'No Fire' : vertexLabel(sc.map.grid, v)}`,
+        );
         return `${sc.increments[i]!.id} (${sc.increments[i]!.strength}) ${past.length > 0 ? past.join(', ') : 'not fired yet'}`;
       });
       out.push(`    ${side.id}: plan secret; fired so far: ${fired.join('; ')}`);

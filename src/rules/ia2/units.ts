@@ -5,6 +5,7 @@
 import type { Hex } from '../../hex/grid.js';
 import type { FireValues } from '../pg/values.js';
 import type { LeaderFace } from './formats.js';
+import { seesThroughSmoke } from './sight.js';
 import {
   CARRIER,
   DEMORALIZED,
@@ -187,6 +188,12 @@ export function ownersChoice(d: Draft, candidates: readonly Hex[], side: number,
   return pool.length === 1 ? pool[0]! : pool[d.rng.int(pool.length)]!;
 }
 
+/** Line of sight between two hexes now (7.5): the map's, with the Smoke markers on the board laid over it (15.12). */
+export function sees(d: Draft, a: Hex, b: Hex): boolean {
+  const sc = d.sc;
+  return d.smoke.length === 0 ? sc.map.hasLos(a, b) : seesThroughSmoke(sc.map, sc.los, d.smoke, sc.charts.smoke.sightInto.value, a, b);
+}
+
 /** A night turn (1.2, 7.11). */
 export function visibility(d: Draft): number {
   return d.sc.twilightRange.get(d.turn) ?? (d.isNight() ? d.nightRange : d.sc.charts.spotting.dayRange.value);
@@ -221,7 +228,7 @@ export function spotsHex(d: Draft, side: number, th: Hex, marked: boolean): bool
     const above = map.elevation[h]! + d.sc.terrain[map.terrain[h]!]!.viewerBonus - map.elevation[th]!;
     if (above > 0 && !d.isNight()) range += above * d.sc.charts.spotting.perLevelAbove.value;
     if (limited) range = Math.min(range, t.spotDistance);
-    if (dist <= range && map.hasLos(h, th)) return true;
+    if (dist <= range && sees(d, h, th)) return true;
   }
   return false;
 }

@@ -2,7 +2,8 @@
  * IA2 15.5: the hidden-unit search after every action adds each piece's precomputed search mask (hidden.ts
  * markSearched). Checked here against the search as the rule words it, hex by hex over the whole map, on
  * seeded random games of ia2-medium (the scenario that sets pieces up hidden), each while a piece is still
- * hidden, with the hidden guns drawn again (determinize) along the way: every state must come out the same,
+ * hidden, with the hidden guns drawn again (determinize) along the way and the German smoke (15.12) laid
+ * over the map now and then: every state must come out the same,
  * searched hexes and reveals included.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,14 +12,15 @@ import { ia2StateHash, nextState } from '../../../src/rules/ia2/game.js';
 import { hiddenRange, searched, searchWords } from '../../../src/rules/ia2/hidden.js';
 import { loadIa2 } from '../../../src/rules/ia2/index.js';
 import { Draft, F_HIDDEN, FLAGS, type State } from '../../../src/rules/ia2/state.js';
-import { visibility } from '../../../src/rules/ia2/units.js';
+import { smokeIn } from '../../../src/rules/ia2/sight.js';
+import { sees, visibility } from '../../../src/rules/ia2/units.js';
 import { shipped } from './helpers.js';
 
 const loaded = loadIa2(shipped('ia2-medium'));
 const sc = loaded.scenario;
 const game = loaded.game;
 
-/** 15.5 word for word: every hex of the map within a piece's hidden range, in line of sight beyond one hex. */
+/** 15.5 word for word: every hex of the map within a piece's hidden range, in line of sight beyond one hex, smoke included (15.12). */
 function searchHexByHex(d: Draft, seat: number): void {
   const grid = sc.map.grid;
   const words = searchWords(sc);
@@ -29,7 +31,7 @@ function searchHexByHex(d: Draft, seat: number): void {
     if (sc.units[i]!.side !== seat || from < 0) continue;
     for (let to = 0; to < sc.map.size; to++) {
       const dist = grid.distance(from, to);
-      if (dist > hiddenRange(sc, range, night, from, to) || (dist > 1 && !sc.map.hasLos(from, to))) continue;
+      if (dist > hiddenRange(sc, range, night, from, to, smokeIn(d.smoke, to)) || (dist > 1 && !sees(d, from, to))) continue;
       if (!searched(sc, d, seat, to)) d.arr('searched')[seat * words + (to >>> 5)]! |= 1 << (to & 31);
     }
   }
@@ -42,7 +44,8 @@ describe('IA2 15.5: the hidden-unit search', () => {
   it('IA2 15.5: searching by precomputed masks finds and reveals exactly what a hex-by-hex search does (80 seeded random ia2-medium games)', () => {
     let compared = 0,
       searches = 0,
-      reveals = 0;
+      reveals = 0,
+      smoky = 0;
     for (let g = 0; g < 80; g++) {
       const choice = createRng(`hidden-search/choice/${g}`);
       let s = game.initialState(createRng(`hidden-search/setup/${g}`));
@@ -58,6 +61,7 @@ describe('IA2 15.5: the hidden-unit search', () => {
         compared++;
         if (searchedCount(fast) > searchedCount(s)) searches++;
         if (hiddenCount(fast) < hiddenCount(s)) reveals++;
+        if (fast.smoke.length > 0) smoky++;
         s = fast;
       }
     }
@@ -65,5 +69,7 @@ describe('IA2 15.5: the hidden-unit search', () => {
     expect(compared).toBeGreaterThan(5000);
     expect(searches).toBeGreaterThan(300);
     expect(reveals).toBeGreaterThan(60);
+    // ...and with Smoke on the board, which no remembered mask knows (15.12).
+    expect(smoky).toBeGreaterThan(100);
   });
 });

@@ -113,7 +113,7 @@ describe('IA2 bombardment (9.0)', () => {
     expect(b.u[9]![STEPS]).toBe(2);
   });
 
-  it('IA2 9.64: a plan holds only Fire actions (no Smoke), so an increment firing at the same vertex two turns running places Drumfire of its strength', () => {
+  it('IA2 9.64: an increment firing (Fire, not Smoke) at the same vertex two turns running places Drumfire of its strength', () => {
     const { sc, start } = ground();
     const v = sc.increments[0]!.plan[0]!;
     expect(sc.increments[0]!.plan[1]).toBe(v);
