@@ -612,7 +612,7 @@ export function withPlanAdvice<S extends { readonly turn: number; readonly toMov
     ...hooks,
     ...(doctrine && {
       doctrine: {
-        assess: (s, a, seat) => (s.turn === 0 ? { ...NO_GAIN, objective: rating(s, a) } : doctrine.assess(s, a, seat)),
+        assess: (s, a, seat) => (s.turn === 0 ? { ...NO_GAIN, objective: rating(s, a) * PLAN_CONVICTION } : doctrine.assess(s, a, seat)),
       },
     }),
     orderActions: (s, actions) =>
@@ -626,5 +626,14 @@ export function withPlanAdvice<S extends { readonly turn: number; readonly toMov
           : actions,
   };
 }
+
+/**
+ * How much a point of plan rating weighs in the doctrine score, and so in a search's prior. The plan is
+ * written once before turn 1 (9.1) and its effects come turns later, beyond what a search of a few hundred
+ * iterations sees from the evaluation (which cannot value Smoke's cover at all): there the rating is the
+ * better judge, so the prior all but settles on the best-rated plan unless the search's values disagree
+ * strongly. The scripted agent's choice (the best rating) is the same at any weight.
+ */
+const PLAN_CONVICTION = 10;
 
 const NO_GAIN: ActionAssessment = { expectedEnemyLoss: 0, expectedOwnLoss: 0, exposure: 0, objective: 0, cohesion: 0 };
