@@ -13,7 +13,20 @@ import { createRng } from '../../../src/core/rng.js';
 import { directShots, legalCommands, movers, PanzerGame, victoryPoints } from '../../../src/rules/panzer/game.js';
 import { canFireAt, destinations, enterCost, spots, spottedBySide, spottingRange } from '../../../src/rules/panzer/rules.js';
 import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
-import { BU_WRECK, COMMAND_NAMES, FIRE, MOVE, NC, OVERWATCH, SHORT_HALT, SPOT_FIRE, SPOT_MOVE } from '../../../src/rules/panzer/state.js';
+import {
+  BU_WRECK,
+  COMMAND_NAMES,
+  DAMAGED,
+  FIRE,
+  KNOCKED_OUT,
+  KO_WRECK,
+  MOVE,
+  NC,
+  OVERWATCH,
+  SHORT_HALT,
+  SPOT_FIRE,
+  SPOT_MOVE,
+} from '../../../src/rules/panzer/state.js';
 import { COUNTERS, dice, hex, type MiniSpec, mini, run, withUnits, writeScenario } from './helpers.js';
 
 const OPEN = (rows: number) => Array.from({ length: rows }, () => '.....');
@@ -123,6 +136,47 @@ describe('PANZER 1.x: components and counters', () => {
     expect([t34!.mf, t34!.roadMf, t34!.size, t34!.armorFront, t34!.armorRear, t34!.arc]).toEqual([6, 12, 1, 11, 4, 'all']);
     expect(t34!.range).toEqual([3, 8, 14, 20, 26]);
     expect(t34!.pen).toEqual([15, 14, 12, 10, 8]);
+  });
+
+  it('PANZER 1.7.1: a Basic Game unit counter is a vehicle with its Data Card and movement factor; a leg unit needs the Advanced leg-towed module', () => {
+    const { sc } = mini({
+      terrain: OPEN(3),
+      units: [
+        [0, 'pz4h', '0103', 'N'],
+        [1, 't3485', '0301', 'S'],
+      ],
+    });
+    expect(sc.units.map((u) => [u.kind, u.name.length > 0, u.mf])).toEqual([
+      ['vehicle', true, 5],
+      ['vehicle', true, 6],
+    ]);
+    const legs = writeScenario({
+      terrain: OPEN(3),
+      units: [
+        [0, 'ger-squad', '0103', 'N'],
+        [1, 't3485', '0301', 'S'],
+      ],
+    });
+    expect(() => loadPanzerScenario(legs)).toThrow(/sides\[0\]\.units\[0\]\.counter.*leg-towed/);
+  });
+
+  it('PANZER 1.7.3 / 1.7.4: information counters (DMGD, KO, SPOT/FIRE) and the wreck a KO leaves in its hex, one wreck counter a hex', () => {
+    const { sc, game, start } = mini({
+      terrain: OPEN(10),
+      units: [
+        [0, 'pz4h', '0309', 'N'],
+        [1, 't3485', '0302', 'S'],
+      ],
+    });
+    // Margin 12 - 11 = 1 at band S: damaged; the same again knocks out.
+    let s = run(game, start, ['o:0:F', 'o:1:N', 'first', 'f:0:1'], dice(60, 40, 1));
+    expect(s.units[1]!.status).toBe(DAMAGED);
+    expect(s.units[0]!.mark).toBe(SPOT_FIRE);
+    s = run(game, s, ['o:0:F', 'o:1:N', 'first', 'f:0:1'], dice(60, 40, 1));
+    expect(s.units[1]!.status).toBe(KNOCKED_OUT);
+    const h = hex(sc, '0302');
+    expect(s.wrecks[h]).toBe(KO_WRECK);
+    expect(s.wrecks.filter((w) => w !== 0)).toEqual([KO_WRECK]);
   });
 
   it('PANZER 1.7.5: a VP hex scores for the side the scenario gives it to until the other side takes it', () => {
