@@ -422,6 +422,28 @@ describe('PANZER 4.2 / 4.4: commands and the Combat Phase', () => {
     expect(t.units[0]!.fired).toBe(false);
   });
 
+  it('PANZER 4.4.1: the First Player fires first; a FIRE vehicle with a target must fire (no pass is offered), once a turn, marked SPOT/FIRE; then the Second Player', () => {
+    const { game, start } = mini({
+      terrain: OPEN(10),
+      units: [
+        [0, 'pz4h', '0309', 'N'],
+        [0, 'pz4h', '0109', 'N'],
+        [1, 't3485', '0302', 'S'],
+      ],
+    });
+    let s = run(game, start, ['o:0:F', 'o:1:F', 'o:2:F', 'first'], dice(60, 40, 50));
+    expect(game.toMove(s)).toBe(0);
+    expect([...game.legalActions(s)].sort()).toEqual(['f:0:2', 'f:1:2']);
+    s = game.apply(s, 'f:0:2', dice(99));
+    // #0 has fired: only #1 is left, and it too must fire.
+    expect(game.legalActions(s)).toEqual(['f:1:2']);
+    expect(s.units[0]!.mark).toBe(SPOT_FIRE);
+    s = game.apply(s, 'f:1:2', dice(99));
+    // The Second Player's step: the T-34 fires at either German vehicle.
+    expect(game.toMove(s)).toBe(1);
+    expect([...game.legalActions(s)].sort()).toEqual(['f:2:0', 'f:2:1']);
+  });
+
   it('PANZER 4.4 / 4.4.3: only a vehicle with an AP row fires, and AP fire is directed only at vehicles', () => {
     const { sc, start } = mini({
       terrain: OPEN(10),
