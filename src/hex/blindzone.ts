@@ -20,6 +20,17 @@ export interface BlindZoneTerrain {
   readonly height: number;
 }
 
+/**
+ * Map features beyond hex terrain that a system's rules add to the blind-zone rule (all optional):
+ * `roadBit`: a hex whose road runs straight through it along a straight line of sight does not block it
+ * (GMT Panzer 4.1.4.1.3, 4.1.4.1.7); `hexsides`: hexside obstacles (crests, hedgerows) by feature bit,
+ * `height` levels above the higher ground of the two hexes beside them (4.1.4.1.5, 4.1.4.1.10).
+ */
+export interface BlindZoneFeatures {
+  readonly roadBit?: number;
+  readonly hexsides?: readonly { readonly bit: number; readonly height: number }[];
+}
+
 /** How a line between two unit heights fares against its highest obstacle (4.1.4.2.1-4.1.4.2.4). */
 export type ObstacleVerdict = 'clear' | 'blocked' | 'blind-zone';
 
@@ -50,7 +61,39 @@ export class BlindZoneLos implements LosRule {
   readonly name = 'blind zones';
 
   /** @param terrain blind-zone properties per terrain index of the map */
-  constructor(private readonly terrain: readonly BlindZoneTerrain[]) {}
+  private readonly hexsideBits: number;
+
+  constructor(
+    private readonly terrain: readonly BlindZoneTerrain[],
+    private readonly features: BlindZoneFeatures = {},
+  ) {
+    this.hexsideBits = (features.hexsides ?? []).reduce((m, x) => m | x.bit, 0);
+  }
+
+  /** The straight-line direction from a to b (a row of hexes), or -1 when b is not straight ahead in any direction. */
+  private straightDirection(map: GameMap, a: Hex, b: Hex): number {
+    const grid = map.grid;
+    const n = grid.distance(a, b);
+    for (let d = 0; d < 6; d++) {
+      let h = a;
+      for (let k = 0; k < n && h >= 0; k++) h = grid.neighbour(h, d);
+      if (h === b) return d;
+    }
+    return -1;
+  }
+
+  /** Height of the hexside obstacle between hexes p and q (adjacent), or undefined when there is none. */
+  private hexsideTop(map: GameMap, p: Hex, q: Hex): number | undefined {
+    if (this.hexsideBits === 0 || p < 0 || q < 0) return undefined;
+    const d = map.grid.directionTo(p, q);
+    if (d < 0) return undefined;
+    const bits = map.hexside(p, d) & this.hexsideBits;
+    if (bits === 0) return undefined;
+    let top: number | undefined;
+    for (const x of this.features.hexsides!)
+      if (bits & x.bit) top = Math.max(top ?? -99, Math.max(map.elevation[p]!, map.elevation[q]!) + x.height);
+    return top;
+  }
 
   /** Height of a unit standing in hex h: its ground, lowered by a depression (4.1.4.1.6). */
   unitHeight(map: GameMap, h: Hex): number {
@@ -74,22 +117,45 @@ export class BlindZoneLos implements LosRule {
     const high = ha >= hb ? a : b;
     const low = high === a ? b : a;
     const [left, right] = grid.linePaths(a, b);
+    // 4.1.4.1.3, 4.1.4.1.7: along a straight row of hexes, a road running straight through a hex clears its obstacle.
+    const roadBit = this.features.roadBit ?? 0;
+    const straight = roadBit === 0 ? -1 : this.straightDirection(map, a, b);
+    /** Whether an obstacle `top` high, `beyond` hexes short of the obstacle hex h as seen from the higher end, blocks. */
+    const blocks = (top: number, h: Hex, beyond: number): boolean => {
+      const verdict = obstacleVerdict(ha, hb, top);
+      if (verdict === 'blocked') return true;
+      if (verdict === 'clear') return false;
+      const zone = blindZoneLength(hi - top, grid.distance(high, h), lo);
+      return grid.distance(h, low) + beyond <= zone;
+    };
     for (const path of [left, right]) {
-      for (let k = 0; k < path.length - 1; k++) {
+      let prev = a;
+      for (let k = 0; k < path.length; k++) {
         const h = path[k]!;
         if (h < 0) return false; // the line runs along the board edge
-        const ground = map.elevation[h]!;
+        // A hexside obstacle (crest, hedgerow) between the last hex and this one: its blind zone starts with this hex.
+        const side = this.hexsideTop(map, prev, h);
+        if (side !== undefined) {
+          const far = grid.distance(high, h) >= grid.distance(high, prev) ? h : prev;
+          if (blocks(side, far, 1)) return false;
+        }
+        prev = h;
+        if (k === path.length - 1) break;
+        // A depression's floor is below the ground around it (4.1.4.1.6): a line along a gully stays inside it.
+        const ground = this.unitHeight(map, h);
         if (obstacleVerdict(ha, hb, ground) === 'blocked') return false;
         const top = this.obstacleTop(map, h);
         if (top === undefined) continue;
-        const verdict = obstacleVerdict(ha, hb, top);
-        if (verdict === 'blocked') return false;
-        if (verdict === 'blind-zone') {
-          const zone = blindZoneLength(hi - top, grid.distance(high, h), lo);
-          if (grid.distance(h, low) <= zone) return false;
-        }
+        if (straight >= 0 && (map.hexside(h, straight) & roadBit) !== 0 && (map.hexside(h, (straight + 3) % 6) & roadBit) !== 0) continue;
+        if (blocks(top, h, 0)) return false;
       }
     }
+    // 4.1.4.2.6: a line along a hexspine that is a hexside obstacle is blocked by it.
+    if (this.hexsideBits !== 0)
+      for (let k = 0; k < left.length - 1; k++) {
+        const top = left[k] !== right[k] ? this.hexsideTop(map, left[k]!, right[k]!) : undefined;
+        if (top !== undefined && blocks(top, left[k]!, 0)) return false;
+      }
     return true;
   }
 }

@@ -325,9 +325,21 @@ const side = z.strictObject({
   exitVp: z.number().min(0).default(1),
 });
 
+/** Hexside terrain (4.1.4.1.5, 4.1.4.1.10): a crest, a hedgerow, or a cliff (a hill edge drawn without a slope). */
+export const HEXSIDE_KINDS = ['crest', 'hedgerow', 'cliff'] as const;
+
 export const scenarioFile = z.strictObject({
   ...scenarioHeader('panzer'),
   map: compactMap,
+  /** Paths as runs of adjacent hexes (4.5.1.1.1, 4.5.1.1.5): the path crosses the hexsides between them. */
+  paths: z.array(z.array(hexLabel).min(2)).default([]),
+  /** Hexside terrain: the side of `hex` facing `side`, and so the neighbour's side facing back. */
+  hexsides: z.array(z.strictObject({ hex: hexLabel, side: facingName, kind: z.enum(HEXSIDE_KINDS) })).default([]),
+  /**
+   * Terrain overlays (1.3): each hex an overlay covers with the Terrain Effects Table entry it shows there,
+   * laid over the map's own terrain in order (ruling PZ-R43).
+   */
+  overlays: z.array(z.strictObject({ id: z.string().optional(), hexes: z.record(hexLabel, z.string()) })).default([]),
   turns: z.number().int().min(1).max(60),
   sides: z.array(side).length(2, { message: 'a Panzer scenario has exactly two sides' }),
   /** VP hexes (3.6): held by whoever occupied them alone at the end of two turns in a row. */

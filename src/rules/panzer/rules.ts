@@ -6,7 +6,7 @@ import { Arc } from '../../hex/grid.js';
 import { gpMaxRange } from './advanced/gp-fire.js';
 import { fireDamaged, movementDamaged } from './advanced/hit-locations.js';
 import { legAllowance, legDestinations } from './advanced/legs.js';
-import { isLeg, isLegOrTowed, ROAD, type Scenario, type VehicleDef } from './scenario.js';
+import { CLIFF, CREST, HEDGEROW, isLeg, isLegOrTowed, ROAD, type Scenario, TRACK, type VehicleDef } from './scenario.js';
 import {
   alive,
   BU_WRECK,
@@ -227,12 +227,12 @@ export function movementAllowance(base: number, shortHalt: boolean, damaged: boo
  * The MF of unit u's move: 3.7 for vehicles (cross-country or road), halved again when suppressed
  * (6.6.2); leg and towed units by 6.6.4.1.
  */
-export function moveAllowance(sc: Scenario, state: State, u: number, road: boolean): number {
+export function moveAllowance(sc: Scenario, state: State, u: number, road: boolean, path = false): number {
   const def = sc.units[u]!;
   const unit = state.units[u]!;
   const suppressed = unit.sup !== NOT_SUPPRESSED;
   if (isLegOrTowed(def)) return legAllowance(def, unit.cmd === SHORT_HALT, suppressed);
-  const mf = movementAllowance(road ? def.roadMf : def.mf, unit.cmd === SHORT_HALT, movementDamaged(sc, unit));
+  const mf = movementAllowance(path ? def.pathMf : road ? def.roadMf : def.mf, unit.cmd === SHORT_HALT, movementDamaged(sc, unit));
   return suppressed ? Math.max(1, Math.floor(mf / 2)) : mf;
 }
 
@@ -257,14 +257,24 @@ export function enterCost(sc: Scenario, state: State, def: VehicleDef, from: num
   const map = sc.map;
   const tTo = sc.terrain[map.terrain[to]!]!;
   const tFrom = sc.terrain[map.terrain[from]!]!;
-  const acrossRoad = (map.hexside(from, dir) & ROAD) !== 0;
-  if ((tTo.roadOnly || tFrom.roadOnly) && !acrossRoad) return -1;
+  const side = map.hexside(from, dir);
+  const acrossTrack = (side & TRACK) !== 0;
+  if ((tTo.roadOnly || tFrom.roadOnly) && !acrossTrack) return -1;
+  // 4.1.4.1.5: a hill edge with no slope is a cliff; 4.5.1.1.2: only tracked vehicles cross a hedgerow.
+  if (side & CLIFF || (side & HEDGEROW && def.traction !== 'T')) return -1;
   const base = tTo.roadOnly ? 1 : tTo.move[def.traction];
   if (base === null) return -1;
   const climb = Math.abs(map.elevation[to]! - map.elevation[from]!);
   if (climb > HEIGHT_LIMIT[def.traction]) return -1;
-  return base + climb + (state.wrecks[to] === BU_WRECK ? 1 : 0);
+  // 4.5.1.1.2: a hedgerow costs the whole allowance (crossed only as the one-hex move of 4.5.1.1.3); a crest
+  // with no change of level is a rise of its own: +1 (ruling PZ-R45).
+  if (side & HEDGEROW) return HEDGEROW_COST;
+  const crest = side & CREST && climb === 0 ? 1 : 0;
+  return base + climb + crest + (state.wrecks[to] === BU_WRECK ? 1 : 0);
 }
+
+/** Above any movement allowance: a hedgerow hexside is crossed only as a vehicle's whole move (4.5.1.1.2-3). */
+export const HEDGEROW_COST = 99;
 
 /** 4.5.1.1.4: cost of a turn that is not the hex's free hexside turn. */
 function turnCost(sc: Scenario, state: State, def: VehicleDef, h: number): number {
@@ -379,8 +389,10 @@ export function destinations(sc: Scenario, state: State, u: number): Destination
   ] as const) {
     const to = grid.neighbour(unit.hex, dir);
     if (to < 0 || enemyIn(to)) continue;
-    const e = enterCost(sc, state, def, unit.hex, to, dir);
-    if (e < 0) continue;
+    const full = enterCost(sc, state, def, unit.hex, to, dir);
+    if (full < 0) continue;
+    // Crossing a hedgerow spends the whole allowance (4.5.1.1.2).
+    const e = full === HEDGEROW_COST ? mf : full;
     const key = to * 6 + unit.facing;
     if (!best.has(key))
       best.set(key, {
@@ -403,34 +415,47 @@ export function destinations(sc: Scenario, state: State, u: number): Destination
 }
 
 /**
- * 4.5.1.1.5: moves along the road at 1 MF a hex with the road MF (halved like the rest, 3.7), starting
- * facing along it; the facing follows the road. A wreck, an enemy vehicle or an over-stacked hex on the
- * route denies the road rate.
+ * 4.5.1.1.5: moves along roads and paths at 1 MF a hex, starting facing along one; the facing follows it.
+ * The rate is the road MF or the path MF (halved like the rest, 3.7) by which of the two the route runs
+ * along for more hexes, the path's on a tie. A wreck, an enemy vehicle or an over-stacked hex on the
+ * route denies the road rate; a change of height costs one less than it would (4.5.1.1.5), within the
+ * limit by traction.
  */
 function roadDestinations(sc: Scenario, state: State, u: number, enemyIn: (h: number) => boolean): Destination[] {
   const def = sc.units[u]!;
   const unit = state.units[u]!;
   const map = sc.map;
   const grid = map.grid;
-  if ((map.hexside(unit.hex, unit.facing) & ROAD) === 0) return [];
-  const mf = moveAllowance(sc, state, u, true);
+  if ((map.hexside(unit.hex, unit.facing) & TRACK) === 0) return [];
+  const roadMf = moveAllowance(sc, state, u, true);
+  const pathMf = def.pathMf === def.roadMf ? roadMf : moveAllowance(sc, state, u, true, true);
+  const mf = Math.max(roadMf, pathMf);
   const out: Destination[] = [];
   const seen = new Set<number>([unit.hex]);
-  let frontier: { hex: number; facing: number; steps: Step[] }[] = [{ hex: unit.hex, facing: unit.facing, steps: [] }];
-  for (let spent = 1; spent <= mf && frontier.length > 0; spent++) {
+  let frontier: { hex: number; facing: number; steps: Step[]; spent: number; roads: number }[] = [
+    { hex: unit.hex, facing: unit.facing, steps: [], spent: 0, roads: 0 },
+  ];
+  while (frontier.length > 0) {
     const next: typeof frontier = [];
     for (const p of frontier) {
       for (let d = 0; d < 6; d++) {
-        if ((map.hexside(p.hex, d) & ROAD) === 0) continue;
+        const side = map.hexside(p.hex, d) & TRACK;
+        if (side === 0) continue;
         if (p.steps.length === 0 && d !== unit.facing) continue;
         const to = grid.neighbour(p.hex, d);
         if (to < 0 || seen.has(to)) continue;
         if (state.wrecks[to] !== 0 || enemyIn(to) || overStacked(sc, state, to)) continue;
         const climb = Math.abs(map.elevation[to]! - map.elevation[p.hex]!);
         if (climb > HEIGHT_LIMIT[def.traction]) continue;
+        const spent = p.spent + 1 + Math.max(0, climb - 1);
+        if (spent > mf) continue;
+        const roads = p.roads + ((side & ROAD) !== 0 ? 1 : 0);
+        const hexes = p.steps.length + 1;
+        // The road rate when more of the route is road than path; the path rate otherwise.
+        if (spent > (roads * 2 > hexes ? roadMf : pathMf)) continue;
         seen.add(to);
         const steps = [...p.steps, { kind: 'enter' as const, hex: to, facing: d, spent }];
-        next.push({ hex: to, facing: d, steps });
+        next.push({ hex: to, facing: d, steps, spent, roads });
         out.push({ hex: to, facing: d, cost: spent, road: true, steps });
       }
     }

@@ -33,8 +33,15 @@ import {
   type UnitKind,
 } from './formats.js';
 
-/** The hexside bit of a road. */
-export const ROAD = 1;
+/** Hexside feature bits: road, path (4.5.1.1.5), crest, hedgerow (4.1.4.1.5, 4.1.4.1.10), cliff (a hill edge with no slope). */
+export const ROAD = 1,
+  PATH = 2,
+  CREST = 4,
+  HEDGEROW = 8,
+  CLIFF = 16;
+/** Roads and paths alike carry road-only terrain (4.5.1.1.5) and clear blocking hexes on a straight line (4.1.4.1.3). */
+export const TRACK = ROAD | PATH;
+const HEXSIDE_BIT = { crest: CREST, hedgerow: HEDGEROW, cliff: CLIFF } as const;
 export const FACINGS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
 
 /** A vehicle as the rules read it: its Data Card figures, resolved. */
@@ -47,6 +54,8 @@ export interface VehicleDef {
   readonly mf: number;
   readonly traction: Traction;
   readonly roadMf: number;
+  /** Path movement speed allowance, the third element of the movement row (4.5.1.1.1). */
+  readonly pathMf: number;
   readonly size: number;
   readonly armorFront: number;
   readonly armorRear: number;
@@ -137,6 +146,39 @@ export interface Scenario {
   readonly hit: readonly number[];
 }
 
+/**
+ * What the compact map does not carry, laid on it before any line of sight is asked: terrain overlays (1.3,
+ * ruling PZ-R43), paths (4.5.1.1.5) and hexside terrain (4.1.4.1.5, 4.1.4.1.10), each side set on both hexes.
+ */
+function layMapFeatures(data: ScenarioData, map: GameMap, terrainIds: readonly string[], problems: ProblemList): void {
+  const grid = map.grid;
+  const setSide = (a: number, d: number, bit: number) => {
+    map.hexsides[a * 6 + d]! |= bit;
+    const b = grid.neighbour(a, d);
+    if (b >= 0) map.hexsides[b * 6 + ((d + 3) % 6)]! |= bit;
+  };
+  data.overlays.forEach((o, i) => {
+    for (const [label, id] of Object.entries(o.hexes)) {
+      const h = hexAt(grid, label, `overlays[${i}].hexes.${label}`, problems);
+      const t = terrainIds.indexOf(id);
+      if (t < 0) problems.add(`overlays[${i}].hexes.${label}`, `no terrain "${id}" in the chart pack`, 'not-found');
+      else if (h >= 0) map.terrain[h] = t;
+    }
+  });
+  data.paths.forEach((path, i) => {
+    const hexes = path.map((label, k) => hexAt(grid, label, `paths[${i}][${k}]`, problems));
+    for (let k = 1; k < hexes.length; k++) {
+      const d = hexes[k - 1]! >= 0 && hexes[k]! >= 0 ? grid.directionTo(hexes[k - 1]!, hexes[k]!) : -1;
+      if (d < 0) problems.add(`paths[${i}][${k}]`, `${path[k]} is not next to ${path[k - 1]}`, 'bad-value');
+      else setSide(hexes[k - 1]!, d, PATH);
+    }
+  });
+  data.hexsides.forEach((x, i) => {
+    const h = hexAt(grid, x.hex, `hexsides[${i}].hex`, problems);
+    if (h >= 0) setSide(h, FACINGS.indexOf(x.side), HEXSIDE_BIT[x.kind]);
+  });
+}
+
 const COVER_INDEX: Record<Cover, number> = { none: 0, light: 1, medium: 2, heavy: 3 };
 export const coverIndex = (c: Cover): number => COVER_INDEX[c];
 
@@ -184,9 +226,20 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
   const problems = new ProblemList(file);
   const terrainIds = Object.keys(charts.terrain);
   const terrain = terrainIds.map((t) => charts.terrain[t]!);
-  const los = new BlindZoneLos(terrain.map((t) => ({ height: t.height })));
+  // 4.1.4.1.5, 4.1.4.1.10: crests and hedgerows are Height 1 hexside obstacles; slopes are the hills' own rise.
+  const los = new BlindZoneLos(
+    terrain.map((t) => ({ height: t.height })),
+    {
+      roadBit: TRACK,
+      hexsides: [
+        { bit: CREST, height: 1 },
+        { bit: HEDGEROW, height: 1 },
+      ],
+    },
+  );
   const map = readCompactMap(data.map, { terrainIds, los, roadBit: ROAD, orientation: 'flat-odd' }, problems);
   const grid = map.grid;
+  layMapFeatures(data, map, terrainIds, problems);
   const units: VehicleDef[] = [];
   const sides: SideDef[] = data.sides.map((s) => ({ id: s.id, name: s.name, exitEdge: s.exitEdge ?? null, exitVp: s.exitVp }));
   if (sides[0]!.id === sides[1]!.id) problems.add('sides[1].id', `both sides are called "${sides[0]!.id}"`, 'bad-value');
@@ -280,6 +333,7 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
           mf: Number(m?.[1] ?? lm![1]),
           traction: (m?.[2] ?? 'T') as Traction,
           roadMf: Number(m?.[5] ?? lm![1]),
+          pathMf: Number(m?.[4] ?? lm![1]),
           size: card.size,
           armorFront: card.armor.front,
           armorRear: card.armor.rear,
