@@ -1,5 +1,7 @@
 /** Panzer files: a problem is one InputError naming the file, the place and the problem. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/core/errors.js';
 import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
@@ -64,7 +66,7 @@ describe('PANZER 2.0: scenario files', () => {
   it('PANZER 1.6: a Data Card movement row must read like "5T 6 10"', () => {
     const m = JSON.parse(readFileSync(COUNTERS, 'utf8'));
     m.vehicles.pz4h.movement = '5 T';
-    const bad = `${COUNTERS}.bad.json`;
+    const bad = join(mkdtempSync(join(tmpdir(), 'panzer-counters-')), 'counters.json');
     writeFileSync(bad, JSON.stringify(m));
     const e = errorOf(() => loadPanzerScenario(scenarioFile('panzer-tiny'), { counters: bad }));
     expect(e.file).toBe(bad);
@@ -75,7 +77,7 @@ describe('PANZER 2.0: scenario files', () => {
     for (const r of c.apHit) expect(['rule', 'example', 'designed', 'official']).toContain(r.source.source);
     for (const t of Object.values(c.terrain) as { source: { source: string } }[]) expect(t.source.source).toBeDefined();
     [c.apHit[0], c.apHit[1]] = [c.apHit[1], c.apHit[0]];
-    const bad = `${CHARTS}.bad.json`;
+    const bad = join(mkdtempSync(join(tmpdir(), 'panzer-charts-')), 'charts.json');
     writeFileSync(bad, JSON.stringify(c));
     const e = errorOf(() => loadPanzerScenario(scenarioFile('panzer-tiny'), { charts: bad }));
     expect(e.place).toBe('apHit[0].modifier');
