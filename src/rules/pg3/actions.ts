@@ -57,13 +57,15 @@ import {
   possibleThreats,
   reachable,
   startingMp2,
-  stepBlocked,
+  STEP_OK,
+  stepBlock,
   threatens,
   unitMoveBlocked,
 } from './movement.js';
 import { concealing, fireLineClear, hexSpotsUnit, isNight, spotBits } from './spotting.js';
 import {
   ATSHOTS,
+  CARRIED,
   DEMORALIZED,
   DIG,
   DISRUPTED,
@@ -88,7 +90,9 @@ import {
   F_SELF_ACT,
   F_TANK_LEADER,
   F_TL_REVEALED,
+  FLAGS,
   GOOD,
+  HEX,
   MORALE,
   MP,
   OPP,
@@ -161,8 +165,9 @@ const OPP_FIRE = new ActionNames('opp'),
 // ---------- activation (3.1-3.3) ----------
 
 function canActivate(d: Draft, i: number, seat: number): boolean {
-  const u = def(d, i);
-  return u.side === seat && d.hex(i) >= 0 && !d.flag(i, F_ACTIVATED) && !d.carried(i);
+  // The row read once: this runs for every unit of the side on every segment's list of activations.
+  const r = d.u[i]!;
+  return def(d, i).side === seat && r[HEX]! >= 0 && (r[FLAGS]! & F_ACTIVATED) === 0 && r[CARRIED] === 0;
 }
 
 /**
@@ -650,6 +655,7 @@ function executeActions(d: Draft, out: string[]): void {
     out.push(ASL.of2(d.charge.unit, d.charge.target));
     return;
   }
+  const night = isNight(d);
   for (const i of d.act) {
     if (!d.flag(i, F_IN_ACT) || d.hex(i) < 0 || d.carried(i)) continue;
     const u = def(d, i);
@@ -662,7 +668,7 @@ function executeActions(d: Draft, out: string[]): void {
           const threats = d.flag(i, F_LEADER_ACT) || u.isLeader ? undefined : possibleThreats(d, i);
           for (let k = 0; k < 6; k++) {
             const n = grid.neighbour(h, k);
-            if (n >= 0 && stepBlocked(d, i, h, n, threats) === null) out.push(MV.of2(i, n));
+            if (n >= 0 && stepBlock(d, i, h, n, threats, night) === STEP_OK) out.push(MV.of2(i, n));
           }
         }
         if (d.sc.sides[seat]!.exitHexes.includes(h) && !d.decapitated(i, h)) out.push(EXIT.of(i));

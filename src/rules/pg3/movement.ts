@@ -149,22 +149,55 @@ export function unitMoveBlocked(d: Draft, i: number): string | null {
   return null;
 }
 
+/** Why a step is refused (stepBlocked's reasons, in the order it asks), or STEP_OK. */
+export const enum StepBlock {
+  Ok = 0,
+  Enemy,
+  Full,
+  Terrain,
+  NoMp,
+  CombatMovement,
+  Night,
+}
+export const STEP_OK = StepBlock.Ok;
+
+/**
+ * stepBlocked's answer as a code, without making the message: legal-move generation asks it for six
+ * neighbours of every moving unit after every action. `night` is isNight(d), asked once by a caller
+ * that checks many steps.
+ */
+export function stepBlock(d: Draft, i: number, from: Hex, to: Hex, threats: readonly number[] | undefined, night: boolean): StepBlock {
+  const u = def(d, i);
+  if (combatIn(d, to, 1 - u.side)) return StepBlock.Enemy;
+  if (!fitsStack(d, i, to)) return StepBlock.Full;
+  const cost = moveCost2(d, i, from, to);
+  if (cost < 0) return StepBlock.Terrain;
+  // 5.0: a unit with MA 1+ may always move one hex.
+  if (cost > d.get(i, MP) && d.flag(i, F_MOVED)) return StepBlock.NoMp;
+  if (breaksCombatMovement(d, i, from, to, threats)) return StepBlock.CombatMovement;
+  // 5.5: a leaderless unit at night enters only friendly-controlled hexes (occupied by friends here).
+  if (night && !d.flag(i, F_LEADER_ACT) && !u.isLeader && !sideIn(d, to, u.side)) return StepBlock.Night;
+  return StepBlock.Ok;
+}
+
 /** Why unit i, free to move (unitMoveBlocked is null), may not step from `from` into the adjacent hex `to`, or null. */
 export function stepBlocked(d: Draft, i: number, from: Hex, to: Hex, threats?: readonly number[]): string | null {
-  const u = def(d, i);
-  if (combatIn(d, to, 1 - u.side)) return 'enemy units are there: only an assault may enter (5.3)';
-  if (!fitsStack(d, i, to)) return 'the hex is full (3 combat units and 3 transports, 4.5)';
-  const cost = moveCost2(d, i, from, to);
-  if (cost < 0) return `${d.sc.map.terrainId(to)} is prohibited to ${u.moveClass} units (TEC)`;
-  // 5.0: a unit with MA 1+ may always move one hex.
-  if (cost > d.get(i, MP) && d.flag(i, F_MOVED)) return 'not enough movement points';
-  if (breaksCombatMovement(d, i, from, to, threats))
-    return 'without a leader of its kind it may not move closer to enemies that can fire on it (5.4)';
-  if (isNight(d) && !d.flag(i, F_LEADER_ACT) && !u.isLeader) {
-    // 5.5: a leaderless unit at night enters only friendly-controlled hexes (occupied by friends here).
-    if (!sideIn(d, to, u.side)) return 'at night a unit without a leader enters only friendly hexes (5.5)';
+  switch (stepBlock(d, i, from, to, threats, isNight(d))) {
+    case StepBlock.Ok:
+      return null;
+    case StepBlock.Enemy:
+      return 'enemy units are there: only an assault may enter (5.3)';
+    case StepBlock.Full:
+      return 'the hex is full (3 combat units and 3 transports, 4.5)';
+    case StepBlock.Terrain:
+      return `${d.sc.map.terrainId(to)} is prohibited to ${def(d, i).moveClass} units (TEC)`;
+    case StepBlock.NoMp:
+      return 'not enough movement points';
+    case StepBlock.CombatMovement:
+      return 'without a leader of its kind it may not move closer to enemies that can fire on it (5.4)';
+    case StepBlock.Night:
+      return 'at night a unit without a leader enters only friendly hexes (5.5)';
   }
-  return null;
 }
 
 /** Moves unit i one hex, paying the cost; returns the MP (doubled) left. */
