@@ -6,7 +6,7 @@
  */
 import type { Rng } from '../../core/game.js';
 import { textDigest } from '../../core/digest.js';
-import { WordActionGame } from '../pg/game.js';
+import { WordActionGame } from '../../core/word-game.js';
 import { applyAction, legalActions } from './actions.js';
 import { dealHidden, initialSearched, markSearched, type SearchMarker, searchAndReveal } from './hidden.js';
 import { leadersUnderDugIn } from './leaders.js';

@@ -6,9 +6,9 @@
  * The one secret is the other side's face-down commands (4.2.2): `determinize` deals them again.
  */
 import { textDigest } from '../../core/digest.js';
-import type { Game, Rng } from '../../core/game.js';
+import type { Rng } from '../../core/game.js';
 import { IllegalActionError } from '../../core/game.js';
-import { RecentMemo } from '../../core/memo.js';
+import { WordActionGame } from '../../core/word-game.js';
 import { advancedApHit } from './advanced/ap-hits.js';
 import { type BailCause, checkBailOut } from './advanced/bail-out.js';
 import { applyFullCover, fullCoverEligible, fullCoverSets } from './advanced/full-cover.js';
@@ -54,19 +54,16 @@ export function d100(rng: Rng): number {
   return rng.int(100) + 1;
 }
 
-export class PanzerGame implements Game<State, string> {
-  readonly players = 2;
+export class PanzerGame extends WordActionGame<State> {
   readonly name: string;
 
   constructor(
     readonly sc: Scenario,
     readonly opts: { narrate?: boolean } = {},
   ) {
+    super();
     this.name = `panzer:${sc.data.id}`;
   }
-
-  /** The legal actions of the states asked about last (an agent asks, then applies one of them). */
-  private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
 
   initialState(rng: Rng): State {
     const sc = this.sc;
@@ -119,18 +116,15 @@ export class PanzerGame implements Game<State, string> {
     return seatToMove(this.sc, state);
   }
 
-  legalActions(state: State): readonly string[] {
-    let cached = this.legalCache.get(state);
-    if (cached === undefined) {
-      cached = Object.freeze(legalActions(this.sc, state));
-      this.legalCache.set(state, cached);
-    }
-    return cached;
+  computeLegalActions(state: State): string[] {
+    return legalActions(this.sc, state);
   }
 
-  apply(state: State, action: string, rng: Rng): State {
-    if (!this.legalActions(state).includes(action))
-      throw new IllegalActionError(action, `not legal in turn ${state.turn}, ${state.phase} phase`);
+  protected override illegalReason(state: State): string {
+    return `not legal in turn ${state.turn}, ${state.phase} phase`;
+  }
+
+  protected applyLegal(state: State, action: string, rng: Rng): State {
     const events: string[] = [];
     const narrate = this.opts.narrate === true;
     const next = applyAction(this.sc, { ...state, events: [] }, action, rng, narrate ? events : null);
@@ -145,10 +139,6 @@ export class PanzerGame implements Game<State, string> {
     const vp = victoryPoints(this.sc, state);
     if (vp[0] === vp[1]) return [0, 0];
     return vp[0]! > vp[1]! ? [1, -1] : [-1, 1];
-  }
-
-  actionKey(action: string): string {
-    return action;
   }
 
   /**

@@ -4,10 +4,9 @@
  * hooks (index.ts), so a game built here and the one `loadScenario` builds are searched alike.
  */
 import { packedInts } from '../../core/arrays.js';
-import type { Game, Rng } from '../../core/game.js';
-import { IllegalActionError } from '../../core/game.js';
+import type { Rng } from '../../core/game.js';
 import { shuffled } from '../../core/rng.js';
-import { RecentMemo } from '../../core/memo.js';
+import { WordActionGame } from '../../core/word-game.js';
 import { Draft } from './draft.js';
 import { applyAction, legalActionsOf, seatToMove } from './actions.js';
 import type { LeaderDraw, Scenario } from './scenario.js';
@@ -51,16 +50,14 @@ export interface Pg3GameOptions {
   narrate?: boolean;
 }
 
-export class Pg3Game implements Game<State, string> {
+export class Pg3Game extends WordActionGame<State> {
   readonly name: string;
-  readonly players = 2;
-  /** Legal actions of the last few states asked about (agents ask, then apply: see RecentMemo). */
-  private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
 
   constructor(
     readonly scenario: Scenario,
     readonly options: Pg3GameOptions = {},
   ) {
+    super();
     this.name = `pg3:${scenario.data.id}`;
   }
 
@@ -148,27 +145,16 @@ export class Pg3Game implements Game<State, string> {
     return seatToMove(state);
   }
 
-  legalActions(state: State): readonly string[] {
-    let cached = this.legalCache.get(state);
-    if (cached === undefined) {
-      cached = this.computeLegalActions(state);
-      this.legalCache.set(state, cached);
-    }
-    return cached;
-  }
-
   /** Legal actions computed afresh, bypassing the per-state cache (for benchmarks of the generator itself). */
   computeLegalActions(state: State): string[] {
     return state.phase === Phase.Over ? [] : legalActionsOf(new Draft(this.scenario, state, NO_RNG, false));
   }
 
-  apply(state: State, action: string, rng: Rng): State {
-    if (!this.legalActions(state).includes(action)) {
-      throw new IllegalActionError(
-        action,
-        state.phase === Phase.Over ? 'the game is over' : 'not among the legal actions of this position',
-      );
-    }
+  protected override illegalReason(state: State): string {
+    return state.phase === Phase.Over ? 'the game is over' : super.illegalReason(state);
+  }
+
+  protected applyLegal(state: State, action: string, rng: Rng): State {
     const d = new Draft(this.scenario, state, rng, this.options.narrate === true);
     applyAction(d, action);
     if (this.scenario.hasHidden) revealHidden(d);
@@ -214,10 +200,6 @@ export class Pg3Game implements Game<State, string> {
     const o = outcomeOf(this.scenario, state);
     if (o.winner === null) return [0, 0];
     return o.winner === 0 ? [1, -1] : [-1, 1];
-  }
-
-  actionKey(action: string): string {
-    return action;
   }
 
   /**

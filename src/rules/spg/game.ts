@@ -5,9 +5,8 @@
  * determinize (obstacles.ts dealHiddenMines).
  */
 import { textDigest } from '../../core/digest.js';
-import type { Game, Rng } from '../../core/game.js';
-import { IllegalActionError } from '../../core/game.js';
-import { RecentMemo } from '../../core/memo.js';
+import type { Rng } from '../../core/game.js';
+import { WordActionGame } from '../../core/word-game.js';
 
 import { legalActions, applyAction } from './actions.js';
 import { dealHiddenMines } from './obstacles.js';
@@ -15,15 +14,8 @@ import type { Scenario } from './scenario.js';
 import { CARRIER, Draft, F_DUG_IN, F_PACKED, FLAGS, HEX, MOVE_PLAIN, STEPS, type State } from './state.js';
 import { outcomeOf, startTurn } from './turn.js';
 
-export class SpgGame implements Game<State, string> {
+export class SpgGame extends WordActionGame<State> {
   readonly name: string;
-  readonly players = 2;
-  /**
-   * Legal actions of the states asked about most recently, by identity (states are immutable): a playout
-   * or search asks for a state's actions and then applies one of them, and apply checks the action against
-   * the same list. The lists are frozen so that no caller can change what the next one is given.
-   */
-  private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
   /**
    * A state consistent with what `seat` knows: the other side's hidden minefields it has not seen are laid
    * again at random in their scenario areas (S-50 L672). Absent when the scenario hides none, so that the
@@ -34,6 +26,7 @@ export class SpgGame implements Game<State, string> {
     readonly sc: Scenario,
     readonly opts: { narrate?: boolean } = {},
   ) {
+    super();
     this.name = `spg:${sc.data.id}`;
     if (sc.hiddenMines.length > 0) this.determinize = (state, seat, rng) => dealHiddenMines(sc, state, seat, rng);
   }
@@ -95,22 +88,11 @@ export class SpgGame implements Game<State, string> {
     return s.toMove;
   }
 
-  legalActions(s: State): readonly string[] {
-    let cached = this.legalCache.get(s);
-    if (cached === undefined) {
-      cached = Object.freeze(this.computeLegalActions(s));
-      this.legalCache.set(s, cached);
-    }
-    return cached;
-  }
-
-  /** Legal actions computed afresh, bypassing the per-state cache (for tests and benchmarks of the generator itself). */
   computeLegalActions(s: State): string[] {
     return legalActions(this.sc, s);
   }
 
-  apply(s: State, action: string, rng: Rng): State {
-    if (!this.legalActions(s).includes(action)) throw new IllegalActionError(action, 'not among the legal actions of this position');
+  protected applyLegal(s: State, action: string, rng: Rng): State {
     const d = new Draft(this.sc, s, rng, this.opts.narrate === true);
     applyAction(d, action);
     return d.seal();
@@ -123,10 +105,6 @@ export class SpgGame implements Game<State, string> {
   returns(s: State): readonly number[] {
     const o = outcomeOf(this.sc, s);
     return o.winner === null ? [0, 0] : o.winner === 0 ? [1, -1] : [-1, 1];
-  }
-
-  actionKey(a: string): string {
-    return a;
   }
 }
 

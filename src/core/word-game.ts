@@ -1,11 +1,11 @@
 /**
- * The part of a Panzer Grenadier family Game that does not depend on the rules: two seats, actions as words,
- * legal actions remembered per state and frozen, and `apply` refusing any action not among them before the
- * member's rules edit a draft.
+ * The part of a two-seat Game whose actions are words that does not depend on the rules: legal actions
+ * remembered per state and frozen, and `apply` refusing any action not among them before the rules edit
+ * anything. Every rules system whose actions are strings extends it.
  */
-import type { Game, Rng } from '../../core/game.js';
-import { IllegalActionError } from '../../core/game.js';
-import { RecentMemo } from '../../core/memo.js';
+import type { Game, Rng } from './game.js';
+import { IllegalActionError } from './game.js';
+import { RecentMemo } from './memo.js';
 
 export abstract class WordActionGame<S extends object> implements Game<S, string> {
   abstract readonly name: string;
@@ -20,10 +20,15 @@ export abstract class WordActionGame<S extends object> implements Game<S, string
   abstract toMove(state: S): number;
   abstract isTerminal(state: S): boolean;
   abstract returns(state: S): readonly number[];
-  /** The legal actions computed afresh. */
+  /** The legal actions computed afresh, bypassing the per-state memory (for tests and benchmarks of the generator). */
   abstract computeLegalActions(state: S): string[];
   /** The next state after an action known to be legal; never mutates `state`. */
   protected abstract applyLegal(state: S, action: string, rng: Rng): S;
+
+  /** What the error of an action not legal in `state` says about the position. */
+  protected illegalReason(_state: S): string {
+    return 'not among the legal actions of this position';
+  }
 
   legalActions(state: S): readonly string[] {
     let cached = this.legalCache.get(state);
@@ -35,7 +40,7 @@ export abstract class WordActionGame<S extends object> implements Game<S, string
   }
 
   apply(state: S, action: string, rng: Rng): S {
-    if (!this.legalActions(state).includes(action)) throw new IllegalActionError(action, 'not among the legal actions of this position');
+    if (!this.legalActions(state).includes(action)) throw new IllegalActionError(action, this.illegalReason(state));
     return this.applyLegal(state, action, rng);
   }
 
