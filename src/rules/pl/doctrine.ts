@@ -15,6 +15,7 @@ import {
   canDirectFire,
   directFireOdds,
   overrunOdds,
+  overrunWays,
   targetsOf,
 } from './actions.js';
 import { chances, defenseOf, maxRange, oddsColumn, stackFactor } from './combat.js';
@@ -70,12 +71,16 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
         return { ...NOTHING, expectedEnemyLoss: lossAt(sc, col, 0, 1) * (w[3] === 'mg' ? 1 : 0.8) };
       }
       case 'overrun': {
-        const o = overrunOdds(d, num(1), num(2));
-        return {
-          ...NOTHING,
-          expectedEnemyLoss: lossAt(sc, o.col, o.drm, d.unitsIn(num(2)).length),
-          exposure: exposureOf(sc, d, seat, num(1), sc.map.grid.neighbour(num(2), num(3))),
-        };
+        // `overrun U H D [V E ...]`: every vehicle of a combined overrun (VII.D.5) adds its strength and its exposure.
+        const parties = overrunWays(w.slice(1).map(Number));
+        const o = overrunOdds(
+          d,
+          parties.map(([i]) => i),
+          num(2),
+        );
+        let exposure = 0;
+        for (const [i, k] of parties) exposure += exposureOf(sc, d, seat, i, sc.map.grid.neighbour(num(2), k));
+        return { ...NOTHING, expectedEnemyLoss: lossAt(sc, o.col, o.drm, d.unitsIn(num(2)).length), exposure };
       }
       case 'cat': {
         const h = num(1);

@@ -74,6 +74,8 @@ export interface State extends UnitState {
   /** The direct fire attack being put together (VII.B.5): its target unit, or -1. */
   readonly target: number;
   readonly firers: readonly number[];
+  /** VII.B.8: further units of the target's hex chosen to be hit by the same attack (the player's combination). */
+  readonly aimed: readonly number[];
   /** IF orders not yet executed; the other side's are its secret (digest 8.3). */
   readonly orders: readonly IfOrder[];
   /** One entry per wreck (VIII), by hex. */
@@ -118,6 +120,7 @@ export class Draft extends UnitDraft<State> {
   over: boolean;
   target: number;
   firers: readonly number[];
+  aimed: readonly number[];
   orders: readonly IfOrder[];
   wrecks: readonly Hex[];
   mines: readonly Hex[];
@@ -149,6 +152,7 @@ export class Draft extends UnitDraft<State> {
     this.over = s.over;
     this.target = s.target;
     this.firers = s.firers;
+    this.aimed = s.aimed;
     this.orders = s.orders;
     this.wrecks = s.wrecks;
     this.mines = s.mines;
@@ -190,6 +194,7 @@ export class Draft extends UnitDraft<State> {
       over: this.over,
       target: this.target,
       firers: this.firers,
+      aimed: this.aimed,
       orders: this.orders,
       wrecks: this.wrecks,
       mines: this.mines,
