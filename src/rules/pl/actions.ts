@@ -1135,15 +1135,38 @@ function closeAssault(d: Draft, h: Hex, attackers: readonly number[]): void {
   applyToTargets(d, d.unitsIn(h), result);
 }
 
-/** XIV.B.7: a hex is controlled by the side whose units (not trucks or wagons) stand in it last. */
+/** XIV.B.7.a, XIV.B.8: the side of a unit (not a truck or wagon) in h, or -1. */
+function occupier(d: Draft, h: Hex): number {
+  for (const i of d.unitsIn(h)) if (!d.sc.units[i]!.soft) return d.sc.units[i]!.side;
+  return -1;
+}
+
+/**
+ * XIV.B.7: a hex is controlled by the side whose units (not trucks or wagons, XIV.B.8) stand in it last;
+ * a bridge by the side holding its hex and a hex next to it on each bank (b); a town by the side holding
+ * every one of its hexes (c). Until a side meets that, the objective stays with the side that held it.
+ */
 function updateControl(d: Draft): void {
   const sc = d.sc;
+  sc.controlHexes.forEach((h, j) => {
+    const side = occupier(d, h);
+    if (side >= 0 && d.held[j] !== side) d.mut('held')[j] = side;
+  });
+  const heldBy = (h: Hex): number => {
+    const j = sc.controlHexes.indexOf(h);
+    return j >= 0 ? d.held[j]! : occupier(d, h);
+  };
   sc.objectives.forEach((o, k) => {
-    for (const i of d.unitsIn(o.hex)) {
-      if (sc.units[i]!.soft) continue;
-      if (d.control[k] !== sc.units[i]!.side) d.mut('control')[k] = sc.units[i]!.side;
-      return;
+    let side = -1;
+    if (o.control === 'hex') side = occupier(d, o.hex);
+    else if (o.control === 'town') {
+      const first = heldBy(o.town[0]!);
+      if (first >= 0 && o.town.every((h) => heldBy(h) === first)) side = first;
+    } else {
+      const bridge = heldBy(o.hex);
+      if (bridge >= 0 && o.banks.every((bank) => bank.some((h) => heldBy(h) === bridge))) side = bridge;
     }
+    if (side >= 0 && d.control[k] !== side) d.mut('control')[k] = side;
   });
 }
 

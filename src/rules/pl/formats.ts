@@ -197,7 +197,18 @@ export const scenarioSchema = z.strictObject({
   setsUpLast: z.enum(['allied', 'german']).optional(),
   victory: z.strictObject({
     /** Hexes counted for control (XIV.B.7), each worth `vp`, and who holds it at the start. */
-    objectives: z.array(z.strictObject({ hex: hexLabel, vp: z.number().min(0), heldBy: z.enum(['allied', 'german']) })),
+    objectives: z.array(
+      z.strictObject({
+        hex: hexLabel,
+        vp: z.number().min(0),
+        heldBy: z.enum(['allied', 'german']),
+        /**
+         * XIV.B.7: what is controlled: the hex (a, the default), the bridge in it (b: the hex and a hex next
+         * to it on each side of the stream) or the whole town it is part of (c: all its town hexes).
+         */
+        control: z.enum(['hex', 'bridge', 'town']).default('hex'),
+      }),
+    ),
     /** VP per enemy unit eliminated (trucks and wagons excepted, XIV.B.8). */
     vpPerUnit: z.number().min(0).default(1),
     /** VP margin (seat 0 minus seat 1, or the reverse) for each level (XIV.A: marginal, tactical, decisive). */

@@ -60,6 +60,8 @@ export class PlGame implements Game<State, string> {
       forts: sc.forts.map((f) => f.hex),
       clearing: [],
       control: sc.objectives.map((o) => o.heldBy),
+      // XIV.B.7.b-c: the hexes a bridge or town objective asks about start with the objective's holder.
+      held: sc.controlHexes.map((h) => sc.objectives.find((o) => o.hex === h || o.town.includes(h) || o.banks.flat().includes(h))!.heldBy),
       lost: [0, 0],
       hit: [],
       airUp: sc.aircraft.map(() => 1),
@@ -150,7 +152,7 @@ export function plStateHash(s: State): string {
     s.forts.join(','),
     s.clearing.map((c) => c.join(':')).join(','),
     s.airPending.join(','),
-    s.control.join(','),
+    s.control.join(',') + (s.held.length > 0 ? `>${s.held.join(',')}` : ''),
     s.lost.join(','),
     s.hit.join(','),
     s.airUp.join(','),

@@ -64,6 +64,18 @@ export interface AirDef {
   readonly arrives: number;
 }
 
+/** A victory hex (XIV.B.7): worth `vp` to the side controlling it, `heldBy` at the start. */
+export interface Objective {
+  readonly hex: Hex;
+  readonly vp: number;
+  readonly heldBy: number;
+  readonly control: 'hex' | 'bridge' | 'town';
+  /** A town objective: every hex of the town (XIV.B.7.c). */
+  readonly town: readonly Hex[];
+  /** A bridge objective: the hexes next to it on either side of the stream (XIV.B.7.b). */
+  readonly banks: readonly (readonly Hex[])[];
+}
+
 export interface Scenario {
   readonly data: ScenarioData;
   readonly charts: ChartPack;
@@ -97,7 +109,9 @@ export interface Scenario {
   readonly forts: readonly { readonly hex: Hex; readonly side: number }[];
   /** XIV.B.3: per seat, the hexes its units may leave the map from and the VP per unit that leaves, or null. */
   readonly exits: readonly ({ readonly hexes: readonly Hex[]; readonly vp: number } | null)[];
-  readonly objectives: readonly { readonly hex: Hex; readonly vp: number; readonly heldBy: number }[];
+  readonly objectives: readonly Objective[];
+  /** XIV.B.7.b-c: the hexes whose last occupier a bridge or town objective's control asks about. */
+  readonly controlHexes: readonly Hex[];
   /** Starting minefields: hex and the side that laid them. */
   readonly mines: readonly { readonly hex: Hex; readonly side: number }[];
   readonly blocks: readonly Hex[];
@@ -111,6 +125,41 @@ const SETTERS = [
   objectiveParameter<ScenarioData & { victory: never }>(),
   ruleSwitchParameter<ScenarioData>(),
 ];
+
+/** XIV.B.7.c: the town h is part of: the town hexes joined to it, or [] when h is not a town hex. */
+function townOf(map: GameMap, terrains: readonly { town: boolean }[], h: Hex): Hex[] {
+  if (!terrains[map.terrain[h]!]?.town) return [];
+  const out = [h];
+  for (let j = 0; j < out.length; j++)
+    for (let k = 0; k < 6; k++) {
+      const n = map.grid.neighbour(out[j]!, k);
+      if (n >= 0 && !out.includes(n) && terrains[map.terrain[n]!]?.town) out.push(n);
+    }
+  return out;
+}
+
+/**
+ * XIV.B.7.b: the banks of the stream at bridge hex h: its neighbours that are not stream hexes, in runs
+ * around the hex (the stream hexes above and below the bridge part them into two).
+ */
+function banksOf(map: GameMap, stream: readonly boolean[], h: Hex): Hex[][] {
+  const ring = [0, 1, 2, 3, 4, 5].map((k) => map.grid.neighbour(h, k));
+  const land = ring.map((n) => n >= 0 && !stream[map.terrain[n]!]);
+  const start = land.indexOf(false);
+  if (start < 0) return [ring.filter((n) => n >= 0)];
+  const banks: Hex[][] = [];
+  let run: Hex[] = [];
+  for (let j = 1; j <= 6; j++) {
+    const k = (start + j) % 6;
+    if (land[k]) run.push(ring[k]!);
+    else if (run.length > 0) {
+      banks.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) banks.push(run);
+  return banks;
+}
 
 /** Whether h lies on the edge of the map (XIV.B.3: units enter and leave there). */
 function onEdge(grid: GameMap['grid'], h: Hex): boolean {
@@ -338,11 +387,6 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
         'bad-value',
       );
   const seatOf = (id: string): number => (id === 'allied' ? 0 : 1);
-  const objectives = data.victory.objectives.map((o, i) => ({
-    hex: hexAt(grid, o.hex, `victory.objectives[${i}].hex`, problems),
-    vp: o.vp,
-    heldBy: seatOf(o.heldBy),
-  }));
   const mines: { hex: Hex; side: number }[] = [];
   const blocks: Hex[] = [];
   data.sides.forEach((sd, side) => {
@@ -372,6 +416,28 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
     if (h >= 0 && bridges.includes(h)) problems.add(`truckBridges[${i}]`, `${l} already has a permanent bridge`, 'bad-value');
     return h;
   });
+  const objectives: Objective[] = data.victory.objectives.map((o, i) => {
+    const h = hexAt(grid, o.hex, `victory.objectives[${i}].hex`, problems);
+    const place = `victory.objectives[${i}].control`;
+    let town: Hex[] = [];
+    let banks: Hex[][] = [];
+    if (h >= 0 && o.control === 'town') {
+      town = townOf(map, terrains, h);
+      if (town.length === 0) problems.add(place, `${o.hex} is not a town hex (XIV.B.7.c)`, 'bad-value');
+    }
+    if (h >= 0 && o.control === 'bridge') {
+      banks = banksOf(map, stream, h);
+      if (!stream[map.terrain[h]!] || ![...bridges, ...truckBridges].includes(h))
+        problems.add(place, `${o.hex} is not a bridged stream hex (XIV.B.7.b)`, 'bad-value');
+      else if (banks.length !== 2)
+        problems.add(place, `the stream at ${o.hex} does not part its neighbours into two banks (XIV.B.7.b)`, 'bad-value');
+    }
+    return { hex: h, vp: o.vp, heldBy: seatOf(o.heldBy), control: o.control, town, banks };
+  });
+  const controlHexes: Hex[] = [];
+  for (const o of objectives)
+    for (const h of o.control === 'town' ? o.town : o.control === 'bridge' ? [o.hex, ...o.banks.flat()] : [])
+      if (!controlHexes.includes(h)) controlHexes.push(h);
   if ((bridges.length > 0 || truckBridges.length > 0) && bridgeTerrain < 0)
     problems.add('bridges', `the chart pack ${src.chartsFile} has no "clear" terrain for bridged hexes (VII.K.6)`, 'not-found');
   const exits = data.sides.map((sd, side) =>
@@ -437,6 +503,7 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
     forts,
     exits,
     objectives,
+    controlHexes,
     mines,
     blocks,
     turns: data.turns,

@@ -92,6 +92,8 @@ export interface State extends UnitState {
   readonly clearing: readonly (readonly [Hex, number])[];
   /** Per objective: the seat controlling it (XIV.B.7). */
   readonly control: readonly number[];
+  /** Per hex of Scenario.controlHexes: the seat whose unit was last in it (XIV.B.7.b-c), -1 for none yet. */
+  readonly held: readonly number[];
   /** Per seat: its units eliminated that count for victory (XIV.B.8). */
   readonly lost: readonly number[];
   /** Hexes hit by IF this combat phase (VII.C.11), overrun this movement phase (VII.D.5) or close assaulted this segment (VII.E.4). */
@@ -130,6 +132,7 @@ export class Draft extends UnitDraft<State> {
   forts: readonly Hex[];
   clearing: readonly (readonly [Hex, number])[];
   control: readonly number[];
+  held: readonly number[];
   lost: readonly number[];
   hit: readonly Hex[];
   airUp: readonly number[];
@@ -162,6 +165,7 @@ export class Draft extends UnitDraft<State> {
     this.forts = s.forts;
     this.clearing = s.clearing;
     this.control = s.control;
+    this.held = s.held;
     this.lost = s.lost;
     this.hit = s.hit;
     this.airUp = s.airUp;
@@ -204,6 +208,7 @@ export class Draft extends UnitDraft<State> {
       forts: this.forts,
       clearing: this.clearing,
       control: this.control,
+      held: this.held,
       lost: this.lost,
       hit: this.hit,
       airUp: this.airUp,

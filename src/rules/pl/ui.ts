@@ -395,7 +395,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
     renderStatus: (s) => status(s),
     briefing: () => [
       ...(sc.data.description ? [sc.data.description] : []),
-      `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.heldBy]!.id})`).join(', ') || 'none'}; ${sc.data.victory.vpPerUnit} VP per enemy unit eliminated (not trucks or wagons); tactical victory by ${sc.data.victory.tactical} VP, decisive by ${sc.data.victory.decisive}.`,
+      `Objectives: ${sc.objectives.map((o) => `${o.control === 'town' ? 'the town of ' : o.control === 'bridge' ? 'the bridge at ' : ''}${grid.label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.heldBy]!.id})`).join(', ') || 'none'}; ${sc.data.victory.vpPerUnit} VP per enemy unit eliminated (not trucks or wagons); tactical victory by ${sc.data.victory.tactical} VP, decisive by ${sc.data.victory.decisive}.`,
       ...(sc.mines.length ? [`Minefields: ${sc.mines.map((m) => grid.label(m.hex)).join(', ')}`] : []),
       ...(sc.blocks.length ? [`Blocks: ${sc.blocks.map((h) => grid.label(h)).join(', ')}`] : []),
       ...(sc.bridges.length

@@ -39,7 +39,7 @@ export function custom(opts: {
   blocks?: string[];
   aircraft?: unknown[];
   charts?: string;
-  objectives?: { hex: string; vp: number; heldBy: 'allied' | 'german' }[];
+  objectives?: { hex: string; vp: number; heldBy: 'allied' | 'german'; control?: 'hex' | 'bridge' | 'town' }[];
   bridges?: string[];
   setsUpLast?: 'allied' | 'german';
   exits?: [{ hexes: string[]; vp: number } | undefined, { hexes: string[]; vp: number } | undefined];
