@@ -188,6 +188,11 @@ export const scenarioSchema = z.strictObject({
   ...scenarioHeader('pl'),
   map: compactMap,
   turns: z.number().int().min(1).max(40),
+  /**
+   * V.A.2, VII.J: heavy hexside symbols drawn side by side (brown: a slope's edge, orange: a hilltop's, none:
+   * no symbol), where they differ from the ones derived from the hexes' levels (ruling PL-R10, PL-R50).
+   */
+  hexsides: z.array(z.strictObject({ between: z.tuple([hexLabel, hexLabel]), symbol: z.enum(['brown', 'orange', 'none']) })).default([]),
   sides: z.tuple([side, side]),
   /** VII.K.6: stream hexes crossed by a (permanent) bridge: clear terrain while the bridge stands. */
   bridges: z.array(hexLabel).default([]),

@@ -24,7 +24,7 @@ import {
   type ScenarioData,
   scenarioSchema,
 } from './formats.js';
-import { PlLos } from './los.js';
+import { PlLos, SIDE_BROWN, SIDE_NONE, SIDE_ORANGE } from './los.js';
 
 /** Hexside bit of a road (V.D). */
 export const ROAD = 1;
@@ -235,7 +235,22 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
   const terrains = terrainIds.map((t) => charts.terrain[t]!);
   const level = terrains.map((t) => t.level);
   const obstacle = terrains.map((t) => t.obstacle);
-  const map = readCompactMap(data.map, { terrainIds, los: new PlLos(level, obstacle), roadBit: ROAD }, problems);
+  const los = new PlLos(level, obstacle);
+  const map = readCompactMap(data.map, { terrainIds, los, roadBit: ROAD }, problems);
+  // V.A.2: the hexside symbols the scenario draws (ruling PL-R50); the others derive from the levels (PL-R10).
+  data.hexsides.forEach((side, i) => {
+    const a = hexAt(map.grid, side.between[0], `hexsides[${i}].between[0]`, problems);
+    const b = hexAt(map.grid, side.between[1], `hexsides[${i}].between[1]`, problems);
+    if (a < 0 || b < 0) return;
+    const k = [0, 1, 2, 3, 4, 5].find((x) => map.grid.neighbour(a, x) === b);
+    if (k === undefined) {
+      problems.add(`hexsides[${i}].between`, `${side.between[1]} is not next to ${side.between[0]}`, 'bad-value');
+      return;
+    }
+    const symbol = side.symbol === 'brown' ? SIDE_BROWN : side.symbol === 'orange' ? SIDE_ORANGE : SIDE_NONE;
+    los.drawn.set(a * 6 + k, symbol);
+    los.drawn.set(b * 6 + ((k + 3) % 6), symbol);
+  });
   const grid = map.grid;
   const units: UnitDef[] = [];
   data.sides.forEach((sd, side) => {

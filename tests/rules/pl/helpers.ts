@@ -45,6 +45,7 @@ export function custom(opts: {
   exits?: [{ hexes: string[]; vp: number } | undefined, { hexes: string[]; vp: number } | undefined];
   forts?: [string[], string[]];
   truckBridges?: string[];
+  hexsides?: { between: [string, string]; symbol: 'brown' | 'orange' | 'none' }[];
 }): { sc: Scenario; game: PlGame; start: State; file: string } {
   const data = {
     format: 'tacsim-scenario/1',
@@ -82,6 +83,7 @@ export function custom(opts: {
     ],
     bridges: opts.bridges ?? [],
     truckBridges: opts.truckBridges ?? [],
+    ...(opts.hexsides ? { hexsides: opts.hexsides } : {}),
     ...(opts.setsUpLast ? { setsUpLast: opts.setsUpLast } : {}),
     victory: { objectives: opts.objectives ?? [], vpPerUnit: 1, tactical: 2, decisive: 4 },
   };
