@@ -377,7 +377,8 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
       const place = `sides[${side}].forts[${i}]`;
       const h = hexAt(grid, l, place, problems);
       if (h < 0) return;
-      if (terrains[map.terrain[h]!]!.stream) problems.add(place, `no fortification on a stream hex (IX.C.1): ${l}`, 'bad-value');
+      const t = terrains[map.terrain[h]!]!;
+      if (t.stream || t.sea || t.beach) problems.add(place, `no fortification on a stream, sea or beach hex (IX.C.1): ${l}`, 'bad-value');
       if (forts.some((f) => f.hex === h)) problems.add(place, `a second fortification in ${l}: one a hex (IX.C.13)`, 'bad-value');
       if (data.sides.some((x) => x.mines.includes(l) || x.blocks.includes(l)))
         problems.add(place, `a fortification on a minefield or block in ${l} (IX.C.15)`, 'bad-value');
@@ -409,10 +410,20 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
       const h = hexAt(grid, l, `sides[${side}].mines[${i}]`, problems);
       if (h >= 0 && terrains[map.terrain[h]!]!.town)
         problems.add(`sides[${side}].mines[${i}]`, 'no minefield in a town hex (IX.A.5)', 'bad-value');
+      // IX.A.1.a: one minefield a hex, none at sea (nor on a bridge: checked below).
+      if (h >= 0 && terrains[map.terrain[h]!]!.sea)
+        problems.add(`sides[${side}].mines[${i}]`, 'no minefield on a sea hex (IX.A.1.a)', 'bad-value');
+      if (h >= 0 && mines.some((m) => m.hex === h))
+        problems.add(`sides[${side}].mines[${i}]`, `a second minefield in ${l} (IX.A.1.a: one a hex)`, 'bad-value');
       if (h >= 0) mines.push({ hex: h, side });
     });
     sd.blocks.forEach((l, i) => {
       const h = hexAt(grid, l, `sides[${side}].blocks[${i}]`, problems);
+      // IX.B.1: one block a hex, none at sea.
+      if (h >= 0 && terrains[map.terrain[h]!]!.sea)
+        problems.add(`sides[${side}].blocks[${i}]`, 'no block on a sea hex (IX.B.1)', 'bad-value');
+      if (h >= 0 && blocks.includes(h))
+        problems.add(`sides[${side}].blocks[${i}]`, `a second block in ${l} (IX.B.1: one a hex)`, 'bad-value');
       if (h >= 0) blocks.push(h);
     });
   });
@@ -453,6 +464,9 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
   for (const o of objectives)
     for (const h of o.control === 'town' ? o.town : o.control === 'bridge' ? [o.hex, ...o.banks.flat()] : [])
       if (!controlHexes.includes(h)) controlHexes.push(h);
+  for (const m of mines)
+    if (bridges.includes(m.hex) || truckBridges.includes(m.hex))
+      problems.add('sides', `no minefield on the bridge at ${grid.label(m.hex)} (IX.A.1.a)`, 'bad-value');
   if ((bridges.length > 0 || truckBridges.length > 0) && bridgeTerrain < 0)
     problems.add('bridges', `the chart pack ${src.chartsFile} has no "clear" terrain for bridged hexes (VII.K.6)`, 'not-found');
   const exits = data.sides.map((sd, side) =>
