@@ -11,6 +11,7 @@
  *   shell U H        add unit U to the direct fire attack on the temporary bridge in H (X.C.4.b); starts it if none
  *   resolve          roll the attack being put together
  *   air A T W        aircraft A announces an attack on unit T with W = ord (bombs or rockets) or mg (XII.C)
+ *   leave A          (the player's) aircraft A leaves the map in the air phase, never to return (XII.A.3)
  *   aa U             (the German seat, while an air attack waits) AA unit U fires at the aircraft (XII.D)
  *   pass             (the German seat) no more AA fire: the air attack is resolved
  *   move U H         unit U moves to hex H (V)
@@ -43,6 +44,7 @@ import {
   elevationFactor,
   eliminate,
   fireDrm,
+  flying,
   ifSighted,
   inFort,
   maxRange,
@@ -447,7 +449,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
       return out;
     }
     sc.aircraft.forEach((a, k) => {
-      if (a.role !== 'fighter-bomber' || s.airUp[k] !== 1 || s.airDone[k] === 1) return;
+      if (a.role !== 'fighter-bomber' || !flying(d, k) || s.airDone[k] === 1) return;
       for (let t = 0; t < n; t++) {
         if (sc.units[t]!.side === s.side || !onMap(d, t) || s.hit.includes(d.hex(t))) continue;
         if (s.airOrdnance[k] === 0 && airFactor(d, k, t, 'ord') > 0) out.push(`air ${k} ${t} ord`);
@@ -536,6 +538,18 @@ export function isLegal(sc: Scenario, s: State, action: string, agentList: reado
   switch (w[0]) {
     case 'aim':
       return s.phase === PH_COMBAT && nums.length === 1 && unit(nums[0]) && canAim(d, nums[0]!);
+    case 'leave': {
+      // XII.A.3: an aircraft of the phasing side may leave in the air phase, never to return.
+      const k = nums[0]!;
+      return (
+        s.phase === PH_AIR &&
+        s.airPending.length === 0 &&
+        nums.length === 1 &&
+        k < sc.aircraft.length &&
+        sc.aircraft[k]!.side === s.side &&
+        flying(d, k)
+      );
+    }
     case 'order':
       return (
         s.phase === PH_COMBAT && s.target === -1 && nums.length === 2 && unit(nums[0]) && hexOk(nums[1]) && canOrder(d, nums[0]!, nums[1]!)
@@ -668,6 +682,10 @@ export function applyAction(d: Draft, action: string): void {
       break;
     case 'air':
       announceAirAttack(d, num(1), num(2), w[3] === 'mg' ? 'mg' : 'ord');
+      break;
+    case 'leave':
+      d.mut('airUp')[num(1)] = 0;
+      d.events && d.say(() => `${d.sc.aircraft[num(1)]!.name} leaves the map for good`);
       break;
     case 'aa':
       antiAircraftFire(d, num(1));
@@ -1175,7 +1193,7 @@ function updateControl(d: Draft): void {
 function nextPhase(d: Draft): void {
   if (d.phase === PH_COMBAT) {
     d.hit = [];
-    if (d.side === 0 && d.sc.aircraft.some((a, k) => a.role === 'fighter-bomber' && d.airUp[k] === 1 && a.arrives <= d.turn)) {
+    if (d.side === 0 && d.sc.aircraft.some((a, k) => a.role === 'fighter-bomber' && flying(d, k))) {
       d.phase = PH_AIR;
       d.airDone = d.airDone.map(() => 0);
     } else d.phase = PH_MOVE_VEHICLES;

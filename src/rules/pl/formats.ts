@@ -165,8 +165,10 @@ const airUnit = z.strictObject({
   /** XII.C.3 weapons chart: MG 2(A) Typhoon / 3(I) P-47; bombs 30(H); rockets 20(A). */
   ordnance: z.enum(['bombs', 'rockets']).default('bombs'),
   mg: z.strictObject({ attack: z.number().min(0), weapon: z.enum(['A', 'I']) }).default({ attack: 0, weapon: 'I' }),
-  /** First turn it may attack. */
+  /** XII.A.3: the first turn it flies (it enters in that turn's air phase). */
   arrives: z.number().int().min(1).default(1),
+  /** XII.A.3: the last turn it flies, as the situation says (absent: to the end); it may leave sooner, never to return. */
+  leaves: z.number().int().min(1).optional(),
 });
 
 const side = z.strictObject({

@@ -62,6 +62,8 @@ export interface AirDef {
   readonly ordnance: 'bombs' | 'rockets';
   readonly mg: { readonly attack: number; readonly weapon: 'A' | 'I' };
   readonly arrives: number;
+  /** XII.A.3: the last turn it flies. */
+  readonly leaves: number;
 }
 
 /** A victory hex (XIV.B.7): worth `vp` to the side controlling it, `heldBy` at the start. */
@@ -500,7 +502,10 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
         ordnance: a.ordnance,
         mg: a.mg,
         arrives: a.arrives,
+        leaves: a.leaves ?? data.turns,
       });
+      if (a.leaves !== undefined && a.leaves < a.arrives)
+        problems.add(`sides[${side}].aircraft`, `${a.id} leaves (turn ${a.leaves}) before it arrives (turn ${a.arrives})`, 'bad-value');
     }
   });
   problems.throwIfAny();

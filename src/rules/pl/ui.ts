@@ -55,6 +55,7 @@ const HELP = [
   'load C P        carrier C loads unit P in its hex; unload C sets its passenger down',
   'overrun U HEX   vehicle U overruns HEX (the first legal way through); overrun U V .. HEX: together (VII.D.5)',
   'cat HEX [U ..]  close assault HEX with every eligible adjacent unit, or with the units U .. named',
+  'leave A         aircraft A leaves the map for good (XII.A.3; it may not come back)',
   'aa U            (German, at an announced air attack) AA unit U fires at the aircraft; pass: no more AA',
   'clear E HEX     engineer E turns over the minefield or block at HEX next to it, or removes the one it stands on',
   'demolish E HEX  engineer E moves off to HEX and rolls to blow its bridge or make its block',
@@ -190,6 +191,8 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
                 .join(', ')}`
             : ''
         }`;
+      case 'leave':
+        return `${sc.aircraft[n(1)]?.name ?? 'the aircraft'} leaves the map for good`;
       case 'aa':
         return `${unitName(n(1))} fires AA at ${sc.aircraft[s.airPending[0]!]?.name ?? 'the aircraft'}`;
       case 'pass':
@@ -262,6 +265,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
     overrun: 'assault',
     cat: 'assault',
     aa: 'fire',
+    leave: 'other',
     pass: 'other',
     exit: 'move',
     clear: 'other',
@@ -410,7 +414,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       ),
       ...(sc.aircraft.length
         ? [
-            `Aircraft: ${sc.aircraft.map((a) => `${a.name} (${a.role === 'observation' ? 'observation' : a.ordnance}, from turn ${a.arrives})`).join(', ')}`,
+            `Aircraft: ${sc.aircraft.map((a) => `${a.name} (${a.role === 'observation' ? 'observation' : a.ordnance}, from turn ${a.arrives}${a.leaves < sc.turns ? ` to turn ${a.leaves}` : ''})`).join(', ')}`,
           ]
         : []),
       `Terrain: ${Object.entries(sc.data.map.legend)
@@ -460,6 +464,8 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         }
         case 'aa':
           return pick(legal, `aa ${asUnit(a)}`, `AA fire by ${a}`);
+        case 'leave':
+          return pick(legal, `leave ${Number(a)}`, `aircraft ${a} leaving`, s);
         case 'pass':
           return pick(legal, 'pass', 'passing on AA fire');
         case 'exit':
