@@ -108,6 +108,9 @@ export class PlGame implements Game<State, string> {
 
   /** Actions are their own keys. */
   actionKey = (a: string): string => a;
+
+  /** The player's wider choices (VII.B.8, VII.C.6, VII.D.5, VII.E, XII.A.3) that the agents' list leaves out. */
+  actionOf = (s: State, key: string): string | undefined => (isLegal(this.sc, s, key, this.legalActions(s)) ? key : undefined);
 }
 
 /**

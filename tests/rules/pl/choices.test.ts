@@ -74,6 +74,9 @@ describe('PL: the player chooses what the rules allow', () => {
     expect(agents).toContain(`order 0 ${objective}`);
     expect(agents).not.toContain(`order 0 ${empty}`);
     expect(isLegal(sc, start, `order 0 ${empty}`)).toBe(true);
+    // Records, replays and the prompt take the wider choice by its key (Game.actionOf).
+    expect(game.actionOf(start, `order 0 ${empty}`)).toBe(`order 0 ${empty}`);
+    expect(game.actionOf(start, `order 1 ${empty}`)).toBeUndefined(); // a rifle fires no IF
     // The German rifle then stands in the hex; the fire falls on it there next turn (105 mm (H) 40 vs 8: 4-1, a 4 disperses).
     const ordered = game.apply(start, `order 0 ${empty}`, createRng(1));
     let s = edit(ordered, { 2: { hex: empty } });
