@@ -10,20 +10,20 @@ import { ELIMINATED, F_ATTACKED, F_DISPERSED, PH_ASSAULT, PH_MOVE_VEHICLES } fro
 import { plUi } from '../../../src/rules/pl/ui.js';
 import { at, custom, draftOf, edit, flagOf, hex, loadedDice, open, play } from './helpers.js';
 
+/** Two M4/76 Shermans at `a` and `b`, and `n` German `counter` units stacked at `target`, on an open map. */
+const shermansAt = (a: string, b: string, counter: string, target: string, n: number) =>
+  custom({
+    terrain: open(9, 5),
+    allied: [
+      { counter: 'us-m4-76', hex: a },
+      { counter: 'us-m4-76', hex: b },
+    ],
+    german: Array.from({ length: n }, () => ({ counter, hex: target })),
+  });
+
 describe('PL: the player chooses what the rules allow', () => {
   it('PL VII.B.8: a DF attack hits any combination of the units in the target hex; the others are unaffected', () => {
-    const { sc, game, start } = custom({
-      terrain: open(8, 3),
-      allied: [
-        { counter: 'us-m4-76', hex: '0102' },
-        { counter: 'us-m4-76', hex: '0103' },
-      ],
-      german: [
-        { counter: 'ger-truck', hex: '0502' },
-        { counter: 'ger-truck', hex: '0502' },
-        { counter: 'ger-truck', hex: '0502' },
-      ],
-    });
+    const { sc, game, start } = shermansAt('0102', '0103', 'ger-truck', '0502', 3);
     // The agents' list has no aim: one unit per attack (ruling PL-R45).
     const building = game.apply(start, 'fire 0 2', createRng(1));
     expect(legalActions(sc, building).some((a) => a.startsWith('aim'))).toBe(false);
@@ -89,18 +89,7 @@ describe('PL: the player chooses what the rules allow', () => {
   });
 
   it('PL VII.D.5: several vehicles overrun one stack as one combined attack, each leaving by its own exit hex', () => {
-    const { sc, game, start } = custom({
-      terrain: open(9, 5),
-      allied: [
-        { counter: 'us-m4-76', hex: '0203' },
-        { counter: 'us-m4-76', hex: '0402' },
-      ],
-      german: [
-        { counter: 'ger-rifle', hex: '0403' },
-        { counter: 'ger-rifle', hex: '0403' },
-        { counter: 'ger-rifle', hex: '0403' },
-      ],
-    });
+    const { sc, game, start } = shermansAt('0203', '0402', 'ger-rifle', '0403', 3);
     const s = { ...start, phase: PH_MOVE_VEHICLES };
     const h = hex(sc, '0403');
     const d = draftOf(sc, s);
@@ -120,14 +109,7 @@ describe('PL: the player chooses what the rules allow', () => {
   });
 
   it('PL VII.D.5: a stack is overrun once a movement phase: no second overrun of the hex', () => {
-    const { sc, game, start } = custom({
-      terrain: open(9, 5),
-      allied: [
-        { counter: 'us-m4-76', hex: '0203' },
-        { counter: 'us-m4-76', hex: '0402' },
-      ],
-      german: [{ counter: 'ger-pz4', hex: '0403' }],
-    });
+    const { sc, game, start } = shermansAt('0203', '0402', 'ger-pz4', '0403', 1);
     const s = { ...start, phase: PH_MOVE_VEHICLES };
     const h = hex(sc, '0403');
     const k0 = overrunsOf(draftOf(sc, s), 0).find(([x]) => x === h)![1];
@@ -168,17 +150,7 @@ describe('PL: the player chooses what the rules allow', () => {
   });
 
   it('PL VII.B.8 / VII.D.5 / VII.E: the prompt reads aim, combined overruns and named assault units', () => {
-    const { sc, game, start } = custom({
-      terrain: open(9, 5),
-      allied: [
-        { counter: 'us-m4-76', hex: '0203' },
-        { counter: 'us-m4-76', hex: '0402' },
-      ],
-      german: [
-        { counter: 'ger-rifle', hex: '0403' },
-        { counter: 'ger-rifle', hex: '0403' },
-      ],
-    });
+    const { sc, game, start } = shermansAt('0203', '0402', 'ger-rifle', '0403', 2);
     const ui = plUi(sc);
     const building = game.apply(start, 'fire 0 2', createRng(1));
     expect(ui.parseCommand(building, ['aim', '3'], game.legalActions(building))).toBe('aim 3');

@@ -13,31 +13,22 @@ const GERMAN = 1;
 
 describe('PL XIV.B.7: control of bridges and towns', () => {
   it('PL XIV.B.7.b: a bridge is controlled with its hex and a hex next to it on each side of the stream', () => {
-    const { sc, game, start } = custom({
-      terrain: ['.....~....', '.....~....', '.....~....', '.....~....', '.....~....'],
-      allied: [{ counter: 'us-rifle', hex: '0101' }],
-      german: [
-        { counter: 'ger-rifle', hex: '0903' },
-        { counter: 'ger-rifle', hex: '0905' },
-        { counter: 'ger-truck', hex: '0901' },
-      ],
-      bridges: ['0603'],
-      objectives: [{ hex: '0603', vp: 3, heldBy: 'allied' }],
-    });
+    const river = (control: 'hex' | 'bridge') =>
+      custom({
+        terrain: ['.....~....', '.....~....', '.....~....', '.....~....', '.....~....'],
+        allied: [{ counter: 'us-rifle', hex: '0101' }],
+        german: [
+          { counter: 'ger-rifle', hex: '0903' },
+          { counter: 'ger-rifle', hex: '0905' },
+          { counter: 'ger-truck', hex: '0901' },
+        ],
+        bridges: ['0603'],
+        objectives: [{ hex: '0603', vp: 3, heldBy: 'allied', control }],
+      });
+    const { sc, game, start } = river('hex');
     // The scenario file marks the objective as a bridge.
-    const o = sc.objectives[0]!;
-    expect(o.control).toBe('hex');
-    const bridged = custom({
-      terrain: ['.....~....', '.....~....', '.....~....', '.....~....', '.....~....'],
-      allied: [{ counter: 'us-rifle', hex: '0101' }],
-      german: [
-        { counter: 'ger-rifle', hex: '0903' },
-        { counter: 'ger-rifle', hex: '0905' },
-        { counter: 'ger-truck', hex: '0901' },
-      ],
-      bridges: ['0603'],
-      objectives: [{ hex: '0603', vp: 3, heldBy: 'allied', control: 'bridge' }],
-    });
+    expect(sc.objectives[0]!.control).toBe('hex');
+    const bridged = river('bridge');
     const b = bridged.sc.objectives[0]!;
     expect(b.banks.length).toBe(2);
     const bridge = hex(sc, '0603');
