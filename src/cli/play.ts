@@ -101,7 +101,7 @@ function replayInto(s: Session, actions: readonly string[], seats: readonly numb
   s.hashes = [];
   for (const [k, key] of actions.entries()) {
     if (game.isTerminal(s.state)) throw new InputError(`action ${k + 1} ("${key}") comes after the end of the game`);
-    const action = game.legalActions(s.state).find((a) => game.actionKey(a) === key);
+    const action = game.legalActions(s.state).find((a) => game.actionKey(a) === key) ?? game.actionOf?.(s.state, key);
     if (action === undefined) throw new InputError(`action ${k + 1} ("${key}") is not legal at that point of the game`);
     play(s, action, seats?.[k] ?? game.toMove(s.state));
   }

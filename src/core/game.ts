@@ -26,6 +26,12 @@ export interface Game<S, A> {
   /** Stable and unique among a state's legal actions. */
   actionKey(action: A): string;
   /**
+   * For a game whose `legalActions` is a subset kept small for the agents: the action with this key when
+   * the rules allow it though the list leaves it out (a player's wider choice), else undefined. Records,
+   * replays and the play prompt accept such actions.
+   */
+  actionOf?(state: S, key: string): A | undefined;
+  /**
    * A state consistent with what `seat` knows, with every secret of the other seats resampled from `rng`.
    * Games without hidden information leave this out.
    */

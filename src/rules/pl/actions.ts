@@ -7,9 +7,11 @@
  * Actions (strings):
  *   order U H        write an IF order for next turn: unit U at hex H (VII.C.3)
  *   fire U T         add unit U to the direct fire attack on target unit T (VII.B.5); starts it if none
+ *   aim T            (the player's) add unit T of the target's hex to the units the attack being put together hits (VII.B.8)
  *   shell U H        add unit U to the direct fire attack on the temporary bridge in H (X.C.4.b); starts it if none
  *   resolve          roll the attack being put together
  *   air A T W        aircraft A announces an attack on unit T with W = ord (bombs or rockets) or mg (XII.C)
+ *   leave A          (the player's) aircraft A leaves the map in the air phase, never to return (XII.A.3)
  *   aa U             (the German seat, while an air attack waits) AA unit U fires at the aircraft (XII.D)
  *   pass             (the German seat) no more AA fire: the air attack is resolved
  *   move U H         unit U moves to hex H (V)
@@ -17,11 +19,18 @@
  *   load C P         carrier C loads passenger P in its hex (V.C.2)
  *   unload C         carrier C sets its passenger down in its hex
  *   overrun U H D    vehicle U overruns hex H, leaving by direction D (VII.D)
+ *   overrun U H D V E ...  vehicles U, V, ... overrun hex H together, U leaving by D, V by E, ... (VII.D.5)
  *   exit U           unit U leaves the map from an exit hex of its side (XIV.B.3)
  *   clear E H        engineer E turns over the minefield or block next to it in H, or removes the one it stands on (X.A, X.B.3)
  *   demolish E H     engineer E moves off to H and rolls to blow its bridge or make its block (X.B.1-2)
  *   cat H            close assault on hex H by every eligible adjacent unit (VII.E)
+ *   cat H U V ...    (the player's) close assault on hex H by the adjacent units U, V, ... chosen (VII.E)
  *   next             end the phase
+ *
+ * `legalActions` is the list an agent weighs: a subset of the player's choices kept small for search
+ * (rulings PL-R29, PL-R45..PL-R48). `isLegal` accepts every choice the rules allow, which the player may
+ * type at the prompt: target combinations (aim), IF orders at any hex, combined overruns, and the close
+ * assault units chosen one by one.
  */
 import { d6 } from '../../core/rng.js';
 import type { Hex } from '../../hex/grid.js';
@@ -35,6 +44,7 @@ import {
   elevationFactor,
   eliminate,
   fireDrm,
+  flying,
   ifSighted,
   inFort,
   maxRange,
@@ -185,9 +195,33 @@ function bridgeResult(d: Draft, h: Hex, result: string): void {
  * it (IX.C.3), else t alone (a rider alone too, V.C.6.a).
  */
 export function targetsOf(d: Draft, t: number): number[] {
+  const one = targetGroup(d, t);
+  if (t !== d.target || d.aimed.length === 0) return one;
+  // VII.B.8: the attack being put together hits the units the player added to it as well.
+  const all = new Set(one);
+  for (const a of d.aimed) for (const x of targetGroup(d, a)) all.add(x);
+  return [...all];
+}
+
+/** The units a DF attack at t alone hits (see targetsOf). */
+function targetGroup(d: Draft, t: number): number[] {
   const h = d.hex(t);
   if (d.sc.town[d.sc.map.terrain[h]!] && !isRider(d, t)) return d.unitsIn(h);
   return inFort(d, t) ? insideFort(d, h) : [t];
+}
+
+/**
+ * VII.B.8: whether unit a of the target's hex may be added to the units the attack being put together hits:
+ * a unit that could be fired at, not hit already, with every firer so far still effective against them all.
+ */
+export function canAim(d: Draft, a: number): boolean {
+  const t = d.target;
+  if (t < 0 || a === t || !targetable(d, a) || d.sc.units[a]!.side === d.side || d.hex(a) !== d.hex(t)) return false;
+  if (targetsOf(d, t).includes(a)) return false;
+  const h = d.hex(t);
+  const widened = [...targetsOf(d, t), ...targetGroup(d, a)];
+  const inside = insideFort(d, h);
+  return d.firers.every((f) => stackFactor(d.sc, d.sc.units[f]!.c, widened, h, d.sc.map.grid.distance(d.hex(f), h), true, inside) > 0);
 }
 
 /** The attack strength of a DF group against t (VII.B.5 with VII.F and VII.H). */
@@ -328,9 +362,14 @@ export function assaultOdds(d: Draft, h: Hex, attackers: readonly number[]): { a
   return { attack, defense, col, drm: -2 + sc.drm[sc.map.terrain[h]!]! };
 }
 
-export function overrunOdds(d: Draft, i: number, h: Hex): { attack: number; defense: number; col: number; drm: number } {
+export function overrunOdds(
+  d: Draft,
+  units: number | readonly number[],
+  h: Hex,
+): { attack: number; defense: number; col: number; drm: number } {
   const sc = d.sc;
-  const attack = sc.units[i]!.c.attack; // VII.D.6: printed strengths
+  // VII.D.5-6: printed strengths, every overrunning vehicle's together.
+  const attack = (typeof units === 'number' ? [units] : units).reduce((sum, i) => sum + sc.units[i]!.c.attack, 0);
   const defense = d.unitsIn(h).reduce((s, x) => s + defenseOf(d, x), 0);
   return { attack, defense, col: shifted(sc, oddsColumn(sc, attack, defense), 1), drm: -2 };
 }
@@ -384,13 +423,16 @@ export function legalActions(sc: Scenario, s: State): string[] {
       out.push('resolve');
       return out;
     }
-    // VII.C.6: IF orders go at enemy hexes, and at temporary bridges (X.C.4.b.3: with no unit in the hex, the bridge is the target).
-    const enemyHexes = new Set<Hex>();
-    for (let t = 0; t < n; t++) if (sc.units[t]!.side !== s.side && onMap(d, t)) enemyHexes.add(d.hex(t));
-    for (const b of s.tempBridges) enemyHexes.add(b);
+    // VII.C.6: the agents' IF orders go at enemy hexes, at temporary bridges (X.C.4.b.3: with no unit in the
+    // hex, the bridge is the target) and at the objectives the side does not stand in, where the enemy is
+    // likely to come (ruling PL-R46); the player may order fire at any hex (isLegal).
+    const orderHexes = new Set<Hex>();
+    for (let t = 0; t < n; t++) if (sc.units[t]!.side !== s.side && onMap(d, t)) orderHexes.add(d.hex(t));
+    for (const b of s.tempBridges) orderHexes.add(b);
+    for (const o of sc.objectives) if (!d.unitsIn(o.hex).some((x) => sc.units[x]!.side === s.side)) orderHexes.add(o.hex);
     for (let i = 0; i < n; i++) {
       if (sc.units[i]!.side !== s.side || !sc.units[i]!.c.modes.includes('IF')) continue;
-      for (const h of enemyHexes) if (canOrder(d, i, h)) out.push(`order ${i} ${h}`);
+      for (const h of orderHexes) if (canOrder(d, i, h)) out.push(`order ${i} ${h}`);
     }
     for (let t = 0; t < n; t++) {
       if (sc.units[t]!.side === s.side || !targetable(d, t)) continue;
@@ -407,7 +449,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
       return out;
     }
     sc.aircraft.forEach((a, k) => {
-      if (a.role !== 'fighter-bomber' || s.airUp[k] !== 1 || s.airDone[k] === 1) return;
+      if (a.role !== 'fighter-bomber' || !flying(d, k) || s.airDone[k] === 1) return;
       for (let t = 0; t < n; t++) {
         if (sc.units[t]!.side === s.side || !onMap(d, t) || s.hit.includes(d.hex(t))) continue;
         if (s.airOrdnance[k] === 0 && airFactor(d, k, t, 'ord') > 0) out.push(`air ${k} ${t} ord`);
@@ -436,6 +478,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
         for (const q of d.unitsIn(d.hex(i))) if (mayBoard(d, i, q)) out.push(`load ${i} ${q}`);
       }
     }
+    if (s.phase === PH_MOVE_VEHICLES) out.push(...combinedOverruns(d));
   } else if (s.phase === PH_ASSAULT) {
     const hexes = new Set<Hex>();
     for (let t = 0; t < n; t++) if (sc.units[t]!.side !== s.side && onMap(d, t)) hexes.add(d.hex(t));
@@ -443,6 +486,121 @@ export function legalActions(sc: Scenario, s: State): string[] {
   }
   out.push('next');
   return out;
+}
+
+/**
+ * VII.D.5, ruling PL-R47: the agents' combined overruns: for each hex two or more vehicles may overrun, one
+ * attack by all of them, each leaving by the first way through that still has room.
+ */
+function combinedOverruns(d: Draft): string[] {
+  const sc = d.sc;
+  const ways = new Map<Hex, [number, number][]>();
+  for (let i = 0; i < sc.units.length; i++) {
+    if (!mayMove(d, i) || d.hex(i) < 0) continue;
+    for (const [h, k] of overrunsOf(d, i)) {
+      const list = ways.get(h) ?? [];
+      if (!list.some(([u]) => u === i)) list.push([i, k]);
+      ways.set(h, list);
+    }
+  }
+  const out: string[] = [];
+  for (const [h, list] of ways) {
+    if (list.length < 2) continue;
+    const trial = view(sc, d.peek());
+    const joined: [number, number][] = [];
+    for (const [i] of list) {
+      const way = overrunsOf(trial, i).find(([x]) => x === h);
+      if (way === undefined) continue;
+      joined.push([i, way[1]]);
+      relocate(trial, i, sc.map.grid.neighbour(h, way[1]));
+      trial.setFlag(i, F_MOVED);
+    }
+    if (joined.length >= 2)
+      out.push(`overrun ${joined[0]![0]} ${h} ${joined.map(([i, k], j) => (j === 0 ? `${k}` : `${i} ${k}`)).join(' ')}`);
+  }
+  return out;
+}
+
+/**
+ * Every choice the rules allow the phasing player (or the German at an air attack): the agents' list, and
+ * the wider ones the player may type (VII.B.8 aim, VII.C.6 orders at any hex, VII.D.5 combined overruns,
+ * VII.E chosen assault units).
+ */
+export function isLegal(sc: Scenario, s: State, action: string, agentList: readonly string[] = legalActions(sc, s)): boolean {
+  if (agentList.includes(action)) return true;
+  if (s.over) return false;
+  const w = action.split(' ');
+  const nums = w.slice(1).map(Number);
+  if (nums.some((x) => !Number.isInteger(x) || x < 0)) return false;
+  const d = view(sc, s);
+  const unit = (x: number | undefined): boolean => x !== undefined && x < sc.units.length;
+  const hexOk = (x: number | undefined): boolean => x !== undefined && x < sc.map.size;
+  switch (w[0]) {
+    case 'aim':
+      return s.phase === PH_COMBAT && nums.length === 1 && unit(nums[0]) && canAim(d, nums[0]!);
+    case 'leave': {
+      // XII.A.3: an aircraft of the phasing side may leave in the air phase, never to return.
+      const k = nums[0]!;
+      return (
+        s.phase === PH_AIR &&
+        s.airPending.length === 0 &&
+        nums.length === 1 &&
+        k < sc.aircraft.length &&
+        sc.aircraft[k]!.side === s.side &&
+        flying(d, k)
+      );
+    }
+    case 'order':
+      return (
+        s.phase === PH_COMBAT && s.target === -1 && nums.length === 2 && unit(nums[0]) && hexOk(nums[1]) && canOrder(d, nums[0]!, nums[1]!)
+      );
+    case 'overrun':
+      return s.phase === PH_MOVE_VEHICLES && nums.length >= 3 && nums.length % 2 === 1 && overrunParties(d, nums) !== null;
+    case 'cat':
+      return s.phase === PH_ASSAULT && nums.length >= 2 && hexOk(nums[0]) && chosenAssault(d, nums[0]!, nums.slice(1)) !== null;
+    default:
+      return false;
+  }
+}
+
+/**
+ * VII.D.3, VII.D.5: the vehicles and exit directions of an overrun written `U H D [V E ...]` ([U, H, D, V, E, ...]),
+ * or null unless each may overrun H that way, the ones before it having moved to their exit hexes.
+ */
+function overrunParties(d: Draft, nums: readonly number[]): [number, number][] | null {
+  const sc = d.sc;
+  const h = nums[1]!;
+  if (h >= sc.map.size) return null;
+  const parties = overrunWays(nums);
+  const trial = view(sc, d.peek());
+  const seen = new Set<number>();
+  for (const [i, k] of parties) {
+    if (i >= sc.units.length || k > 5 || seen.has(i) || !mayMove(trial, i) || trial.hex(i) < 0) return null;
+    if (!overrunsOf(trial, i).some(([x, y]) => x === h && y === k)) return null;
+    seen.add(i);
+    relocate(trial, i, sc.map.grid.neighbour(h, k));
+    trial.setFlag(i, F_MOVED);
+  }
+  return parties;
+}
+
+/** The [vehicle, exit direction] pairs of an overrun's numbers `U H D [V E ...]` (no legality asked). */
+export function overrunWays(nums: readonly number[]): [number, number][] {
+  const parties: [number, number][] = [[nums[0]!, nums[2]!]];
+  for (let j = 3; j + 1 < nums.length; j += 2) parties.push([nums[j]!, nums[j + 1]!]);
+  return parties;
+}
+
+/** VII.E: the chosen units, when each may close assault h and every MG among them has its partner (VII.E.6) and the odds are on the table. */
+function chosenAssault(d: Draft, h: Hex, units: readonly number[]): number[] | null {
+  const sc = d.sc;
+  const eligible = assaulters(d, h);
+  if (new Set(units).size !== units.length || units.some((i) => !eligible.includes(i))) return null;
+  const partnered = units.every(
+    (i) => sc.units[i]!.c.modes.includes('CAT') || units.some((j) => d.hex(j) === d.hex(i) && sc.units[j]!.c.modes.includes('CAT')),
+  );
+  if (!partnered || assaultOdds(d, h, units).col < 0) return null;
+  return [...units];
 }
 
 /** V.C.2.c-d, V.C.6.b: may unit c load or unload now (a German AFV even after firing)? */
@@ -509,6 +667,9 @@ export function applyAction(d: Draft, action: string): void {
         d.firers = [num(1)];
       } else d.firers = [...d.firers, num(1)];
       break;
+    case 'aim':
+      d.aimed = [...d.aimed, num(1)];
+      break;
     case 'shell':
       if (d.target > BRIDGE_TARGET) {
         d.target = BRIDGE_TARGET - num(2);
@@ -521,6 +682,10 @@ export function applyAction(d: Draft, action: string): void {
       break;
     case 'air':
       announceAirAttack(d, num(1), num(2), w[3] === 'mg' ? 'mg' : 'ord');
+      break;
+    case 'leave':
+      d.mut('airUp')[num(1)] = 0;
+      d.events && d.say(() => `${d.sc.aircraft[num(1)]!.name} leaves the map for good`);
       break;
     case 'aa':
       antiAircraftFire(d, num(1));
@@ -555,10 +720,10 @@ export function applyAction(d: Draft, action: string): void {
       unload(d, num(1));
       break;
     case 'overrun':
-      overrun(d, num(1), num(2), num(3));
+      overrun(d, overrunParties(d, w.slice(1).map(Number)) ?? [[num(1), num(3)]], num(2));
       break;
     case 'cat':
-      closeAssault(d, num(1));
+      closeAssault(d, num(1), w.length > 2 ? w.slice(2).map(Number) : assaulters(d, num(1)));
       break;
     case 'next':
       nextPhase(d);
@@ -610,6 +775,7 @@ function resolveDirectFire(d: Draft): void {
   applyToTargets(d, targets, result);
   d.target = -1;
   d.firers = [];
+  d.aimed = [];
 }
 
 /** X.C.4.b: the direct fire attack on a temporary bridge, alone (X.C.4.b.1): one roll, destroyed only on an X. */
@@ -950,27 +1116,30 @@ function unload(d: Draft, c: number): void {
   d.events && d.say(() => `${d.sc.units[c]!.id} unloads ${d.sc.units[p]!.id}`);
 }
 
-function overrun(d: Draft, i: number, h: Hex, k: number): void {
+/** VII.D: the vehicles (each with its exit direction) overrun h as one attack (VII.D.5), then stop in their exit hexes. */
+function overrun(d: Draft, parties: readonly (readonly [number, number])[], h: Hex): void {
   const sc = d.sc;
-  const { attack, defense, col, drm } = overrunOdds(d, i, h);
-  const exit = sc.map.grid.neighbour(h, k);
+  const units = parties.map(([i]) => i);
+  const { attack, defense, col, drm } = overrunOdds(d, units, h);
   const roll = d6(d.rng);
   const result = crtResult(sc, col, roll + drm);
   const defenders = d.unitsIn(h);
   d.events &&
     d.say(
-      () => `${sc.units[i]!.id} overruns ${sc.map.grid.label(h)}: ${attack}:${defense} ${columnName(sc, col)}, roll ${roll}-2: ${result}`,
+      () =>
+        `${units.map((i) => sc.units[i]!.id).join(', ')} overrun${units.length > 1 ? '' : 's'} ${sc.map.grid.label(h)}: ${attack}:${defense} ${columnName(sc, col)}, roll ${roll}-2: ${result}`,
     );
   d.mut('hit').push(h);
   for (const x of defenders) applyResult(d, x, result);
-  relocate(d, i, exit);
-  d.setFlag(i, F_MOVED | F_ATTACKED);
-  d.set(i, MP_LEFT, 0);
+  for (const [i, k] of parties) {
+    relocate(d, i, sc.map.grid.neighbour(h, k));
+    d.setFlag(i, F_MOVED | F_ATTACKED);
+    d.set(i, MP_LEFT, 0);
+  }
 }
 
-function closeAssault(d: Draft, h: Hex): void {
+function closeAssault(d: Draft, h: Hex, attackers: readonly number[]): void {
   const sc = d.sc;
-  const attackers = assaulters(d, h);
   const { attack, defense, col, drm } = assaultOdds(d, h, attackers);
   const roll = d6(d.rng);
   const result = crtResult(sc, col, roll + drm);
@@ -984,15 +1153,38 @@ function closeAssault(d: Draft, h: Hex): void {
   applyToTargets(d, d.unitsIn(h), result);
 }
 
-/** XIV.B.7: a hex is controlled by the side whose units (not trucks or wagons) stand in it last. */
+/** XIV.B.7.a, XIV.B.8: the side of a unit (not a truck or wagon) in h, or -1. */
+function occupier(d: Draft, h: Hex): number {
+  for (const i of d.unitsIn(h)) if (!d.sc.units[i]!.soft) return d.sc.units[i]!.side;
+  return -1;
+}
+
+/**
+ * XIV.B.7: a hex is controlled by the side whose units (not trucks or wagons, XIV.B.8) stand in it last;
+ * a bridge by the side holding its hex and a hex next to it on each bank (b); a town by the side holding
+ * every one of its hexes (c). Until a side meets that, the objective stays with the side that held it.
+ */
 function updateControl(d: Draft): void {
   const sc = d.sc;
+  sc.controlHexes.forEach((h, j) => {
+    const side = occupier(d, h);
+    if (side >= 0 && d.held[j] !== side) d.mut('held')[j] = side;
+  });
+  const heldBy = (h: Hex): number => {
+    const j = sc.controlHexes.indexOf(h);
+    return j >= 0 ? d.held[j]! : occupier(d, h);
+  };
   sc.objectives.forEach((o, k) => {
-    for (const i of d.unitsIn(o.hex)) {
-      if (sc.units[i]!.soft) continue;
-      if (d.control[k] !== sc.units[i]!.side) d.mut('control')[k] = sc.units[i]!.side;
-      return;
+    let side = -1;
+    if (o.control === 'hex') side = occupier(d, o.hex);
+    else if (o.control === 'town') {
+      const first = heldBy(o.town[0]!);
+      if (first >= 0 && o.town.every((h) => heldBy(h) === first)) side = first;
+    } else {
+      const bridge = heldBy(o.hex);
+      if (bridge >= 0 && o.banks.every((bank) => bank.some((h) => heldBy(h) === bridge))) side = bridge;
     }
+    if (side >= 0 && d.control[k] !== side) d.mut('control')[k] = side;
   });
 }
 
@@ -1001,7 +1193,7 @@ function updateControl(d: Draft): void {
 function nextPhase(d: Draft): void {
   if (d.phase === PH_COMBAT) {
     d.hit = [];
-    if (d.side === 0 && d.sc.aircraft.some((a, k) => a.role === 'fighter-bomber' && d.airUp[k] === 1 && a.arrives <= d.turn)) {
+    if (d.side === 0 && d.sc.aircraft.some((a, k) => a.role === 'fighter-bomber' && flying(d, k))) {
       d.phase = PH_AIR;
       d.airDone = d.airDone.map(() => 0);
     } else d.phase = PH_MOVE_VEHICLES;

@@ -316,9 +316,15 @@ export function spottedFor(d: Draft, side: number, h: Hex, from: Hex): boolean {
  * PL-R12), so the L-5 is taken to fly within 30 hexes of the one and 10 of the other (XII.B.2) and to stay
  * there from order to execution (XII.B.4; ruling PL-R30).
  */
+/** XII.A.3: aircraft k is over the map this turn: arrived, not yet left (by the situation or by choice), not shot down. */
+export function flying(d: Draft, k: number): boolean {
+  const a = d.sc.aircraft[k]!;
+  return d.airUp[k] === 1 && a.arrives <= d.turn && d.turn <= a.leaves;
+}
+
 function observedFromTheAir(d: Draft, side: number, h: Hex): boolean {
   const sc = d.sc;
-  const up = sc.aircraft.some((a, k) => a.role === 'observation' && a.side === side && d.airUp[k] === 1 && a.arrives <= d.turn);
+  const up = sc.aircraft.some((a, k) => a.role === 'observation' && a.side === side && flying(d, k));
   if (!up) return false;
   if (!sc.obstacle[sc.map.terrain[h]!]) return true;
   return d.unitsIn(h).some((i) => d.flag(i, F_SPOTTED));

@@ -12,9 +12,12 @@ import {
   airStrength,
   assaulters,
   assaultOdds,
+  BRIDGE_TARGET,
+  bridgeFireOdds,
   canDirectFire,
   directFireOdds,
   overrunOdds,
+  overrunWays,
   targetsOf,
 } from './actions.js';
 import { chances, defenseOf, maxRange, oddsColumn, stackFactor } from './combat.js';
@@ -52,6 +55,23 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
       }
       case 'resolve':
         return { ...NOTHING, cohesion: 0.02 };
+      case 'shell': {
+        // X.C.4.b: only an X destroys a temporary bridge; that helps the side holding the objectives and
+        // hurts the one that must cross to them (as for demolition, X.B.1).
+        const f = num(1),
+          h = num(2);
+        const before = s.target <= BRIDGE_TARGET ? chances(sc, bridgeFireOdds(d, s.firers, h, true).col, 0).x : 0;
+        const after = chances(sc, bridgeFireOdds(d, s.target <= BRIDGE_TARGET ? [...s.firers, f] : [f], h, true).col, 0).x;
+        const holding = s.control.filter((c) => c === seat).length * 2 >= s.control.length;
+        return { ...NOTHING, objective: (after - before) * (holding ? 1.5 : -1.5) };
+      }
+      case 'land': {
+        // XI.C: landing early lets an undispersed unit move on (XI.C.4); nearer the objectives is better.
+        const i = num(1),
+          h = num(2);
+        const progress = objectiveDistance(sc, s, seat, d.hex(i)) - objectiveDistance(sc, s, seat, h);
+        return { ...NOTHING, objective: 0.2 + 0.3 * progress, exposure: exposureOf(sc, d, seat, i, h) };
+      }
       case 'order': {
         const i = num(1),
           h = num(2);
@@ -70,12 +90,16 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
         return { ...NOTHING, expectedEnemyLoss: lossAt(sc, col, 0, 1) * (w[3] === 'mg' ? 1 : 0.8) };
       }
       case 'overrun': {
-        const o = overrunOdds(d, num(1), num(2));
-        return {
-          ...NOTHING,
-          expectedEnemyLoss: lossAt(sc, o.col, o.drm, d.unitsIn(num(2)).length),
-          exposure: exposureOf(sc, d, seat, num(1), sc.map.grid.neighbour(num(2), num(3))),
-        };
+        // `overrun U H D [V E ...]`: every vehicle of a combined overrun (VII.D.5) adds its strength and its exposure.
+        const parties = overrunWays(w.slice(1).map(Number));
+        const o = overrunOdds(
+          d,
+          parties.map(([i]) => i),
+          num(2),
+        );
+        let exposure = 0;
+        for (const [i, k] of parties) exposure += exposureOf(sc, d, seat, i, sc.map.grid.neighbour(num(2), k));
+        return { ...NOTHING, expectedEnemyLoss: lossAt(sc, o.col, o.drm, d.unitsIn(num(2)).length), exposure };
       }
       case 'cat': {
         const h = num(1);
@@ -98,9 +122,19 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
           if (dist <= maxRange(sc.units[i]!.c) && sc.map.hasLos(h, d.hex(t))) shots += 0.05;
           if (dist === 1 && sc.units[i]!.c.modes.includes('CAT')) shots += 0.15;
         }
+        // X.B (pre), ruling PL-R43: an engineer's equipment carrier keeps within a hex of its engineer.
+        const u = sc.units[i]!;
+        let escort = 0;
+        if (u.equipment >= 0 && !u.c.engineer && d.carrierOf(u.equipment) !== i && d.hex(u.equipment) >= 0) {
+          const near = (x: Hex) => sc.map.grid.distance(x, d.hex(u.equipment)) <= 1;
+          escort =
+            (near(h) ? 0.5 : 0) -
+            (!offMap && near(from) ? 0.5 : 0) +
+            0.1 * (sc.map.grid.distance(from, d.hex(u.equipment)) - sc.map.grid.distance(h, d.hex(u.equipment)));
+        }
         return {
           ...NOTHING,
-          objective: 0.3 * progress - (holding ? 1 : 0),
+          objective: (u.equipment >= 0 && !u.c.engineer ? escort : 0.3 * progress) - (holding ? 1 : 0),
           exposure: exposureOf(sc, d, seat, i, h) - (offMap ? 0 : exposureOf(sc, d, seat, i, from)),
           expectedEnemyLoss: Math.min(shots, 0.3),
         };

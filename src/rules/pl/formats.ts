@@ -165,8 +165,10 @@ const airUnit = z.strictObject({
   /** XII.C.3 weapons chart: MG 2(A) Typhoon / 3(I) P-47; bombs 30(H); rockets 20(A). */
   ordnance: z.enum(['bombs', 'rockets']).default('bombs'),
   mg: z.strictObject({ attack: z.number().min(0), weapon: z.enum(['A', 'I']) }).default({ attack: 0, weapon: 'I' }),
-  /** First turn it may attack. */
+  /** XII.A.3: the first turn it flies (it enters in that turn's air phase). */
   arrives: z.number().int().min(1).default(1),
+  /** XII.A.3: the last turn it flies, as the situation says (absent: to the end); it may leave sooner, never to return. */
+  leaves: z.number().int().min(1).optional(),
 });
 
 const side = z.strictObject({
@@ -188,6 +190,11 @@ export const scenarioSchema = z.strictObject({
   ...scenarioHeader('pl'),
   map: compactMap,
   turns: z.number().int().min(1).max(40),
+  /**
+   * V.A.2, VII.J: heavy hexside symbols drawn side by side (brown: a slope's edge, orange: a hilltop's, none:
+   * no symbol), where they differ from the ones derived from the hexes' levels (ruling PL-R10, PL-R50).
+   */
+  hexsides: z.array(z.strictObject({ between: z.tuple([hexLabel, hexLabel]), symbol: z.enum(['brown', 'orange', 'none']) })).default([]),
   sides: z.tuple([side, side]),
   /** VII.K.6: stream hexes crossed by a (permanent) bridge: clear terrain while the bridge stands. */
   bridges: z.array(hexLabel).default([]),
@@ -197,7 +204,18 @@ export const scenarioSchema = z.strictObject({
   setsUpLast: z.enum(['allied', 'german']).optional(),
   victory: z.strictObject({
     /** Hexes counted for control (XIV.B.7), each worth `vp`, and who holds it at the start. */
-    objectives: z.array(z.strictObject({ hex: hexLabel, vp: z.number().min(0), heldBy: z.enum(['allied', 'german']) })),
+    objectives: z.array(
+      z.strictObject({
+        hex: hexLabel,
+        vp: z.number().min(0),
+        heldBy: z.enum(['allied', 'german']),
+        /**
+         * XIV.B.7: what is controlled: the hex (a, the default), the bridge in it (b: the hex and a hex next
+         * to it on each side of the stream) or the whole town it is part of (c: all its town hexes).
+         */
+        control: z.enum(['hex', 'bridge', 'town']).default('hex'),
+      }),
+    ),
     /** VP per enemy unit eliminated (trucks and wagons excepted, XIV.B.8). */
     vpPerUnit: z.number().min(0).default(1),
     /** VP margin (seat 0 minus seat 1, or the reverse) for each level (XIV.A: marginal, tactical, decisive). */

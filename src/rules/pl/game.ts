@@ -9,7 +9,7 @@ import type { Game, Rng } from '../../core/game.js';
 import { IllegalActionError } from '../../core/game.js';
 import { RecentMemo } from '../../core/memo.js';
 import type { GameOutcome } from '../../core/system.js';
-import { applyAction, legalActions, startSegment } from './actions.js';
+import { applyAction, isLegal, legalActions, startSegment } from './actions.js';
 import { resampleOrders } from './hidden.js';
 import type { Scenario } from './scenario.js';
 import { CARRIER, Draft, EXITED, F_DESIGNATED, F_IN_FORT, FLAGS, HEX, MP_LEFT, OFFBOARD, PHASE_NAMES, type State } from './state.js';
@@ -50,6 +50,7 @@ export class PlGame implements Game<State, string> {
       over: false,
       target: -1,
       firers: [],
+      aimed: [],
       orders: [],
       wrecks: [],
       mines: sc.mines.map((m) => m.hex),
@@ -59,6 +60,8 @@ export class PlGame implements Game<State, string> {
       forts: sc.forts.map((f) => f.hex),
       clearing: [],
       control: sc.objectives.map((o) => o.heldBy),
+      // XIV.B.7.b-c: the hexes a bridge or town objective asks about start with the objective's holder.
+      held: sc.controlHexes.map((h) => sc.objectives.find((o) => o.hex === h || o.town.includes(h) || o.banks.flat().includes(h))!.heldBy),
       lost: [0, 0],
       hit: [],
       airUp: sc.aircraft.map(() => 1),
@@ -87,8 +90,9 @@ export class PlGame implements Game<State, string> {
   }
 
   apply(s: State, action: string, rng: Rng): State {
-    const legal = this.legalActions(s);
-    if (legal.indexOf(action) < 0) throw new IllegalActionError(action, `not legal in the ${PHASE_NAMES[s.phase]} phase of this position`);
+    // The agents' list, or any wider choice the rules give the player (VII.B.8, VII.C.6, VII.D.5, VII.E).
+    if (!isLegal(this.sc, s, action, this.legalActions(s)))
+      throw new IllegalActionError(action, `not legal in the ${PHASE_NAMES[s.phase]} phase of this position`);
     const next = new Draft(this.sc, s, rng, this.opts.narrate === true);
     applyAction(next, action);
     return next.seal();
@@ -104,6 +108,9 @@ export class PlGame implements Game<State, string> {
 
   /** Actions are their own keys. */
   actionKey = (a: string): string => a;
+
+  /** The player's wider choices (VII.B.8, VII.C.6, VII.D.5, VII.E, XII.A.3) that the agents' list leaves out. */
+  actionOf = (s: State, key: string): string | undefined => (isLegal(this.sc, s, key, this.legalActions(s)) ? key : undefined);
 }
 
 /**
@@ -137,7 +144,8 @@ export function plStateHash(s: State): string {
     s.phase,
     s.over ? 1 : 0,
     s.target,
-    s.firers.join(','),
+    // The aimed units only when there are some, so that positions without them keep their digests.
+    s.firers.join(',') + (s.aimed.length > 0 ? `>${s.aimed.join(',')}` : ''),
     s.orders.map((o) => `${o.side}:${o.turn}:${o.hex}:${o.units.join('.')}`).join(','),
     s.wrecks.join(','),
     s.mines.join(','),
@@ -147,7 +155,7 @@ export function plStateHash(s: State): string {
     s.forts.join(','),
     s.clearing.map((c) => c.join(':')).join(','),
     s.airPending.join(','),
-    s.control.join(','),
+    s.control.join(',') + (s.held.length > 0 ? `>${s.held.join(',')}` : ''),
     s.lost.join(','),
     s.hit.join(','),
     s.airUp.join(','),

@@ -20,7 +20,13 @@ export function resampleOrders(sc: Scenario, state: State, seat: number, rng: Rn
   }
   const orders: IfOrder[] = state.orders.map((o) => {
     if (o.side === seat) return o;
-    const inRange = seatHexes.filter((h) =>
+    // VII.C.6, ruling PL-R46: an order may also fall on an objective the ordering side does not stand in.
+    const candidates = [...seatHexes];
+    for (const ob of sc.objectives) {
+      const own = sc.units.some((u, i) => u.side === o.side && state.u[i]![HEX] === ob.hex);
+      if (!own && !candidates.includes(ob.hex)) candidates.push(ob.hex);
+    }
+    const inRange = candidates.filter((h) =>
       o.units.every((i) => {
         const at = state.u[i]![HEX]!;
         if (at < 0) return true;

@@ -16,16 +16,42 @@ import type { Hex } from '../../hex/grid.js';
 import type { LosRule } from '../../hex/los.js';
 import type { GameMap } from '../../hex/map.js';
 
+/** Hexside symbols (VII.J): none, brown (a slope's edge), orange (a hilltop's edge). */
+export const SIDE_NONE = 0,
+  SIDE_BROWN = 1,
+  SIDE_ORANGE = 2;
+
 export class PlLos implements LosRule {
   readonly name = 'panzer leader';
   /**
    * @param levelOf unit elevation per terrain index (VII.G.3: 0 ground, 1 slope, 2 hilltop)
    * @param obstacleOf whether a terrain index is a low obstacle (woods, town: VII.G.2)
    */
+  /**
+   * @param drawn V.A.2: hexside symbols a scenario draws, by hex * 6 + direction (both sides of each):
+   *   SIDE_NONE, SIDE_BROWN or SIDE_ORANGE; a side not drawn takes the symbol its hexes' levels give.
+   */
   constructor(
     private readonly levelOf: readonly number[],
     private readonly obstacleOf: readonly boolean[],
+    readonly drawn: Map<number, number> = new Map(),
   ) {}
+
+  /** The symbol on the side between neighbours h1 and h2 (VII.J): drawn, else derived (ruling PL-R10). */
+  private symbol(map: GameMap, h1: Hex, h2: Hex): number {
+    if (this.drawn.size > 0) {
+      for (let k = 0; k < 6; k++)
+        if (map.grid.neighbour(h1, k) === h2) {
+          const s = this.drawn.get(h1 * 6 + k);
+          if (s !== undefined) return s;
+          break;
+        }
+    }
+    const l1 = this.level(map, h1);
+    const l2 = this.level(map, h2);
+    if (l1 === l2) return SIDE_NONE;
+    return Math.max(l1, l2) === 2 ? SIDE_ORANGE : SIDE_BROWN;
+  }
 
   sees(map: GameMap, a: Hex, b: Hex): boolean {
     if (map.grid.distance(a, b) <= 1) return true;
@@ -61,10 +87,9 @@ export class PlLos implements LosRule {
       }
     }
     for (let k = 0; k < n; k++) {
-      const l1 = this.level(map, at(k));
-      const l2 = this.level(map, at(k + 1));
-      if (l1 === l2) continue;
-      if (Math.max(l1, l2) === 2) {
+      const side = this.symbol(map, at(k), at(k + 1));
+      if (side === SIDE_NONE) continue;
+      if (side === SIDE_ORANGE) {
         orange++;
         continue;
       }

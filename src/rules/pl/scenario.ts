@@ -24,7 +24,7 @@ import {
   type ScenarioData,
   scenarioSchema,
 } from './formats.js';
-import { PlLos } from './los.js';
+import { PlLos, SIDE_BROWN, SIDE_NONE, SIDE_ORANGE } from './los.js';
 
 /** Hexside bit of a road (V.D). */
 export const ROAD = 1;
@@ -62,6 +62,20 @@ export interface AirDef {
   readonly ordnance: 'bombs' | 'rockets';
   readonly mg: { readonly attack: number; readonly weapon: 'A' | 'I' };
   readonly arrives: number;
+  /** XII.A.3: the last turn it flies. */
+  readonly leaves: number;
+}
+
+/** A victory hex (XIV.B.7): worth `vp` to the side controlling it, `heldBy` at the start. */
+export interface Objective {
+  readonly hex: Hex;
+  readonly vp: number;
+  readonly heldBy: number;
+  readonly control: 'hex' | 'bridge' | 'town';
+  /** A town objective: every hex of the town (XIV.B.7.c). */
+  readonly town: readonly Hex[];
+  /** A bridge objective: the hexes next to it on either side of the stream (XIV.B.7.b). */
+  readonly banks: readonly (readonly Hex[])[];
 }
 
 export interface Scenario {
@@ -97,7 +111,9 @@ export interface Scenario {
   readonly forts: readonly { readonly hex: Hex; readonly side: number }[];
   /** XIV.B.3: per seat, the hexes its units may leave the map from and the VP per unit that leaves, or null. */
   readonly exits: readonly ({ readonly hexes: readonly Hex[]; readonly vp: number } | null)[];
-  readonly objectives: readonly { readonly hex: Hex; readonly vp: number; readonly heldBy: number }[];
+  readonly objectives: readonly Objective[];
+  /** XIV.B.7.b-c: the hexes whose last occupier a bridge or town objective's control asks about. */
+  readonly controlHexes: readonly Hex[];
   /** Starting minefields: hex and the side that laid them. */
   readonly mines: readonly { readonly hex: Hex; readonly side: number }[];
   readonly blocks: readonly Hex[];
@@ -111,6 +127,41 @@ const SETTERS = [
   objectiveParameter<ScenarioData & { victory: never }>(),
   ruleSwitchParameter<ScenarioData>(),
 ];
+
+/** XIV.B.7.c: the town h is part of: the town hexes joined to it, or [] when h is not a town hex. */
+function townOf(map: GameMap, terrains: readonly { town: boolean }[], h: Hex): Hex[] {
+  if (!terrains[map.terrain[h]!]?.town) return [];
+  const out = [h];
+  for (let j = 0; j < out.length; j++)
+    for (let k = 0; k < 6; k++) {
+      const n = map.grid.neighbour(out[j]!, k);
+      if (n >= 0 && !out.includes(n) && terrains[map.terrain[n]!]?.town) out.push(n);
+    }
+  return out;
+}
+
+/**
+ * XIV.B.7.b: the banks of the stream at bridge hex h: its neighbours that are not stream hexes, in runs
+ * around the hex (the stream hexes above and below the bridge part them into two).
+ */
+function banksOf(map: GameMap, stream: readonly boolean[], h: Hex): Hex[][] {
+  const ring = [0, 1, 2, 3, 4, 5].map((k) => map.grid.neighbour(h, k));
+  const land = ring.map((n) => n >= 0 && !stream[map.terrain[n]!]);
+  const start = land.indexOf(false);
+  if (start < 0) return [ring.filter((n) => n >= 0)];
+  const banks: Hex[][] = [];
+  let run: Hex[] = [];
+  for (let j = 1; j <= 6; j++) {
+    const k = (start + j) % 6;
+    if (land[k]) run.push(ring[k]!);
+    else if (run.length > 0) {
+      banks.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) banks.push(run);
+  return banks;
+}
 
 /** Whether h lies on the edge of the map (XIV.B.3: units enter and leave there). */
 function onEdge(grid: GameMap['grid'], h: Hex): boolean {
@@ -186,7 +237,22 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
   const terrains = terrainIds.map((t) => charts.terrain[t]!);
   const level = terrains.map((t) => t.level);
   const obstacle = terrains.map((t) => t.obstacle);
-  const map = readCompactMap(data.map, { terrainIds, los: new PlLos(level, obstacle), roadBit: ROAD }, problems);
+  const los = new PlLos(level, obstacle);
+  const map = readCompactMap(data.map, { terrainIds, los, roadBit: ROAD }, problems);
+  // V.A.2: the hexside symbols the scenario draws (ruling PL-R50); the others derive from the levels (PL-R10).
+  data.hexsides.forEach((side, i) => {
+    const a = hexAt(map.grid, side.between[0], `hexsides[${i}].between[0]`, problems);
+    const b = hexAt(map.grid, side.between[1], `hexsides[${i}].between[1]`, problems);
+    if (a < 0 || b < 0) return;
+    const k = [0, 1, 2, 3, 4, 5].find((x) => map.grid.neighbour(a, x) === b);
+    if (k === undefined) {
+      problems.add(`hexsides[${i}].between`, `${side.between[1]} is not next to ${side.between[0]}`, 'bad-value');
+      return;
+    }
+    const symbol = side.symbol === 'brown' ? SIDE_BROWN : side.symbol === 'orange' ? SIDE_ORANGE : SIDE_NONE;
+    los.drawn.set(a * 6 + k, symbol);
+    los.drawn.set(b * 6 + ((k + 3) % 6), symbol);
+  });
   const grid = map.grid;
   const units: UnitDef[] = [];
   data.sides.forEach((sd, side) => {
@@ -313,7 +379,8 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
       const place = `sides[${side}].forts[${i}]`;
       const h = hexAt(grid, l, place, problems);
       if (h < 0) return;
-      if (terrains[map.terrain[h]!]!.stream) problems.add(place, `no fortification on a stream hex (IX.C.1): ${l}`, 'bad-value');
+      const t = terrains[map.terrain[h]!]!;
+      if (t.stream || t.sea || t.beach) problems.add(place, `no fortification on a stream, sea or beach hex (IX.C.1): ${l}`, 'bad-value');
       if (forts.some((f) => f.hex === h)) problems.add(place, `a second fortification in ${l}: one a hex (IX.C.13)`, 'bad-value');
       if (data.sides.some((x) => x.mines.includes(l) || x.blocks.includes(l)))
         problems.add(place, `a fortification on a minefield or block in ${l} (IX.C.15)`, 'bad-value');
@@ -338,11 +405,6 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
         'bad-value',
       );
   const seatOf = (id: string): number => (id === 'allied' ? 0 : 1);
-  const objectives = data.victory.objectives.map((o, i) => ({
-    hex: hexAt(grid, o.hex, `victory.objectives[${i}].hex`, problems),
-    vp: o.vp,
-    heldBy: seatOf(o.heldBy),
-  }));
   const mines: { hex: Hex; side: number }[] = [];
   const blocks: Hex[] = [];
   data.sides.forEach((sd, side) => {
@@ -350,10 +412,20 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
       const h = hexAt(grid, l, `sides[${side}].mines[${i}]`, problems);
       if (h >= 0 && terrains[map.terrain[h]!]!.town)
         problems.add(`sides[${side}].mines[${i}]`, 'no minefield in a town hex (IX.A.5)', 'bad-value');
+      // IX.A.1.a: one minefield a hex, none at sea (nor on a bridge: checked below).
+      if (h >= 0 && terrains[map.terrain[h]!]!.sea)
+        problems.add(`sides[${side}].mines[${i}]`, 'no minefield on a sea hex (IX.A.1.a)', 'bad-value');
+      if (h >= 0 && mines.some((m) => m.hex === h))
+        problems.add(`sides[${side}].mines[${i}]`, `a second minefield in ${l} (IX.A.1.a: one a hex)`, 'bad-value');
       if (h >= 0) mines.push({ hex: h, side });
     });
     sd.blocks.forEach((l, i) => {
       const h = hexAt(grid, l, `sides[${side}].blocks[${i}]`, problems);
+      // IX.B.1: one block a hex, none at sea.
+      if (h >= 0 && terrains[map.terrain[h]!]!.sea)
+        problems.add(`sides[${side}].blocks[${i}]`, 'no block on a sea hex (IX.B.1)', 'bad-value');
+      if (h >= 0 && blocks.includes(h))
+        problems.add(`sides[${side}].blocks[${i}]`, `a second block in ${l} (IX.B.1: one a hex)`, 'bad-value');
       if (h >= 0) blocks.push(h);
     });
   });
@@ -372,6 +444,31 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
     if (h >= 0 && bridges.includes(h)) problems.add(`truckBridges[${i}]`, `${l} already has a permanent bridge`, 'bad-value');
     return h;
   });
+  const objectives: Objective[] = data.victory.objectives.map((o, i) => {
+    const h = hexAt(grid, o.hex, `victory.objectives[${i}].hex`, problems);
+    const place = `victory.objectives[${i}].control`;
+    let town: Hex[] = [];
+    let banks: Hex[][] = [];
+    if (h >= 0 && o.control === 'town') {
+      town = townOf(map, terrains, h);
+      if (town.length === 0) problems.add(place, `${o.hex} is not a town hex (XIV.B.7.c)`, 'bad-value');
+    }
+    if (h >= 0 && o.control === 'bridge') {
+      banks = banksOf(map, stream, h);
+      if (!stream[map.terrain[h]!] || ![...bridges, ...truckBridges].includes(h))
+        problems.add(place, `${o.hex} is not a bridged stream hex (XIV.B.7.b)`, 'bad-value');
+      else if (banks.length !== 2)
+        problems.add(place, `the stream at ${o.hex} does not part its neighbours into two banks (XIV.B.7.b)`, 'bad-value');
+    }
+    return { hex: h, vp: o.vp, heldBy: seatOf(o.heldBy), control: o.control, town, banks };
+  });
+  const controlHexes: Hex[] = [];
+  for (const o of objectives)
+    for (const h of o.control === 'town' ? o.town : o.control === 'bridge' ? [o.hex, ...o.banks.flat()] : [])
+      if (!controlHexes.includes(h)) controlHexes.push(h);
+  for (const m of mines)
+    if (bridges.includes(m.hex) || truckBridges.includes(m.hex))
+      problems.add('sides', `no minefield on the bridge at ${grid.label(m.hex)} (IX.A.1.a)`, 'bad-value');
   if ((bridges.length > 0 || truckBridges.length > 0) && bridgeTerrain < 0)
     problems.add('bridges', `the chart pack ${src.chartsFile} has no "clear" terrain for bridged hexes (VII.K.6)`, 'not-found');
   const exits = data.sides.map((sd, side) =>
@@ -405,7 +502,10 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
         ordnance: a.ordnance,
         mg: a.mg,
         arrives: a.arrives,
+        leaves: a.leaves ?? data.turns,
       });
+      if (a.leaves !== undefined && a.leaves < a.arrives)
+        problems.add(`sides[${side}].aircraft`, `${a.id} leaves (turn ${a.leaves}) before it arrives (turn ${a.arrives})`, 'bad-value');
     }
   });
   problems.throwIfAny();
@@ -437,6 +537,7 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
     forts,
     exits,
     objectives,
+    controlHexes,
     mines,
     blocks,
     turns: data.turns,

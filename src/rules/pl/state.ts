@@ -74,6 +74,8 @@ export interface State extends UnitState {
   /** The direct fire attack being put together (VII.B.5): its target unit, or -1. */
   readonly target: number;
   readonly firers: readonly number[];
+  /** VII.B.8: further units of the target's hex chosen to be hit by the same attack (the player's combination). */
+  readonly aimed: readonly number[];
   /** IF orders not yet executed; the other side's are its secret (digest 8.3). */
   readonly orders: readonly IfOrder[];
   /** One entry per wreck (VIII), by hex. */
@@ -90,6 +92,8 @@ export interface State extends UnitState {
   readonly clearing: readonly (readonly [Hex, number])[];
   /** Per objective: the seat controlling it (XIV.B.7). */
   readonly control: readonly number[];
+  /** Per hex of Scenario.controlHexes: the seat whose unit was last in it (XIV.B.7.b-c), -1 for none yet. */
+  readonly held: readonly number[];
   /** Per seat: its units eliminated that count for victory (XIV.B.8). */
   readonly lost: readonly number[];
   /** Hexes hit by IF this combat phase (VII.C.11), overrun this movement phase (VII.D.5) or close assaulted this segment (VII.E.4). */
@@ -118,6 +122,7 @@ export class Draft extends UnitDraft<State> {
   over: boolean;
   target: number;
   firers: readonly number[];
+  aimed: readonly number[];
   orders: readonly IfOrder[];
   wrecks: readonly Hex[];
   mines: readonly Hex[];
@@ -127,6 +132,7 @@ export class Draft extends UnitDraft<State> {
   forts: readonly Hex[];
   clearing: readonly (readonly [Hex, number])[];
   control: readonly number[];
+  held: readonly number[];
   lost: readonly number[];
   hit: readonly Hex[];
   airUp: readonly number[];
@@ -149,6 +155,7 @@ export class Draft extends UnitDraft<State> {
     this.over = s.over;
     this.target = s.target;
     this.firers = s.firers;
+    this.aimed = s.aimed;
     this.orders = s.orders;
     this.wrecks = s.wrecks;
     this.mines = s.mines;
@@ -158,6 +165,7 @@ export class Draft extends UnitDraft<State> {
     this.forts = s.forts;
     this.clearing = s.clearing;
     this.control = s.control;
+    this.held = s.held;
     this.lost = s.lost;
     this.hit = s.hit;
     this.airUp = s.airUp;
@@ -190,6 +198,7 @@ export class Draft extends UnitDraft<State> {
       over: this.over,
       target: this.target,
       firers: this.firers,
+      aimed: this.aimed,
       orders: this.orders,
       wrecks: this.wrecks,
       mines: this.mines,
@@ -199,6 +208,7 @@ export class Draft extends UnitDraft<State> {
       forts: this.forts,
       clearing: this.clearing,
       control: this.control,
+      held: this.held,
       lost: this.lost,
       hit: this.hit,
       airUp: this.airUp,

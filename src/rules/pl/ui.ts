@@ -9,7 +9,19 @@ import type { ActionKind, ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOpt
 import { renderBoardMap } from '../../hex/ascii.js';
 import { boardOf } from '../../hex/board.js';
 import type { Hex } from '../../hex/grid.js';
-import { airStrength, assaulters, assaultOdds, BRIDGE_TARGET, bridgeFireOdds, directFireOdds, overrunOdds } from './actions.js';
+import {
+  airStrength,
+  assaulters,
+  assaultOdds,
+  BRIDGE_TARGET,
+  bridgeFireOdds,
+  directFireOdds,
+  isLegal,
+  legalActions,
+  overrunOdds,
+  overrunsOf,
+  overrunWays,
+} from './actions.js';
 import { chances, columnName, defenseOf, oddsColumn } from './combat.js';
 import { outcomeOf } from './game.js';
 import { visibleOrders } from './hidden.js';
@@ -33,15 +45,17 @@ import {
 
 const HELP = [
   'fire U T        unit U fires at enemy unit T (again with another U to combine fire on T), then "resolve"',
+  'aim T           the fire being put together also hits unit T of its target hex (any combination, VII.B.8)',
   'shell U HEX     unit U fires at the temporary bridge at HEX (X.C.4.b; not I weapons), then "resolve"',
   'resolve         roll the direct fire attack being put together',
-  'order U HEX     write an IF order: unit U fires indirectly at HEX next turn (secret)',
+  'order U HEX     write an IF order: unit U fires indirectly at HEX next turn (secret; any hex, empty too)',
   'air A T [mg]    aircraft A attacks enemy unit T with its bombs or rockets (or machine guns)',
   'move U HEX      move unit U (number or id) to HEX (e.g. 0405)',
   'land U HEX      unit U at sea lands on the beach hex HEX next to it (XI.C), then may move on',
   'load C P        carrier C loads unit P in its hex; unload C sets its passenger down',
-  'overrun U HEX   vehicle U overruns HEX (the first legal way through)',
-  'cat HEX         close assault HEX with every eligible adjacent unit',
+  'overrun U HEX   vehicle U overruns HEX (the first legal way through); overrun U V .. HEX: together (VII.D.5)',
+  'cat HEX [U ..]  close assault HEX with every eligible adjacent unit, or with the units U .. named',
+  'leave A         aircraft A leaves the map for good (XII.A.3; it may not come back)',
   'aa U            (German, at an announced air attack) AA unit U fires at the aircraft; pass: no more AA',
   'clear E HEX     engineer E turns over the minefield or block at HEX next to it, or removes the one it stands on',
   'demolish E HEX  engineer E moves off to HEX and rolls to blow its bridge or make its block',
@@ -65,8 +79,8 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
     if (h < 0) throw new InputError(`"${text ?? ''}" is not a hex label of this ${grid.width}x${grid.height} map (e.g. 0304)`);
     return h;
   };
-  const pick = (legal: readonly string[], action: string | undefined, what: string): string => {
-    if (action !== undefined && legal.includes(action)) return action;
+  const pick = (legal: readonly string[], action: string | undefined, what: string, s?: State): string => {
+    if (action !== undefined && (legal.includes(action) || (s !== undefined && isLegal(sc, s, action, legal)))) return action;
     throw new InputError(`${what} is not legal now (type "list" for the legal actions)`);
   };
   const status = (s: State): string => {
@@ -162,10 +176,23 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         return `${unitName(n(1))} loads ${unitName(n(2))}`;
       case 'unload':
         return `${unitName(n(1))} unloads its passenger`;
+      case 'aim':
+        return `the fire at ${s.target >= 0 ? unitName(s.target) : '-'} also hits ${unitName(n(1))}`;
       case 'overrun':
-        return `${unitName(n(1))} overruns ${grid.label(n(2))}, leaving to ${grid.label(grid.neighbour(n(2), n(3)))}`;
+        return overrunWays(w.slice(1).map(Number))
+          .map(([i, k]) => `${unitName(i)} overruns ${grid.label(n(2))}, leaving to ${grid.label(grid.neighbour(n(2), k))}`)
+          .join('; ');
       case 'cat':
-        return `close assault on ${grid.label(n(1))}`;
+        return `close assault on ${grid.label(n(1))}${
+          w.length > 2
+            ? ` by ${w
+                .slice(2)
+                .map((x) => unitName(Number(x)))
+                .join(', ')}`
+            : ''
+        }`;
+      case 'leave':
+        return `${sc.aircraft[n(1)]?.name ?? 'the aircraft'} leaves the map for good`;
       case 'aa':
         return `${unitName(n(1))} fires AA at ${sc.aircraft[s.airPending[0]!]?.name ?? 'the aircraft'}`;
       case 'pass':
@@ -198,11 +225,18 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         if (s.target >= 0) o = directFireOdds(d, s.firers, s.target);
         else if (s.target <= BRIDGE_TARGET) o = { ...bridgeFireOdds(d, s.firers, BRIDGE_TARGET - s.target, true), drm: 0 };
         break;
+      case 'aim':
+        if (s.target >= 0) o = directFireOdds(view(sc, { ...s, aimed: [...s.aimed, n(1)] }), s.firers, s.target);
+        break;
       case 'overrun':
-        o = overrunOdds(d, n(1), n(2));
+        o = overrunOdds(
+          d,
+          overrunWays(w.slice(1).map(Number)).map(([i]) => i),
+          n(2),
+        );
         break;
       case 'cat':
-        o = assaultOdds(d, n(1), assaulters(d, n(1)));
+        o = assaultOdds(d, n(1), w.length > 2 ? w.slice(2).map(Number) : assaulters(d, n(1)));
         break;
       case 'air': {
         const attack = airStrength(d, n(1), n(2), w[3] === 'mg' ? 'mg' : 'ord');
@@ -220,6 +254,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
   const kinds: Record<string, ActionKind> = {
     order: 'declare',
     fire: 'fire',
+    aim: 'fire',
     shell: 'fire',
     resolve: 'fire',
     air: 'fire',
@@ -230,6 +265,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
     overrun: 'assault',
     cat: 'assault',
     aa: 'fire',
+    leave: 'other',
     pass: 'other',
     exit: 'move',
     clear: 'other',
@@ -278,13 +314,18 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         units = [n(1)];
         from = hexOf(n(1));
         break;
+      case 'aim':
+        units = [...s.firers];
+        target = hexOf(n(1));
+        break;
       case 'overrun':
-        units = [n(1)];
+        units = overrunWays(w.slice(1).map(Number)).map(([i]) => i);
         from = hexOf(n(1));
         target = n(2);
         to = grid.neighbour(n(2), n(3));
         break;
       case 'cat':
+        units = w.slice(2).map(Number);
         target = n(1);
         break;
       case 'aa':
@@ -311,6 +352,31 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
     return { kind: kinds[w[0] ?? ''] ?? 'other', label: describe(s, action), units, from, to, target, combat };
   };
 
+  /** VII.D.5: the first exit directions that make the named vehicles' combined overrun of h legal, if any. */
+  const combinedOverrun = (s: State, units: readonly number[], h: Hex): string | undefined => {
+    const ways = units.map((i) =>
+      overrunsOf(view(sc, s), i)
+        .filter(([x]) => x === h)
+        .map(([, k]) => k),
+    );
+    const agents = legalActions(sc, s);
+    const tryFrom = (j: number, chosen: number[]): string | undefined => {
+      if (j === units.length) {
+        const action = `overrun ${units[0]} ${h} ${chosen[0]}${units
+          .slice(1)
+          .map((i, x) => ` ${i} ${chosen[x + 1]}`)
+          .join('')}`;
+        return isLegal(sc, s, action, agents) ? action : undefined;
+      }
+      for (const k of ways[j]!) {
+        const found = tryFrom(j + 1, [...chosen, k]);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    };
+    return tryFrom(0, []);
+  };
+
   return {
     renderMap: (s, v: ViewOptions) =>
       renderBoardMap(
@@ -333,7 +399,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
     renderStatus: (s) => status(s),
     briefing: () => [
       ...(sc.data.description ? [sc.data.description] : []),
-      `Objectives: ${sc.objectives.map((o) => `${grid.label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.heldBy]!.id})`).join(', ') || 'none'}; ${sc.data.victory.vpPerUnit} VP per enemy unit eliminated (not trucks or wagons); tactical victory by ${sc.data.victory.tactical} VP, decisive by ${sc.data.victory.decisive}.`,
+      `Objectives: ${sc.objectives.map((o) => `${o.control === 'town' ? 'the town of ' : o.control === 'bridge' ? 'the bridge at ' : ''}${grid.label(o.hex)} (${o.vp} VP, held by ${sc.sides[o.heldBy]!.id})`).join(', ') || 'none'}; ${sc.data.victory.vpPerUnit} VP per enemy unit eliminated (not trucks or wagons); tactical victory by ${sc.data.victory.tactical} VP, decisive by ${sc.data.victory.decisive}.`,
       ...(sc.mines.length ? [`Minefields: ${sc.mines.map((m) => grid.label(m.hex)).join(', ')}`] : []),
       ...(sc.blocks.length ? [`Blocks: ${sc.blocks.map((h) => grid.label(h)).join(', ')}`] : []),
       ...(sc.bridges.length
@@ -348,7 +414,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       ),
       ...(sc.aircraft.length
         ? [
-            `Aircraft: ${sc.aircraft.map((a) => `${a.name} (${a.role === 'observation' ? 'observation' : a.ordnance}, from turn ${a.arrives})`).join(', ')}`,
+            `Aircraft: ${sc.aircraft.map((a) => `${a.name} (${a.role === 'observation' ? 'observation' : a.ordnance}, from turn ${a.arrives}${a.leaves < sc.turns ? ` to turn ${a.leaves}` : ''})`).join(', ')}`,
           ]
         : []),
       `Terrain: ${Object.entries(sc.data.map.legend)
@@ -362,10 +428,12 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       switch (cmd) {
         case 'fire':
           return pick(legal, `fire ${asUnit(a)} ${asUnit(b)}`, `fire by ${a} at ${b}`);
+        case 'aim':
+          return pick(legal, `aim ${asUnit(a)}`, `adding ${a} to the target`, s);
         case 'resolve':
           return pick(legal, 'resolve', 'resolving');
         case 'order':
-          return pick(legal, `order ${asUnit(a)} ${asHex(b)}`, `an IF order for ${a} at ${b}`);
+          return pick(legal, `order ${asUnit(a)} ${asHex(b)}`, `an IF order for ${a} at ${b}`, s);
         case 'air':
           return pick(legal, `air ${Number(a)} ${asUnit(b)} ${c === 'mg' ? 'mg' : 'ord'}`, `that air attack`);
         case 'move':
@@ -377,18 +445,27 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         case 'unload':
           return pick(legal, `unload ${asUnit(a)}`, `unloading ${a}`);
         case 'overrun': {
-          const u = asUnit(a);
-          const h = asHex(b);
-          return pick(
-            legal,
-            legal.find((x) => x.startsWith(`overrun ${u} ${h} `)),
-            `an overrun of ${b} by ${a}`,
-          );
+          const named = words.slice(1);
+          if (named.length < 2) throw new InputError('overrun needs the vehicles and the hex: overrun U [V ..] HEX');
+          const h = asHex(named[named.length - 1]);
+          const units = named.slice(0, -1).map(asUnit);
+          if (units.length === 1)
+            return pick(
+              legal,
+              legal.find((x) => x.startsWith(`overrun ${units[0]} ${h} `) && x.split(' ').length === 4),
+              `an overrun of ${named[1]} by ${a}`,
+            );
+          return pick(legal, combinedOverrun(s, units, h), `a combined overrun of ${named[named.length - 1]} by ${units.join(', ')}`, s);
         }
-        case 'cat':
-          return pick(legal, `cat ${asHex(a)}`, `a close assault on ${a}`);
+        case 'cat': {
+          const units = words.slice(2).map(asUnit);
+          const h = asHex(a);
+          return pick(legal, units.length > 0 ? `cat ${h} ${units.join(' ')}` : `cat ${h}`, `a close assault on ${a}`, s);
+        }
         case 'aa':
           return pick(legal, `aa ${asUnit(a)}`, `AA fire by ${a}`);
+        case 'leave':
+          return pick(legal, `leave ${Number(a)}`, `aircraft ${a} leaving`, s);
         case 'pass':
           return pick(legal, 'pass', 'passing on AA fire');
         case 'exit':

@@ -39,12 +39,13 @@ export function custom(opts: {
   blocks?: string[];
   aircraft?: unknown[];
   charts?: string;
-  objectives?: { hex: string; vp: number; heldBy: 'allied' | 'german' }[];
+  objectives?: { hex: string; vp: number; heldBy: 'allied' | 'german'; control?: 'hex' | 'bridge' | 'town' }[];
   bridges?: string[];
   setsUpLast?: 'allied' | 'german';
   exits?: [{ hexes: string[]; vp: number } | undefined, { hexes: string[]; vp: number } | undefined];
   forts?: [string[], string[]];
   truckBridges?: string[];
+  hexsides?: { between: [string, string]; symbol: 'brown' | 'orange' | 'none' }[];
 }): { sc: Scenario; game: PlGame; start: State; file: string } {
   const data = {
     format: 'tacsim-scenario/1',
@@ -82,6 +83,7 @@ export function custom(opts: {
     ],
     bridges: opts.bridges ?? [],
     truckBridges: opts.truckBridges ?? [],
+    ...(opts.hexsides ? { hexsides: opts.hexsides } : {}),
     ...(opts.setsUpLast ? { setsUpLast: opts.setsUpLast } : {}),
     victory: { objectives: opts.objectives ?? [], vpPerUnit: 1, tactical: 2, decisive: 4 },
   };
