@@ -39,8 +39,16 @@ export abstract class WordActionGame<S extends object> implements Game<S, string
     return cached;
   }
 
+  /**
+   * Whether `apply` takes `action` in `state`: one of the legal actions, unless a game whose legal list is
+   * the agents' subset of the player's choices widens it.
+   */
+  protected accepts(state: S, action: string): boolean {
+    return this.legalActions(state).includes(action);
+  }
+
   apply(state: S, action: string, rng: Rng): S {
-    if (!this.legalActions(state).includes(action)) throw new IllegalActionError(action, this.illegalReason(state));
+    if (!this.accepts(state, action)) throw new IllegalActionError(action, this.illegalReason(state));
     return this.applyLegal(state, action, rng);
   }
 

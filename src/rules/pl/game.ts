@@ -5,26 +5,23 @@
  * plays with open orders (a labelled deviation, rule.openOrders).
  */
 import { textDigest } from '../../core/digest.js';
-import type { Game, Rng } from '../../core/game.js';
-import { IllegalActionError } from '../../core/game.js';
-import { RecentMemo } from '../../core/memo.js';
+import type { Rng } from '../../core/game.js';
+import { WordActionGame } from '../../core/word-game.js';
 import type { GameOutcome } from '../../core/system.js';
 import { applyAction, isLegal, legalActions, startSegment } from './actions.js';
 import { resampleOrders } from './hidden.js';
 import type { Scenario } from './scenario.js';
 import { CARRIER, Draft, EXITED, F_DESIGNATED, F_IN_FORT, FLAGS, HEX, MP_LEFT, OFFBOARD, PHASE_NAMES, type State } from './state.js';
 
-export class PlGame implements Game<State, string> {
+export class PlGame extends WordActionGame<State> {
   readonly name: string;
-  readonly players = 2;
-  /** Legal actions of the states asked about most recently, by identity (states are immutable). */
-  private readonly legalCache = new RecentMemo<State, readonly string[]>(8);
   readonly determinize?: (state: State, seat: number, rng: Rng) => State;
 
   constructor(
     readonly sc: Scenario,
     readonly opts: { narrate?: boolean } = {},
   ) {
+    super();
     this.name = `pl:${sc.data.id}`;
     if (!sc.rules.openOrders && sc.units.some((u) => u.c.modes.includes('IF')))
       this.determinize = (state, seat, rng) => resampleOrders(sc, state, seat, rng);
@@ -80,25 +77,28 @@ export class PlGame implements Game<State, string> {
     return s.airPending.length > 0 ? 1 - s.side : s.side;
   }
 
-  legalActions(s: State): readonly string[] {
-    let cached = this.legalCache.get(s);
-    if (cached === undefined) {
-      cached = Object.freeze(legalActions(this.sc, s));
-      this.legalCache.set(s, cached);
-    }
-    return cached;
+  computeLegalActions(s: State): string[] {
+    return legalActions(this.sc, s);
   }
 
-  apply(s: State, action: string, rng: Rng): State {
-    // The agents' list, or any wider choice the rules give the player (VII.B.8, VII.C.6, VII.D.5, VII.E).
-    if (!isLegal(this.sc, s, action, this.legalActions(s)))
-      throw new IllegalActionError(action, `not legal in the ${PHASE_NAMES[s.phase]} phase of this position`);
+  /** The agents' list, or any wider choice the rules give the player (VII.B.8, VII.C.6, VII.D.5, VII.E). */
+  protected override accepts(s: State, action: string): boolean {
+    return isLegal(this.sc, s, action, this.legalActions(s));
+  }
+
+  protected override illegalReason(s: State): string {
+    return `not legal in the ${PHASE_NAMES[s.phase]} phase of this position`;
+  }
+
+  protected applyLegal(s: State, action: string, rng: Rng): State {
     const next = new Draft(this.sc, s, rng, this.opts.narrate === true);
     applyAction(next, action);
     return next.seal();
   }
 
-  isTerminal = (s: State): boolean => s.over;
+  isTerminal(s: State): boolean {
+    return s.over;
+  }
 
   /** Win 1, loss -1, draw 0 by the victory margin (XIV.A). */
   returns(s: State): readonly number[] {
@@ -106,11 +106,10 @@ export class PlGame implements Game<State, string> {
     return [0, 1].map((seat) => (winner === null ? 0 : winner === seat ? 1 : -1));
   }
 
-  /** Actions are their own keys. */
-  actionKey = (a: string): string => a;
-
   /** The player's wider choices (VII.B.8, VII.C.6, VII.D.5, VII.E, XII.A.3) that the agents' list leaves out. */
-  actionOf = (s: State, key: string): string | undefined => (isLegal(this.sc, s, key, this.legalActions(s)) ? key : undefined);
+  actionOf(s: State, key: string): string | undefined {
+    return this.accepts(s, key) ? key : undefined;
+  }
 }
 
 /**
