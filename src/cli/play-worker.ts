@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { type Agent, createAgent } from '../../agents/agent.js';
-import type { Rng } from '../core/game.js';
+import { actionByKey, type Rng } from '../core/game.js';
 import { createRng } from '../core/rng.js';
 import type { LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { agentSeed } from '../harness/match.js';
@@ -59,7 +59,7 @@ async function start(setup: PlayWorkerSetup): Promise<void> {
     const game = sc.game;
     for (let k = pos.actions.length; k < task.actions.length; k++) {
       const key = task.actions[k]!;
-      const action = game.legalActions(pos.state).find((a) => game.actionKey(a) === key) ?? game.actionOf?.(pos.state, key);
+      const action = actionByKey(game, pos.state, key);
       if (action === undefined) throw new Error(`action ${k + 1} ("${key}") is not legal in the worker's replay`);
       pos.state = game.apply(pos.state, action, pos.dice);
       pos.actions.push(key);

@@ -13,7 +13,7 @@ import { createAgent } from '../../agents/agent.js';
 import { withThreads } from '../../agents/presets.js';
 import { InputError } from '../core/errors.js';
 import { createRng } from '../core/rng.js';
-import type { Rng } from '../core/game.js';
+import { actionByKey, type Rng } from '../core/game.js';
 import type { ActionPlace, BoardView, LoadedScenario, ScenarioOptions, ViewOptions } from '../core/system.js';
 import { boardWindow } from '../hex/ascii.js';
 import { HexGrid, type Orientation } from '../hex/grid.js';
@@ -101,7 +101,7 @@ function replayInto(s: Session, actions: readonly string[], seats: readonly numb
   s.hashes = [];
   for (const [k, key] of actions.entries()) {
     if (game.isTerminal(s.state)) throw new InputError(`action ${k + 1} ("${key}") comes after the end of the game`);
-    const action = game.legalActions(s.state).find((a) => game.actionKey(a) === key) ?? game.actionOf?.(s.state, key);
+    const action = actionByKey(game, s.state, key);
     if (action === undefined) throw new InputError(`action ${k + 1} ("${key}") is not legal at that point of the game`);
     play(s, action, seats?.[k] ?? game.toMove(s.state));
   }

@@ -6,6 +6,7 @@
  * but stops short of the end of the game fails.
  */
 import { InputError } from '../core/errors.js';
+import { actionByKey } from '../core/game.js';
 import type { GameOutcome, LoadedScenario } from '../core/system.js';
 import { createRng } from '../core/rng.js';
 import { type GameRecord, loadRecordScenario, metricsText, perSide, readRecord } from './record.js';
@@ -46,7 +47,7 @@ export function runReplay(file: string, opts: ReplayOptions = {}): ReplayResult 
   for (const [k, key] of rec.actions.entries()) {
     const where = `action ${k + 1} of ${rec.actions.length}`;
     if (game.isTerminal(state)) return fail(`${where} ("${key}") comes after the end of the game`, k);
-    const action = game.legalActions(state).find((a) => game.actionKey(a) === key) ?? game.actionOf?.(state, key);
+    const action = actionByKey(game, state, key);
     if (action === undefined) return fail(`${where} ("${key}") is not legal in that position`, k);
     const seat = game.toMove(state);
     const turn = sc.turn(state);

@@ -60,3 +60,11 @@ export class IllegalActionError extends Error {
     this.actionKey = actionKey;
   }
 }
+
+/**
+ * The action whose key is `key` in `state`: one of the legal actions, or a wider choice the game accepts
+ * from a player (Game.actionOf); undefined when neither. What a record, a prompt or a browser names.
+ */
+export function actionByKey<S, A>(game: Game<S, A>, state: S, key: string): A | undefined {
+  return game.legalActions(state).find((a) => game.actionKey(a) === key) ?? game.actionOf?.(state, key);
+}

@@ -6,7 +6,7 @@
  * the task's progress port (the page's thinking indicator).
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { Rng } from '../core/game.js';
+import { actionByKey, type Rng } from '../core/game.js';
 import { createRng } from '../core/rng.js';
 import type { LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { createAgent } from '../../agents/agent.js';
@@ -92,7 +92,7 @@ async function positionOf(task: AiTask): Promise<Replayed> {
   const game = sc.game;
   for (let k = r.actions.length; k < task.actions.length; k++) {
     const key = task.actions[k]!;
-    const action = game.legalActions(r.state).find((a) => game.actionKey(a) === key);
+    const action = actionByKey(game, r.state, key);
     if (action === undefined) throw new Error(`action ${k + 1} ("${key}") is not legal in the replay`);
     r.state = game.apply(r.state, action, r.dice);
     r.actions.push(key);

@@ -13,7 +13,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { createAgent } from '../../agents/agent.js';
 import { InputError } from '../core/errors.js';
-import type { Rng } from '../core/game.js';
+import { actionByKey, type Rng } from '../core/game.js';
 import { createRng } from '../core/rng.js';
 import type { BoardView as KernelBoard, ActionPlace as EnginePlace, LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { agentSeed } from '../harness/match.js';
@@ -177,7 +177,7 @@ export class WebGame {
     this.secretActions = 0;
     for (const [k, key] of actions.entries()) {
       if (game.isTerminal(this.state)) throw new RequestError(400, `action ${k + 1} ("${key}") comes after the end of the game`);
-      const action = game.legalActions(this.state).find((a) => game.actionKey(a) === key);
+      const action = actionByKey(game, this.state, key);
       if (action === undefined) throw new RequestError(400, `action ${k + 1} ("${key}") is not legal at that point of the game`);
       this.apply(action);
     }
@@ -391,7 +391,7 @@ export class GameStore {
         channel.port1.close();
         if (g.epoch !== epoch) return;
         g.thinking = null;
-        const action = game.legalActions(g.state).find((a) => game.actionKey(a) === r.action);
+        const action = actionByKey(game, g.state, r.action);
         if (action === undefined) throw new Error(`the computer chose "${r.action}", not legal here`);
         g.apply(action, { ms: Date.now() - thinking.since, iterations: r.iterations, why: this.why(g, r) });
         this.pump(g);
@@ -440,7 +440,7 @@ export class GameStore {
     const words: string[] = [];
     for (const key of keys) {
       if (game.isTerminal(state)) break;
-      const action = game.legalActions(state).find((a) => game.actionKey(a) === key);
+      const action = actionByKey(game, state, key);
       if (action === undefined) break;
       words.push(g.numbers.text(g.sc.ui.describeAction(state, action)));
       state = game.apply(state, action, dice);
