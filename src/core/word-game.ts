@@ -8,7 +8,6 @@ import { IllegalActionError } from './game.js';
 import { RecentMemo } from './memo.js';
 
 export abstract class WordActionGame<S extends object> implements Game<S, string> {
-  abstract readonly name: string;
   readonly players = 2;
   /**
    * Legal actions of the states asked about most recently, by identity (states are immutable): a playout or
@@ -16,6 +15,9 @@ export abstract class WordActionGame<S extends object> implements Game<S, string
    * same list. The lists are frozen so that no caller can change what the next one is given.
    */
   private readonly legalCache = new RecentMemo<S, readonly string[]>(8);
+
+  /** `name`: the system and scenario, as `pg3:pg3-tiny`. */
+  constructor(readonly name: string) {}
 
   abstract toMove(state: S): number;
   abstract isTerminal(state: S): boolean;

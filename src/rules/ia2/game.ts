@@ -86,7 +86,6 @@ import { outcomeOf, startTurn } from './turn.js';
 import { settleEntrenchments } from './units.js';
 
 export class Ia2Game extends WordActionGame<State> {
-  readonly name: string;
   /**
    * A state consistent with what `seat` knows: the other side's written plan drawn again among its
    * candidates that agree with the fire seen so far (plans.ts dealPlans). Absent when neither side has a
@@ -98,8 +97,7 @@ export class Ia2Game extends WordActionGame<State> {
     readonly sc: Scenario,
     readonly opts: { narrate?: boolean } = {},
   ) {
-    super();
-    this.name = `ia2:${sc.data.id}`;
+    super(`ia2:${sc.data.id}`);
     const plans = sc.planLibrary.some((lib) => lib.length > 1);
     const hidden = sc.units.some((u) => u.startHidden);
     if (plans || hidden)

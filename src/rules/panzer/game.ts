@@ -55,14 +55,11 @@ export function d100(rng: Rng): number {
 }
 
 export class PanzerGame extends WordActionGame<State> {
-  readonly name: string;
-
   constructor(
     readonly sc: Scenario,
     readonly opts: { narrate?: boolean } = {},
   ) {
-    super();
-    this.name = `panzer:${sc.data.id}`;
+    super(`panzer:${sc.data.id}`);
   }
 
   initialState(rng: Rng): State {

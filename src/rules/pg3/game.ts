@@ -51,14 +51,11 @@ export interface Pg3GameOptions {
 }
 
 export class Pg3Game extends WordActionGame<State> {
-  readonly name: string;
-
   constructor(
     readonly scenario: Scenario,
     readonly options: Pg3GameOptions = {},
   ) {
-    super();
-    this.name = `pg3:${scenario.data.id}`;
+    super(`pg3:${scenario.data.id}`);
   }
 
   /** The starting position (set-up is fixed by the scenario; tank leaders and turn-1 initiative use dice). */

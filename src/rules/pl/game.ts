@@ -14,15 +14,13 @@ import type { Scenario } from './scenario.js';
 import { CARRIER, Draft, EXITED, F_DESIGNATED, F_IN_FORT, FLAGS, HEX, MP_LEFT, OFFBOARD, PHASE_NAMES, type State } from './state.js';
 
 export class PlGame extends WordActionGame<State> {
-  readonly name: string;
   readonly determinize?: (state: State, seat: number, rng: Rng) => State;
 
   constructor(
     readonly sc: Scenario,
     readonly opts: { narrate?: boolean } = {},
   ) {
-    super();
-    this.name = `pl:${sc.data.id}`;
+    super(`pl:${sc.data.id}`);
     if (!sc.rules.openOrders && sc.units.some((u) => u.c.modes.includes('IF')))
       this.determinize = (state, seat, rng) => resampleOrders(sc, state, seat, rng);
   }

@@ -15,7 +15,6 @@ import { CARRIER, Draft, F_DUG_IN, F_PACKED, FLAGS, HEX, MOVE_PLAIN, STEPS, type
 import { outcomeOf, startTurn } from './turn.js';
 
 export class SpgGame extends WordActionGame<State> {
-  readonly name: string;
   /**
    * A state consistent with what `seat` knows: the other side's hidden minefields it has not seen are laid
    * again at random in their scenario areas (S-50 L672). Absent when the scenario hides none, so that the
@@ -26,8 +25,7 @@ export class SpgGame extends WordActionGame<State> {
     readonly sc: Scenario,
     readonly opts: { narrate?: boolean } = {},
   ) {
-    super();
-    this.name = `spg:${sc.data.id}`;
+    super(`spg:${sc.data.id}`);
     if (sc.hiddenMines.length > 0) this.determinize = (state, seat, rng) => dealHiddenMines(sc, state, seat, rng);
   }
 
