@@ -14,6 +14,15 @@ import { loadAgentFactory, loadRunScenario, playGame, progressValue, seatSpecs, 
 import type { AgentFactory, GameRow, HarnessAgent, RunConfig } from './types.js';
 import type { BatchResult, BatchTask, WorkerInit } from './worker.js';
 
+/**
+ * Node flags for every worker thread we start. Without them Piscina loads our ES-module worker file through
+ * require(esm), and Node 20 aborts the whole process (FATAL ERROR in v8::Module::IsGraphAsync) when a worker is
+ * terminated while that synchronous load is under way, as when a run or the web server stops just after its
+ * pool started. Refused, the require falls back to import(), which a termination interrupts cleanly. The
+ * parent's own flags are not passed on: some (--max-old-space-size) are refused in a worker.
+ */
+export const WORKER_EXEC_ARGV: readonly string[] = ['--no-experimental-require-module'];
+
 /** Games per batch at most, and the time a batch should take (see `play`). */
 const MAX_BATCH = 20;
 const BATCH_TARGET_MS = 250;
@@ -128,6 +137,7 @@ export class GameRunner {
         minThreads: workers,
         maxThreads: workers,
         idleTimeout: 60_000,
+        execArgv: [...WORKER_EXEC_ARGV],
       });
     }
     return runner;

@@ -17,6 +17,7 @@ import { actionByKey, type Rng } from '../core/game.js';
 import { createRng } from '../core/rng.js';
 import type { BoardView as KernelBoard, ActionPlace as EnginePlace, LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { agentSeed } from '../harness/match.js';
+import { WORKER_EXEC_ARGV } from '../harness/pool.js';
 import { checkRecord, type GameRecord, RECORD_FORMAT, scenarioRef } from '../cli/record.js';
 import { loadScenario, systemModuleOf } from '../scenarios.js';
 import type { AiProgress, AiResult, AiTask } from './ai-worker.js';
@@ -216,7 +217,12 @@ export class GameStore {
   private readonly pool: Piscina<AiTask, AiResult>;
 
   constructor(readonly defaults: NewGame) {
-    this.pool = new Piscina({ filename: workerFile(), maxThreads: Math.max(1, availableParallelism()), idleTimeout: 60_000 });
+    this.pool = new Piscina({
+      filename: workerFile(),
+      maxThreads: Math.max(1, availableParallelism()),
+      idleTimeout: 60_000,
+      execArgv: [...WORKER_EXEC_ARGV],
+    });
   }
 
   async close(): Promise<void> {
