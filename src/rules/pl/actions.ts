@@ -8,7 +8,8 @@
  *   order U H        write an IF order for next turn: unit U at hex H (VII.C.3)
  *   fire U T         add unit U to the direct fire attack on target unit T (VII.B.5); starts it if none
  *   aim T            (the player's) add unit T of the target's hex to the units the attack being put together hits (VII.B.8)
- *   shell U H        add unit U to the direct fire attack on the temporary bridge in H (X.C.4.b); starts it if none
+ *   shell U H        add unit U to the direct fire attack on the temporary bridge (X.C.4.b), the empty fort (IX.C.8)
+ *                    or the face-down counter at sea (XI.D.1) in H; starts it if none
  *   resolve          roll the attack being put together
  *   air A T W        aircraft A announces an attack on unit T with W = ord (bombs or rockets) or mg (XII.C)
  *   leave A          (the player's) aircraft A leaves the map in the air phase, never to return (XII.A.3)
@@ -37,18 +38,21 @@ import type { Hex } from '../../hex/grid.js';
 import {
   applyResult,
   applyToTargets,
-  armouredTarget,
   columnName,
   crtResult,
   defenseOf,
   elevationFactor,
   eliminate,
+  fireDistance,
   fireDrm,
   flying,
+  fortResult,
   ifSighted,
   inFort,
+  LANDING_CRAFT_DS,
   maxRange,
   oddsColumn,
+  predominantFactor,
   settle,
   shifted,
   spottedFor,
@@ -68,7 +72,7 @@ import {
   isClearing,
 } from './engineers.js';
 import { MOVE_CLASSES } from './formats.js';
-import { budgetOf, dueToEnter, hasEnemy, insideFort, reachable, roomFor, seaAt, streamAt, terrainStep } from './movement.js';
+import { budgetOf, dueToEnter, enemiesOnFort, hasEnemy, insideFort, reachable, roomFor, seaAt, streamAt, terrainStep } from './movement.js';
 import { MP_SCALE, type Scenario } from './scenario.js';
 import {
   CARRIER,
@@ -83,10 +87,12 @@ import {
   F_LANDED,
   F_MOVED,
   F_PASSENGER_NOW,
+  F_REVEALED,
   F_SPOTTED,
   F_TRANSPORTED,
   MP_LEFT,
   OFFBOARD,
+  PH_AA,
   PH_AIR,
   STATIONARY,
   PH_ASSAULT,
@@ -94,6 +100,8 @@ import {
   PH_MOVE_OTHERS,
   PH_MOVE_VEHICLES,
   type IfOrder,
+  landingTurn,
+  seaHexOf,
   type State,
   view,
 } from './state.js';
@@ -124,8 +132,34 @@ function targetable(d: Draft, t: number): boolean {
   return isRider(d, t) && !d.sc.town[d.sc.map.terrain[d.hex(t)]!];
 }
 
-/** Whether unit f may direct-fire at target unit t now (VII.B, VII.F, VII.L, VII.C.11, VII.K.3-5). */
+/**
+ * Whether unit f may direct-fire at target unit t now (VII.B, VII.F, VII.L, VII.C.11, VII.K.3-5); a unit
+ * face down at sea is fired at by its hex instead (XI.D.1, canShell).
+ */
 export function canDirectFire(d: Draft, f: number, t: number): boolean {
+  return !faceDown(d, t) && mayFireAt(d, f, t);
+}
+
+/** XI.B.1, XI.D.1: whether unit t stands face down at sea, its identity not yet seen by the German player. */
+export function faceDown(d: Draft, t: number): boolean {
+  return landingTurn(d, t) > 0 && d.carrierOf(t) < 0 && seaAt(d, d.hex(t)) && !d.flag(t, F_REVEALED);
+}
+
+/** XI.D.1: the face-down unit at sea in h (a carrier stands for its passenger), or -1. */
+export function faceDownAt(d: Draft, h: Hex): number {
+  if (!seaAt(d, h)) return -1;
+  for (const i of d.unitsIn(h)) if (faceDown(d, i)) return i;
+  return -1;
+}
+
+/** XI.D.1: the unit and its passenger are turned face up for good. */
+function reveal(d: Draft, i: number): void {
+  d.setFlag(i, F_REVEALED);
+  const p = d.passengerOf(i);
+  if (p >= 0) d.setFlag(p, F_REVEALED);
+}
+
+function mayFireAt(d: Draft, f: number, t: number): boolean {
   const sc = d.sc;
   const u = sc.units[f]!;
   if (u.side !== d.side || !ready(d, f) || d.flag(f, F_ATTACKED) || !u.c.modes.includes('DF') || u.c.attack <= 0) return false;
@@ -135,7 +169,7 @@ export function canDirectFire(d: Draft, f: number, t: number): boolean {
   const h = d.hex(t);
   if (d.hit.includes(h)) return false; // VII.C.11: not the hex IF hit this phase
   if (streamAt(d, from) || seaAt(d, from)) return false; // VII.K.3: no attacks out of a stream hex; none from landing craft (XI)
-  const dist = sc.map.grid.distance(from, h);
+  const dist = fireDistance(sc, from, h);
   // VII.K.4-5: a unit in a stream hex is fired on from ground level only from next door.
   if (streamAt(d, h) && dist > 1 && sc.level[sc.map.terrain[from]!] === 0) return false;
   if (dist > maxRange(u.c)) return false;
@@ -181,6 +215,54 @@ export function bridgeFireOdds(
   return { attack, defense, col: oddsColumn(sc, attack, defense) };
 }
 
+/** IX.C.8: whether a fortification stands in h with no unit inside it (fire may destroy it). */
+export function emptyFortAt(d: Draft, h: Hex): boolean {
+  return d.forts.includes(h) && insideFort(d, h).length === 0;
+}
+
+/**
+ * Whether unit f may direct-fire at the face-down counter at sea in h (XI.D.1) or at the structure in h now:
+ * a temporary bridge (X.C.4.b) or an empty fortification, either side's (IX.C.8: a fort is destroyed only by
+ * fire), as an armoured target.
+ */
+export function canShell(d: Draft, f: number, h: Hex): boolean {
+  if (d.tempBridges.includes(h)) return canShellBridge(d, f, h);
+  // XI.D.1: at sea, whatever the face-down counter is: every unit there is an armoured target (XI.D.3), so
+  // which units may fire at it does not depend on what it is.
+  const hidden = faceDownAt(d, h);
+  if (hidden >= 0) return mayFireAt(d, f, hidden);
+  const sc = d.sc;
+  const u = sc.units[f]!;
+  if (!emptyFortAt(d, h) || u.side !== d.side || !ready(d, f) || d.flag(f, F_ATTACKED)) return false;
+  if (!u.c.modes.includes('DF') || u.c.attack <= 0 || (u.c.engineer && isClearing(d, f))) return false;
+  const from = d.hex(f);
+  if (d.hit.includes(h) || streamAt(d, from) || seaAt(d, from)) return false;
+  const dist = fireDistance(sc, from, h);
+  return dist <= maxRange(u.c) && sc.map.hasLos(from, h) && weaponFactor(u.c, true, dist, true) > 0;
+}
+
+/**
+ * The odds of fire at the structure in h: a temporary bridge (bridgeFireOdds, no terrain modifier), or an
+ * empty fortification, attacked alone with its DS as an armoured target, terrain counting (IX.C.3, IX.C.8).
+ */
+export function structureFireOdds(
+  d: Draft,
+  firers: readonly number[],
+  h: Hex,
+  direct: boolean,
+): { attack: number; defense: number; col: number; drm: number } {
+  if (d.tempBridges.includes(h)) return { ...bridgeFireOdds(d, firers, h, direct), drm: 0 };
+  const sc = d.sc;
+  let attack = 0;
+  for (const f of firers) {
+    const c = sc.units[f]!.c;
+    const from = d.hex(f);
+    attack += c.attack * weaponFactor(c, true, fireDistance(sc, from, h), direct) * (direct ? elevationFactor(sc, from, h) : 1);
+  }
+  const defense = sc.charts.fortDefense.value;
+  return { attack, defense, col: oddsColumn(sc, attack, defense), drm: fireDrm(d, h) };
+}
+
 /** X.C.4.b.2, X.C.4.b.4: only an X destroys a temporary bridge; vehicles in its hex go with it (and their passengers), leaving no wreck. */
 function bridgeResult(d: Draft, h: Hex, result: string): void {
   if (result !== 'X') return;
@@ -206,7 +288,9 @@ export function targetsOf(d: Draft, t: number): number[] {
 /** The units a DF attack at t alone hits (see targetsOf). */
 function targetGroup(d: Draft, t: number): number[] {
   const h = d.hex(t);
-  if (d.sc.town[d.sc.map.terrain[h]!] && !isRider(d, t)) return d.unitsIn(h);
+  // The town hex's units of t's side: a fort's enemies on top of it are not among them (IX.C.10.a).
+  const side = d.sc.units[t]!.side;
+  if (d.sc.town[d.sc.map.terrain[h]!] && !isRider(d, t)) return d.unitsIn(h).filter((x) => d.sc.units[x]!.side === side);
   return inFort(d, t) ? insideFort(d, h) : [t];
 }
 
@@ -221,7 +305,7 @@ export function canAim(d: Draft, a: number): boolean {
   const h = d.hex(t);
   const widened = [...targetsOf(d, t), ...targetGroup(d, a)];
   const inside = insideFort(d, h);
-  return d.firers.every((f) => stackFactor(d.sc, d.sc.units[f]!.c, widened, h, d.sc.map.grid.distance(d.hex(f), h), true, inside) > 0);
+  return d.firers.every((f) => stackFactor(d.sc, d.sc.units[f]!.c, widened, h, fireDistance(d.sc, d.hex(f), h), true, inside) > 0);
 }
 
 /** The attack strength of a DF group against t (VII.B.5 with VII.F and VII.H). */
@@ -234,9 +318,35 @@ export function directFireStrength(d: Draft, firers: readonly number[], t: numbe
   for (const f of firers) {
     const from = d.hex(f);
     const c = sc.units[f]!.c;
-    total += c.attack * stackFactor(sc, c, targets, h, sc.map.grid.distance(from, h), true, inside) * elevationFactor(sc, from, h);
+    total += c.attack * stackFactor(sc, c, targets, h, fireDistance(sc, from, h), true, inside) * elevationFactor(sc, from, h);
   }
   return total;
+}
+
+/**
+ * IX.C.10.a: fire by the fort's own side into a town hex at the enemy on top of its fort cannot pick them out
+ * (VII.F.2.c), so a second attack at the same strengths goes in against the fort's DS: the odds of that
+ * attack (by the firers outside the hex; those inside fire at the units on top alone, ruling PL-R54), or
+ * null when there is none.
+ */
+export function fortBeneathOdds(
+  d: Draft,
+  firers: readonly number[],
+  t: number,
+): { attack: number; defense: number; col: number; drm: number } | null {
+  const sc = d.sc;
+  const h = d.hex(t);
+  if (t < 0 || !sc.town[sc.map.terrain[h]!] || !enemiesOnFort(d, h).includes(t)) return null;
+  let attack = 0;
+  for (const f of firers) {
+    const from = d.hex(f);
+    if (from === h) continue;
+    const c = sc.units[f]!.c;
+    attack += c.attack * weaponFactor(c, true, fireDistance(sc, from, h), true) * elevationFactor(sc, from, h);
+  }
+  if (attack <= 0) return null;
+  const defense = sc.charts.fortDefense.value;
+  return { attack, defense, col: oddsColumn(sc, attack, defense), drm: fireDrm(d, h) };
 }
 
 export function directFireOdds(
@@ -248,6 +358,20 @@ export function directFireOdds(
   const defense = targetDefense(d, targetsOf(d, t));
   const h = d.hex(t);
   return { attack, defense, col: oddsColumn(d.sc, attack, defense), drm: fireDrm(d, h) };
+}
+
+/**
+ * XI.D.1, XI.D.3: the odds of fire at the face-down counter at sea in h as the German player sees them before
+ * it is turned face up: a landing craft's, DS 8 as an armoured target, the sea's modifier only (a DD tank's own
+ * DS and +2, XI.D.4, show when the attack resolves).
+ */
+export function landingCraftOdds(
+  d: Draft,
+  firers: readonly number[],
+  h: Hex,
+): { attack: number; defense: number; col: number; drm: number } {
+  const attack = directFireStrength(d, firers, faceDownAt(d, h));
+  return { attack, defense: LANDING_CRAFT_DS, col: oddsColumn(d.sc, attack, LANDING_CRAFT_DS), drm: d.sc.drm[d.sc.map.terrain[h]!]! };
 }
 
 /** Whether unit i may be named in an IF order at hex h now (VII.C.1-7, VII.C.12). */
@@ -282,6 +406,8 @@ function mayMove(d: Draft, i: number): boolean {
   if (u.side !== d.side || u.c.movement === 0 || u.c.vehicular !== (d.phase === PH_MOVE_VEHICLES)) return false;
   if (dueToEnter(d, i)) return true;
   if (!ready(d, i)) return false;
+  // IX.C.10.c: units inside a fort with the enemy on top may not leave it.
+  if (inFort(d, i) && enemiesOnFort(d, d.hex(i)).length > 0) return false;
   // XI.C.1: units ashore move before any unit lands from the sea in this phase.
   if (!d.flag(i, F_LANDED) && landingBegun(d)) return false;
   return !d.flag(i, F_MOVED) && !d.flag(i, F_DESIGNATED) && !d.flag(i, F_PASSENGER_NOW);
@@ -299,7 +425,7 @@ export function landingHexes(d: Draft, i: number): Hex[] {
   const sc = d.sc;
   const u = sc.units[i]!;
   const h = d.hex(i);
-  if (u.side !== d.side || u.lands === 0 || !seaAt(d, h) || d.carrierOf(i) >= 0) return [];
+  if (u.side !== d.side || landingTurn(d, i) === 0 || !seaAt(d, h) || d.carrierOf(i) >= 0) return [];
   if (u.c.vehicular !== (d.phase === PH_MOVE_VEHICLES)) return [];
   const out: Hex[] = [];
   for (let k = 0; k < 6; k++) {
@@ -325,22 +451,25 @@ export function assaulters(d: Draft, h: Hex): number[] {
   if (d.hit.includes(h) || !hasEnemy(d, d.side, h) || seaAt(d, h)) return [];
   const grid = sc.map.grid;
   const out: number[] = [];
-  for (let k = 0; k < 6; k++) {
-    const n = grid.neighbour(h, k);
+  // IX.C.10.c: units on top of an enemy-held fort assault it as if adjacent.
+  const onTop = enemiesOnFort(d, h).filter((i) => sc.units[i]!.side === d.side);
+  for (let k = 0; k < 7; k++) {
+    const n = k < 6 ? grid.neighbour(h, k) : onTop.length > 0 ? h : -1;
     if (n < 0) continue;
-    const here = d
-      .unitsIn(n)
-      .filter(
-        (i) =>
-          sc.units[i]!.side === d.side &&
-          ready(d, i) &&
-          !streamAt(d, n) &&
-          !seaAt(d, n) &&
-          !(sc.units[i]!.c.engineer && isClearing(d, i)) &&
-          !d.flag(i, F_ATTACKED) &&
-          !d.flag(i, F_TRANSPORTED) &&
-          (sc.units[i]!.c.modes.includes('CAT') || sc.units[i]!.c.modes.includes('CATmg')),
-      );
+    // IX.C.10.c: units inside a fort with the enemy on top may not close assault.
+    const shut = enemiesOnFort(d, n).length > 0;
+    const here = (k < 6 ? d.unitsIn(n) : onTop).filter(
+      (i) =>
+        sc.units[i]!.side === d.side &&
+        ready(d, i) &&
+        !(shut && inFort(d, i)) &&
+        !streamAt(d, n) &&
+        !seaAt(d, n) &&
+        !(sc.units[i]!.c.engineer && isClearing(d, i)) &&
+        !d.flag(i, F_ATTACKED) &&
+        !d.flag(i, F_TRANSPORTED) &&
+        (sc.units[i]!.c.modes.includes('CAT') || sc.units[i]!.c.modes.includes('CATmg')),
+    );
     // VII.E.6: an Allied MG assaults only beside a non-MG infantry-type unit assaulting the same defender.
     const partner = here.some((i) => sc.units[i]!.c.modes.includes('CAT'));
     for (const i of here) if (sc.units[i]!.c.modes.includes('CAT') || partner) out.push(i);
@@ -351,15 +480,41 @@ export function assaulters(d: Draft, h: Hex): number[] {
 export function assaultOdds(d: Draft, h: Hex, attackers: readonly number[]): { attack: number; defense: number; col: number; drm: number } {
   const sc = d.sc;
   const attack = attackers.reduce((s, i) => s + sc.units[i]!.c.attack, 0); // VII.E: printed AS, no WEC
-  const defense = targetDefense(d, d.unitsIn(h));
-  // VII.E.5: an engineer stacked with an infantry unit, both assaulting: one column up.
+  const defense = targetDefense(d, defendersIn(d, h));
+  const col = shifted(sc, oddsColumn(sc, attack, defense), engineerShift(d, attackers));
+  return { attack, defense, col, drm: -2 + sc.drm[sc.map.terrain[h]!]! };
+}
+
+/** VII.E.5: an engineer stacked with an infantry unit, both assaulting: one column up. */
+function engineerShift(d: Draft, attackers: readonly number[]): number {
+  const sc = d.sc;
   const byHex = new Map<Hex, number[]>();
   for (const i of attackers) byHex.set(d.hex(i), [...(byHex.get(d.hex(i)) ?? []), i]);
-  const engineerBonus = [...byHex.values()].some(
+  const bonus = [...byHex.values()].some(
     (g) => g.some((i) => sc.units[i]!.c.engineer) && g.some((i) => !sc.units[i]!.c.engineer && sc.units[i]!.c.infantry),
   );
-  const col = shifted(sc, oddsColumn(sc, attack, defense), engineerBonus ? 1 : 0);
-  return { attack, defense, col, drm: -2 + sc.drm[sc.map.terrain[h]!]! };
+  return bonus ? 1 : 0;
+}
+
+/** The units of the side not phasing in h: the defenders of a close assault (not the assaulting side's own units on top of a fort, IX.C.10.c). */
+export function defendersIn(d: Draft, h: Hex): number[] {
+  return d.unitsIn(h).filter((i) => d.sc.units[i]!.side !== d.side);
+}
+
+/**
+ * IX.C.10.a: a close assault by the fort's own side on the enemy on top of it is also an attack on the fort,
+ * at the same strength against the fort's DS: its odds, or null when the assault is not such a one.
+ */
+export function assaultOnOwnFortOdds(
+  d: Draft,
+  h: Hex,
+  attackers: readonly number[],
+): { attack: number; defense: number; col: number; drm: number } | null {
+  const inside = insideFort(d, h);
+  if (inside.length === 0 || d.sc.units[inside[0]!]!.side !== d.side) return null;
+  const o = assaultOdds(d, h, attackers);
+  const defense = d.sc.charts.fortDefense.value;
+  return { ...o, defense, col: shifted(d.sc, oddsColumn(d.sc, o.attack, defense), engineerShift(d, attackers)) };
 }
 
 export function overrunOdds(
@@ -419,7 +574,7 @@ export function legalActions(sc: Scenario, s: State): string[] {
     }
     if (s.target <= BRIDGE_TARGET) {
       const h = BRIDGE_TARGET - s.target;
-      for (let f = 0; f < n; f++) if (!s.firers.includes(f) && canShellBridge(d, f, h)) out.push(`shell ${f} ${h}`);
+      for (let f = 0; f < n; f++) if (!s.firers.includes(f) && canShell(d, f, h)) out.push(`shell ${f} ${h}`);
       out.push('resolve');
       return out;
     }
@@ -427,7 +582,15 @@ export function legalActions(sc: Scenario, s: State): string[] {
     // hex, the bridge is the target) and at the objectives the side does not stand in, where the enemy is
     // likely to come (ruling PL-R46); the player may order fire at any hex (isLegal).
     const orderHexes = new Set<Hex>();
-    for (let t = 0; t < n; t++) if (sc.units[t]!.side !== s.side && onMap(d, t)) orderHexes.add(d.hex(t));
+    const seaCounters: Hex[] = [];
+    for (let t = 0; t < n; t++) {
+      if (sc.units[t]!.side === s.side || !onMap(d, t)) continue;
+      if (faceDown(d, t)) seaCounters.push(d.hex(t));
+      else orderHexes.add(d.hex(t));
+    }
+    // XI.B.1: the hexes of face-down counters at sea in an order of their own (the list is the same whoever is there).
+    seaCounters.sort((a, b) => a - b);
+    for (const h of seaCounters) orderHexes.add(h);
     for (const b of s.tempBridges) orderHexes.add(b);
     for (const o of sc.objectives) if (!d.unitsIn(o.hex).some((x) => sc.units[x]!.side === s.side)) orderHexes.add(o.hex);
     for (let i = 0; i < n; i++) {
@@ -436,26 +599,29 @@ export function legalActions(sc: Scenario, s: State): string[] {
     }
     for (let t = 0; t < n; t++) {
       if (sc.units[t]!.side === s.side || !targetable(d, t)) continue;
-      if (sc.town[sc.map.terrain[d.hex(t)]!] && d.unitsIn(d.hex(t))[0] !== t) continue; // one target per town hex
+      if (sc.town[sc.map.terrain[d.hex(t)]!] && targetGroup(d, t)[0] !== t) continue; // one target per town hex
       if (inFort(d, t) && insideFort(d, d.hex(t))[0] !== t) continue; // one target per fort (IX.C.3)
       for (let f = 0; f < n; f++) if (canDirectFire(d, f, t)) out.push(`fire ${f} ${t}`);
     }
+    // XI.D.1: the German allocates fire at a face-down counter at sea by its hex, before it is turned face up.
+    for (const h of seaCounters) for (let f = 0; f < n; f++) if (canShell(d, f, h)) out.push(`shell ${f} ${h}`);
     for (const h of s.tempBridges) for (let f = 0; f < n; f++) if (canShellBridge(d, f, h)) out.push(`shell ${f} ${h}`);
+  } else if (s.phase === PH_AA) {
+    // XII.D: the German player decides which AA units fire at which of the aircraft flown in, one at a time.
+    for (const [i, k] of aaShots(d)) out.push(`aa ${i} ${k}`);
+    out.push('pass');
+    return out;
   } else if (s.phase === PH_AIR) {
-    if (s.airPending.length > 0) {
-      // XII.D: the German player decides which AA units fire at the announced attack, one at a time.
-      for (const i of aaUnits(d)) out.push(`aa ${i}`);
-      out.push('pass');
-      return out;
+    // XII.C.2.b: the aircraft flying at one hex join its one attack, on the target the first of them chose;
+    // the agents' targets are one unit a hex, a town hex's or a fort's group counting once (ruling PL-R29).
+    for (let t = 0; t < n; t++) {
+      if (sc.units[t]!.side === s.side || !targetable(d, t)) continue;
+      const planned = plannedTarget(d, d.hex(t));
+      if (planned >= 0 ? planned !== t : airTargets(d, t)[0] !== t) continue;
+      sc.aircraft.forEach((_, k) => {
+        for (const w of ['ord', 'mg'] as const) if (mayFly(d, k, t, w)) out.push(`air ${k} ${t} ${w}`);
+      });
     }
-    sc.aircraft.forEach((a, k) => {
-      if (a.role !== 'fighter-bomber' || !flying(d, k) || s.airDone[k] === 1) return;
-      for (let t = 0; t < n; t++) {
-        if (sc.units[t]!.side === s.side || !onMap(d, t) || s.hit.includes(d.hex(t))) continue;
-        if (s.airOrdnance[k] === 0 && airFactor(d, k, t, 'ord') > 0) out.push(`air ${k} ${t} ord`);
-        if (s.airMg[k]! < 4 && airFactor(d, k, t, 'mg') > 0) out.push(`air ${k} ${t} mg`);
-      }
-    });
   } else if (s.phase === PH_MOVE_VEHICLES || s.phase === PH_MOVE_OTHERS) {
     for (let i = 0; i < n; i++) {
       if (mayMove(d, i)) {
@@ -537,15 +703,28 @@ export function isLegal(sc: Scenario, s: State, action: string, agentList: reado
   const hexOk = (x: number | undefined): boolean => x !== undefined && x < sc.map.size;
   switch (w[0]) {
     case 'aim':
+      if (s.phase === PH_AIR) return nums.length === 1 && unit(nums[0]) && canAimFromTheAir(d, nums[0]!);
       return s.phase === PH_COMBAT && nums.length === 1 && unit(nums[0]) && canAim(d, nums[0]!);
+    case 'shell': {
+      // IX.C.8: fire at an empty fortification (the agents do not start it, ruling PL-R54).
+      const [f, h] = nums as [number, number];
+      return (
+        s.phase === PH_COMBAT &&
+        nums.length === 2 &&
+        unit(f) &&
+        hexOk(h) &&
+        (s.target === -1 || (s.target === BRIDGE_TARGET - h && !s.firers.includes(f))) &&
+        canShell(d, f, h)
+      );
+    }
     case 'leave': {
       // XII.A.3: an aircraft of the phasing side may leave in the air phase, never to return.
       const k = nums[0]!;
       return (
         s.phase === PH_AIR &&
-        s.airPending.length === 0 &&
         nums.length === 1 &&
         k < sc.aircraft.length &&
+        s.airDone[k] === 0 &&
         sc.aircraft[k]!.side === s.side &&
         flying(d, k)
       );
@@ -636,20 +815,109 @@ function mayBoard(d: Draft, c: number, q: number): boolean {
   return true;
 }
 
-/** Attack factor of aircraft k's weapon against t (XII.C.3 weapons chart, WEC without range, ruling PL-R12). */
-export function airFactor(d: Draft, k: number, t: number, w: 'ord' | 'mg'): number {
-  const a = d.sc.aircraft[k]!;
-  const weapon = w === 'ord' ? (a.ordnance === 'bombs' ? 'H' : 'A') : a.mg.weapon;
-  const armoured = inFort(d, t) || armouredTarget(d.sc, t, d.hex(t)); // IX.C.3: a fort is an armoured target
+/** The WEC of an aircraft weapon against a target type (XII.C.3.a as DF without range, ruling PL-R12). */
+function airWeaponFactor(weapon: string, armoured: boolean): number {
   if (weapon === 'I') return armoured ? 0 : 1;
   if (weapon === 'A') return armoured ? 1 : 0.5;
   return 1;
 }
 
-export function airStrength(d: Draft, k: number, t: number, w: 'ord' | 'mg'): number {
+/**
+ * Attack factor of aircraft k's weapon against the units `targets` of hex h (XII.C.3 weapons chart, WEC
+ * without range, ruling PL-R12): by their predominant type (VII.F.2.b; a fort with its occupants one armoured counter, IX.C.3).
+ */
+export function airFactorOn(d: Draft, k: number, w: 'ord' | 'mg', targets: readonly number[], h: Hex): number {
   const a = d.sc.aircraft[k]!;
-  const attack = w === 'ord' ? (a.ordnance === 'bombs' ? 30 : 20) : a.mg.attack;
-  return attack * airFactor(d, k, t, w);
+  const weapon = w === 'ord' ? (a.ordnance === 'bombs' ? 'H' : 'A') : a.mg.weapon;
+  return predominantFactor(d.sc, targets, h, insideFort(d, h), false, (armoured) => airWeaponFactor(weapon, armoured));
+}
+
+/** The printed strength of aircraft k's weapon (XII.C.3 chart: bombs 30, rockets 20, machine guns the aircraft's). */
+function airWeaponStrength(d: Draft, k: number, w: 'ord' | 'mg'): number {
+  const a = d.sc.aircraft[k]!;
+  return w === 'ord' ? (a.ordnance === 'bombs' ? 30 : 20) : a.mg.attack;
+}
+
+/** Attack factor of aircraft k's weapon against a DF at t alone (its town hex or fort group). */
+export function airFactor(d: Draft, k: number, t: number, w: 'ord' | 'mg'): number {
+  return airFactorOn(d, k, w, targetGroup(d, t), d.hex(t));
+}
+
+/** The strength aircraft k's weapon alone brings against a DF at t (its town hex or fort group). */
+export function airStrength(d: Draft, k: number, t: number, w: 'ord' | 'mg'): number {
+  return airWeaponStrength(d, k, w) * airFactor(d, k, t, w);
+}
+
+/** The air attacks planned this air phase (State.airPending): aircraft, target unit, weapon. */
+export function airPlan(d: { readonly airPending: readonly number[] }): { k: number; t: number; w: 'ord' | 'mg' }[] {
+  const out: { k: number; t: number; w: 'ord' | 'mg' }[] = [];
+  for (let j = 0; j + 2 < d.airPending.length; j += 3)
+    out.push({ k: d.airPending[j]!, t: d.airPending[j + 1]!, w: d.airPending[j + 2] === 1 ? 'mg' : 'ord' });
+  return out;
+}
+
+/** XII.C.2.b: the target unit of the air attack planned on hex h, or -1 (one attack a hex, all its aircraft together). */
+export function plannedTarget(d: Draft, h: Hex): number {
+  for (const p of airPlan(d)) if (d.hex(p.t) === h) return p.t;
+  return -1;
+}
+
+/**
+ * XII.C.3.b: the units an air attack at t hits: t's DF group (a town hex's units, a fort with its occupants,
+ * VII.F.2.c, IX.C.3) and those the player added of its hex (`aim` in the air phase).
+ */
+export function airTargets(d: Draft, t: number): number[] {
+  const h = d.hex(t);
+  const all = new Set(targetGroup(d, t));
+  for (const a of d.aimed) if (d.hex(a) === h) for (const x of targetGroup(d, a)) all.add(x);
+  return [...all];
+}
+
+/** The odds of the air attack on t by the planned aircraft `flights` (XII.C.2.b: strengths totalled, one roll, VII.B.5). */
+export function airAttackOdds(
+  d: Draft,
+  flights: readonly { k: number; w: 'ord' | 'mg' }[],
+  t: number,
+): { attack: number; defense: number; col: number; drm: number } {
+  const h = d.hex(t);
+  const targets = airTargets(d, t);
+  let attack = 0;
+  for (const { k, w } of flights) attack += airWeaponStrength(d, k, w) * airFactorOn(d, k, w, targets, h);
+  const defense = targetDefense(d, targets);
+  return { attack, defense, col: oddsColumn(d.sc, attack, defense), drm: fireDrm(d, h) };
+}
+
+/**
+ * XII.C: whether fighter-bomber k may fly at enemy unit t with weapon w now: over the map, not yet flown this
+ * air phase (XII.C.3.c: one weapon a phase), its bombs or rockets unspent (once a game) or machine guns used
+ * fewer than four times (XII.C.4), effective against the target; at a hex already planned, only at its target
+ * (XII.C.2.b).
+ */
+export function mayFly(d: Draft, k: number, t: number, w: 'ord' | 'mg'): boolean {
+  const sc = d.sc;
+  const a = sc.aircraft[k];
+  if (d.phase !== PH_AIR || a === undefined || a.role !== 'fighter-bomber' || a.side !== d.side || !flying(d, k) || d.airDone[k] === 1)
+    return false;
+  if (w === 'ord' ? d.airOrdnance[k] !== 0 : d.airMg[k]! >= 4) return false;
+  if (!targetable(d, t) || sc.units[t]!.side === d.side || d.hit.includes(d.hex(t))) return false;
+  const planned = plannedTarget(d, d.hex(t));
+  if (planned >= 0 && planned !== t) return false;
+  return airWeaponStrength(d, k, w) * airFactorOn(d, k, w, airTargets(d, t), d.hex(t)) > 0;
+}
+
+/**
+ * XII.C.3.b: whether unit x may be added to the air attack planned on its hex (the player's combination, as
+ * 'aim' in direct fire): an enemy unit not hit by it already, every aircraft of it still effective against them all.
+ */
+function canAimFromTheAir(d: Draft, x: number): boolean {
+  const sc = d.sc;
+  const t = plannedTarget(d, d.hex(x));
+  if (t < 0 || sc.units[x]!.side === d.side || !targetable(d, x) || airTargets(d, t).includes(x)) return false;
+  const h = d.hex(t);
+  const widened = [...airTargets(d, t), ...targetGroup(d, x)];
+  return airPlan(d)
+    .filter((p) => p.t === t)
+    .every((p) => airFactorOn(d, p.k, p.w, widened, h) > 0);
 }
 
 // ---------------------------------------------------------------- apply
@@ -669,6 +937,7 @@ export function applyAction(d: Draft, action: string): void {
       break;
     case 'aim':
       d.aimed = [...d.aimed, num(1)];
+      d.events && d.phase === PH_AIR && d.say(() => `${d.sc.units[num(1)]!.id} is added to the air attack on its hex`);
       break;
     case 'shell':
       if (d.target > BRIDGE_TARGET) {
@@ -677,21 +946,26 @@ export function applyAction(d: Draft, action: string): void {
       } else d.firers = [...d.firers, num(1)];
       break;
     case 'resolve':
-      if (d.target <= BRIDGE_TARGET) resolveBridgeFire(d);
+      if (d.target <= BRIDGE_TARGET && faceDownAt(d, BRIDGE_TARGET - d.target) >= 0) {
+        // XI.D.1: the fire allocated, the target is turned face up and the attack resolved as any other.
+        d.target = faceDownAt(d, BRIDGE_TARGET - d.target);
+        reveal(d, d.target);
+      }
+      if (d.target <= BRIDGE_TARGET) resolveStructureFire(d);
       else resolveDirectFire(d);
       break;
     case 'air':
-      announceAirAttack(d, num(1), num(2), w[3] === 'mg' ? 'mg' : 'ord');
+      flyAt(d, num(1), num(2), w[3] === 'mg' ? 'mg' : 'ord');
       break;
     case 'leave':
       d.mut('airUp')[num(1)] = 0;
       d.events && d.say(() => `${d.sc.aircraft[num(1)]!.name} leaves the map for good`);
       break;
     case 'aa':
-      antiAircraftFire(d, num(1));
+      antiAircraftFire(d, num(1), num(2));
       break;
     case 'pass':
-      resolveAirAttack(d);
+      nextPhase(d);
       break;
     case 'exit':
       exitMap(d, num(1));
@@ -764,6 +1038,7 @@ function resolveDirectFire(d: Draft): void {
   const firers = d.firers;
   const { attack, defense, col, drm } = directFireOdds(d, firers, t);
   const targets = targetsOf(d, t);
+  const beneath = fortBeneathOdds(d, firers, t);
   const roll = d6(d.rng);
   const result = crtResult(sc, col, roll + drm);
   d.events &&
@@ -772,27 +1047,47 @@ function resolveDirectFire(d: Draft): void {
         `direct fire by ${firers.map((f) => sc.units[f]!.id).join(', ')} at ${targets.map((x) => sc.units[x]!.id).join(', ')}: ${attack}:${defense} ${columnName(sc, col)}, roll ${roll}${drm ? `${drm > 0 ? '+' : ''}${drm}` : ''}: ${result}`,
     );
   for (const f of firers) fired(d, f);
+  const h = d.hex(t);
   applyToTargets(d, targets, result);
+  if (beneath !== null) attackFortBeneath(d, h, beneath, 'fire');
   d.target = -1;
   d.firers = [];
   d.aimed = [];
 }
 
-/** X.C.4.b: the direct fire attack on a temporary bridge, alone (X.C.4.b.1): one roll, destroyed only on an X. */
-function resolveBridgeFire(d: Draft): void {
+/** IX.C.10.a: the second attack of fire or a close assault at the enemy on top of a fort: the same strengths at the fort beneath. */
+function attackFortBeneath(d: Draft, h: Hex, o: { attack: number; defense: number; col: number; drm: number }, what: string): void {
   const sc = d.sc;
-  const h = BRIDGE_TARGET - d.target;
-  const firers = d.firers;
-  const { attack, defense, col } = bridgeFireOdds(d, firers, h, true);
   const roll = d6(d.rng);
-  const result = crtResult(sc, col, roll);
+  const result = crtResult(sc, o.col, roll + o.drm);
   d.events &&
     d.say(
       () =>
-        `direct fire by ${firers.map((f) => sc.units[f]!.id).join(', ')} at the temporary bridge at ${sc.map.grid.label(h)}: ${attack}:${defense} ${columnName(sc, col)}, roll ${roll}: ${result}`,
+        `the same ${what} at the fortification beneath: ${o.attack}:${o.defense} ${columnName(sc, o.col)}, roll ${roll}${o.drm ? `${o.drm > 0 ? '+' : ''}${o.drm}` : ''}: ${result}`,
+    );
+  fortResult(d, h, result);
+}
+
+/**
+ * X.C.4.b: the direct fire attack on a temporary bridge, alone (X.C.4.b.1): one roll, destroyed only on an X;
+ * IX.C.8: on an empty fortification, destroyed on an X (leaving a wreck, VIII), nothing else touching it.
+ */
+function resolveStructureFire(d: Draft): void {
+  const sc = d.sc;
+  const h = BRIDGE_TARGET - d.target;
+  const firers = d.firers;
+  const bridge = d.tempBridges.includes(h);
+  const { attack, defense, col, drm } = structureFireOdds(d, firers, h, true);
+  const roll = d6(d.rng);
+  const result = crtResult(sc, col, roll + drm);
+  d.events &&
+    d.say(
+      () =>
+        `direct fire by ${firers.map((f) => sc.units[f]!.id).join(', ')} at the ${bridge ? 'temporary bridge' : 'empty fortification'} at ${sc.map.grid.label(h)}: ${attack}:${defense} ${columnName(sc, col)}, roll ${roll}${drm ? `${drm > 0 ? '+' : ''}${drm}` : ''}: ${result}`,
     );
   for (const f of firers) fired(d, f);
-  bridgeResult(d, h, result);
+  if (bridge) bridgeResult(d, h, result);
+  else if (result === 'X') fortResult(d, h, result);
   d.target = -1;
   d.firers = [];
 }
@@ -824,6 +1119,7 @@ function executeOrder(d: Draft, o: IfOrder): void {
   for (const f of firers) d.setFlag(f, F_FIRED);
   if (h < 0) return;
   const targets = d.unitsIn(h);
+  for (const t of targets) if (faceDown(d, t)) reveal(d, t); // XI.D.1
   if (targets.length === 0 && d.tempBridges.includes(h)) {
     // X.C.4.b.3: indirect fire at a temporary bridge alone, at half strength.
     const { attack, defense, col } = bridgeFireOdds(d, firers, h, false);
@@ -837,35 +1133,41 @@ function executeOrder(d: Draft, o: IfOrder): void {
     bridgeResult(d, h, result);
     return;
   }
-  if (targets.length === 0) {
+  // IX.C.8, IX.C.10: an empty fortification is a counter of its hex like any other, and may be fired on alone.
+  const inside = insideFort(d, h);
+  const emptyFort = d.forts.includes(h) && inside.length === 0;
+  if (targets.length === 0 && !emptyFort) {
     d.events && d.say(() => `indirect fire falls on empty hex ${sc.map.grid.label(h)}`);
     return;
   }
   d.mut('hit').push(h);
-  // VII.C.10.a: a fort with the units inside it counts as one counter (IX.C.10.a), each other unit as one.
-  const inside = insideFort(d, h);
+  // VII.C.10.a: a fort with the units inside it counts as one counter (IX.C.10.a), each other unit as one;
+  // every counter of the hex is hit, the enemy's on top of a fort and the fort's own alike (ruling PL-R54).
   const groups: number[][] = targets.filter((t) => !inside.includes(t)).map((t) => [t]);
-  if (inside.length > 0) groups.push(inside);
+  if (inside.length > 0 || emptyFort) groups.push(inside);
   // A8: the WEC once per attacker by the hex's predominant type, then the total divided by the counters (VII.C.10).
   let total = 0;
   for (const f of firers) {
     const c = sc.units[f]!.c;
-    total += c.attack * stackFactor(sc, c, targets, h, sc.map.grid.distance(d.hex(f), h), false, inside);
+    total += c.attack * stackFactor(sc, c, targets, h, sc.map.grid.distance(d.hex(f), h), false, inside, emptyFort);
   }
   const each = total / groups.length;
   const drm = fireDrm(d, h);
   for (const g of groups) {
-    if (d.hex(g[0]!) !== h) continue;
-    const defense = targetDefense(d, g);
+    if (g.length > 0 && d.hex(g[0]!) !== h) continue;
+    if (g.length === 0 && !d.forts.includes(h)) continue;
+    const defense = g.length === 0 ? sc.charts.fortDefense.value : targetDefense(d, g);
     const col = oddsColumn(sc, each, defense);
     const roll = d6(d.rng);
     const result = crtResult(sc, col, roll + drm);
+    const fortGroup = g.length === 0 || inFort(d, g[0]!);
     d.events &&
       d.say(
         () =>
-          `indirect fire at ${inFort(d, g[0]!) ? 'the fortification' : sc.units[g[0]!]!.id} in ${sc.map.grid.label(h)}: ${each}:${defense} ${columnName(sc, col)}, roll ${roll}: ${result}`,
+          `indirect fire at ${fortGroup ? (g.length === 0 ? 'the empty fortification' : 'the fortification') : sc.units[g[0]!]!.id} in ${sc.map.grid.label(h)}: ${each}:${defense} ${columnName(sc, col)}, roll ${roll}: ${result}`,
       );
-    applyToTargets(d, g, result);
+    if (g.length === 0) fortResult(d, h, result);
+    else applyToTargets(d, g, result);
   }
 }
 
@@ -888,33 +1190,40 @@ function mineAttacks(d: Draft): void {
   }
 }
 
-/** XII.D.2-3: the units of the non-phasing side that may fire AA at the aircraft over hex h now. */
-function aaUnits(d: Draft): number[] {
+/**
+ * XII.D.2-3: the AA shots the non-phasing side may fire now: [AA unit, aircraft], each face-up AA unit at a
+ * planned aircraft still flying, within its range of the hex the aircraft attacks (it flies in next to it, XII.C.2).
+ */
+function aaShots(d: Draft): [number, number][] {
   const sc = d.sc;
-  const h = d.hex(d.airPending[1]!);
-  const out: number[] = [];
+  const out: [number, number][] = [];
+  const plan = airPlan(d).filter((p) => d.airUp[p.k] === 1);
+  if (plan.length === 0) return out;
   for (let i = 0; i < sc.units.length; i++) {
     const c = sc.units[i]!.c;
     if (sc.units[i]!.side === d.side || !c.modes.includes('AA') || !ready(d, i) || streamAt(d, d.hex(i))) continue;
-    if (sc.map.grid.distance(d.hex(i), h) <= c.range) out.push(i);
+    for (const p of plan) if (sc.map.grid.distance(d.hex(i), d.hex(p.t)) <= c.range) out.push([i, p.k]);
   }
   return out;
 }
 
-/** XII.C.2: the aircraft flies to the target and the attack is announced; AA, if any may fire, is the German player's call. */
-function announceAirAttack(d: Draft, k: number, t: number, w: 'ord' | 'mg'): void {
+/** XII.C.2, XIII.A.2.a: fighter-bomber k flies at t with weapon w; the record of its weapons is kept (XII.C.4). */
+function flyAt(d: Draft, k: number, t: number, w: 'ord' | 'mg'): void {
   d.mut('airDone')[k] = 1;
   if (w === 'ord') d.mut('airOrdnance')[k] = 1;
   else d.mut('airMg')[k] = d.airMg[k]! + 1;
-  d.airPending = [k, t, w === 'mg' ? 1 : 0];
-  d.events && d.say(() => `${d.sc.aircraft[k]!.name} flies at ${d.sc.units[t]!.id} in ${d.sc.map.grid.label(d.hex(t))}`);
-  if (aaUnits(d).length === 0) resolveAirAttack(d);
+  d.airPending = [...d.airPending, k, t, w === 'mg' ? 1 : 0];
+  d.events &&
+    d.say(
+      () =>
+        `${d.sc.aircraft[k]!.name} flies at ${d.sc.units[t]!.id} in ${d.sc.map.grid.label(d.hex(t))} with ${w === 'mg' ? 'machine guns' : d.sc.aircraft[k]!.ordnance}`,
+    );
 }
 
-/** XII.D: one AA unit fires on the designed AA table; a unit that fires is blanked for the German's next segment. */
-function antiAircraftFire(d: Draft, i: number): void {
+/** XII.D: AA unit i fires at aircraft k on the designed AA table; a unit that fires is blanked for the German's next segment. */
+function antiAircraftFire(d: Draft, i: number, k: number): void {
   const sc = d.sc;
-  const [k, t] = d.airPending as [number, number, number];
+  const t = airPlan(d).find((p) => p.k === k)!.t;
   const c = sc.units[i]!.c;
   const dist = sc.map.grid.distance(d.hex(i), d.hex(t));
   const strength = aaStrength(c, dist);
@@ -925,11 +1234,9 @@ function antiAircraftFire(d: Draft, i: number): void {
     d.say(() => `AA by ${sc.units[i]!.id} at ${sc.aircraft[k]!.name}: strength ${strength}, roll ${roll} (hits on ${needed} or less)`);
   if (roll <= needed) {
     d.mut('airUp')[k] = 0;
-    d.airPending = [];
     d.events && d.say(() => `${sc.aircraft[k]!.name} is shot down`);
-    return;
   }
-  if (aaUnits(d).length === 0) resolveAirAttack(d);
+  if (aaShots(d).length === 0) nextPhase(d);
 }
 
 /** XII.D.3.c: AA strength doubled at half range or less. */
@@ -942,26 +1249,33 @@ export function aaHitNumber(sc: Scenario, strength: number): number {
   return Math.min(5, Math.floor((strength * sc.charts.aaHitPer10.value) / 10));
 }
 
-/** XII.C: the announced air attack, the aircraft having survived the AA fire. */
-function resolveAirAttack(d: Draft): void {
+/**
+ * XII.C.2, XIII.A.2.c: the air attacks, the AA fire over: on each hex flown at, the aircraft still flying
+ * total their strengths (machine guns beside another's bombs or rockets, XII.C.3.d) against the target's
+ * DF group and the units added to it (XII.C.3.b), with one roll (XII.C.2.b); the hex is then attacked for
+ * this air phase (XII.C.2.a).
+ */
+function resolveAirAttacks(d: Draft): void {
   const sc = d.sc;
-  const [k, t, mg] = d.airPending as [number, number, number];
+  const plan = airPlan(d);
+  for (const t of [...new Set(plan.map((p) => p.t))]) {
+    const flights = plan.filter((p) => p.t === t && d.airUp[p.k] === 1);
+    const h = d.hex(t);
+    if (flights.length === 0 || h < 0) continue;
+    const targets = airTargets(d, t);
+    const { attack, defense, col, drm } = airAttackOdds(d, flights, t);
+    const roll = d6(d.rng);
+    const result = crtResult(sc, col, roll + drm);
+    d.mut('hit').push(h);
+    d.events &&
+      d.say(
+        () =>
+          `air attack by ${flights.map((p) => `${sc.aircraft[p.k]!.name} (${p.w === 'mg' ? 'machine guns' : sc.aircraft[p.k]!.ordnance})`).join(', ')} on ${targets.map((x) => sc.units[x]!.id).join(', ')}: ${attack}:${defense} ${columnName(sc, col)}, roll ${roll}${drm ? `${drm > 0 ? '+' : ''}${drm}` : ''}: ${result}`,
+      );
+    applyToTargets(d, targets, result);
+  }
   d.airPending = [];
-  const w = mg === 1 ? 'mg' : 'ord';
-  const h = d.hex(t);
-  const a = sc.aircraft[k]!;
-  const attack = airStrength(d, k, t, w);
-  const targets = inFort(d, t) ? insideFort(d, h) : [t];
-  const col = oddsColumn(sc, attack, targetDefense(d, targets));
-  const roll = d6(d.rng);
-  const result = crtResult(sc, col, roll + fireDrm(d, h));
-  d.mut('hit').push(h);
-  d.events &&
-    d.say(
-      () =>
-        `${a.name} attacks ${sc.units[t]!.id} with ${w === 'mg' ? 'machine guns' : a.ordnance}: ${attack}:${targetDefense(d, targets)} ${columnName(sc, col)}, roll ${roll}: ${result}`,
-    );
-  applyToTargets(d, targets, result);
+  d.aimed = [];
 }
 
 function halfOf(n: number): number {
@@ -1008,6 +1322,7 @@ function land(d: Draft, i: number, h: Hex): void {
   const cls = MOVE_CLASSES.indexOf(sc.units[i]!.c.moveClass);
   const cost = Math.max(0, sc.moveCost[sc.map.terrain[h]! * MOVE_CLASSES.length + cls]!);
   relocate(d, i, h);
+  reveal(d, i); // XI.C.4: turned face up
   d.setFlag(i, F_LANDED);
   d.set(i, MP_LEFT, Math.max(0, budgetOf(d, i) - cost));
   d.events && d.say(() => `${sc.units[i]!.id} lands at ${sc.map.grid.label(h)}`);
@@ -1029,7 +1344,7 @@ function forceLandings(d: Draft, vehicular: boolean): void {
   const sc = d.sc;
   for (let i = 0; i < sc.units.length; i++) {
     const u = sc.units[i]!;
-    if (u.side !== d.side || u.lands === 0 || u.c.vehicular !== vehicular || !seaAt(d, d.hex(i)) || d.carrierOf(i) >= 0) continue;
+    if (u.side !== d.side || landingTurn(d, i) === 0 || u.c.vehicular !== vehicular || !seaAt(d, d.hex(i)) || d.carrierOf(i) >= 0) continue;
     const beach = landingHexes(d, i);
     if (beach.length > 0) {
       land(d, i, beach[0]!);
@@ -1043,14 +1358,17 @@ function forceLandings(d: Draft, vehicular: boolean): void {
   for (let i = 0; i < sc.units.length; i++) if (d.flag(i, F_LANDED)) d.setFlag(i, F_LANDED, false);
 }
 
-/** XI.B.1: Allied units landing next turn are placed (inverted) on their sea hexes as the German segment opens. */
+/**
+ * XI.B.1: Allied units landing next turn are placed (inverted) on their sea hexes as the German segment
+ * opens, by the secret landing record (XI.A.2).
+ */
 function placeAtSea(d: Draft): void {
   const sc = d.sc;
   for (let i = 0; i < sc.units.length; i++) {
-    const u = sc.units[i]!;
-    if (u.lands !== d.turn + 1 || d.hex(i) !== OFFBOARD || d.carrierOf(i) >= 0) continue;
-    relocate(d, i, u.startHex);
-    d.events && d.say(() => `${u.id} is offshore at ${sc.map.grid.label(u.startHex)}`);
+    if (landingTurn(d, i) !== d.turn + 1 || d.hex(i) !== OFFBOARD || d.carrierOf(i) >= 0) continue;
+    const h = seaHexOf(d, i);
+    relocate(d, i, h);
+    d.events && d.say(() => `${sc.units[i]!.id} is offshore at ${sc.map.grid.label(h)}`);
   }
 }
 
@@ -1150,13 +1468,24 @@ function closeAssault(d: Draft, h: Hex, attackers: readonly number[]): void {
     );
   d.mut('hit').push(h);
   for (const a of attackers) d.setFlag(a, F_ATTACKED);
-  applyToTargets(d, d.unitsIn(h), result);
+  const own = assaultOnOwnFortOdds(d, h, attackers);
+  applyToTargets(d, defendersIn(d, h), result);
+  if (own !== null) attackFortBeneath(d, h, own, 'assault');
 }
 
-/** XIV.B.7.a, XIV.B.8: the side of a unit (not a truck or wagon) in h, or -1. */
+/**
+ * XIV.B.7.a, XIV.B.8: the side of a unit (not a truck or wagon) in h, or -1: also -1 when both sides stand
+ * there (a fort with the enemy on top, IX.C.10.a), which leaves the hex with the side that held it (ruling PL-R54).
+ */
 function occupier(d: Draft, h: Hex): number {
-  for (const i of d.unitsIn(h)) if (!d.sc.units[i]!.soft) return d.sc.units[i]!.side;
-  return -1;
+  let side = -1;
+  for (const i of d.unitsIn(h)) {
+    const s = d.sc.units[i]!.side;
+    if (d.sc.units[i]!.soft) continue;
+    if (side >= 0 && s !== side) return -1;
+    side = s;
+  }
+  return side;
 }
 
 /**
@@ -1197,7 +1526,13 @@ function nextPhase(d: Draft): void {
       d.phase = PH_AIR;
       d.airDone = d.airDone.map(() => 0);
     } else d.phase = PH_MOVE_VEHICLES;
-  } else if (d.phase === PH_AIR) {
+  } else if (d.phase === PH_AIR || d.phase === PH_AA) {
+    // XIII.A.2: the aircraft have flown; the German AA fires at them, then the attacks are resolved.
+    if (d.phase === PH_AIR && aaShots(d).length > 0) {
+      d.phase = PH_AA;
+      return;
+    }
+    resolveAirAttacks(d);
     d.hit = [];
     d.phase = PH_MOVE_VEHICLES;
   } else if (d.phase === PH_MOVE_VEHICLES) {
@@ -1229,7 +1564,7 @@ function endSegment(d: Draft): void {
     d.set(i, MP_LEFT, -1);
   }
   d.hit = [];
-  if (d.side === 1) {
+  if (d.side !== d.first) {
     if (d.turn >= sc.turns) {
       d.over = true;
       d.events && d.say(() => 'the last turn is over');
@@ -1261,6 +1596,8 @@ function skipEmptyPhases(d: Draft): void {
   for (let guard = 0; guard < 12 && !d.over; guard++) {
     const legal = legalActions(d.sc, d.peek());
     if (legal.length !== 1 || legal[0] !== 'next') return;
+    // XII.C.3.b: every aircraft has flown, but the player may still add units to an air attack.
+    if (d.phase === PH_AIR && d.sc.units.some((_, x) => canAimFromTheAir(d, x))) return;
     nextPhase(d);
   }
 }

@@ -75,28 +75,53 @@ export function stackFactor(
   distance: number,
   direct: boolean,
   inside: readonly number[] = [],
+  emptyFort = false,
+): number {
+  return predominantFactor(sc, targets, h, inside, emptyFort, (armoured) => weaponFactor(c, armoured, distance, direct));
+}
+
+/**
+ * VII.F.2.b: the factor `factor` gives against the predominant target type of a set of targets (counters,
+ * passengers ignored; the units inside a fort, or an empty fort counted as a counter of its hex, are one
+ * armoured counter, IX.C.3, IX.C.10); a tie counts as the less favourable type.
+ */
+export function predominantFactor(
+  sc: Scenario,
+  targets: readonly number[],
+  h: Hex,
+  inside: readonly number[],
+  emptyFort: boolean,
+  factor: (armoured: boolean) => number,
 ): number {
   let armoured = 0;
   let soft = 0;
-  let fort = false;
+  let fort = emptyFort;
   for (const t of targets) {
     if (inside.includes(t)) fort = true;
     else if (armouredTarget(sc, t, h)) armoured++;
     else soft++;
   }
   if (fort) armoured++;
-  if (armoured > soft) return weaponFactor(c, true, distance, direct);
-  if (soft > armoured) return weaponFactor(c, false, distance, direct);
-  return Math.min(weaponFactor(c, true, distance, direct), weaponFactor(c, false, distance, direct));
+  if (armoured > soft) return factor(true);
+  if (soft > armoured) return factor(false);
+  return Math.min(factor(true), factor(false));
 }
 
-/** VII.H: direct fire at a slope or hilltop defender is halved, except hilltop against hilltop and an adjacent attacker on the slope's level or above. */
+/**
+ * VII.H: direct fire at a slope or hilltop defender is halved, except hilltop against hilltop and an adjacent
+ * attacker on the slope's level or above (units inside a fort and on top of it fire as if adjacent, IX.C.10.c).
+ */
 export function elevationFactor(sc: Scenario, from: Hex, to: Hex): number {
   const lt = sc.level[sc.map.terrain[to]!]!;
   const lf = sc.level[sc.map.terrain[from]!]!;
   if (lt === 0) return 1;
   if (lt === 2) return lf === 2 ? 1 : 0.5;
-  return sc.map.grid.distance(from, to) === 1 && lf >= 1 ? 1 : 0.5;
+  return sc.map.grid.distance(from, to) <= 1 && lf >= 1 ? 1 : 0.5;
+}
+
+/** The range of fire from `from` at h: one hex within a fort hex, where the units inside and those on top fire at each other as if adjacent (IX.C.10.c). */
+export function fireDistance(sc: Scenario, from: Hex, h: Hex): number {
+  return Math.max(1, sc.map.grid.distance(from, h));
 }
 
 /**
@@ -279,9 +304,13 @@ function countLoss(d: Draft, unit: number): void {
   lost[u.side] = lost[u.side]! + 1;
 }
 
-/** Whether some unit of `side` (not a truck or wagon, not dispersed, not a passenger) stands next to h (VII.L.1, VII.C.5). */
+/**
+ * Whether some unit of `side` (not a truck or wagon, not dispersed, not a passenger) stands next to h
+ * (VII.L.1, VII.C.5), or in h itself: inside a fort with the enemy on top, or on top of it, as if adjacent (IX.C.10.c).
+ */
 export function adjacentSpotter(d: Draft, side: number, h: Hex): boolean {
   const grid = d.sc.map.grid;
+  for (const i of d.unitsIn(h)) if (canSpot(d, i, side)) return true;
   for (let k = 0; k < 6; k++) {
     const n = grid.neighbour(h, k);
     if (n < 0) continue;

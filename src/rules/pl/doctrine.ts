@@ -1,27 +1,36 @@
 /**
  * Panzer Leader's advice to the agents: expected enemy units lost and dispersed from the CRT's chances
  * (exact: one die), progress toward the objectives, exposure to the enemy's direct fire where a move
- * ends, and an evaluation from units and objectives. Nothing here reads the other side's IF orders (the
- * one secret): a test changes them and checks the advice does not move.
+ * ends, and an evaluation from units and objectives. Nothing here reads the other side's IF orders or who
+ * stands face down at sea in a landing (the secrets, digest 8.3): tests change them and check the advice
+ * does not move. Fire at a face-down counter is weighed as fire at a landing craft (XI.D.3, ruling PL-R61).
  */
 import type { ActionAssessment, AgentHooks, DoctrineAdvisor } from '../../core/extensions.js';
 import type { Hex } from '../../hex/grid.js';
 import {
   aaHitNumber,
   aaStrength,
-  airStrength,
+  airAttackOdds,
+  airPlan,
+  airTargets,
   assaulters,
   assaultOdds,
+  assaultOnOwnFortOdds,
   BRIDGE_TARGET,
   bridgeFireOdds,
   canDirectFire,
+  defendersIn,
   directFireOdds,
+  faceDownAt,
+  fortBeneathOdds,
+  landingCraftOdds,
   overrunOdds,
   overrunWays,
   targetsOf,
 } from './actions.js';
-import { chances, defenseOf, maxRange, oddsColumn, stackFactor } from './combat.js';
+import { chances, defenseOf, LANDING_CRAFT_DS, maxRange, oddsColumn, stackFactor } from './combat.js';
 import { outcomeOf } from './game.js';
+import { insideFort, seaAt } from './movement.js';
 import type { Scenario } from './scenario.js';
 import { type Draft, F_DISPERSED, HEX, type State, view } from './state.js';
 
@@ -51,15 +60,33 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
         const after = directFireOdds(d, [...s.firers, f], t);
         const n = targetsOf(d, t).length;
         const gain = lossAt(sc, after.col, after.drm, n) - (before ? lossAt(sc, before.col, before.drm, n) : 0);
-        return { ...NOTHING, expectedEnemyLoss: gain };
+        // IX.C.10.a: fire into a town hex at the enemy on top of one's own fort hits the fort as well.
+        const fortBefore = s.target >= 0 ? fortBeneathOdds(d, s.firers, t) : null;
+        const fortAfter = fortBeneathOdds(d, [...s.firers, f], t);
+        const inside = fortAfter ? insideFort(d, d.hex(t)).length : 0;
+        const ownLoss =
+          (fortAfter ? lossAt(sc, fortAfter.col, fortAfter.drm, inside) : 0) -
+          (fortBefore ? lossAt(sc, fortBefore.col, fortBefore.drm, inside) : 0);
+        return { ...NOTHING, expectedEnemyLoss: gain, expectedOwnLoss: ownLoss };
       }
       case 'resolve':
         return { ...NOTHING, cohesion: 0.02 };
       case 'shell': {
         // X.C.4.b: only an X destroys a temporary bridge; that helps the side holding the objectives and
-        // hurts the one that must cross to them (as for demolition, X.B.1).
+        // hurts the one that must cross to them (as for demolition, X.B.1). The agents fire at an empty
+        // fort (IX.C.8) only to join an attack the player began: no value of its own.
         const f = num(1),
           h = num(2);
+        if (faceDownAt(d, h) >= 0) {
+          // XI.D.1, XI.D.3: a face-down counter at sea, whatever it is, is fired at as a landing craft (DS 8).
+          const before = s.target <= BRIDGE_TARGET ? landingCraftOdds(d, s.firers, h) : undefined;
+          const after = landingCraftOdds(d, s.target <= BRIDGE_TARGET ? [...s.firers, f] : [f], h);
+          return {
+            ...NOTHING,
+            expectedEnemyLoss: lossAt(sc, after.col, after.drm, 1) - (before ? lossAt(sc, before.col, before.drm, 1) : 0),
+          };
+        }
+        if (!s.tempBridges.includes(h)) return NOTHING;
         const before = s.target <= BRIDGE_TARGET ? chances(sc, bridgeFireOdds(d, s.firers, h, true).col, 0).x : 0;
         const after = chances(sc, bridgeFireOdds(d, s.target <= BRIDGE_TARGET ? [...s.firers, f] : [f], h, true).col, 0).x;
         const holding = s.control.filter((c) => c === seat).length * 2 >= s.control.length;
@@ -75,19 +102,38 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
       case 'order': {
         const i = num(1),
           h = num(2);
-        const targets = d.unitsIn(h);
         const c = sc.units[i]!.c;
+        const hidden = faceDownAt(d, h);
+        if (hidden >= 0) {
+          // XI.D.1, XI.D.3: a face-down counter at sea (one, whatever it carries) defends as a landing craft.
+          const attack = c.attack * stackFactor(sc, c, [hidden], h, sc.map.grid.distance(d.hex(i), h), false);
+          return { ...NOTHING, expectedEnemyLoss: 0.5 * lossAt(sc, oddsColumn(sc, attack, LANDING_CRAFT_DS), 0, 1) };
+        }
+        const targets = d.unitsIn(h);
         const each = (c.attack * stackFactor(sc, c, targets, h, sc.map.grid.distance(d.hex(i), h), false)) / Math.max(1, targets.length);
+        // Indirect fire hits every counter of the hex: one's own inside a fort with the enemy on top too (IX.C.10.a).
         let loss = 0;
-        for (const t of targets) loss += lossAt(sc, oddsColumn(sc, each, defenseOf(d, t)), 0, 1);
+        let own = 0;
+        for (const t of targets) {
+          const l = lossAt(sc, oddsColumn(sc, each, defenseOf(d, t)), 0, 1);
+          if (sc.units[t]!.side === seat) own += l;
+          else loss += l;
+        }
         // Next turn's fire: the target may move away.
-        return { ...NOTHING, expectedEnemyLoss: 0.5 * loss };
+        return { ...NOTHING, expectedEnemyLoss: 0.5 * loss, expectedOwnLoss: 0.5 * own };
       }
       case 'air': {
+        // XII.C.2.b: what this aircraft adds to the one attack on the target's hex (machine guns beside
+        // another's bombs or rockets, XII.C.3.d); bombs and rockets, once a game, are held a little dearer.
         const k = num(1),
           t = num(2);
-        const col = oddsColumn(sc, airStrength(d, k, t, w[3] === 'mg' ? 'mg' : 'ord'), defenseOf(d, t));
-        return { ...NOTHING, expectedEnemyLoss: lossAt(sc, col, 0, 1) * (w[3] === 'mg' ? 1 : 0.8) };
+        const mg = w[3] === 'mg';
+        const joined = airPlan(s).filter((p) => p.t === t);
+        const n = airTargets(d, t).length;
+        const before = joined.length > 0 ? airAttackOdds(d, joined, t) : undefined;
+        const after = airAttackOdds(d, [...joined, { k, w: mg ? 'mg' : 'ord' }], t);
+        const gain = lossAt(sc, after.col, after.drm, n) - (before ? lossAt(sc, before.col, before.drm, n) : 0);
+        return { ...NOTHING, expectedEnemyLoss: gain * (mg ? 1 : 0.8) };
       }
       case 'overrun': {
         // `overrun U H D [V E ...]`: every vehicle of a combined overrun (VII.D.5) adds its strength and its exposure.
@@ -103,8 +149,12 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
       }
       case 'cat': {
         const h = num(1);
-        const o = assaultOdds(d, h, assaulters(d, h));
-        return { ...NOTHING, expectedEnemyLoss: lossAt(sc, o.col, o.drm, d.unitsIn(h).length) };
+        const units = assaulters(d, h);
+        const o = assaultOdds(d, h, units);
+        // IX.C.10.a: an assault on the enemy on top of one's own fort is an attack on the fort as well.
+        const fort = assaultOnOwnFortOdds(d, h, units);
+        const ownLoss = fort ? lossAt(sc, fort.col, fort.drm, insideFort(d, h).length) : 0;
+        return { ...NOTHING, expectedEnemyLoss: lossAt(sc, o.col, o.drm, defendersIn(d, h).length), expectedOwnLoss: ownLoss };
       }
       case 'move': {
         const i = num(1),
@@ -142,7 +192,8 @@ export class PlDoctrine implements DoctrineAdvisor<State, string> {
       case 'aa': {
         // XII.D: a hit saves the target from the attack; the gun is blanked for its next segment.
         const i = num(1);
-        const t = s.airPending[1]!;
+        const t = airPlan(s).find((p) => p.k === num(2))?.t ?? -1;
+        if (t < 0) return NOTHING;
         const strength = aaStrength(sc.units[i]!.c, sc.map.grid.distance(d.hex(i), d.hex(t)));
         const hit = Math.max(0, aaHitNumber(sc, strength)) / 6;
         return { ...NOTHING, expectedEnemyLoss: hit, cohesion: -0.1 };
@@ -250,6 +301,7 @@ function exposureOf(sc: Scenario, d: Draft, side: number, unit: number, h: Hex):
   for (let e = 0; e < sc.units.length; e++) {
     const eu = sc.units[e]!;
     if (eu.side === side || d.hex(e) < 0 || d.carrierOf(e) >= 0 || eu.c.attack <= 0 || !eu.c.modes.includes('DF')) continue;
+    if (seaAt(d, d.hex(e))) continue; // XI: no fire from landing craft
     const dist = sc.map.grid.distance(d.hex(e), h);
     if (dist > maxRange(eu.c) || (hidden && dist > 1) || !sc.map.hasLos(d.hex(e), h)) continue;
     const f = stackFactor(sc, eu.c, [unit], h, dist, true);

@@ -135,6 +135,12 @@ export type ChartPack = z.infer<typeof chartPack>;
 export const PL_RULE_SWITCHES = {
   /** DEVIATION (for fast balance runs): IF orders are public, determinize does not resample them. */
   openOrders: false,
+  /**
+   * DESIGNED (for point-symmetric scenarios): a die rolled at set-up names the side whose player segment
+   * opens every turn (XIII always has the Allied one first, so the German has the last word on the
+   * objectives; ruling PL-R60).
+   */
+  firstPlayerByDie: false,
 } as const;
 
 const placement = z.strictObject({

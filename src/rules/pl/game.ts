@@ -2,16 +2,18 @@
  * The Panzer Leader game: immutable states, `apply` never mutates its input and takes every die from the
  * rng it is given. The one secret of ordinary play is the IF orders a side writes a turn ahead (VII.C.3,
  * digest 8.3): `determinize` deals the other side's pending orders new target hexes, unless the scenario
- * plays with open orders (a labelled deviation, rule.openOrders).
+ * plays with open orders (a labelled deviation, rule.openOrders). In a landing the Allied landing record and
+ * the units at sea are secret too (XI.A.2, XI.B.1): `determinize` deals them again for the German seat.
  */
 import { textDigest } from '../../core/digest.js';
 import type { Rng } from '../../core/game.js';
+import { d6 } from '../../core/rng.js';
 import { WordActionGame } from '../../core/word-game.js';
 import type { GameOutcome } from '../../core/system.js';
 import { applyAction, isLegal, legalActions, startSegment } from './actions.js';
-import { resampleOrders } from './hidden.js';
+import { dealLandings, resampleOrders } from './hidden.js';
 import type { Scenario } from './scenario.js';
-import { CARRIER, Draft, EXITED, F_DESIGNATED, F_IN_FORT, FLAGS, HEX, MP_LEFT, OFFBOARD, PHASE_NAMES, type State } from './state.js';
+import { CARRIER, Draft, EXITED, F_DESIGNATED, F_IN_FORT, FLAGS, HEX, MP_LEFT, OFFBOARD, PH_AA, PHASE_NAMES, type State } from './state.js';
 
 export class PlGame extends WordActionGame<State> {
   readonly determinize?: (state: State, seat: number, rng: Rng) => State;
@@ -21,13 +23,17 @@ export class PlGame extends WordActionGame<State> {
     readonly opts: { narrate?: boolean } = {},
   ) {
     super(`pl:${sc.data.id}`);
-    if (!sc.rules.openOrders && sc.units.some((u) => u.c.modes.includes('IF')))
-      this.determinize = (state, seat, rng) => resampleOrders(sc, state, seat, rng);
+    const secretOrders = !sc.rules.openOrders && sc.units.some((u) => u.c.modes.includes('IF'));
+    const landings = sc.units.some((u) => u.lands > 0);
+    // XI.A.2: the landing record and the identities at sea are the Allied player's secret.
+    if (secretOrders || landings)
+      this.determinize = (state, seat, rng) => resampleOrders(sc, dealLandings(sc, state, seat, rng), seat, rng);
   }
 
-  /** Turn 1, the Allied player segment's combat phase (XIII). */
+  /** Turn 1, the combat phase of the player segment that opens every turn: the Allied one (XIII) unless a set-up die decides (PL-R60). */
   initialState(rng: Rng): State {
     const sc = this.sc;
+    const first = sc.rules.firstPlayerByDie ? (d6(rng) <= 3 ? 0 : 1) : 0;
     const u = sc.units.map((def) => {
       const row = [0, 0, 0, -1, 0];
       row[HEX] = def.enters > 0 ? OFFBOARD : def.startHex;
@@ -40,7 +46,8 @@ export class PlGame extends WordActionGame<State> {
       u,
       events: [],
       turn: 1,
-      side: 0,
+      side: first,
+      first,
       phase: 0,
       over: false,
       target: -1,
@@ -64,15 +71,16 @@ export class PlGame extends WordActionGame<State> {
       airOrdnance: sc.aircraft.map(() => 0),
       airDone: sc.aircraft.map(() => 0),
       airPending: [],
+      landing: sc.units.some((u) => u.lands > 0) ? sc.units.map((u) => (u.lands > 0 ? [u.lands, u.startHex] : [0, -1])) : [],
     };
     const d = new Draft(sc, zero, rng, this.opts.narrate === true);
     startSegment(d);
     return d.seal();
   }
 
-  /** The phasing seat, except while the German player decides on AA fire at an announced air attack (XII.D). */
+  /** The phasing seat, except while the German player decides on AA fire at the aircraft flown in (XII.D). */
   toMove(s: State): number {
-    return s.airPending.length > 0 ? 1 - s.side : s.side;
+    return s.phase === PH_AA ? 1 - s.side : s.side;
   }
 
   computeLegalActions(s: State): string[] {
@@ -130,14 +138,23 @@ export function outcomeOf(sc: Scenario, s: State): GameOutcome {
   const winner = margin === 0 ? null : margin > 0 ? 0 : 1;
   const level =
     winner === null ? 'draw' : abs >= sc.data.victory.decisive ? 'decisive' : abs >= sc.data.victory.tactical ? 'tactical' : 'marginal';
-  return { winner, victoryLevel: level, turns: s.turn, vp, metrics: { units_lost: [...s.lost] } };
+  return {
+    winner,
+    victoryLevel: level,
+    turns: s.turn,
+    vp,
+    metrics: sc.rules.firstPlayerByDie
+      ? { units_lost: [...s.lost], first_player: [s.first === 0 ? 1 : 0, s.first === 1 ? 1 : 0] }
+      : { units_lost: [...s.lost] },
+  };
 }
 
 /** A short stable digest of everything that affects play. */
 export function plStateHash(s: State): string {
   const text = [
     s.turn,
-    s.side,
+    // Who opens the turns only when the set-up die chose, so that positions of XIII's order keep their digests.
+    s.first === 0 ? s.side : `${s.side}/${s.first}`,
     s.phase,
     s.over ? 1 : 0,
     s.target,
@@ -160,6 +177,8 @@ export function plStateHash(s: State): string {
     s.airOrdnance.join(','),
     s.airDone.join(','),
     s.u.map((r) => r.join(',')).join(';'),
+    // The landing record only when the scenario has one, so that positions without it keep their digests.
+    ...(s.landing.length > 0 ? [s.landing.map((l) => l.join(':')).join(',')] : []),
   ].join('|');
   return textDigest(text);
 }

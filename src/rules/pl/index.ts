@@ -10,6 +10,8 @@ export type PlScenario = LoadedScenario<State, string> & { readonly game: PlGame
 
 /** Units eliminated per side (trucks and wagons excepted, XIV.B.8), reported for every game. */
 export const PL_METRICS: readonly MetricDeclaration[] = [{ id: 'units_lost', kind: 'perSeat', label: 'units lost' }];
+/** With rule.firstPlayerByDie: which side's segment opened every turn (PL-R60), so the summary shows what moving first was worth. */
+const FIRST_PLAYER: MetricDeclaration = { id: 'first_player', kind: 'oneSeat', label: 'first player' };
 
 /** A PL scenario file loaded for the tools: everything is fixed once the file is read. */
 export function loadPl(file: string, options: ScenarioOptions = {}, mode: LoadMode = {}): PlScenario {
@@ -30,7 +32,7 @@ export function loadPl(file: string, options: ScenarioOptions = {}, mode: LoadMo
     unitCounts: sc.sides.map((_, seat) => sc.units.filter((u) => u.side === seat).length),
     turnLimit: sc.turns,
     parameters: sc.parameters,
-    metrics: PL_METRICS,
+    metrics: sc.rules.firstPlayerByDie ? [...PL_METRICS, FIRST_PLAYER] : PL_METRICS,
     ai: plAgentHooks(sc),
     ui: plUi(sc),
     initialState: (rng) => game.initialState(rng),

@@ -37,6 +37,24 @@ export function insideFort(d: Draft, h: Hex): number[] {
 }
 
 /**
+ * IX.C.10.a-b: whether a unit of `side` may move on top of the fort in h: the other side's units are inside
+ * it and none of theirs stands on top (outside). It stops there (IX.C.10.a).
+ */
+export function fortToMount(d: Draft, side: number, h: Hex): boolean {
+  const inside = insideFort(d, h);
+  if (inside.length === 0 || d.sc.units[inside[0]!]!.side === side) return false;
+  return d.unitsIn(h).every((i) => d.flag(i, F_IN_FORT) || d.sc.units[i]!.side === side);
+}
+
+/** IX.C.10.a: the units standing on top of the fort in h whose side is not the side inside it (none where no one is inside). */
+export function enemiesOnFort(d: Draft, h: Hex): number[] {
+  const inside = insideFort(d, h);
+  if (inside.length === 0) return [];
+  const holder = d.sc.units[inside[0]!]!.side;
+  return d.unitsIn(h).filter((i) => d.sc.units[i]!.side !== holder);
+}
+
+/**
  * IX.C.7, IX.C.11: whether a unit of `side` may go inside the fort in h: one stands there, empty (an empty
  * fort is captured by entering it) or held by that side, with fewer than four units inside.
  */
@@ -137,7 +155,10 @@ export function reachable(d: Draft, i: number, budget = budgetOf(d, i)): Map<Hex
     // X.C.3: the one vehicle that may enter a stream hex (where it stops, above).
     if (u.c.bridgelayer && streamAt(d, to)) return hasEnemy(d, u.side, to) || !roomFor(d, to, u.side) ? -1 : MP_SCALE;
     if (d.blocks.includes(to) && from !== start) return -1;
-    if (hasEnemy(d, u.side, to)) return -1;
+    // IX.C.10.a: a unit moving on top of an enemy-held fort stops there.
+    if (from !== start && fortToMount(d, u.side, from)) return -1;
+    // V.B.7: no entry into an enemy hex, but for the top of an enemy-held fort (IX.C.10.a-b).
+    if (hasEnemy(d, u.side, to) && !fortToMount(d, u.side, to)) return -1;
     if (!roomFor(d, to, u.side)) return -1;
     // V.D.6: no road rate into a hex with a block, a minefield or a fortification.
     const roadOk = !d.blocks.includes(to) && !d.mines.includes(to) && !d.forts.includes(to) && d.unitsIn(to).length <= 2;

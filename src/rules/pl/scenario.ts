@@ -508,6 +508,13 @@ export function loadPlScenario(file: string, options: ScenarioOptions = {}): Sce
         problems.add(`sides[${side}].aircraft`, `${a.id} leaves (turn ${a.leaves}) before it arrives (turn ${a.arrives})`, 'bad-value');
     }
   });
+  // PL-R60: the die only swaps who opens the turn; sea landings (XI.B) and the air phase (XIII.B) are timed by the Allied-first order.
+  if (data.rules.firstPlayerByDie && (aircraft.length > 0 || units.some((u) => u.lands > 0)))
+    problems.add(
+      'rules.firstPlayerByDie',
+      'a set-up die for the first player needs a scenario with no aircraft and no landing from the sea',
+      'bad-value',
+    );
   problems.throwIfAny();
   const moveCost = moveCostTable(terrains, MOVE_CLASSES, (t, c) => t.move[c], MP_SCALE);
   const crt = compileTable(charts.crt, CRT_ROLLS[0], CRT_ROLLS[CRT_ROLLS.length - 1]!);

@@ -46,14 +46,21 @@ export const F_IN_FORT = 1024;
 export const F_CARRIED_NOW = 2048;
 /** XI.C.1: landed from the sea this movement phase (after which no unit already ashore moves in it). */
 export const F_LANDED = 4096;
+/**
+ * XI.D.1: a unit landing from the sea whose identity the German player has seen: turned face up to resolve
+ * fire at it at sea, or landed. A face-down unit at sea is only a counter in its hex (ruling PL-R44).
+ */
+export const F_REVEALED = 8192;
 
 /** Phases of a player segment (XIII.A). */
 export const PH_COMBAT = 0,
   PH_AIR = 1,
   PH_MOVE_VEHICLES = 2,
   PH_MOVE_OTHERS = 3,
-  PH_ASSAULT = 4;
-export const PHASE_NAMES = ['combat', 'air', 'vehicular movement', 'non-vehicular movement', 'close assault'] as const;
+  PH_ASSAULT = 4,
+  /** XIII.A.2.b: within the air phase, the German player's AA fire at the aircraft flown in. */
+  PH_AA = 5;
+export const PHASE_NAMES = ['combat', 'air', 'vehicular movement', 'non-vehicular movement', 'close assault', 'anti-aircraft'] as const;
 
 /** An indirect-fire order (VII.C.3): written secretly by `side` on `turn`, executed in its next combat phase. */
 export interface IfOrder {
@@ -69,6 +76,8 @@ export interface State extends UnitState {
   readonly turn: number;
   /** Seat of the phasing player (XIII: Allied 0 then German 1). */
   readonly side: number;
+  /** Seat whose player segment opens every turn: 0 (XIII), or the set-up die's choice (rule.firstPlayerByDie). */
+  readonly first: number;
   readonly phase: number;
   readonly over: boolean;
   /** The direct fire attack being put together (VII.B.5): its target unit, or -1. */
@@ -107,10 +116,16 @@ export interface State extends UnitState {
   /** Per aircraft: 1 when it attacked in this air phase. */
   readonly airDone: readonly number[];
   /**
-   * XII.D: the air attack announced and waiting for the German AA decisions: [aircraft, target unit, 1 for
-   * machine guns / 0 for bombs or rockets], or [] when none waits.
+   * XII.C.2, XIII.A.2: the aircraft flown in this air phase, three numbers each: aircraft, target unit, 1 for
+   * machine guns / 0 for bombs or rockets; the German AA fires at them (phase PH_AA), then each hex's
+   * aircraft attack together. [] when none flies.
    */
   readonly airPending: readonly number[];
+  /**
+   * XI.A.2: the Allied player's secret landing record, per unit: [turn it lands, its sea hex], [0, -1] for a
+   * unit that does not land; [] when the scenario has no landing. determinize deals the German seat a new one.
+   */
+  readonly landing: readonly (readonly [number, Hex])[];
 }
 
 const LAYOUT = { flags: FLAGS, carrier: CARRIER };
@@ -118,6 +133,7 @@ const LAYOUT = { flags: FLAGS, carrier: CARRIER };
 export class Draft extends UnitDraft<State> {
   turn: number;
   side: number;
+  readonly first: number;
   phase: number;
   over: boolean;
   target: number;
@@ -140,6 +156,7 @@ export class Draft extends UnitDraft<State> {
   airOrdnance: readonly number[];
   airDone: readonly number[];
   airPending: readonly number[];
+  landing: readonly (readonly [number, Hex])[];
 
   constructor(
     readonly sc: Scenario,
@@ -151,6 +168,7 @@ export class Draft extends UnitDraft<State> {
     const s = source;
     this.turn = s.turn;
     this.side = s.side;
+    this.first = s.first;
     this.phase = s.phase;
     this.over = s.over;
     this.target = s.target;
@@ -173,6 +191,7 @@ export class Draft extends UnitDraft<State> {
     this.airOrdnance = s.airOrdnance;
     this.airDone = s.airDone;
     this.airPending = s.airPending;
+    this.landing = s.landing;
   }
 
   seal(): State {
@@ -194,6 +213,7 @@ export class Draft extends UnitDraft<State> {
       events: this.events ?? [],
       turn: this.turn,
       side: this.side,
+      first: this.first,
       phase: this.phase,
       over: this.over,
       target: this.target,
@@ -216,6 +236,7 @@ export class Draft extends UnitDraft<State> {
       airOrdnance: this.airOrdnance,
       airDone: this.airDone,
       airPending: this.airPending,
+      landing: this.landing,
     };
   }
 
@@ -229,6 +250,16 @@ export class Draft extends UnitDraft<State> {
     for (let i = 0; i < this.u.length; i++) if (this.u[i]![CARRIER] === unit + 1) return i;
     return -1;
   }
+}
+
+/** XI.A.2: the turn unit i lands from the sea by the landing record (0: it does not land). */
+export function landingTurn(s: { readonly landing: State['landing'] }, i: number): number {
+  return s.landing[i]?.[0] ?? 0;
+}
+
+/** XI.B.1: the sea hex unit i is placed on before it lands, by the landing record (-1: it does not land). */
+export function seaHexOf(s: { readonly landing: State['landing'] }, i: number): Hex {
+  return s.landing[i]?.[1] ?? -1;
 }
 
 /** A read-only draft of a state, for the questions legality asks (occupancy, carriers) without an rng. */

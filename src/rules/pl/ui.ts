@@ -10,21 +10,24 @@ import { renderBoardMap } from '../../hex/ascii.js';
 import { boardOf } from '../../hex/board.js';
 import type { Hex } from '../../hex/grid.js';
 import {
-  airStrength,
+  airAttackOdds,
+  airPlan,
   assaulters,
   assaultOdds,
   BRIDGE_TARGET,
-  bridgeFireOdds,
+  structureFireOdds,
   directFireOdds,
+  faceDownAt,
   isLegal,
+  landingCraftOdds,
   legalActions,
   overrunOdds,
   overrunsOf,
   overrunWays,
 } from './actions.js';
-import { chances, columnName, defenseOf, oddsColumn } from './combat.js';
+import { chances, columnName } from './combat.js';
 import { outcomeOf } from './game.js';
-import { visibleOrders } from './hidden.js';
+import { shownLanders, visibleOrders } from './hidden.js';
 import { ROAD, type Scenario } from './scenario.js';
 import {
   CARRIER,
@@ -37,26 +40,35 @@ import {
   F_SPOTTED,
   FLAGS,
   HEX,
+  landingTurn,
   OFFBOARD,
+  PH_AA,
   PHASE_NAMES,
+  seaHexOf,
   type State,
   view,
 } from './state.js';
 
+/** Where a landing unit not yet seen is, for the other side (XI.A.2). */
+const UNSEEN = 'at sea or yet to land (the landing record is secret)';
+/** The narration of a unit placed at sea (XI.B.1), which names it. */
+export const OFFSHORE = ' is offshore at ';
+
 const HELP = [
   'fire U T        unit U fires at enemy unit T (again with another U to combine fire on T), then "resolve"',
   'aim T           the fire being put together also hits unit T of its target hex (any combination, VII.B.8)',
-  'shell U HEX     unit U fires at the temporary bridge at HEX (X.C.4.b; not I weapons), then "resolve"',
+  'shell U HEX     unit U fires at the temporary bridge (X.C.4.b; not I weapons), empty fort (IX.C.8) or face-down counter at sea (XI.D.1) at HEX, then "resolve"',
   'resolve         roll the direct fire attack being put together',
   'order U HEX     write an IF order: unit U fires indirectly at HEX next turn (secret; any hex, empty too)',
-  'air A T [mg]    aircraft A attacks enemy unit T with its bombs or rockets (or machine guns)',
+  'air A T [mg]    aircraft A flies at enemy unit T with its bombs or rockets (or machine guns); all at one hex attack together',
+  'aim T           (air phase) the air attack on T\'s hex also hits unit T (XII.C.3.b); "next" ends the flying',
   'move U HEX      move unit U (number or id) to HEX (e.g. 0405)',
   'land U HEX      unit U at sea lands on the beach hex HEX next to it (XI.C), then may move on',
   'load C P        carrier C loads unit P in its hex; unload C sets its passenger down',
   'overrun U HEX   vehicle U overruns HEX (the first legal way through); overrun U V .. HEX: together (VII.D.5)',
   'cat HEX [U ..]  close assault HEX with every eligible adjacent unit, or with the units U .. named',
   'leave A         aircraft A leaves the map for good (XII.A.3; it may not come back)',
-  'aa U            (German, at an announced air attack) AA unit U fires at the aircraft; pass: no more AA',
+  'aa U A          (German, once the aircraft have flown) AA unit U fires at aircraft A; pass: no more AA, the attacks go in',
   'clear E HEX     engineer E turns over the minefield or block at HEX next to it, or removes the one it stands on',
   'demolish E HEX  engineer E moves off to HEX and rolls to blow its bridge or make its block',
   "exit U          unit U leaves the map from one of its side's exit hexes (where the scenario allows it)",
@@ -87,23 +99,27 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
     const o = outcomeOf(sc, s);
     const who = s.over
       ? 'game over'
-      : s.airPending.length > 0
-        ? `${sc.sides[1 - s.side]!.id} AA decision (${sc.aircraft[s.airPending[0]!]!.name} attacking ${sc.units[s.airPending[1]!]!.id})`
-        : `${sc.sides[s.side]!.id} ${PHASE_NAMES[s.phase]} phase${s.target >= 0 ? ` (fire at ${sc.units[s.target]!.id} being put together)` : s.target <= BRIDGE_TARGET ? ` (fire at the bridge at ${grid.label(BRIDGE_TARGET - s.target)} being put together)` : ''}`;
+      : s.phase === PH_AA
+        ? `${sc.sides[1 - s.side]!.id} AA decision (${airPlan(s)
+            .map((p) => `${sc.aircraft[p.k]!.name} attacking ${sc.units[p.t]!.id}`)
+            .join(', ')})`
+        : `${sc.sides[s.side]!.id} ${PHASE_NAMES[s.phase]} phase${s.target >= 0 ? ` (fire at ${sc.units[s.target]!.id} being put together)` : s.target <= BRIDGE_TARGET ? ` (fire at the ${seaCounter(s, BRIDGE_TARGET - s.target) ? 'face-down counter' : s.tempBridges.includes(BRIDGE_TARGET - s.target) ? 'bridge' : 'fort'} at ${grid.label(BRIDGE_TARGET - s.target)} being put together)` : ''}`;
     return `Turn ${Math.min(s.turn, sc.turns)} of ${sc.turns}; ${who}; ${sc.sides[0]!.id} ${o.vp[0]} VP, ${sc.sides[1]!.id} ${o.vp[1]} VP`;
   };
   const where = (s: State, i: number): string => {
     const h = s.u[i]![HEX]!;
-    return offMap(i, h);
+    return offMap(s, i, h);
   };
-  /** Where a unit off the map is (XIV.B.3): not yet entered, exited or eliminated. */
-  const offMap = (i: number, h: Hex): string =>
+  /** Where a unit off the map is (XIV.B.3): not yet entered (or landed, by its record, XI.A.2), exited or eliminated. */
+  const offMap = (s: State, i: number, h: Hex): string =>
     h >= 0
       ? grid.label(h)
       : h === EXITED
         ? 'exited'
         : h === OFFBOARD
-          ? `enters turn ${sc.units[i]!.enters} at ${grid.label(sc.units[i]!.startHex)}`
+          ? landingTurn(s, i) > 0
+            ? `lands turn ${landingTurn(s, i)} from ${grid.label(seaHexOf(s, i))}`
+            : `enters turn ${sc.units[i]!.enters} at ${grid.label(sc.units[i]!.startHex)}`
           : 'eliminated';
   const markers = (s: State, i: number): string[] => {
     const f = s.u[i]![FLAGS]!;
@@ -127,7 +143,10 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       return m;
     };
     const own = new Set(visibleOrders(sc, s, viewer).flatMap((o) => o.units));
+    const unseen = shownLanders(sc, s, viewer);
     const units: BoardUnit[] = sc.units.map((u, i) => {
+      const shown = unseen.get(i);
+      if (shown !== undefined) return faceDownCounter(i, u.side, shown);
       const h = s.u[i]![HEX]!;
       const m = markers(s, i);
       // The designation is a secret of its side (VII.C.3).
@@ -140,7 +159,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         name: u.name,
         type: u.c.category,
         values: `${c.attack} ${c.weapon} ${c.range}${c.rangeAsterisk ? '*' : ''} / ${c.defense} ${c.movement}`,
-        where: h >= 0 ? '' : offMap(i, h),
+        where: h >= 0 ? '' : offMap(s, i, h),
         reduced: false,
         leader: false,
         markers: m,
@@ -153,7 +172,25 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       status: status(s),
     });
   };
+  /** XI.B.1: a landing unit the viewer has not seen: a face-down counter on a sea hex, or a landing still to come (XI.A.2). */
+  const faceDownCounter = (i: number, side: number, h: Hex): BoardUnit => ({
+    unit: i,
+    side,
+    hex: h,
+    name: 'face-down counter',
+    type: 'unknown',
+    values: '?',
+    where: h >= 0 ? '' : UNSEEN,
+    reduced: false,
+    leader: false,
+    markers: [],
+    details: 'face down at sea: what it is shows when fire at it is resolved (XI.D.1)',
+  });
   const unitName = (t: number): string => `${sc.units[t]!.name} (${sc.units[t]!.id})`;
+  /** The face-down counter at sea in h, if any (XI.D.1: the German fires at it by its hex). */
+  const seaCounter = (s: State, h: Hex): boolean => faceDownAt(view(sc, s), h) >= 0;
+  const structureName = (s: State, h: Hex): string =>
+    seaCounter(s, h) ? 'face-down counter' : s.tempBridges.includes(h) ? 'temporary bridge' : 'empty fortification';
   const describe = (s: State, action: string): string => {
     const w = action.split(' ');
     const n = (k: number): number => Number(w[k]);
@@ -163,11 +200,11 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       case 'fire':
         return `${unitName(n(1))} ${s.target >= 0 ? 'joins the fire' : 'fires'} at ${unitName(n(2))} in ${grid.label(s.u[n(2)]![HEX]!)}`;
       case 'shell':
-        return `${unitName(n(1))} ${s.target <= BRIDGE_TARGET ? 'joins the fire' : 'fires'} at the temporary bridge at ${grid.label(n(2))}`;
+        return `${unitName(n(1))} ${s.target <= BRIDGE_TARGET ? 'joins the fire' : 'fires'} at the ${structureName(s, n(2))} at ${grid.label(n(2))}`;
       case 'resolve':
-        return `resolve the fire at ${s.target >= 0 ? unitName(s.target) : s.target <= BRIDGE_TARGET ? `the bridge at ${grid.label(BRIDGE_TARGET - s.target)}` : '-'}`;
+        return `resolve the fire at ${s.target >= 0 ? unitName(s.target) : s.target <= BRIDGE_TARGET ? `the ${structureName(s, BRIDGE_TARGET - s.target)} at ${grid.label(BRIDGE_TARGET - s.target)}` : '-'}`;
       case 'air':
-        return `${sc.aircraft[n(1)]!.name} attacks ${unitName(n(2))} with ${w[3] === 'mg' ? 'machine guns' : sc.aircraft[n(1)]!.ordnance}`;
+        return `${sc.aircraft[n(1)]!.name} flies at ${unitName(n(2))} with ${w[3] === 'mg' ? 'machine guns' : sc.aircraft[n(1)]!.ordnance}`;
       case 'move':
         return `${unitName(n(1))} moves to ${grid.label(n(2))}`;
       case 'land':
@@ -194,9 +231,9 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       case 'leave':
         return `${sc.aircraft[n(1)]?.name ?? 'the aircraft'} leaves the map for good`;
       case 'aa':
-        return `${unitName(n(1))} fires AA at ${sc.aircraft[s.airPending[0]!]?.name ?? 'the aircraft'}`;
+        return `${unitName(n(1))} fires AA at ${sc.aircraft[n(2)]?.name ?? 'the aircraft'}`;
       case 'pass':
-        return 'no more AA fire: the air attack goes in';
+        return 'no more AA fire: the air attacks go in';
       case 'exit':
         return `${unitName(n(1))} leaves the map at ${grid.label(s.u[n(1)]![HEX]!)}`;
       case 'clear':
@@ -218,13 +255,19 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       case 'fire':
         o = directFireOdds(d, s.target >= 0 ? [...s.firers, n(1)] : [n(1)], n(2));
         break;
-      case 'shell':
-        o = { ...bridgeFireOdds(d, s.target <= BRIDGE_TARGET ? [...s.firers, n(1)] : [n(1)], n(2), true), drm: 0 };
+      case 'shell': {
+        // XI.D.1: a face-down counter at sea shows the odds against a landing craft, whatever it is.
+        const firers = s.target <= BRIDGE_TARGET ? [...s.firers, n(1)] : [n(1)];
+        o = seaCounter(s, n(2)) ? landingCraftOdds(d, firers, n(2)) : structureFireOdds(d, firers, n(2), true);
         break;
-      case 'resolve':
+      }
+      case 'resolve': {
+        const h = BRIDGE_TARGET - s.target;
         if (s.target >= 0) o = directFireOdds(d, s.firers, s.target);
-        else if (s.target <= BRIDGE_TARGET) o = { ...bridgeFireOdds(d, s.firers, BRIDGE_TARGET - s.target, true), drm: 0 };
+        else if (s.target <= BRIDGE_TARGET)
+          o = seaCounter(s, h) ? landingCraftOdds(d, s.firers, h) : structureFireOdds(d, s.firers, h, true);
         break;
+      }
       case 'aim':
         if (s.target >= 0) o = directFireOdds(view(sc, { ...s, aimed: [...s.aimed, n(1)] }), s.firers, s.target);
         break;
@@ -238,12 +281,10 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       case 'cat':
         o = assaultOdds(d, n(1), w.length > 2 ? w.slice(2).map(Number) : assaulters(d, n(1)));
         break;
-      case 'air': {
-        const attack = airStrength(d, n(1), n(2), w[3] === 'mg' ? 'mg' : 'ord');
-        const defense = defenseOf(d, n(2));
-        o = { attack, defense, col: oddsColumn(sc, attack, defense), drm: sc.drm[sc.map.terrain[s.u[n(2)]![HEX]!]!]! };
+      case 'air':
+        // XII.C.2.b: the odds of the hex's attack with this aircraft joining it.
+        o = airAttackOdds(d, [...airPlan(s).filter((p) => p.t === n(2)), { k: n(1), w: w[3] === 'mg' ? 'mg' : 'ord' }], n(2));
         break;
-      }
     }
     if (o === undefined) return [];
     const p = chances(sc, o.col, o.drm);
@@ -331,7 +372,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       case 'aa':
         units = [n(1)];
         from = hexOf(n(1));
-        target = s.airPending.length > 0 ? hexOf(s.airPending[1]!) : -1;
+        target = hexOf(airPlan(s).find((p) => p.k === n(2))?.t ?? -1);
         break;
       case 'exit':
         units = [n(1)];
@@ -386,7 +427,10 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         v,
       ),
     renderUnits: (s, v) => {
+      const unseen = shownLanders(sc, s, v.viewer);
       const lines = sc.units.map((u, i) => {
+        const shown = unseen.get(i);
+        if (shown !== undefined) return `  #${i} face-down counter: ${shown >= 0 ? `at sea at ${grid.label(shown)}` : UNSEEN}`;
         const m = markers(s, i);
         return `  #${i} ${u.id} ${u.name} [${u.c.attack} ${u.c.weapon} ${u.c.range} / ${u.c.defense} ${u.c.movement}]: ${where(s, i)}${m.length ? ` (${m.join(', ')})` : ''}`;
       });
@@ -407,8 +451,13 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         : []),
       ...(sc.forts.length ? [`Fortifications: ${sc.forts.map((f) => `${grid.label(f.hex)} (${sc.sides[f.side]!.id})`).join(', ')}`] : []),
       ...sc.units
-        .filter((u) => u.enters > 0 && u.startCarrier < 0)
+        .filter((u) => u.enters > 0 && u.startCarrier < 0 && u.lands === 0)
         .map((u) => `Reinforcement: ${u.id} enters on turn ${u.enters} at ${grid.label(u.startHex)}`),
+      ...(sc.units.some((u) => u.lands > 0)
+        ? [
+            `Landing: ${sc.units.filter((u) => u.lands > 0).length} ${sc.sides[0]!.name} units land from the sea; their turns and sea hexes are the ${sc.sides[0]!.name} player's secret, and at sea they stand face down (XI.A.2, XI.B.1).`,
+          ]
+        : []),
       ...sc.exits.flatMap((e, side) =>
         e ? [`${sc.sides[side]!.name} may leave the map at ${e.hexes.map((h) => grid.label(h)).join(', ')}: ${e.vp} VP a unit`] : [],
       ),
@@ -435,7 +484,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         case 'order':
           return pick(legal, `order ${asUnit(a)} ${asHex(b)}`, `an IF order for ${a} at ${b}`, s);
         case 'air':
-          return pick(legal, `air ${Number(a)} ${asUnit(b)} ${c === 'mg' ? 'mg' : 'ord'}`, `that air attack`);
+          return pick(legal, `air ${Number(a)} ${asUnit(b)} ${c === 'mg' ? 'mg' : 'ord'}`, `that air attack`, s);
         case 'move':
           return pick(legal, `move ${asUnit(a)} ${asHex(b)}`, `moving ${a} to ${b}`);
         case 'land':
@@ -463,7 +512,7 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
           return pick(legal, units.length > 0 ? `cat ${h} ${units.join(' ')}` : `cat ${h}`, `a close assault on ${a}`, s);
         }
         case 'aa':
-          return pick(legal, `aa ${asUnit(a)}`, `AA fire by ${a}`);
+          return pick(legal, `aa ${asUnit(a)} ${Number(b)}`, `AA fire by ${a} at aircraft ${b}`);
         case 'leave':
           return pick(legal, `leave ${Number(a)}`, `aircraft ${a} leaving`, s);
         case 'pass':
@@ -473,7 +522,12 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
         case 'clear':
           return pick(legal, `clear ${asUnit(a)} ${asHex(b)}`, `clearing ${b} by ${a}`);
         case 'shell':
-          return pick(legal, `shell ${asUnit(a)} ${asHex(b)}`, `fire by ${a} at the temporary bridge at ${b}`);
+          return pick(
+            legal,
+            `shell ${asUnit(a)} ${asHex(b)}`,
+            `fire by ${a} at the temporary bridge, empty fort or face-down counter at ${b}`,
+            s,
+          );
         case 'demolish':
           return pick(legal, `demolish ${asUnit(a)} ${asHex(b)}`, `a demolition by ${a} moving to ${b}`);
         case 'next':
@@ -493,6 +547,11 @@ export function plUi(sc: Scenario): ScenarioUi<State, string> {
       return place(s, action);
     },
     publicNarration: (s, v) =>
-      s.side !== v.viewer && !sc.rules.openOrders ? s.events.filter((e) => !e.includes('ordered to fire indirectly')) : s.events,
+      s.events.filter(
+        (e) =>
+          !(s.side !== v.viewer && !sc.rules.openOrders && e.includes('ordered to fire indirectly')) &&
+          // XI.B.1: only the Allied player knows which unit goes to which sea hex.
+          !(v.viewer !== 0 && e.includes(OFFSHORE)),
+      ),
   };
 }

@@ -1,12 +1,13 @@
 /**
- * The scripted PL doctrine weighs gunfire at temporary bridges (X.C.4.b), landings from the sea (XI.C) and
- * the engineer's equipment carrier keeping by its engineer (X.B, ruling PL-R43).
+ * The scripted PL doctrine weighs gunfire at temporary bridges (X.C.4.b), landings from the sea (XI.C),
+ * the engineer's equipment carrier keeping by its engineer (X.B, ruling PL-R43), aircraft joining one
+ * attack on a hex (XII.C.2.b) and the risk to one's own fort under the enemy on top of it (IX.C.10.a).
  */
 import { describe, expect, it } from 'vitest';
 import { legalActions } from '../../../src/rules/pl/actions.js';
 import { PlDoctrine } from '../../../src/rules/pl/doctrine.js';
-import { PH_MOVE_OTHERS, PH_MOVE_VEHICLES } from '../../../src/rules/pl/state.js';
-import { custom, hex, open } from './helpers.js';
+import { PH_AIR, PH_MOVE_OTHERS, PH_MOVE_VEHICLES } from '../../../src/rules/pl/state.js';
+import { custom, hex, loadedDice, open, townFortWithEnemyOnTop } from './helpers.js';
 
 const ALLIED = 0;
 const objectiveOf = (a: { objective: number }) => a.objective;
@@ -60,5 +61,33 @@ describe('PL doctrine: bridges, landings, equipment carriers', () => {
     const toObjective = doctrine.assess(s, `move 1 ${hex(sc, '1002')}`, ALLIED);
     expect(objectiveOf(toEngineer)).toBeGreaterThan(objectiveOf(toObjective));
     expect(objectiveOf(toEngineer)).toBeGreaterThan(0);
+  });
+
+  it('PL XII.C.2.b / XII.C.3.d: an aircraft joining the attack on a hex is worth what it adds to the one roll', () => {
+    const p47 = (id: string) => ({ id, name: id, ordnance: 'bombs', mg: { attack: 3, weapon: 'I' } });
+    const { sc, game, start } = custom({
+      terrain: open(12, 3),
+      allied: [{ counter: 'us-rifle', hex: '0101' }],
+      german: [
+        { counter: 'ger-rifle', hex: '0602' },
+        { counter: 'ger-rifle', hex: '0902' },
+      ],
+      aircraft: [p47('bomber'), p47('strafer')],
+    });
+    const doctrine = new PlDoctrine(sc);
+    const flown = game.apply({ ...start, phase: PH_AIR }, 'air 0 1 ord', loadedDice());
+    // Machine guns beside the bombs: 33 to 8 reads 4-1 where 30 read 3-1, a real gain.
+    const joining = doctrine.assess(flown, 'air 1 1 mg', ALLIED).expectedEnemyLoss;
+    expect(joining).toBeGreaterThan(0.05);
+    // Machine guns alone at the other platoon: 3 to 8, below the table, worth nothing.
+    expect(doctrine.assess(flown, 'air 1 2 mg', ALLIED).expectedEnemyLoss).toBe(0);
+  });
+
+  it("PL IX.C.10.a: fire into a town hex at the enemy on top of one's own fort counts the risk to the fort", () => {
+    const { sc, s } = townFortWithEnemyOnTop();
+    // The second Pz IV joining: 44 at the fort's 40 reads 1-1, where a 1 or 2 disperses the rifle inside.
+    const a = new PlDoctrine(sc).assess({ ...s, target: 0, firers: [2] }, 'fire 3 0', 1);
+    expect(a.expectedEnemyLoss).toBeGreaterThan(0);
+    expect(a.expectedOwnLoss).toBeGreaterThan(0);
   });
 });

@@ -15,6 +15,7 @@ import {
   FLAGS,
   HEX,
   OFFBOARD,
+  PH_AA,
   PH_AIR,
   PH_MOVE_OTHERS,
   PH_MOVE_VEHICLES,
@@ -236,10 +237,12 @@ describe('PL AA', () => {
 
   it("PL XII.D.1: AA fire is the German player's decision: the German seat chooses AA units or passes", () => {
     const { game, start } = air('0802');
+    // The one aircraft has flown: the air phase goes on to the German AA decision.
     const s = game.apply({ ...start, phase: PH_AIR }, 'air 0 1 ord', loadedDice());
     expect(s.airPending).toEqual([0, 1, 0]);
+    expect(s.phase).toBe(PH_AA);
     expect(game.toMove(s)).toBe(1);
-    expect(game.legalActions(s)).toEqual(['aa 2', 'pass']);
+    expect(game.legalActions(s)).toEqual(['aa 2 0', 'pass']);
     // Passing: no AA; the bombs, 30 H vs 7, 4-1, roll 1: X.
     const passed = game.apply(s, 'pass', loadedDice(1));
     expect(at(passed, 1)).toBe(ELIMINATED);
@@ -252,6 +255,7 @@ describe('PL AA', () => {
     const { game, start } = air('1602');
     const s = game.apply({ ...start, phase: PH_AIR }, 'air 0 1 ord', loadedDice(6));
     expect(s.airPending).toEqual([]);
+    expect(s.phase).toBeGreaterThanOrEqual(PH_MOVE_VEHICLES);
     expect(game.toMove(s)).toBe(0);
     expect(at(s, 1)).toBeGreaterThanOrEqual(0);
   });

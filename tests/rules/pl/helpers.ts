@@ -7,7 +7,7 @@ import type { Rng } from '../../../src/core/game.js';
 import { createRng } from '../../../src/core/rng.js';
 import { PlGame } from '../../../src/rules/pl/game.js';
 import { loadPlScenario, type Scenario } from '../../../src/rules/pl/scenario.js';
-import { CARRIER, Draft, FLAGS, HEX, type State } from '../../../src/rules/pl/state.js';
+import { CARRIER, Draft, F_IN_FORT, FLAGS, HEX, type State } from '../../../src/rules/pl/state.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const plDir = join(root, 'scenarios', 'pl');
@@ -142,4 +142,53 @@ export function play(game: PlGame, s: State, actions: string[], dice: Rng = load
   let x = s;
   for (const a of actions) x = game.apply(x, a, dice);
   return x;
+}
+
+/**
+ * IX.C.10.a: a German fort in the town hex 0602 with a German rifle platoon (1) inside and a US one (0) on top;
+ * two Pz IVs (2, 3) two hexes off at 0802 and three German rifle platoons (4-6) next door at 0702; the German
+ * combat phase.
+ */
+export function townFortWithEnemyOnTop(): { sc: Scenario; game: PlGame; s: State } {
+  const { sc, game, start } = custom({
+    terrain: ['..........', '.....t....', '..........'],
+    forts: [[], ['0602']],
+    allied: [{ counter: 'us-rifle', hex: '0101' }],
+    german: [
+      { counter: 'ger-rifle', hex: '0502' },
+      { counter: 'ger-pz4', hex: '0802', count: 2 },
+      { counter: 'ger-rifle', hex: '0702', count: 3 },
+    ],
+  });
+  const fort = hex(sc, '0602');
+  return { sc, game, s: edit(start, { 1: { hex: fort, flags: F_IN_FORT }, 0: { hex: fort, flags: 0 } }, { side: 1 }) };
+}
+
+/**
+ * XI: a landing against a fortified beach (sea column 1, beach column 2, a German fort in the town at 0403):
+ * Allied units 0-2 land on turn 1, a DD tank (3) and a half-track (4) with its gun (5) on turn 2, a rifle
+ * platoon (6) on turn 3; German rifles (7, 8) in the fort hex, a Pz IV (9), a 75mm AT gun (10), an 81mm mortar (11).
+ */
+export function fortifiedLanding(): ReturnType<typeof custom> {
+  return custom({
+    terrain: ['=b...w..', '=b......', '=b..t...', '=b......', '=b...w..'],
+    forts: [[], ['0403']],
+    turns: 5,
+    allied: [
+      { counter: 'us-rifle', hex: '0101', lands: 1 },
+      { counter: 'us-m4-dd', hex: '0102', lands: 1 },
+      { counter: 'us-engineer', hex: '0103', lands: 1 },
+      { counter: 'us-m4-dd', hex: '0104', lands: 2 },
+      { counter: 'us-halftrack', hex: '0105', lands: 2 },
+      { counter: 'us-57mm', hex: '0105', lands: 2, aboard: 4 },
+      { counter: 'us-rifle', hex: '0103', lands: 3 },
+    ],
+    german: [
+      { counter: 'ger-rifle', hex: '0403', count: 2 },
+      { counter: 'ger-pz4', hex: '0601' },
+      { counter: 'ger-75mm-at', hex: '0503' },
+      { counter: 'ger-81mm', hex: '0805' },
+    ],
+    objectives: [{ hex: '0403', vp: 4, heldBy: 'german' }],
+  });
 }

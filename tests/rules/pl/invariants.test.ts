@@ -8,7 +8,7 @@ import { createRng } from '../../../src/core/rng.js';
 import { PlGame, plStateHash } from '../../../src/rules/pl/game.js';
 import { loadPlScenario, type Scenario } from '../../../src/rules/pl/scenario.js';
 import { CARRIER, EXITED, F_DESIGNATED, F_IN_FORT, FLAGS, HEX, OFFBOARD, type State } from '../../../src/rules/pl/state.js';
-import { custom, scenarioFile } from './helpers.js';
+import { custom, fortifiedLanding, scenarioFile } from './helpers.js';
 
 /** A broken invariant ends the run at once (the checks run after every action of 1,000 games). */
 function expectTrue(ok: boolean, what: string): void {
@@ -16,7 +16,7 @@ function expectTrue(ok: boolean, what: string): void {
 }
 
 function checkPosition(sc: Scenario, s: State): void {
-  const perHex = new Map<number, { n: number; inside: number; sides: Set<number> }>();
+  const perHex = new Map<number, { n: number; inside: number; sides: Set<number>; fortSide: number }>();
   s.u.forEach((r, i) => {
     const h = r[HEX]!;
     // XIV.B.3: only a reinforcement is off the map before entering, only a unit of a side with exits leaves it.
@@ -33,13 +33,14 @@ function checkPosition(sc: Scenario, s: State): void {
       expectTrue(s.u.filter((x) => x[CARRIER] === c + 1).length === 1, `carrier ${c} carries more than one unit`);
       return;
     }
-    const e = perHex.get(h) ?? { n: 0, inside: 0, sides: new Set<number>() };
+    const e = perHex.get(h) ?? { n: 0, inside: 0, sides: new Set<number>(), fortSide: -1 };
     // IX.C.10-11: a unit inside a fort stands in a standing fort's hex and counts against the fort's four, not the hex's.
     if ((r[FLAGS]! & F_IN_FORT) !== 0) {
       expectTrue(s.forts.includes(h), `unit ${i} inside a fort that does not stand`);
       e.inside++;
     } else e.n++;
     e.sides.add(sc.units[i]!.side);
+    if ((r[FLAGS]! & F_IN_FORT) !== 0) e.fortSide = sc.units[i]!.side;
     perHex.set(h, e);
     if ((r[FLAGS]! & F_DESIGNATED) !== 0)
       expectTrue(
@@ -53,7 +54,8 @@ function checkPosition(sc: Scenario, s: State): void {
     // VI: four a hex; an overrun may pass a full stack, never end in one.
     expectTrue(e.n + wrecks + (s.blocks.includes(h) ? 1 : 0) + (s.forts.includes(h) ? 1 : 0) <= 4, `hex ${h} overstacked`);
     expectTrue(e.inside <= 4, `fort in hex ${h} holds ${e.inside} units`);
-    expectTrue(e.sides.size === 1, `hex ${h} holds both sides`);
+    // IX.C.10.a: both sides share a hex only as a fort's occupants and the enemy on top of it.
+    expectTrue(e.sides.size === 1 || (e.fortSide >= 0 && e.inside > 0), `hex ${h} holds both sides`);
   }
   expectTrue(s.turn <= sc.turns, 'turn past the last');
 }
@@ -177,27 +179,7 @@ describe('PL invariants over seeded random games', () => {
   });
 
   it('PL XI.C.1 / XI.C.2: 60 random games of a landing against a fortified beach keep their invariants, land every unit and end', () => {
-    const { sc } = custom({
-      terrain: ['=b...w..', '=b......', '=b..t...', '=b......', '=b...w..'],
-      forts: [[], ['0403']],
-      turns: 5,
-      allied: [
-        { counter: 'us-rifle', hex: '0101', lands: 1 },
-        { counter: 'us-m4-dd', hex: '0102', lands: 1 },
-        { counter: 'us-engineer', hex: '0103', lands: 1 },
-        { counter: 'us-m4-dd', hex: '0104', lands: 2 },
-        { counter: 'us-halftrack', hex: '0105', lands: 2 },
-        { counter: 'us-57mm', hex: '0105', lands: 2, aboard: 4 },
-        { counter: 'us-rifle', hex: '0103', lands: 3 },
-      ],
-      german: [
-        { counter: 'ger-rifle', hex: '0403', count: 2 },
-        { counter: 'ger-pz4', hex: '0601' },
-        { counter: 'ger-75mm-at', hex: '0503' },
-        { counter: 'ger-81mm', hex: '0805' },
-      ],
-      objectives: [{ hex: '0403', vp: 4, heldBy: 'german' }],
-    });
+    const { sc } = fortifiedLanding();
     for (let g = 0; g < 60; g++) {
       const game = new PlGame(sc);
       const rng = createRng(`pl-inv-landing/${g}`);

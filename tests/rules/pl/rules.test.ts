@@ -577,12 +577,12 @@ describe('PL combat', () => {
     expect(acts).toContain('air 0 1 ord');
     expect(acts).not.toContain('air 0 1 mg'); // P-47 MG is I: ineffective against armour
     // AA: 20mm at 2 hexes (<= half range 3): 12 strength, hits on 2 or less; roll 3 misses; the bombs: 30 H vs 7: 4-1, roll 1: X.
-    const after = play(game, s, ['air 0 1 ord', 'aa 2'], loadedDice(3, 1));
+    const after = play(game, s, ['air 0 1 ord', 'aa 2 0'], loadedDice(3, 1));
     expect(at(after, 1)).toBe(ELIMINATED);
     expect(after.airOrdnance).toEqual([1]);
     expect(flagOf(after, 2) & F_FIRED).toBe(F_FIRED);
     // Shot down: roll 2.
-    const down = play(game, s, ['air 0 1 ord', 'aa 2'], loadedDice(2));
+    const down = play(game, s, ['air 0 1 ord', 'aa 2 0'], loadedDice(2));
     expect(down.airUp).toEqual([0]);
     expect(at(down, 1)).toBe(hex(sc, '0602'));
   });
