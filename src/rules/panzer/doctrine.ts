@@ -11,7 +11,8 @@ import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
 import { agHit, digits, hitAngle, hitLocation, hullDownAgainst, hullDownMiss, shotSlope } from './advanced/hit-locations.js';
 import { hullDownRange, searchChance, searchKind } from './advanced/hull-down.js';
 import { gpShotFigures } from './advanced/suppression.js';
-import { commandable, legalCommands, victoryPoints } from './game.js';
+import { passengersOf } from './advanced/transport.js';
+import { commandable, legalCommands, orderSet, victoryPoints } from './game.js';
 import { bandOf, canFireAt, canFireGpAt, damageOf, movingShown, shotFigures } from './rules.js';
 import { isLegOrTowed, type Scenario } from './scenario.js';
 import { alive, COMMAND_LETTERS, DAMAGED, FIRE, HULL_DOWN, MOVE, OVERWATCH, SHORT_HALT, type State } from './state.js';
@@ -71,6 +72,49 @@ function bestShot(sc: Scenario, state: State, u: number): number {
     if (canFireGpAt(sc, state, u, i)) best = Math.max(best, gpShotValue(sc, state, u, i, false));
   });
   return best;
+}
+
+// --- Direct fire salvos (4.4.1) ---------------------------------------------------------------------
+
+/**
+ * Expected destructions announced at a target after which further firers that have another target go
+ * there instead (a doctrine figure: fire is spread once a target is likely done for).
+ */
+export const SALVO_ENOUGH = 0.9;
+
+/** Value of one direct fire shot (AP or GP) of `firer` at `target` now, in tenths of PTS. */
+function directShotValue(sc: Scenario, state: State, firer: number, target: number, gp: boolean): number {
+  return gp ? gpShotValue(sc, state, firer, target, false) : shotValue(sc, state, firer, target, false);
+}
+
+/** The best direct shot `firer` has at a spotted target other than `except` that no resolved salvo of this step has taken. */
+function otherTargetValue(sc: Scenario, state: State, firer: number, except: number): number {
+  let best = 0;
+  state.units.forEach((t, i) => {
+    if (i === except || !t.spotted || state.engaged.includes(i)) return;
+    if (canFireAt(sc, state, firer, i)) best = Math.max(best, shotValue(sc, state, firer, i, false));
+    if (sc.modules.gpFire && canFireGpAt(sc, state, firer, i)) best = Math.max(best, gpShotValue(sc, state, firer, i, false));
+  });
+  return best;
+}
+
+/**
+ * 4.4.1: a shot announced into a salvo. Opening one is worth the shot; joining one is worth the shot times
+ * the chance the target is still there when it comes (the salvo's expected destructions so far, each
+ * shot's value over the target's), less what the firer could do at another target instead; a firer with
+ * no other target joins, or its shot is lost.
+ */
+function salvoShotValue(sc: Scenario, state: State, firer: number, target: number, gp: boolean): number {
+  const value = directShotValue(sc, state, firer, target, gp);
+  const salvo = state.salvo;
+  if (salvo === null) return value;
+  const worth = killValue(sc, target);
+  let announced = 0;
+  for (const x of salvo.shots) announced += worth > 0 ? directShotValue(sc, state, x.firer, target, x.gp) / worth : 0;
+  const other = otherTargetValue(sc, state, firer, target);
+  if (other === 0) return value * Math.max(0.05, 1 - announced) + 0.01;
+  if (announced >= SALVO_ENOUGH) return -other;
+  return value * (1 - announced) - other;
 }
 
 /** What an overwatching `u` could expect against enemies in range and sight, moving ones taking -2. */
@@ -136,7 +180,32 @@ function exposureAt(sc: Scenario, state: State, u: number, h: number): number {
     if (band < 0 || !sc.map.hasLos(t.hex, h)) return;
     e += (5 - band) / 5;
   });
-  return e * 0.05 * (sc.units[u]!.pts / 10);
+  // A carrier risks its passengers too (6.5.2.6.2).
+  const pts = passengersOf(state, u).reduce((a, p) => a + sc.units[p]!.pts, sc.units[u]!.pts);
+  return e * 0.05 * (pts / 10);
+}
+
+/**
+ * Hexes from its goal within which passengers get down (6.6.7), and the goal distance from which a leg or
+ * towed unit rides rather than walks (doctrine figures).
+ */
+export const DISMOUNT_NEAR = 3;
+export const MOUNT_FAR = 5;
+
+/** 6.6.7.1.1: dismount vehicle v's passengers near their goal or under the enemy's guns; ride on otherwise. */
+function dismountValue(sc: Scenario, state: State, v: number): number {
+  const h = state.units[v]!.hex;
+  const p = passengersOf(state, v)[0];
+  if (p === undefined) return 0;
+  const near = goalDistance(sc, state, p, h) <= DISMOUNT_NEAR || exposureAt(sc, state, v, h) > 0;
+  return near ? 0.4 : -0.4;
+}
+
+/** 6.6.7.1.1: mount a carrier when the goal is far and no enemy can fire at the unit where it stands. */
+function mountValue(sc: Scenario, state: State, p: number): number {
+  const h = state.units[p]!.hex;
+  const far = goalDistance(sc, state, p, h) >= MOUNT_FAR && exposureAt(sc, state, p, h) === 0;
+  return far ? 0.4 : -0.4;
 }
 
 export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
@@ -146,9 +215,11 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
       switch (p[0]) {
         case 'O': {
           const units = commandable(sc, state, seat);
+          // With command control the set is worth the commands it really places (the rest become N/C, 6.2.1.1.3).
+          const placed = sc.modules.commandControl ? orderSet(sc, state, p[1]!).units : null;
           let v = 0;
           units.forEach((u, k) => {
-            v += commandValue(sc, state, u, COMMAND_LETTERS.indexOf(p[1]![k] as never));
+            v += commandValue(sc, state, u, placed !== null ? placed[u]!.cmd : COMMAND_LETTERS.indexOf(p[1]![k] as never));
           });
           return { ...NONE, expectedEnemyLoss: v };
         }
@@ -159,8 +230,12 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           return { ...NONE, expectedEnemyLoss: (legal.includes(cmd) ? commandValue(sc, state, u, cmd) : 0) - 0.5 };
         }
         case 'f':
+        case 'g':
+          return { ...NONE, expectedEnemyLoss: salvoShotValue(sc, state, Number(p[1]), Number(p[2]), p[0] === 'g') };
+        case 'resolve':
+          return NONE;
         case 'w':
-          return { ...NONE, expectedEnemyLoss: shotValue(sc, state, Number(p[1]), Number(p[2]), p[0] === 'w') };
+          return { ...NONE, expectedEnemyLoss: shotValue(sc, state, Number(p[1]), Number(p[2]), true) };
         case 'c': {
           // Full Cover (6.1.4.2) for units in view of the enemy or holding their goal; out of it for those still to advance.
           let v = 0;
@@ -173,9 +248,8 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           });
           return { ...NONE, objective: v };
         }
-        case 'g':
         case 'v':
-          return { ...NONE, expectedEnemyLoss: gpShotValue(sc, state, Number(p[1]), Number(p[2]), p[0] === 'v') };
+          return { ...NONE, expectedEnemyLoss: gpShotValue(sc, state, Number(p[1]), Number(p[2]), true) };
         case 'pass':
           return { ...NONE, expectedEnemyLoss: OVERWATCH_THRESHOLD };
         case 'reveal':
@@ -230,6 +304,10 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           return { ...NONE, expectedEnemyLoss: closeCombatValue(sc, state, Number(p[1]), Number(p[2])) };
         case 'hold':
           return NONE;
+        case 'b':
+          return { ...NONE, objective: mountValue(sc, state, Number(p[1])) };
+        case 'd':
+          return { ...NONE, objective: dismountValue(sc, state, Number(p[1])) };
         case 'h':
           return hullDownSearchAssessment(sc, state, Number(p[1]), Number(p[2]), searchKind(p[3]!), seat);
       }

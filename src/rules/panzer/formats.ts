@@ -83,6 +83,9 @@ const gpCrtRow = z.strictObject({
   source: provenance,
 });
 
+/** One value per grade, Elite to Green (5.8). */
+const byGrade = z.strictObject({ values: z.array(z.number().int()).length(5), source: provenance });
+
 export const advancedCharts = z.strictObject({
   /** Spotting Ranges Table, columns L and S (6.1.3), rows +2..-5. */
   spotting: z.strictObject({ L: spotColumn, S: spotColumn }),
@@ -142,6 +145,37 @@ export const advancedCharts = z.strictObject({
     .optional(),
   /** Bail Out Table, Crew rows (6.5.2.6.1): the crew bails out on a roll(100) at or under the value. */
   bailOut: z.strictObject({ noDamage: sourcedNumber, damaged: sourcedNumber, track: sourcedNumber }).optional(),
+  /**
+   * Grades and command control (5.8, 6.2, 6.3.2): the Force Grade initiative modifiers, the Command Range
+   * by Formation Grade, the Available Commands Table (per Force Grade, the commands for 1..9 active units
+   * and for each full 10, 6.2.1.1.1) and the Unit Grade bail out modifiers (6.5.2.6).
+   */
+  commandControl: z
+    .strictObject({
+      initiative: byGrade,
+      commandRange: byGrade,
+      availableCommands: z.strictObject({
+        rows: z.array(z.array(z.number().int().min(0)).length(10)).length(5),
+        source: provenance,
+      }),
+      bailOut: byGrade,
+    })
+    .optional(),
+  /**
+   * Transport (6.6.7, 6.5.2.6.2, 6.5.4.2.3): the Bail Out Table's passenger rows for a carrier knocked out or
+   * brewed up (a roll(100) at or above the value escapes, else the passenger is eliminated) and the set GP
+   * Defense of passengers, Under Cover or not.
+   */
+  transport: z
+    .strictObject({
+      koLeg: sourcedNumber,
+      koTowed: sourcedNumber,
+      buLeg: sourcedNumber,
+      buTowed: sourcedNumber,
+      gpdUnderCover: sourcedNumber,
+      gpdOpen: sourcedNumber,
+    })
+    .optional(),
 });
 export type AdvancedCharts = z.infer<typeof advancedCharts>;
 
@@ -258,6 +292,14 @@ export const vehicleCard = z.strictObject({
   gpdByCover: z.array(z.number().int().min(1).max(10)).length(4).optional(),
   /** Small arms (5.7): the AP row is a small-arms weapon for spotting. */
   apSmallArms: z.boolean().default(false),
+  /**
+   * Advanced Game transport (6.6.7.1): a vehicle's Transport Capacity "TR: towed-leg" and whether its leg
+   * value is squared (Under Cover); a leg or towed unit's Passenger Capacity, towed and leg components.
+   */
+  transport: z
+    .strictObject({ towed: z.number().int().min(0), leg: z.number().int().min(0), underCover: z.boolean().default(false) })
+    .optional(),
+  passenger: z.strictObject({ towed: z.number().int().min(0), leg: z.number().int().min(0) }).optional(),
   /** Target Size (+2 .. -2), an AP hit modifier (4.4.3.2.2). */
   size: z.number().int().min(-2).max(2),
   /** Basic Game armor, from the card's Notes (4.4.3.2.5). */
@@ -302,7 +344,20 @@ export const counterManifest = z.strictObject({
 export type CounterManifest = z.infer<typeof counterManifest>;
 
 /** The Advanced Game modules a scenario may switch on. */
-export const MODULES = ['leg-towed', 'gp-fire', 'hull-down', 'ag-hits', 'bail-out', 'close-assault'] as const;
+export const MODULES = [
+  'leg-towed',
+  'gp-fire',
+  'hull-down',
+  'ag-hits',
+  'bail-out',
+  'close-assault',
+  'transport',
+  'command-control',
+] as const;
+
+/** Grades, best first (5.8). */
+export const GRADES = ['elite', 'veteran', 'seasoned', 'regulars', 'green'] as const;
+export type Grade = (typeof GRADES)[number];
 
 /** Facing as a direction name of the flat-topped map (N NE SE S SW NW). */
 export const facingName = z.enum(['N', 'NE', 'SE', 'S', 'SW', 'NW']);
@@ -314,6 +369,12 @@ const placement = z.strictObject({
   count: z.number().int().min(1).max(6).default(1),
   /** Crew-served weapons attached to this leg unit (5.1.3), by their id in the counter manifest. */
   attached: z.array(z.string()).default([]),
+  /** Advanced Game transport (6.6.7): the leg or towed unit starts as a passenger of the side's unit at this place in its list. */
+  mountedOn: z.number().int().min(0).optional(),
+  /** Command control (5.8.2): the id of the side's formation it belongs to; the side's first formation when absent. */
+  formation: z.string().optional(),
+  /** Unit Grade (5.8.3) when it differs from its Formation Grade. */
+  grade: z.enum(GRADES).optional(),
 });
 
 const side = z.strictObject({
@@ -323,6 +384,10 @@ const side = z.strictObject({
   /** Map edge this side's vehicles may leave by for VP (4.5.1.1.9): its units' PTS times `exitVp`. */
   exitEdge: z.enum(['N', 'S', 'E', 'W']).optional(),
   exitVp: z.number().min(0).default(1),
+  /** Command control (5.8.1): the Force Grade, an initiative modifier (6.3.2). */
+  forceGrade: z.enum(GRADES).default('seasoned'),
+  /** Command control (5.8.2, 6.2): the side's formations (companies) and their grades; one formation of the Force Grade when none. */
+  formations: z.array(z.strictObject({ id: z.string(), grade: z.enum(GRADES) })).default([]),
 });
 
 /** Hexside terrain (4.1.4.1.5, 4.1.4.1.10): a crest, a hedgerow, or a cliff (a hill edge drawn without a slope). */

@@ -13,9 +13,21 @@ import { advancedApHit } from './advanced/ap-hits.js';
 import { type BailCause, checkBailOut } from './advanced/bail-out.js';
 import { applyFullCover, fullCoverEligible, fullCoverSets } from './advanced/full-cover.js';
 import { closeCombatActions, resolveCloseCombat } from './advanced/close-combat.js';
+import { initiativeModifier, withinCommands } from './advanced/command-control.js';
 import { movementDamaged } from './advanced/hit-locations.js';
 import { hullDownRange, searchActions, searchFinds, searchKind, searchModifier } from './advanced/hull-down.js';
 import { applyGpShot, recoverSuppression } from './advanced/suppression.js';
+import {
+  applyDismount,
+  applyMount,
+  carryPassengers,
+  dismountActions,
+  mountActions,
+  passengerFates,
+  passengersOf,
+  reverses,
+  towing,
+} from './advanced/transport.js';
 import { canFireAt, canFireGpAt, damageOf, destinations, firesInDirectStep, moveAllowance, shotFigures, spottedBySide } from './rules.js';
 import type { Scenario } from './scenario.js';
 import { FACINGS } from './scenario.js';
@@ -32,6 +44,7 @@ import {
   HULL_DOWN,
   KNOCKED_OUT,
   KO_WRECK,
+  MOUNTED,
   MOVE,
   NC,
   NO_MARK,
@@ -83,7 +96,13 @@ export class PanzerGame extends WordActionGame<State> {
       fc: false,
       hd: 0,
       dmgHull: false,
+      carrier: d.startCarrier,
+      transferred: false,
     }));
+    // 6.6.7: a unit starting mounted is aboard its carrier, in its hex.
+    units.forEach((u, i) => {
+      if (u.carrier >= 0) units[i] = { ...u, status: MOUNTED, hex: units[u.carrier]!.hex, facing: units[u.carrier]!.facing };
+    });
     const zero: State = {
       turn: 1,
       phase: 'command',
@@ -96,6 +115,8 @@ export class PanzerGame extends WordActionGame<State> {
       stepSeat: -1,
       owStage: 0,
       pending: null,
+      salvo: null,
+      engaged: [],
       reactions: [],
       mover: -1,
       route: [],
@@ -182,11 +203,26 @@ export function legalCommands(sc: Scenario, state: State, u: number): number[] {
   const fc = state.units[u]!.fc;
   const moves = state.units[u]!.immobile || (fc && (def.kind === 'towed' || def.burdened)) ? [] : [MOVE];
   const halts = state.units[u]!.immobile || def.kind === 'towed' || def.burdened || fc ? [] : [SHORT_HALT];
-  if (!def.armed) return [NC, ...moves];
-  const hasTarget = state.units.some(
-    (t, i) => t.spotted && sc.units[i]!.side !== def.side && (canFireAt(sc, state, u, i) || canFireGpAt(sc, state, u, i)),
-  );
-  return hasTarget ? [NC, FIRE, ...moves, ...halts, OVERWATCH] : [NC, ...moves, OVERWATCH];
+  const hasTarget =
+    def.armed &&
+    state.units.some((t, i) => t.spotted && sc.units[i]!.side !== def.side && (canFireAt(sc, state, u, i) || canFireGpAt(sc, state, u, i)));
+  const all = !def.armed ? [NC, ...moves] : hasTarget ? [NC, FIRE, ...moves, ...halts, OVERWATCH] : [NC, ...moves, OVERWATCH];
+  // 6.2.1.1.3: while its counter is placed, only the commands its formation still has (ruling PZ-R52).
+  if (!sc.modules.commandControl || state.phase !== 'command' || state.units[u]!.ordered) return all;
+  return all.filter((c) => withinCommands(sc, state, u, c));
+}
+
+/**
+ * A command set placed vehicle by vehicle in the order of `commandable`, one letter each: each illegal
+ * command (4.2.2), or one beyond its formation's Available Commands (6.2.1.1.3), becomes N/C.
+ */
+export function orderSet(sc: Scenario, state: State, letters: string): State {
+  let s = state;
+  commandable(sc, state, state.commandSeat).forEach((u, k) => {
+    const cmd = effectiveCommand(sc, s, u, COMMAND_LETTERS.indexOf(letters[k] as never));
+    s = { ...s, units: withUnit(s.units, u, { cmd, ordered: true }) };
+  });
+  return s;
 }
 
 /** 4.2.2: an illegal command becomes N/C. */
@@ -275,27 +311,43 @@ export function legalActions(sc: Scenario, state: State): string[] {
   if (state.phase === 'choose') return ['first', 'second'];
   if (state.phase === 'cover') return fullCoverSets(sc, state, state.stepSeat);
   if (state.phase === 'assault') return [...closeCombatActions(sc, state, state.stepSeat), 'hold'];
-  if (state.phase === 'fire')
-    return [
+  if (state.phase === 'fire') {
+    const shots = [
       ...directShots(sc, state, state.stepSeat).map(([u, t]) => `f:${u}:${t}`),
       ...directGpShots(sc, state, state.stepSeat).map(([u, t]) => `g:${u}:${t}`),
     ];
+    // 4.4.1: with a salvo announced, the other shots at its target may join it before it is resolved.
+    return state.salvo === null ? shots : [...shots, 'resolve'];
+  }
   const out: string[] = [];
   for (const u of movers(sc, state, state.stepSeat)) {
-    for (const d of destinations(sc, state, u)) out.push(d.hex < 0 ? `m:${u}:x${d.steps.at(-1)!.hex}` : `m:${u}:${d.hex}:${d.facing}`);
-    out.push(...searchActions(sc, state, u));
+    const unit = state.units[u]!;
+    // 6.6.7.1: a vehicle towing a gun may not move in reverse.
+    const tows = towing(sc, state, u);
+    for (const d of destinations(sc, state, u)) {
+      if (tows && reverses(sc, unit.hex, unit.facing, d.steps)) continue;
+      out.push(d.hex < 0 ? `m:${u}:x${d.steps.at(-1)!.hex}` : `m:${u}:${d.hex}:${d.facing}`);
+    }
+    out.push(...searchActions(sc, state, u), ...mountActions(sc, state, u), ...dismountActions(sc, state, u));
   }
   return out;
 }
 
 type CanFire = (sc: Scenario, state: State, firer: number, target: number) => boolean;
 
-/** Shots of `seat` in the Direct Fire Step: its FIRE and SHORT HALT units that have not fired, at targets `can` allows. */
+/**
+ * Shots of `seat` in the Direct Fire Step: its FIRE and SHORT HALT units that have not fired, at targets
+ * `can` allows. 4.4.1: while a salvo is announced only its target, by units not already in it; otherwise
+ * any target but those whose salvo this step has resolved (all fire at a target is announced at once).
+ */
 function directShotsBy(sc: Scenario, state: State, seat: number, can: CanFire): [number, number][] {
   const out: [number, number][] = [];
+  const salvo = state.salvo;
   state.units.forEach((u, i) => {
     if (sc.units[i]!.side !== seat || !alive(u) || !firesInDirectStep(u) || u.fired) return;
+    if (salvo?.shots.some((x) => x.firer === i)) return;
     state.units.forEach((_, t) => {
+      if (salvo !== null ? t !== salvo.target : state.engaged.includes(t)) return;
       if (can(sc, state, i, t)) out.push([i, t]);
     });
   });
@@ -354,14 +406,8 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       const cmd = effectiveCommand(sc, state, u, COMMAND_LETTERS.indexOf(parts[2] as never));
       return { ...state, units: withUnit(state.units, u, { cmd, ordered: true }) };
     }
-    case 'O': {
-      let units = state.units;
-      commandable(sc, state, state.commandSeat).forEach((u, k) => {
-        const cmd = effectiveCommand(sc, state, u, COMMAND_LETTERS.indexOf(parts[1]![k] as never));
-        units = withUnit(units, u, { cmd, ordered: true });
-      });
-      return { ...state, units };
-    }
+    case 'O':
+      return orderSet(sc, state, parts[1]!);
     case 'first':
     case 'second': {
       const first = action === 'first' ? state.chooser : 1 - state.chooser;
@@ -371,19 +417,13 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       return { ...state, phase: 'fire', first, stepSeat: first, owStage: 0, chooser: -1 };
     }
     case 'f':
-    case 'w':
     case 'g':
+      return joinSalvo(sc, state, Number(parts[1]), Number(parts[2]), parts[0] === 'g', log);
+    case 'resolve':
+      return { ...state, salvo: { ...state.salvo!, resolving: true } };
+    case 'w':
     case 'v':
-      return announce(
-        sc,
-        state,
-        Number(parts[1]),
-        Number(parts[2]),
-        parts[0] === 'w' || parts[0] === 'v',
-        parts[0] === 'g' || parts[0] === 'v',
-        rng,
-        log,
-      );
+      return announce(sc, state, Number(parts[1]), Number(parts[2]), true, parts[0] === 'v', rng, log);
     case 'reveal':
     case 'conceal': {
       const p = state.pending!;
@@ -410,10 +450,41 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       return state.stepSeat === state.first
         ? { ...state, stepSeat: 1 - state.first }
         : { ...state, phase: 'move', stepSeat: 1 - state.first, owStage: 0 };
+    case 'b':
+      return applyMount(sc, state, Number(parts[1]), Number(parts[2]), log, unitName);
+    case 'd':
+      return applyDismount(sc, state, Number(parts[1]), log, unitName);
     case 'h':
       return startSearch(sc, state, Number(parts[1]), Number(parts[2]), searchKind(parts[3]!), log);
   }
   throw new IllegalActionError(action, 'unknown action');
+}
+
+/** 4.4.1: `firer` announces its direct fire at `target`, opening a salvo at it or joining the one announced; its command is revealed. */
+function joinSalvo(sc: Scenario, state: State, firer: number, target: number, gp: boolean, log: Log): State {
+  const salvo = state.salvo ?? { target, shots: [], resolving: false };
+  log?.push(`${unitName(sc, firer)} announces ${gp ? 'GP ' : ''}fire at ${unitName(sc, target)}`);
+  return {
+    ...state,
+    units: withUnit(state.units, firer, { shown: true }),
+    salvo: { ...salvo, shots: [...salvo.shots, { firer, gp }] },
+  };
+}
+
+/**
+ * 4.4.1: the next shot of a salvo being resolved, or the salvo's end (its target engaged for the rest of
+ * the step). A firer whose target is already destroyed is held to have fired at it: no roll, SPOT/FIRE.
+ */
+function resolveSalvoShot(sc: Scenario, state: State, rng: Rng, log: Log): State {
+  const salvo = state.salvo!;
+  const [shot, ...rest] = salvo.shots;
+  if (shot === undefined) return { ...state, salvo: null, engaged: [...state.engaged, salvo.target] };
+  const s: State = { ...state, salvo: { ...salvo, shots: rest, resolving: true } };
+  if (alive(s.units[salvo.target]!)) return announce(sc, s, shot.firer, salvo.target, false, shot.gp, rng, log);
+  const d = sc.units[shot.firer]!;
+  const smallArms = shot.gp ? d.gp.length > 0 && d.gp.every((g) => g.smallArms) : d.apSmallArms;
+  log?.push(`${unitName(sc, shot.firer)} fires at ${unitName(sc, salvo.target)}, already destroyed`);
+  return { ...s, units: withUnit(s.units, shot.firer, { fired: true, shown: true, mark: smallArms ? SPOT_FIRE_SA : SPOT_FIRE }) };
 }
 
 /** A shot announced: the target's owner may first reveal MOVE / SHORT HALT for the moving modifier (4.4.3.2.2). */
@@ -428,7 +499,9 @@ function announce(sc: Scenario, state: State, firer: number, target: number, ove
 function fireShot(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, gp: boolean, rng: Rng, log: Log): State {
   const s: State = sc.modules.gpFire ? { ...state, units: withUnit(state.units, target, { underFire: true }) } : state;
   if (!gp) return resolveShot(sc, s, firer, target, overwatch, rng, log);
-  const after = applyGpShot(sc, s, firer, target, overwatch, rng, log, unitName);
+  let after = applyGpShot(sc, s, firer, target, overwatch, rng, log, unitName);
+  // 6.5.4.2.3: GP fire at a carrier attacks each of its passengers too, each with its own roll.
+  for (const p of passengersOf(s, target)) after = applyGpShot(sc, after, firer, p, overwatch, rng, log, unitName);
   return afterShot(sc, state, after, firer, target, overwatch);
 }
 
@@ -560,7 +633,7 @@ function takeStep(sc: Scenario, state: State, log: Log): State {
     log?.push(`${unitName(sc, u)} leaves the map`);
     return { ...state, units: withUnit(state.units, u, { status: EXITED }), route: [] };
   }
-  let units = withUnit(state.units, u, { hex: step.hex, facing: step.facing });
+  let units = carryPassengers(withUnit(state.units, u, { hex: step.hex, facing: step.facing }), u, step.hex, step.facing);
   if (step.kind === 'enter' && sc.units[u]!.armed) {
     // 4.5.1.1.10: an armed vehicle entering a hex of enemy unarmed vehicles only knocks them out.
     const side = sc.units[u]!.side;
@@ -588,7 +661,10 @@ function takeStep(sc: Scenario, state: State, log: Log): State {
 function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
   let s = state;
   for (let guard = 0; guard < 10000; guard++) {
-    if (s.phase === 'over' || s.pending !== null) break;
+    if (s.phase === 'over') break;
+    // 6.5.2.6.2: passengers of a carrier that has left play escape or are lost at once.
+    if (sc.modules.transport) s = passengerFates(sc, s, rng, log, unitName);
+    if (s.pending !== null) break;
     if (s.reactions.length > 0) {
       const r = s.reactions.at(-1)!;
       if (overwatchShots(sc, s, r).length > 0 || overwatchGpShots(sc, s, r).length > 0) break;
@@ -623,12 +699,18 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
     }
     if (s.phase === 'fire') {
       if (s.owStage === 0) {
-        if (directShots(sc, s, s.stepSeat).length > 0 || directGpShots(sc, s, s.stepSeat).length > 0) break;
-        if (s.stepSeat === s.first) {
-          s = { ...s, stepSeat: 1 - s.first };
+        if (s.salvo !== null) {
+          // 4.4.1: the salvo waits while other shots may join it; then its shots are resolved in turn.
+          if (!s.salvo.resolving && (directShots(sc, s, s.stepSeat).length > 0 || directGpShots(sc, s, s.stepSeat).length > 0)) break;
+          s = resolveSalvoShot(sc, s, rng, log);
           continue;
         }
-        s = { ...s, owStage: 1, reactions: [{ seat: s.first, targets: firedBy(sc, s, 1 - s.first) }] };
+        if (directShots(sc, s, s.stepSeat).length > 0 || directGpShots(sc, s, s.stepSeat).length > 0) break;
+        if (s.stepSeat === s.first) {
+          s = { ...s, stepSeat: 1 - s.first, engaged: [] };
+          continue;
+        }
+        s = { ...s, owStage: 1, engaged: [], reactions: [{ seat: s.first, targets: firedBy(sc, s, 1 - s.first) }] };
         continue;
       }
       if (s.owStage === 1) {
@@ -686,9 +768,12 @@ function firedBy(sc: Scenario, s: State, seat: number): number[] {
 function initiative(sc: Scenario, s: State, rng: Rng, log: Log): State {
   let a = 0;
   let b = 0;
+  // 6.3.1: with command control each roll takes its Force Grade modifier; ties of the net rolls are rolled again.
+  const ma = initiativeModifier(sc, 0);
+  const mb = initiativeModifier(sc, 1);
   do {
-    a = d100(rng);
-    b = d100(rng);
+    a = d100(rng) + ma;
+    b = d100(rng) + mb;
   } while (a === b);
   const chooser = a > b ? 0 : 1;
   log?.push(`Initiative: ${sc.sides[0]!.name} ${a}, ${sc.sides[1]!.name} ${b}: ${sc.sides[chooser]!.name} chooses`);
@@ -718,9 +803,9 @@ function adjustment(sc: Scenario, before: State, rng: Rng, log: Log): State {
       if ((u.cmd === FIRE || u.cmd === SHORT_HALT) && !u.fired) mark = SPOT_FIRE;
       else if (u.cmd === MOVE && !u.moved) mark = SPOT_MOVE;
     }
-    return { ...u, mark, cmd: NC, ordered: false, shown: false, movingShown: false, fired: false, moved: false };
+    return { ...u, mark, cmd: NC, ordered: false, shown: false, movingShown: false, fired: false, moved: false, transferred: false };
   });
-  let next: State = { ...s, units, first: -1, stepSeat: -1, reactions: [], pending: null, mover: -1, route: [] };
+  let next: State = { ...s, units, first: -1, stepSeat: -1, reactions: [], pending: null, salvo: null, engaged: [], mover: -1, route: [] };
   next = objectiveControl(sc, next, log);
   if (next.turn >= sc.turns) return endGame(sc, next, log);
   return { ...next, turn: next.turn + 1 };
@@ -751,7 +836,7 @@ function sideGone(sc: Scenario, s: State): boolean {
 function endGame(sc: Scenario, s: State, log: Log): State {
   const vp = victoryPoints(sc, s);
   log?.push(`Game over: ${sc.sides[0]!.name} ${vp[0]} VP, ${sc.sides[1]!.name} ${vp[1]} VP`);
-  return { ...s, phase: 'over', reactions: [], pending: null };
+  return { ...s, phase: 'over', reactions: [], pending: null, salvo: null };
 }
 
 /** Victory points: PTS of enemy vehicles knocked out or brewed up, objectives held, own vehicles exited. */
@@ -790,15 +875,17 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
     case 'second':
       return 'be Second Player (fire second, move first)';
     case 'f':
-      return `${unitName(sc, Number(p[1]))} fires at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+      return `${unitName(sc, Number(p[1]))} announces fire at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'g':
-      return `${unitName(sc, Number(p[1]))} fires GP at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+      return `${unitName(sc, Number(p[1]))} announces GP fire at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'v':
       return `${unitName(sc, Number(p[1]))} overwatch-fires GP at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'w':
       return `${unitName(sc, Number(p[1]))} overwatch-fires at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'pass':
       return 'hold overwatch fire';
+    case 'resolve':
+      return state.salvo ? `resolve the fire announced at ${unitName(sc, state.salvo.target)}` : 'resolve the fire announced';
     case 'c': {
       const units = fullCoverEligible(sc, state, state.stepSeat);
       const inFc = units.filter((_, k) => p[1]![k] === 'F');
@@ -812,6 +899,10 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       return `${unitName(sc, Number(p[1]))} ${sc.units[Number(p[2])]!.kind === 'vehicle' ? 'close-assaults' : 'attacks hand to hand'} ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'hold':
       return 'no more close assaults or hand-to-hand attacks this turn';
+    case 'b':
+      return `${unitName(sc, Number(p[1]))} mounts ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+    case 'd':
+      return `${unitName(sc, Number(p[1]))} dismounts its passengers in ${grid.label(state.units[Number(p[1])]!.hex)}`;
     case 'h':
       return `${unitName(sc, Number(p[1]))} searches ${grid.label(state.units[Number(p[1])]!.hex)} for ${p[3] === 'P' ? 'partial hull down' : 'hull down'}, ending facing ${FACINGS[Number(p[2])]}`;
     case 'm': {

@@ -65,7 +65,8 @@ export function loadPanzer(file: string, options: sys.ScenarioOptions = {}, mode
 
 export const panzerSystem: sys.RulesSystem = {
   id: 'panzer',
-  title: 'GMT Panzer (Basic Game, Advanced leg, towed, GP, hull down, hit location and bail out modules)',
+  title:
+    'GMT Panzer (Basic Game, Advanced leg, towed, GP, hull down, hit location, bail out, close assault, transport and command control modules)',
   load: (file, options, mode) => loadPanzer(file, options, mode),
 };
 

@@ -232,7 +232,9 @@ export function moveAllowance(sc: Scenario, state: State, u: number, road: boole
   const unit = state.units[u]!;
   const suppressed = unit.sup !== NOT_SUPPRESSED;
   if (isLegOrTowed(def)) return legAllowance(def, unit.cmd === SHORT_HALT, suppressed);
-  const mf = movementAllowance(path ? def.pathMf : road ? def.roadMf : def.mf, unit.cmd === SHORT_HALT, movementDamaged(sc, unit));
+  const base = movementAllowance(path ? def.pathMf : road ? def.roadMf : def.mf, unit.cmd === SHORT_HALT, movementDamaged(sc, unit));
+  // 6.6.7.1.1: mounting or dismounting passengers spends half the MF (round down).
+  const mf = unit.transferred ? base - Math.floor(base / 2) : base;
   return suppressed ? Math.max(1, Math.floor(mf / 2)) : mf;
 }
 

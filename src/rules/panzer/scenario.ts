@@ -23,6 +23,7 @@ import {
   type GpRow,
   HIT_ROWS,
   LEG_MOVEMENT_ROW,
+  GRADES,
   MOVEMENT_ROW,
   type LocationArmor,
   type ScenarioData,
@@ -84,6 +85,23 @@ export interface VehicleDef {
   readonly locations: LocationArmor | null;
   /** The AP Damage row of its AP weapon (6.5.2.5); null when the card has none. */
   readonly apDamage: string | null;
+  /** Transport Capacity (6.6.7.1): towed and leg, Under Cover; null when it carries nothing or the module is off. */
+  readonly transport: { readonly towed: number; readonly leg: number; readonly underCover: boolean } | null;
+  /** Passenger Capacity of a leg or towed unit (6.6.7.1); null when it cannot be carried or the module is off. */
+  readonly passenger: { readonly towed: number; readonly leg: number } | null;
+  /** The unit it starts aboard (its index in the scenario's units), -1 none. */
+  readonly startCarrier: number;
+  /** Its formation (an index of the scenario's formations, 5.8.2). */
+  readonly formation: number;
+  /** Its Unit Grade, 0 Elite .. 4 Green (5.8.3; Seasoned without the command-control module). */
+  readonly grade: number;
+}
+
+/** A formation (5.8.2): its side and Formation Grade (0 Elite .. 4 Green). */
+export interface Formation {
+  readonly id: string;
+  readonly side: number;
+  readonly grade: number;
 }
 
 /** Leg units: squads, half-squads and sections on foot (5.1). */
@@ -107,6 +125,10 @@ export interface Modules {
   readonly bailOut: boolean;
   /** Close Assault and Hand-to-Hand combat (6.6.1). */
   readonly closeAssault: boolean;
+  /** Carriers mounting, dismounting and towing leg and towed units (6.6.7). */
+  readonly transport: boolean;
+  /** Grades and command control: Force Grade initiative, available commands per formation, Unit Grade bail out (5.8, 6.2, 6.3). */
+  readonly commandControl: boolean;
 }
 
 /** A VP hex (3.6) and the seat holding it at the start (-1 nobody). */
@@ -135,6 +157,9 @@ export interface Scenario {
   readonly terrain: readonly TerrainEntry[];
   readonly data: ScenarioData;
   readonly modules: Modules;
+  /** Formations (5.8.2), and each side's Force Grade (5.8.1, 0 Elite .. 4 Green). */
+  readonly formations: readonly Formation[];
+  readonly forceGrade: readonly number[];
   /** The Advanced tables (present when a module is on). */
   readonly adv: AdvancedCharts | null;
   readonly charts: ChartPack;
@@ -250,6 +275,8 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
     agHits: data.modules.includes('ag-hits'),
     bailOut: data.modules.includes('bail-out'),
     closeAssault: data.modules.includes('close-assault'),
+    transport: data.modules.includes('transport'),
+    commandControl: data.modules.includes('command-control'),
   };
   const adv = charts.advanced ?? null;
   if (data.modules.length > 0 && adv === null)
@@ -262,6 +289,18 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
   needTable(modules.hullDown, 'hull-down', 'hullDownSearch', adv?.hullDownSearch !== undefined);
   needTable(modules.bailOut, 'bail-out', 'bailOut', adv?.bailOut !== undefined);
   needTable(modules.closeAssault, 'close-assault', 'closeAssault', adv?.closeAssault !== undefined);
+  needTable(modules.transport, 'transport', 'transport', adv?.transport !== undefined);
+  needTable(modules.commandControl, 'command-control', 'commandControl', adv?.commandControl !== undefined);
+  // 5.8.2: each side's formations; a side naming none is one formation at its Force Grade.
+  const formations: Formation[] = [];
+  const formationStart: number[] = [];
+  data.sides.forEach((s, side) => {
+    formationStart.push(formations.length);
+    const listed = s.formations.length > 0 ? s.formations : [{ id: s.id, grade: s.forceGrade }];
+    for (const f of listed) formations.push({ id: f.id, side, grade: GRADES.indexOf(f.grade) });
+  });
+  if (modules.transport && !modules.legTowed)
+    problems.add('modules', 'the "transport" module needs the "leg-towed" module (its passengers are leg and towed units)', 'bad-value');
   if (modules.closeAssault && !modules.legTowed)
     problems.add('modules', 'the "close-assault" module needs the "leg-towed" module (its attackers are leg units)', 'bad-value');
   if (modules.legTowed)
@@ -270,7 +309,10 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
         problems.add('modules', `terrain "${id}" of the chart pack ${src.chartsFile} has no leg movement cost (moveLeg)`, 'missing');
     });
   data.sides.forEach((s, side) => {
+    // The first unit index of each placement of this side, for "mountedOn".
+    const firstOf: number[] = [];
     s.units.forEach((p, i) => {
+      firstOf[i] = units.length;
       const place = `sides[${side}].units[${i}]`;
       const card = counters.vehicles[p.counter];
       if (card === undefined) {
@@ -323,6 +365,28 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
           `"${p.counter}" has no AP Damage row (apDamage) for the "ag-hits" module in ${src.countersFile}`,
           'missing',
         );
+      let formation = formationStart[side]!;
+      if (p.formation !== undefined) {
+        const k = formations.findIndex((f) => f.side === side && f.id === p.formation);
+        if (k < 0) problems.add(`${place}.formation`, `no formation "${p.formation}" in sides[${side}].formations`, 'not-found');
+        else formation = k;
+      }
+      const grade = modules.commandControl ? (p.grade !== undefined ? GRADES.indexOf(p.grade) : formations[formation]!.grade) : 2;
+      let startCarrier = -1;
+      if (p.mountedOn !== undefined) {
+        const carrier = s.units[p.mountedOn];
+        const card2 = carrier === undefined ? undefined : counters.vehicles[carrier.counter];
+        if (!modules.transport) problems.add(`${place}.mountedOn`, 'a unit starts mounted only with the "transport" module', 'bad-value');
+        else if (p.mountedOn >= i || carrier === undefined || carrier.count !== 1 || card2?.transport === undefined)
+          problems.add(
+            `${place}.mountedOn`,
+            `unit ${p.mountedOn} of this side is not a single vehicle with a Transport Capacity listed before this unit`,
+            'bad-value',
+          );
+        else if (card.passenger === undefined || vehicle)
+          problems.add(`${place}.mountedOn`, `"${p.counter}" has no Passenger Capacity`, 'bad-value');
+        else startCarrier = firstOf[p.mountedOn]!;
+      }
       for (let k = 0; k < p.count; k++)
         units.push({
           index: units.length,
@@ -354,6 +418,11 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
           burdened,
           locations: card.locations ?? null,
           apDamage,
+          transport: modules.transport && vehicle ? (card.transport ?? null) : null,
+          passenger: modules.transport && !vehicle ? (card.passenger ?? null) : null,
+          startCarrier,
+          formation,
+          grade,
         });
     });
   });
@@ -374,6 +443,8 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
     objectives,
     turns: data.turns,
     modules,
+    formations,
+    forceGrade: data.sides.map((x) => (modules.commandControl ? GRADES.indexOf(x.forceGrade) : 2)),
     adv,
     parameters: [{ name: 'turns', description: 'number of game turns', value: data.turns, min: 1, max: 60 }],
     spotRange: charts.spotting.V.map((r) => r.range),

@@ -20,7 +20,9 @@ export const OK = 0,
   /** Advanced Game: a leg or towed unit eliminated by fire (6.5.4.4.3); it leaves no wreck. */
   ELIMINATED = 5,
   /** Advanced Game: the crew bailed out (5.15, 6.5.2.6); the vehicle is out of action for good, no wreck. */
-  BAILED_OUT = 6;
+  BAILED_OUT = 6,
+  /** Advanced Game (6.6.7): a passenger aboard its carrier (`carrier`); out of play on its own until it dismounts. */
+  MOUNTED = 7;
 
 /** Hull down positions (6.1.4.1): none, Hull Down, Partial Hull Down. */
 export const NOT_HULL_DOWN = 0,
@@ -76,6 +78,10 @@ export interface Unit {
   readonly hd: number;
   /** AG hit locations (6.5.2.2.4): a DAMAGED vehicle's damage is to the hull (movement) rather than the turret (fire). */
   readonly dmgHull: boolean;
+  /** Transport (6.6.7): the carrier of a MOUNTED passenger, else -1. */
+  readonly carrier: number;
+  /** Transport (6.6.7.1.1): the vehicle mounted or dismounted passengers this turn (a MOVE or SHORT HALT costs half its MF). */
+  readonly transferred: boolean;
 }
 
 /** One step of a move under way: a hex entered (forward or reverse), a turn in place, or leaving the map. */
@@ -102,6 +108,24 @@ export interface PendingShot {
   readonly gp: boolean;
 }
 
+/** One shot announced in a salvo (4.4.1): the firer and whether it fires GP (6.5.4) rather than AP. */
+export interface SalvoShot {
+  readonly firer: number;
+  readonly gp: boolean;
+}
+
+/**
+ * 4.4.1: the direct fire a side announces at one target; every shot at it is announced before any is
+ * resolved, then they are resolved in the order announced (ruling PZ-R50).
+ */
+export interface Salvo {
+  readonly target: number;
+  /** Shots announced and not yet resolved. */
+  readonly shots: readonly SalvoShot[];
+  /** Announcing is over: the shots are being resolved. */
+  readonly resolving: boolean;
+}
+
 /**
  * 'cover': the Adjust Full Cover Step of the Adjustment Phase (6.8.2), a decision of each seat in turn.
  * 'assault': the Close Assault / Hand-to-Hand Combat Step opening the Movement Phase (6.6.1).
@@ -126,6 +150,10 @@ export interface State {
   /** Combat Phase: 0 direct fire, 1 the First Player's overwatch, 2 the Second Player's. */
   readonly owStage: number;
   readonly pending: PendingShot | null;
+  /** Direct Fire Step (4.4.1): the salvo being announced or resolved, null none. */
+  readonly salvo: Salvo | null;
+  /** Direct Fire Step (4.4.1): targets of this step's resolved salvos; no more direct fire at them this step. */
+  readonly engaged: readonly number[];
   /** Overwatch opportunities, the last the one being decided (cascades push on top). */
   readonly reactions: readonly Reaction[];
   /** Vehicle moving now, -1 none; its remaining steps and its movement allowance. */

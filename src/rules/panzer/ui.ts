@@ -24,6 +24,7 @@ import {
   HULL_DOWN,
   KNOCKED_OUT,
   KO_WRECK,
+  MOUNTED,
   NOT_SUPPRESSED,
   PARTIAL_HULL_DOWN,
   SPOT_FIRE,
@@ -59,6 +60,7 @@ function placeText(sc: Scenario, u: Unit): string {
   if (u.status === EXITED) return 'exited';
   if (u.status === ELIMINATED) return 'eliminated';
   if (u.status === BAILED_OUT) return `abandoned in ${sc.map.grid.label(u.hex)} (BAIL)`;
+  if (u.status === MOUNTED) return `aboard #${u.carrier} in ${sc.map.grid.label(u.hex)}`;
   return `${sc.map.grid.label(u.hex)} facing ${FACINGS[u.facing]}`;
 }
 
@@ -176,7 +178,9 @@ export function panzerStatus(sc: Scenario, state: State): string {
             ? `${sc.sides[state.commandSeat]!.name} gives commands (secret)`
             : state.phase === 'choose'
               ? `${sc.sides[state.chooser]!.name} won the initiative (${state.initiativeRolls.join(' vs ')}) and chooses`
-              : `${sc.sides[state.stepSeat]!.name} ${state.phase === 'fire' ? 'fires' : state.phase === 'assault' ? 'may close-assault' : 'moves'}`;
+              : state.salvo !== null
+                ? `${sc.sides[state.stepSeat]!.name} announces fire at #${state.salvo.target}`
+                : `${sc.sides[state.stepSeat]!.name} ${state.phase === 'fire' ? 'fires' : state.phase === 'assault' ? 'may close-assault' : 'moves'}`;
   const first = state.first >= 0 ? `, First Player ${sc.sides[state.first]!.name}` : '';
   return `Turn ${state.turn}/${sc.turns}, ${state.phase} phase${first}: ${who}. VP ${sc.sides[0]!.name} ${vp[0]}, ${sc.sides[1]!.name} ${vp[1]}`;
 }
@@ -185,7 +189,8 @@ export const PANZER_COMMAND_HELP = [
   'orders LETTERS    commands for all your vehicles in order, one letter each: F fire, M move, H short halt, O overwatch, N n/c (a set the list offers)',
   'order U C         command C (F M H O N) for vehicle #U',
   'first | second    after winning the initiative: be First Player (fire first, move last) or Second (move first)',
-  'fire U T          vehicle #U fires at enemy #T (direct fire or overwatch)',
+  'fire U T          vehicle #U fires at enemy #T (overwatch), or announces its direct fire at #T',
+  'resolve           resolve the direct fire announced at one target (every shot at it is announced first)',
   'gp U T            unit #U fires GP at enemy #T (Advanced Game, direct fire or overwatch)',
   'pass              hold overwatch fire now',
   'reveal | conceal  when your MOVE vehicle is fired on: show MOVE (the shot takes -2) or keep it face down',
@@ -193,6 +198,8 @@ export const PANZER_COMMAND_HELP = [
   "exit U            vehicle #U leaves the map at its side's exit edge",
   'assault U T       leg unit #U attacks adjacent enemy #T: close assault on a vehicle, hand to hand otherwise (Advanced Game)',
   'hold              make no more close assaults this turn',
+  'mount U V         leg or towed unit #U with MOVE mounts vehicle #V (Advanced Game transport)',
+  'dismount V        vehicle #V puts its passengers down in its hex before it moves (Advanced Game transport)',
   'search U F [P]    vehicle #U with MOVE searches its hex for hull down (P: partial hull down), ending facing F (Advanced Game)',
 ];
 
@@ -220,6 +227,7 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
     case 'reveal':
     case 'conceal':
     case 'pass':
+    case 'resolve':
       return need(cmd);
     case 'fire': {
       const f = `f:${args[0]}:${args[1]}`;
@@ -237,6 +245,10 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
       return need('hold');
     case 'assault':
       return need(`a:${args[0]}:${args[1]}`);
+    case 'mount':
+      return need(`b:${args[0]}:${args[1]}`);
+    case 'dismount':
+      return need(`d:${args[0]}`);
     case 'search': {
       const f = FACINGS.indexOf((args[1] ?? '').toUpperCase() as never);
       if (f < 0) throw new InputError('a facing is one of N NE SE S SW NW');

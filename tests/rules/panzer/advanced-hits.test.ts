@@ -43,7 +43,7 @@ import {
   PARTIAL_HULL_DOWN,
   type State,
 } from '../../../src/rules/panzer/state.js';
-import { COUNTERS, dice, hex, type MiniSpec, run, withUnits, writeScenario } from './helpers.js';
+import { COUNTERS, dice, hex, type MiniSpec, movePhase, run, withUnits, writeScenario } from './helpers.js';
 
 const OPEN = ['.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......'];
 const ROUGH = ['.......', '.......', '.......', '.......', '...r...', '.......', '.......', '.......', '.......', '.......'];
@@ -74,18 +74,6 @@ function firePhase(s: State, commands: Record<number, number>): State {
     ...s,
     phase: 'fire',
     first: 0,
-    stepSeat: 0,
-    owStage: 0,
-    units: s.units.map((u, i) => ({ ...u, spotted: true, ordered: true, cmd: commands[i] ?? NC })),
-  };
-}
-
-/** The Movement Phase of seat 0 (moving first as Second Player) with the given commands. */
-function movePhase(s: State, commands: Record<number, number>): State {
-  return {
-    ...s,
-    phase: 'move',
-    first: 1,
     stepSeat: 0,
     owStage: 0,
     units: s.units.map((u, i) => ({ ...u, spotted: true, ordered: true, cmd: commands[i] ?? NC })),

@@ -74,12 +74,12 @@ describe('PANZER 5.1: leg units', () => {
     const [, s] = gpThresholds(sc, 8, 2);
     const fire = firePhase(start, { 0: FIRE, 1: FIRE, 2: OVERWATCH });
     expect(legalActions(sc, fire)).toContain('g:0:2');
-    const after = run(game, fire, ['g:0:2'], dice(s + 1, 5));
+    const after = run(game, fire, ['g:0:2', 'resolve'], dice(s + 1, 5));
     expect(after.units[2]!.half).toBe(true);
     expect(after.units[2]!.sup).toBe(SUPPRESSION_ON);
     expect(after.units[2]!.status).not.toBe(ELIMINATED);
     expect(after.units[0]!.fired).toBe(true);
-    const again = run(game, { ...after, reactions: [], stepSeat: 0, owStage: 0 }, ['g:1:2'], dice(100, 5));
+    const again = run(game, { ...after, reactions: [], stepSeat: 0, owStage: 0, engaged: [] }, ['g:1:2'], dice(100, 5));
     expect(again.units[2]!.status).toBe(ELIMINATED);
     // An eliminated leg unit leaves no wreck and counts its PTS for the other side.
     expect(again.wrecks[again.units[2]!.hex]).toBe(0);

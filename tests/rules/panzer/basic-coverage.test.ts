@@ -65,13 +65,12 @@ describe('PANZER 1.x: components and counters', () => {
     expect(s.units.every((u) => !u.shown)).toBe(true);
     s = game.apply(s, 'first', dice(50));
     expect(s.phase).toBe('fire');
-    s = game.apply(s, 'f:0:2', dice(99));
+    s = game.apply(game.apply(s, 'f:0:2', dice(99)), 'resolve', dice(99));
     // Resolving the shot turns the firer's counter face up and marks it SPOT/FIRE; the other stays face down.
     expect(s.units[0]!.shown).toBe(true);
     expect(s.units[0]!.fired).toBe(true);
     expect(s.units[0]!.mark).toBe(SPOT_FIRE);
     expect(s.units[1]!.shown).toBe(false);
-    s = game.apply(s, 'f:1:2', dice(99));
     expect(s.phase).toBe('move');
     // The SHORT HALT vehicle still has its move to make: only it is a mover, and moving turns SPOT/FIRE into SPOT/MOVE.
     expect(movers(sc, s, 0)).toEqual([0]);
@@ -435,13 +434,57 @@ describe('PANZER 4.2 / 4.4: commands and the Combat Phase', () => {
     expect(game.toMove(s)).toBe(0);
     expect([...game.legalActions(s)].sort()).toEqual(['f:0:2', 'f:1:2']);
     s = game.apply(s, 'f:0:2', dice(99));
-    // #0 has fired: only #1 is left, and it too must fire.
-    expect(game.legalActions(s)).toEqual(['f:1:2']);
-    expect(s.units[0]!.mark).toBe(SPOT_FIRE);
+    // #0 has announced its fire: its command is shown, its shot waits for the rest of the fire at the T-34.
+    expect(game.legalActions(s)).toEqual(['f:1:2', 'resolve']);
+    expect(s.units[0]!.shown).toBe(true);
+    expect(s.units[0]!.fired).toBe(false);
     s = game.apply(s, 'f:1:2', dice(99));
+    // Nobody else can join: both shots are resolved, each vehicle once, marked SPOT/FIRE.
+    expect([s.units[0]!.fired, s.units[1]!.fired]).toEqual([true, true]);
+    expect([s.units[0]!.mark, s.units[1]!.mark]).toEqual([SPOT_FIRE, SPOT_FIRE]);
     // The Second Player's step: the T-34 fires at either German vehicle.
     expect(game.toMove(s)).toBe(1);
     expect([...game.legalActions(s)].sort()).toEqual(['f:2:0', 'f:2:1']);
+  });
+
+  it('PANZER 4.4.1: all fire at one target is announced before any is resolved; a firer whose target is destroyed first still fired at it, and the target takes no more fire that step', () => {
+    const { game, start } = mini({
+      terrain: OPEN(10),
+      units: [
+        [0, 'pz4h', '0309', 'N'],
+        [0, 'pz4h', '0109', 'N'],
+        [0, 'pz4h', '0509', 'N'],
+        [1, 't3485', '0302', 'N'],
+        [1, 't3485', '0502', 'N'],
+      ],
+    });
+    let s = run(game, start, ['o:0:F', 'o:1:F', 'o:2:F', 'o:3:N', 'o:4:N', 'first'], dice(60, 40, 50));
+    // While fire is announced at #3 only shots at #3 may be added; #4 waits for the next salvo.
+    s = game.apply(s, 'f:0:3', dice(99));
+    expect(s.salvo).toEqual({ target: 3, shots: [{ firer: 0, gp: false }], resolving: false });
+    expect([...game.legalActions(s)].sort()).toEqual(['f:1:3', 'f:2:3', 'resolve']);
+    s = game.apply(s, 'f:1:3', dice(99));
+    // Resolved in the order announced: #0 rolls 1 and knocks the T-34 out from behind (rear 4); #1 rolls nothing,
+    // is held to have fired at the wreck, and may not shift its fire to #4.
+    let rolls = 0;
+    const counted: Rng = {
+      next: () => {
+        rolls++;
+        return 0;
+      },
+      int: () => {
+        rolls++;
+        return 0;
+      },
+    };
+    s = game.apply(s, 'resolve', counted);
+    expect(rolls).toBe(1);
+    expect(s.units[3]!.status).toBe(KNOCKED_OUT);
+    expect([s.units[1]!.fired, s.units[1]!.mark]).toEqual([true, SPOT_FIRE]);
+    expect(s.salvo).toBeNull();
+    expect(s.engaged).toEqual([3]);
+    // #2, left out of that salvo, fires at the other T-34 only.
+    expect(game.legalActions(s)).toEqual(['f:2:4']);
   });
 
   it('PANZER 4.4 / 4.4.3: only a vehicle with an AP row fires, and AP fire is directed only at vehicles', () => {

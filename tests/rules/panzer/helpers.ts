@@ -7,7 +7,7 @@ import type { Rng } from '../../../src/core/game.js';
 import { createRng } from '../../../src/core/rng.js';
 import { PanzerGame } from '../../../src/rules/panzer/game.js';
 import { loadPanzerScenario, type Scenario } from '../../../src/rules/panzer/scenario.js';
-import type { State, Unit } from '../../../src/rules/panzer/state.js';
+import { MOUNTED, NC, type State, type Unit } from '../../../src/rules/panzer/state.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CHARTS = join(ROOT, 'scenarios/panzer/charts/reference.json');
@@ -102,4 +102,16 @@ export function hex(sc: Scenario, label: string): number {
 export function run(game: PanzerGame, s: State, actions: string[], rng: Rng = createRng('run')): State {
   for (const a of actions) s = game.apply(s, a, rng);
   return s;
+}
+
+/** The Movement Phase of seat 0 (moving first as Second Player), every unit not aboard a carrier spotted and holding its command (N/C when none given). */
+export function movePhase(s: State, commands: Record<number, number>): State {
+  return {
+    ...s,
+    phase: 'move',
+    first: 1,
+    stepSeat: 0,
+    owStage: 0,
+    units: s.units.map((u, i) => (u.status === MOUNTED ? u : { ...u, spotted: true, ordered: true, cmd: commands[i] ?? NC })),
+  };
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../../agents/agent.js';
 import { createRng } from '../../../src/core/rng.js';
 import { panzerAgentHooks } from '../../../src/rules/panzer/doctrine.js';
-import { PanzerGame } from '../../../src/rules/panzer/game.js';
+import { commandable, PanzerGame } from '../../../src/rules/panzer/game.js';
 import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
 import type { State } from '../../../src/rules/panzer/state.js';
 import { panzerUi } from '../../../src/rules/panzer/ui.js';
@@ -21,7 +21,8 @@ for (const id of ['panzer-medium', 'panzer-advanced']) {
   const start = game.initialState(createRng('hidden'));
   const GERMAN = 0,
     SOVIET = 1;
-  const germans = sc.units.filter((u) => u.side === GERMAN).length;
+  // Passengers aboard a carrier take no command (6.6.7): the units commanded.
+  const germans = commandable(sc, start, GERMAN).length;
 
   /** The same position with the Germans' face-down commands set to `letters` (one per vehicle). */
   function withGermanOrders(s: State, letter: string): State {

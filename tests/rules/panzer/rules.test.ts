@@ -235,7 +235,7 @@ describe('PANZER 4.4.3: AP fire', () => {
     });
     const h = hex(sc, '0302');
     // Panther at range 2 into the rear (armor 4): margin 19 - 4 = 15 brews up; the Pz IV at 7: 12 - 4 = 8 knocks out.
-    let s = run(game, start, ['o:0:F', 'o:1:F', 'o:2:N', 'o:3:N', 'first', 'f:0:2'], dice(60, 40, 1));
+    let s = run(game, start, ['o:0:F', 'o:1:F', 'o:2:N', 'o:3:N', 'first', 'f:0:2', 'resolve'], dice(60, 40, 1));
     expect(s.units[2]!.status).toBe(BREWED_UP);
     expect(s.wrecks[h]).toBe(BU_WRECK);
     s = game.apply(s, 'f:1:3', dice(1));
@@ -484,8 +484,9 @@ describe('PANZER 4.6: adjustment phase', () => {
       ],
     });
     expect(start.units[1]!.spotted).toBe(false);
-    // #1 in a brick house is spotted at 4 hexes only. The Soviets fire first: the SU-85 (14 at band S against front 8) knocks out #0; the T-34 has nothing left to fire at.
-    const s = run(game, start, ['o:0:N', 'o:1:N', 'o:2:F', 'o:3:F', 'second', 'f:2:0'], dice(60, 40, 1));
+    // #1 in a brick house is spotted at 4 hexes only. The Soviets fire first: the SU-85 (14 at band S against front 8) knocks out #0;
+    // the T-34, left out of that salvo, has nothing left to fire at (4.4.1).
+    const s = run(game, start, ['o:0:N', 'o:1:N', 'o:2:F', 'o:3:F', 'second', 'f:2:0', 'resolve'], dice(60, 40, 1));
     expect(s.units[0]!.status).toBe(KNOCKED_OUT);
     expect(s.turn).toBe(2);
     expect(s.units[3]!.mark).toBe(SPOT_FIRE);

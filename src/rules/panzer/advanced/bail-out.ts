@@ -6,6 +6,7 @@
  */
 import type { Rng } from '../../../core/game.js';
 import type { Scenario } from '../scenario.js';
+import { bailOutGradeModifier } from './command-control.js';
 import { alive, BAILED_OUT, type State, withUnit } from '../state.js';
 
 /** The results a crew may bail out on: a penetration that did no damage (AP only), damage, a track hit. */
@@ -30,7 +31,8 @@ export function checkBailOut(
   name: (sc: Scenario, u: number) => string,
 ): State {
   if (!sc.modules.bailOut || !alive(state.units[u]!)) return state;
-  const roll = rng.int(100) + 1;
+  // 6.5.2.6.1: the Unit Grade modifies the roll (Elite +5, Green -5).
+  const roll = rng.int(100) + 1 + bailOutGradeModifier(sc, u);
   const value = bailValue(sc, cause);
   const bails = roll <= value;
   log?.push(`${name(sc, u)} crew bail-out check (${cause}): rolled ${roll} against ${value}: ${bails ? 'the crew bails out' : 'stays'}`);

@@ -5,8 +5,9 @@
  */
 import type { Scenario } from '../scenario.js';
 import { isLegOrTowed } from '../scenario.js';
-import { NOT_SUPPRESSED, SHORT_HALT, type State } from '../state.js';
+import { MOUNTED, NOT_SUPPRESSED, SHORT_HALT, type State } from '../state.js';
 import { fireDamaged } from './hit-locations.js';
+import { passengerGpd } from './transport.js';
 
 /** 6.5.4.1: the GP factor of `firer` at `range`: the best of its GP rows, each read under the first R at or above the range; 0 out of range. */
 export function gpFactorAt(sc: Scenario, firer: number, range: number): { factor: number; smallArms: boolean; effectiveness: number } {
@@ -37,6 +38,8 @@ export function gpDefense(sc: Scenario, state: State, target: number, moving: bo
   const def = sc.units[target]!;
   if (!isLegOrTowed(def)) return def.gpd;
   const t = state.units[target]!;
+  // 6.5.4.2.3: a passenger has a set GP Defense, whatever the carrier's terrain or movement.
+  if (t.status === MOUNTED) return { value: passengerGpd(sc, state, target), type: 'S' };
   const cover = sc.terrain[sc.map.terrain[t.hex]!]!.apCover;
   const k = cover === 'none' ? 0 : cover === 'light' ? 1 : cover === 'medium' ? 2 : 3;
   let v = def.gpdByCover[k]!;
