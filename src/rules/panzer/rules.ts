@@ -256,6 +256,31 @@ export interface Destination {
  * a road-only hex (bridge, heavy woods) only across a road hexside (4.5.1.1.6).
  */
 export function enterCost(sc: Scenario, state: State, def: VehicleDef, from: number, to: number, dir: number): number {
+  const c = mapEnterCosts(sc, def.traction)[from * 6 + dir]!;
+  if (c < 0 || c === HEDGEROW_COST) return c;
+  return c + (state.wrecks[to] === BU_WRECK ? 1 : 0);
+}
+
+/** Per scenario and traction, what the map alone makes each hex's exits cost (enterCost less wrecks): -1 where barred. */
+const ENTER_COSTS = new WeakMap<Scenario, Partial<Record<VehicleDef['traction'], Int16Array>>>();
+
+function mapEnterCosts(sc: Scenario, traction: VehicleDef['traction']): Int16Array {
+  let byTraction = ENTER_COSTS.get(sc);
+  if (byTraction === undefined) ENTER_COSTS.set(sc, (byTraction = {}));
+  let table = byTraction[traction];
+  if (table !== undefined) return table;
+  const map = sc.map;
+  table = new Int16Array(map.grid.size * 6).fill(-1);
+  for (let from = 0; from < map.grid.size; from++)
+    for (let dir = 0; dir < 6; dir++) {
+      const to = map.grid.neighbour(from, dir);
+      if (to >= 0) table[from * 6 + dir] = mapEnterCost(sc, traction, from, to, dir);
+    }
+  byTraction[traction] = table;
+  return table;
+}
+
+function mapEnterCost(sc: Scenario, traction: VehicleDef['traction'], from: number, to: number, dir: number): number {
   const map = sc.map;
   const tTo = sc.terrain[map.terrain[to]!]!;
   const tFrom = sc.terrain[map.terrain[from]!]!;
@@ -263,16 +288,16 @@ export function enterCost(sc: Scenario, state: State, def: VehicleDef, from: num
   const acrossTrack = (side & TRACK) !== 0;
   if ((tTo.roadOnly || tFrom.roadOnly) && !acrossTrack) return -1;
   // 4.1.4.1.5: a hill edge with no slope is a cliff; 4.5.1.1.2: only tracked vehicles cross a hedgerow.
-  if (side & CLIFF || (side & HEDGEROW && def.traction !== 'T')) return -1;
-  const base = tTo.roadOnly ? 1 : tTo.move[def.traction];
+  if (side & CLIFF || (side & HEDGEROW && traction !== 'T')) return -1;
+  const base = tTo.roadOnly ? 1 : tTo.move[traction];
   if (base === null) return -1;
   const climb = Math.abs(map.elevation[to]! - map.elevation[from]!);
-  if (climb > HEIGHT_LIMIT[def.traction]) return -1;
+  if (climb > HEIGHT_LIMIT[traction]) return -1;
   // 4.5.1.1.2: a hedgerow costs the whole allowance (crossed only as the one-hex move of 4.5.1.1.3); a crest
   // with no change of level is a rise of its own: +1 (ruling PZ-R45).
   if (side & HEDGEROW) return HEDGEROW_COST;
   const crest = side & CREST && climb === 0 ? 1 : 0;
-  return base + climb + crest + (state.wrecks[to] === BU_WRECK ? 1 : 0);
+  return base + climb + crest;
 }
 
 /** Above any movement allowance: a hedgerow hexside is crossed only as a vehicle's whole move (4.5.1.1.2-3). */
@@ -296,6 +321,22 @@ export function exitAllowed(sc: Scenario, side: number, h: number, d: number): b
   return grid.col(h) === 0 && (d === 4 || d === 5);
 }
 
+/** A destination whose route is traced back from the search only when asked for (most listed moves are never taken). */
+class RoutedDestination implements Destination {
+  readonly road = false;
+  private traced: readonly Step[] | undefined;
+  constructor(
+    readonly hex: number,
+    readonly facing: number,
+    readonly cost: number,
+    private readonly trace: () => Step[],
+  ) {}
+  get steps(): readonly Step[] {
+    this.traced ??= this.trace();
+    return this.traced;
+  }
+}
+
 /**
  * Every place (hex and facing) vehicle `u` may end its move at, with the cheapest route (4.5.1.1):
  * forward into the hex faced, reverse at twice the cost (4.5.1.1.7), one free hexside turn per hex and
@@ -316,8 +357,7 @@ export function destinations(sc: Scenario, state: State, u: number): Destination
   const cost = new Int32Array(nodes).fill(-1);
   const parent = new Int32Array(nodes).fill(-1);
   const kind = new Int8Array(nodes); // 0 start, 1 enter, 2 turn
-  const node = (h: number, f: number, used: number) => (h * 6 + f) * 2 + used;
-  const start = node(unit.hex, unit.facing, 0);
+  const start = (unit.hex * 6 + unit.facing) * 2;
   const buckets: number[][] = [[start]];
   cost[start] = 0;
   const exitCost = new Map<number, { cost: number; from: number; facing: number }>();
@@ -329,6 +369,21 @@ export function destinations(sc: Scenario, state: State, u: number): Destination
     kind[n] = k;
     (buckets[c] ??= []).push(n);
   };
+  // The turn costs and the cost of entering each neighbour are the same from every node of a hex: found once per hex reached.
+  const hexTurnCost = new Int32Array(size).fill(-1);
+  const forward = (h: number, dir: number, c: number, n: number, f: number, mult: number) => {
+    const to = grid.neighbour(h, dir);
+    if (to < 0) {
+      if (mult === 1 && exitAllowed(sc, def.side, h, dir)) {
+        const t = sc.terrain[sc.map.terrain[h]!]!;
+        const ec = c + (t.move[def.traction] ?? 1);
+        if (ec <= mf && (exitCost.get(h)?.cost ?? 1e9) > ec) exitCost.set(h, { cost: ec, from: n, facing: f });
+      }
+      return;
+    }
+    const e = enterCost(sc, state, def, h, to, dir);
+    if (e >= 0) relax((to * 6 + f) * 2, c + e * mult, n, 1);
+  };
   for (let c = 0; c <= mf; c++) {
     const bucket = buckets[c];
     if (!bucket) continue;
@@ -337,35 +392,32 @@ export function destinations(sc: Scenario, state: State, u: number): Destination
       const used = n & 1;
       const f = (n >> 1) % 6;
       const h = ((n >> 1) / 6) | 0;
-      for (const [dir, mult] of [
-        [f, 1],
-        [(f + 3) % 6, 2],
-      ] as const) {
-        const to = grid.neighbour(h, dir);
-        if (to < 0) {
-          if (mult === 1 && exitAllowed(sc, def.side, h, dir)) {
-            const t = sc.terrain[sc.map.terrain[h]!]!;
-            const ec = c + (t.move[def.traction] ?? 1);
-            if (ec <= mf && (exitCost.get(h)?.cost ?? 1e9) > ec) exitCost.set(h, { cost: ec, from: n, facing: f });
-          }
-          continue;
-        }
-        const e = enterCost(sc, state, def, h, to, dir);
-        if (e < 0) continue;
-        relax(node(to, f, 0), c + e * mult, n, 1);
+      forward(h, f, c, n, f, 1);
+      forward(h, (f + 3) % 6, c, n, f, 2); // 4.5.1.1.7: reverse at twice the cost
+      let tc = hexTurnCost[h]!;
+      if (tc < 0) hexTurnCost[h] = tc = turnCost(sc, state, def, h);
+      // 4.5.1.1.4: one free hexside turn per hex; any other turn pays the terrain's turn cost.
+      const base = h * 12;
+      if (used === 0) {
+        relax(base + ((f + 1) % 6) * 2 + 1, c, n, 2);
+        relax(base + ((f + 5) % 6) * 2 + 1, c, n, 2);
+      } else {
+        relax(base + ((f + 1) % 6) * 2 + 1, c + tc, n, 2);
+        relax(base + ((f + 5) % 6) * 2 + 1, c + tc, n, 2);
       }
-      for (const turn of [1, 5, 2, 4, 3]) {
-        const nf = (f + turn) % 6;
-        const oneSide = turn === 1 || turn === 5;
-        if (oneSide && used === 0) relax(node(h, nf, 1), c, n, 2);
-        else relax(node(h, nf, used), c + turnCost(sc, state, def, h), n, 2);
-      }
+      relax(base + ((f + 2) % 6) * 2 + used, c + tc, n, 2);
+      relax(base + ((f + 4) % 6) * 2 + used, c + tc, n, 2);
+      relax(base + ((f + 3) % 6) * 2 + used, c + tc, n, 2);
     }
   }
   // 4.5.1.1.10: no ending with enemy vehicles, unless an armed mover enters a hex of unarmed ones only (it knocks them out).
-  const enemyIn = (h: number) =>
-    state.units.some((o, i) => alive(o) && o.hex === h && sc.units[i]!.side !== def.side && (sc.units[i]!.armed || !def.armed));
-  const best = new Map<number, Destination>();
+  const barred = new Uint8Array(size);
+  for (let i = 0; i < state.units.length; i++) {
+    const o = state.units[i]!;
+    const d = sc.units[i]!;
+    if (o.hex >= 0 && alive(o) && d.side !== def.side && (d.armed || !def.armed)) barred[o.hex] = 1;
+  }
+  const enemyIn = (h: number) => barred[h] === 1;
   const routeTo = (n: number): Step[] => {
     const steps: Step[] = [];
     for (let x = n; x !== start && x >= 0; x = parent[x]!) {
@@ -375,14 +427,16 @@ export function destinations(sc: Scenario, state: State, u: number): Destination
     }
     return steps.reverse();
   };
-  for (let n = 0; n < nodes; n++) {
-    if (cost[n] === -1) continue;
-    const f = (n >> 1) % 6;
-    const h = ((n >> 1) / 6) | 0;
+  const best = new Map<number, Destination>();
+  // Node pairs (free turn unused, used) of one hex and facing are adjacent: the cheaper wins, the unused on a tie.
+  for (let key = 0; key < size * 6; key++) {
+    const c0 = cost[key * 2]!;
+    const c1 = cost[key * 2 + 1]!;
+    if (c0 === -1 && c1 === -1) continue;
+    const h = (key / 6) | 0;
     if (h !== unit.hex && enemyIn(h)) continue;
-    const key = h * 6 + f;
-    const prev = best.get(key);
-    if (prev === undefined || prev.cost > cost[n]!) best.set(key, { hex: h, facing: f, cost: cost[n]!, road: false, steps: routeTo(n) });
+    const n = c0 !== -1 && (c1 === -1 || c0 <= c1) ? key * 2 : key * 2 + 1;
+    best.set(key, new RoutedDestination(h, key % 6, cost[n]!, () => routeTo(n)));
   }
   // 4.5.1.1.3: one hex forward or back is always allowed as the whole move (no MF spent turning).
   for (const [dir, mult] of [
