@@ -208,6 +208,50 @@ function mountValue(sc: Scenario, state: State, p: number): number {
   return far ? 0.4 : -0.4;
 }
 
+/** What a move of `u` to hex h is worth whatever its facing: progress to its goal, cover, an objective, exposure; and the nearest enemy. */
+interface MoveTarget {
+  /** Progress, objective and cover, summed in the order the assessment adds the facing and the hull down cost to them. */
+  readonly lead: number;
+  readonly hullDownCost: number;
+  readonly exposure: number;
+  readonly nearest: number;
+}
+
+/** Per state, the move targets already valued (key by seat, unit and hex): the scripted agent values each hex once for its six facings. */
+const MOVE_TARGETS = new WeakMap<State, Map<number, MoveTarget>>();
+
+function moveTarget(sc: Scenario, state: State, u: number, h: number, seat: number): MoveTarget {
+  let memo = MOVE_TARGETS.get(state);
+  if (memo === undefined) MOVE_TARGETS.set(state, (memo = new Map()));
+  const key = (seat * sc.units.length + u) * sc.map.grid.size + h;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const before = goalDistance(sc, state, u, state.units[u]!.hex);
+  const after = goalDistance(sc, state, u, h);
+  const t = sc.terrain[sc.map.terrain[h]!]!;
+  const cover = t.apCover === 'heavy' ? 0.15 : t.apCover === 'medium' ? 0.1 : t.apCover === 'light' ? 0.05 : 0;
+  const onObjective = sc.objectives.some((o) => o.hex === h) ? 0.3 : 0;
+  let nearest = -1;
+  let nd = Number.POSITIVE_INFINITY;
+  state.units.forEach((e, i) => {
+    if (alive(e) && sc.units[i]!.side !== seat) {
+      const d = sc.map.grid.distance(h, e.hex);
+      if (d < nd) {
+        nd = d;
+        nearest = i;
+      }
+    }
+  });
+  const value: MoveTarget = {
+    lead: (before - after) * 0.1 + onObjective + cover,
+    hullDownCost: hullDownMoveCost(sc, state, u),
+    exposure: exposureAt(sc, state, u, h),
+    nearest,
+  };
+  memo.set(key, value);
+  return value;
+}
+
 export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
   return {
     assess(state, action, seat) {
@@ -272,33 +316,13 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
         }
         case 'm': {
           const u = Number(p[1]);
-          const here = state.units[u]!;
           if (p[2]!.startsWith('x')) return { ...NONE, objective: (sc.units[u]!.pts / 10) * sc.sides[seat]!.exitVp * 0.5 };
           const h = Number(p[2]);
           const f = Number(p[3]);
-          const before = goalDistance(sc, state, u, here.hex);
-          const after = goalDistance(sc, state, u, h);
-          const t = sc.terrain[sc.map.terrain[h]!]!;
-          const cover = t.apCover === 'heavy' ? 0.15 : t.apCover === 'medium' ? 0.1 : t.apCover === 'light' ? 0.05 : 0;
-          const onObjective = sc.objectives.some((o) => o.hex === h) ? 0.3 : 0;
+          const here = moveTarget(sc, state, u, h, seat);
           // Face the nearest enemy: front armor toward it.
-          let nearest = -1;
-          let nd = Number.POSITIVE_INFINITY;
-          state.units.forEach((e, i) => {
-            if (alive(e) && sc.units[i]!.side !== seat) {
-              const d = sc.map.grid.distance(h, e.hex);
-              if (d < nd) {
-                nd = d;
-                nearest = i;
-              }
-            }
-          });
-          const facing = nearest >= 0 && (sc.map.grid.arcsOf(h, f, state.units[nearest]!.hex) & 3) !== 0 ? 0.05 : 0;
-          return {
-            ...NONE,
-            objective: (before - after) * 0.1 + onObjective + cover + facing + hullDownMoveCost(sc, state, u),
-            exposure: exposureAt(sc, state, u, h),
-          };
+          const facing = here.nearest >= 0 && (sc.map.grid.arcsOf(h, f, state.units[here.nearest]!.hex) & 3) !== 0 ? 0.05 : 0;
+          return { ...NONE, objective: here.lead + facing + here.hullDownCost, exposure: here.exposure };
         }
         case 'a':
           return { ...NONE, expectedEnemyLoss: closeCombatValue(sc, state, Number(p[1]), Number(p[2])) };
