@@ -345,7 +345,19 @@ class RoutedDestination implements Destination {
  * leaving the map at the side's exit edge (4.5.1.1.9); never ending with enemy vehicles (4.5.1.1.10).
  * Staying where it stands is the no-move move (4.5.1.1.8).
  */
-export function destinations(sc: Scenario, state: State, u: number): Destination[] {
+export function destinations(sc: Scenario, state: State, u: number): readonly Destination[] {
+  // Listed for the legal actions, then looked up again when the move is applied to the same state.
+  let memo = DESTINATIONS.get(state);
+  if (memo === undefined) DESTINATIONS.set(state, (memo = new Map()));
+  let found = memo.get(u);
+  if (found === undefined) memo.set(u, (found = searchDestinations(sc, state, u)));
+  return found;
+}
+
+/** Per state (states are never changed once made), the destinations already found, by unit. */
+const DESTINATIONS = new WeakMap<State, Map<number, readonly Destination[]>>();
+
+function searchDestinations(sc: Scenario, state: State, u: number): Destination[] {
   const def = sc.units[u]!;
   if (isLegOrTowed(def)) return legDestinations(sc, state, u);
   const unit = state.units[u]!;
