@@ -346,16 +346,20 @@ class RoutedDestination implements Destination {
  * Staying where it stands is the no-move move (4.5.1.1.8).
  */
 export function destinations(sc: Scenario, state: State, u: number): readonly Destination[] {
-  // Listed for the legal actions, then looked up again when the move is applied to the same state.
-  let memo = DESTINATIONS.get(state);
-  if (memo === undefined) DESTINATIONS.set(state, (memo = new Map()));
-  let found = memo.get(u);
-  if (found === undefined) memo.set(u, (found = searchDestinations(sc, state, u)));
+  // Listed for the legal actions, then looked up again when the move is applied to the same state: the
+  // last state's are kept (states are never changed once made). One slot, not a WeakMap by state, whose
+  // entries cost the garbage collector more than the search they save.
+  if (lastSearched.state !== state || lastSearched.sc !== sc) lastSearched = { sc, state, byUnit: new Map() };
+  let found = lastSearched.byUnit.get(u);
+  if (found === undefined) lastSearched.byUnit.set(u, (found = searchDestinations(sc, state, u)));
   return found;
 }
 
-/** Per state (states are never changed once made), the destinations already found, by unit. */
-const DESTINATIONS = new WeakMap<State, Map<number, readonly Destination[]>>();
+let lastSearched: { sc: Scenario | null; state: State | null; byUnit: Map<number, readonly Destination[]> } = {
+  sc: null,
+  state: null,
+  byUnit: new Map(),
+};
 
 function searchDestinations(sc: Scenario, state: State, u: number): Destination[] {
   const def = sc.units[u]!;
