@@ -12,10 +12,10 @@ import { agHit, digits, hitAngle, hitLocation, hullDownAgainst, hullDownMiss, sh
 import { hullDownRange, searchChance, searchKind } from './advanced/hull-down.js';
 import { gpShotFigures } from './advanced/suppression.js';
 import { passengersOf } from './advanced/transport.js';
-import { commandable, legalCommands, orderSet, victoryPoints } from './game.js';
+import { commandable, type HiddenCommandWeights, legalCommands, orderSet, victoryPoints } from './game.js';
 import { bandOf, canFireAt, canFireGpAt, damageOf, movingShown, shotFigures } from './rules.js';
 import { isLegOrTowed, type Scenario } from './scenario.js';
-import { alive, COMMAND_LETTERS, DAMAGED, FIRE, HULL_DOWN, MOVE, OVERWATCH, SHORT_HALT, type State } from './state.js';
+import { alive, COMMAND_LETTERS, withUnit, DAMAGED, FIRE, HULL_DOWN, MOVE, OVERWATCH, SHORT_HALT, type State } from './state.js';
 
 /**
  * The expected value an overwatch shot must reach to be fired rather than held for a better chance later
@@ -217,12 +217,20 @@ interface MoveTarget {
   readonly nearest: number;
 }
 
-/** Per state, the move targets already valued (key by seat, unit and hex): the scripted agent values each hex once for its six facings. */
-const MOVE_TARGETS = new WeakMap<State, Map<number, MoveTarget>>();
+/**
+ * The move targets of the last state valued (key by seat, unit and hex): the scripted agent values all the
+ * moves of one state in a row, each hex once for its six facings. One slot rather than a WeakMap by state,
+ * whose entries cost the garbage collector more than they save.
+ */
+let lastValued: { sc: Scenario | null; state: State | null; targets: Map<number, MoveTarget> } = {
+  sc: null,
+  state: null,
+  targets: new Map(),
+};
 
 function moveTarget(sc: Scenario, state: State, u: number, h: number, seat: number): MoveTarget {
-  let memo = MOVE_TARGETS.get(state);
-  if (memo === undefined) MOVE_TARGETS.set(state, (memo = new Map()));
+  if (lastValued.state !== state || lastValued.sc !== sc) lastValued = { sc, state, targets: new Map() };
+  const memo = lastValued.targets;
   const key = (seat * sc.units.length + u) * sc.map.grid.size + h;
   const known = memo.get(key);
   if (known !== undefined) return known;
@@ -454,6 +462,26 @@ export function panzerEvaluate(sc: Scenario, state: State): number[] {
   const total = sc.units.reduce((a, d) => a + d.pts, 0) + sc.objectives.reduce((a, o) => a + o.vp, 0);
   const v = Math.max(-1, Math.min(1, (vp[0]! - vp[1]!) / Math.max(1, total / 4)));
   return [v, -v];
+}
+
+/**
+ * The odds determinize deals a face-down command with (digest 7: the other side's commands are hidden, not
+ * random): a softmax of the doctrine's value of each command over HIDDEN_COMMAND_TEMPERATURE, mixed with a
+ * HIDDEN_COMMAND_SURPRISE share of uniform so no plausible command is ruled out. The values read the board
+ * as both sides see it, never the counter itself.
+ */
+export const HIDDEN_COMMAND_TEMPERATURE = 0.15;
+export const HIDDEN_COMMAND_SURPRISE = 0.2;
+
+export function hiddenCommandWeights(sc: Scenario): HiddenCommandWeights {
+  return (state, u, commands) => {
+    // Each command valued as if the counter held it (a SHORT HALT's shot differs from a FIRE's).
+    const values = commands.map((c) => commandValue(sc, { ...state, units: withUnit(state.units, u, { cmd: c }) }, u, c));
+    const top = Math.max(...values);
+    const soft = values.map((v) => Math.exp((v - top) / HIDDEN_COMMAND_TEMPERATURE));
+    const sum = soft.reduce((a, b) => a + b, 0);
+    return soft.map((x) => (1 - HIDDEN_COMMAND_SURPRISE) * (x / sum) + HIDDEN_COMMAND_SURPRISE / commands.length);
+  };
 }
 
 export function panzerAgentHooks(sc: Scenario): AgentHooks<State, string> {

@@ -67,10 +67,16 @@ export function d100(rng: Rng): number {
   return rng.int(100) + 1;
 }
 
+/**
+ * How likely a face-down counter of vehicle u is to hold each of `commands` (weights, same order), as its
+ * side's doctrine would choose from what both sides can see; determinize deals uniformly without one.
+ */
+export type HiddenCommandWeights = (state: State, u: number, commands: readonly number[]) => readonly number[];
+
 export class PanzerGame extends WordActionGame<State> {
   constructor(
     readonly sc: Scenario,
-    readonly opts: { narrate?: boolean } = {},
+    readonly opts: { narrate?: boolean; hiddenCommandWeights?: HiddenCommandWeights } = {},
   ) {
     super(`panzer:${sc.data.id}`);
   }
@@ -167,16 +173,39 @@ export class PanzerGame extends WordActionGame<State> {
    */
   determinize(state: State, seat: number, rng: Rng): State {
     const sc = this.sc;
+    const faceDown = (i: number) => {
+      const u = state.units[i]!;
+      return sc.units[i]!.side !== seat && u.ordered && !u.shown && alive(u);
+    };
+    // The doctrine's odds are read from the board with every face-down command blanked: never from the counters.
+    let blind: State | undefined;
+    if (this.opts.hiddenCommandWeights !== undefined)
+      blind = { ...state, units: state.units.map((u, i) => (faceDown(i) ? { ...u, cmd: NC } : u)) };
     let units: Unit[] | null = null;
     for (let i = 0; i < state.units.length; i++) {
       const u = state.units[i]!;
-      if (sc.units[i]!.side === seat || !u.ordered || u.shown || !alive(u)) continue;
+      if (!faceDown(i)) continue;
       const options = plausibleCommands(sc, state, i);
-      const cmd = options[rng.int(options.length)]!;
+      const cmd = options[this.dealCommand(blind ?? state, i, options, rng)]!;
       units ??= state.units.slice();
       units[i] = { ...u, cmd };
     }
     return units === null ? state : { ...state, units };
+  }
+
+  /** The index in `options` of the command dealt to a face-down counter of u: by the doctrine's weights when given. */
+  private dealCommand(state: State, u: number, options: readonly number[], rng: Rng): number {
+    const weigh = this.opts.hiddenCommandWeights;
+    if (weigh === undefined || options.length < 2) return rng.int(options.length);
+    const w = weigh(state, u, options);
+    let total = 0;
+    for (const x of w) total += x;
+    let r = rng.next() * total;
+    for (let k = 0; k < w.length; k++) {
+      r -= w[k]!;
+      if (r < 0) return k;
+    }
+    return w.length - 1;
   }
 
   describeAction(state: State, action: string): string {
@@ -271,7 +300,7 @@ export function librarySets(sc: Scenario, state: State, seat: number): string[] 
  * was legal for it when commands were placed (the spotted flags do not change until the next Spotting
  * Phase), less what its side's finished steps rule out.
  */
-function plausibleCommands(sc: Scenario, state: State, u: number): number[] {
+export function plausibleCommands(sc: Scenario, state: State, u: number): number[] {
   const side = sc.units[u]!.side;
   const placed = legalCommands(sc, { ...state, units: withUnit(state.units, u, { fired: false }) }, u);
   const fireOver =

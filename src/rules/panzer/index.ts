@@ -1,7 +1,7 @@
 /** GMT Panzer (the Basic Game and the Advanced modules built): what the tools and agents get of it, through declared interfaces. */
 import type { Rng } from '../../core/game.js';
 import type * as sys from '../../core/system.js';
-import { panzerAgentHooks } from './doctrine.js';
+import { hiddenCommandWeights, panzerAgentHooks } from './doctrine.js';
 import { PanzerGame, panzerStateHash, victoryPoints } from './game.js';
 import { loadPanzerScenario, type Scenario } from './scenario.js';
 import { BAILED_OUT, BREWED_UP, KNOCKED_OUT, type State } from './state.js';
@@ -36,7 +36,7 @@ function outcomeOf(sc: Scenario, state: State): sys.GameOutcome {
 /** A Panzer scenario file loaded for the tools: the game, its hooks and ui, and what the harness reports. */
 export function loadPanzer(file: string, options: sys.ScenarioOptions = {}, mode: sys.LoadMode = {}): PanzerScenario {
   const sc = loadPanzerScenario(file, options);
-  const game = new PanzerGame(sc, { narrate: mode.narrate === true });
+  const game = new PanzerGame(sc, { narrate: mode.narrate === true, hiddenCommandWeights: hiddenCommandWeights(sc) });
   const parameters: readonly sys.ScenarioParameter[] = sc.parameters;
   const sides: sys.SideInfo[] = sc.sides.map((x) => ({ id: x.id, name: x.name }));
   return {

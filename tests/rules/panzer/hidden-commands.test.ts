@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../../agents/agent.js';
 import { createRng } from '../../../src/core/rng.js';
-import { panzerAgentHooks } from '../../../src/rules/panzer/doctrine.js';
-import { commandable, PanzerGame } from '../../../src/rules/panzer/game.js';
+import { hiddenCommandWeights, panzerAgentHooks } from '../../../src/rules/panzer/doctrine.js';
+import { commandable, PanzerGame, plausibleCommands } from '../../../src/rules/panzer/game.js';
 import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
 import type { State } from '../../../src/rules/panzer/state.js';
 import { panzerUi } from '../../../src/rules/panzer/ui.js';
@@ -16,7 +16,8 @@ import { scenarioFile } from './helpers.js';
 
 for (const id of ['panzer-medium', 'panzer-advanced']) {
   const sc = loadPanzerScenario(scenarioFile(id));
-  const game = new PanzerGame(sc);
+  // As the tools load it: determinize deals face-down commands by the doctrine's odds.
+  const game = new PanzerGame(sc, { hiddenCommandWeights: hiddenCommandWeights(sc) });
   const hooks = panzerAgentHooks(sc);
   const start = game.initialState(createRng('hidden'));
   const GERMAN = 0,
@@ -69,5 +70,28 @@ for (const id of ['panzer-medium', 'panzer-advanced']) {
       }
       for (const c of mcts.slice(1)) expect(c).toEqual(mcts[0]);
     }, 120_000);
+
+    it("PANZER 4.2.2: determinize deals each face-down command by the doctrine's odds from the board, every plausible one still possible", () => {
+      const placed = withGermanOrders(start, 'M');
+      const hidden = commandable(sc, placed, GERMAN);
+      const weigh = hiddenCommandWeights(sc);
+      let differs = 0;
+      for (const u of hidden) {
+        const options = plausibleCommands(sc, placed, u);
+        const w = weigh(placed, u, options);
+        expect(w.every((x) => x > 0)).toBe(true);
+        if (Math.max(...w) - Math.min(...w) > 0.05) differs++;
+        // Dealt with these odds: the most likely command comes up most often over many deals.
+        const counts = new Map<number, number>();
+        for (let k = 0; k < 400; k++) {
+          const c = game.determinize(placed, SOVIET, createRng(`w${k}`)).units[u]!.cmd;
+          counts.set(c, (counts.get(c) ?? 0) + 1);
+        }
+        const likeliest = options[w.indexOf(Math.max(...w))]!;
+        if (Math.max(...w) > 0.5) expect(counts.get(likeliest)!).toBeGreaterThan(400 * (Math.max(...w) - 0.15));
+      }
+      // The board tells the commands apart for some vehicle (else the odds would be uniform, as before).
+      expect(differs).toBeGreaterThan(0);
+    });
   });
 }
