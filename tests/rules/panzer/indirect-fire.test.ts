@@ -14,7 +14,15 @@ import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../../agents/agent.js';
 import type { Rng } from '../../../src/core/game.js';
 import { createRng } from '../../../src/core/rng.js';
-import { batteryFree, observing, responseFactor, responseModifier, sheafHexes } from '../../../src/rules/panzer/advanced/indirect-fire.js';
+import {
+  attachment,
+  batteryFree,
+  observerCapacity,
+  observing,
+  responseFactor,
+  responseModifier,
+  sheafHexes,
+} from '../../../src/rules/panzer/advanced/indirect-fire.js';
 import { panzerAgentHooks } from '../../../src/rules/panzer/doctrine.js';
 import { legalCommands, PanzerGame } from '../../../src/rules/panzer/game.js';
 import { loadPanzerScenario, type Scenario } from '../../../src/rules/panzer/scenario.js';
@@ -158,6 +166,35 @@ describe('PANZER 6.5.1: indirect fire', () => {
     expect(game.legalActions(squad).some((a) => a.startsWith('i:'))).toBe(false);
     const noOw = combat({ [FO]: FIRE });
     expect(game.legalActions(noOw).some((a) => a.startsWith('i:'))).toBe(false);
+  });
+
+  it('PANZER 6.5.1.1.1: an FO calls two distinct sources, a US FO four; a Command or Recon observer one', () => {
+    expect(observerCapacity(sc, FO)).toBe(2);
+    const units = sc.units.slice();
+    units[FO] = { ...units[FO]!, nation: 'usa' };
+    expect(observerCapacity({ ...sc, units }, FO)).toBe(4);
+    units[FO] = { ...units[FO]!, observer: 'recon' };
+    expect(observerCapacity({ ...sc, units }, FO)).toBe(1);
+  });
+
+  it('PANZER 6.5.1.3: Attachment Levels: an Organic battery serves the whole side, an Attached one its formation only; on-map units are Attached to their own', () => {
+    const b = { battery: 0, unit: -1 };
+    expect(attachment(sc, b, FO)).toBe('organic');
+    const attachedTo = (f: number) => ({ ...sc, batteries: [{ ...sc.batteries[0]!, formation: f }, sc.batteries[1]!] });
+    expect(attachment(attachedTo(0), b, FO)).toBe('attached');
+    expect(attachment(attachedTo(1), b, FO)).toBe('unattached');
+    expect(responseFactor(attachedTo(1), b, FO)).toBe(6);
+    expect(attachment(sc, { battery: -1, unit: MORTAR }, FO)).toBe('attached');
+    const units = sc.units.slice();
+    units[MORTAR] = { ...units[MORTAR]!, formation: 1 };
+    expect(attachment({ ...sc, units }, { battery: -1, unit: MORTAR }, FO)).toBe('unattached');
+  });
+
+  it('PANZER 6.5.1.4: a Pre-Registered Point helps only the battery it is registered for: +2 to its response there', () => {
+    const s = combat({ [FO]: OVERWATCH, [MORTAR]: FIRE });
+    expect(sc.batteries[0]!.preRegistered).toEqual([hex(sc, '1205')]);
+    expect(responseModifier(sc, s, { battery: 0, unit: -1 }, FO, hex(sc, '1205'), false)).toBe(2);
+    expect(responseModifier(sc, s, { battery: -1, unit: MORTAR }, FO, hex(sc, '1205'), false)).toBe(0);
   });
 
   it('PANZER 6.5.1.7: the Target Point goes on a spotted enemy unit; an on-map unit may not fire indirect at a target it spots itself', () => {
