@@ -288,18 +288,16 @@ export function librarySets(sc: Scenario, state: State, seat: number): string[] 
   sets.add(
     units.map((u, k) => (legal[k]!.includes(FIRE) ? 'F' : state.units[u]!.spotted && legal[k]!.includes(OVERWATCH) ? 'O' : 'M')).join(''),
   );
-  // 6.5.1: observers watch (to call fire) and indirect fire units take FIRE; the rest as the set above.
-  if (sc.modules.indirectFire)
-    sets.add(
-      units
-        .map((u, k) => {
-          const l = legal[k]!;
-          if (sc.units[u]!.observer !== null && l.includes(OVERWATCH)) return 'O';
-          if (l.includes(FIRE)) return 'F';
-          return state.units[u]!.spotted && l.includes(OVERWATCH) ? 'O' : 'M';
-        })
-        .join(''),
-    );
+  // 6.5.1: each set also with its observers watching (to call fire) and its indirect fire units on FIRE.
+  if (sc.modules.indirectFire) {
+    const letterFor = (k: number): string | null => {
+      const u = units[k]!;
+      if (sc.units[u]!.observer !== null && legal[k]!.includes(OVERWATCH)) return 'O';
+      if (sc.units[u]!.indirect !== null && legal[k]!.includes(FIRE)) return 'F';
+      return null;
+    };
+    for (const set of [...sets]) sets.add([...set].map((c, k) => letterFor(k) ?? c).join(''));
+  }
   return [...sets];
 }
 
