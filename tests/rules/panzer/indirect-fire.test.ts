@@ -45,7 +45,7 @@ function build(): { sc: Scenario; game: PanzerGame; start: State } {
       terrain: OPEN,
       units: [
         [0, 'ger-fo', '0604', 'SE'],
-        [0, 'ger-section', '0104', 'SE'],
+        [0, 'ger-mortar-section', '0104', 'SE'],
         [0, 'ger-squad', '0404', 'SE'],
         [1, 'sov-squad', '1204', 'NW'],
         [1, 'sov-squad', '1205', 'NW'],
@@ -330,6 +330,17 @@ describe('PANZER 6.5.1: indirect fire', () => {
     expect(map).toContain('Target Point 1204, Closed');
     expect(panzerUi(sc).renderUnits(s, { viewer: 1 })).toContain(
       'Indirect fire (German): 10.5cm leFH 18 battery (off-map), called by #0 Artillery FO section, Target Point 1204, Closed SHEAF over 1204 1203 1304 1305 1205 1105 1104 (fired this turn)',
+    );
+  });
+
+  it('PANZER 6.5.1.1: a player calls fire in words: "call 0 b0 1204 C", then "done"', () => {
+    const s = combat({ [FO]: OVERWATCH, [MORTAR]: FIRE });
+    const ui = panzerUi(sc);
+    const legal = game.legalActions(s);
+    expect(ui.parseCommand!(s, ['call', '0', 'b0', '1204', 'c'], legal)).toBe(`i:${FO}:b0:${hex(sc, '1204')}:C`);
+    expect(ui.parseCommand!(s, ['done'], legal)).toBe('done');
+    expect(ui.describeAction(s, `i:${FO}:u${MORTAR}:${hex(sc, '1204')}:S`)).toBe(
+      '#0 Artillery FO section calls #1 Mortar section onto 1204, single-hex SHEAF',
     );
   });
 

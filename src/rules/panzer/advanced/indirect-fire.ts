@@ -580,13 +580,20 @@ export function applyPlot(state: State, b: number, k: number): State {
 
 /**
  * The plots of the other side as `seat` may know them: a plot whose fire has not arrived is dealt again
- * from its battery's plans not yet due (6.5.1.11.1: plotted in secret).
+ * from its battery's plans that could still be the one plotted (not yet due) (6.5.1.11.1: plotted in secret).
  */
 export function dealPlots(sc: Scenario, state: State, seat: number, rng: Rng): State {
   let plots: number[] | null = null;
   sc.batteries.forEach((b, k) => {
     if (b.side === seat || state.plots[k]! < 0 || state.plotShown[k]) return;
-    const options = b.plans.flatMap((p, x) => (p.turn >= state.turn ? [x] : []));
+    // A plan due this turn would already have landed once its side's Indirect Fire Step has opened.
+    const passed =
+      state.phase === 'fire' ||
+      state.phase === 'assault' ||
+      state.phase === 'move' ||
+      state.phase === 'cover' ||
+      (state.phase === 'indirect' && (state.stepSeat === b.side ? state.ifOpen : state.first === b.side));
+    const options = b.plans.flatMap((p, x) => (p.turn > state.turn || (p.turn === state.turn && !passed) ? [x] : []));
     if (options.length === 0) return;
     plots ??= state.plots.slice();
     plots[k] = options[rng.int(options.length)]!;
