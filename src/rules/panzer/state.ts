@@ -202,8 +202,11 @@ export interface State {
   readonly batteryTurn: readonly number[];
   /** The current Indirect Fire Step is open: its Planned fire and automatic checks are done. */
   readonly ifOpen: boolean;
-  /** This turn's calls for fire: the observer and its target hex (6.5.1.1); -1 hex: a checked mission's observer (6.5.1.9). */
-  readonly calls: readonly { readonly observer: number; readonly hex: number }[];
+  /**
+   * This turn's calls for fire: the observer, its target hex (6.5.1.1) and the source called (`b<battery>`,
+   * `u<unit>`); a -1 hex marks a checked mission's observer or on-map firer (6.5.1.9).
+   */
+  readonly calls: readonly { readonly observer: number; readonly hex: number; readonly source: string }[];
   /** Narration of the last apply (only when narrating). */
   readonly events: readonly string[];
 }

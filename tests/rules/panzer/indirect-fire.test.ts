@@ -17,6 +17,8 @@ import { createRng } from '../../../src/core/rng.js';
 import {
   attachment,
   batteryFree,
+  distinctSources,
+  mayCall,
   observerCapacity,
   observing,
   responseFactor,
@@ -177,6 +179,16 @@ describe('PANZER 6.5.1: indirect fire', () => {
     expect(observerCapacity({ ...sc, units }, FO)).toBe(1);
   });
 
+  it('PANZER 6.5.1.1.4: two on-map units within Command Range of one another are one distinct source (with command control)', () => {
+    const cc = { ...sc, modules: { ...sc.modules, commandControl: true } };
+    const s = withUnits(start, { [GSQUAD]: { hex: hex(sc, '0105') } });
+    // Seasoned: Command Range 1 (6.2.1.1.2).
+    expect(distinctSources(cc, s, [`u${MORTAR}`, `u${GSQUAD}`])).toBe(1);
+    expect(distinctSources(cc, s, ['b0', `u${MORTAR}`, `u${GSQUAD}`])).toBe(2);
+    expect(distinctSources(sc, s, [`u${MORTAR}`, `u${GSQUAD}`])).toBe(2);
+    expect(distinctSources(cc, start, [`u${MORTAR}`, `u${GSQUAD}`])).toBe(2);
+  });
+
   it('PANZER 6.5.1.3: Attachment Levels: an Organic battery serves the whole side, an Attached one its formation only; on-map units are Attached to their own', () => {
     const b = { battery: 0, unit: -1 };
     expect(attachment(sc, b, FO)).toBe('organic');
@@ -188,6 +200,19 @@ describe('PANZER 6.5.1: indirect fire', () => {
     const units = sc.units.slice();
     units[MORTAR] = { ...units[MORTAR]!, formation: 1 };
     expect(attachment({ ...sc, units }, { battery: -1, unit: MORTAR }, FO)).toBe('unattached');
+  });
+
+  it('PANZER 6.5.1.1.2: Soviet Command (and Recon) observers call only Attached sources; FOs and other nations any', () => {
+    const units = sc.units.slice();
+    units[SFO] = { ...units[SFO]!, observer: 'command' };
+    const cmd = { ...sc, units };
+    const organic = { battery: 1, unit: -1 };
+    expect(mayCall(sc, organic, SFO)).toBe(true);
+    expect(mayCall(cmd, organic, SFO)).toBe(false);
+    const attached = { ...cmd, batteries: [cmd.batteries[0]!, { ...cmd.batteries[1]!, formation: cmd.units[SFO]!.formation }] };
+    expect(mayCall(attached, organic, SFO)).toBe(true);
+    units[FO] = { ...units[FO]!, observer: 'command' };
+    expect(mayCall({ ...sc, units }, { battery: 0, unit: -1 }, FO)).toBe(true);
   });
 
   it('PANZER 6.5.1.4: a Pre-Registered Point helps only the battery it is registered for: +2 to its response there', () => {

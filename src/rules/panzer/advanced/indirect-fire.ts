@@ -17,6 +17,7 @@ import type { Rng } from '../../../core/game.js';
 import { movingShown, smokeOnLine, spots } from '../rules.js';
 import { FACINGS, type Scenario } from '../scenario.js';
 import { alive, FIRE, MOUNTED, type Mission, OVERWATCH, SPOT_FIRE, type State, withUnit } from '../state.js';
+import { commandRange } from './command-control.js';
 import { type GpFigures, gpDefense, gpTargetModifier, gpThresholds } from './gp-fire.js';
 import { fireDamaged } from './hit-locations.js';
 import { applyGpAttack } from './suppression.js';
@@ -172,11 +173,22 @@ function fireRange(sc: Scenario, state: State, src: Source, observer: number, tp
  * maximum (6.5.1.13); an on-map firer may not fire indirect at targets it spots itself (6.5.1).
  */
 function sourceReaches(sc: Scenario, state: State, src: Source, observer: number, tp: number): boolean {
+  if (!mayCall(sc, src, observer)) return false;
   const row = src.battery >= 0 ? sc.batteries[src.battery]!.indirect : sc.units[src.unit]!.indirect!;
   const r = fireRange(sc, state, src, observer, tp);
   if (r < row.minRange || r > row.range[4]!) return false;
   if (src.unit >= 0) return !state.units.some((t, i) => alive(t) && t.hex === tp && spots(sc, state, src.unit, i));
   return true;
+}
+
+/**
+ * 6.5.1.1.2, 6.5.1.1.3: Soviet Command and Recon observers call only Attached sources (off-map batteries
+ * and on-map units); Soviet FOs and every other nation's observers call any.
+ */
+export function mayCall(sc: Scenario, src: Source, observer: number): boolean {
+  const d = sc.units[observer]!;
+  if (d.observer === 'fo' || (d.nation !== 'soviet' && d.nation !== 'russian')) return true;
+  return attachment(sc, src, observer) === 'attached';
 }
 
 /** 6.5.1.7: hexes of enemy units observer o spots now (the Target Point goes on a spotted target). */
@@ -192,6 +204,34 @@ function targetHexes(sc: Scenario, state: State, o: number): number[] {
 function observerReady(sc: Scenario, state: State, o: number): boolean {
   const x = state.units[o]!;
   return sc.units[o]!.observer !== null && alive(x) && x.ordered && x.cmd === OVERWATCH && !blocked(state, o);
+}
+
+/**
+ * 6.5.1.1.4: how many distinct sources of indirect fire the sources called (action codes) are: two on-map
+ * units within Command Range of one another (with command control; the smaller of their formations'
+ * ranges) count as one.
+ */
+export function distinctSources(sc: Scenario, state: State, codes: readonly string[]): number {
+  const grid = sc.map.grid;
+  const onMap: number[] = [];
+  let n = 0;
+  for (const c of codes) {
+    if (c[0] !== 'u') {
+      n++;
+      continue;
+    }
+    const u = Number(c.slice(1));
+    const joins =
+      sc.modules.commandControl &&
+      onMap.some(
+        (v) =>
+          grid.distance(state.units[u]!.hex, state.units[v]!.hex) <=
+          Math.min(commandRange(sc, sc.units[u]!.formation), commandRange(sc, sc.units[v]!.formation)),
+      );
+    onMap.push(u);
+    if (!joins) n++;
+  }
+  return n;
 }
 
 /** The sources `seat` may call now, as action codes. */
@@ -251,10 +291,12 @@ export function indirectActions(sc: Scenario, state: State, seat: number): strin
       // 6.5.1.9: an observer with a mission waiting must check it before calling a new one.
       if (state.missions.some((m) => m.observer === o && m.turn < state.turn)) return;
       const mine = state.calls.filter((c) => c.observer === o);
-      if (mine.length >= observerCapacity(sc, o)) return;
+      const called = mine.map((c) => c.source);
+      const capacity = observerCapacity(sc, o);
       // 6.5.1.1: an observer calls fire to a single target hex.
       const hexes = mine.length > 0 ? [mine[0]!.hex] : targetHexes(sc, state, o);
       for (const s of sources) {
+        if (distinctSources(sc, state, [...called, s]) > capacity) continue;
         const src = parseSource(s);
         for (const h of hexes) {
           if (!sourceReaches(sc, state, src, o, h)) continue;
@@ -439,7 +481,8 @@ function callFire(
   log?.push(
     `${name(sc, observer)} ${adjusted ? 'adjusts' : 'calls'} ${sourceName(sc, src, name)} onto ${sc.map.grid.label(tp)} (${sheafName(sheaf)} SHEAF): ${why}${roll === 1 ? '' : responds ? ': fire responds' : ': no response'}`,
   );
-  let s: State = { ...state, calls: [...state.calls, { observer, hex: tp }] };
+  const source = src.battery >= 0 ? `b${src.battery}` : `u${src.unit}`;
+  let s: State = { ...state, calls: [...state.calls, { observer, hex: tp, source }] };
   s = markSource(s, src, responds);
   if (!responds) return s;
   const m: Mission = {
@@ -474,7 +517,11 @@ export function applyIndirect(sc: Scenario, state: State, action: string, rng: R
     // 6.5.1.8.1: continuous fire: no response roll, never Danger Close.
     const again: Mission = { ...m, turn: state.turn, dangerClose: false };
     log?.push(`${name(sc, m.observer)} continues the fire of ${sourceName(sc, m, name)} on ${sc.map.grid.label(m.hex)}`);
-    let s: State = { ...rest, missions: [...rest.missions, again], calls: [...rest.calls, { observer: m.observer, hex: m.hex }] };
+    let s: State = {
+      ...rest,
+      missions: [...rest.missions, again],
+      calls: [...rest.calls, { observer: m.observer, hex: m.hex, source: m.battery >= 0 ? `b${m.battery}` : `u${m.unit}` }],
+    };
     s = markSource(s, src, true);
     return land(sc, s, again, ifBand(rowOf(sc, src), fireRange(sc, state, src, m.observer, m.hex)), rng, log, name);
   }
@@ -484,8 +531,8 @@ export function applyIndirect(sc: Scenario, state: State, action: string, rng: R
 /** 6.5.1.9: a Called mission is checked: it comes off the map; its observer and firer take no other indirect fire part this turn. */
 function check(state: State, k: number): State {
   const m = state.missions[k]!;
-  const calls = [...state.calls, { observer: m.observer, hex: -1 }];
-  if (m.unit >= 0) calls.push({ observer: m.unit, hex: -1 });
+  const calls = [...state.calls, { observer: m.observer, hex: -1, source: '' }];
+  if (m.unit >= 0) calls.push({ observer: m.unit, hex: -1, source: '' });
   const batteryTurn = state.batteryTurn.slice();
   if (m.battery >= 0) batteryTurn[m.battery] = state.turn;
   return { ...state, missions: state.missions.filter((_, x) => x !== k), calls, batteryTurn };
