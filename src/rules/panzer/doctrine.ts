@@ -376,6 +376,13 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
         }
         case 'done':
           return { ...NONE, expectedEnemyLoss: INDIRECT_THRESHOLD };
+        case 'F': {
+          // 6.5.1.11.2: announce the Planned fire now when it would do more than a call's worth; else wait (at most a turn).
+          const b = Number(p[1]);
+          const plan = sc.batteries[b]!.plans[state.plots[b]!]!;
+          const v = missionValue(sc, state, seat, { battery: b, unit: -1 }, -1, plan.hex, sheafCode(plan.sheaf));
+          return { ...NONE, expectedEnemyLoss: v };
+        }
       }
       return NONE;
     },

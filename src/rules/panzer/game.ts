@@ -141,7 +141,7 @@ export class PanzerGame extends WordActionGame<State> {
       initiativeTurn1: -1,
       missions: [],
       plots: sc.batteries.map(() => -1),
-      plotShown: sc.batteries.map(() => false),
+      plotStart: sc.batteries.map(() => -1),
       batteryTurn: sc.batteries.map(() => -1),
       ifOpen: false,
       calls: [],
@@ -501,6 +501,7 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
     case 'P':
       log?.push(`${sc.sides[state.commandSeat]!.name} plots Planned fire for ${sc.batteries[Number(parts[1])]!.name}`);
       return applyPlot(state, Number(parts[1]), Number(parts[2]));
+    case 'F':
     case 'i':
     case 'j':
     case 'y':
@@ -999,6 +1000,11 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
     }
     case 'done':
       return 'end the Indirect Fire Step (missions not continued are checked)';
+    case 'F': {
+      const b = sc.batteries[Number(p[1])]!;
+      const plan = b.plans[state.plots[Number(p[1])]!]!;
+      return `announce the Planned fire of ${b.name} on ${grid.label(plan.hex)} now (plotted for turn ${plan.turn})`;
+    }
     case 'm': {
       const u = Number(p[1]);
       if (p[2]!.startsWith('x')) return `${unitName(sc, u)} leaves the map from ${grid.label(Number(p[2]!.slice(1)))}`;

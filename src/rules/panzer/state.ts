@@ -196,8 +196,8 @@ export interface State {
   readonly missions: readonly Mission[];
   /** 6.5.1.11.1: the Planned mission each battery's side plotted (an index of its plans), -1 none yet; secret until it arrives. */
   readonly plots: readonly number[];
-  /** Whether each battery's plotted mission has arrived (its plot is then known to both sides). */
-  readonly plotShown: readonly boolean[];
+  /** The turn each battery's plotted mission arrived (its plot is then known to both sides), -1 not yet (6.5.1.11.2). */
+  readonly plotStart: readonly number[];
   /** The turn each battery last fired or failed to respond (6.5.1.7: once a turn). */
   readonly batteryTurn: readonly number[];
   /** The current Indirect Fire Step is open: its Planned fire and automatic checks are done. */

@@ -155,10 +155,10 @@ export function indirectFireLines(sc: Scenario, state: State, viewer: number): s
   sc.batteries.forEach((b, k) => {
     const plot = state.plots[k]!;
     if (plot < 0) return;
-    if (b.side === viewer || state.plotShown[k]) {
+    if (b.side === viewer || state.plotStart[k]! >= 0) {
       const p = b.plans[plot]!;
       out.push(
-        `Planned fire (${sc.sides[b.side]!.name}): ${b.name} on ${grid.label(p.hex)}, turn ${p.turn}, ${p.sheaf} SHEAF, ${p.duration} turn(s)${state.plotShown[k] ? '' : ' (secret)'}`,
+        `Planned fire (${sc.sides[b.side]!.name}): ${b.name} on ${grid.label(p.hex)}, turn ${p.turn}, ${p.sheaf} SHEAF, ${p.duration} turn(s)${state.plotStart[k]! >= 0 ? `, arrived turn ${state.plotStart[k]}` : ' (secret)'}`,
       );
     } else out.push(`Planned fire (${sc.sides[b.side]!.name}): ${b.name} has a plot, face down`);
   });

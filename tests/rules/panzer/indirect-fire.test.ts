@@ -83,13 +83,14 @@ const { sc, game, start } = build();
  * side, commands as given (N/C otherwise), the Soviet plot (battery 1) as given. Steps with nothing left to
  * decide pass by themselves.
  */
-function combat(commands: Record<number, number>, turn = 1, plot = -1, rng: Rng = createRng('c')): State {
+function combat(commands: Record<number, number>, turn = 1, plot = -1, rng: Rng = createRng('c'), arrived = -1): State {
   const s: State = {
     ...start,
     turn,
     phase: 'choose',
     chooser: 0,
     plots: [-1, plot],
+    plotStart: [-1, arrived],
     units: start.units.map((u, i) => ({ ...u, spotted: true, ordered: true, cmd: commands[i] ?? NC })),
   };
   return game.apply(s, 'first', rng);
@@ -375,22 +376,40 @@ describe('PANZER 6.5.1: indirect fire', () => {
     expect(observing(s, GSQUAD)).toBe(false);
   });
 
-  it('PANZER 6.5.1.11: Planned fire arrives on its plotted turn with no observer or response roll; the battery rests a turn after it', () => {
-    // Plot 0: 0404 on turn 2, Closed, 2 turns. The Soviets are Second Player: their step follows the German one.
-    const s = combat({}, 2, 0, dice(100));
+  it('PANZER 6.5.1.11: Planned fire lands with no observer or response roll for its duration; the battery rests a turn after it', () => {
+    // Plot 0: 0404 on turn 2, Closed, 2 turns, announced on turn 2. The Soviets are Second Player: their step follows the German one.
+    const t2 = combat({}, 2, 0);
+    expect(t2.stepSeat).toBe(1);
+    expect(game.legalActions(t2)).toEqual(['F:1', 'done']);
+    const s = game.apply(t2, 'F:1', dice(100));
     const m = s.missions.find((x) => x.planned)!;
     expect(m).toMatchObject({ side: 1, battery: 1, hex: hex(sc, '0404'), sheaf: 'C', observer: -1, turn: 2 });
-    expect(s.plotShown).toEqual([false, true]);
+    expect(s.plotStart).toEqual([-1, 2]);
     expect(s.units[GSQUAD]!.half).toBe(true);
     expect(s.events.some((e) => e.includes('Planned fire lands on 0404'))).toBe(true);
-    const w3 = combat({}, 3, 0, dice(1));
+    // Turn 3: it lands again by itself.
+    const w3 = combat({}, 3, 0, dice(1), 2);
     expect(w3.missions.some((x) => x.planned && x.turn === 3)).toBe(true);
     // Turn 4: the plot is over and the battery rests (it answers no call); turn 5 it may be called again.
-    const w4 = combat({ [SFO]: OVERWATCH }, 4, 0, dice(1));
+    const w4 = combat({ [SFO]: OVERWATCH }, 4, 0, dice(1), 2);
     expect(w4.missions.some((x) => x.planned)).toBe(false);
     expect(batteryFree(sc, { ...w4, turn: 3, batteryTurn: [-1, -1] }, 1)).toBe(false);
     expect(batteryFree(sc, { ...w4, turn: 4, batteryTurn: [-1, -1] }, 1)).toBe(false);
     expect(batteryFree(sc, { ...w4, turn: 5, batteryTurn: [-1, -1] }, 1)).toBe(true);
+  });
+
+  it('PANZER 6.5.1.11.2: Planned fire may be announced a turn early; not announced on its turn, it arrives a turn late', () => {
+    const t1 = combat({}, 1, 0);
+    expect(game.legalActions(t1)).toEqual(['F:1', 'done']);
+    const early = game.apply(t1, 'F:1', dice(1));
+    expect(early.plotStart).toEqual([-1, 1]);
+    expect(early.events.some((e) => e.includes('arrives a turn early'))).toBe(true);
+    const late = combat({}, 3, 0, dice(1));
+    expect(late.plotStart).toEqual([-1, 3]);
+    expect(late.missions.some((x) => x.planned && x.turn === 3)).toBe(true);
+    expect(late.events.some((e) => e.includes('arrives a turn late'))).toBe(true);
+    // Before it arrives the battery may still be called.
+    expect(batteryFree(sc, { ...t1, batteryTurn: [-1, -1] }, 1)).toBe(true);
   });
 
   it('PANZER 6.5.1.11.1: a side plots its Planned fire in secret before its first commands', () => {
@@ -420,7 +439,11 @@ describe('PANZER 6.5.1.11.1: the Planned fire plot is hidden information (panzer
     let s = g.apply(s0, g.legalActions(s0).find((a) => a.startsWith('O:'))!, createRng('o'));
     s = g.apply(s, `P:${b}:${k}`, createRng('p'));
     const rng: Rng = createRng('same');
-    while (g.toMove(s) !== GERMAN && !g.isTerminal(s)) s = g.apply(s, g.legalActions(s)[0]!, rng);
+    // The Soviets act alike whatever they plotted (no early announcement of the Planned fire).
+    while (g.toMove(s) !== GERMAN && !g.isTerminal(s)) {
+      const legal = g.legalActions(s);
+      s = g.apply(s, legal.find((a) => !a.startsWith('F:')) ?? legal[0]!, rng);
+    }
     return s;
   }
   const plans = adv.batteries[b]!.plans;

@@ -10,12 +10,12 @@
  * built (the game has no smoke counters yet): every mission is GP (6.5.1.6).
  *
  * Actions: `i:OBS:SRC:HEX:SHEAF` call (SRC `b<battery>` or `u<unit>`), `j:M` continue mission M, `y:M:HEX:SHEAF`
- * adjust it, `done` end the step (missions neither continued nor adjusted are checked), `P:B:K` plot plan K
- * of battery B. SHEAF codes: S single hex (on-map), C Closed, O Open, L0..L5 Closed Linear in direction N..NW.
+ * adjust it, `F:B` announce battery B's Planned mission now (6.5.1.11.2), `done` end the step (missions
+ * neither continued nor adjusted are checked), `P:B:K` plot plan K of battery B. SHEAF codes: S single hex (on-map), C Closed, O Open, L0..L5 Closed Linear in direction N..NW.
  */
 import type { Rng } from '../../../core/game.js';
 import { movingShown, smokeOnLine, spots } from '../rules.js';
-import { FACINGS, type Scenario } from '../scenario.js';
+import { FACINGS, type Plan, type Scenario } from '../scenario.js';
 import { alive, FIRE, MOUNTED, type Mission, OVERWATCH, SPOT_FIRE, type State, withUnit } from '../state.js';
 import { commandRange } from './command-control.js';
 import { type GpFigures, gpDefense, gpTargetModifier, gpThresholds } from './gp-fire.js';
@@ -94,17 +94,26 @@ export function observerCapacity(sc: Scenario, o: number): number {
   return d.nation === 'usa' || d.nation === 'us' ? 4 : 2;
 }
 
-/** 6.5.1.11.1: the window of battery b's plotted mission, arrival to the turn of rest after it; null none. */
+/** 6.5.1.11.1: the window of battery b's Planned mission once it has arrived, to the turn of rest after it; null none. */
 function planWindow(sc: Scenario, state: State, b: number): { from: number; last: number; rest: number } | null {
   const k = state.plots[b]!;
-  if (k < 0) return null;
+  const from = state.plotStart[b]!;
+  if (k < 0 || from < 0) return null;
   const p = sc.batteries[b]!.plans[k]!;
-  return { from: p.turn, last: p.turn + p.duration - 1, rest: p.turn + p.duration };
+  return { from, last: from + p.duration - 1, rest: from + p.duration };
+}
+
+/** 6.5.1.11.2: battery b's plotted mission has not arrived and may be announced now (a turn early, or on its turn). */
+export function planMayArrive(sc: Scenario, state: State, b: number): boolean {
+  const k = state.plots[b]!;
+  if (k < 0 || state.plotStart[b]! >= 0 || state.batteryTurn[b] === state.turn) return false;
+  const t = sc.batteries[b]!.plans[k]!.turn;
+  return state.turn >= t - 1 && state.turn <= t;
 }
 
 /**
  * Whether off-map battery b may answer a call now: it has not fired (or failed to respond) this turn
- * (6.5.1.7), is not in its Planned mission or the turn of rest after it (6.5.1.11.1), and has no Called
+ * (6.5.1.7), is not in its Planned mission (once arrived) or the turn of rest after it (6.5.1.11.1), and has no Called
  * mission still waiting to be continued or checked (6.5.1.9).
  */
 export function batteryFree(sc: Scenario, state: State, b: number): boolean {
@@ -267,6 +276,10 @@ export function indirectActions(sc: Scenario, state: State, seat: number): strin
   const out: string[] = [];
   const grid = sc.map.grid;
   const adjust = sc.adv!.indirectFire!.adjustCalled.value;
+  // 6.5.1.11.2: a Planned mission may be announced a turn before its plotted turn, or on it.
+  sc.batteries.forEach((b, k) => {
+    if (b.side === seat && planMayArrive(sc, state, k)) out.push(`F:${k}`);
+  });
   // 6.5.1.8: continue or adjust the missions called on earlier turns.
   for (const k of waiting(state, seat)) {
     const m = state.missions[k]!;
@@ -507,6 +520,7 @@ function rowOf(sc: Scenario, src: Source) {
 /** Applies an Indirect Fire Step action (`i`, `j`, `y`, `done`) of the seat whose step it is. */
 export function applyIndirect(sc: Scenario, state: State, action: string, rng: Rng, log: Log, name: Namer): State {
   const p = action.split(':');
+  if (p[0] === 'F') return arrive(sc, state, Number(p[1]), rng, log, name);
   if (p[0] === 'i') return callFire(sc, state, Number(p[1]), parseSource(p[2]!), Number(p[3]), p[4]!, false, rng, log, name);
   if (p[0] === 'y' || p[0] === 'j') {
     const k = Number(p[1]);
@@ -563,36 +577,53 @@ export function openStep(sc: Scenario, state: State, rng: Rng, log: Log, name: N
     log?.push(`The fire of ${sourceName(sc, m, name)} on ${sc.map.grid.label(m.hex)} checks: ${why}`);
     s = check(s, k);
   }
-  // 6.5.1.11: Planned missions: they arrive on their plotted turn and keep firing for their duration.
+  // 6.5.1.11: Planned missions keep firing for their duration once arrived; one not announced by the turn
+  // after its plotted turn arrives then (6.5.1.11.2).
   for (let b = 0; b < sc.batteries.length; b++) {
-    if (sc.batteries[b]!.side !== seat) continue;
-    const w = planWindow(sc, s, b);
-    const missions = s.missions.filter((m) => !(m.planned && m.battery === b));
-    if (w === null || s.turn < w.from || s.turn > w.last) {
-      if (missions.length !== s.missions.length) {
-        log?.push(`${sc.batteries[b]!.name}: its Planned mission is over; the battery rests a turn`);
-        s = { ...s, missions };
-      }
+    if (sc.batteries[b]!.side !== seat || s.plots[b]! < 0) continue;
+    const plan = sc.batteries[b]!.plans[s.plots[b]!]!;
+    if (s.plotStart[b]! < 0) {
+      if (s.turn > plan.turn) s = arrive(sc, s, b, rng, log, name);
       continue;
     }
-    const plan = sc.batteries[b]!.plans[s.plots[b]!]!;
-    const m: Mission = {
-      side: seat,
-      observer: -1,
-      battery: b,
-      unit: -1,
-      hex: plan.hex,
-      sheaf: sheafCode(plan.sheaf),
-      planned: true,
-      dangerClose: false,
-      turn: s.turn,
-    };
-    const plotShown = s.plotShown.slice();
-    plotShown[b] = true;
-    s = markSource({ ...s, missions: [...missions, m], plotShown }, { battery: b, unit: -1 }, true);
-    s = land(sc, s, m, PLANNED_BAND, rng, log, name);
+    const w = planWindow(sc, s, b)!;
+    if (s.turn <= w.last) {
+      s = placePlanned(s, b, plan);
+      s = land(sc, s, s.missions.at(-1)!, PLANNED_BAND, rng, log, name);
+    } else if (s.missions.some((m) => m.planned && m.battery === b)) {
+      log?.push(`${sc.batteries[b]!.name}: its Planned mission is over; the battery rests a turn`);
+      s = { ...s, missions: s.missions.filter((m) => !(m.planned && m.battery === b)) };
+    }
   }
   return s;
+}
+
+/** The Planned mission of battery b placed on the map for this turn (replacing last turn's), the battery marked as fired. */
+function placePlanned(state: State, b: number, plan: Plan): State {
+  const m: Mission = {
+    side: state.stepSeat,
+    observer: -1,
+    battery: b,
+    unit: -1,
+    hex: plan.hex,
+    sheaf: sheafCode(plan.sheaf),
+    planned: true,
+    dangerClose: false,
+    turn: state.turn,
+  };
+  const missions = [...state.missions.filter((x) => !(x.planned && x.battery === b)), m];
+  return markSource({ ...state, missions }, { battery: b, unit: -1 }, true);
+}
+
+/** 6.5.1.11.2: battery b's plotted mission arrives now: its plot is known to both sides from here on, and it lands. */
+export function arrive(sc: Scenario, state: State, b: number, rng: Rng, log: Log, name: Namer): State {
+  const plan = sc.batteries[b]!.plans[state.plots[b]!]!;
+  const plotStart = state.plotStart.slice();
+  plotStart[b] = state.turn;
+  const early = state.turn < plan.turn ? ' a turn early' : state.turn > plan.turn ? ' a turn late' : '';
+  log?.push(`${sc.batteries[b]!.name}: its Planned fire arrives${early}`);
+  const s = placePlanned({ ...state, plotStart }, b, plan);
+  return land(sc, s, s.missions.at(-1)!, PLANNED_BAND, rng, log, name);
 }
 
 /** The end of `seat`'s Indirect Fire Step: missions neither continued nor adjusted are checked (6.5.1.9, ruling PZ-R57). */
@@ -632,15 +663,15 @@ export function applyPlot(state: State, b: number, k: number): State {
 export function dealPlots(sc: Scenario, state: State, seat: number, rng: Rng): State {
   let plots: number[] | null = null;
   sc.batteries.forEach((b, k) => {
-    if (b.side === seat || state.plots[k]! < 0 || state.plotShown[k]) return;
-    // A plan due this turn would already have landed once its side's Indirect Fire Step has opened.
+    if (b.side === seat || state.plots[k]! < 0 || state.plotStart[k]! >= 0) return;
+    // A plan due last turn arrives, at the latest, when its side's Indirect Fire Step opens this turn (6.5.1.11.2).
     const passed =
       state.phase === 'fire' ||
       state.phase === 'assault' ||
       state.phase === 'move' ||
       state.phase === 'cover' ||
       (state.phase === 'indirect' && (state.stepSeat === b.side ? state.ifOpen : state.first === b.side));
-    const options = b.plans.flatMap((p, x) => (p.turn > state.turn || (p.turn === state.turn && !passed) ? [x] : []));
+    const options = b.plans.flatMap((p, x) => (p.turn >= state.turn || (p.turn + 1 === state.turn && !passed) ? [x] : []));
     if (options.length === 0) return;
     plots ??= state.plots.slice();
     plots[k] = options[rng.int(options.length)]!;
