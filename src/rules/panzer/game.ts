@@ -3,7 +3,8 @@
  * Initiative (d100 each, the winner picks First or Second Player), Combat (direct fire First then Second,
  * then overwatch fire with cascades), Movement (Second then First, each step open to the other side's
  * overwatch), Adjustment. `apply` never mutates its input and takes every die from the rng it is given.
- * The one secret is the other side's face-down commands (4.2.2): `determinize` deals them again.
+ * The secrets are the other side's face-down commands (4.2.2) and, with indirect fire, its Planned fire plots
+ * (6.5.1.11.1): `determinize` deals them again.
  */
 import { textDigest } from '../../core/digest.js';
 import type { Rng } from '../../core/game.js';
@@ -24,6 +25,7 @@ import {
   indirectActions,
   observing,
   openStep,
+  parseSource,
   plotActions,
   sheafName,
   sourceName,
@@ -985,11 +987,8 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       const plan = b.plans[Number(p[2])]!;
       return `plot Planned fire of ${b.name} on ${grid.label(plan.hex)}, turn ${plan.turn}, ${plan.sheaf} SHEAF, ${plan.duration} turn(s)`;
     }
-    case 'i': {
-      const src = p[2]!;
-      const m = { battery: src[0] === 'b' ? Number(src.slice(1)) : -1, unit: src[0] === 'u' ? Number(src.slice(1)) : -1 };
-      return `${unitName(sc, Number(p[1]))} calls ${sourceName(sc, m, unitName)} onto ${grid.label(Number(p[3]))}, ${sheafName(p[4]!)} SHEAF`;
-    }
+    case 'i':
+      return `${unitName(sc, Number(p[1]))} calls ${sourceName(sc, parseSource(p[2]!), unitName)} onto ${grid.label(Number(p[3]))}, ${sheafName(p[4]!)} SHEAF`;
     case 'j': {
       const m = state.missions[Number(p[1])]!;
       return `continue the fire of ${sourceName(sc, m, unitName)} on ${grid.label(m.hex)}`;

@@ -241,6 +241,7 @@ export const PANZER_COMMAND_HELP = [
   'adjust M HEX SH   adjust mission M onto HEX (3 hexes at most) with SHEAF SH',
   'done              end your Indirect Fire Step (missions not continued are checked)',
   'plot B K          plot Planned fire K of battery B (secret)',
+  'arrive B          announce the Planned fire of battery B now (a turn early or on its plotted turn)',
 ];
 
 export function parsePanzerCommand(sc: Scenario, state: State, words: readonly string[], legal: readonly string[]): string | undefined {
@@ -293,6 +294,8 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
       return need(`y:${args[0]}:${sc.map.grid.parseLabel(args[1] ?? '')}:${(args[2] ?? '').toUpperCase()}`);
     case 'plot':
       return need(`P:${args[0]}:${args[1]}`);
+    case 'arrive':
+      return need(`F:${args[0]}`);
     case 'assault':
       return need(`a:${args[0]}:${args[1]}`);
     case 'mount':

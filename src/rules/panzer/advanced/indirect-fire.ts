@@ -160,12 +160,13 @@ export function hasIndirectTarget(sc: Scenario, state: State, u: number): boolea
 }
 
 /** A source: an off-map battery (`b<k>`) or an on-map unit (`u<k>`). */
-interface Source {
+export interface Source {
   readonly battery: number;
   readonly unit: number;
 }
 
-function parseSource(code: string): Source {
+/** A source from its action code. */
+export function parseSource(code: string): Source {
   const n = Number(code.slice(1));
   return code[0] === 'b' ? { battery: n, unit: -1 } : { battery: -1, unit: n };
 }
@@ -709,5 +710,3 @@ export function responseChance(sc: Scenario, state: State, src: Source, observer
   for (let r = 2; r <= 10; r++) if (r >= need) n++;
   return n / 10;
 }
-
-export { parseSource };
