@@ -10,10 +10,11 @@ import { fullCoverEligible } from './advanced/full-cover.js';
 import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
 import { agHit, digits, hitAngle, hitLocation, hullDownAgainst, hullDownMiss, shotSlope } from './advanced/hit-locations.js';
 import { hullDownRange, searchChance, searchKind } from './advanced/hull-down.js';
+import { batteryFree, missionValue, OFF_MAP_SHEAFS, parseSource, responseChance, sheafCode } from './advanced/indirect-fire.js';
 import { gpShotFigures } from './advanced/suppression.js';
 import { passengersOf } from './advanced/transport.js';
 import { commandable, type HiddenCommandWeights, legalCommands, orderSet, victoryPoints } from './game.js';
-import { bandOf, canFireAt, canFireGpAt, damageOf, movingShown, shotFigures } from './rules.js';
+import { bandOf, canFireAt, canFireGpAt, damageOf, movingShown, shotFigures, spots } from './rules.js';
 import { isLegOrTowed, type Scenario } from './scenario.js';
 import { alive, COMMAND_LETTERS, withUnit, DAMAGED, FIRE, HULL_DOWN, MOVE, OVERWATCH, SHORT_HALT, type State } from './state.js';
 
@@ -154,12 +155,58 @@ function moveValue(sc: Scenario, state: State, u: number): number {
 }
 
 function commandValue(sc: Scenario, state: State, u: number, cmd: number): number {
-  if (cmd === FIRE) return bestShot(sc, state, u);
+  if (cmd === FIRE) return Math.max(bestShot(sc, state, u), indirectUnitValue(sc, state, u));
   if (cmd === SHORT_HALT) return bestShot(sc, state, u) * 0.5 + moveValue(sc, state, u) * 0.5 + hullDownMoveCost(sc, state, u);
   if (cmd === MOVE)
     return withCloseCombat(sc, state, u, withHullDownSearch(sc, state, u, moveValue(sc, state, u) + hullDownMoveCost(sc, state, u)));
-  if (cmd === OVERWATCH) return watchValue(sc, state, u);
+  if (cmd === OVERWATCH) return Math.max(watchValue(sc, state, u), observerValue(sc, state, u));
   return 0;
+}
+
+// --- Indirect fire (6.5.1) ----------------------------------------------------------------------------
+
+/** The value (tenths of PTS) an indirect call must reach to be made rather than the step ended (a doctrine figure). */
+export const INDIRECT_THRESHOLD = 0.05;
+
+/** Expected value of calling `src` by observer o onto tp with `sheaf`: the chance it responds times what it does (6.5.1.12, 6.5.1.13). */
+function callValue(sc: Scenario, state: State, o: number, src: string, tp: number, sheaf: string, adjusted: boolean): number {
+  const x = parseSource(src);
+  return responseChance(sc, state, x, o, tp, adjusted) * missionValue(sc, state, sc.units[o]!.side, x, o, tp, sheaf);
+}
+
+/** The best call observer o could make with one of `sources` onto an enemy it spots now (the best SHEAF for each). */
+function bestCall(sc: Scenario, state: State, o: number, sources: readonly string[]): number {
+  const hexes = new Set<number>();
+  state.units.forEach((t, i) => {
+    if (alive(t) && sc.units[i]!.side !== sc.units[o]!.side && spots(sc, state, o, i)) hexes.add(t.hex);
+  });
+  let best = 0;
+  for (const src of sources)
+    for (const h of hexes)
+      for (const sh of src[0] === 'b' ? OFF_MAP_SHEAFS : ['S']) best = Math.max(best, callValue(sc, state, o, src, h, sh, false));
+  return best;
+}
+
+/** OVERWATCH for an observer (6.5.1): the best call it could make now with its side's free batteries and indirect fire units. */
+function observerValue(sc: Scenario, state: State, o: number): number {
+  if (!sc.modules.indirectFire || sc.units[o]!.observer === null) return 0;
+  const side = sc.units[o]!.side;
+  const sources = [
+    ...sc.batteries.flatMap((b, k) => (b.side === side && batteryFree(sc, state, k) ? [`b${k}`] : [])),
+    ...state.units.flatMap((x, i) => (sc.units[i]!.side === side && alive(x) && sc.units[i]!.indirect !== null ? [`u${i}`] : [])),
+  ];
+  return bestCall(sc, state, o, sources);
+}
+
+/** FIRE for an indirect fire unit: the best call one of its side's observers could make with it, halved (the observer must watch). */
+function indirectUnitValue(sc: Scenario, state: State, u: number): number {
+  if (!sc.modules.indirectFire || sc.units[u]!.indirect === null) return 0;
+  let best = 0;
+  state.units.forEach((x, o) => {
+    if (sc.units[o]!.side === sc.units[u]!.side && sc.units[o]!.observer !== null && alive(x))
+      best = Math.max(best, bestCall(sc, state, o, [`u${u}`]) * 0.5);
+  });
+  return best;
 }
 
 /** Enemy units that could fire at hex h next (range and line of sight), weighted by their chance: AP at vehicles, GP at leg and towed units. */
@@ -342,6 +389,32 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           return { ...NONE, objective: dismountValue(sc, state, Number(p[1])) };
         case 'h':
           return hullDownSearchAssessment(sc, state, Number(p[1]), Number(p[2]), searchKind(p[3]!), seat);
+        case 'P': {
+          // 6.5.1.11.1: plot the Planned mission that would do most against the enemy as it stands now.
+          const b = Number(p[1]);
+          const plan = sc.batteries[b]!.plans[Number(p[2])]!;
+          return { ...NONE, objective: missionValue(sc, state, seat, { battery: b, unit: -1 }, -1, plan.hex, sheafCode(plan.sheaf)) };
+        }
+        case 'i':
+          return { ...NONE, expectedEnemyLoss: callValue(sc, state, Number(p[1]), p[2]!, Number(p[3]), p[4]!, false) };
+        case 'j': {
+          const m = state.missions[Number(p[1])]!;
+          return { ...NONE, expectedEnemyLoss: missionValue(sc, state, seat, m, m.observer, m.hex, m.sheaf) };
+        }
+        case 'y': {
+          const m = state.missions[Number(p[1])]!;
+          const src = m.battery >= 0 ? `b${m.battery}` : `u${m.unit}`;
+          return { ...NONE, expectedEnemyLoss: callValue(sc, state, m.observer, src, Number(p[2]), p[3]!, true) };
+        }
+        case 'done':
+          return { ...NONE, expectedEnemyLoss: INDIRECT_THRESHOLD };
+        case 'F': {
+          // 6.5.1.11.2: announce the Planned fire now when it would do more than a call's worth; else wait (at most a turn).
+          const b = Number(p[1]);
+          const plan = sc.batteries[b]!.plans[state.plots[b]!]!;
+          const v = missionValue(sc, state, seat, { battery: b, unit: -1 }, -1, plan.hex, sheafCode(plan.sheaf));
+          return { ...NONE, expectedEnemyLoss: v };
+        }
       }
       return NONE;
     },

@@ -86,6 +86,9 @@ const gpCrtRow = z.strictObject({
 /** One value per grade, Elite to Green (5.8). */
 const byGrade = z.strictObject({ values: z.array(z.number().int()).length(5), source: provenance });
 
+/** One observer row of the Called Indirect Fire Response Table (6.5.1.12): the Response Factor per Attachment Level (6.5.1.3). */
+const responseRow = z.strictObject({ attached: sourcedNumber, organic: sourcedNumber, unattached: sourcedNumber });
+
 export const advancedCharts = z.strictObject({
   /** Spotting Ranges Table, columns L and S (6.1.3), rows +2..-5. */
   spotting: z.strictObject({ L: spotColumn, S: spotColumn }),
@@ -176,6 +179,33 @@ export const advancedCharts = z.strictObject({
       gpdOpen: sourcedNumber,
     })
     .optional(),
+  /**
+   * Indirect fire (6.5.1, module "indirect-fire"): the Called Indirect Fire Response Table (observer type by
+   * Attachment Level, 6.5.1.12; the table is not in the text, so its values are designed), the response
+   * modifiers of 6.5.1.12.1 and the observer's grade modifier (the IF RSP column).
+   */
+  indirectFire: z
+    .strictObject({
+      response: z.strictObject({
+        fo: responseRow,
+        command: responseRow,
+        recon: responseRow,
+      }),
+      modifiers: z.strictObject({
+        preRegistered: sourcedNumber,
+        commandRecon: sourcedNumber,
+        adjusted: sourcedNumber,
+        observerSuppressed: sourcedNumber,
+        observerDamaged: sourcedNumber,
+        hindered: sourcedNumber,
+      }),
+      grade: byGrade,
+      /** 6.5.1.10, 6.5.1.12: spotted friendly units within this many hexes make a call Danger Close. */
+      dangerClose: sourcedNumber,
+      /** 6.5.1.8.2: a Called mission is adjusted up to this many hexes. */
+      adjustCalled: sourcedNumber,
+    })
+    .optional(),
 });
 export type AdvancedCharts = z.infer<typeof advancedCharts>;
 
@@ -227,6 +257,28 @@ const gpRow = z.strictObject({
 export type GpRow = z.infer<typeof gpRow>;
 
 /**
+ * A GP-IF row (6.5.1): the R sub-row (upper range of each band) and F sub-row of Indirect Fire, the minimum
+ * range (6.5.1.13) and the GP Effectiveness.
+ */
+export const ifRow = z.strictObject({
+  range: z.array(z.number().int().min(1)).length(5),
+  factor: z.array(z.number().int().min(0)).length(5),
+  minRange: z.number().int().min(0).default(1),
+  effectiveness: z.number().int().min(0).max(10).default(0),
+});
+export type IfRow = z.infer<typeof ifRow>;
+
+/** An off-map artillery battery (6.5.1.2): Light, Medium, Heavy or Super Heavy, with its GP-IF row. */
+export const batteryCard = z.strictObject({
+  name: z.string(),
+  nation: z.string(),
+  class: z.enum(['light', 'medium', 'heavy', 'super-heavy']),
+  indirect: ifRow,
+  source: provenance,
+});
+export type BatteryCard = z.infer<typeof batteryCard>;
+
+/**
  * The AP Damage row of an AP weapon (6.5.2.5): one letter per units digit 1..10 of the hit-location roll:
  * N No Damage, D Damaged, K Knocked Out, B Brew Up.
  */
@@ -261,6 +313,8 @@ export const weaponCard = z.strictObject({
     .nullable()
     .default(null),
   gp: gpRow.nullable().default(null),
+  /** A mortar's GP-IF row (6.5.1, 5.1.3.1): used only for Indirect Fire. */
+  indirect: ifRow.optional(),
   /** Small arms for spotting (5.7). */
   smallArms: z.boolean(),
   source: provenance,
@@ -292,6 +346,10 @@ export const vehicleCard = z.strictObject({
   gpdByCover: z.array(z.number().int().min(1).max(10)).length(4).optional(),
   /** Small arms (5.7): the AP row is a small-arms weapon for spotting. */
   apSmallArms: z.boolean().default(false),
+  /** A GP-IF row (6.5.1): an on-map Indirect Fire unit. */
+  indirect: ifRow.optional(),
+  /** Observer labels (5.9.4, 6.5.1.1): FO, a Command unit, a Recon unit, or a Command Recon unit. */
+  observer: z.enum(['fo', 'command', 'recon', 'command-recon']).optional(),
   /**
    * Advanced Game transport (6.6.7.1): a vehicle's Transport Capacity "TR: towed-leg" and whether its leg
    * value is squared (Under Cover); a leg or towed unit's Passenger Capacity, towed and leg components.
@@ -340,6 +398,8 @@ export const counterManifest = z.strictObject({
   vehicles: idTable(vehicleCard),
   /** Attached crew-served weapons (5.1.3). */
   weapons: idTable(weaponCard).default({}),
+  /** Off-map artillery batteries (6.5.1.2). */
+  batteries: idTable(batteryCard).default({}),
 });
 export type CounterManifest = z.infer<typeof counterManifest>;
 
@@ -353,7 +413,11 @@ export const MODULES = [
   'close-assault',
   'transport',
   'command-control',
+  'indirect-fire',
 ] as const;
+
+/** Indirect Fire SHEAF patterns (6.5.1.5): Closed (radius 1), Open (radius 2), Closed Linear (6 hexes out in a direction). */
+export const SHEAFS = ['closed', 'open', 'linear-N', 'linear-NE', 'linear-SE', 'linear-S', 'linear-SW', 'linear-NW'] as const;
 
 /** Grades, best first (5.8). */
 export const GRADES = ['elite', 'veteran', 'seasoned', 'regulars', 'green'] as const;
@@ -388,6 +452,31 @@ const side = z.strictObject({
   forceGrade: z.enum(GRADES).default('seasoned'),
   /** Command control (5.8.2, 6.2): the side's formations (companies) and their grades; one formation of the Force Grade when none. */
   formations: z.array(z.strictObject({ id: z.string(), grade: z.enum(GRADES) })).default([]),
+  /**
+   * Indirect fire (6.5.1): the side's off-map batteries, Organic or Attached to one of its formations
+   * (6.5.1.3), their Pre-Registered Points (6.5.1.4) and the Planned fire missions the side may plot for
+   * one (6.5.1.11.1): the side secretly picks one of `plans` at the start.
+   */
+  artillery: z
+    .array(
+      z.strictObject({
+        battery: z.string(),
+        attachment: z.enum(['organic', 'attached']).default('organic'),
+        formation: z.string().optional(),
+        preRegistered: z.array(hexLabel).default([]),
+        plans: z
+          .array(
+            z.strictObject({
+              hex: hexLabel,
+              turn: z.number().int().min(1),
+              sheaf: z.enum(SHEAFS).default('closed'),
+              duration: z.number().int().min(1).max(5).default(1),
+            }),
+          )
+          .default([]),
+      }),
+    )
+    .default([]),
 });
 
 /** Hexside terrain (4.1.4.1.5, 4.1.4.1.10): a crest, a hedgerow, or a cliff (a hill edge drawn without a slope). */

@@ -3,7 +3,8 @@
  * Initiative (d100 each, the winner picks First or Second Player), Combat (direct fire First then Second,
  * then overwatch fire with cascades), Movement (Second then First, each step open to the other side's
  * overwatch), Adjustment. `apply` never mutates its input and takes every die from the rng it is given.
- * The one secret is the other side's face-down commands (4.2.2): `determinize` deals them again.
+ * The secrets are the other side's face-down commands (4.2.2) and, with indirect fire, its Planned fire plots
+ * (6.5.1.11.1): `determinize` deals them again.
  */
 import { textDigest } from '../../core/digest.js';
 import type { Rng } from '../../core/game.js';
@@ -15,6 +16,21 @@ import { applyFullCover, fullCoverEligible, fullCoverSets } from './advanced/ful
 import { closeCombatActions, resolveCloseCombat } from './advanced/close-combat.js';
 import { initiativeModifier, withinCommands } from './advanced/command-control.js';
 import { movementDamaged } from './advanced/hit-locations.js';
+import {
+  applyIndirect,
+  applyPlot,
+  closeStep,
+  dealPlots,
+  hasIndirectTarget,
+  indirectActions,
+  observing,
+  openStep,
+  parseSource,
+  plotActions,
+  sheafName,
+  sourceName,
+  unplotted,
+} from './advanced/indirect-fire.js';
 import { hullDownRange, searchActions, searchFinds, searchKind, searchModifier } from './advanced/hull-down.js';
 import { applyGpShot, recoverSuppression } from './advanced/suppression.js';
 import {
@@ -131,6 +147,12 @@ export class PanzerGame extends WordActionGame<State> {
       control: sc.objectives.map((o) => o.holder),
       occupant: sc.objectives.map(() => -1),
       initiativeTurn1: -1,
+      missions: [],
+      plots: sc.batteries.map(() => -1),
+      plotStart: sc.batteries.map(() => -1),
+      batteryTurn: sc.batteries.map(() => -1),
+      ifOpen: false,
+      calls: [],
       events: [],
     };
     return advance(sc, spottingPhase(sc, zero), rng, []);
@@ -171,8 +193,11 @@ export class PanzerGame extends WordActionGame<State> {
    * needs a target; a vehicle that has not fired when its side's fire is over holds no FIRE; one that has
    * not moved when its side's movement is over holds no MOVE).
    */
-  determinize(state: State, seat: number, rng: Rng): State {
+  determinize(secret: State, seat: number, rng: Rng): State {
     const sc = this.sc;
+    // 6.5.1.11.1: the other side's Planned fire plots are secret until their fire arrives: dealt first, so
+    // that nothing below reads the real ones.
+    const state = sc.batteries.length > 0 ? dealPlots(sc, secret, seat, rng) : secret;
     const faceDown = (i: number) => {
       const u = state.units[i]!;
       return sc.units[i]!.side !== seat && u.ordered && !u.shown && alive(u);
@@ -234,7 +259,10 @@ export function legalCommands(sc: Scenario, state: State, u: number): number[] {
   const halts = state.units[u]!.immobile || def.kind === 'towed' || def.burdened || fc ? [] : [SHORT_HALT];
   const hasTarget =
     def.armed &&
-    state.units.some((t, i) => t.spotted && sc.units[i]!.side !== def.side && (canFireAt(sc, state, u, i) || canFireGpAt(sc, state, u, i)));
+    (state.units.some(
+      (t, i) => t.spotted && sc.units[i]!.side !== def.side && (canFireAt(sc, state, u, i) || canFireGpAt(sc, state, u, i)),
+    ) ||
+      hasIndirectTarget(sc, state, u));
   const all = !def.armed ? [NC, ...moves] : hasTarget ? [NC, FIRE, ...moves, ...halts, OVERWATCH] : [NC, ...moves, OVERWATCH];
   // 6.2.1.1.3: while its counter is placed, only the commands its formation still has (ruling PZ-R52).
   if (!sc.modules.commandControl || state.phase !== 'command' || state.units[u]!.ordered) return all;
@@ -292,6 +320,16 @@ export function librarySets(sc: Scenario, state: State, seat: number): string[] 
   sets.add(
     units.map((u, k) => (legal[k]!.includes(FIRE) ? 'F' : state.units[u]!.spotted && legal[k]!.includes(OVERWATCH) ? 'O' : 'M')).join(''),
   );
+  // 6.5.1: each set also with its observers watching (to call fire) and its indirect fire units on FIRE.
+  if (sc.modules.indirectFire) {
+    const letterFor = (k: number): string | null => {
+      const u = units[k]!;
+      if (sc.units[u]!.observer !== null && legal[k]!.includes(OVERWATCH)) return 'O';
+      if (sc.units[u]!.indirect !== null && legal[k]!.includes(FIRE)) return 'F';
+      return null;
+    };
+    for (const set of [...sets]) sets.add([...set].map((c, k) => letterFor(k) ?? c).join(''));
+  }
   return [...sets];
 }
 
@@ -330,6 +368,9 @@ export function legalActions(sc: Scenario, state: State): string[] {
     ];
   }
   if (state.phase === 'command') {
+    // 6.5.1.11.1: a side plots its Planned fire, in secret, before its first commands.
+    const b = sc.batteries.length > 0 ? unplotted(sc, state, state.commandSeat) : -1;
+    if (b >= 0) return plotActions(sc, b);
     const units = commandable(sc, state, state.commandSeat);
     const next = units.find((u) => !state.units[u]!.ordered);
     if (next === undefined) return [];
@@ -338,6 +379,7 @@ export function legalActions(sc: Scenario, state: State): string[] {
     return orders;
   }
   if (state.phase === 'choose') return ['first', 'second'];
+  if (state.phase === 'indirect') return indirectActions(sc, state, state.stepSeat);
   if (state.phase === 'cover') return fullCoverSets(sc, state, state.stepSeat);
   if (state.phase === 'assault') return [...closeCombatActions(sc, state, state.stepSeat), 'hold'];
   if (state.phase === 'fire') {
@@ -388,6 +430,8 @@ function overwatchShotsBy(sc: Scenario, state: State, r: Reaction, can: CanFire)
   const out: [number, number][] = [];
   state.units.forEach((u, i) => {
     if (sc.units[i]!.side !== r.seat || !alive(u) || !u.ordered || u.cmd !== OVERWATCH || u.fired) return;
+    // 6.5.1: an observer calling indirect fire does nothing else of Overwatch.
+    if (state.calls.length > 0 && observing(state, i)) return;
     for (const t of r.targets) if (can(sc, state, i, t)) out.push([i, t]);
   });
   return out;
@@ -443,7 +487,8 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       log?.push(
         `${sc.sides[state.chooser]!.name} takes ${action === 'first' ? 'First' : 'Second'} Player: ${sc.sides[first]!.name} fires first, moves last`,
       );
-      return { ...state, phase: 'fire', first, stepSeat: first, owStage: 0, chooser: -1 };
+      // 6.5.1: with indirect fire the Combat Phase opens with the Indirect Fire Step.
+      return { ...state, phase: sc.modules.indirectFire ? 'indirect' : 'fire', first, stepSeat: first, owStage: 0, chooser: -1 };
     }
     case 'f':
     case 'g':
@@ -485,6 +530,15 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       return applyDismount(sc, state, Number(parts[1]), log, unitName);
     case 'h':
       return startSearch(sc, state, Number(parts[1]), Number(parts[2]), searchKind(parts[3]!), log);
+    case 'P':
+      log?.push(`${sc.sides[state.commandSeat]!.name} plots Planned fire for ${sc.batteries[Number(parts[1])]!.name}`);
+      return applyPlot(state, Number(parts[1]), Number(parts[2]));
+    case 'F':
+    case 'i':
+    case 'j':
+    case 'y':
+    case 'done':
+      return applyIndirect(sc, state, action, rng, log, unitName);
   }
   throw new IllegalActionError(action, 'unknown action');
 }
@@ -706,6 +760,7 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
     }
     if (s.phase === 'command') {
       if (commandable(sc, s, s.commandSeat).some((u) => !s.units[u]!.ordered)) break;
+      if (sc.batteries.length > 0 && unplotted(sc, s, s.commandSeat) >= 0) break;
       if (s.commandSeat === 0) {
         s = { ...s, commandSeat: 1 };
         continue;
@@ -714,6 +769,16 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
       continue;
     }
     if (s.phase === 'choose') break;
+    if (s.phase === 'indirect') {
+      // 6.5.1: each player's Indirect Fire Step: its Planned fire and automatic checks, then its calls.
+      if (!s.ifOpen) {
+        s = openStep(sc, s, rng, log, unitName);
+        continue;
+      }
+      if (indirectActions(sc, s, s.stepSeat).length > 1) break;
+      s = closeStep(sc, s, log, unitName);
+      continue;
+    }
     if (s.phase === 'cover') {
       // 6.8.2: each seat with eligible units decides; then the rest of the Adjustment Phase.
       if (s.stepSeat >= 0 && fullCoverSets(sc, s, s.stepSeat).length > 0) break;
@@ -834,7 +899,20 @@ function adjustment(sc: Scenario, before: State, rng: Rng, log: Log): State {
     }
     return { ...u, mark, cmd: NC, ordered: false, shown: false, movingShown: false, fired: false, moved: false, transferred: false };
   });
-  let next: State = { ...s, units, first: -1, stepSeat: -1, reactions: [], pending: null, salvo: null, engaged: [], mover: -1, route: [] };
+  let next: State = {
+    ...s,
+    units,
+    first: -1,
+    stepSeat: -1,
+    reactions: [],
+    pending: null,
+    salvo: null,
+    engaged: [],
+    mover: -1,
+    route: [],
+    calls: [],
+    ifOpen: false,
+  };
   next = objectiveControl(sc, next, log);
   if (next.turn >= sc.turns) return endGame(sc, next, log);
   return { ...next, turn: next.turn + 1 };
@@ -934,6 +1012,28 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       return `${unitName(sc, Number(p[1]))} dismounts its passengers in ${grid.label(state.units[Number(p[1])]!.hex)}`;
     case 'h':
       return `${unitName(sc, Number(p[1]))} searches ${grid.label(state.units[Number(p[1])]!.hex)} for ${p[3] === 'P' ? 'partial hull down' : 'hull down'}, ending facing ${FACINGS[Number(p[2])]}`;
+    case 'P': {
+      const b = sc.batteries[Number(p[1])]!;
+      const plan = b.plans[Number(p[2])]!;
+      return `plot Planned fire of ${b.name} on ${grid.label(plan.hex)}, turn ${plan.turn}, ${plan.sheaf} SHEAF, ${plan.duration} turn(s)`;
+    }
+    case 'i':
+      return `${unitName(sc, Number(p[1]))} calls ${sourceName(sc, parseSource(p[2]!), unitName)} onto ${grid.label(Number(p[3]))}, ${sheafName(p[4]!)} SHEAF`;
+    case 'j': {
+      const m = state.missions[Number(p[1])]!;
+      return `continue the fire of ${sourceName(sc, m, unitName)} on ${grid.label(m.hex)}`;
+    }
+    case 'y': {
+      const m = state.missions[Number(p[1])]!;
+      return `adjust the fire of ${sourceName(sc, m, unitName)} from ${grid.label(m.hex)} to ${grid.label(Number(p[2]))}, ${sheafName(p[3]!)} SHEAF`;
+    }
+    case 'done':
+      return 'end the Indirect Fire Step (missions not continued are checked)';
+    case 'F': {
+      const b = sc.batteries[Number(p[1])]!;
+      const plan = b.plans[state.plots[Number(p[1])]!]!;
+      return `announce the Planned fire of ${b.name} on ${grid.label(plan.hex)} now (plotted for turn ${plan.turn})`;
+    }
     case 'm': {
       const u = Number(p[1]);
       if (p[2]!.startsWith('x')) return `${unitName(sc, u)} leaves the map from ${grid.label(Number(p[2]!.slice(1)))}`;

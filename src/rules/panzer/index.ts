@@ -66,7 +66,7 @@ export function loadPanzer(file: string, options: sys.ScenarioOptions = {}, mode
 export const panzerSystem: sys.RulesSystem = {
   id: 'panzer',
   title:
-    'GMT Panzer (Basic Game, Advanced leg, towed, GP, hull down, hit location, bail out, close assault, transport and command control modules)',
+    'GMT Panzer (Basic Game, Advanced leg, towed, GP, hull down, hit location, bail out, close assault, transport, command control and indirect fire modules)',
   load: (file, options, mode) => loadPanzer(file, options, mode),
 };
 

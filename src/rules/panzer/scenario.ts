@@ -22,6 +22,8 @@ import {
   type Cover,
   type GpRow,
   HIT_ROWS,
+  type IfRow,
+  type SHEAFS,
   LEG_MOVEMENT_ROW,
   GRADES,
   MOVEMENT_ROW,
@@ -95,7 +97,38 @@ export interface VehicleDef {
   readonly formation: number;
   /** Its Unit Grade, 0 Elite .. 4 Green (5.8.3; Seasoned without the command-control module). */
   readonly grade: number;
+  /** Its nation (the Data Card's), e.g. for the US FO's four sources (6.5.1.1.1). */
+  readonly nation: string;
+  /** Indirect fire (module "indirect-fire"): its GP-IF row (its own or an attached mortar's, 6.5.1), null none. */
+  readonly indirect: IfRow | null;
+  /** Indirect fire: its observer label (5.9.4, 6.5.1.1), null when it may not call fire. */
+  readonly observer: 'fo' | 'command' | 'recon' | 'command-recon' | null;
 }
+
+/** An off-map artillery battery in play (6.5.1.2), module "indirect-fire". */
+export interface BatteryDef {
+  readonly side: number;
+  readonly id: string;
+  readonly name: string;
+  readonly class: 'light' | 'medium' | 'heavy' | 'super-heavy';
+  readonly indirect: IfRow;
+  /** 6.5.1.3: Organic (-1) or Attached to this formation. */
+  readonly formation: number;
+  /** 6.5.1.4: its Pre-Registered Points. */
+  readonly preRegistered: readonly number[];
+  /** 6.5.1.11.1: the Planned missions its side may plot for it (one is picked, secretly). */
+  readonly plans: readonly Plan[];
+}
+
+/** A Planned Indirect Fire mission (6.5.1.11.1): Target Point, arrival turn, SHEAF and duration in turns. */
+export interface Plan {
+  readonly hex: number;
+  readonly turn: number;
+  readonly sheaf: Sheaf;
+  readonly duration: number;
+}
+
+export type Sheaf = (typeof SHEAFS)[number] | 'single';
 
 /** A formation (5.8.2): its side and Formation Grade (0 Elite .. 4 Green). */
 export interface Formation {
@@ -129,6 +162,8 @@ export interface Modules {
   readonly transport: boolean;
   /** Grades and command control: Force Grade initiative, available commands per formation, Unit Grade bail out (5.8, 6.2, 6.3). */
   readonly commandControl: boolean;
+  /** Indirect fire: off-map batteries and on-map mortars, observers, Called and Planned fire (5.9.4, 6.5.1). */
+  readonly indirectFire: boolean;
 }
 
 /** A VP hex (3.6) and the seat holding it at the start (-1 nobody). */
@@ -160,6 +195,8 @@ export interface Scenario {
   /** Formations (5.8.2), and each side's Force Grade (5.8.1, 0 Elite .. 4 Green). */
   readonly formations: readonly Formation[];
   readonly forceGrade: readonly number[];
+  /** Off-map artillery batteries (6.5.1.2), module "indirect-fire"; empty otherwise. */
+  readonly batteries: readonly BatteryDef[];
   /** The Advanced tables (present when a module is on). */
   readonly adv: AdvancedCharts | null;
   readonly charts: ChartPack;
@@ -277,6 +314,7 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
     closeAssault: data.modules.includes('close-assault'),
     transport: data.modules.includes('transport'),
     commandControl: data.modules.includes('command-control'),
+    indirectFire: data.modules.includes('indirect-fire'),
   };
   const adv = charts.advanced ?? null;
   if (data.modules.length > 0 && adv === null)
@@ -291,6 +329,13 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
   needTable(modules.closeAssault, 'close-assault', 'closeAssault', adv?.closeAssault !== undefined);
   needTable(modules.transport, 'transport', 'transport', adv?.transport !== undefined);
   needTable(modules.commandControl, 'command-control', 'commandControl', adv?.commandControl !== undefined);
+  needTable(modules.indirectFire, 'indirect-fire', 'indirectFire', adv?.indirectFire !== undefined);
+  if (modules.indirectFire && !modules.gpFire)
+    problems.add(
+      'modules',
+      'the "indirect-fire" module needs the "gp-fire" module (indirect fire is resolved as GP fire, 6.5.1.13)',
+      'bad-value',
+    );
   // 5.8.2: each side's formations; a side naming none is one formation at its Force Grade.
   const formations: Formation[] = [];
   const formationStart: number[] = [];
@@ -423,7 +468,46 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
           startCarrier,
           formation,
           grade,
+          nation: card.nation,
+          indirect: modules.indirectFire ? (card.indirect ?? attached.find((w) => w.indirect !== undefined)?.indirect ?? null) : null,
+          observer: modules.indirectFire ? (card.observer ?? null) : null,
         });
+    });
+  });
+  // 6.5.1.2-6.5.1.4, 6.5.1.11: each side's off-map batteries.
+  const batteries: BatteryDef[] = [];
+  data.sides.forEach((s, side) => {
+    s.artillery.forEach((a, i) => {
+      const place = `sides[${side}].artillery[${i}]`;
+      if (!modules.indirectFire) {
+        problems.add(place, 'off-map artillery needs the "indirect-fire" module', 'bad-value');
+        return;
+      }
+      const card = counters.batteries[a.battery];
+      if (card === undefined) {
+        problems.add(`${place}.battery`, `no battery "${a.battery}" in the counter manifest ${src.countersFile}`, 'not-found');
+        return;
+      }
+      let formation = -1;
+      if (a.attachment === 'attached') {
+        formation = formations.findIndex((f) => f.side === side && f.id === (a.formation ?? s.id));
+        if (formation < 0) problems.add(`${place}.formation`, `an Attached battery names one of sides[${side}].formations`, 'not-found');
+      }
+      batteries.push({
+        side,
+        id: a.battery,
+        name: card.name,
+        class: card.class,
+        indirect: card.indirect,
+        formation,
+        preRegistered: a.preRegistered.map((l, k) => hexAt(grid, l, `${place}.preRegistered[${k}]`, problems)),
+        plans: a.plans.map((p, k) => ({
+          hex: hexAt(grid, p.hex, `${place}.plans[${k}].hex`, problems),
+          turn: p.turn,
+          sheaf: p.sheaf,
+          duration: p.duration,
+        })),
+      });
     });
   });
   const objectives: Objective[] = data.objectives.map((o, i) => {
@@ -444,6 +528,7 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
     turns: data.turns,
     modules,
     formations,
+    batteries,
     forceGrade: data.sides.map((x) => (modules.commandControl ? GRADES.indexOf(x.forceGrade) : 2)),
     adv,
     parameters: [{ name: 'turns', description: 'number of game turns', value: data.turns, min: 1, max: 60 }],

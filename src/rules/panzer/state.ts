@@ -127,10 +127,35 @@ export interface Salvo {
 }
 
 /**
+ * An Indirect Fire mission on the map (6.5.1): one firing source (an off-map battery or an on-map unit)
+ * at a Target Point with a SHEAF; Called (with its observer) or Planned. It stays from turn to turn until
+ * checked (6.5.1.8, 6.5.1.9) or, Planned, until its plot ends (6.5.1.11.1).
+ */
+export interface Mission {
+  readonly side: number;
+  /** The observer unit; -1 for Planned fire. */
+  readonly observer: number;
+  /** The off-map battery (an index of the scenario's batteries), or -1. */
+  readonly battery: number;
+  /** The on-map firing unit, or -1. */
+  readonly unit: number;
+  /** Target Point hex. */
+  readonly hex: number;
+  /** SHEAF pattern (6.5.1.5): 'single', 'closed', 'open', 'linear-N' ... */
+  readonly sheaf: string;
+  readonly planned: boolean;
+  /** Called or adjusted within 5 hexes of spotted friendly units (6.5.1.10): it checks next turn. */
+  readonly dangerClose: boolean;
+  /** The turn it last fired. */
+  readonly turn: number;
+}
+
+/**
  * 'cover': the Adjust Full Cover Step of the Adjustment Phase (6.8.2), a decision of each seat in turn.
  * 'assault': the Close Assault / Hand-to-Hand Combat Step opening the Movement Phase (6.6.1).
+ * 'indirect': the Indirect Fire Step opening the Combat Phase (6.5.1), First Player then Second.
  */
-export type Phase = 'command' | 'choose' | 'fire' | 'assault' | 'move' | 'cover' | 'over';
+export type Phase = 'command' | 'choose' | 'indirect' | 'fire' | 'assault' | 'move' | 'cover' | 'over';
 
 export interface State {
   readonly turn: number;
@@ -167,6 +192,21 @@ export interface State {
   readonly occupant: readonly number[];
   /** Seat that won the turn-1 initiative, -1 before. */
   readonly initiativeTurn1: number;
+  /** Indirect fire (6.5.1): the missions on the map. */
+  readonly missions: readonly Mission[];
+  /** 6.5.1.11.1: the Planned mission each battery's side plotted (an index of its plans), -1 none yet; secret until it arrives. */
+  readonly plots: readonly number[];
+  /** The turn each battery's plotted mission arrived (its plot is then known to both sides), -1 not yet (6.5.1.11.2). */
+  readonly plotStart: readonly number[];
+  /** The turn each battery last fired or failed to respond (6.5.1.7: once a turn). */
+  readonly batteryTurn: readonly number[];
+  /** The current Indirect Fire Step is open: its Planned fire and automatic checks are done. */
+  readonly ifOpen: boolean;
+  /**
+   * This turn's calls for fire: the observer, its target hex (6.5.1.1) and the source called (`b<battery>`,
+   * `u<unit>`); a -1 hex marks a checked mission's observer or on-map firer (6.5.1.9).
+   */
+  readonly calls: readonly { readonly observer: number; readonly hex: number; readonly source: string }[];
   /** Narration of the last apply (only when narrating). */
   readonly events: readonly string[];
 }

@@ -7,8 +7,9 @@ import { InputError } from '../../core/errors.js';
 import type { ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
 import { renderBoardMap, sideLettersOf, wrapWords } from '../../hex/ascii.js';
 import { boardOf } from '../../hex/board.js';
+import { sheafHexes, sheafName, sourceName } from './advanced/indirect-fire.js';
 import { gpShotFigures } from './advanced/suppression.js';
-import { commandable, describePanzerAction, seatToMove, victoryPoints } from './game.js';
+import { commandable, describePanzerAction, seatToMove, unitName, victoryPoints } from './game.js';
 import { damageOf, shotFigures, movingShown } from './rules.js';
 import { FACINGS, ROAD, type Scenario } from './scenario.js';
 import {
@@ -97,8 +98,12 @@ export function panzerBoard(sc: Scenario, state: State, view: ViewOptions): Boar
       details: `${commandText(sc, state, i, view.viewer) || 'no command'}; ${weaponText(sc, i)}`,
     };
   });
-  const markersOf = (h: number): string[] =>
-    state.wrecks[h] === BU_WRECK ? ['wreck', 'smoke'] : state.wrecks[h] === KO_WRECK ? ['wreck'] : [];
+  // 6.5.1.5: the hexes of the indirect fire missions on the map (their ARTILLERY IMPACT areas).
+  const barrage = new Set(state.missions.flatMap((m) => sheafHexes(sc, m.hex, m.sheaf)));
+  const markersOf = (h: number): string[] => [
+    ...(state.wrecks[h] === BU_WRECK ? ['wreck', 'smoke'] : state.wrecks[h] === KO_WRECK ? ['wreck'] : []),
+    ...(barrage.has(h) ? ['barrage'] : []),
+  ];
   return boardOf(sc.map, ROAD, markersOf, {
     units,
     objectives: sc.objectives.map((o, k) => ({ hex: o.hex, vp: o.vp, controller: state.control[k]! })),
@@ -130,7 +135,34 @@ export function renderPanzerMap(sc: Scenario, state: State, view: ViewOptions): 
     .filter((x) => x !== '');
   const help = kinds ? `${ARROW_HELP}; veh vehicle, sqd squad, hsq half-squad, sec section, gun towed gun; ! suppressed` : ARROW_HELP;
   const lines = wrapWords(`facing (${help}): ${facings.join(', ')}`, view.width ?? 120);
-  return [map, ...lines].join('\n');
+  const indirect = indirectFireLines(sc, state, view.viewer).flatMap((l) => wrapWords(l, view.width ?? 120));
+  return [map, ...lines, ...indirect].join('\n');
+}
+
+/**
+ * The indirect fire on the map (6.5.1): each mission's source, observer, Target Point, SHEAF and the hexes
+ * it covers; the Planned fire plots (6.5.1.11.1), shown to their own side only until the fire arrives.
+ */
+export function indirectFireLines(sc: Scenario, state: State, viewer: number): string[] {
+  if (!sc.modules.indirectFire) return [];
+  const grid = sc.map.grid;
+  const out = state.missions.map((m) => {
+    const by = m.planned ? 'Planned' : `called by ${unitName(sc, m.observer)}`;
+    const hexes = sheafHexes(sc, m.hex, m.sheaf).map((h) => grid.label(h));
+    const when = m.turn === state.turn ? 'fired this turn' : `fired turn ${m.turn}`;
+    return `Indirect fire (${sc.sides[m.side]!.name}): ${sourceName(sc, m, unitName)}, ${by}, Target Point ${grid.label(m.hex)}, ${sheafName(m.sheaf)} SHEAF over ${hexes.join(' ')} (${when}${m.dangerClose ? ', Danger Close' : ''})`;
+  });
+  sc.batteries.forEach((b, k) => {
+    const plot = state.plots[k]!;
+    if (plot < 0) return;
+    if (b.side === viewer || state.plotStart[k]! >= 0) {
+      const p = b.plans[plot]!;
+      out.push(
+        `Planned fire (${sc.sides[b.side]!.name}): ${b.name} on ${grid.label(p.hex)}, turn ${p.turn}, ${p.sheaf} SHEAF, ${p.duration} turn(s)${state.plotStart[k]! >= 0 ? `, arrived turn ${state.plotStart[k]}` : ' (secret)'}`,
+      );
+    } else out.push(`Planned fire (${sc.sides[b.side]!.name}): ${b.name} has a plot, face down`);
+  });
+  return out;
 }
 
 function commandText(sc: Scenario, state: State, u: number, viewer: number): string {
@@ -162,6 +194,7 @@ export function renderPanzerUnits(sc: Scenario, state: State, view: ViewOptions)
       );
     });
   }
+  lines.push(...indirectFireLines(sc, state, view.viewer));
   return lines.join('\n');
 }
 
@@ -178,9 +211,11 @@ export function panzerStatus(sc: Scenario, state: State): string {
             ? `${sc.sides[state.commandSeat]!.name} gives commands (secret)`
             : state.phase === 'choose'
               ? `${sc.sides[state.chooser]!.name} won the initiative (${state.initiativeRolls.join(' vs ')}) and chooses`
-              : state.salvo !== null
-                ? `${sc.sides[state.stepSeat]!.name} announces fire at #${state.salvo.target}`
-                : `${sc.sides[state.stepSeat]!.name} ${state.phase === 'fire' ? 'fires' : state.phase === 'assault' ? 'may close-assault' : 'moves'}`;
+              : state.phase === 'indirect'
+                ? `${sc.sides[state.stepSeat]!.name} calls indirect fire`
+                : state.salvo !== null
+                  ? `${sc.sides[state.stepSeat]!.name} announces fire at #${state.salvo.target}`
+                  : `${sc.sides[state.stepSeat]!.name} ${state.phase === 'fire' ? 'fires' : state.phase === 'assault' ? 'may close-assault' : 'moves'}`;
   const first = state.first >= 0 ? `, First Player ${sc.sides[state.first]!.name}` : '';
   return `Turn ${state.turn}/${sc.turns}, ${state.phase} phase${first}: ${who}. VP ${sc.sides[0]!.name} ${vp[0]}, ${sc.sides[1]!.name} ${vp[1]}`;
 }
@@ -201,6 +236,12 @@ export const PANZER_COMMAND_HELP = [
   'mount U V         leg or towed unit #U with MOVE mounts vehicle #V (Advanced Game transport)',
   'dismount V        vehicle #V puts its passengers down in its hex before it moves (Advanced Game transport)',
   'search U F [P]    vehicle #U with MOVE searches its hex for hull down (P: partial hull down), ending facing F (Advanced Game)',
+  'call O S HEX SH   observer #O calls source S (bK off-map battery K, uK on-map unit #K) onto HEX, SHEAF SH (S single, C Closed, O Open, L0-L5 linear N..NW)',
+  'continue M        continue indirect fire mission M (its number in the list of missions)',
+  'adjust M HEX SH   adjust mission M onto HEX (3 hexes at most) with SHEAF SH',
+  'done              end your Indirect Fire Step (missions not continued are checked)',
+  'plot B K          plot Planned fire K of battery B (secret)',
+  'arrive B          announce the Planned fire of battery B now (a turn early or on its plotted turn)',
 ];
 
 export function parsePanzerCommand(sc: Scenario, state: State, words: readonly string[], legal: readonly string[]): string | undefined {
@@ -243,6 +284,18 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
     }
     case 'hold':
       return need('hold');
+    case 'done':
+      return need('done');
+    case 'call':
+      return need(`i:${args[0]}:${args[1]}:${sc.map.grid.parseLabel(args[2] ?? '')}:${(args[3] ?? '').toUpperCase()}`);
+    case 'continue':
+      return need(`j:${args[0]}`);
+    case 'adjust':
+      return need(`y:${args[0]}:${sc.map.grid.parseLabel(args[1] ?? '')}:${(args[2] ?? '').toUpperCase()}`);
+    case 'plot':
+      return need(`P:${args[0]}:${args[1]}`);
+    case 'arrive':
+      return need(`F:${args[0]}`);
     case 'assault':
       return need(`a:${args[0]}:${args[1]}`);
     case 'mount':
@@ -326,6 +379,12 @@ function actionPlace(sc: Scenario, state: State, action: string): ActionPlace {
     const to = p[2]!.startsWith('x') ? -1 : Number(p[2]);
     return { kind: 'move', label, units: [u], from: unitHex(u), to, target: -1, combat: false };
   }
+  if (p[0] === 'i' || p[0] === 'y') {
+    const m = p[0] === 'y' ? state.missions[Number(p[1])]! : null;
+    const o = m !== null ? m.observer : Number(p[1]);
+    const h = Number(p[0] === 'y' ? p[2] : p[3]);
+    return { kind: 'fire', label, units: [o], from: unitHex(o), to: -1, target: h, combat: true };
+  }
   if (p[0] === 'o') {
     const u = Number(p[1]);
     return { kind: 'declare', label, units: [u], from: unitHex(u), to: -1, target: -1, combat: false };
@@ -336,8 +395,12 @@ function actionPlace(sc: Scenario, state: State, action: string): ActionPlace {
 /** A seat's commands are face down: the other seat learns only that they were given (4.2.2). */
 function publicAction(sc: Scenario, before: State, action: string, view: ViewOptions): ActionPlace {
   const seat = seatToMove(sc, before);
-  const secret = (action.startsWith('o:') || action.startsWith('O:')) && view.viewer !== seat;
-  const label = secret ? `${sc.sides[seat]!.name} places a command face down` : describePanzerAction(sc, before, action);
+  // 6.5.1.11.1: a Planned fire plot is as secret as a command.
+  const plot = action.startsWith('P:');
+  const secret = (action.startsWith('o:') || action.startsWith('O:') || plot) && view.viewer !== seat;
+  const label = secret
+    ? `${sc.sides[seat]!.name} ${plot ? 'plots Planned fire in secret' : 'places a command face down'}`
+    : describePanzerAction(sc, before, action);
   return {
     kind: secret ? 'decide' : /^[fwgv]:/.test(action) ? 'fire' : action.startsWith('m:') ? 'move' : 'other',
     label,

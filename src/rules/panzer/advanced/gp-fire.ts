@@ -91,15 +91,7 @@ export function gpFigures(
   const range = sc.map.grid.distance(f.hex, t.hex);
   const g = gpFactorAt(sc, firer, range);
   const d = gpDefense(sc, state, target, moving);
-  let mod = 0;
-  if (!isLegOrTowed(sc.units[target]!)) {
-    if (moving) mod += m.gpTargetVehicleMoving.value;
-    if (d.type === 'P') mod += m.gpTargetP.value;
-    else if (d.type === 'A') mod += m.gpTargetA.value;
-    const cover = sc.terrain[sc.map.terrain[t.hex]!]!.apCover;
-    if (cover === 'medium') mod += m.gpTargetCover.medium.value;
-    else if (cover === 'heavy') mod += m.gpTargetCover.heavy.value;
-  }
+  let mod = gpTargetModifier(sc, state, target, d.type, moving);
   if (f.ordered && f.cmd === SHORT_HALT) mod += m.gpShortHalt.value;
   if (fireDamaged(sc, f)) mod += m.gpFirerDamaged.value;
   if (f.sup !== NOT_SUPPRESSED) mod += m.gpFirerSuppressed.value;
@@ -125,6 +117,20 @@ export function gpFigures(
     s,
     band,
   };
+}
+
+/** 6.5.4.3: the modifiers of a GP attack that come from the target: a vehicle moving, of type P or A, in Medium or Heavy cover. */
+export function gpTargetModifier(sc: Scenario, state: State, target: number, type: 'A' | 'P' | 'S', moving: boolean): number {
+  if (isLegOrTowed(sc.units[target]!)) return 0;
+  const m = sc.adv!.modifiers;
+  let mod = 0;
+  if (moving) mod += m.gpTargetVehicleMoving.value;
+  if (type === 'P') mod += m.gpTargetP.value;
+  else if (type === 'A') mod += m.gpTargetA.value;
+  const cover = sc.terrain[sc.map.terrain[state.units[target]!.hex]!]!.apCover;
+  if (cover === 'medium') mod += m.gpTargetCover.medium.value;
+  else if (cover === 'heavy') mod += m.gpTargetCover.heavy.value;
+  return mod;
 }
 
 /** 6.5.4.4: the N and S numbers of the GP Combat Results Table at a GP factor (the last column at or under it) and a GPD. */

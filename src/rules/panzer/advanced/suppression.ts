@@ -24,7 +24,7 @@ import {
   withWreck,
 } from '../state.js';
 import { checkBailOut } from './bail-out.js';
-import { type GpOutcome, gpFigures, gpResult } from './gp-fire.js';
+import { type GpFigures, type GpOutcome, gpFigures, gpResult } from './gp-fire.js';
 import { hullDownAgainst } from './hit-locations.js';
 
 type Log = string[] | null;
@@ -74,19 +74,43 @@ export function applyGpShot(
 ): State {
   const t = state.units[target]!;
   const fig = gpShotFigures(sc, state, firer, target, overwatch, t.movingShown);
+  const marked: State = {
+    ...state,
+    units: withUnit(state.units, firer, { fired: true, shown: true, mark: fig.smallArms ? SPOT_FIRE_SA : SPOT_FIRE }),
+  };
+  const what = `${name(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} GP`;
+  return applyGpAttack(sc, marked, target, fig, what, hullDownAgainst(sc, state, firer, target) !== NOT_HULL_DOWN, rng, log, name);
+}
+
+/**
+ * 6.5.4.4: one GP attack on `target` with figures `fig` (direct fire, or indirect fire, 6.5.1.13): roll(100)
+ * plus the net modifier against the N and S numbers, then roll(10) (KO or BU, turret or hull), the result
+ * applied and the crew's bail out check (6.5.4.5). `hullDown`: a track result does nothing (direct fire at a
+ * hull down target, 6.5.4.4.2). `what` opens the log line ("#3 Pz IV fires GP").
+ */
+export function applyGpAttack(
+  sc: Scenario,
+  state: State,
+  target: number,
+  fig: GpFigures,
+  what: string,
+  hullDown: boolean,
+  rng: Rng,
+  log: Log,
+  name: Namer,
+): State {
+  const t = state.units[target]!;
   const roll = rng.int(100) + 1;
   const total = roll + fig.modifier;
   const roll10 = rng.int(10) + 1;
   let outcome = gpResult(sc, state, target, fig, total, roll10);
-  // 6.5.4.4.2: a track result does nothing to a hull down or partial hull down target of direct fire.
-  if (outcome === 'track' && hullDownAgainst(sc, state, firer, target) !== NOT_HULL_DOWN) outcome = 'none';
-  let units = withUnit(state.units, firer, { fired: true, shown: true, mark: fig.smallArms ? SPOT_FIRE_SA : SPOT_FIRE });
+  if (outcome === 'track' && hullDown) outcome = 'none';
   // 6.5.4.4.2: with AG hit locations the roll(10) tells turret (1-4) from hull damage.
-  const change = outcomeChange(units[target]!, outcome, sc.modules.agHits && roll10 > 4);
-  units = withUnit(units, target, change);
+  const change = outcomeChange(state.units[target]!, outcome, sc.modules.agHits && roll10 > 4);
+  const units = withUnit(state.units, target, change);
   const wrecks = withWreck(state.wrecks, t.hex, units[target]!.status);
   log?.push(
-    `${name(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} GP ${fig.factor}${fig.smallArms ? ' (small arms)' : ''} at ${name(sc, target)} (GPD ${fig.gpd}${fig.type}): N ${fig.n}, S ${fig.s}, rolled ${roll}${fig.modifier >= 0 ? '+' : ''}${fig.modifier} = ${total}: ${outcome}`,
+    `${what} ${fig.factor}${fig.smallArms ? ' (small arms)' : ''} at ${name(sc, target)} (GPD ${fig.gpd}${fig.type}): N ${fig.n}, S ${fig.s}, rolled ${roll}${fig.modifier >= 0 ? '+' : ''}${fig.modifier} = ${total}: ${outcome}`,
   );
   let after: State = { ...state, units, wrecks };
   // 6.5.4.5: a vehicle's crew may bail out after a GP Damaged or Track result (a second track hit changes nothing).
