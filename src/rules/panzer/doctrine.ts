@@ -5,6 +5,7 @@
  * shown commands, its own commands; never the other side's face-down commands.
  */
 import type { ActionAssessment, AgentHooks, DoctrineAdvisor } from '../../core/extensions.js';
+import { RecentMemo } from '../../core/memo.js';
 import { closeAssaultFigures, closeAssaultOutcome, handToHandModifiers, mayAttackTarget } from './advanced/close-combat.js';
 import { fullCoverEligible } from './advanced/full-cover.js';
 import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
@@ -265,19 +266,14 @@ interface MoveTarget {
 }
 
 /**
- * The move targets of the last state valued (key by seat, unit and hex): the scripted agent values all the
- * moves of one state in a row, each hex once for its six facings. One slot rather than a WeakMap by state,
- * whose entries cost the garbage collector more than they save.
+ * The move targets of the last states valued (key by seat, unit and hex): the scripted agent values all the
+ * moves of one state in a row, each hex once for its six facings.
  */
-let lastValued: { sc: Scenario | null; state: State | null; targets: Map<number, MoveTarget> } = {
-  sc: null,
-  state: null,
-  targets: new Map(),
-};
+const MOVE_TARGETS = new RecentMemo<State, Map<number, MoveTarget>>(2);
 
 function moveTarget(sc: Scenario, state: State, u: number, h: number, seat: number): MoveTarget {
-  if (lastValued.state !== state || lastValued.sc !== sc) lastValued = { sc, state, targets: new Map() };
-  const memo = lastValued.targets;
+  let memo = MOVE_TARGETS.get(state);
+  if (memo === undefined) MOVE_TARGETS.set(state, (memo = new Map()));
   const key = (seat * sc.units.length + u) * sc.map.grid.size + h;
   const known = memo.get(key);
   if (known !== undefined) return known;

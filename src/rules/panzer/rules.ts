@@ -2,6 +2,7 @@
  * The Basic Game's figures as pure functions of the scenario and a state: spotting (4.1), AP fire (4.4.3)
  * and movement (4.5). Nothing here rolls a die or changes a state.
  */
+import { RecentMemo } from '../../core/memo.js';
 import { Arc } from '../../hex/grid.js';
 import { gpMaxRange } from './advanced/gp-fire.js';
 import { fireDamaged, movementDamaged } from './advanced/hit-locations.js';
@@ -346,20 +347,16 @@ class RoutedDestination implements Destination {
  * Staying where it stands is the no-move move (4.5.1.1.8).
  */
 export function destinations(sc: Scenario, state: State, u: number): readonly Destination[] {
-  // Listed for the legal actions, then looked up again when the move is applied to the same state: the
-  // last state's are kept (states are never changed once made). One slot, not a WeakMap by state, whose
-  // entries cost the garbage collector more than the search they save.
-  if (lastSearched.state !== state || lastSearched.sc !== sc) lastSearched = { sc, state, byUnit: new Map() };
-  let found = lastSearched.byUnit.get(u);
-  if (found === undefined) lastSearched.byUnit.set(u, (found = searchDestinations(sc, state, u)));
+  // Listed for the legal actions, then looked up again when the move is applied to the same state.
+  let byUnit = DESTINATIONS.get(state);
+  if (byUnit === undefined) DESTINATIONS.set(state, (byUnit = new Map()));
+  let found = byUnit.get(u);
+  if (found === undefined) byUnit.set(u, (found = searchDestinations(sc, state, u)));
   return found;
 }
 
-let lastSearched: { sc: Scenario | null; state: State | null; byUnit: Map<number, readonly Destination[]> } = {
-  sc: null,
-  state: null,
-  byUnit: new Map(),
-};
+/** The destinations of the last few states, by unit (a WeakMap by state costs the collector more than it saves). */
+const DESTINATIONS = new RecentMemo<State, Map<number, readonly Destination[]>>(4);
 
 function searchDestinations(sc: Scenario, state: State, u: number): Destination[] {
   const def = sc.units[u]!;
