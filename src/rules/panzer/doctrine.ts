@@ -248,6 +248,16 @@ function dismountValue(sc: Scenario, state: State, v: number): number {
   return near ? 0.4 : -0.4;
 }
 
+/**
+ * 6.6.7.1.2: bail out of a moving carrier (suppressed, at no cost to it) when the carrier is in trouble
+ * (damaged, immobile, suppressed or fired at this turn) or has brought the passenger to its goal; ride on otherwise.
+ */
+function bailOutValue(sc: Scenario, state: State, p: number): number {
+  const c = state.units[state.units[p]!.carrier]!;
+  const trouble = c.status === DAMAGED || c.immobile || c.sup !== 0 || c.underFire;
+  return trouble || goalDistance(sc, state, p, c.hex) === 0 ? 0.4 : -0.4;
+}
+
 /** 6.6.7.1.1: mount a carrier when the goal is far and no enemy can fire at the unit where it stands. */
 function mountValue(sc: Scenario, state: State, p: number): number {
   const h = state.units[p]!.hex;
@@ -387,6 +397,10 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           return { ...NONE, objective: mountValue(sc, state, Number(p[1])) };
         case 'd':
           return { ...NONE, objective: dismountValue(sc, state, Number(p[1])) };
+        case 'e':
+          return { ...NONE, objective: bailOutValue(sc, state, Number(p[1])) };
+        case 'go':
+          return NONE;
         case 'h':
           return hullDownSearchAssessment(sc, state, Number(p[1]), Number(p[2]), searchKind(p[3]!), seat);
         case 'P': {

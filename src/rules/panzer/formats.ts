@@ -167,7 +167,7 @@ export const advancedCharts = z.strictObject({
   /**
    * Transport (6.6.7, 6.5.2.6.2, 6.5.4.2.3): the Bail Out Table's passenger rows for a carrier knocked out or
    * brewed up (a roll(100) at or above the value escapes, else the passenger is eliminated) and the set GP
-   * Defense of passengers, Under Cover or not.
+   * Defense of passengers, Under Cover or not, and the Transported Combat fire modifiers (6.6.7.2).
    */
   transport: z
     .strictObject({
@@ -177,6 +177,9 @@ export const advancedCharts = z.strictObject({
       buTowed: sourcedNumber,
       gpdUnderCover: sourcedNumber,
       gpdOpen: sourcedNumber,
+      /** 6.6.7.2: the Transported Combat modifiers of a passenger's AP and GP fire. */
+      transportedAp: sourcedNumber,
+      transportedGp: sourcedNumber,
     })
     .optional(),
   /**

@@ -203,6 +203,11 @@ export interface State {
   /** The current Indirect Fire Step is open: its Planned fire and automatic checks are done. */
   readonly ifOpen: boolean;
   /**
+   * 6.6.7.1.2: the mover carries unsuppressed passengers and has just taken a step: its side may bail
+   * them out in its hex (`e:p`) or carry on (`go`) before the next step.
+   */
+  readonly bailOpen: boolean;
+  /**
    * This turn's calls for fire: the observer, its target hex (6.5.1.1) and the source called (`b<battery>`,
    * `u<unit>`); a -1 hex marks a checked mission's observer or on-map firer (6.5.1.9).
    */

@@ -224,7 +224,7 @@ export const PANZER_COMMAND_HELP = [
   'orders LETTERS    commands for all your vehicles in order, one letter each: F fire, M move, H short halt, O overwatch, N n/c (a set the list offers)',
   'order U C         command C (F M H O N) for vehicle #U',
   'first | second    after winning the initiative: be First Player (fire first, move last) or Second (move first)',
-  'fire U T          vehicle #U fires at enemy #T (overwatch), or announces its direct fire at #T',
+  'fire U T          vehicle #U fires at enemy #T (overwatch), or announces its direct fire at #T (a passenger fires from its carrier)',
   'resolve           resolve the direct fire announced at one target (every shot at it is announced first)',
   'gp U T            unit #U fires GP at enemy #T (Advanced Game, direct fire or overwatch)',
   'pass              hold overwatch fire now',
@@ -235,6 +235,8 @@ export const PANZER_COMMAND_HELP = [
   'hold              make no more close assaults this turn',
   'mount U V         leg or towed unit #U with MOVE mounts vehicle #V (Advanced Game transport)',
   'dismount V        vehicle #V puts its passengers down in its hex before it moves (Advanced Game transport)',
+  'bail P            passenger #P bails out of its moving carrier into its hex, suppressed (emergency bail out)',
+  'go                the moving carrier carries on with its passengers aboard',
   'search U F [P]    vehicle #U with MOVE searches its hex for hull down (P: partial hull down), ending facing F (Advanced Game)',
   'call O S HEX SH   observer #O calls source S (bK off-map battery K, uK on-map unit #K) onto HEX, SHEAF SH (S single, C Closed, O Open, L0-L5 linear N..NW)',
   'continue M        continue indirect fire mission M (its number in the list of missions)',
@@ -302,6 +304,10 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
       return need(`b:${args[0]}:${args[1]}`);
     case 'dismount':
       return need(`d:${args[0]}`);
+    case 'bail':
+      return need(`e:${args[0]}`);
+    case 'go':
+      return need('go');
     case 'search': {
       const f = FACINGS.indexOf((args[1] ?? '').toUpperCase() as never);
       if (f < 0) throw new InputError('a facing is one of N NE SE S SW NW');
