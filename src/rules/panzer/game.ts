@@ -14,7 +14,7 @@ import { advancedApHit } from './advanced/ap-hits.js';
 import { type BailCause, checkBailOut } from './advanced/bail-out.js';
 import { applyFullCover, fullCoverEligible, fullCoverSets } from './advanced/full-cover.js';
 import { closeCombatActions, resolveCloseCombat } from './advanced/close-combat.js';
-import { initiativeModifier, withinCommands } from './advanced/command-control.js';
+import { initiativeModifier, sharedCounters, sharedFireAllowed, sharedMoveFilter, withinCommands } from './advanced/command-control.js';
 import { movementDamaged } from './advanced/hit-locations.js';
 import {
   applyIndirect,
@@ -158,6 +158,8 @@ export class PanzerGame extends WordActionGame<State> {
       batteryTurn: sc.batteries.map(() => -1),
       ifOpen: false,
       bailOpen: false,
+      shared: [],
+      aimed: [],
       calls: [],
       events: [],
     };
@@ -217,7 +219,10 @@ export class PanzerGame extends WordActionGame<State> {
       const u = state.units[i]!;
       if (!faceDown(i)) continue;
       const options = plausibleCommands(sc, state, i);
-      const cmd = options[this.dealCommand(blind ?? state, i, options, rng)]!;
+      // 6.2.1.1.4: units seen sharing one counter hold the command dealt to the first of them, when it may be theirs.
+      const lead = state.shared[i] ?? -1;
+      const leadCmd = lead >= 0 && lead < i ? (units ?? state.units)[lead]!.cmd : -1;
+      const cmd = options.includes(leadCmd) ? leadCmd : options[this.dealCommand(blind ?? state, i, options, rng)]!;
       units ??= state.units.slice();
       units[i] = { ...u, cmd };
     }
@@ -403,10 +408,19 @@ export function legalActions(sc: Scenario, state: State): string[] {
     const unit = state.units[u]!;
     // 6.6.7.1: a vehicle towing a gun may not move in reverse.
     const tows = towing(sc, state, u);
-    for (const d of destinations(sc, state, u)) {
-      if (tows && reverses(sc, unit.hex, unit.facing, d.steps)) continue;
-      out.push(d.hex < 0 ? `m:${u}:x${d.steps.at(-1)!.hex}` : `m:${u}:${d.hex}:${d.facing}`);
+    let dests = destinations(sc, state, u);
+    if (tows) dests = dests.filter((d) => !reverses(sc, unit.hex, unit.facing, d.steps));
+    // 6.2.1.1.4: units sharing a MOVE or SHORT HALT end their moves within Command Range of one another.
+    if (state.shared.length > 0) {
+      const ok = sharedMoveFilter(
+        sc,
+        state,
+        u,
+        dests.map((d) => d.hex),
+      );
+      dests = dests.filter((_, k) => ok[k]);
     }
+    for (const d of dests) out.push(d.hex < 0 ? `m:${u}:x${d.steps.at(-1)!.hex}` : `m:${u}:${d.hex}:${d.facing}`);
     out.push(...searchActions(sc, state, u), ...mountActions(sc, state, u), ...dismountActions(sc, state, u));
   }
   return out;
@@ -429,7 +443,8 @@ function directShotsBy(sc: Scenario, state: State, seat: number, can: CanFire): 
     if (salvo?.shots.some((x) => x.firer === i)) return;
     state.units.forEach((_, t) => {
       if (salvo !== null ? t !== salvo.target : state.engaged.includes(t)) return;
-      if (can(sc, state, i, t)) out.push([i, t]);
+      // 6.2.1.1.4: units sharing a FIRE or SHORT HALT pick targets within Command Range of one another.
+      if (can(sc, state, i, t) && (state.shared.length === 0 || sharedFireAllowed(sc, state, i, t))) out.push([i, t]);
     });
   });
   return out;
@@ -443,7 +458,9 @@ function overwatchShotsBy(sc: Scenario, state: State, r: Reaction, can: CanFire)
     if (!(alive(u) && u.ordered && u.cmd === OVERWATCH) && !passengerMayFire(sc, state, i, true)) return;
     // 6.5.1: an observer calling indirect fire does nothing else of Overwatch.
     if (state.calls.length > 0 && observing(state, i)) return;
-    for (const t of r.targets) if (can(sc, state, i, t)) out.push([i, t]);
+    // 6.2.1.1.4: units sharing an OVERWATCH fire at the same target.
+    for (const t of r.targets)
+      if (can(sc, state, i, t) && (state.shared.length === 0 || sharedFireAllowed(sc, state, i, t))) out.push([i, t]);
   });
   return out;
 }
@@ -508,7 +525,16 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       return { ...state, salvo: { ...state.salvo!, resolving: true } };
     case 'w':
     case 'v':
-      return announce(sc, state, Number(parts[1]), Number(parts[2]), true, parts[0] === 'v', rng, log);
+      return announce(
+        sc,
+        aim(state, Number(parts[1]), Number(parts[2])),
+        Number(parts[1]),
+        Number(parts[2]),
+        true,
+        parts[0] === 'v',
+        rng,
+        log,
+      );
     case 'reveal':
     case 'conceal': {
       const p = state.pending!;
@@ -558,6 +584,14 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
   throw new IllegalActionError(action, 'unknown action');
 }
 
+/** 6.2.1.1.4: with command control, the target `firer` announced fire at is kept for its sharers. */
+function aim(state: State, firer: number, target: number): State {
+  if (state.aimed.length === 0) return state;
+  const aimed = state.aimed.slice();
+  aimed[firer] = target;
+  return { ...state, aimed };
+}
+
 /** 4.4.1: `firer` announces its direct fire at `target`, opening a salvo at it or joining the one announced; its command is revealed. */
 function joinSalvo(sc: Scenario, state: State, firer: number, target: number, gp: boolean, log: Log): State {
   const salvo = state.salvo ?? { target, shots: [], resolving: false };
@@ -566,7 +600,7 @@ function joinSalvo(sc: Scenario, state: State, firer: number, target: number, gp
   // 6.6.7.2: a passenger's announced fire shows the command of its carrier (it fires on that command).
   const units = f.status === MOUNTED ? withUnit(state.units, f.carrier, { shown: true }) : state.units;
   return {
-    ...state,
+    ...aim(state, firer, target),
     units: withUnit(units, firer, { shown: true }),
     salvo: { ...salvo, shots: [...salvo.shots, { firer, gp }] },
   };
@@ -792,6 +826,8 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
         s = { ...s, commandSeat: 1 };
         continue;
       }
+      // 6.2.1.1.4: the shared counters lie on the map from now on (their commands stay face down).
+      if (sc.modules.commandControl) s = { ...s, shared: sharedCounters(sc, s), aimed: s.units.map(() => -1) };
       s = initiative(sc, s, rng, log);
       continue;
     }
@@ -954,6 +990,8 @@ function adjustment(sc: Scenario, before: State, rng: Rng, log: Log): State {
     route: [],
     calls: [],
     ifOpen: false,
+    shared: [],
+    aimed: [],
   };
   next = objectiveControl(sc, next, log);
   if (next.turn >= sc.turns) return endGame(sc, next, log);

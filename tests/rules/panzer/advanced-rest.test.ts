@@ -19,7 +19,7 @@ import {
   type State,
   SUPPRESSION_ON,
 } from '../../../src/rules/panzer/state.js';
-import { dice, hex, movePhase, run, transport, withUnits } from './helpers.js';
+import { cc, dice, hex, movePhase, run, transport, withUnits } from './helpers.js';
 
 const OPEN = ['.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......'];
 
@@ -143,5 +143,80 @@ describe('PANZER 6.6.7.2: transported fire', () => {
     const a = shotFigures(sc, fire, 1, 2, false, false).modifier;
     const b = shotFigures(sc, onFoot, 1, 2, false, false).modifier;
     expect(a).toBe(b - 2);
+  });
+});
+
+describe('PANZER 6.2.1.1.4: executing shared commands', () => {
+  const W = ['..........', '..........', '..........', '..........', '..........', '..........', '..........', '..........'];
+  const SEASONED = { forceGrade: 'seasoned', formations: [] };
+  /** Two Pz IV side by side sharing a counter, a third far off with its own; three T-34s, two adjacent. */
+  const scene = () =>
+    cc(
+      {
+        terrain: W,
+        units: [
+          [0, 'pz4h', '0407', 'N'],
+          [0, 'pz4h', '0408', 'N'],
+          [0, 'pz4h', '0907', 'N'],
+          [1, 't3485', '0102', 'S'],
+          [1, 't3485', '0103', 'S'],
+          [1, 't3485', '0802', 'S'],
+        ],
+      },
+      [SEASONED, SEASONED],
+    );
+
+  /** Plays the Command Phase (`german` letters for units 0-2, the Soviets N/C) and makes the Germans First Player. */
+  const ordered = (german: string) => {
+    const { sc, game, start } = scene();
+    const placed = run(game, start, [...[...german].map((c, k) => `o:${k}:${c}`), 'o:3:N', 'o:4:N', 'o:5:N']);
+    const s = run(game, placed, [placed.chooser === 0 ? 'first' : 'second']);
+    return { sc, game, s, placed };
+  };
+
+  it('PANZER 6.2.1.1.4: units sharing a FIRE counter pick targets within Command Range of one another', () => {
+    const { sc, game, s } = ordered('FFF');
+    expect(s.shared).toEqual([0, 0, -1, -1, -1, -1]);
+    expect(legalActions(sc, s)).toEqual(expect.arrayContaining(['f:1:3', 'f:1:4', 'f:1:5']));
+    const after = run(game, s, ['f:0:3', 'resolve'], dice(100));
+    expect(after.aimed[0]).toBe(3);
+    const shots = legalActions(sc, after);
+    // #4 is next to #3 (range 1, Seasoned); #5 is six hexes from it: not for the sharer, still for the unit with its own counter.
+    expect(shots).toContain('f:1:4');
+    expect(shots).not.toContain('f:1:5');
+    expect(shots).toContain('f:2:5');
+  });
+
+  it('PANZER 6.2.1.1.4: units sharing a MOVE end their moves within Command Range of one another', () => {
+    const { sc, game, s } = ordered('MMN');
+    expect(s.shared).toEqual([0, 0, -1, -1, -1, -1]);
+    let m = s;
+    while (m.phase !== 'move' || m.stepSeat !== 0)
+      m = run(game, m, [legalActions(sc, m).includes('pass') ? 'pass' : legalActions(sc, m)[0]!]);
+    const far = hex(sc, '0404');
+    m = run(game, m, [`m:0:${far}:0`]);
+    const moves = legalActions(sc, m).filter((a) => a.startsWith('m:1:'));
+    expect(moves.length).toBeGreaterThan(0);
+    for (const a of moves) expect(sc.map.grid.distance(Number(a.split(':')[2]), far)).toBeLessThanOrEqual(1);
+  });
+
+  it('PANZER 6.2.1.1.4: units sharing an OVERWATCH fire at the same target', () => {
+    const { sc, game, placed } = ordered('OOO');
+    // The Combat Phase overwatch at Soviet units (as if they had fired), the Germans First Player.
+    const watch: State = {
+      ...placed,
+      phase: 'fire',
+      chooser: -1,
+      first: 0,
+      stepSeat: 0,
+      owStage: 1,
+      reactions: [{ seat: 0, targets: [3, 5] }],
+    };
+    expect(legalActions(sc, watch)).toEqual(expect.arrayContaining(['w:1:3', 'w:1:5']));
+    const after = run(game, watch, ['w:0:3'], dice(100));
+    const shots = legalActions(sc, after);
+    expect(shots).toContain('w:1:3');
+    expect(shots).not.toContain('w:1:5');
+    expect(shots).toContain('w:2:5');
   });
 });

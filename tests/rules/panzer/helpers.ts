@@ -131,3 +131,29 @@ export function transport(spec: MiniSpec, mountedOn: Record<number, number> = {}
   const game = new PanzerGame(sc, { narrate: true });
   return { sc, game, start: game.initialState(createRng('transport')) };
 }
+
+/**
+ * A hand-made scenario with command control: `sides` gives each side's Force Grade and formations,
+ * `formationOf` each unit's formation id (by unit index).
+ */
+export function cc(
+  spec: MiniSpec,
+  sides: { forceGrade: string; formations: { id: string; grade: string }[] }[],
+  formationOf: Record<number, string> = {},
+  modules = ['leg-towed', 'gp-fire', 'bail-out', 'command-control'],
+) {
+  const file = writeScenario(spec, { modules });
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  const next = [0, 0];
+  spec.units.forEach(([side], idx) => {
+    const placed = data.sides[side].units[next[side]!++];
+    if (formationOf[idx] !== undefined) placed.formation = formationOf[idx];
+  });
+  sides.forEach((s, k) => {
+    Object.assign(data.sides[k], s);
+  });
+  writeFileSync(file, JSON.stringify(data));
+  const sc = loadPanzerScenario(file);
+  const game = new PanzerGame(sc, { narrate: true });
+  return { sc, game, start: game.initialState(createRng('cc')) };
+}
