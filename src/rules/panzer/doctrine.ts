@@ -404,10 +404,13 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
         case 'h':
           return hullDownSearchAssessment(sc, state, Number(p[1]), Number(p[2]), searchKind(p[3]!), seat);
         case 'P': {
-          // 6.5.1.11.1: plot the Planned mission that would do most against the enemy as it stands now.
+          // 6.5.1.11.1: plot the Planned mission that would do most against the enemy as it stands now,
+          // over each turn's Target Point (6.5.1.11.3: a plot may shift it turn by turn).
           const b = Number(p[1]);
           const plan = sc.batteries[b]!.plans[Number(p[2])]!;
-          return { ...NONE, objective: missionValue(sc, state, seat, { battery: b, unit: -1 }, -1, plan.hex, sheafCode(plan.sheaf)) };
+          let v = 0;
+          for (const h of plan.hexes) v += missionValue(sc, state, seat, { battery: b, unit: -1 }, -1, h, sheafCode(plan.sheaf));
+          return { ...NONE, objective: v / plan.hexes.length };
         }
         case 'i':
           return { ...NONE, expectedEnemyLoss: callValue(sc, state, Number(p[1]), p[2]!, Number(p[3]), p[4]!, false) };

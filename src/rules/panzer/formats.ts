@@ -474,6 +474,11 @@ const side = z.strictObject({
               turn: z.number().int().min(1),
               sheaf: z.enum(SHEAFS).default('closed'),
               duration: z.number().int().min(1).max(5).default(1),
+              /**
+               * 6.5.1.11.3: the plotted adjustments: the Target Point of each later turn of the mission, in
+               * order, each within 5 hexes of the one before; turns past the list keep its last point.
+               */
+              adjust: z.array(hexLabel).default([]),
             }),
           )
           .default([]),

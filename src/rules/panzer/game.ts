@@ -1101,7 +1101,9 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
     case 'P': {
       const b = sc.batteries[Number(p[1])]!;
       const plan = b.plans[Number(p[2])]!;
-      return `plot Planned fire of ${b.name} on ${grid.label(plan.hex)}, turn ${plan.turn}, ${plan.sheaf} SHEAF, ${plan.duration} turn(s)`;
+      // 6.5.1.11.3: the plotted shifts of its later turns.
+      const shifts = plan.hexes.filter((h, k) => k > 0 && h !== plan.hexes[k - 1]).map((h) => grid.label(h));
+      return `plot Planned fire of ${b.name} on ${grid.label(plan.hex)}, turn ${plan.turn}, ${plan.sheaf} SHEAF, ${plan.duration} turn(s)${shifts.length > 0 ? `, shifting to ${shifts.join(' then ')}` : ''}`;
     }
     case 'i':
       return `${unitName(sc, Number(p[1]))} calls ${sourceName(sc, parseSource(p[2]!), unitName)} onto ${grid.label(Number(p[3]))}, ${sheafName(p[4]!)} SHEAF`;

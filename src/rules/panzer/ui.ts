@@ -155,12 +155,17 @@ export function indirectFireLines(sc: Scenario, state: State, viewer: number): s
   sc.batteries.forEach((b, k) => {
     const plot = state.plots[k]!;
     if (plot < 0) return;
-    if (b.side === viewer || state.plotStart[k]! >= 0) {
+    if (b.side === viewer) {
       const p = b.plans[plot]!;
+      // 6.5.1.11.3: the plotted shifts of its later turns.
+      const shifts = p.hexes.filter((h, j) => j > 0 && h !== p.hexes[j - 1]).map((h) => grid.label(h));
       out.push(
-        `Planned fire (${sc.sides[b.side]!.name}): ${b.name} on ${grid.label(p.hex)}, turn ${p.turn}, ${p.sheaf} SHEAF, ${p.duration} turn(s)${state.plotStart[k]! >= 0 ? `, arrived turn ${state.plotStart[k]}` : ' (secret)'}`,
+        `Planned fire (${sc.sides[b.side]!.name}): ${b.name} on ${grid.label(p.hex)}${shifts.length > 0 ? ` then ${shifts.join(' then ')}` : ''}, turn ${p.turn}, ${p.sheaf} SHEAF, ${p.duration} turn(s)${state.plotStart[k]! >= 0 ? `, arrived turn ${state.plotStart[k]}` : ' (secret)'}`,
       );
-    } else out.push(`Planned fire (${sc.sides[b.side]!.name}): ${b.name} has a plot, face down`);
+    } else if (state.plotStart[k]! >= 0)
+      // The other side sees where it has landed (the missions above); its later turns stay face down (ruling PZ-R64).
+      out.push(`Planned fire (${sc.sides[b.side]!.name}): ${b.name} arrived turn ${state.plotStart[k]}; the rest of its plot is face down`);
+    else out.push(`Planned fire (${sc.sides[b.side]!.name}): ${b.name} has a plot, face down`);
   });
   return out;
 }

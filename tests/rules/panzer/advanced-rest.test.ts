@@ -3,9 +3,12 @@
  * fire (6.6.7.2) in "transport", executing shared commands (6.2.1.1.4) in "command-control", adjusting
  * Planned fire (6.5.1.11.3) in "indirect-fire"; asserted on the state after each action.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../src/core/rng.js';
 import { gpShotFigures } from '../../../src/rules/panzer/advanced/suppression.js';
-import { describePanzerAction, legalActions } from '../../../src/rules/panzer/game.js';
+import { describePanzerAction, legalActions, PanzerGame } from '../../../src/rules/panzer/game.js';
+import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
 import { shotFigures } from '../../../src/rules/panzer/rules.js';
 import {
   FIRE,
@@ -19,7 +22,7 @@ import {
   type State,
   SUPPRESSION_ON,
 } from '../../../src/rules/panzer/state.js';
-import { cc, dice, hex, movePhase, run, transport, withUnits } from './helpers.js';
+import { cc, dice, hex, movePhase, run, transport, withUnits, writeScenario } from './helpers.js';
 
 const OPEN = ['.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......'];
 
@@ -218,5 +221,83 @@ describe('PANZER 6.2.1.1.4: executing shared commands', () => {
     expect(shots).toContain('w:1:3');
     expect(shots).not.toContain('w:1:5');
     expect(shots).toContain('w:2:5');
+  });
+});
+
+describe('PANZER 6.5.1.11.3: adjusting Planned indirect fire', () => {
+  const MAP = Array.from({ length: 8 }, () => '................');
+  type PlanSpec = { hex: string; turn: number; sheaf: string; duration: number; adjust?: string[] };
+  /** German squads at 0404 and 0804, Soviet squads at 1204 and 0904, a Soviet FO; the Soviet 122mm battery (b0) with `plans`. */
+  const planned = (plans: PlanSpec[]) => {
+    const file = writeScenario(
+      {
+        terrain: MAP,
+        units: [
+          [0, 'ger-squad', '0404', 'SE'],
+          [0, 'ger-squad', '0804', 'SE'],
+          [1, 'sov-squad', '1204', 'NW'],
+          [1, 'sov-squad', '0904', 'NW'],
+          [1, 'sov-fo', '1504', 'NW'],
+        ],
+        turns: 6,
+      },
+      { modules: ['leg-towed', 'gp-fire', 'indirect-fire'] },
+    );
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    data.sides[1].artillery = [{ battery: 'sov-122', plans }];
+    writeFileSync(file, JSON.stringify(data));
+    const sc = loadPanzerScenario(file);
+    const game = new PanzerGame(sc, { narrate: true });
+    return { sc, game, start: game.initialState(createRng('plan')) };
+  };
+  /** Turn `turn`'s Combat Phase opened from `s` (the Germans First Player, everyone spotted and on N/C). */
+  const turnOf = (game: PanzerGame, s: State, turn: number): State =>
+    game.apply(
+      {
+        ...s,
+        turn,
+        phase: 'choose',
+        chooser: 0,
+        calls: [],
+        ifOpen: false,
+        units: s.units.map((u) => ({ ...u, spotted: true, ordered: true, fired: false, cmd: NC })),
+      },
+      'first',
+      dice(1),
+    );
+  const WALK: PlanSpec = { hex: '0404', turn: 2, sheaf: 'closed', duration: 3, adjust: ['0804'] };
+
+  it('PANZER 6.5.1.11.3: each turn of the mission lands on its plotted Target Point, shifted up to 5 hexes, never Danger Close', () => {
+    const { sc, game, start } = planned([WALK]);
+    expect(sc.batteries[0]!.plans[0]!.hexes).toEqual([hex(sc, '0404'), hex(sc, '0804'), hex(sc, '0804')]);
+    const t2 = turnOf(game, { ...start, plots: [0] }, 2);
+    const arrived = game.apply(t2, 'F:0', dice(1));
+    expect(arrived.missions.find((m) => m.planned)).toMatchObject({ hex: hex(sc, '0404'), turn: 2 });
+    const t3 = turnOf(game, arrived, 3);
+    // The Soviet squad at 0904 is a spotted friendly unit within 5 hexes: a Planned mission takes no Danger Close.
+    expect(t3.missions.find((m) => m.planned)).toMatchObject({ hex: hex(sc, '0804'), turn: 3, dangerClose: false });
+    expect(t3.events.some((e) => e.includes('shifts from 0404 to 0804'))).toBe(true);
+    const t4 = turnOf(game, t3, 4);
+    expect(t4.missions.find((m) => m.planned)).toMatchObject({ hex: hex(sc, '0804'), turn: 4 });
+    expect(turnOf(game, t4, 5).missions.some((m) => m.planned)).toBe(false);
+  });
+
+  it('PANZER 6.5.1.11.3: a plot that moves its Target Point more than 5 hexes in a turn, or has more shifts than turns, is refused', () => {
+    expect(() => planned([{ ...WALK, adjust: ['1004'] }])).toThrow(/more than 5 hexes/);
+    expect(() => planned([{ ...WALK, duration: 1 }])).toThrow(/adjustment/);
+  });
+
+  it('PANZER 6.5.1.11.3: the shifts still to come stay secret after the fire arrives: determinize deals them again until they land', () => {
+    const other: PlanSpec = { ...WALK, adjust: ['0407'] };
+    const { sc, game, start } = planned([WALK, other]);
+    const arrivedWith = (k: number) => game.apply(turnOf(game, { ...start, plots: [k] }, 2), 'F:0', dice(1));
+    const [a, b] = [arrivedWith(0), arrivedWith(1)];
+    for (const seed of ['x', 'y', 'z']) expect(game.determinize(a, 0, createRng(seed))).toEqual(game.determinize(b, 0, createRng(seed)));
+    const dealt = new Set(['p', 'q', 'r', 's', 't', 'u'].map((seed) => game.determinize(a, 0, createRng(seed)).plots[0]));
+    expect(dealt).toEqual(new Set([0, 1]));
+    // Once the second turn has landed on 0804 only the real plot fits what was seen.
+    const landed = turnOf(game, a, 3);
+    expect(landed.missions.find((m) => m.planned)!.hex).toBe(hex(sc, '0804'));
+    for (const seed of ['p', 'q', 'r']) expect(game.determinize(landed, 0, createRng(seed)).plots[0]).toBe(0);
   });
 });
