@@ -380,7 +380,8 @@ export function panzerUi(sc: Scenario): ScenarioUi<State, string> {
 function actionPlace(sc: Scenario, state: State, action: string): ActionPlace {
   const p = action.split(':');
   const label = describePanzerAction(sc, state, action);
-  const unitHex = (u: number) => (alive(state.units[u]!) ? state.units[u]!.hex : -1);
+  // A passenger (6.6.7.2: it may fire from its carrier) is where its carrier is.
+  const unitHex = (u: number) => (alive(state.units[u]!) || state.units[u]!.status === MOUNTED ? state.units[u]!.hex : -1);
   if (p[0] === 'f' || p[0] === 'w' || p[0] === 'g' || p[0] === 'v') {
     const u = Number(p[1]);
     return { kind: 'fire', label, units: [u], from: unitHex(u), to: -1, target: unitHex(Number(p[2])), combat: true };
