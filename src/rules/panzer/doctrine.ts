@@ -155,6 +155,19 @@ function moveValue(sc: Scenario, state: State, u: number): number {
 }
 
 function commandValue(sc: Scenario, state: State, u: number, cmd: number): number {
+  // 6.6.7.2: a carrier's command tells when its squads and sections aboard may fire (never on MOVE).
+  if (sc.modules.transport && cmd !== MOVE) {
+    const aboard = passengersOf(state, u).filter((x) => sc.units[x]!.kind === 'squad' || sc.units[x]!.kind === 'section');
+    if (aboard.length > 0) {
+      let v = 0;
+      for (const x of aboard) v += cmd === OVERWATCH ? watchValue(sc, state, x) : bestShot(sc, state, x);
+      return ownCommandValue(sc, state, u, cmd) + v;
+    }
+  }
+  return ownCommandValue(sc, state, u, cmd);
+}
+
+function ownCommandValue(sc: Scenario, state: State, u: number, cmd: number): number {
   if (cmd === FIRE) return Math.max(bestShot(sc, state, u), indirectUnitValue(sc, state, u));
   if (cmd === SHORT_HALT) return bestShot(sc, state, u) * 0.5 + moveValue(sc, state, u) * 0.5 + hullDownMoveCost(sc, state, u);
   if (cmd === MOVE)
