@@ -156,6 +156,19 @@ function moveValue(sc: Scenario, state: State, u: number): number {
 }
 
 function commandValue(sc: Scenario, state: State, u: number, cmd: number): number {
+  // 6.6.7.2: a carrier's command tells when its squads and sections aboard may fire (never on MOVE).
+  if (sc.modules.transport && cmd !== MOVE) {
+    const aboard = passengersOf(state, u).filter((x) => sc.units[x]!.kind === 'squad' || sc.units[x]!.kind === 'section');
+    if (aboard.length > 0) {
+      let v = 0;
+      for (const x of aboard) v += cmd === OVERWATCH ? watchValue(sc, state, x) : bestShot(sc, state, x);
+      return ownCommandValue(sc, state, u, cmd) + v;
+    }
+  }
+  return ownCommandValue(sc, state, u, cmd);
+}
+
+function ownCommandValue(sc: Scenario, state: State, u: number, cmd: number): number {
   if (cmd === FIRE) return Math.max(bestShot(sc, state, u), indirectUnitValue(sc, state, u));
   if (cmd === SHORT_HALT) return bestShot(sc, state, u) * 0.5 + moveValue(sc, state, u) * 0.5 + hullDownMoveCost(sc, state, u);
   if (cmd === MOVE)
@@ -247,6 +260,16 @@ function dismountValue(sc: Scenario, state: State, v: number): number {
   if (p === undefined) return 0;
   const near = goalDistance(sc, state, p, h) <= DISMOUNT_NEAR || exposureAt(sc, state, v, h) > 0;
   return near ? 0.4 : -0.4;
+}
+
+/**
+ * 6.6.7.1.2: bail out of a moving carrier (suppressed, at no cost to it) when the carrier is in trouble
+ * (damaged, immobile, suppressed or fired at this turn) or has brought the passenger to its goal; ride on otherwise.
+ */
+function bailOutValue(sc: Scenario, state: State, p: number): number {
+  const c = state.units[state.units[p]!.carrier]!;
+  const trouble = c.status === DAMAGED || c.immobile || c.sup !== 0 || c.underFire;
+  return trouble || goalDistance(sc, state, p, c.hex) === 0 ? 0.4 : -0.4;
 }
 
 /** 6.6.7.1.1: mount a carrier when the goal is far and no enemy can fire at the unit where it stands. */
@@ -383,13 +406,20 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           return { ...NONE, objective: mountValue(sc, state, Number(p[1])) };
         case 'd':
           return { ...NONE, objective: dismountValue(sc, state, Number(p[1])) };
+        case 'e':
+          return { ...NONE, objective: bailOutValue(sc, state, Number(p[1])) };
+        case 'go':
+          return NONE;
         case 'h':
           return hullDownSearchAssessment(sc, state, Number(p[1]), Number(p[2]), searchKind(p[3]!), seat);
         case 'P': {
-          // 6.5.1.11.1: plot the Planned mission that would do most against the enemy as it stands now.
+          // 6.5.1.11.1: plot the Planned mission that would do most against the enemy as it stands now,
+          // over each turn's Target Point (6.5.1.11.3: a plot may shift it turn by turn).
           const b = Number(p[1]);
           const plan = sc.batteries[b]!.plans[Number(p[2])]!;
-          return { ...NONE, objective: missionValue(sc, state, seat, { battery: b, unit: -1 }, -1, plan.hex, sheafCode(plan.sheaf)) };
+          let v = 0;
+          for (const h of plan.hexes) v += missionValue(sc, state, seat, { battery: b, unit: -1 }, -1, h, sheafCode(plan.sheaf));
+          return { ...NONE, objective: v / plan.hexes.length };
         }
         case 'i':
           return { ...NONE, expectedEnemyLoss: callValue(sc, state, Number(p[1]), p[2]!, Number(p[3]), p[4]!, false) };

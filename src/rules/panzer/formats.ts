@@ -167,7 +167,7 @@ export const advancedCharts = z.strictObject({
   /**
    * Transport (6.6.7, 6.5.2.6.2, 6.5.4.2.3): the Bail Out Table's passenger rows for a carrier knocked out or
    * brewed up (a roll(100) at or above the value escapes, else the passenger is eliminated) and the set GP
-   * Defense of passengers, Under Cover or not.
+   * Defense of passengers, Under Cover or not, and the Transported Combat fire modifiers (6.6.7.2).
    */
   transport: z
     .strictObject({
@@ -177,6 +177,9 @@ export const advancedCharts = z.strictObject({
       buTowed: sourcedNumber,
       gpdUnderCover: sourcedNumber,
       gpdOpen: sourcedNumber,
+      /** 6.6.7.2: the Transported Combat modifiers of a passenger's AP and GP fire. */
+      transportedAp: sourcedNumber,
+      transportedGp: sourcedNumber,
     })
     .optional(),
   /**
@@ -471,6 +474,11 @@ const side = z.strictObject({
               turn: z.number().int().min(1),
               sheaf: z.enum(SHEAFS).default('closed'),
               duration: z.number().int().min(1).max(5).default(1),
+              /**
+               * 6.5.1.11.3: the plotted adjustments: the Target Point of each later turn of the mission, in
+               * order, each within 5 hexes of the one before; turns past the list keep its last point.
+               */
+              adjust: z.array(hexLabel).default([]),
             }),
           )
           .default([]),

@@ -14,7 +14,7 @@ import { advancedApHit } from './advanced/ap-hits.js';
 import { type BailCause, checkBailOut } from './advanced/bail-out.js';
 import { applyFullCover, fullCoverEligible, fullCoverSets } from './advanced/full-cover.js';
 import { closeCombatActions, resolveCloseCombat } from './advanced/close-combat.js';
-import { initiativeModifier, withinCommands } from './advanced/command-control.js';
+import { initiativeModifier, sharedCounters, sharedFireAllowed, sharedMoveFilter, withinCommands } from './advanced/command-control.js';
 import { movementDamaged } from './advanced/hit-locations.js';
 import {
   applyIndirect,
@@ -34,12 +34,17 @@ import {
 import { hullDownRange, searchActions, searchFinds, searchKind, searchModifier } from './advanced/hull-down.js';
 import { applyGpShot, recoverSuppression } from './advanced/suppression.js';
 import {
+  applyBailOut,
   applyDismount,
   applyMount,
+  bailOutActions,
+  bailOutOffered,
   carryPassengers,
   dismountActions,
+  markCarrierFire,
   mountActions,
   passengerFates,
+  passengerMayFire,
   passengersOf,
   reverses,
   towing,
@@ -152,6 +157,9 @@ export class PanzerGame extends WordActionGame<State> {
       plotStart: sc.batteries.map(() => -1),
       batteryTurn: sc.batteries.map(() => -1),
       ifOpen: false,
+      bailOpen: false,
+      shared: [],
+      aimed: [],
       calls: [],
       events: [],
     };
@@ -211,7 +219,10 @@ export class PanzerGame extends WordActionGame<State> {
       const u = state.units[i]!;
       if (!faceDown(i)) continue;
       const options = plausibleCommands(sc, state, i);
-      const cmd = options[this.dealCommand(blind ?? state, i, options, rng)]!;
+      // 6.2.1.1.4: units seen sharing one counter hold the command dealt to the first of them, when it may be theirs.
+      const lead = state.shared[i] ?? -1;
+      const leadCmd = lead >= 0 && lead < i ? (units ?? state.units)[lead]!.cmd : -1;
+      const cmd = options.includes(leadCmd) ? leadCmd : options[this.dealCommand(blind ?? state, i, options, rng)]!;
       units ??= state.units.slice();
       units[i] = { ...u, cmd };
     }
@@ -390,15 +401,26 @@ export function legalActions(sc: Scenario, state: State): string[] {
     // 4.4.1: with a salvo announced, the other shots at its target may join it before it is resolved.
     return state.salvo === null ? shots : [...shots, 'resolve'];
   }
+  // 6.6.7.1.2: during a carrier's move its unsuppressed passengers may bail out, or it carries on.
+  if (state.bailOpen) return bailOutActions(state);
   const out: string[] = [];
   for (const u of movers(sc, state, state.stepSeat)) {
     const unit = state.units[u]!;
     // 6.6.7.1: a vehicle towing a gun may not move in reverse.
     const tows = towing(sc, state, u);
-    for (const d of destinations(sc, state, u)) {
-      if (tows && reverses(sc, unit.hex, unit.facing, d.steps)) continue;
-      out.push(d.hex < 0 ? `m:${u}:x${d.steps.at(-1)!.hex}` : `m:${u}:${d.hex}:${d.facing}`);
+    let dests = destinations(sc, state, u);
+    if (tows) dests = dests.filter((d) => !reverses(sc, unit.hex, unit.facing, d.steps));
+    // 6.2.1.1.4: units sharing a MOVE or SHORT HALT end their moves within Command Range of one another.
+    if (state.shared.length > 0) {
+      const ok = sharedMoveFilter(
+        sc,
+        state,
+        u,
+        dests.map((d) => d.hex),
+      );
+      dests = dests.filter((_, k) => ok[k]);
     }
+    for (const d of dests) out.push(d.hex < 0 ? `m:${u}:x${d.steps.at(-1)!.hex}` : `m:${u}:${d.hex}:${d.facing}`);
     out.push(...searchActions(sc, state, u), ...mountActions(sc, state, u), ...dismountActions(sc, state, u));
   }
   return out;
@@ -415,11 +437,14 @@ function directShotsBy(sc: Scenario, state: State, seat: number, can: CanFire): 
   const out: [number, number][] = [];
   const salvo = state.salvo;
   state.units.forEach((u, i) => {
-    if (sc.units[i]!.side !== seat || !alive(u) || !firesInDirectStep(u) || u.fired) return;
+    if (sc.units[i]!.side !== seat || u.fired) return;
+    // 6.6.7.2: a passenger fires from its carrier as the carrier's command allows.
+    if (!(alive(u) && firesInDirectStep(u)) && !passengerMayFire(sc, state, i, false)) return;
     if (salvo?.shots.some((x) => x.firer === i)) return;
     state.units.forEach((_, t) => {
       if (salvo !== null ? t !== salvo.target : state.engaged.includes(t)) return;
-      if (can(sc, state, i, t)) out.push([i, t]);
+      // 6.2.1.1.4: units sharing a FIRE or SHORT HALT pick targets within Command Range of one another.
+      if (can(sc, state, i, t) && (state.shared.length === 0 || sharedFireAllowed(sc, state, i, t))) out.push([i, t]);
     });
   });
   return out;
@@ -429,10 +454,13 @@ function directShotsBy(sc: Scenario, state: State, seat: number, can: CanFire): 
 function overwatchShotsBy(sc: Scenario, state: State, r: Reaction, can: CanFire): [number, number][] {
   const out: [number, number][] = [];
   state.units.forEach((u, i) => {
-    if (sc.units[i]!.side !== r.seat || !alive(u) || !u.ordered || u.cmd !== OVERWATCH || u.fired) return;
+    if (sc.units[i]!.side !== r.seat || u.fired) return;
+    if (!(alive(u) && u.ordered && u.cmd === OVERWATCH) && !passengerMayFire(sc, state, i, true)) return;
     // 6.5.1: an observer calling indirect fire does nothing else of Overwatch.
     if (state.calls.length > 0 && observing(state, i)) return;
-    for (const t of r.targets) if (can(sc, state, i, t)) out.push([i, t]);
+    // 6.2.1.1.4: units sharing an OVERWATCH fire at the same target.
+    for (const t of r.targets)
+      if (can(sc, state, i, t) && (state.shared.length === 0 || sharedFireAllowed(sc, state, i, t))) out.push([i, t]);
   });
   return out;
 }
@@ -497,7 +525,16 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       return { ...state, salvo: { ...state.salvo!, resolving: true } };
     case 'w':
     case 'v':
-      return announce(sc, state, Number(parts[1]), Number(parts[2]), true, parts[0] === 'v', rng, log);
+      return announce(
+        sc,
+        aim(state, Number(parts[1]), Number(parts[2])),
+        Number(parts[1]),
+        Number(parts[2]),
+        true,
+        parts[0] === 'v',
+        rng,
+        log,
+      );
     case 'reveal':
     case 'conceal': {
       const p = state.pending!;
@@ -528,6 +565,10 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       return applyMount(sc, state, Number(parts[1]), Number(parts[2]), log, unitName);
     case 'd':
       return applyDismount(sc, state, Number(parts[1]), log, unitName);
+    case 'e':
+      return applyBailOut(sc, state, Number(parts[1]), log, unitName);
+    case 'go':
+      return { ...state, bailOpen: false };
     case 'h':
       return startSearch(sc, state, Number(parts[1]), Number(parts[2]), searchKind(parts[3]!), log);
     case 'P':
@@ -543,13 +584,24 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
   throw new IllegalActionError(action, 'unknown action');
 }
 
+/** 6.2.1.1.4: with command control, the target `firer` announced fire at is kept for its sharers. */
+function aim(state: State, firer: number, target: number): State {
+  if (state.aimed.length === 0) return state;
+  const aimed = state.aimed.slice();
+  aimed[firer] = target;
+  return { ...state, aimed };
+}
+
 /** 4.4.1: `firer` announces its direct fire at `target`, opening a salvo at it or joining the one announced; its command is revealed. */
 function joinSalvo(sc: Scenario, state: State, firer: number, target: number, gp: boolean, log: Log): State {
   const salvo = state.salvo ?? { target, shots: [], resolving: false };
   log?.push(`${unitName(sc, firer)} announces ${gp ? 'GP ' : ''}fire at ${unitName(sc, target)}`);
+  const f = state.units[firer]!;
+  // 6.6.7.2: a passenger's announced fire shows the command of its carrier (it fires on that command).
+  const units = f.status === MOUNTED ? withUnit(state.units, f.carrier, { shown: true }) : state.units;
   return {
-    ...state,
-    units: withUnit(state.units, firer, { shown: true }),
+    ...aim(state, firer, target),
+    units: withUnit(units, firer, { shown: true }),
     salvo: { ...salvo, shots: [...salvo.shots, { firer, gp }] },
   };
 }
@@ -567,7 +619,11 @@ function resolveSalvoShot(sc: Scenario, state: State, rng: Rng, log: Log): State
   const d = sc.units[shot.firer]!;
   const smallArms = shot.gp ? d.gp.length > 0 && d.gp.every((g) => g.smallArms) : d.apSmallArms;
   log?.push(`${unitName(sc, shot.firer)} fires at ${unitName(sc, salvo.target)}, already destroyed`);
-  return { ...s, units: withUnit(s.units, shot.firer, { fired: true, shown: true, mark: smallArms ? SPOT_FIRE_SA : SPOT_FIRE }) };
+  const fired: State = {
+    ...s,
+    units: withUnit(s.units, shot.firer, { fired: true, shown: true, mark: smallArms ? SPOT_FIRE_SA : SPOT_FIRE }),
+  };
+  return fired.units[shot.firer]!.status === MOUNTED ? markCarrierFire(fired, shot.firer) : fired;
 }
 
 /** A shot announced: the target's owner may first reveal MOVE / SHORT HALT for the moving modifier (4.4.3.2.2). */
@@ -633,8 +689,11 @@ function resolveShot(sc: Scenario, state: State, firer: number, target: number, 
 /** After a shot: an overwatch shot opens the other side's overwatch at the firer (cascade, 4.4.2); a mover damaged or suppressed loses half its remaining MF at once (3.7, 6.6.2). */
 function afterShot(sc: Scenario, before: State, after: State, firer: number, target: number, overwatch: boolean): State {
   let s = after;
+  // 6.6.7.2: a passenger's fire is seen as its carrier's.
+  const carrier = before.units[firer]!.status === MOUNTED ? before.units[firer]!.carrier : -1;
+  if (carrier >= 0) s = markCarrierFire(s, firer);
   if (overwatch) {
-    const reactions = [...s.reactions, { seat: 1 - sc.units[firer]!.side, targets: [firer] }];
+    const reactions = [...s.reactions, { seat: 1 - sc.units[firer]!.side, targets: [carrier >= 0 ? carrier : firer] }];
     s = { ...s, reactions };
   }
   const was = before.units[target]!;
@@ -661,7 +720,7 @@ function startMove(sc: Scenario, state: State, u: number, where: string, facing:
   );
   // A no-move move is still a move the other side's overwatch may answer (4.5.1.1.8): one step in place.
   const steps = d.steps.length > 0 ? d.steps : [{ kind: 'turn' as const, hex: unit.hex, facing: unit.facing, spent: 0 }];
-  return {
+  const moving: State = {
     ...state,
     // A unit that moves leaves Full Cover (crawling, 6.6.4.3, is not modelled: ruling PZ-R26) and its hull down position (6.6.9).
     units: withUnit(state.units, u, { mark: SPOT_MOVE, shown: true, movingShown: true, fc: false, hd: NOT_HULL_DOWN }),
@@ -669,6 +728,8 @@ function startMove(sc: Scenario, state: State, u: number, where: string, facing:
     route: steps,
     allowance: Math.max(mf, d.steps.at(-1)?.spent ?? 0),
   };
+  // 6.6.7.1.2: passengers may bail out in the hex the move starts from too.
+  return bailOutOffered(sc, moving) ? { ...moving, bailOpen: true } : moving;
 }
 
 /**
@@ -765,6 +826,8 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
         s = { ...s, commandSeat: 1 };
         continue;
       }
+      // 6.2.1.1.4: the shared counters lie on the map from now on (their commands stay face down).
+      if (sc.modules.commandControl) s = { ...s, shared: sharedCounters(sc, s), aimed: s.units.map(() => -1) };
       s = initiative(sc, s, rng, log);
       continue;
     }
@@ -824,6 +887,12 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
     }
     // Movement Phase.
     if (s.mover >= 0) {
+      // 6.6.7.1.2: the bail out offer waits for the mover's side while it still has unsuppressed passengers.
+      if (s.bailOpen) {
+        if (bailOutOffered(sc, s)) break;
+        s = { ...s, bailOpen: false };
+        continue;
+      }
       if (!alive(s.units[s.mover]!) || s.route.length === 0) {
         if (s.search !== 0) s = endSearch(sc, s, rng, log);
         s = { ...s, units: withUnit(s.units, s.mover, { moved: true }), mover: -1, route: [] };
@@ -835,6 +904,8 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
         const r: Reaction = { seat: 1 - sc.units[s.mover]!.side, targets: [s.mover] };
         if (overwatchShots(sc, s, r).length > 0 || overwatchGpShots(sc, s, r).length > 0) s = { ...s, reactions: [r] };
       }
+      // 6.6.7.1.2: after the step (and any overwatch fire at it) its passengers may bail out.
+      if (bailOutOffered(sc, s)) s = { ...s, bailOpen: true };
       continue;
     }
     if (movers(sc, s, s.stepSeat).length > 0) break;
@@ -855,7 +926,14 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
 
 /** Units of `seat` that fired this turn (targets of the other side's overwatch in the Combat Phase, 4.4.2). */
 function firedBy(sc: Scenario, s: State, seat: number): number[] {
-  return s.units.flatMap((u, i) => (sc.units[i]!.side === seat && u.fired && alive(u) ? [i] : []));
+  const out = new Set<number>();
+  s.units.forEach((u, i) => {
+    if (sc.units[i]!.side !== seat || !u.fired) return;
+    if (alive(u)) out.add(i);
+    // 6.6.7.2: a passenger that fired is seen as its carrier.
+    else if (u.status === MOUNTED && alive(s.units[u.carrier]!)) out.add(u.carrier);
+  });
+  return [...out].sort((a, b) => a - b);
 }
 
 /** 4.3.1: each side rolls d100, ties rolled again; the higher chooses First or Second Player. */
@@ -912,6 +990,8 @@ function adjustment(sc: Scenario, before: State, rng: Rng, log: Log): State {
     route: [],
     calls: [],
     ifOpen: false,
+    shared: [],
+    aimed: [],
   };
   next = objectiveControl(sc, next, log);
   if (next.turn >= sc.turns) return endGame(sc, next, log);
@@ -1010,12 +1090,20 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       return `${unitName(sc, Number(p[1]))} mounts ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'd':
       return `${unitName(sc, Number(p[1]))} dismounts its passengers in ${grid.label(state.units[Number(p[1])]!.hex)}`;
+    case 'e': {
+      const c = state.units[Number(p[1])]!.carrier;
+      return `${unitName(sc, Number(p[1]))} bails out of ${unitName(sc, c)} in ${grid.label(state.units[c]!.hex)} (suppressed)`;
+    }
+    case 'go':
+      return `${state.mover >= 0 ? unitName(sc, state.mover) : 'the carrier'} carries on moving with its passengers aboard`;
     case 'h':
       return `${unitName(sc, Number(p[1]))} searches ${grid.label(state.units[Number(p[1])]!.hex)} for ${p[3] === 'P' ? 'partial hull down' : 'hull down'}, ending facing ${FACINGS[Number(p[2])]}`;
     case 'P': {
       const b = sc.batteries[Number(p[1])]!;
       const plan = b.plans[Number(p[2])]!;
-      return `plot Planned fire of ${b.name} on ${grid.label(plan.hex)}, turn ${plan.turn}, ${plan.sheaf} SHEAF, ${plan.duration} turn(s)`;
+      // 6.5.1.11.3: the plotted shifts of its later turns.
+      const shifts = plan.hexes.filter((h, k) => k > 0 && h !== plan.hexes[k - 1]).map((h) => grid.label(h));
+      return `plot Planned fire of ${b.name} on ${grid.label(plan.hex)}, turn ${plan.turn}, ${plan.sheaf} SHEAF, ${plan.duration} turn(s)${shifts.length > 0 ? `, shifting to ${shifts.join(' then ')}` : ''}`;
     }
     case 'i':
       return `${unitName(sc, Number(p[1]))} calls ${sourceName(sc, parseSource(p[2]!), unitName)} onto ${grid.label(Number(p[3]))}, ${sheafName(p[4]!)} SHEAF`;

@@ -12,7 +12,9 @@ import {
   alive,
   BU_WRECK,
   FIRE,
+  MOUNTED,
   MOVE,
+  OK,
   NOT_SUPPRESSED,
   SHORT_HALT,
   SPOT_FIRE,
@@ -21,6 +23,7 @@ import {
   type State,
   type Step,
   type Unit,
+  withUnit,
 } from './state.js';
 
 // --- Stacking (3.8) -------------------------------------------------------------------------------
@@ -81,6 +84,17 @@ export function spots(sc: Scenario, state: State, spotter: number, target: numbe
   return sc.map.hasLos(s.hex, t.hex);
 }
 
+/**
+ * 4.1.1 for a shot: whether `firer` spots `target` itself. A passenger (6.6.7.2) makes its own spotting
+ * attempt from its carrier's hex, as the unit it is.
+ */
+function firerSpots(sc: Scenario, state: State, firer: number, target: number): boolean {
+  const f = state.units[firer]!;
+  if (f.status !== MOUNTED) return spots(sc, state, firer, target);
+  if (!sc.modules.transport || !alive(state.units[f.carrier]!)) return false;
+  return spots(sc, { ...state, units: withUnit(state.units, firer, { status: OK }) }, firer, target);
+}
+
 /** 4.1.1: whether any vehicle of the other side spots `target` now. */
 export function spottedBySide(sc: Scenario, state: State, target: number): boolean {
   const side = sc.units[target]!.side;
@@ -114,7 +128,7 @@ export function inFieldOfFire(sc: Scenario, state: State, firer: number, target:
 export function canFireAt(sc: Scenario, state: State, firer: number, target: number): boolean {
   const f = state.units[firer]!;
   // 6.5.2: AP fire only at vehicles.
-  if (f.fired || isLegOrTowed(sc.units[target]!) || !spots(sc, state, firer, target)) return false;
+  if (f.fired || isLegOrTowed(sc.units[target]!) || !firerSpots(sc, state, firer, target)) return false;
   const range = sc.map.grid.distance(f.hex, state.units[target]!.hex);
   if (bandOf(sc.units[firer]!, range) < 0) return false;
   return inFieldOfFire(sc, state, firer, target);
@@ -127,7 +141,7 @@ export function canFireAt(sc: Scenario, state: State, firer: number, target: num
 export function canFireGpAt(sc: Scenario, state: State, firer: number, target: number): boolean {
   if (!sc.modules.gpFire || sc.units[firer]!.gp.length === 0) return false;
   const f = state.units[firer]!;
-  if (f.fired || !spots(sc, state, firer, target)) return false;
+  if (f.fired || !firerSpots(sc, state, firer, target)) return false;
   const range = sc.map.grid.distance(f.hex, state.units[target]!.hex);
   if (range < 1 || range > gpMaxRange(sc, firer)) return false;
   return inFieldOfFire(sc, state, firer, target);
@@ -177,6 +191,8 @@ export function shotFigures(sc: Scenario, state: State, firer: number, target: n
   if (fireDamaged(sc, f)) mod += m.damaged.value;
   // 6.5.2.4: a suppressed shooter.
   if (f.sup !== NOT_SUPPRESSED) mod += sc.adv!.modifiers.apFirerSuppressed.value;
+  // 6.6.7.2: a passenger firing AP from its carrier (an attached anti-tank rifle).
+  if (f.status === MOUNTED) mod += sc.adv!.transport!.transportedAp.value;
   mod += smokeOnLine(sc, state, f.hex, t.hex) * m.brewUpSmoke.value;
   if (overwatch) mod += inCone(sc, state, firer, target) ? m.overwatchInside.value : m.overwatchOutside.value;
   const modifier = Math.max(-10, Math.min(5, mod));

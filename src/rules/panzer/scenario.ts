@@ -120,9 +120,14 @@ export interface BatteryDef {
   readonly plans: readonly Plan[];
 }
 
+/** 6.5.1.11.3: a Planned mission's Target Point moves at most this many hexes a turn (the text's figure). */
+export const MAX_PLANNED_ADJUST = 5;
+
 /** A Planned Indirect Fire mission (6.5.1.11.1): Target Point, arrival turn, SHEAF and duration in turns. */
 export interface Plan {
   readonly hex: number;
+  /** 6.5.1.11.3: the Target Point of each turn of the mission (the first is `hex`), as plotted; `duration` long. */
+  readonly hexes: readonly number[];
   readonly turn: number;
   readonly sheaf: Sheaf;
   readonly duration: number;
@@ -501,12 +506,27 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
         indirect: card.indirect,
         formation,
         preRegistered: a.preRegistered.map((l, k) => hexAt(grid, l, `${place}.preRegistered[${k}]`, problems)),
-        plans: a.plans.map((p, k) => ({
-          hex: hexAt(grid, p.hex, `${place}.plans[${k}].hex`, problems),
-          turn: p.turn,
-          sheaf: p.sheaf,
-          duration: p.duration,
-        })),
+        plans: a.plans.map((p, k) => {
+          const hex = hexAt(grid, p.hex, `${place}.plans[${k}].hex`, problems);
+          // 6.5.1.11.3: each turn's Target Point within 5 hexes of the last one, and no more points than turns.
+          const points = [hex, ...p.adjust.map((l, j) => hexAt(grid, l, `${place}.plans[${k}].adjust[${j}]`, problems))];
+          if (p.adjust.length > p.duration - 1)
+            problems.add(
+              `${place}.plans[${k}].adjust`,
+              `a mission of ${p.duration} turn(s) has ${p.duration - 1} adjustment(s) at most`,
+              'bad-value',
+            );
+          points.forEach((h, j) => {
+            if (j > 0 && h >= 0 && points[j - 1]! >= 0 && grid.distance(h, points[j - 1]!) > MAX_PLANNED_ADJUST)
+              problems.add(
+                `${place}.plans[${k}].adjust[${j - 1}]`,
+                `moves the Target Point more than ${MAX_PLANNED_ADJUST} hexes in a turn (6.5.1.11.3)`,
+                'bad-value',
+              );
+          });
+          const hexes = Array.from({ length: p.duration }, (_, j) => points[Math.min(j, points.length - 1)]!);
+          return { hex, hexes, turn: p.turn, sheaf: p.sheaf, duration: p.duration };
+        }),
       });
     });
   });

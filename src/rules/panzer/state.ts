@@ -203,6 +203,18 @@ export interface State {
   /** The current Indirect Fire Step is open: its Planned fire and automatic checks are done. */
   readonly ifOpen: boolean;
   /**
+   * 6.6.7.1.2: the mover carries unsuppressed passengers and has just taken a step: its side may bail
+   * them out in its hex (`e:p`) or carry on (`go`) before the next step.
+   */
+  readonly bailOpen: boolean;
+  /**
+   * Command control (6.2.1.1.4), from the end of the Command Phase: per unit, the lowest unit of the group
+   * sharing its unique command counter, -1 none; empty without the module or before the commands are placed.
+   */
+  readonly shared: readonly number[];
+  /** Command control (6.2.1.1.4): per unit, the target it announced fire at this turn, -1 none; empty as `shared`. */
+  readonly aimed: readonly number[];
+  /**
    * This turn's calls for fire: the observer, its target hex (6.5.1.1) and the source called (`b<battery>`,
    * `u<unit>`); a -1 hex marks a checked mission's observer or on-map firer (6.5.1.9).
    */

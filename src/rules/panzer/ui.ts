@@ -155,12 +155,17 @@ export function indirectFireLines(sc: Scenario, state: State, viewer: number): s
   sc.batteries.forEach((b, k) => {
     const plot = state.plots[k]!;
     if (plot < 0) return;
-    if (b.side === viewer || state.plotStart[k]! >= 0) {
+    if (b.side === viewer) {
       const p = b.plans[plot]!;
+      // 6.5.1.11.3: the plotted shifts of its later turns.
+      const shifts = p.hexes.filter((h, j) => j > 0 && h !== p.hexes[j - 1]).map((h) => grid.label(h));
       out.push(
-        `Planned fire (${sc.sides[b.side]!.name}): ${b.name} on ${grid.label(p.hex)}, turn ${p.turn}, ${p.sheaf} SHEAF, ${p.duration} turn(s)${state.plotStart[k]! >= 0 ? `, arrived turn ${state.plotStart[k]}` : ' (secret)'}`,
+        `Planned fire (${sc.sides[b.side]!.name}): ${b.name} on ${grid.label(p.hex)}${shifts.length > 0 ? ` then ${shifts.join(' then ')}` : ''}, turn ${p.turn}, ${p.sheaf} SHEAF, ${p.duration} turn(s)${state.plotStart[k]! >= 0 ? `, arrived turn ${state.plotStart[k]}` : ' (secret)'}`,
       );
-    } else out.push(`Planned fire (${sc.sides[b.side]!.name}): ${b.name} has a plot, face down`);
+    } else if (state.plotStart[k]! >= 0)
+      // The other side sees where it has landed (the missions above); its later turns stay face down (ruling PZ-R64).
+      out.push(`Planned fire (${sc.sides[b.side]!.name}): ${b.name} arrived turn ${state.plotStart[k]}; the rest of its plot is face down`);
+    else out.push(`Planned fire (${sc.sides[b.side]!.name}): ${b.name} has a plot, face down`);
   });
   return out;
 }
@@ -224,7 +229,7 @@ export const PANZER_COMMAND_HELP = [
   'orders LETTERS    commands for all your vehicles in order, one letter each: F fire, M move, H short halt, O overwatch, N n/c (a set the list offers)',
   'order U C         command C (F M H O N) for vehicle #U',
   'first | second    after winning the initiative: be First Player (fire first, move last) or Second (move first)',
-  'fire U T          vehicle #U fires at enemy #T (overwatch), or announces its direct fire at #T',
+  'fire U T          vehicle #U fires at enemy #T (overwatch), or announces its direct fire at #T (a passenger fires from its carrier)',
   'resolve           resolve the direct fire announced at one target (every shot at it is announced first)',
   'gp U T            unit #U fires GP at enemy #T (Advanced Game, direct fire or overwatch)',
   'pass              hold overwatch fire now',
@@ -235,6 +240,8 @@ export const PANZER_COMMAND_HELP = [
   'hold              make no more close assaults this turn',
   'mount U V         leg or towed unit #U with MOVE mounts vehicle #V (Advanced Game transport)',
   'dismount V        vehicle #V puts its passengers down in its hex before it moves (Advanced Game transport)',
+  'bail P            passenger #P bails out of its moving carrier into its hex, suppressed (emergency bail out)',
+  'go                the moving carrier carries on with its passengers aboard',
   'search U F [P]    vehicle #U with MOVE searches its hex for hull down (P: partial hull down), ending facing F (Advanced Game)',
   'call O S HEX SH   observer #O calls source S (bK off-map battery K, uK on-map unit #K) onto HEX, SHEAF SH (S single, C Closed, O Open, L0-L5 linear N..NW)',
   'continue M        continue indirect fire mission M (its number in the list of missions)',
@@ -302,6 +309,10 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
       return need(`b:${args[0]}:${args[1]}`);
     case 'dismount':
       return need(`d:${args[0]}`);
+    case 'bail':
+      return need(`e:${args[0]}`);
+    case 'go':
+      return need('go');
     case 'search': {
       const f = FACINGS.indexOf((args[1] ?? '').toUpperCase() as never);
       if (f < 0) throw new InputError('a facing is one of N NE SE S SW NW');
@@ -369,7 +380,8 @@ export function panzerUi(sc: Scenario): ScenarioUi<State, string> {
 function actionPlace(sc: Scenario, state: State, action: string): ActionPlace {
   const p = action.split(':');
   const label = describePanzerAction(sc, state, action);
-  const unitHex = (u: number) => (alive(state.units[u]!) ? state.units[u]!.hex : -1);
+  // A passenger (6.6.7.2: it may fire from its carrier) is where its carrier is.
+  const unitHex = (u: number) => (alive(state.units[u]!) || state.units[u]!.status === MOUNTED ? state.units[u]!.hex : -1);
   if (p[0] === 'f' || p[0] === 'w' || p[0] === 'g' || p[0] === 'v') {
     const u = Number(p[1]);
     return { kind: 'fire', label, units: [u], from: unitHex(u), to: -1, target: unitHex(Number(p[2])), combat: true };

@@ -4,7 +4,6 @@
  * designed (Seasoned: 1 1 2 2 2 3 3 3 4 for 1-9 active units, 4 per full 10); the Command Ranges and the
  * Force Grade initiative modifiers are the text's.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/core/errors.js';
 import { createRng } from '../../../src/core/rng.js';
@@ -16,38 +15,11 @@ import {
   countersNeeded,
   initiativeModifier,
 } from '../../../src/rules/panzer/advanced/command-control.js';
-import { legalCommands, PanzerGame, unitName } from '../../../src/rules/panzer/game.js';
-import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
+import { legalCommands, unitName } from '../../../src/rules/panzer/game.js';
 import { BAILED_OUT, FIRE, MOVE, NC, OK } from '../../../src/rules/panzer/state.js';
-import { dice, type MiniSpec, run, writeScenario } from './helpers.js';
+import { cc, dice, type MiniSpec, run } from './helpers.js';
 
 const OPEN = ['..........', '..........', '..........', '..........', '..........', '..........', '..........', '..........'];
-
-/**
- * A hand-made scenario with command control: `sides` gives each side's Force Grade and formations,
- * `formationOf` each unit's formation id (by unit index).
- */
-function cc(
-  spec: MiniSpec,
-  sides: { forceGrade: string; formations: { id: string; grade: string }[] }[],
-  formationOf: Record<number, string> = {},
-  modules = ['leg-towed', 'gp-fire', 'bail-out', 'command-control'],
-) {
-  const file = writeScenario(spec, { modules });
-  const data = JSON.parse(readFileSync(file, 'utf8'));
-  const next = [0, 0];
-  spec.units.forEach(([side], idx) => {
-    const placed = data.sides[side].units[next[side]!++];
-    if (formationOf[idx] !== undefined) placed.formation = formationOf[idx];
-  });
-  sides.forEach((s, k) => {
-    Object.assign(data.sides[k], s);
-  });
-  writeFileSync(file, JSON.stringify(data));
-  const sc = loadPanzerScenario(file);
-  const game = new PanzerGame(sc, { narrate: true });
-  return { sc, game, start: game.initialState(createRng('cc')) };
-}
 
 const SEASONED = { forceGrade: 'seasoned', formations: [] };
 

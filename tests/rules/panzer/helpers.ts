@@ -1,5 +1,5 @@
 /** Small hand-made Panzer scenarios and states for rule tests. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,4 +114,46 @@ export function movePhase(s: State, commands: Record<number, number>): State {
     owStage: 0,
     units: s.units.map((u, i) => (u.status === MOUNTED ? u : { ...u, spotted: true, ordered: true, cmd: commands[i] ?? NC })),
   };
+}
+
+/** A hand-made scenario with the transport module; `mountedOn` maps a unit's index to its carrier's index (same side). */
+export function transport(spec: MiniSpec, mountedOn: Record<number, number> = {}, modules = ['leg-towed', 'gp-fire', 'transport']) {
+  const file = writeScenario(spec, { modules });
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  const placeOf: number[] = [];
+  const next = [0, 0];
+  spec.units.forEach(([side]) => {
+    placeOf.push(next[side]!++);
+  });
+  for (const [u, c] of Object.entries(mountedOn)) data.sides[spec.units[Number(u)]![0]].units[placeOf[Number(u)]!].mountedOn = placeOf[c];
+  writeFileSync(file, JSON.stringify(data));
+  const sc = loadPanzerScenario(file);
+  const game = new PanzerGame(sc, { narrate: true });
+  return { sc, game, start: game.initialState(createRng('transport')) };
+}
+
+/**
+ * A hand-made scenario with command control: `sides` gives each side's Force Grade and formations,
+ * `formationOf` each unit's formation id (by unit index).
+ */
+export function cc(
+  spec: MiniSpec,
+  sides: { forceGrade: string; formations: { id: string; grade: string }[] }[],
+  formationOf: Record<number, string> = {},
+  modules = ['leg-towed', 'gp-fire', 'bail-out', 'command-control'],
+) {
+  const file = writeScenario(spec, { modules });
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  const next = [0, 0];
+  spec.units.forEach(([side], idx) => {
+    const placed = data.sides[side].units[next[side]!++];
+    if (formationOf[idx] !== undefined) placed.formation = formationOf[idx];
+  });
+  sides.forEach((s, k) => {
+    Object.assign(data.sides[k], s);
+  });
+  writeFileSync(file, JSON.stringify(data));
+  const sc = loadPanzerScenario(file);
+  const game = new PanzerGame(sc, { narrate: true });
+  return { sc, game, start: game.initialState(createRng('cc')) };
 }

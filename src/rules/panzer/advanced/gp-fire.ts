@@ -95,6 +95,8 @@ export function gpFigures(
   if (f.ordered && f.cmd === SHORT_HALT) mod += m.gpShortHalt.value;
   if (fireDamaged(sc, f)) mod += m.gpFirerDamaged.value;
   if (f.sup !== NOT_SUPPRESSED) mod += m.gpFirerSuppressed.value;
+  // 6.6.7.2: a passenger firing from its carrier; its SHORT HALT modifier never applies (it holds no command).
+  if (f.status === MOUNTED) mod += adv.transport!.transportedGp.value;
   mod += smoke(sc, state, f.hex, t.hex) * m.gpBrewUpSmoke.value;
   if (overwatch) mod += insideFront ? m.gpOverwatchInside.value : m.gpOverwatchOutside.value;
   const [n, s] = gpThresholds(sc, g.factor, d.value);

@@ -589,7 +589,14 @@ export function openStep(sc: Scenario, state: State, rng: Rng, log: Log, name: N
     }
     const w = planWindow(sc, s, b)!;
     if (s.turn <= w.last) {
-      s = placePlanned(s, b, plan);
+      // 6.5.1.11.3: each turn lands on the Target Point its plot gives for that turn (no Danger Close).
+      const to = plan.hexes[s.turn - w.from]!;
+      const was = s.missions.find((m) => m.planned && m.battery === b);
+      if (was !== undefined && was.hex !== to)
+        log?.push(
+          `${sc.batteries[b]!.name}: its Planned fire shifts from ${sc.map.grid.label(was.hex)} to ${sc.map.grid.label(to)}, as plotted`,
+        );
+      s = placePlanned(s, b, plan, to);
       s = land(sc, s, s.missions.at(-1)!, PLANNED_BAND, rng, log, name);
     } else if (s.missions.some((m) => m.planned && m.battery === b)) {
       log?.push(`${sc.batteries[b]!.name}: its Planned mission is over; the battery rests a turn`);
@@ -600,13 +607,13 @@ export function openStep(sc: Scenario, state: State, rng: Rng, log: Log, name: N
 }
 
 /** The Planned mission of battery b placed on the map for this turn (replacing last turn's), the battery marked as fired. */
-function placePlanned(state: State, b: number, plan: Plan): State {
+function placePlanned(state: State, b: number, plan: Plan, hex = plan.hex): State {
   const m: Mission = {
     side: state.stepSeat,
     observer: -1,
     battery: b,
     unit: -1,
-    hex: plan.hex,
+    hex,
     sheaf: sheafCode(plan.sheaf),
     planned: true,
     dangerClose: false,
@@ -664,7 +671,17 @@ export function applyPlot(state: State, b: number, k: number): State {
 export function dealPlots(sc: Scenario, state: State, seat: number, rng: Rng): State {
   let plots: number[] | null = null;
   sc.batteries.forEach((b, k) => {
-    if (b.side === seat || state.plots[k]! < 0 || state.plotStart[k]! >= 0) return;
+    if (b.side === seat || state.plots[k]! < 0) return;
+    if (state.plotStart[k]! >= 0) {
+      // 6.5.1.11.3: once arrived, the Target Points still to come stay secret: dealt among the plans that
+      // could have given what has been seen (its arrival turn, SHEAF and the points landed so far).
+      const options = seenPlans(sc, state, k);
+      if (options.length > 1) {
+        plots ??= state.plots.slice();
+        plots[k] = options[rng.int(options.length)]!;
+      }
+      return;
+    }
     // A plan due last turn arrives, at the latest, when its side's Indirect Fire Step opens this turn (6.5.1.11.2).
     const passed =
       state.phase === 'fire' ||
@@ -678,6 +695,24 @@ export function dealPlots(sc: Scenario, state: State, seat: number, rng: Rng): S
     plots[k] = options[rng.int(options.length)]!;
   });
   return plots === null ? state : { ...state, plots };
+}
+
+/**
+ * The plans of battery b consistent with its Planned fire on the map: arrival a turn early, on time or a
+ * turn late (6.5.1.11.2), the same SHEAF, long enough, and the same Target Point on each turn landed so far.
+ * None once the mission is off the map (its whole plot has been seen).
+ */
+function seenPlans(sc: Scenario, state: State, b: number): number[] {
+  const m = state.missions.find((x) => x.planned && x.battery === b);
+  if (m === undefined) return [];
+  const from = state.plotStart[b]!;
+  const real = sc.batteries[b]!.plans[state.plots[b]!]!;
+  const seen = real.hexes.slice(0, m.turn - from + 1);
+  return sc.batteries[b]!.plans.flatMap((p, x) =>
+    Math.abs(p.turn - from) <= 1 && p.sheaf === real.sheaf && p.duration >= seen.length && seen.every((h, j) => p.hexes[j] === h)
+      ? [x]
+      : [],
+  );
 }
 
 // --- For the agents ---------------------------------------------------------------------------------

@@ -4,7 +4,10 @@
  * play on its own (no command, no spotting, no fire, never a target of its own, ruling PZ-R51). It mounts
  * by its MOVE (6.6.7.1.1), the carrier dismounts its passengers as part of its own move, each costing a
  * carrier with MOVE or SHORT HALT half its MF. GP fire at a carrier attacks each passenger too (6.5.4.2.3);
- * when the carrier is knocked out or brewed up each passenger rolls to escape (6.5.2.6.2).
+ * when the carrier is knocked out or brewed up each passenger rolls to escape (6.5.2.6.2). During its
+ * carrier's move an unsuppressed passenger may bail out, suppressed (6.6.7.1.2); a squad or section aboard
+ * a carrier whose command is not MOVE fires from it through the GP and AP fire code, with the Transported
+ * Combat modifier (6.6.7.2).
  */
 import type { Rng } from '../../../core/game.js';
 import type { Step } from '../state.js';
@@ -14,11 +17,16 @@ import {
   BREWED_UP,
   ELIMINATED,
   EXITED,
+  FIRE,
   MOUNTED,
   NC,
   NO_MARK,
   NOT_SUPPRESSED,
   OK,
+  OVERWATCH,
+  SHORT_HALT,
+  SPOT_FIRE,
+  SPOT_FIRE_SA,
   SPOT_MOVE,
   SUPPRESSION_ON,
   type State,
@@ -191,4 +199,72 @@ export function passengerFates(sc: Scenario, state: State, rng: Rng, log: Log, n
 export function passengerGpd(sc: Scenario, state: State, p: number): number {
   const t = sc.adv!.transport!;
   return sc.units[state.units[p]!.carrier]!.transport?.underCover ? t.gpdUnderCover.value : t.gpdOpen.value;
+}
+
+// --- Emergency bail out (6.6.7.1.2) ------------------------------------------------------------------
+
+/** The passengers of the mover that may bail out now: unsuppressed ones (6.6.7.1.2). */
+function bailers(state: State): number[] {
+  return state.mover < 0 ? [] : passengersOf(state, state.mover).filter((p) => state.units[p]!.sup === NOT_SUPPRESSED);
+}
+
+/**
+ * 6.6.7.1.2: whether the mover's side is offered an emergency bail out now: the transport module on, the
+ * mover alive with unsuppressed passengers. The offer comes when its move starts and after each step, once
+ * any overwatch fire announced at the step is resolved (never to avoid it, ruling PZ-R61).
+ */
+export function bailOutOffered(sc: Scenario, state: State): boolean {
+  return sc.modules.transport && state.mover >= 0 && alive(state.units[state.mover]!) && bailers(state).length > 0;
+}
+
+/** The actions of an open bail out offer: `e:p` for each unsuppressed passenger of the mover, `go` to carry on. */
+export function bailOutActions(state: State): string[] {
+  return [...bailers(state).map((p) => `e:${p}`), 'go'];
+}
+
+/**
+ * 6.6.7.1.2: passenger p bails out of its moving carrier at no cost to it: placed in the carrier's hex
+ * (facing as the carrier: any facing is allowed), SUPPRESSION/ON, its move spent and no command.
+ */
+export function applyBailOut(sc: Scenario, state: State, p: number, log: Log, name: Namer): State {
+  const c = state.units[state.units[p]!.carrier]!;
+  log?.push(`${name(sc, p)} bails out of ${name(sc, state.units[p]!.carrier)} in ${sc.map.grid.label(c.hex)}`);
+  const sup = sc.modules.gpFire ? SUPPRESSION_ON : NOT_SUPPRESSED;
+  return { ...state, units: withUnit(state.units, p, dismounted(c, { sup, mark: NO_MARK })) };
+}
+
+// --- Transported fire (6.6.7.2) ----------------------------------------------------------------------
+
+/**
+ * 6.6.7.2: whether passenger p may fire now: a squad, half-squad or section (attached weapons with it)
+ * aboard a carrier in play whose command is not MOVE, not fired this turn. `overwatch`: it fires as its
+ * carrier's OVERWATCH; otherwise in its side's Direct Fire Step with a carrier on FIRE, SHORT HALT or N/C
+ * (ruling PZ-R62: a passenger has no command of its own; its carrier's command tells when it fires).
+ */
+export function passengerMayFire(sc: Scenario, state: State, p: number, overwatch: boolean): boolean {
+  const u = state.units[p]!;
+  if (!sc.modules.transport || u.status !== MOUNTED || u.fired) return false;
+  const kind = sc.units[p]!.kind;
+  if (kind !== 'squad' && kind !== 'section') return false;
+  const c = state.units[u.carrier]!;
+  if (!alive(c) || !c.ordered) return false;
+  return overwatch ? c.cmd === OVERWATCH : c.cmd === FIRE || c.cmd === SHORT_HALT || c.cmd === NC;
+}
+
+/** Whether unit u fires from a carrier (the Transported Combat modifiers apply, 6.6.7.2). */
+export function firesTransported(state: State, u: number): boolean {
+  return state.units[u]!.status === MOUNTED;
+}
+
+/**
+ * 6.6.7.2: after passenger p fired, its carrier takes the SPOT/FIRE counter (SPOT/FIRE SA for small arms,
+ * a SPOT/FIRE it holds already kept) and shows its command (the passenger fired on it); the passenger,
+ * not spotted on its own, keeps no mark.
+ */
+export function markCarrierFire(state: State, p: number): State {
+  const u = state.units[p]!;
+  const c = state.units[u.carrier]!;
+  const mark = u.mark === SPOT_FIRE || c.mark === SPOT_FIRE ? SPOT_FIRE : SPOT_FIRE_SA;
+  const units = withUnit(withUnit(state.units, u.carrier, { mark, shown: true }), p, { mark: NO_MARK });
+  return { ...state, units };
 }
