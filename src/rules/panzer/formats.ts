@@ -147,7 +147,15 @@ export const advancedCharts = z.strictObject({
     })
     .optional(),
   /** Bail Out Table, Crew rows (6.5.2.6.1): the crew bails out on a roll(100) at or under the value. */
-  bailOut: z.strictObject({ noDamage: sourcedNumber, damaged: sourcedNumber, track: sourcedNumber }).optional(),
+  bailOut: z
+    .strictObject({
+      noDamage: sourcedNumber,
+      damaged: sourcedNumber,
+      track: sourcedNumber,
+      // 6.5.2.6.2: the Bail Out Table's Pass rows (passengers of a carrier whose crew stays).
+      pass: z.strictObject({ noDamage: sourcedNumber, damaged: sourcedNumber, track: sourcedNumber }).optional(),
+    })
+    .optional(),
   /**
    * Grades and command control (5.8, 6.2, 6.3.2): the Force Grade initiative modifiers, the Command Range
    * by Formation Grade, the Available Commands Table (per Force Grade, the commands for 1..9 active units

@@ -264,3 +264,47 @@ describe('PANZER 6.6.1.2: Hand-to-Hand combat', () => {
     expect(weak.units[0]!.half).toBe(true);
   });
 });
+
+describe('PANZER 6.6.1.1.2 / 6.6.1.2.2: combined attacks from one hex (ruling PZ-R65)', () => {
+  /** Units 0-2: German squad, squad, section at 0305; 3: a German squad at 0306; 4: an enemy `counter` at 0304 (units are listed side by side). */
+  function three(counter: string) {
+    return game({
+      terrain: OPEN,
+      units: [
+        [0, 'ger-squad', '0305', 'N'],
+        [0, 'ger-squad', '0305', 'N'],
+        [0, 'ger-section', '0305', 'N'],
+        [0, 'ger-squad', '0306', 'N'],
+        [1, counter, '0304', 'S'],
+      ],
+    });
+  }
+  it('PANZER 6.6.1.1.2: each additional attacker of the hex adds squad +20, half-squad +10, section +5; units of another hex or without MOVE do not join', () => {
+    const { sc, start } = three('t3485');
+    const s = assaultStep(start, { 0: MOVE, 1: MOVE, 2: MOVE, 3: MOVE });
+    expect(closeAssaultFigures(sc, s, 0, 4).modifier).toBe(25);
+    expect(closeAssaultFigures(sc, withUnits(s, { 1: { half: true } }), 0, 4).modifier).toBe(15);
+    expect(closeAssaultFigures(sc, withUnits(s, { 2: { cmd: FIRE } }), 0, 4).modifier).toBe(20);
+    expect(closeAssaultFigures(sc, withUnits(s, { 1: { sup: SUPPRESSION_ON } }), 0, 4).modifier).toBe(5);
+  });
+  it('PANZER 6.6.1.1: a combined Close Assault spends every attacker of the hex: all marked SPOT/MOVE, moved, and none may attack again', () => {
+    const { sc, game: g, start } = three('t3485');
+    const s = assaultStep(start, { 0: MOVE, 1: MOVE, 2: MOVE });
+    const after = run(g, s, ['a:0:4'], dice(1, 41));
+    for (const u of [0, 1, 2]) {
+      expect(after.units[u]!.moved).toBe(true);
+      expect(after.units[u]!.mark).toBe(SPOT_MOVE);
+    }
+    expect(legalActions(sc, after).filter((a) => a.startsWith('a:'))).toEqual([]);
+  });
+  it("PANZER 6.6.1.2.2: a combined Hand-to-Hand attack adds the extra attackers to the primary attacker's rolls", () => {
+    const { sc, game: g, start } = three('sov-squad');
+    const s = assaultStep(start, { 0: MOVE, 1: MOVE, 2: MOVE });
+    expect(handToHandModifiers(sc, s, 0, 4)).toEqual([25, 0]);
+    // 40 + 25 = 65 beats 60: the defender is reduced; then 40 + 25 = 65 beats 60 + (-25) = 35: eliminated.
+    const after = run(g, s, ['a:0:4'], dice(40, 60, 40, 60));
+    expect(after.units[4]!.status).toBe(ELIMINATED);
+    expect(after.events.join('\n')).toContain('65 to 60, 65 to 35');
+    expect(after.units[1]!.moved).toBe(true);
+  });
+});

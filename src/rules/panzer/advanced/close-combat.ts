@@ -4,7 +4,7 @@
  * attack a spotted enemy in an adjacent hex no more than one height away: a vehicle by Close Assault (a GP
  * attack with the common factors 8 / 4 / 2 on the GP Combat Results Table, the vehicle's GPD at most 5,
  * 6.6.1.1.1-6.6.1.1.3), a leg or towed unit by Hand-to-Hand (both sides roll(100) until one is gone,
- * 6.6.1.2.1-6.6.1.2.3). Each attacker attacks alone (ruling PZ-R40). Figures are pure; `resolve*` roll.
+ * 6.6.1.2.1-6.6.1.2.3). Attackers of one hex on one target combine, with the extra-attacker modifiers (ruling PZ-R65). Figures are pure; `resolve*` roll.
  */
 import type { Rng } from '../../../core/game.js';
 import { isLeg, isLegOrTowed, type Scenario } from '../scenario.js';
@@ -72,6 +72,34 @@ export function closeCombatActions(sc: Scenario, state: State, seat: number): st
   return out;
 }
 
+/**
+ * 6.6.1.1, 6.6.1.2: the units that combine with `u`'s attack on `t`: every other unit of its side in its hex
+ * that may attack `t` now. The text makes attackers from one hex on one target combine (the first named is the
+ * primary attacker); which of them choose to attack is left to them, and ruling PZ-R65 has them all join.
+ */
+export function combinedAttackers(sc: Scenario, state: State, u: number, t: number): number[] {
+  const out: number[] = [];
+  state.units.forEach((o, i) => {
+    if (i === u || o.hex !== state.units[u]!.hex || sc.units[i]!.side !== sc.units[u]!.side) return;
+    if (mayAttack(sc, state, i) && mayAttackTarget(sc, state, i, t)) out.push(i);
+  });
+  return out;
+}
+
+/**
+ * 6.6.1.1.2, 6.6.1.2.2 "+ Attacker": each additional attacker adds its common modifier: section +5,
+ * half-squad +10, squad +20 (rule values, stated in both tables).
+ */
+export function extraAttackerModifier(sc: Scenario, state: State, extra: readonly number[]): number {
+  let mod = 0;
+  for (const i of extra) {
+    if (!alive(state.units[i]!)) continue;
+    if (sc.units[i]!.kind === 'section') mod += 5;
+    else mod += state.units[i]!.half ? 10 : 20;
+  }
+  return mod;
+}
+
 /** Whether the target's MOVE or SHORT HALT is shown (its owner revealed it, ruling PZ-R20). */
 function movingShown(u: Unit): boolean {
   return u.movingShown && (u.cmd === MOVE || u.cmd === SHORT_HALT);
@@ -102,7 +130,7 @@ export function closeAssaultFigures(sc: Scenario, state: State, u: number, t: nu
   const def = sc.units[t]!;
   const factor = closeFactor(sc, state, u);
   const gpd = Math.min(5, def.gpd.value);
-  let mod = 0;
+  let mod = extraAttackerModifier(sc, state, combinedAttackers(sc, state, u, t));
   if (sc.map.elevation[target.hex]! > sc.map.elevation[state.units[u]!.hex]!) mod += m.uphill.value;
   if (movingShown(target)) mod += m.vsMoving.value;
   if (target.sup !== NOT_SUPPRESSED) mod += m.vsSuppressed.value;
@@ -132,8 +160,10 @@ export function closeAssaultOutcome(fig: CloseAssaultFigures, total: number, rol
 }
 
 /** The attacker's part after any close combat: SPOT/MOVE, command shown, its move spent (6.6.1.1, ruling PZ-R40). */
-function attackerSpent(units: readonly Unit[], u: number): Unit[] {
-  return withUnit(units, u, { mark: SPOT_MOVE, shown: true, movingShown: true, moved: true, fc: false });
+function attackerSpent(units: readonly Unit[], u: number, extra: readonly number[] = []): Unit[] {
+  let out = withUnit(units, u, { mark: SPOT_MOVE, shown: true, movingShown: true, moved: true, fc: false });
+  for (const i of extra) out = withUnit(out, i, { mark: SPOT_MOVE, shown: true, movingShown: true, moved: true, fc: false });
+  return out;
 }
 
 /** 6.6.1.1.1-6.6.1.1.3: one Close Assault resolved on the state. */
@@ -143,7 +173,8 @@ export function resolveCloseAssault(sc: Scenario, state: State, u: number, t: nu
   const roll10 = rng.int(10) + 1;
   const total = roll + fig.modifier;
   const outcome = closeAssaultOutcome(fig, total, roll10);
-  let units = attackerSpent(state.units, u);
+  const extra = combinedAttackers(sc, state, u, t);
+  let units = attackerSpent(state.units, u, extra);
   const cur = units[t]!;
   let change: Partial<Unit> = {};
   if (outcome === 'suppressed') change = { sup: SUPPRESSION_ON };
@@ -174,9 +205,15 @@ function sizeModifier(sc: Scenario, state: State, u: number): number {
 }
 
 /** 6.6.1.2.2: the net modifiers of attacker `u` and defender `t` now: sizes, a suppressed defender -20, uphill -10. */
-export function handToHandModifiers(sc: Scenario, state: State, u: number, t: number): [number, number] {
+export function handToHandModifiers(
+  sc: Scenario,
+  state: State,
+  u: number,
+  t: number,
+  extra: readonly number[] = combinedAttackers(sc, state, u, t),
+): [number, number] {
   const m = sc.adv!.closeAssault!;
-  let a = sizeModifier(sc, state, u);
+  let a = sizeModifier(sc, state, u) + extraAttackerModifier(sc, state, extra);
   const d = sizeModifier(sc, state, t) + (state.units[t]!.sup !== NOT_SUPPRESSED ? m.hthDefenderSuppressed.value : 0);
   if (sc.map.elevation[state.units[t]!.hex]! > sc.map.elevation[state.units[u]!.hex]!) a += m.uphill.value;
   return [a, d];
@@ -189,11 +226,13 @@ function loses(sc: Scenario, units: readonly Unit[], x: number): Unit[] {
 
 /** 6.6.1.2.1-6.6.1.2.3: a Hand-to-Hand combat fought out: roll-offs, ties again, until one side is gone. */
 export function resolveHandToHand(sc: Scenario, state: State, u: number, t: number, rng: Rng, log: Log, name: Namer): State {
-  let units: Unit[] = attackerSpent(state.units, u);
+  // 6.6.1.2: the attackers of one hex combine; the primary attacker fights the roll-offs (ruling PZ-R65).
+  const extra = combinedAttackers(sc, state, u, t);
+  let units: Unit[] = attackerSpent(state.units, u, extra);
   if (sc.modules.gpFire) units = withUnit(units, t, { underFire: true });
   const rolls: string[] = [];
   for (let guard = 0; guard < 100 && alive(units[u]!) && alive(units[t]!); guard++) {
-    const [ma, md] = handToHandModifiers(sc, { ...state, units }, u, t);
+    const [ma, md] = handToHandModifiers(sc, { ...state, units }, u, t, extra);
     const a = rng.int(100) + 1 + ma;
     const d = rng.int(100) + 1 + md;
     rolls.push(`${a} to ${d}`);
