@@ -7,7 +7,8 @@
 import type { Rng } from '../../../core/game.js';
 import type { Scenario } from '../scenario.js';
 import { bailOutGradeModifier } from './command-control.js';
-import { alive, BAILED_OUT, MOUNTED, NC, OK, type State, SUPPRESSION_ON, type Unit, withUnit } from '../state.js';
+import { dismounted } from './transport.js';
+import { alive, BAILED_OUT, MOUNTED, type State, SUPPRESSION_ON, type Unit, withUnit } from '../state.js';
 
 /** The results a crew may bail out on: a penetration that did no damage (AP only), damage, a track hit. */
 export type BailCause = 'noDamage' | 'damaged' | 'track';
@@ -66,20 +67,7 @@ function passengersCheck(
     log?.push(
       `${name(sc, i)} passenger bail-out check (${cause}): rolled ${roll} against ${value}: ${bails ? 'bails out' : 'stays aboard'}`,
     );
-    if (bails)
-      units = withUnit(units, i, {
-        status: OK,
-        carrier: -1,
-        hex: c.hex,
-        facing: c.facing,
-        moved: true,
-        spotted: c.spotted,
-        sup: SUPPRESSION_ON,
-        cmd: NC,
-        ordered: false,
-        shown: false,
-        movingShown: false,
-      });
+    if (bails) units = withUnit(units, i, dismounted(c, { sup: SUPPRESSION_ON }));
   });
   return units === state.units ? state : { ...state, units: [...units] };
 }

@@ -136,7 +136,7 @@ export function applyDismount(sc: Scenario, state: State, v: number, log: Log, n
 }
 
 /** A passenger off its carrier c, in its hex, spotted as it was, with no command. */
-function dismounted(c: Unit, change: Partial<Unit>): Partial<Unit> {
+export function dismounted(c: Unit, change: Partial<Unit>): Partial<Unit> {
   return {
     status: OK,
     carrier: -1,
