@@ -212,12 +212,12 @@ export class PanzerGame extends WordActionGame<State> {
     };
     // The doctrine's odds are read from the board with every face-down command blanked: never from the counters.
     let blind: State | undefined;
-    if (this.opts.hiddenCommandWeights !== undefined)
-      blind = { ...state, units: state.units.map((u, i) => (faceDown(i) ? { ...u, cmd: NC } : u)) };
     let units: Unit[] | null = null;
     for (let i = 0; i < state.units.length; i++) {
       const u = state.units[i]!;
       if (!faceDown(i)) continue;
+      if (blind === undefined && this.opts.hiddenCommandWeights !== undefined)
+        blind = { ...state, units: state.units.map((x, k) => (faceDown(k) ? { ...x, cmd: NC } : x)) };
       const options = plausibleCommands(sc, state, i);
       // 6.2.1.1.4: units seen sharing one counter hold the command dealt to the first of them, when it may be theirs.
       const lead = state.shared[i] ?? -1;
