@@ -87,6 +87,8 @@ export interface BoardDrawOptions {
   readonly width?: number;
   /** Hex the window is centred on when the map is cut. Default: the left edge. */
   readonly centre?: number;
+  /** The stack marks the system's units can carry, for the legend. Default: all of them. */
+  readonly stackMarks?: readonly StackMark[];
 }
 
 /**
@@ -141,6 +143,18 @@ export function stackToken(units: readonly BoardUnit[], letter: string): string 
   if (units.some((u) => u.markers.includes('dug in'))) text += '^';
   return text;
 }
+
+/** What a stack token can show beside its side letter and count. */
+export type StackMark = 'spent' | 'L' | '!' | '!!' | '^';
+
+/** The legend of the stack marks, in the order a token shows them. */
+const STACK_MARK_LEGEND: readonly (readonly [StackMark, string])[] = [
+  ['L', 'L: a leader is there'],
+  ['spent', 'lower case: all spent'],
+  ['!', '! disrupted'],
+  ['!!', '!! demoralized'],
+  ['^', '^ dug in'],
+];
 
 /** The map window a width allows: the first hex column drawn and how many. */
 export function boardWindow(board: BoardView, labelLength: number, width: number | undefined, centre: number | undefined) {
@@ -266,11 +280,13 @@ export function drawBoard(board: BoardView, opts: BoardDrawOptions): string[] {
   const terrain = [...usedTerrain].map((t) => `${letterOf(t)} ${t}`).join(', ');
   const sides = opts.sideIds.map((id, k) => `${opts.sideLetters[k]} ${id}`).join(', ');
   const markers = [...usedMarkers].map((m) => `${HEX_MARKER_SYMBOLS[m] ?? OTHER_MARKER} ${m}`);
+  // A system without leaders or morale (its units never carry those marks) gets no legend for them.
+  const stackMarks = STACK_MARK_LEGEND.filter(([m]) => opts.stackMarks?.includes(m) ?? true).map(([, text]) => text);
   lines.push(
     ...wrapWords(
       [
         `Terrain: ${terrain}; a digit after it is the elevation.`,
-        `Units: ${sides}, then how many units (L: a leader is there; lower case: all spent; ! disrupted, !! demoralized, ^ dug in).`,
+        `Units: ${sides}, then how many units${stackMarks.length > 0 ? ` (${stackMarks.join('; ')})` : ''}.`,
         `*${opts.sideLetters[0]} objective held by ${opts.sideIds[0]} (*- by nobody)${markers.length > 0 ? `; ${markers.join(', ')}` : ''}; ${MORE} more than fits (see "hex HEX").`,
       ].join(' '),
       Math.max(60, opts.width ?? 120),
@@ -308,8 +324,10 @@ export function renderBoardMap(
   letters: ReadonlyMap<string, string>,
   sideIds: readonly string[],
   view: ViewOptions,
+  stackMarks?: readonly StackMark[],
 ): string {
   return drawBoard(board, {
+    ...(stackMarks !== undefined ? { stackMarks } : {}),
     letters,
     sideLetters: sideLettersOf(sideIds),
     sideIds,

@@ -5,7 +5,7 @@
  */
 import { InputError } from '../../core/errors.js';
 import type { ActionPlace, BoardUnit, BoardView, ScenarioUi, ViewOptions } from '../../core/system.js';
-import { renderBoardMap, sideLettersOf, wrapWords } from '../../hex/ascii.js';
+import { renderBoardMap, type StackMark, sideLettersOf, wrapWords } from '../../hex/ascii.js';
 import { boardOf } from '../../hex/board.js';
 import { sheafHexes, sheafName, sourceName } from './advanced/indirect-fire.js';
 import { gpShotFigures } from './advanced/suppression.js';
@@ -111,6 +111,9 @@ export function panzerBoard(sc: Scenario, state: State, view: ViewOptions): Boar
   });
 }
 
+/** Panzer has no leaders, spent units, morale or digging in: the map's stacks are a side letter and a count. */
+const NO_STACK_MARKS: readonly StackMark[] = [];
+
 /**
  * The terminal map (the kernel's board drawing: stacks by side, wrecks #, smoke %) and under it each
  * vehicle's facing as an arrow (3.3).
@@ -122,6 +125,7 @@ export function renderPanzerMap(sc: Scenario, state: State, view: ViewOptions): 
     letters,
     sc.sides.map((x) => x.id),
     view,
+    NO_STACK_MARKS,
   );
   const sideLetters = sideLettersOf(sc.sides.map((x) => x.id));
   // With leg and towed units on the map each entry names the unit's kind and marks suppression (5.10).
@@ -134,7 +138,7 @@ export function renderPanzerMap(sc: Scenario, state: State, view: ViewOptions): 
     )
     .filter((x) => x !== '');
   const help = kinds ? `${ARROW_HELP}; veh vehicle, sqd squad, hsq half-squad, sec section, gun towed gun; ! suppressed` : ARROW_HELP;
-  const lines = wrapWords(`facing (${help}): ${facings.join(', ')}`, view.width ?? 120);
+  const lines = wrapWords(`Units (${help}): ${facings.join(', ')}`, view.width ?? 120);
   const indirect = indirectFireLines(sc, state, view.viewer).flatMap((l) => wrapWords(l, view.width ?? 120));
   return [map, ...lines, ...indirect].join('\n');
 }

@@ -21,6 +21,12 @@ describe('PANZER 3.3: the terminal map', () => {
     expect(ui.renderMap(turned, { viewer: 0 })).toContain('G#0 0105v');
     expect(ui.board!(start, { viewer: 0 }).units[0]!.markers).toContain('facing NE');
   });
+  it('PANZER 3.3: the map legend names no leaders, morale or spent units, which Panzer does not have', () => {
+    const map = ui.renderMap(start, { viewer: 0 }).replace(/\s+/g, ' ');
+    expect(map).toContain('Units: G german, S soviet, then how many units.');
+    expect(map).not.toMatch(/leader|demoralized|dug in|spent/);
+    expect(map).toMatch(/Units \(facing: \^ N/);
+  });
   it('PANZER 4.2.2: a command typed as "order U C" is the per-vehicle order; an illegal one is refused in one line', () => {
     expect(ui.parseCommand(start, ['order', '0', 'M'], game.legalActions(start))).toBe('o:0:M');
     expect(() => ui.parseCommand(start, ['order', '0', 'X'], game.legalActions(start))).toThrow(InputError);
