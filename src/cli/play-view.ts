@@ -163,7 +163,9 @@ export function actionMenu(
         .slice(1)
         .map((k) => (places[k]!.to >= 0 ? places[k]!.to : places[k]!.target))
         .filter((h) => h >= 0)
-        .map(hexLabel);
+        .map(hexLabel)
+        // Facings of one destination are separate actions; the preview names each hex once.
+        .filter((label, i, all) => all.indexOf(label) === i);
       const more = where.length > 0 ? ` to ${where.slice(0, 6).join(' ')}${where.length > 6 ? ' ...' : ''}` : '';
       out.push(`${line(gk[0]!)}   (+${gk.length - 1} more${more}: ${runs(gk.slice(1).map((k) => k + 1))}; "list ${key}")`);
     }

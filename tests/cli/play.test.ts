@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FULL_LIST, UnitNumbers, unitsTable, whyText } from '../../src/cli/play-view.js';
+import { actionMenu, FULL_LIST, UnitNumbers, unitsTable, whyText } from '../../src/cli/play-view.js';
 import { createRng } from '../../src/core/rng.js';
 import { bombardSpec, directFireSpec } from '../../src/rules/pg3/actions.js';
 import { Draft } from '../../src/rules/pg3/draft.js';
@@ -32,6 +32,22 @@ async function until(ready: () => boolean, what: string): Promise<void> {
 const base = ['play', 'pg3-tiny', '--side', 'german', '--ai', 'random', '--seed', '1'];
 
 describe('tacsim play: what a player is shown', () => {
+  it("a unit's grouped moves name each destination hex once, however many facings it may end in", () => {
+    const numbers = new UnitNumbers();
+    const moves = [0, 0, 0, 1, 1, 1, 2, 2].map((to, k) => ({
+      kind: 'move' as const,
+      label: `#0 moves to ${to} facing ${k}`,
+      units: [0],
+      from: 0,
+      to,
+      target: -1,
+      combat: false,
+    }));
+    const labels = [...moves.map((m) => m.label), ...Array.from({ length: FULL_LIST }, (_, k) => `other ${k}`)];
+    const places = [...moves, ...Array.from({ length: FULL_LIST }, () => ({ ...moves[0]!, kind: 'fire' as const, units: [1] }))];
+    const menu = actionMenu(labels, places, numbers, (h) => `h${h}`);
+    expect(menu).toContain('    1. #0 moves to 0 facing 0   (+7 more to h0 h1 h2: 2-8; "list #?")');
+  });
   it("units and info N show each unit's factors: fire strength, range, movement, armour, morale, movement points, status", () => {
     const r = tacsim(base, '1\n2\n2\n1\n2\nunits\ninfo 3\ninfo 0\nquit\n');
     expect(r.code).toBe(0);
