@@ -113,15 +113,17 @@ function strongest(sc: Scenario, state: State, h: number, t: Table): void {
 function pathModifier(sc: Scenario, state: State, a: number, path: readonly number[], t: Table): number {
   let n = 0;
   let total = 0;
-  const visit = (h: number): void => {
+  for (let j = -1; j < path.length; j++) {
+    const h = j < 0 ? a : path[j]!;
+    if (h < 0) continue;
     strongest(sc, state, h, t);
-    if (best.id < 0) return;
-    for (let k = 0; k < n; k++) if (seen[k] === best.id) return;
+    if (best.id < 0) continue;
+    let counted = false;
+    for (let k = 0; k < n && !counted; k++) counted = seen[k] === best.id;
+    if (counted) continue;
     if (n < seen.length) seen[n++] = best.id;
     total += best.mod;
-  };
-  visit(a);
-  for (const h of path) if (h >= 0) visit(h);
+  }
   return total;
 }
 
@@ -135,10 +137,8 @@ export function smokeModifier(sc: Scenario, state: State, a: number, b: number, 
   if (!sc.modules.indirectFire || !anyHindrance(state)) return 0;
   const t = SMOKE_CHART[kind];
   const [left, right] = sc.map.grid.linePaths(a, b);
-  const l = pathModifier(sc, state, a, left.length > 0 ? left : [b], t);
-  if (right === left) return l;
-  const r = pathModifier(sc, state, a, right.length > 0 ? right : [b], t);
-  return Math.min(l, r);
+  // Both paths end in b (a shot has range 1 or more).
+  return Math.min(pathModifier(sc, state, a, left, t), pathModifier(sc, state, a, right, t));
 }
 
 /** 6.5.1.12.1 Observer Hindered: smoke clouds on the observer's line to the Target Point (each -1, as brew-up smoke and barrages). */
