@@ -21,7 +21,7 @@ import {
   smokeValue,
 } from '../../../src/rules/panzer/advanced/smoke.js';
 import { PanzerGame } from '../../../src/rules/panzer/game.js';
-import { smokeOnLine } from '../../../src/rules/panzer/rules.js';
+import { shotFigures, smokeOnLine } from '../../../src/rules/panzer/rules.js';
 import { loadPanzerScenario, type Scenario } from '../../../src/rules/panzer/scenario.js';
 import { FIRE, MOVE, type Mission, NC, OVERWATCH, SPOT_FIRE, type State } from '../../../src/rules/panzer/state.js';
 import { panzerUi } from '../../../src/rules/panzer/ui.js';
@@ -221,6 +221,25 @@ describe('PANZER 6.5.2.4: smoke and barrage modifiers', () => {
     expect(smoked.modifier - clear.modifier).toBe(-20);
   });
 
+  it('PANZER 6.5.2.4: an AP shot through Closed smoke takes -5 in its figures', () => {
+    const file = writeScenario(
+      {
+        terrain: OPEN,
+        units: [
+          [0, 'pz4h', '0404', 'SE'],
+          [1, 't3485', '1204', 'NW'],
+        ],
+      },
+      { modules: ['leg-towed', 'gp-fire', 'indirect-fire'] },
+    );
+    const sc2 = loadPanzerScenario(file);
+    const g2 = new PanzerGame(sc2, {});
+    const s2 = g2.initialState(createRng('ap'));
+    const clear = shotFigures(sc2, s2, 0, 1, false, false);
+    const smoked = shotFigures(sc2, { ...s2, smoke: [{ hex: at('0804'), tp: at('0804'), closed: true, on: true }] }, 0, 1, false, false);
+    expect(smoked.modifier - clear.modifier).toBe(-5);
+  });
+
   it('PANZER 6.5.1.12: smoke on the observer line hinders the Response (-1 per cloud)', () => {
     const s = combat({ [FO]: OVERWATCH });
     const src = { battery: 0, unit: -1 };
@@ -236,6 +255,16 @@ describe('PANZER 6.1.4.3.10: smoke on the terminal map and for the agents', () =
     expect(text).toContain('Smoke mission (German)');
     expect(text).toMatch(/Smoke: .*1204 ON/);
     expect(panzerUi(sc).renderMap(s, { viewer: 1 })).toContain('smoke');
+  });
+
+  it('PANZER 6.5.1.6.1: the terminal UI calls a Smoke mission with the word smoke', () => {
+    const s = combat({ [FO]: OVERWATCH });
+    const ui = panzerUi(sc);
+    const legal = game.legalActions(s);
+    const tp = at('1204');
+    expect(ui.parseCommand!(s, ['call', '0', 'b0', '1204', 'c', 'smoke'], legal)).toBe(`i:${FO}:b0:${tp}:C:s`);
+    expect(ui.parseCommand!(s, ['call', '0', 'b0', '1204', 'c'], legal)).toBe(`i:${FO}:b0:${tp}:C`);
+    expect(ui.describeAction(s, `i:${FO}:b0:${tp}:O:s`)).toContain('Open SHEAF, Smoke');
   });
 
   it('PANZER 6.5.1.6.1: a smoke mission is worth something to the doctrine only when own units move near the enemy it screens', () => {
