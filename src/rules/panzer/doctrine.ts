@@ -11,7 +11,8 @@ import { fullCoverEligible } from './advanced/full-cover.js';
 import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
 import { agHit, digits, hitAngle, hitLocation, hullDownAgainst, hullDownMiss, shotSlope } from './advanced/hit-locations.js';
 import { hullDownRange, searchChance, searchKind } from './advanced/hull-down.js';
-import { batteryFree, missionValue, OFF_MAP_SHEAFS, parseSource, responseChance, sheafCode } from './advanced/indirect-fire.js';
+import { batteryFree, missionValue, OFF_MAP_SHEAFS, parseSource, responseChance, sheafCode, sheafHexes } from './advanced/indirect-fire.js';
+import { smokeValue } from './advanced/smoke.js';
 import { gpShotFigures } from './advanced/suppression.js';
 import { passengersOf } from './advanced/transport.js';
 import { commandable, type HiddenCommandWeights, legalCommands, orderSet, victoryPoints } from './game.js';
@@ -183,9 +184,21 @@ function ownCommandValue(sc: Scenario, state: State, u: number, cmd: number): nu
 export const INDIRECT_THRESHOLD = 0.05;
 
 /** Expected value of calling `src` by observer o onto tp with `sheaf`: the chance it responds times what it does (6.5.1.12, 6.5.1.13). */
-function callValue(sc: Scenario, state: State, o: number, src: string, tp: number, sheaf: string, adjusted: boolean): number {
+function callValue(
+  sc: Scenario,
+  state: State,
+  o: number,
+  src: string,
+  tp: number,
+  sheaf: string,
+  adjusted: boolean,
+  smoke = false,
+): number {
   const x = parseSource(src);
-  return responseChance(sc, state, x, o, tp, adjusted) * missionValue(sc, state, sc.units[o]!.side, x, o, tp, sheaf);
+  const side = sc.units[o]!.side;
+  // 6.5.1.6.1: a Smoke mission screens own movers from the enemy in it (smokeValue); GP attacks.
+  const v = smoke ? smokeValue(sc, state, side, sheafHexes(sc, tp, sheaf)) : missionValue(sc, state, side, x, o, tp, sheaf);
+  return responseChance(sc, state, x, o, tp, adjusted) * v;
 }
 
 /** The best call observer o could make with one of `sources` onto an enemy it spots now (the best SHEAF for each). */
@@ -422,15 +435,19 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           return { ...NONE, objective: v / plan.hexes.length };
         }
         case 'i':
-          return { ...NONE, expectedEnemyLoss: callValue(sc, state, Number(p[1]), p[2]!, Number(p[3]), p[4]!, false) };
+          return { ...NONE, expectedEnemyLoss: callValue(sc, state, Number(p[1]), p[2]!, Number(p[3]), p[4]!, false, p[5] === 's') };
         case 'j': {
           const m = state.missions[Number(p[1])]!;
-          return { ...NONE, expectedEnemyLoss: missionValue(sc, state, seat, m, m.observer, m.hex, m.sheaf) };
+          const smoke = p[2] === 'x' ? !m.smoke : m.smoke === true;
+          const v = smoke
+            ? smokeValue(sc, state, seat, sheafHexes(sc, m.hex, m.sheaf))
+            : missionValue(sc, state, seat, m, m.observer, m.hex, m.sheaf);
+          return { ...NONE, expectedEnemyLoss: v };
         }
         case 'y': {
           const m = state.missions[Number(p[1])]!;
           const src = m.battery >= 0 ? `b${m.battery}` : `u${m.unit}`;
-          return { ...NONE, expectedEnemyLoss: callValue(sc, state, m.observer, src, Number(p[2]), p[3]!, true) };
+          return { ...NONE, expectedEnemyLoss: callValue(sc, state, m.observer, src, Number(p[2]), p[3]!, true, p[4] === 's') };
         }
         case 'done':
           return { ...NONE, expectedEnemyLoss: INDIRECT_THRESHOLD };

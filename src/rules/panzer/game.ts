@@ -49,6 +49,7 @@ import {
   reverses,
   towing,
 } from './advanced/transport.js';
+import { adjustSmoke } from './advanced/smoke.js';
 import { canFireAt, canFireGpAt, damageOf, destinations, firesInDirectStep, moveAllowance, shotFigures, spottedBySide } from './rules.js';
 import type { Scenario } from './scenario.js';
 import { FACINGS } from './scenario.js';
@@ -135,6 +136,7 @@ export class PanzerGame extends WordActionGame<State> {
       phase: 'command',
       units,
       wrecks: new Array<number>(sc.map.size).fill(0),
+      smoke: [],
       commandSeat: 0,
       chooser: -1,
       initiativeRolls: [0, 0],
@@ -980,6 +982,8 @@ function adjustment(sc: Scenario, before: State, rng: Rng, log: Log): State {
   let next: State = {
     ...s,
     units,
+    // 6.8.4: SMOKE/ON to SMOKE/OFF, SMOKE/OFF off.
+    smoke: adjustSmoke(s.smoke),
     first: -1,
     stepSeat: -1,
     reactions: [],
@@ -1106,14 +1110,14 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       return `plot Planned fire of ${b.name} on ${grid.label(plan.hex)}, turn ${plan.turn}, ${plan.sheaf} SHEAF, ${plan.duration} turn(s)${shifts.length > 0 ? `, shifting to ${shifts.join(' then ')}` : ''}`;
     }
     case 'i':
-      return `${unitName(sc, Number(p[1]))} calls ${sourceName(sc, parseSource(p[2]!), unitName)} onto ${grid.label(Number(p[3]))}, ${sheafName(p[4]!)} SHEAF`;
+      return `${unitName(sc, Number(p[1]))} calls ${sourceName(sc, parseSource(p[2]!), unitName)} onto ${grid.label(Number(p[3]))}, ${sheafName(p[4]!)} SHEAF${p[5] === 's' ? ', Smoke' : ''}`;
     case 'j': {
       const m = state.missions[Number(p[1])]!;
-      return `continue the fire of ${sourceName(sc, m, unitName)} on ${grid.label(m.hex)}`;
+      return `continue the fire of ${sourceName(sc, m, unitName)} on ${grid.label(m.hex)}${p[2] === 'x' ? (m.smoke ? ', now GP' : ', now Smoke') : ''}`;
     }
     case 'y': {
       const m = state.missions[Number(p[1])]!;
-      return `adjust the fire of ${sourceName(sc, m, unitName)} from ${grid.label(m.hex)} to ${grid.label(Number(p[2]))}, ${sheafName(p[3]!)} SHEAF`;
+      return `adjust the fire of ${sourceName(sc, m, unitName)} from ${grid.label(m.hex)} to ${grid.label(Number(p[2]))}, ${sheafName(p[3]!)} SHEAF${p[4] === 's' ? ', Smoke' : ''}`;
     }
     case 'done':
       return 'end the Indirect Fire Step (missions not continued are checked)';

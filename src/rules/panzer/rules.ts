@@ -7,6 +7,7 @@ import { Arc } from '../../hex/grid.js';
 import { gpMaxRange } from './advanced/gp-fire.js';
 import { fireDamaged, movementDamaged } from './advanced/hit-locations.js';
 import { legAllowance, legDestinations } from './advanced/legs.js';
+import { smokeModifier } from './advanced/smoke.js';
 import { CLIFF, CREST, HEDGEROW, isLeg, isLegOrTowed, ROAD, type Scenario, TRACK, type VehicleDef } from './scenario.js';
 import {
   alive,
@@ -194,6 +195,8 @@ export function shotFigures(sc: Scenario, state: State, firer: number, target: n
   // 6.6.7.2: a passenger firing AP from its carrier (an attached anti-tank rifle).
   if (f.status === MOUNTED) mod += sc.adv!.transport!.transportedAp.value;
   mod += smokeOnLine(sc, state, f.hex, t.hex) * m.brewUpSmoke.value;
+  // 6.5.2.4: Smoke and Barrages on the line of fire.
+  mod += smokeModifier(sc, state, f.hex, t.hex, 'ap');
   if (overwatch) mod += inCone(sc, state, firer, target) ? m.overwatchInside.value : m.overwatchOutside.value;
   const modifier = Math.max(-10, Math.min(5, mod));
   const hitNumber = band < 0 ? 0 : sc.hit[(5 - modifier) * 5 + band]!;

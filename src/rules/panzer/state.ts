@@ -2,6 +2,8 @@
  * The state of a Panzer Basic Game: small immutable records, replaced (never changed) by `apply`.
  */
 
+import type { SmokeCounter } from './advanced/smoke.js';
+
 /** Commands (4.2): N/C is the default. */
 export const NC = 0,
   FIRE = 1,
@@ -148,6 +150,8 @@ export interface Mission {
   readonly dangerClose: boolean;
   /** The turn it last fired. */
   readonly turn: number;
+  /** A Smoke mission (6.5.1.6.1): it lays SMOKE counters rather than attacking; absent or false, GP. */
+  readonly smoke?: boolean;
 }
 
 /**
@@ -192,6 +196,8 @@ export interface State {
   readonly occupant: readonly number[];
   /** Seat that won the turn-1 initiative, -1 before. */
   readonly initiativeTurn1: number;
+  /** SMOKE counters on the map (6.1.4.3.10), one per hex, sorted by hex; empty without indirect fire. */
+  readonly smoke: readonly SmokeCounter[];
   /** Indirect fire (6.5.1): the missions on the map. */
   readonly missions: readonly Mission[];
   /** 6.5.1.11.1: the Planned mission each battery's side plotted (an index of its plans), -1 none yet; secret until it arrives. */

@@ -24,7 +24,7 @@ import {
   EXITED,
   HULL_DOWN,
   KNOCKED_OUT,
-  KO_WRECK,
+  NO_WRECK,
   MOUNTED,
   NOT_SUPPRESSED,
   PARTIAL_HULL_DOWN,
@@ -98,10 +98,12 @@ export function panzerBoard(sc: Scenario, state: State, view: ViewOptions): Boar
       details: `${commandText(sc, state, i, view.viewer) || 'no command'}; ${weaponText(sc, i)}`,
     };
   });
-  // 6.5.1.5: the hexes of the indirect fire missions on the map (their ARTILLERY IMPACT areas).
-  const barrage = new Set(state.missions.flatMap((m) => sheafHexes(sc, m.hex, m.sheaf)));
+  // 6.5.1.5, 6.1.4.3.10: the Barrage areas of the GP missions on the map, and the SMOKE counters.
+  const barrage = new Set(state.missions.flatMap((m) => (m.smoke ? [] : sheafHexes(sc, m.hex, m.sheaf))));
+  const smoke = new Set(state.smoke.map((c) => c.hex));
   const markersOf = (h: number): string[] => [
-    ...(state.wrecks[h] === BU_WRECK ? ['wreck', 'smoke'] : state.wrecks[h] === KO_WRECK ? ['wreck'] : []),
+    ...(state.wrecks[h] !== NO_WRECK ? ['wreck'] : []),
+    ...(state.wrecks[h] === BU_WRECK || smoke.has(h) ? ['smoke'] : []),
     ...(barrage.has(h) ? ['barrage'] : []),
   ];
   return boardOf(sc.map, ROAD, markersOf, {
@@ -154,7 +156,7 @@ export function indirectFireLines(sc: Scenario, state: State, viewer: number): s
     const by = m.planned ? 'Planned' : `called by ${unitName(sc, m.observer)}`;
     const hexes = sheafHexes(sc, m.hex, m.sheaf).map((h) => grid.label(h));
     const when = m.turn === state.turn ? 'fired this turn' : `fired turn ${m.turn}`;
-    return `Indirect fire (${sc.sides[m.side]!.name}): ${sourceName(sc, m, unitName)}, ${by}, Target Point ${grid.label(m.hex)}, ${sheafName(m.sheaf)} SHEAF over ${hexes.join(' ')} (${when}${m.dangerClose ? ', Danger Close' : ''})`;
+    return `${m.smoke ? 'Smoke mission' : 'Indirect fire'} (${sc.sides[m.side]!.name}): ${sourceName(sc, m, unitName)}, ${by}, Target Point ${grid.label(m.hex)}, ${sheafName(m.sheaf)} SHEAF over ${hexes.join(' ')} (${when}${m.dangerClose ? ', Danger Close' : ''})`;
   });
   sc.batteries.forEach((b, k) => {
     const plot = state.plots[k]!;
@@ -171,6 +173,9 @@ export function indirectFireLines(sc: Scenario, state: State, viewer: number): s
       out.push(`Planned fire (${sc.sides[b.side]!.name}): ${b.name} arrived turn ${state.plotStart[k]}; the rest of its plot is face down`);
     else out.push(`Planned fire (${sc.sides[b.side]!.name}): ${b.name} has a plot, face down`);
   });
+  // 6.1.4.3.10, 6.8.4: the SMOKE counters, ON or OFF.
+  if (state.smoke.length > 0)
+    out.push(`Smoke: ${state.smoke.map((c) => `${grid.label(c.hex)} ${c.on ? 'ON' : 'OFF'}${c.closed ? '' : ' (Open)'}`).join(', ')}`);
   return out;
 }
 
@@ -247,13 +252,18 @@ export const PANZER_COMMAND_HELP = [
   'bail P            passenger #P bails out of its moving carrier into its hex, suppressed (emergency bail out)',
   'go                the moving carrier carries on with its passengers aboard',
   'search U F [P]    vehicle #U with MOVE searches its hex for hull down (P: partial hull down), ending facing F (Advanced Game)',
-  'call O S HEX SH   observer #O calls source S (bK off-map battery K, uK on-map unit #K) onto HEX, SHEAF SH (S single, C Closed, O Open, L0-L5 linear N..NW)',
-  'continue M        continue indirect fire mission M (its number in the list of missions)',
-  'adjust M HEX SH   adjust mission M onto HEX (3 hexes at most) with SHEAF SH',
+  'call O S HEX SH [smoke]  observer #O calls source S (bK off-map battery K, uK on-map unit #K) onto HEX, SHEAF SH (S single, C Closed, O Open, L0-L5 linear N..NW); smoke: a Smoke mission',
+  'continue M [switch]      continue indirect fire mission M (its number in the list of missions); switch: GP to Smoke or back',
+  'adjust M HEX SH [smoke]  adjust mission M onto HEX (3 hexes at most) with SHEAF SH; smoke: a Smoke mission',
   'done              end your Indirect Fire Step (missions not continued are checked)',
   'plot B K          plot Planned fire K of battery B (secret)',
   'arrive B          announce the Planned fire of battery B now (a turn early or on its plotted turn)',
 ];
+
+/** 6.5.1.6.1: `smoke` after a call or an adjustment makes it a Smoke mission. */
+function smokeWord(w: string | undefined): string {
+  return w === 'smoke' ? ':s' : '';
+}
 
 export function parsePanzerCommand(sc: Scenario, state: State, words: readonly string[], legal: readonly string[]): string | undefined {
   const [cmd, ...args] = words;
@@ -298,11 +308,11 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
     case 'done':
       return need('done');
     case 'call':
-      return need(`i:${args[0]}:${args[1]}:${sc.map.grid.parseLabel(args[2] ?? '')}:${(args[3] ?? '').toUpperCase()}`);
+      return need(`i:${args[0]}:${args[1]}:${sc.map.grid.parseLabel(args[2] ?? '')}:${(args[3] ?? '').toUpperCase()}${smokeWord(args[4])}`);
     case 'continue':
-      return need(`j:${args[0]}`);
+      return need(`j:${args[0]}${args[1] === 'switch' ? ':x' : ''}`);
     case 'adjust':
-      return need(`y:${args[0]}:${sc.map.grid.parseLabel(args[1] ?? '')}:${(args[2] ?? '').toUpperCase()}`);
+      return need(`y:${args[0]}:${sc.map.grid.parseLabel(args[1] ?? '')}:${(args[2] ?? '').toUpperCase()}${smokeWord(args[3])}`);
     case 'plot':
       return need(`P:${args[0]}:${args[1]}`);
     case 'arrive':

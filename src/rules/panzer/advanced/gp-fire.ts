@@ -7,6 +7,7 @@ import type { Scenario } from '../scenario.js';
 import { isLegOrTowed } from '../scenario.js';
 import { MOUNTED, NOT_SUPPRESSED, SHORT_HALT, type State } from '../state.js';
 import { fireDamaged } from './hit-locations.js';
+import { smokeModifier } from './smoke.js';
 import { passengerGpd } from './transport.js';
 
 /** 6.5.4.1: the GP factor of `firer` at `range`: the best of its GP rows, each read under the first R at or above the range; 0 out of range. */
@@ -98,6 +99,8 @@ export function gpFigures(
   // 6.6.7.2: a passenger firing from its carrier; its SHORT HALT modifier never applies (it holds no command).
   if (f.status === MOUNTED) mod += adv.transport!.transportedGp.value;
   mod += smoke(sc, state, f.hex, t.hex) * m.gpBrewUpSmoke.value;
+  // 6.5.4.3: Smoke and Barrages on the line of fire (direct fire only).
+  mod += smokeModifier(sc, state, f.hex, t.hex, 'gp');
   if (overwatch) mod += insideFront ? m.gpOverwatchInside.value : m.gpOverwatchOutside.value;
   const [n, s] = gpThresholds(sc, g.factor, d.value);
   let band = 0;

@@ -6,11 +6,10 @@
  * (6.5.1.7); each firing source rolls for Response (6.5.1.12); the SHEAF's hexes are attacked unit by unit
  * as GP fire (6.5.1.13, 6.5.4). Missions continue, are adjusted or checked next turn (6.5.1.8, 6.5.1.9);
  * Danger Close calls check the turn after (6.5.1.10). Planned fire (6.5.1.11) is plotted secretly at the
- * start and arrives on its turn with no observer or response roll. Smoke and Illumination missions are not
- * built (the game has no smoke counters yet): every mission is GP (6.5.1.6).
+ * start and arrives on its turn with no observer or response roll. Smoke missions are built in smoke.ts: a call or adjustment may be GP or Smoke (6.5.1.6.1; Illumination is not offered, PZ-R73).
  *
- * Actions: `i:OBS:SRC:HEX:SHEAF` call (SRC `b<battery>` or `u<unit>`), `j:M` continue mission M, `y:M:HEX:SHEAF`
- * adjust it, `F:B` announce battery B's Planned mission now (6.5.1.11.2), `done` end the step (missions
+ * Actions: `i:OBS:SRC:HEX:SHEAF[:s]` call (SRC `b<battery>` or `u<unit>`; `:s` Smoke), `j:M` continue mission M
+ * (`j:M:x` switching GP and Smoke), `y:M:HEX:SHEAF[:s]` adjust it, `F:B` announce battery B's Planned mission now (6.5.1.11.2), `done` end the step (missions
  * neither continued nor adjusted are checked), `P:B:K` plot plan K of battery B. SHEAF codes: S single hex (on-map), C Closed, O Open, L0..L5 Closed Linear in direction N..NW.
  */
 import type { Rng } from '../../../core/game.js';
@@ -20,6 +19,7 @@ import { alive, FIRE, MOUNTED, type Mission, OVERWATCH, SPOT_FIRE, type State, w
 import { commandRange } from './command-control.js';
 import { type GpFigures, gpDefense, gpTargetModifier, gpThresholds } from './gp-fire.js';
 import { fireDamaged } from './hit-locations.js';
+import { landSmoke, smokeCloudsOnLine } from './smoke.js';
 import { applyGpAttack } from './suppression.js';
 
 type Log = string[] | null;
@@ -290,11 +290,15 @@ export function indirectActions(sc: Scenario, state: State, seat: number): strin
     const near = state.units.some(
       (t, i) => alive(t) && sc.units[i]!.side !== seat && grid.distance(t.hex, m.hex) <= 1 && spots(sc, state, m.observer, i),
     );
-    if (near && sourceReaches(sc, state, src, m.observer, m.hex)) out.push(`j:${k}`);
+    if (near && sourceReaches(sc, state, src, m.observer, m.hex)) {
+      out.push(`j:${k}`);
+      // 6.5.1.8.1: the type may change freely between GP and Smoke when continued.
+      out.push(`j:${k}:x`);
+    }
     // 6.5.1.8.2: adjusted up to 3 hexes onto a spotted target; the SHEAF may change.
     for (const h of targetHexes(sc, state, m.observer)) {
       if (grid.distance(h, m.hex) > adjust || !sourceReaches(sc, state, src, m.observer, h)) continue;
-      for (const sh of m.battery >= 0 ? OFF_MAP_SHEAFS : ['S']) out.push(`y:${k}:${h}:${sh}`);
+      for (const sh of m.battery >= 0 ? OFF_MAP_SHEAFS : ['S']) out.push(`y:${k}:${h}:${sh}`, `y:${k}:${h}:${sh}:s`);
     }
   }
   // 6.5.1.1, 6.5.1.7: new calls.
@@ -314,7 +318,8 @@ export function indirectActions(sc: Scenario, state: State, seat: number): strin
         const src = parseSource(s);
         for (const h of hexes) {
           if (!sourceReaches(sc, state, src, o, h)) continue;
-          for (const sh of src.battery >= 0 ? OFF_MAP_SHEAFS : ['S']) out.push(`i:${o}:${s}:${h}:${sh}`);
+          // 6.5.1.6.1: GP or Smoke, in any of the SHEAFs.
+          for (const sh of src.battery >= 0 ? OFF_MAP_SHEAFS : ['S']) out.push(`i:${o}:${s}:${h}:${sh}`, `i:${o}:${s}:${h}:${sh}:s`);
         }
       }
     });
@@ -368,8 +373,9 @@ export function responseModifier(sc: Scenario, state: State, src: Source, observ
   if (o.sup !== 0) mod += m.observerSuppressed.value;
   if (fireDamaged(sc, o)) mod += m.observerDamaged.value;
   const line = lineHexes(sc, o.hex, tp);
-  let hindrances = smokeOnLine(sc, state, o.hex, tp);
-  for (const x of state.missions) if (x.turn === state.turn && sheafHexes(sc, x.hex, x.sheaf).some((h) => line.has(h))) hindrances++;
+  let hindrances = smokeOnLine(sc, state, o.hex, tp) + smokeCloudsOnLine(sc, state, o.hex, tp);
+  for (const x of state.missions)
+    if (x.turn === state.turn && !x.smoke && sheafHexes(sc, x.hex, x.sheaf).some((h) => line.has(h))) hindrances++;
   return mod + hindrances * m.hindered.value;
 }
 
@@ -436,6 +442,10 @@ function land(sc: Scenario, state: State, m: Mission, band: number, rng: Rng, lo
   const row = m.battery >= 0 ? sc.batteries[m.battery]!.indirect : sc.units[m.unit]!.indirect!;
   const factor = row.factor[band]!;
   const hexes = sheafHexes(sc, m.hex, m.sheaf);
+  if (m.smoke) {
+    log?.push(`${sourceName(sc, m, name)} Called smoke lands on ${sc.map.grid.label(m.hex)} (${sheafName(m.sheaf)} SHEAF)`);
+    return landSmoke(state, m, hexes, rng, log, hexes.map((h) => sc.map.grid.label(h)).join(' '));
+  }
   log?.push(
     `${sourceName(sc, m, name)} ${m.planned ? 'Planned' : 'Called'} fire lands on ${sc.map.grid.label(m.hex)} (${sheafName(m.sheaf)} SHEAF, band ${'PSMLE'[band]}, GP ${factor})`,
   );
@@ -475,6 +485,7 @@ function callFire(
   tp: number,
   sheaf: string,
   adjusted: boolean,
+  smoke: boolean,
   rng: Rng,
   log: Log,
   name: Namer,
@@ -509,6 +520,7 @@ function callFire(
     planned: false,
     dangerClose: friends.length > 0,
     turn: state.turn,
+    ...(smoke ? { smoke: true } : {}),
   };
   s = { ...s, missions: [...s.missions, m] };
   return land(sc, s, m, ifBand(rowOf(sc, src), fireRange(sc, state, src, observer, hex)), rng, log, name);
@@ -522,16 +534,20 @@ function rowOf(sc: Scenario, src: Source) {
 export function applyIndirect(sc: Scenario, state: State, action: string, rng: Rng, log: Log, name: Namer): State {
   const p = action.split(':');
   if (p[0] === 'F') return arrive(sc, state, Number(p[1]), rng, log, name);
-  if (p[0] === 'i') return callFire(sc, state, Number(p[1]), parseSource(p[2]!), Number(p[3]), p[4]!, false, rng, log, name);
+  if (p[0] === 'i') return callFire(sc, state, Number(p[1]), parseSource(p[2]!), Number(p[3]), p[4]!, false, p[5] === 's', rng, log, name);
   if (p[0] === 'y' || p[0] === 'j') {
     const k = Number(p[1]);
     const m = state.missions[k]!;
     const rest: State = { ...state, missions: state.missions.filter((_, x) => x !== k) };
     const src: Source = { battery: m.battery, unit: m.unit };
-    if (p[0] === 'y') return callFire(sc, rest, m.observer, src, Number(p[2]), p[3]!, true, rng, log, name);
-    // 6.5.1.8.1: continuous fire: no response roll, never Danger Close.
-    const again: Mission = { ...m, turn: state.turn, dangerClose: false };
-    log?.push(`${name(sc, m.observer)} continues the fire of ${sourceName(sc, m, name)} on ${sc.map.grid.label(m.hex)}`);
+    if (p[0] === 'y') return callFire(sc, rest, m.observer, src, Number(p[2]), p[3]!, true, p[4] === 's', rng, log, name);
+    // 6.5.1.8.1: continuous fire: no response roll, never Danger Close; `x` switches GP and Smoke.
+    const smoke = p[2] === 'x' ? !m.smoke : m.smoke === true;
+    const { smoke: _was, ...base } = m;
+    const again: Mission = { ...base, turn: state.turn, dangerClose: false, ...(smoke ? { smoke: true } : {}) };
+    log?.push(
+      `${name(sc, m.observer)} continues the fire of ${sourceName(sc, m, name)} on ${sc.map.grid.label(m.hex)}${p[2] === 'x' ? (smoke ? ', now Smoke' : ', now GP') : ''}`,
+    );
     let s: State = {
       ...rest,
       missions: [...rest.missions, again],
