@@ -24,6 +24,13 @@ export type Cover = (typeof COVERS)[number];
 
 const sourcedNumber = z.strictObject({ value: z.number(), source: provenance });
 const percent = z.number().int().min(0).max(100);
+/** The Smoke and Barrage modifiers of one kind of fire, by Open and Closed SHEAF (6.5.2.4, 6.5.4.3). */
+const smokeModifiers = z.strictObject({
+  smokeOpen: sourcedNumber,
+  smokeClosed: sourcedNumber,
+  barrageOpen: sourcedNumber,
+  barrageClosed: sourcedNumber,
+});
 
 /** A movement or turn cost per traction: a number of MF, or null where the terrain is prohibited ("P"). */
 const costByTraction = z.strictObject({
@@ -215,6 +222,17 @@ export const advancedCharts = z.strictObject({
       dangerClose: sourcedNumber,
       /** 6.5.1.8.2: a Called mission is adjusted up to this many hexes. */
       adjustCalled: sourcedNumber,
+      /**
+       * Smoke and barrages (6.1.4.3.10): the AP (6.5.2.4) and direct GP (6.5.4.3) fire modifiers of Smoke and
+       * Barrage, Open and Closed, and the S ammo limit of an off-map battery (5.16.2.5) and an on-map unit
+       * (5.16.2.3) on roll(10).
+       */
+      smoke: z.strictObject({
+        ap: smokeModifiers,
+        gp: smokeModifiers,
+        batteryAmmo: sourcedNumber,
+        onMapAmmo: sourcedNumber,
+      }),
     })
     .optional(),
 });

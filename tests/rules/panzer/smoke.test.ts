@@ -12,14 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.js';
 import { gpFigures } from '../../../src/rules/panzer/advanced/gp-fire.js';
 import { responseModifier } from '../../../src/rules/panzer/advanced/indirect-fire.js';
-import {
-  adjustSmoke,
-  layCounters,
-  SMOKE_CHART,
-  type SmokeCounter,
-  smokeModifier,
-  smokeValue,
-} from '../../../src/rules/panzer/advanced/smoke.js';
+import { adjustSmoke, layCounters, type SmokeCounter, smokeModifier, smokeValue } from '../../../src/rules/panzer/advanced/smoke.js';
 import { PanzerGame } from '../../../src/rules/panzer/game.js';
 import { shotFigures, smokeOnLine } from '../../../src/rules/panzer/rules.js';
 import { loadPanzerScenario, type Scenario } from '../../../src/rules/panzer/scenario.js';
@@ -214,7 +207,7 @@ describe('PANZER 6.5.2.4: smoke and barrage modifiers', () => {
     expect(smokeModifier(sc, withSmoke(s0, [cloud('0804', '0804', false)]), a, b, 'gp')).toBe(-10);
     expect(smokeModifier(sc, { ...s0, missions: [barrage('0804', 'C')] }, a, b, 'gp')).toBe(-10);
     expect(smokeModifier(sc, { ...s0, missions: [barrage('0804', 'O')] }, a, b, 'gp')).toBe(-5);
-    expect(SMOKE_CHART.batterySmokeAmmo.provenance).toBe('designed');
+    expect(sc.adv!.indirectFire!.smoke.batteryAmmo.source.source).toBe('designed');
     // The T-34 (1304) firing GP at the German squad (0404): closed smoke at 0804 lowers the roll by 20.
     const clear = gpFigures(sc, s0, TANK, GSQUAD, false, false, smokeOnLine, false);
     const smoked = gpFigures(sc, withSmoke(s0, [cloud('0804', '0804')]), TANK, GSQUAD, false, false, smokeOnLine, false);

@@ -444,7 +444,7 @@ function land(sc: Scenario, state: State, m: Mission, band: number, rng: Rng, lo
   const hexes = sheafHexes(sc, m.hex, m.sheaf);
   if (m.smoke) {
     log?.push(`${sourceName(sc, m, name)} Called smoke lands on ${sc.map.grid.label(m.hex)} (${sheafName(m.sheaf)} SHEAF)`);
-    return landSmoke(state, m, hexes, rng, log, hexes.map((h) => sc.map.grid.label(h)).join(' '));
+    return landSmoke(sc, state, m, hexes, rng, log, hexes.map((h) => sc.map.grid.label(h)).join(' '));
   }
   log?.push(
     `${sourceName(sc, m, name)} ${m.planned ? 'Planned' : 'Called'} fire lands on ${sc.map.grid.label(m.hex)} (${sheafName(m.sheaf)} SHEAF, band ${'PSMLE'[band]}, GP ${factor})`,

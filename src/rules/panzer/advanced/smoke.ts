@@ -12,6 +12,7 @@
  * State: `State.smoke`, one counter per hex, sorted by hex; a Smoke mission has `Mission.smoke`.
  */
 import type { Rng } from '../../../core/game.js';
+import type { AdvancedCharts } from '../formats.js';
 import type { Scenario } from '../scenario.js';
 import { alive, FIRE, MOVE, type Mission, SHORT_HALT, type State } from '../state.js';
 
@@ -23,40 +24,8 @@ export interface SmokeCounter {
   readonly on: boolean;
 }
 
-interface Sourced {
-  readonly value: number;
-  readonly provenance: 'rule' | 'designed';
-  readonly rule?: string;
-}
-
-/** The smoke and barrage charts: the text's modifiers (6.5.2.4, 6.5.4.3) and designed ammo limits (PZ-R70). */
-export const SMOKE_CHART = {
-  /** 6.5.2.4 AP Hit modifiers: Smoke Open / Closed, Barrage Open / Closed. */
-  ap: {
-    smokeOpen: { value: -3, provenance: 'rule', rule: '6.5.2.4' },
-    smokeClosed: { value: -5, provenance: 'rule', rule: '6.5.2.4' },
-    barrageOpen: { value: -1, provenance: 'rule', rule: '6.5.2.4' },
-    barrageClosed: { value: -3, provenance: 'rule', rule: '6.5.2.4' },
-  },
-  /** 6.5.4.3 GP Fire modifiers (direct fire only). */
-  gp: {
-    smokeOpen: { value: -10, provenance: 'rule', rule: '6.5.4.3' },
-    smokeClosed: { value: -20, provenance: 'rule', rule: '6.5.4.3' },
-    barrageOpen: { value: -5, provenance: 'rule', rule: '6.5.4.3' },
-    barrageClosed: { value: -10, provenance: 'rule', rule: '6.5.4.3' },
-  },
-  /** 5.16.2.5: an off-map battery's S ammo limit (the data cards are not in the reference data: designed). */
-  batterySmokeAmmo: { value: 7, provenance: 'designed' },
-  /** 5.16.2.3: an on-map GP-IF unit's S ammo limit (designed, as above). */
-  onMapSmokeAmmo: { value: 5, provenance: 'designed' },
-} as const satisfies {
-  ap: Record<string, Sourced>;
-  gp: Record<string, Sourced>;
-  batterySmokeAmmo: Sourced;
-  onMapSmokeAmmo: Sourced;
-};
-
-type Table = (typeof SMOKE_CHART)['ap'] | (typeof SMOKE_CHART)['gp'];
+/** One kind of fire's Smoke and Barrage modifiers (the chart pack's advanced.indirectFire.smoke.ap or .gp). */
+type Table = NonNullable<AdvancedCharts['indirectFire']>['smoke']['ap'];
 
 /** Whether hex h is in a SHEAF (6.5.1.5) with Target Point tp, without building its hex list. */
 export function inSheaf(sc: Scenario, h: number, tp: number, sheaf: string): boolean {
@@ -135,7 +104,7 @@ function pathModifier(sc: Scenario, state: State, a: number, path: readonly numb
  */
 export function smokeModifier(sc: Scenario, state: State, a: number, b: number, kind: 'ap' | 'gp'): number {
   if (!sc.modules.indirectFire || !anyHindrance(state)) return 0;
-  const t = SMOKE_CHART[kind];
+  const t = sc.adv!.indirectFire!.smoke[kind];
   const [left, right] = sc.map.grid.linePaths(a, b);
   // Both paths end in b (a shot has range 1 or more).
   return Math.min(pathModifier(sc, state, a, left, t), pathModifier(sc, state, a, right, t));
@@ -150,9 +119,10 @@ export function smokeCloudsOnLine(sc: Scenario, state: State, a: number, b: numb
   return clouds.size;
 }
 
-/** 5.16.2.3, 5.16.2.5: the S ammo limit of a mission's source (designed, PZ-R70). */
-export function smokeAmmo(m: Pick<Mission, 'battery'>): number {
-  return m.battery >= 0 ? SMOKE_CHART.batterySmokeAmmo.value : SMOKE_CHART.onMapSmokeAmmo.value;
+/** 5.16.2.3, 5.16.2.5: the S ammo limit of a mission's source (the chart pack's; designed in the reference pack, PZ-R70). */
+export function smokeAmmo(sc: Scenario, m: Pick<Mission, 'battery'>): number {
+  const t = sc.adv!.indirectFire!.smoke;
+  return m.battery >= 0 ? t.batteryAmmo.value : t.onMapAmmo.value;
 }
 
 /** The SMOKE/ON counters laid over a SHEAF: one counter per hex, new smoke replacing (or turning ON) what was there (6.1.4.3.10). */
@@ -169,8 +139,16 @@ export function layCounters(smoke: readonly SmokeCounter[], tp: number, hexes: r
  * it the fire is not resolved and the mission comes off the map (no ARTILLERY IMPACT counter, ruling
  * PZ-R70); otherwise SMOKE/ON on every hex of its SHEAF. No unit is attacked.
  */
-export function landSmoke(state: State, m: Mission, hexes: readonly number[], rng: Rng, log: string[] | null, where: string): State {
-  const limit = smokeAmmo(m);
+export function landSmoke(
+  sc: Scenario,
+  state: State,
+  m: Mission,
+  hexes: readonly number[],
+  rng: Rng,
+  log: string[] | null,
+  where: string,
+): State {
+  const limit = smokeAmmo(sc, m);
   const roll = rng.int(10) + 1;
   if (roll > limit) {
     log?.push(`  smoke ammo: rolled ${roll} against ${limit}: out of smoke, the fire is not resolved`);
