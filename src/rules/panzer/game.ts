@@ -19,6 +19,7 @@ import { movementDamaged } from './advanced/hit-locations.js';
 import {
   applyIndirect,
   applyPlot,
+  barrageOnEntry,
   closeStep,
   dealPlots,
   hasIndirectTarget,
@@ -137,6 +138,7 @@ export class PanzerGame extends WordActionGame<State> {
       units,
       wrecks: new Array<number>(sc.map.size).fill(0),
       smoke: [],
+      barrageHits: 0,
       commandSeat: 0,
       chooser: -1,
       initiativeRolls: [0, 0],
@@ -698,13 +700,18 @@ function afterShot(sc: Scenario, before: State, after: State, firer: number, tar
     const reactions = [...s.reactions, { seat: 1 - sc.units[firer]!.side, targets: [carrier >= 0 ? carrier : firer] }];
     s = { ...s, reactions };
   }
+  return slowMover(sc, before, s, target);
+}
+
+/** 3.7, 6.6.2: a mover damaged or suppressed by an attack loses half its remaining MF at once; an immobilized one stops. */
+function slowMover(sc: Scenario, before: State, after: State, target: number): State {
+  if (before.mover < 0 || target !== before.mover) return after;
+  let s = after;
   const was = before.units[target]!;
   const now = s.units[target]!;
-  if (before.mover >= 0 && target === before.mover) {
-    if ((movementDamaged(sc, now) && !movementDamaged(sc, was)) || (now.sup !== 0 && was.sup === 0))
-      s = { ...s, allowance: Math.max(1, Math.floor(s.allowance / 2)) };
-    if (now.immobile) s = { ...s, route: [] };
-  }
+  if ((movementDamaged(sc, now) && !movementDamaged(sc, was)) || (now.sup !== 0 && was.sup === 0))
+    s = { ...s, allowance: Math.max(1, Math.floor(s.allowance / 2)) };
+  if (now.immobile) s = { ...s, route: [] };
   return s;
 }
 
@@ -729,6 +736,7 @@ function startMove(sc: Scenario, state: State, u: number, where: string, facing:
     mover: u,
     route: steps,
     allowance: Math.max(mf, d.steps.at(-1)?.spent ?? 0),
+    barrageHits: 0,
   };
   // 6.6.7.1.2: passengers may bail out in the hex the move starts from too.
   return bailOutOffered(sc, moving) ? { ...moving, bailOpen: true } : moving;
@@ -750,6 +758,7 @@ function startSearch(sc: Scenario, state: State, u: number, facing: number, kind
     route: [{ kind: 'turn', hex: unit.hex, facing, spent: 0 }],
     allowance: moveAllowance(sc, state, u, false),
     search: kind,
+    barrageHits: 0,
   };
 }
 
@@ -900,7 +909,13 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
         s = { ...s, units: withUnit(s.units, s.mover, { moved: true }), mover: -1, route: [] };
         continue;
       }
+      const from = s.units[s.mover]!.hex;
       s = takeStep(sc, s, log);
+      // 6.6.6: moving into a Barrage (a search for hull down in one too) draws its fire at once, before overwatch.
+      if (s.missions.length > 0 && alive(s.units[s.mover]!) && (s.units[s.mover]!.hex !== from || s.search !== 0)) {
+        const before = s;
+        s = slowMover(sc, before, barrageOnEntry(sc, s, s.mover, s.units[s.mover]!.hex, rng, log, unitName), s.mover);
+      }
       const m = s.units[s.mover]!;
       if (alive(m)) {
         const r: Reaction = { seat: 1 - sc.units[s.mover]!.side, targets: [s.mover] };

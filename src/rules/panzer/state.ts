@@ -196,6 +196,8 @@ export interface State {
   readonly occupant: readonly number[];
   /** Seat that won the turn-1 initiative, -1 before. */
   readonly initiativeTurn1: number;
+  /** 6.6.6: the missions (bit k: mission k) that have attacked the unit moving now, so each attacks it once a move. */
+  readonly barrageHits: number;
   /** SMOKE counters on the map (6.1.4.3.10), one per hex, sorted by hex; empty without indirect fire. */
   readonly smoke: readonly SmokeCounter[];
   /** Indirect fire (6.5.1): the missions on the map. */

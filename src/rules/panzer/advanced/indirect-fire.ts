@@ -19,7 +19,7 @@ import { alive, FIRE, MOUNTED, type Mission, OVERWATCH, SPOT_FIRE, type State, w
 import { commandRange } from './command-control.js';
 import { type GpFigures, gpDefense, gpTargetModifier, gpThresholds } from './gp-fire.js';
 import { fireDamaged } from './hit-locations.js';
-import { landSmoke, smokeCloudsOnLine } from './smoke.js';
+import { inSheaf, landSmoke, smokeCloudsOnLine } from './smoke.js';
 import { applyGpAttack } from './suppression.js';
 
 type Log = string[] | null;
@@ -410,8 +410,10 @@ export function indirectFigures(
   factor: number,
   effectiveness: number,
   band: number,
+  inBarrage = false,
 ): GpFigures {
-  const moving = movingShown(state.units[target]!);
+  // 6.6.6: a vehicle moving within a Barrage takes no Target Vehicle Moving modifier.
+  const moving = !inBarrage && movingShown(state.units[target]!);
   const d = gpDefense(sc, state, target, moving);
   const [n, s] = gpThresholds(sc, factor, d.value);
   return {
@@ -455,6 +457,42 @@ function land(sc: Scenario, state: State, m: Mission, band: number, rng: Rng, lo
     s = { ...s, units: withUnit(s.units, t, { underFire: true }) };
     const fig = indirectFigures(sc, s, t, factor, row.effectiveness, band);
     s = applyGpAttack(sc, s, t, fig, `  indirect fire`, false, rng, log, name);
+  }
+  return s;
+}
+
+/** The band a mission's fire lands at: a Planned fire's, else by the range from its source or observer (6.5.1.13). */
+function missionBand(sc: Scenario, state: State, m: Mission): number {
+  return m.planned ? PLANNED_BAND : ifBand(rowOf(sc, m), fireRange(sc, state, m, m.observer, m.hex));
+}
+
+/**
+ * 6.6.6 Barrage Movement: a unit that moves into a hex of a GP mission's SHEAF is attacked at once by that
+ * source (its passengers with it, 6.5.4.2.3), once per move however many of its hexes it enters: bit k of
+ * `state.barrageHits` is set once mission k has attacked this move. A vehicle moving within a Barrage takes no
+ * Target Vehicle Moving modifier. Smoke missions attack nobody (6.5.1.6.1).
+ */
+export function barrageOnEntry(sc: Scenario, state: State, mover: number, hex: number, rng: Rng, log: Log, name: Namer): State {
+  if (state.missions.length === 0) return state;
+  let s = state;
+  for (let k = 0; k < state.missions.length && k < 31; k++) {
+    const m = state.missions[k]!;
+    if (m.smoke || (s.barrageHits & (1 << k)) !== 0 || !inSheaf(sc, hex, m.hex, m.sheaf)) continue;
+    s = { ...s, barrageHits: s.barrageHits | (1 << k) };
+    const band = missionBand(sc, s, m);
+    const row = rowOf(sc, m);
+    const factor = row.factor[band]!;
+    log?.push(`${name(sc, mover)} moves into the Barrage of ${sourceName(sc, m, name)} at ${sc.map.grid.label(hex)} (GP ${factor})`);
+    const attacked = [mover];
+    s.units.forEach((u, i) => {
+      if (u.status === MOUNTED && u.carrier === mover) attacked.push(i);
+    });
+    for (const t of attacked) {
+      if (!(alive(s.units[t]!) || s.units[t]!.status === MOUNTED)) continue;
+      s = { ...s, units: withUnit(s.units, t, { underFire: true }) };
+      const fig = indirectFigures(sc, s, t, factor, row.effectiveness, band, true);
+      s = applyGpAttack(sc, s, t, fig, '  barrage', false, rng, log, name);
+    }
   }
   return s;
 }
