@@ -15,6 +15,7 @@ import {
   FROM_PLACE,
   handToHandModifiers,
   mayAttackTarget,
+  overrunFigures,
 } from './advanced/close-combat.js';
 import { fullCoverEligible } from './advanced/full-cover.js';
 import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
@@ -421,6 +422,8 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
         }
         case 'a':
           return { ...NONE, expectedEnemyLoss: closeCombatValue(sc, state, Number(p[1]), Number(p[2])) };
+        case 'R':
+          return { ...NONE, expectedEnemyLoss: overrunValue(sc, state, Number(p[1]), Number(p[2])) };
         case 'A':
           return { ...NONE, expectedEnemyLoss: advancingValue(sc, state, Number(p[1]), Number(p[2]), Number(p[3])) };
         case 'D': {
@@ -575,6 +578,18 @@ function closeCombatValue(sc: Scenario, state: State, u: number, t: number, how 
   const p = decided === 0 ? 0.5 : win / decided;
   const share = (x: number) => (sc.units[x]!.kind === 'squad' && !state.units[x]!.half ? 0.5 : 1);
   return p * share(t) * killValue(sc, t) - (1 - p) * share(u) * killValue(sc, u);
+}
+
+/** The worth of vehicle v's Overrun of `t` (6.6.10): over the hundred rolls, a squad's reduction half a kill, a suppression a tenth. */
+function overrunValue(sc: Scenario, state: State, v: number, t: number): number {
+  const fig = overrunFigures(sc, state, v, t);
+  const full = sc.units[t]!.kind === 'squad' && !state.units[t]!.half;
+  let x = 0;
+  for (let roll = 1; roll <= 100; roll++) {
+    const total = roll + fig.modifier;
+    x += total <= fig.n ? 0 : total <= fig.s ? 0.1 : full ? 0.5 : 1;
+  }
+  return ADVANCE_RISK * (x / 100) * killValue(sc, t);
 }
 
 /**

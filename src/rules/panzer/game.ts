@@ -19,7 +19,10 @@ import {
   DISMOUNTING,
   dismountAttackActions,
   finishAdvance,
+  overrunActions,
+  overrunApproach,
   resolveCloseCombat,
+  resolveOverrun,
 } from './advanced/close-combat.js';
 import { initiativeModifier, sharedCounters, sharedFireAllowed, sharedMoveFilter, withinCommands } from './advanced/command-control.js';
 import { movementDamaged } from './advanced/hit-locations.js';
@@ -58,7 +61,7 @@ import {
 } from './advanced/transport.js';
 import { canFireAt, canFireGpAt, damageOf, destinations, firesInDirectStep, moveAllowance, shotFigures, spottedBySide } from './rules.js';
 import type { Scenario } from './scenario.js';
-import { FACINGS } from './scenario.js';
+import { FACINGS, isLegOrTowed } from './scenario.js';
 import {
   alive,
   BAILED_OUT,
@@ -434,6 +437,7 @@ export function legalActions(sc: Scenario, state: State): string[] {
       ...mountActions(sc, state, u),
       ...dismountActions(sc, state, u),
       ...dismountAttackActions(sc, state, u),
+      ...overrunActions(sc, state, u),
     );
   }
   return out;
@@ -569,6 +573,8 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       return startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log);
     case 'a':
       return resolveCloseCombat(sc, state, Number(parts[1]), Number(parts[2]), rng, log, unitName);
+    case 'R':
+      return startOverrun(sc, state, Number(parts[1]), Number(parts[2]), log);
     case 'A':
       return startAdvance(sc, state, Number(parts[1]), Number(parts[2]), Number(parts[3]), log);
     case 'D': {
@@ -771,6 +777,25 @@ function startAdvance(sc: Scenario, state: State, u: number, h: number, target: 
 }
 
 /**
+ * 6.6.10 Overrun: vehicle v announces its Overrun of `target` and moves next to it; each step draws the other
+ * side's overwatch as any move; the step into the target's hex is the Overrun itself (in advance()).
+ */
+function startOverrun(sc: Scenario, state: State, v: number, target: number, log: Log): State {
+  const a = overrunApproach(sc, state, v, target);
+  if (a === null) throw new IllegalActionError(`R:${v}:${target}`, 'no way to overrun');
+  log?.push(`${unitName(sc, v)} moves to overrun ${unitName(sc, target)} from ${sc.map.grid.label(a.hex)}`);
+  const moving: State = {
+    ...state,
+    units: withUnit(state.units, v, { mark: SPOT_MOVE, shown: true, movingShown: true, fc: false, hd: NOT_HULL_DOWN }),
+    mover: v,
+    route: a.steps,
+    allowance: moveAllowance(sc, state, v, false),
+    closing: target,
+  };
+  return bailOutOffered(sc, moving) ? { ...moving, bailOpen: true } : moving;
+}
+
+/**
  * 6.6.9: vehicle u spends its whole move searching its hex for a hull down position, turning to face
  * `facing`: the turn is a step the other side's overwatch may answer; the roll comes when the move ends.
  */
@@ -936,7 +961,12 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
         const mover = s.mover;
         s = { ...s, units: withUnit(s.units, mover, { moved: true }), mover: -1, route: [] };
         // 6.6.1.1, 6.6.1.2: an Advancing Attack follows its move and the overwatch fire at it.
-        if (s.closing >= 0) s = finishAdvance(sc, s, mover, rng, log, unitName);
+        if (s.closing >= 0) s = isLegOrTowed(sc.units[mover]!) ? finishAdvance(sc, s, mover, rng, log, unitName) : { ...s, closing: -1 };
+        continue;
+      }
+      // 6.6.10: the step into the target's hex is the Overrun (no overwatch fire at it).
+      if (s.closing >= 0 && s.route.length === 1 && !isLegOrTowed(sc.units[s.mover]!)) {
+        s = resolveOverrun(sc, s, rng, log, unitName);
         continue;
       }
       s = takeStep(sc, s, log);
@@ -1127,6 +1157,8 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       return `${unitName(sc, Number(p[1]))} ${sc.units[Number(p[2])]!.kind === 'vehicle' ? 'close-assaults' : 'attacks hand to hand'} ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'A':
       return `${unitName(sc, Number(p[1]))} advances to ${grid.label(Number(p[2]))} and ${sc.units[Number(p[3])]!.kind === 'vehicle' ? 'close-assaults' : 'attacks hand to hand'} ${unitName(sc, Number(p[3]))} in ${grid.label(state.units[Number(p[3])]!.hex)}`;
+    case 'R':
+      return `${unitName(sc, Number(p[1]))} overruns ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'D':
       return `${unitName(sc, Number(p[1]))} dismounts and ${sc.units[Number(p[2])]!.kind === 'vehicle' ? 'close-assaults' : 'attacks hand to hand'} ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'hold':

@@ -12,11 +12,26 @@ import {
   DISMOUNTING,
   FROM_PLACE,
   handToHandModifiers,
+  overrunFactor,
+  overrunFigures,
 } from '../../../src/rules/panzer/advanced/close-combat.js';
 import { panzerAdvisor } from '../../../src/rules/panzer/doctrine.js';
 import { legalActions, PanzerGame } from '../../../src/rules/panzer/game.js';
 import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
-import { ELIMINATED, MOUNTED, MOVE, NC, NOT_SUPPRESSED, OK, OVERWATCH, SPOT_MOVE, type State } from '../../../src/rules/panzer/state.js';
+import {
+  ELIMINATED,
+  MOUNTED,
+  MOVE,
+  NC,
+  NOT_SUPPRESSED,
+  OK,
+  OVERWATCH,
+  SHORT_HALT,
+  SPOT_MOVE,
+  type State,
+  SUPPRESSION_OFF,
+  SUPPRESSION_ON,
+} from '../../../src/rules/panzer/state.js';
 import { dice, hex, type MiniSpec, movePhase, run, transport, withUnits, writeScenario } from './helpers.js';
 
 const OPEN = ['.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......'];
@@ -222,5 +237,115 @@ describe('PANZER 6.6.11: Command Control with Close Assault and Hand-to-Hand', (
     // Units not sharing a counter attack freely.
     const free = run(g, { ...s, shared: [0, 1, -1, -1] }, ['a:0:2'], dice(1, 100, 1, 100));
     expect(legalActions(sc, free).filter((a) => a.startsWith('a:1:'))).toEqual(['a:1:2', 'a:1:3']);
+  });
+});
+
+describe('PANZER 6.6.10: Overrun', () => {
+  /** A German squad at 0303 (MOVE, so the German move waits), a T-34/85 at 0306 facing N; the Soviet move of the Movement Phase. */
+  function overrun(squad = 'ger-squad') {
+    const g = game(
+      {
+        terrain: OPEN,
+        units: [
+          [0, squad, '0303', 'S'],
+          [1, 't3485', '0306', 'N'],
+        ],
+      },
+      ['leg-towed', 'gp-fire', 'close-assault'],
+    );
+    const s: State = {
+      ...g.start,
+      phase: 'move',
+      first: 0,
+      stepSeat: 1,
+      owStage: 0,
+      units: g.start.units.map((u) => ({ ...u, spotted: true, ordered: true, cmd: MOVE })),
+    };
+    return { ...g, s };
+  }
+  it('PANZER 6.6.10: a vehicle with MOVE may overrun a spotted dismounted leg unit it can reach; not with SHORT HALT or unspotted', () => {
+    const { sc, s } = overrun();
+    expect(legalActions(sc, s)).toContain('R:1:0');
+    expect(legalActions(sc, withUnits(s, { 1: { cmd: SHORT_HALT } }))).not.toContain('R:1:0');
+    expect(legalActions(sc, withUnits(s, { 0: { spotted: false } }))).not.toContain('R:1:0');
+    // Out of reach: 10 hexes off.
+    expect(legalActions(sc, withUnits(s, { 1: { hex: hex(sc, '0310') } })).some((a) => a.startsWith('R:'))).toBe(false);
+  });
+  it('PANZER 6.6.10.1: the Overrun factor adds every GP weapon at 1 hex, 15 at most, against the target GPD by its terrain', () => {
+    const { sc, s } = overrun();
+    let sum = 0;
+    for (const row of sc.units[1]!.gp) sum += row.factor[row.range.findIndex((r) => r >= 1)]!;
+    expect(overrunFactor(sc, s, 1)).toBe(Math.min(15, sum));
+    const fig = overrunFigures(sc, s, 1, 0);
+    expect(fig.gpd).toBe(sc.units[0]!.gpdByCover[0]);
+    expect(fig.modifier).toBe(0);
+    expect(overrunFigures(sc, withUnits(s, { 1: { sup: 1 } }), 1, 0).modifier).toBe(sc.adv!.modifiers.gpFirerSuppressed.value);
+  });
+  it('PANZER 6.6.10.2: an effective Overrun reduces a squad and suppresses it; the vehicle stays in the hex it came from', () => {
+    const { sc, game: g, s } = overrun();
+    const fig = overrunFigures(sc, s, 1, 0);
+    const after = run(g, s, ['R:1:0'], dice(Math.min(100, fig.s + 1)));
+    expect(after.units[0]!.half).toBe(true);
+    expect(after.units[0]!.sup).toBe(SUPPRESSION_ON);
+    expect(after.units[0]!.status).toBe(OK);
+    expect(after.units[1]!.hex).toBe(hex(sc, '0304'));
+    expect(after.units[1]!.moved).toBe(true);
+    expect(after.units[1]!.mark).toBe(SPOT_MOVE);
+    // A roll at or under N does nothing, but a SUPPRESSION/OFF still turns ON.
+    const none = run(g, withUnits(s, { 0: { sup: SUPPRESSION_OFF } }), ['R:1:0'], dice(1));
+    expect(none.units[0]!.half).toBe(false);
+    expect(none.units[0]!.sup).toBe(SUPPRESSION_ON);
+  });
+  it('PANZER 6.6.10.2: an effective Overrun eliminates a half-squad and the vehicle takes its hex', () => {
+    const { sc, game: g, s } = overrun();
+    const half = withUnits(s, { 0: { half: true } });
+    const fig = overrunFigures(sc, half, 1, 0);
+    const after = run(g, half, ['R:1:0'], dice(Math.min(100, fig.s + 1)));
+    expect(after.units[0]!.status).toBe(ELIMINATED);
+    expect(after.units[1]!.hex).toBe(hex(sc, '0303'));
+  });
+  it('PANZER 6.6.10: overwatch fire answers the steps before the Overrun, and the Overrun comes after it', () => {
+    const { sc, game: g, s } = overrun();
+    const ow = withUnits(s, { 0: { cmd: OVERWATCH } });
+    const stepped = g.apply(ow, 'R:1:0', createRng('o'));
+    expect(stepped.reactions.at(-1)?.seat).toBe(0);
+    expect(stepped.units[0]!.underFire).toBe(false);
+    expect(stepped.closing).toBe(0);
+    let x = stepped;
+    for (let k = 0; k < 10 && x.closing >= 0; k++) x = g.apply(x, 'pass', dice(1));
+    expect(x.closing).toBe(-1);
+    expect(x.units[0]!.underFire).toBe(true);
+    expect(sc.map.grid.distance(x.units[1]!.hex, x.units[0]!.hex)).toBe(1);
+  });
+});
+
+describe('PANZER 6.6.11: Command Control with Overrun', () => {
+  it('PANZER 6.6.11: a vehicle sharing a MOVE command overruns only the target a sharer attacked', () => {
+    const g = game(
+      {
+        terrain: OPEN,
+        units: [
+          [0, 'ger-squad', '0303', 'S'],
+          [0, 'ger-squad', '0403', 'S'],
+          [1, 't3485', '0306', 'N'],
+          [1, 't3485', '0406', 'N'],
+        ],
+      },
+      ['leg-towed', 'gp-fire', 'close-assault'],
+    );
+    const s: State = {
+      ...g.start,
+      phase: 'move',
+      first: 0,
+      stepSeat: 1,
+      owStage: 0,
+      units: g.start.units.map((u) => ({ ...u, spotted: true, ordered: true, cmd: MOVE })),
+      shared: [-1, -1, 2, 2],
+      aimed: [-1, -1, -1, -1],
+    };
+    const both = legalActions(g.sc, s).filter((a) => a.startsWith('R:3:'));
+    expect(both).toEqual(['R:3:0', 'R:3:1']);
+    const after = legalActions(g.sc, { ...s, aimed: [-1, -1, 0, -1] }).filter((a) => a.startsWith('R:3:'));
+    expect(after).toEqual(['R:3:0']);
   });
 });

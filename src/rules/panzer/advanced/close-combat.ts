@@ -7,9 +7,11 @@
  * 6.6.1.2.1-6.6.1.2.3). Attackers of one hex on one target combine, with the extra-attacker modifiers (ruling PZ-R65). Figures are pure; `resolve*` roll.
  * An Advancing Attack (`A:u:h:t`) moves the attacker one hex through the move machinery first (the other side's
  * overwatch answers the step before the attack, ruling PZ-R66); a Dismount Attack (`D:p:t`) is a passenger's
- * attack straight off its carrier in the Movement Step (ruling PZ-R67). Shared MOVE commands attack one target (6.6.11, ruling PZ-R68).
+ * attack straight off its carrier in the Movement Step (ruling PZ-R67). An Overrun (`R:v:t`, 6.6.10) is a vehicle's move next to
+ * a leg or towed target, then GP fire on entering its hex (ruling PZ-R69). Shared MOVE commands attack one target (6.6.11, ruling PZ-R68).
  */
 import type { Rng } from '../../../core/game.js';
+import { destinations, enterCost, HEDGEROW_COST, moveAllowance } from '../rules.js';
 import { isLeg, isLegOrTowed, type Scenario } from '../scenario.js';
 import {
   alive,
@@ -22,14 +24,18 @@ import {
   SHORT_HALT,
   SPOT_MOVE,
   type State,
+  type Step,
+  SUPPRESSION_OFF,
   SUPPRESSION_ON,
   type Unit,
   withUnit,
   withWreck,
 } from '../state.js';
+import { carryPassengers } from './transport.js';
 import { checkBailOut } from './bail-out.js';
 import { sharedMoveFilter, sharers } from './command-control.js';
-import { gpThresholds } from './gp-fire.js';
+import { type GpFigures, gpDefense, gpFactorAt, gpResult, gpThresholds } from './gp-fire.js';
+import { fireDamaged } from './hit-locations.js';
 import { legEnterCost } from './legs.js';
 import { passengersOf } from './transport.js';
 
@@ -400,4 +406,114 @@ export function finishAdvance(sc: Scenario, state: State, u: number, rng: Rng, l
     return s;
   }
   return resolveCloseCombat(sc, s, u, t, rng, log, name, ADVANCING);
+}
+
+// --- Overrun (6.6.10) --------------------------------------------------------------------------------
+
+/**
+ * 6.6.10.1: the Overrun GP factor of vehicle v: the GP factors at 1 hex of all its weapons added up, with the
+ * best GP factor at 1 hex of each squad, half-squad or section aboard; more than 15 is read as 15.
+ */
+export function overrunFactor(sc: Scenario, state: State, v: number): number {
+  let f = 0;
+  for (const row of sc.units[v]!.gp) {
+    const band = row.range.findIndex((r) => r >= 1);
+    if (band >= 0) f += row.factor[band]!;
+  }
+  for (const p of passengersOf(state, v)) if (isLeg(sc.units[p]!)) f += gpFactorAt(sc, p, 1).factor;
+  return Math.min(15, f);
+}
+
+/**
+ * 6.6.10.1: the figures of vehicle v's Overrun of `t`: its Overrun factor against the target's GP Defense in
+ * its terrain, with the GP direct fire modifiers that can apply to the firer (damaged turret, suppressed).
+ */
+export function overrunFigures(sc: Scenario, state: State, v: number, t: number): GpFigures {
+  const m = sc.adv!.modifiers;
+  const factor = overrunFactor(sc, state, v);
+  const d = gpDefense(sc, state, t, false);
+  const f = state.units[v]!;
+  let modifier = 0;
+  if (fireDamaged(sc, f)) modifier += m.gpFirerDamaged.value;
+  if (f.sup !== NOT_SUPPRESSED) modifier += m.gpFirerSuppressed.value;
+  const [n, s] = gpThresholds(sc, factor, d.value);
+  return { factor, smallArms: false, effectiveness: 0, gpd: d.value, type: d.type, modifier, n, s, band: 0 };
+}
+
+/**
+ * 6.6.10: how vehicle v reaches target t for an Overrun: the cheapest place it may end a move (not by road)
+ * next to the target and facing it, from which it can still pay to enter the target's hex; null when none.
+ * The target's hex must be open to the vehicle (not across a hedgerow, ruling PZ-R69) and hold no enemy vehicle.
+ */
+export function overrunApproach(sc: Scenario, state: State, v: number, t: number): { steps: Step[]; hex: number } | null {
+  const def = sc.units[v]!;
+  const th = state.units[t]!.hex;
+  if (state.units.some((o, i) => o.hex === th && alive(o) && !isLegOrTowed(sc.units[i]!) && sc.units[i]!.side !== def.side)) return null;
+  const mf = moveAllowance(sc, state, v, false);
+  const grid = sc.map.grid;
+  let best: { steps: Step[]; hex: number } | null = null;
+  let bestCost = Number.POSITIVE_INFINITY;
+  for (const d of destinations(sc, state, v)) {
+    if (d.hex < 0 || d.road || grid.neighbour(d.hex, d.facing) !== th) continue;
+    const e = enterCost(sc, state, def, d.hex, th, d.facing);
+    if (e < 0 || e === HEDGEROW_COST || d.cost + e > mf || d.cost + e >= bestCost) continue;
+    if (state.shared.length > 0 && !sharedMoveFilter(sc, state, v, [d.hex])[0]) continue;
+    bestCost = d.cost + e;
+    best = { steps: [...d.steps, { kind: 'enter', hex: th, facing: d.facing, spent: d.cost + e }], hex: d.hex };
+  }
+  return best;
+}
+
+/**
+ * 6.6.10: the Overruns open to vehicle v about to move, `R:<v>:<t>`: a vehicle with MOVE (not SHORT HALT) and
+ * an Overrun factor, at a spotted dismounted enemy leg or towed unit it can reach (overrunApproach).
+ */
+export function overrunActions(sc: Scenario, state: State, v: number): string[] {
+  if (!sc.modules.closeAssault || !sc.modules.gpFire) return [];
+  const def = sc.units[v]!;
+  const unit = state.units[v]!;
+  if (isLegOrTowed(def) || unit.cmd !== MOVE || overrunFactor(sc, state, v) <= 0) return [];
+  const reach = moveAllowance(sc, state, v, false) + 1;
+  const out: string[] = [];
+  state.units.forEach((o, t) => {
+    if (sc.units[t]!.side === def.side || !isLegOrTowed(sc.units[t]!) || !alive(o) || !o.spotted) return;
+    if (sc.map.grid.distance(unit.hex, o.hex) > reach || !sharedCloseAllowed(state, v, t)) return;
+    if (overrunApproach(sc, state, v, t) !== null) out.push(`R:${v}:${t}`);
+  });
+  return out;
+}
+
+/**
+ * 6.6.10.1-6.6.10.2: the Overrun of `t` by the mover as it comes to enter the target's hex (no overwatch at
+ * this step): roll(100) plus the modifiers on the GP CRT; a SUPPRESSION/OFF turns ON whatever the result;
+ * suppressed, or effective: a squad reduced and suppressed, anything else eliminated. With the target gone
+ * and no other enemy in the hex the vehicle takes the hex; otherwise it stays in the hex it came from. Its move
+ * ends with the Overrun (ruling PZ-R69).
+ */
+export function resolveOverrun(sc: Scenario, state: State, rng: Rng, log: Log, name: Namer): State {
+  const v = state.mover;
+  const t = state.closing;
+  const step = state.route[0]!;
+  const s: State = { ...state, closing: -1, route: [] };
+  const target = s.units[t]!;
+  if (step.spent > s.allowance || !alive(target) || target.hex !== step.hex) {
+    log?.push(`${name(sc, v)} does not overrun ${name(sc, t)}`);
+    return s;
+  }
+  const fig = overrunFigures(sc, s, v, t);
+  const roll = rng.int(100) + 1;
+  const total = roll + fig.modifier;
+  const outcome = gpResult(sc, s, t, fig, total, 10);
+  let change: Partial<Unit> = { underFire: true };
+  if (target.sup === SUPPRESSION_OFF || outcome === 'suppressed') change = { ...change, sup: SUPPRESSION_ON };
+  if (outcome === 'reduced') change = { ...change, half: true, sup: SUPPRESSION_ON };
+  else if (outcome === 'eliminated') change = { ...change, status: ELIMINATED };
+  let units: readonly Unit[] = withUnit(s.units, t, change);
+  log?.push(
+    `${name(sc, v)} overruns ${name(sc, t)} (factor ${fig.factor} against GPD ${fig.gpd}): N ${fig.n}, S ${fig.s}, rolled ${roll}${fig.modifier >= 0 ? '+' : ''}${fig.modifier} = ${total}: ${outcome}`,
+  );
+  const side = sc.units[v]!.side;
+  if (!alive(units[t]!) && !enemyIn(sc, { ...s, units }, side, step.hex))
+    units = carryPassengers(withUnit(units, v, { hex: step.hex, facing: step.facing }), v, step.hex, step.facing);
+  return { ...s, units, aimed: aimedAt(s, v, [], t) };
 }
