@@ -6,7 +6,17 @@
  */
 import type { ActionAssessment, AgentHooks, DoctrineAdvisor } from '../../core/extensions.js';
 import { RecentMemo } from '../../core/memo.js';
-import { closeAssaultFigures, closeAssaultOutcome, handToHandModifiers, mayAttackTarget } from './advanced/close-combat.js';
+import {
+  ADVANCING,
+  advancingAttacks,
+  closeAssaultFigures,
+  closeAssaultOutcome,
+  DISMOUNTING,
+  FROM_PLACE,
+  handToHandModifiers,
+  mayAttackTarget,
+  overrunFigures,
+} from './advanced/close-combat.js';
 import { fullCoverEligible } from './advanced/full-cover.js';
 import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
 import { agHit, digits, hitAngle, hitLocation, hullDownAgainst, hullDownMiss, shotSlope } from './advanced/hit-locations.js';
@@ -18,7 +28,19 @@ import { passengersOf } from './advanced/transport.js';
 import { commandable, type HiddenCommandWeights, legalCommands, orderSet, victoryPoints } from './game.js';
 import { bandOf, canFireAt, canFireGpAt, damageOf, movingShown, shotFigures, spots } from './rules.js';
 import { isLegOrTowed, type Scenario } from './scenario.js';
-import { alive, COMMAND_LETTERS, withUnit, DAMAGED, FIRE, HULL_DOWN, MOVE, OVERWATCH, SHORT_HALT, type State } from './state.js';
+import {
+  alive,
+  COMMAND_LETTERS,
+  withUnit,
+  DAMAGED,
+  NOT_SUPPRESSED,
+  FIRE,
+  HULL_DOWN,
+  MOVE,
+  OVERWATCH,
+  SHORT_HALT,
+  type State,
+} from './state.js';
 
 /**
  * The expected value an overwatch shot must reach to be fired rather than held for a better chance later
@@ -413,6 +435,19 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
         }
         case 'a':
           return { ...NONE, expectedEnemyLoss: closeCombatValue(sc, state, Number(p[1]), Number(p[2])) };
+        case 'R':
+          return { ...NONE, expectedEnemyLoss: overrunValue(sc, state, Number(p[1]), Number(p[2])) };
+        case 'A':
+          return { ...NONE, expectedEnemyLoss: advancingValue(sc, state, Number(p[1]), Number(p[2]), Number(p[3])) };
+        case 'D': {
+          // A Dismount Attack against the dismount it replaces (its passengers are put down either way).
+          const u = Number(p[1]);
+          return {
+            ...NONE,
+            expectedEnemyLoss: closeCombatValue(sc, state, u, Number(p[2]), DISMOUNTING),
+            objective: dismountValue(sc, state, state.units[u]!.carrier),
+          };
+        }
         case 'hold':
           return NONE;
         case 'b':
@@ -540,14 +575,14 @@ function hullDownSearchAssessment(sc: Scenario, state: State, u: number, facing:
 const CLOSE_ASSAULT_VALUE = { none: 0, suppressed: 0.15, damaged: 0.35, track: 0.3, 'knocked-out': 1, 'brewed-up': 1 } as const;
 
 /** Expected value of leg unit u attacking t now (6.6.1): a Close Assault over the hundred rolls, or a Hand-to-Hand roll-off's odds. */
-function closeCombatValue(sc: Scenario, state: State, u: number, t: number): number {
+function closeCombatValue(sc: Scenario, state: State, u: number, t: number, how = FROM_PLACE): number {
   if (!isLegOrTowed(sc.units[t]!)) {
-    const fig = closeAssaultFigures(sc, state, u, t);
+    const fig = closeAssaultFigures(sc, state, u, t, how);
     let v = 0;
     for (let roll = 1; roll <= 100; roll++) v += CLOSE_ASSAULT_VALUE[closeAssaultOutcome(fig, roll + fig.modifier, 5)];
     return (v / 100) * killValue(sc, t);
   }
-  const [ma, md] = handToHandModifiers(sc, state, u, t);
+  const [ma, md] = handToHandModifiers(sc, state, u, t, how);
   // The chance the attacker wins one roll-off (ties rolled again).
   let win = 0;
   let decided = 0;
@@ -562,13 +597,43 @@ function closeCombatValue(sc: Scenario, state: State, u: number, t: number): num
   return p * share(t) * killValue(sc, t) - (1 - p) * share(u) * killValue(sc, u);
 }
 
-/** A leg unit's MOVE command's worth `move`, or its best close combat against an adjacent spotted enemy when better (6.6.1). */
+/** The worth of vehicle v's Overrun of `t` (6.6.10): over the hundred rolls, a squad's reduction half a kill, a suppression a tenth. */
+function overrunValue(sc: Scenario, state: State, v: number, t: number): number {
+  const fig = overrunFigures(sc, state, v, t);
+  const full = sc.units[t]!.kind === 'squad' && !state.units[t]!.half;
+  let x = 0;
+  for (let roll = 1; roll <= 100; roll++) {
+    const total = roll + fig.modifier;
+    x += total <= fig.n ? 0 : total <= fig.s ? 0.1 : full ? 0.5 : 1;
+  }
+  return ADVANCE_RISK * (x / 100) * killValue(sc, t);
+}
+
+/**
+ * Share of an Advancing Attack's worth the doctrine counts (designed): the step may draw overwatch fire that
+ * stops it (6.6.1.1), and the attacker ends the turn next to its target.
+ */
+export const ADVANCE_RISK = 0.7;
+
+/** The worth of `u`'s Advancing Attack on `t` from hex h: the attack as made from h, discounted by ADVANCE_RISK. */
+function advancingValue(sc: Scenario, state: State, u: number, h: number, t: number): number {
+  const there = { ...state, units: withUnit(state.units, u, { hex: h }) };
+  return ADVANCE_RISK * closeCombatValue(sc, there, u, t, ADVANCING);
+}
+
+/**
+ * A leg unit's MOVE command's worth `move`, or its best close combat when better (6.6.1): against an adjacent
+ * spotted enemy, or by an Advancing Attack (the command is valued before the step, as if unsuppressed and
+ * not moved).
+ */
 function withCloseCombat(sc: Scenario, state: State, u: number, move: number): number {
   if (!sc.modules.closeAssault || !isLegOrTowed(sc.units[u]!) || sc.units[u]!.kind === 'towed') return move;
   let best = move;
   state.units.forEach((_, t) => {
     if (mayAttackTarget(sc, state, u, t)) best = Math.max(best, closeCombatValue(sc, state, u, t));
   });
+  if (state.units[u]!.sup === NOT_SUPPRESSED)
+    for (const [h, t] of advancingAttacks(sc, state, u)) best = Math.max(best, advancingValue(sc, state, u, h, t));
   return best;
 }
 

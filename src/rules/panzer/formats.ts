@@ -141,6 +141,8 @@ export const advancedCharts = z.strictObject({
   /** The Close Assault (6.6.1.1.2) and Hand-to-Hand (6.6.1.2.2) modifiers this module models. */
   closeAssault: z
     .strictObject({
+      advance: sourcedNumber,
+      dismount: sourcedNumber,
       uphill: sourcedNumber,
       vsMoving: sourcedNumber,
       vsSuppressed: sourcedNumber,

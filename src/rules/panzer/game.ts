@@ -13,7 +13,17 @@ import { WordActionGame } from '../../core/word-game.js';
 import { advancedApHit } from './advanced/ap-hits.js';
 import { type BailCause, checkBailOut } from './advanced/bail-out.js';
 import { applyFullCover, fullCoverEligible, fullCoverSets } from './advanced/full-cover.js';
-import { closeCombatActions, resolveCloseCombat } from './advanced/close-combat.js';
+import {
+  advanceStep,
+  closeCombatActions,
+  DISMOUNTING,
+  dismountAttackActions,
+  finishAdvance,
+  overrunActions,
+  overrunApproach,
+  resolveCloseCombat,
+  resolveOverrun,
+} from './advanced/close-combat.js';
 import { initiativeModifier, sharedCounters, sharedFireAllowed, sharedMoveFilter, withinCommands } from './advanced/command-control.js';
 import { movementDamaged } from './advanced/hit-locations.js';
 import {
@@ -53,7 +63,7 @@ import {
 import { adjustSmoke } from './advanced/smoke.js';
 import { canFireAt, canFireGpAt, damageOf, destinations, firesInDirectStep, moveAllowance, shotFigures, spottedBySide } from './rules.js';
 import type { Scenario } from './scenario.js';
-import { FACINGS } from './scenario.js';
+import { FACINGS, isLegOrTowed } from './scenario.js';
 import {
   alive,
   BAILED_OUT,
@@ -153,6 +163,7 @@ export class PanzerGame extends WordActionGame<State> {
       route: [],
       allowance: 0,
       search: 0,
+      closing: -1,
       control: sc.objectives.map((o) => o.holder),
       occupant: sc.objectives.map(() => -1),
       initiativeTurn1: -1,
@@ -425,7 +436,13 @@ export function legalActions(sc: Scenario, state: State): string[] {
       dests = dests.filter((_, k) => ok[k]);
     }
     for (const d of dests) out.push(d.hex < 0 ? `m:${u}:x${d.steps.at(-1)!.hex}` : `m:${u}:${d.hex}:${d.facing}`);
-    out.push(...searchActions(sc, state, u), ...mountActions(sc, state, u), ...dismountActions(sc, state, u));
+    out.push(
+      ...searchActions(sc, state, u),
+      ...mountActions(sc, state, u),
+      ...dismountActions(sc, state, u),
+      ...dismountAttackActions(sc, state, u),
+      ...overrunActions(sc, state, u),
+    );
   }
   return out;
 }
@@ -560,6 +577,16 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       return startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log);
     case 'a':
       return resolveCloseCombat(sc, state, Number(parts[1]), Number(parts[2]), rng, log, unitName);
+    case 'R':
+      return startOverrun(sc, state, Number(parts[1]), Number(parts[2]), log);
+    case 'A':
+      return startAdvance(sc, state, Number(parts[1]), Number(parts[2]), Number(parts[3]), log);
+    case 'D': {
+      // 6.6.1.1, 6.6.1.2 Dismount Attack: the carrier dismounts its passengers, then the attack (no overwatch after the dismount).
+      const p = Number(parts[1]);
+      const dismounted = applyDismount(sc, state, state.units[p]!.carrier, log, unitName);
+      return resolveCloseCombat(sc, dismounted, p, Number(parts[2]), rng, log, unitName, DISMOUNTING);
+    }
     case 'hold':
       // 6.6.1.1.1: the First Player's close combats, then the Second Player's; then the Movement Step.
       return state.stepSeat === state.first
@@ -743,6 +770,42 @@ function startMove(sc: Scenario, state: State, u: number, where: string, facing:
 }
 
 /**
+ * 6.6.1.1, 6.6.1.2 Advancing Attack: leg unit u announces its attack on `target` and moves one hex to h; the
+ * step is a move the other side's overwatch answers (resolved before the attack, in advance()).
+ */
+function startAdvance(sc: Scenario, state: State, u: number, h: number, target: number, log: Log): State {
+  const st = advanceStep(sc, state, u, h);
+  log?.push(`${unitName(sc, u)} advances to ${sc.map.grid.label(h)} to attack ${unitName(sc, target)}`);
+  return {
+    ...state,
+    units: withUnit(state.units, u, { mark: SPOT_MOVE, shown: true, movingShown: true, fc: false }),
+    mover: u,
+    route: [{ kind: 'enter', hex: st.hex, facing: st.facing, spent: st.cost }],
+    allowance: st.cost,
+    closing: target,
+  };
+}
+
+/**
+ * 6.6.10 Overrun: vehicle v announces its Overrun of `target` and moves next to it; each step draws the other
+ * side's overwatch as any move; the step into the target's hex is the Overrun itself (in advance()).
+ */
+function startOverrun(sc: Scenario, state: State, v: number, target: number, log: Log): State {
+  const a = overrunApproach(sc, state, v, target);
+  if (a === null) throw new IllegalActionError(`R:${v}:${target}`, 'no way to overrun');
+  log?.push(`${unitName(sc, v)} moves to overrun ${unitName(sc, target)} from ${sc.map.grid.label(a.hex)}`);
+  const moving: State = {
+    ...state,
+    units: withUnit(state.units, v, { mark: SPOT_MOVE, shown: true, movingShown: true, fc: false, hd: NOT_HULL_DOWN }),
+    mover: v,
+    route: a.steps,
+    allowance: moveAllowance(sc, state, v, false),
+    closing: target,
+  };
+  return bailOutOffered(sc, moving) ? { ...moving, bailOpen: true } : moving;
+}
+
+/**
  * 6.6.9: vehicle u spends its whole move searching its hex for a hull down position, turning to face
  * `facing`: the turn is a step the other side's overwatch may answer; the roll comes when the move ends.
  */
@@ -890,7 +953,7 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
         : { ...s, phase: 'move', stepSeat: 1 - s.first, owStage: 0 };
       continue;
     }
-    if (s.phase === 'assault') {
+    if (s.phase === 'assault' && s.mover < 0) {
       // 6.6.1: a seat with an attack open decides (attack or hold); a seat without passes at once.
       if (closeCombatActions(sc, s, s.stepSeat).length > 0) break;
       s = s.stepSeat === s.first ? { ...s, stepSeat: 1 - s.first } : { ...s, phase: 'move', stepSeat: 1 - s.first, owStage: 0 };
@@ -906,7 +969,15 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
       }
       if (!alive(s.units[s.mover]!) || s.route.length === 0) {
         if (s.search !== 0) s = endSearch(sc, s, rng, log);
-        s = { ...s, units: withUnit(s.units, s.mover, { moved: true }), mover: -1, route: [] };
+        const mover = s.mover;
+        s = { ...s, units: withUnit(s.units, mover, { moved: true }), mover: -1, route: [] };
+        // 6.6.1.1, 6.6.1.2: an Advancing Attack follows its move and the overwatch fire at it.
+        if (s.closing >= 0) s = isLegOrTowed(sc.units[mover]!) ? finishAdvance(sc, s, mover, rng, log, unitName) : { ...s, closing: -1 };
+        continue;
+      }
+      // 6.6.10: the step into the target's hex is the Overrun (no overwatch fire at it).
+      if (s.closing >= 0 && s.route.length === 1 && !isLegOrTowed(sc.units[s.mover]!)) {
+        s = resolveOverrun(sc, s, rng, log, unitName);
         continue;
       }
       const from = s.units[s.mover]!.hex;
@@ -1103,6 +1174,12 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       return `keep the command of ${state.pending ? unitName(sc, state.pending.target) : 'the target'} face down`;
     case 'a':
       return `${unitName(sc, Number(p[1]))} ${sc.units[Number(p[2])]!.kind === 'vehicle' ? 'close-assaults' : 'attacks hand to hand'} ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+    case 'A':
+      return `${unitName(sc, Number(p[1]))} advances to ${grid.label(Number(p[2]))} and ${sc.units[Number(p[3])]!.kind === 'vehicle' ? 'close-assaults' : 'attacks hand to hand'} ${unitName(sc, Number(p[3]))} in ${grid.label(state.units[Number(p[3])]!.hex)}`;
+    case 'R':
+      return `${unitName(sc, Number(p[1]))} overruns ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+    case 'D':
+      return `${unitName(sc, Number(p[1]))} dismounts and ${sc.units[Number(p[2])]!.kind === 'vehicle' ? 'close-assaults' : 'attacks hand to hand'} ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'hold':
       return 'no more close assaults or hand-to-hand attacks this turn';
     case 'b':

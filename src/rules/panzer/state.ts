@@ -191,6 +191,8 @@ export interface State {
   readonly allowance: number;
   /** The mover is searching for a hull down position (6.6.9): 0 no, else the kind searched for (HULL_DOWN, PARTIAL_HULL_DOWN). */
   readonly search: number;
+  /** The mover makes an Advancing Attack (6.6.1.1, 6.6.1.2) or an Overrun (6.6.10): the target it attacks at the end of its move, -1 none. */
+  readonly closing: number;
   /** Objective holder per objective (-1 nobody) and who alone occupied it at the end of the last turn. */
   readonly control: readonly number[];
   readonly occupant: readonly number[];

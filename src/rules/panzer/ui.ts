@@ -245,7 +245,9 @@ export const PANZER_COMMAND_HELP = [
   'reveal | conceal  when your MOVE vehicle is fired on: show MOVE (the shot takes -2) or keep it face down',
   'move U HEX [F]    vehicle #U moves to HEX (CCRR) ending facing F (N NE SE S SW NW); "move U here F" turns in place',
   "exit U            vehicle #U leaves the map at its side's exit edge",
-  'assault U T       leg unit #U attacks adjacent enemy #T: close assault on a vehicle, hand to hand otherwise (Advanced Game)',
+  'assault U T       leg unit #U attacks adjacent enemy #T: close assault on a vehicle, hand to hand otherwise (Advanced Game); passenger #U: dismount attack',
+  'advance U HEX T   leg unit #U moves to HEX (overwatch may answer) and then attacks enemy #T (Advancing Attack)',
+  'overrun V T       vehicle #V with MOVE drives next to enemy leg or towed unit #T and overruns it (Advanced Game)',
   'hold              make no more close assaults this turn',
   'mount U V         leg or towed unit #U with MOVE mounts vehicle #V (Advanced Game transport)',
   'dismount V        vehicle #V puts its passengers down in its hex before it moves (Advanced Game transport)',
@@ -317,8 +319,14 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
       return need(`P:${args[0]}:${args[1]}`);
     case 'arrive':
       return need(`F:${args[0]}`);
-    case 'assault':
-      return need(`a:${args[0]}:${args[1]}`);
+    case 'assault': {
+      const d = `D:${args[0]}:${args[1]}`;
+      return legal.includes(d) ? d : need(`a:${args[0]}:${args[1]}`);
+    }
+    case 'overrun':
+      return need(`R:${args[0]}:${args[1]}`);
+    case 'advance':
+      return need(`A:${args[0]}:${sc.map.grid.parseLabel(args[1] ?? '')}:${args[2]}`);
     case 'mount':
       return need(`b:${args[0]}:${args[1]}`);
     case 'dismount':
