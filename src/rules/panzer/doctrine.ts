@@ -33,8 +33,16 @@ function killValue(sc: Scenario, t: number): number {
 }
 
 /** Expected value of `firer` shooting at `target` now. */
-export function shotValue(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, moving?: boolean): number {
-  const fig = shotFigures(sc, state, firer, target, overwatch, moving ?? movingShown(state.units[target]!));
+export function shotValue(
+  sc: Scenario,
+  state: State,
+  firer: number,
+  target: number,
+  overwatch: boolean,
+  moving?: boolean,
+  dual = false,
+): number {
+  const fig = shotFigures(sc, state, firer, target, overwatch, moving ?? movingShown(state.units[target]!), dual);
   if (sc.modules.agHits || sc.modules.hullDown)
     return (fig.hitNumber / 100) * advancedHitValue(sc, state, firer, target, fig.band, fig.margin);
   const dmg = damageOf(fig.margin);
@@ -57,8 +65,16 @@ const GP_OUTCOME_VALUE = {
 } as const;
 
 /** Expected value of a GP shot (6.5.4) of `firer` at `target` now, over the hundred rolls. */
-export function gpShotValue(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, moving?: boolean): number {
-  const fig = gpShotFigures(sc, state, firer, target, overwatch, moving ?? movingShown(state.units[target]!));
+export function gpShotValue(
+  sc: Scenario,
+  state: State,
+  firer: number,
+  target: number,
+  overwatch: boolean,
+  moving?: boolean,
+  dual = false,
+): number {
+  const fig = gpShotFigures(sc, state, firer, target, overwatch, moving ?? movingShown(state.units[target]!), dual);
   if (fig.factor <= 0) return 0;
   let v = 0;
   for (let roll = 1; roll <= 100; roll += 3) v += GP_OUTCOME_VALUE[gpResult(sc, state, target, fig, roll + fig.modifier, 5)];
@@ -85,8 +101,24 @@ function bestShot(sc: Scenario, state: State, u: number): number {
 export const SALVO_ENOUGH = 0.9;
 
 /** Value of one direct fire shot (AP or GP) of `firer` at `target` now, in tenths of PTS. */
-function directShotValue(sc: Scenario, state: State, firer: number, target: number, gp: boolean): number {
-  return gp ? gpShotValue(sc, state, firer, target, false) : shotValue(sc, state, firer, target, false);
+function directShotValue(sc: Scenario, state: State, firer: number, target: number, gp: boolean, dual = false): number {
+  return gp ? gpShotValue(sc, state, firer, target, false, undefined, dual) : shotValue(sc, state, firer, target, false, undefined, dual);
+}
+
+/**
+ * 5.14: what firing a Dual Fire weapon alone gives up: the unit's own weapon fires no more this turn
+ * (ruling PZ-R75), so the best shot its own weapon has now is lost; 0 once the own weapon has fired.
+ */
+function ownWeaponForgone(sc: Scenario, state: State, firer: number): number {
+  if (state.units[firer]!.firedAt >= 0) return 0;
+  const def = sc.units[firer]!;
+  let best = 0;
+  state.units.forEach((t, i) => {
+    if (!t.spotted || state.engaged.includes(i) || (state.salvo !== null && state.salvo.target !== i)) return;
+    if (!def.dualAp && canFireAt(sc, state, firer, i)) best = Math.max(best, shotValue(sc, state, firer, i, false));
+    if (def.gpDual > 0 && canFireGpAt(sc, state, firer, i)) best = Math.max(best, gpShotValue(sc, state, firer, i, false));
+  });
+  return best;
 }
 
 /** The best direct shot `firer` has at a spotted target other than `except` that no resolved salvo of this step has taken. */
@@ -106,13 +138,13 @@ function otherTargetValue(sc: Scenario, state: State, firer: number, except: num
  * shot's value over the target's), less what the firer could do at another target instead; a firer with
  * no other target joins, or its shot is lost.
  */
-function salvoShotValue(sc: Scenario, state: State, firer: number, target: number, gp: boolean): number {
-  const value = directShotValue(sc, state, firer, target, gp);
+function salvoShotValue(sc: Scenario, state: State, firer: number, target: number, gp: boolean, dual = false): number {
+  const value = directShotValue(sc, state, firer, target, gp, dual) - (dual ? ownWeaponForgone(sc, state, firer) : 0);
   const salvo = state.salvo;
   if (salvo === null) return value;
   const worth = killValue(sc, target);
   let announced = 0;
-  for (const x of salvo.shots) announced += worth > 0 ? directShotValue(sc, state, x.firer, target, x.gp) / worth : 0;
+  for (const x of salvo.shots) announced += worth > 0 ? directShotValue(sc, state, x.firer, target, x.gp, x.dual) / worth : 0;
   const other = otherTargetValue(sc, state, firer, target);
   if (other === 0) return value * Math.max(0.05, 1 - announced) + 0.01;
   if (announced >= SALVO_ENOUGH) return -other;
@@ -348,12 +380,18 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           return { ...NONE, expectedEnemyLoss: (legal.includes(cmd) ? commandValue(sc, state, u, cmd) : 0) - 0.5 };
         }
         case 'f':
-        case 'g':
-          return { ...NONE, expectedEnemyLoss: salvoShotValue(sc, state, Number(p[1]), Number(p[2]), p[0] === 'g') };
+        case 'g': {
+          const u = Number(p[1]);
+          const dual = p[0] === 'g' ? p[3] === 'd' : sc.units[u]!.dualAp;
+          return { ...NONE, expectedEnemyLoss: salvoShotValue(sc, state, u, Number(p[2]), p[0] === 'g', dual) };
+        }
         case 'resolve':
           return NONE;
         case 'w':
-          return { ...NONE, expectedEnemyLoss: shotValue(sc, state, Number(p[1]), Number(p[2]), true) };
+          return {
+            ...NONE,
+            expectedEnemyLoss: shotValue(sc, state, Number(p[1]), Number(p[2]), true, undefined, sc.units[Number(p[1])]!.dualAp),
+          };
         case 'c': {
           // Full Cover (6.1.4.2) for units in view of the enemy or holding their goal; out of it for those still to advance.
           let v = 0;
@@ -367,15 +405,15 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           return { ...NONE, objective: v };
         }
         case 'v':
-          return { ...NONE, expectedEnemyLoss: gpShotValue(sc, state, Number(p[1]), Number(p[2]), true) };
+          return { ...NONE, expectedEnemyLoss: gpShotValue(sc, state, Number(p[1]), Number(p[2]), true, undefined, p[3] === 'd') };
         case 'pass':
           return { ...NONE, expectedEnemyLoss: OVERWATCH_THRESHOLD };
         case 'reveal':
         case 'conceal': {
           const pend = state.pending!;
           const loss = pend.gp
-            ? gpShotValue(sc, state, pend.firer, pend.target, pend.overwatch, p[0] === 'reveal')
-            : shotValue(sc, state, pend.firer, pend.target, pend.overwatch, p[0] === 'reveal');
+            ? gpShotValue(sc, state, pend.firer, pend.target, pend.overwatch, p[0] === 'reveal', pend.dual)
+            : shotValue(sc, state, pend.firer, pend.target, pend.overwatch, p[0] === 'reveal', pend.dual);
           return { ...NONE, expectedOwnLoss: loss };
         }
         case 'first':

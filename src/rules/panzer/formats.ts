@@ -173,6 +173,18 @@ export const advancedCharts = z.strictObject({
     })
     .optional(),
   /**
+   * Dual Fire (5.14, module "dual-fire"): the modifier of the Dual Fire weapon's shot when the unit's other
+   * weapon fires too, at the same target or a different one (AP 6.5.2.4, GP 6.5.4.3).
+   */
+  dualFire: z
+    .strictObject({
+      apSame: sourcedNumber,
+      apOther: sourcedNumber,
+      gpSame: sourcedNumber,
+      gpOther: sourcedNumber,
+    })
+    .optional(),
+  /**
    * Transport (6.6.7, 6.5.2.6.2, 6.5.4.2.3): the Bail Out Table's passenger rows for a carrier knocked out or
    * brewed up (a roll(100) at or above the value escapes, else the passenger is eliminated) and the set GP
    * Defense of passengers, Under Cover or not, and the Transported Combat fire modifiers (6.6.7.2).
@@ -425,6 +437,7 @@ export const MODULES = [
   'transport',
   'command-control',
   'indirect-fire',
+  'dual-fire',
 ] as const;
 
 /** Indirect Fire SHEAF patterns (6.5.1.5): Closed (radius 1), Open (radius 2), Closed Linear (6 hexes out in a direction). */

@@ -60,6 +60,10 @@ export interface Unit {
   readonly movingShown: boolean;
   /** Has fired this turn (one shot per vehicle per turn, 4.4.1). */
   readonly fired: boolean;
+  /** Dual Fire (5.14): the target its own (not Dual Fire) weapon was announced at this turn, -1 none. */
+  readonly firedAt: number;
+  /** Dual Fire (5.14): its Dual Fire weapon was announced this turn. */
+  readonly dualFired: boolean;
   /** Has made its move this turn. */
   readonly moved: boolean;
   /** Spotted by the other side in the last Spotting Phase (4.1.1). */
@@ -106,12 +110,16 @@ export interface PendingShot {
   readonly overwatch: boolean;
   /** A GP shot (6.5.4) rather than AP. */
   readonly gp: boolean;
+  /** Fired by the unit's Dual Fire weapon (5.14). */
+  readonly dual: boolean;
 }
 
 /** One shot announced in a salvo (4.4.1): the firer and whether it fires GP (6.5.4) rather than AP. */
 export interface SalvoShot {
   readonly firer: number;
   readonly gp: boolean;
+  /** Fired by the unit's Dual Fire weapon (5.14). */
+  readonly dual: boolean;
 }
 
 /**

@@ -6,13 +6,25 @@
 import type { Scenario } from '../scenario.js';
 import { isLegOrTowed } from '../scenario.js';
 import { MOUNTED, NOT_SUPPRESSED, SHORT_HALT, type State } from '../state.js';
+import { dualFireModifier } from './dual-fire.js';
 import { fireDamaged } from './hit-locations.js';
 import { passengerGpd } from './transport.js';
 
-/** 6.5.4.1: the GP factor of `firer` at `range`: the best of its GP rows, each read under the first R at or above the range; 0 out of range. */
-export function gpFactorAt(sc: Scenario, firer: number, range: number): { factor: number; smallArms: boolean; effectiveness: number } {
+/**
+ * 6.5.4.1: the GP factor of `firer` at `range`: the best of its GP rows, each read under the first R at or
+ * above the range; 0 out of range. `dual`: the rows of its Dual Fire weapons only, else its own (5.14).
+ */
+export function gpFactorAt(
+  sc: Scenario,
+  firer: number,
+  range: number,
+  dual = false,
+): { factor: number; smallArms: boolean; effectiveness: number } {
   let best = { factor: 0, smallArms: true, effectiveness: 0 };
-  for (const row of sc.units[firer]!.gp) {
+  const def = sc.units[firer]!;
+  const to = dual ? def.gp.length : def.gpDual;
+  for (let k = dual ? def.gpDual : 0; k < to; k++) {
+    const row = def.gp[k]!;
     // 5.6: the minimum range is 1 hex unless the card says otherwise.
     if (range < 1) continue;
     const band = row.range.findIndex((r) => range <= r);
@@ -23,10 +35,12 @@ export function gpFactorAt(sc: Scenario, firer: number, range: number): { factor
   return best;
 }
 
-/** Largest GP range of a unit (0: no GP weapon). */
-export function gpMaxRange(sc: Scenario, u: number): number {
+/** Largest GP range of a unit (0: no GP weapon); `dual`: of its Dual Fire weapons, else its own (5.14). */
+export function gpMaxRange(sc: Scenario, u: number, dual = false): number {
   let r = 0;
-  for (const row of sc.units[u]!.gp) r = Math.max(r, row.range[4]!);
+  const def = sc.units[u]!;
+  const to = dual ? def.gp.length : def.gpDual;
+  for (let k = dual ? def.gpDual : 0; k < to; k++) r = Math.max(r, def.gp[k]!.range[4]!);
   return r;
 }
 
@@ -83,13 +97,14 @@ export function gpFigures(
   moving: boolean,
   smoke: SmokeCounter,
   insideFront: boolean,
+  dual = false,
 ): GpFigures {
   const adv = sc.adv!;
   const m = adv.modifiers;
   const f = state.units[firer]!;
   const t = state.units[target]!;
   const range = sc.map.grid.distance(f.hex, t.hex);
-  const g = gpFactorAt(sc, firer, range);
+  const g = gpFactorAt(sc, firer, range, dual);
   const d = gpDefense(sc, state, target, moving);
   let mod = gpTargetModifier(sc, state, target, d.type, moving);
   if (f.ordered && f.cmd === SHORT_HALT) mod += m.gpShortHalt.value;
@@ -99,10 +114,14 @@ export function gpFigures(
   if (f.status === MOUNTED) mod += adv.transport!.transportedGp.value;
   mod += smoke(sc, state, f.hex, t.hex) * m.gpBrewUpSmoke.value;
   if (overwatch) mod += insideFront ? m.gpOverwatchInside.value : m.gpOverwatchOutside.value;
+  // 5.14: the Dual Fire weapon's shot when the unit's own weapon fires too.
+  if (dual) mod += dualFireModifier(sc, state, firer, target, true);
   const [n, s] = gpThresholds(sc, g.factor, d.value);
   let band = 0;
-  for (const row of sc.units[firer]!.gp) {
-    const b = row.range.findIndex((r) => range <= r);
+  const def = sc.units[firer]!;
+  const to = dual ? def.gp.length : def.gpDual;
+  for (let k = dual ? def.gpDual : 0; k < to; k++) {
+    const b = def.gp[k]!.range.findIndex((r) => range <= r);
     if (b >= 0) {
       band = b;
       break;

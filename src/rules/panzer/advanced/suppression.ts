@@ -31,8 +31,16 @@ type Log = string[] | null;
 type Namer = (sc: Scenario, u: number) => string;
 
 /** The figures of a GP shot as the rules read them now (the target's MOVE shown or not). */
-export function gpShotFigures(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, moving: boolean) {
-  return gpFigures(sc, state, firer, target, overwatch, moving, smokeOnLine, inCone(sc, state, firer, target));
+export function gpShotFigures(
+  sc: Scenario,
+  state: State,
+  firer: number,
+  target: number,
+  overwatch: boolean,
+  moving: boolean,
+  dual = false,
+) {
+  return gpFigures(sc, state, firer, target, overwatch, moving, smokeOnLine, inCone(sc, state, firer, target), dual);
 }
 
 /** The change a GP outcome makes to the target (6.5.4.4.2, 6.5.4.4.3); `hull`: AG damage to the hull rather than the turret. */
@@ -71,14 +79,18 @@ export function applyGpShot(
   rng: Rng,
   log: Log,
   name: Namer,
+  dual = false,
 ): State {
   const t = state.units[target]!;
-  const fig = gpShotFigures(sc, state, firer, target, overwatch, t.movingShown);
+  const fig = gpShotFigures(sc, state, firer, target, overwatch, t.movingShown, dual);
+  // 6.1.3: a unit that fired anything but small arms this turn keeps its SPOT/FIRE (5.14: it may fire twice).
+  const f = state.units[firer]!;
+  const mark = fig.smallArms && !(f.fired && f.mark === SPOT_FIRE) ? SPOT_FIRE_SA : SPOT_FIRE;
   const marked: State = {
     ...state,
-    units: withUnit(state.units, firer, { fired: true, shown: true, mark: fig.smallArms ? SPOT_FIRE_SA : SPOT_FIRE }),
+    units: withUnit(state.units, firer, { fired: true, shown: true, mark }),
   };
-  const what = `${name(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} GP`;
+  const what = `${name(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} ${dual ? 'its Dual Fire weapon, ' : ''}GP`;
   return applyGpAttack(sc, marked, target, fig, what, hullDownAgainst(sc, state, firer, target) !== NOT_HULL_DOWN, rng, log, name);
 }
 
