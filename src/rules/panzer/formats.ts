@@ -170,6 +170,20 @@ export const advancedCharts = z.strictObject({
         source: provenance,
       }),
       bailOut: byGrade,
+      /**
+       * The Unit Grade Modifiers Table (5.8.3; Game Card B, not in the text): per Unit Grade Elite..Green, the
+       * AP and GP direct fire modifiers by range band P S M L E (6.5.2.4, 6.5.4.3), the Sup'd Recvy base
+       * recovery range (6.8.3) and the Quickmarch suppression range (6.6.4.2). The IF RSP column is
+       * indirectFire.grade; the HTH CA column is not used (close combat, PZ-R40).
+       */
+      unitGrade: z
+        .strictObject({
+          ap: z.strictObject({ rows: z.array(z.array(z.number().int()).length(5)).length(5), source: provenance }),
+          gp: z.strictObject({ rows: z.array(z.array(z.number().int()).length(5)).length(5), source: provenance }),
+          recovery: byGrade,
+          quickmarch: byGrade,
+        })
+        .optional(),
     })
     .optional(),
   /**

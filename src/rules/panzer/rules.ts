@@ -5,6 +5,7 @@
 import { RecentMemo } from '../../core/memo.js';
 import { Arc } from '../../hex/grid.js';
 import { dualFireModifier } from './advanced/dual-fire.js';
+import { gradeApModifier } from './advanced/grades.js';
 import { gpMaxRange } from './advanced/gp-fire.js';
 import { fireDamaged, movementDamaged } from './advanced/hit-locations.js';
 import { legAllowance, legDestinations } from './advanced/legs.js';
@@ -207,6 +208,8 @@ export function shotFigures(
   if (overwatch) mod += inCone(sc, state, firer, target) ? m.overwatchInside.value : m.overwatchOutside.value;
   // 5.14: the Dual Fire weapon's shot when the unit's own weapon fires too.
   if (dual) mod += dualFireModifier(sc, state, firer, target, false);
+  // 6.5.2.4: the firer's Unit Grade by range band (5.8.3).
+  if (sc.modules.commandControl) mod += gradeApModifier(sc, firer, band);
   const modifier = Math.max(-10, Math.min(5, mod));
   const hitNumber = band < 0 ? 0 : sc.hit[(5 - modifier) * 5 + band]!;
   const arcs = grid.arcsOf(t.hex, t.facing, f.hex);

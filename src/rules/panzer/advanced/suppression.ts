@@ -5,6 +5,7 @@
  */
 import type { Rng } from '../../../core/game.js';
 import { inCone, smokeOnLine } from '../rules.js';
+import { gradeGpModifier, recoveryRange } from './grades.js';
 import type { Scenario } from '../scenario.js';
 import {
   BREWED_UP,
@@ -40,7 +41,10 @@ export function gpShotFigures(
   moving: boolean,
   dual = false,
 ) {
-  return gpFigures(sc, state, firer, target, overwatch, moving, smokeOnLine, inCone(sc, state, firer, target), dual);
+  const fig = gpFigures(sc, state, firer, target, overwatch, moving, smokeOnLine, inCone(sc, state, firer, target), dual);
+  // 6.5.4.3: the firer's Unit Grade by range band (5.8.3); direct fire only (indirect fire has no firer grade, 5.8.3).
+  const grade = fig.factor > 0 ? gradeGpModifier(sc, firer, fig.band) : 0;
+  return grade === 0 ? fig : { ...fig, modifier: fig.modifier + grade };
 }
 
 /** The change a GP outcome makes to the target (6.5.4.4.2, 6.5.4.4.3); `hull`: AG damage to the hull rather than the turret. */
@@ -144,9 +148,11 @@ export function recoverSuppression(sc: Scenario, state: State, rng: Rng, log: Lo
       const roll = rng.int(100) + 1;
       const mod =
         (u.ordered && u.cmd !== NC ? adv.modifiers.recoveryNotNc.value : 0) + (u.underFire ? adv.modifiers.recoveryUnderFire.value : 0);
-      const recovered = roll + mod <= adv.suppressionRecovery.value;
+      // 6.8.3: the Sup'd Recvy range of the unit's grade (5.8.3).
+      const range = recoveryRange(sc, i, adv.suppressionRecovery.value);
+      const recovered = roll + mod <= range;
       log?.push(
-        `${name(sc, i)} suppression recovery: rolled ${roll}+${mod} against ${adv.suppressionRecovery.value}: ${recovered ? 'recovers' : 'stays suppressed'}`,
+        `${name(sc, i)} suppression recovery: rolled ${roll}+${mod} against ${range}: ${recovered ? 'recovers' : 'stays suppressed'}`,
       );
       if (recovered) sup = NOT_SUPPRESSED;
     } else if (sup === SUPPRESSION_ON) sup = SUPPRESSION_OFF;
