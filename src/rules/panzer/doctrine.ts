@@ -9,6 +9,7 @@ import { RecentMemo } from '../../core/memo.js';
 import { closeAssaultFigures, closeAssaultOutcome, handToHandModifiers, mayAttackTarget } from './advanced/close-combat.js';
 import { fullCoverEligible } from './advanced/full-cover.js';
 import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
+import { quickmarchRange } from './advanced/grades.js';
 import { agHit, digits, hitAngle, hitLocation, hullDownAgainst, hullDownMiss, shotSlope } from './advanced/hit-locations.js';
 import { hullDownRange, searchChance, searchKind } from './advanced/hull-down.js';
 import { batteryFree, missionValue, OFF_MAP_SHEAFS, parseSource, responseChance, sheafCode } from './advanced/indirect-fire.js';
@@ -99,6 +100,9 @@ function bestShot(sc: Scenario, state: State, u: number): number {
  * there instead (a doctrine figure: fire is spread once a target is likely done for).
  */
 export const SALVO_ENOUGH = 0.9;
+
+/** What a quickmarch's certain suppression would cost in move value (a doctrine figure, scaled by the grade's range, 6.6.4.2). */
+export const QUICKMARCH_RISK = 0.15;
 
 /** Value of one direct fire shot (AP or GP) of `firer` at `target` now, in tenths of PTS. */
 function directShotValue(sc: Scenario, state: State, firer: number, target: number, gp: boolean, dual = false): number {
@@ -434,7 +438,9 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           const here = moveTarget(sc, state, u, h, seat);
           // Face the nearest enemy: front armor toward it.
           const facing = here.nearest >= 0 && (sc.map.grid.arcsOf(h, f, state.units[here.nearest]!.hex) & 3) !== 0 ? 0.05 : 0;
-          return { ...NONE, objective: here.lead + facing + here.hullDownCost, exposure: here.exposure };
+          // 6.6.4.2: a quickmarch risks suppression (the grade's range): worth it only for the ground it gains.
+          const risk = p[4] === 'q' ? ((quickmarchRange(sc, u) ?? 0) / 100) * QUICKMARCH_RISK : 0;
+          return { ...NONE, objective: here.lead + facing + here.hullDownCost - risk, exposure: here.exposure };
         }
         case 'a':
           return { ...NONE, expectedEnemyLoss: closeCombatValue(sc, state, Number(p[1]), Number(p[2])) };

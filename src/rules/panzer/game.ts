@@ -16,6 +16,8 @@ import { applyFullCover, fullCoverEligible, fullCoverSets } from './advanced/ful
 import { closeCombatActions, resolveCloseCombat } from './advanced/close-combat.js';
 import { initiativeModifier, sharedCounters, sharedFireAllowed, sharedMoveFilter, withinCommands } from './advanced/command-control.js';
 import { hasWeapon, weaponFree } from './advanced/dual-fire.js';
+import { quickmarchRange } from './advanced/grades.js';
+import { legDestinations, mayQuickmarch } from './advanced/legs.js';
 import { movementDamaged } from './advanced/hit-locations.js';
 import {
   applyIndirect,
@@ -79,6 +81,7 @@ import {
   SPOT_FIRE_SA,
   SPOT_MOVE,
   type State,
+  SUPPRESSION_ON,
   type Unit,
   withUnit,
   withWreck,
@@ -152,6 +155,7 @@ export class PanzerGame extends WordActionGame<State> {
       route: [],
       allowance: 0,
       search: 0,
+      quick: false,
       control: sc.objectives.map((o) => o.holder),
       occupant: sc.objectives.map(() => -1),
       initiativeTurn1: -1,
@@ -426,6 +430,20 @@ export function legalActions(sc: Scenario, state: State): string[] {
       dests = dests.filter((_, k) => ok[k]);
     }
     for (const d of dests) out.push(d.hex < 0 ? `m:${u}:x${d.steps.at(-1)!.hex}` : `m:${u}:${d.hex}:${d.facing}`);
+    // 6.6.4.2: a leg unit on MOVE may quickmarch instead.
+    if (mayQuickmarch(sc, state, u)) {
+      let quick = legDestinations(sc, state, u, true);
+      if (state.shared.length > 0) {
+        const ok = sharedMoveFilter(
+          sc,
+          state,
+          u,
+          quick.map((d) => d.hex),
+        );
+        quick = quick.filter((_, k) => ok[k]);
+      }
+      for (const d of quick) out.push(`m:${u}:${d.hex}:${d.facing}:q`);
+    }
     out.push(...searchActions(sc, state, u), ...mountActions(sc, state, u), ...dismountActions(sc, state, u));
   }
   return out;
@@ -591,7 +609,7 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       return { ...next, stepSeat: state.stepSeat === state.first ? -1 : state.first };
     }
     case 'm':
-      return startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log);
+      return startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log, parts[4] === 'q');
     case 'a':
       return resolveCloseCombat(sc, state, Number(parts[1]), Number(parts[2]), rng, log, unitName);
     case 'hold':
@@ -781,16 +799,16 @@ function afterShot(sc: Scenario, before: State, after: State, firer: number, tar
 }
 
 /** Starts the move of vehicle u to a destination: SPOT/MOVE, command shown (4.5.1); steps follow in advance(). */
-function startMove(sc: Scenario, state: State, u: number, where: string, facing: string | undefined, log: Log): State {
-  const dests = destinations(sc, state, u);
+function startMove(sc: Scenario, state: State, u: number, where: string, facing: string | undefined, log: Log, quick = false): State {
+  const dests = quick ? legDestinations(sc, state, u, true) : destinations(sc, state, u);
   const d = where.startsWith('x')
     ? dests.find((x) => x.hex < 0 && x.steps.at(-1)!.hex === Number(where.slice(1)))
     : dests.find((x) => x.hex === Number(where) && x.facing === Number(facing));
   if (d === undefined) throw new IllegalActionError(`m:${u}:${where}`, 'no such destination');
   const unit = state.units[u]!;
-  const mf = moveAllowance(sc, state, u, d.road);
+  const mf = quick ? sc.units[u]!.quickmarch : moveAllowance(sc, state, u, d.road);
   log?.push(
-    `${unitName(sc, u)} moves${d.road ? ' by road' : ''}: ${d.steps.length === 0 ? 'stays in place' : d.steps.map((s) => (s.kind === 'exit' ? 'off the map' : s.kind === 'turn' ? `turn ${FACINGS[s.facing]}` : sc.map.grid.label(s.hex))).join(' ')}`,
+    `${unitName(sc, u)} ${quick ? 'quickmarches' : 'moves'}${d.road ? ' by road' : ''}: ${d.steps.length === 0 ? 'stays in place' : d.steps.map((s) => (s.kind === 'exit' ? 'off the map' : s.kind === 'turn' ? `turn ${FACINGS[s.facing]}` : sc.map.grid.label(s.hex))).join(' ')}`,
   );
   // A no-move move is still a move the other side's overwatch may answer (4.5.1.1.8): one step in place.
   const steps = d.steps.length > 0 ? d.steps : [{ kind: 'turn' as const, hex: unit.hex, facing: unit.facing, spent: 0 }];
@@ -801,6 +819,7 @@ function startMove(sc: Scenario, state: State, u: number, where: string, facing:
     mover: u,
     route: steps,
     allowance: Math.max(mf, d.steps.at(-1)?.spent ?? 0),
+    quick,
   };
   // 6.6.7.1.2: passengers may bail out in the hex the move starts from too.
   return bailOutOffered(sc, moving) ? { ...moving, bailOpen: true } : moving;
@@ -836,6 +855,18 @@ function endSearch(sc: Scenario, s: State, rng: Rng, log: Log): State {
     `${unitName(sc, u)} hull down search: rolled ${roll}${searchModifier(sc, u, s.search) >= 0 ? '+' : ''}${searchModifier(sc, u, s.search)} against 01-${hullDownRange(sc, unit.hex)}: ${found ? 'found' : 'none found'}`,
   );
   return { ...s, search: 0, units: found ? withUnit(s.units, u, { hd: s.search }) : s.units };
+}
+
+/** 6.6.4.2: at the end of a quickmarch roll(100): within the Unit Grade's Quickmarch range the unit is suppressed (SUPPRESSION/ON). */
+function endQuickmarch(sc: Scenario, s: State, rng: Rng, log: Log): State {
+  const u = s.mover;
+  const unit = s.units[u]!;
+  if (!alive(unit)) return { ...s, quick: false };
+  const roll = d100(rng);
+  const range = quickmarchRange(sc, u) ?? 0;
+  const suppressed = roll <= range;
+  log?.push(`${unitName(sc, u)} quickmarch: rolled ${roll} against 01-${range}: ${suppressed ? 'suppressed' : 'not suppressed'}`);
+  return { ...s, quick: false, units: suppressed ? withUnit(s.units, u, { sup: SUPPRESSION_ON }) : s.units };
 }
 
 /** One step of the move under way; the step is allowed while MF last (a damaged mover may have to stop). */
@@ -969,6 +1000,7 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
       }
       if (!alive(s.units[s.mover]!) || s.route.length === 0) {
         if (s.search !== 0) s = endSearch(sc, s, rng, log);
+        if (s.quick) s = endQuickmarch(sc, s, rng, log);
         s = { ...s, units: withUnit(s.units, s.mover, { moved: true }), mover: -1, route: [] };
         continue;
       }
@@ -1215,7 +1247,7 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       const f = FACINGS[Number(p[3])];
       return h === state.units[u]!.hex
         ? `${unitName(sc, u)} stays in ${grid.label(h)} facing ${f}`
-        : `${unitName(sc, u)} moves to ${grid.label(h)} facing ${f}`;
+        : `${unitName(sc, u)} ${p[4] === 'q' ? 'quickmarches' : 'moves'} to ${grid.label(h)} facing ${f}`;
     }
   }
   return action;

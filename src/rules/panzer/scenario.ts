@@ -91,6 +91,8 @@ export interface VehicleDef {
   readonly gpDual: number;
   /** The AP weapon is small arms (an anti-tank rifle, 5.1.3.3, 5.7). */
   readonly apSmallArms: boolean;
+  /** Quickmarch movement speed allowance of a leg unit (6.6.4.2; the leg row's second figure), 0 none. */
+  readonly quickmarch: number;
   /** A section carrying crew-served weapons: no SHORT HALT (6.6.4.1). */
   readonly burdened: boolean;
   /** AG armor per hit angle and location (6.5.2.3); null when the card has none. */
@@ -484,6 +486,8 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
           dualAp: dual && apWeapon !== undefined,
           gpDual: dual ? ownGp : gp.length,
           apSmallArms: apWeapon !== undefined ? apWeapon.smallArms : card.apSmallArms,
+          // 6.6.4.2: a section with attached weapons may not quickmarch (its row "1L 0" has none).
+          quickmarch: lm !== null && !burdened ? Number(lm[2]) : 0,
           burdened,
           locations: card.locations ?? null,
           apDamage,

@@ -195,6 +195,8 @@ export interface State {
   readonly allowance: number;
   /** The mover is searching for a hull down position (6.6.9): 0 no, else the kind searched for (HULL_DOWN, PARTIAL_HULL_DOWN). */
   readonly search: number;
+  /** The mover is quickmarching (6.6.4.2): it checks for suppression when its move ends. */
+  readonly quick: boolean;
   /** Objective holder per objective (-1 nobody) and who alone occupied it at the end of the last turn. */
   readonly control: readonly number[];
   readonly occupant: readonly number[];
