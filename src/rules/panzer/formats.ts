@@ -111,6 +111,8 @@ export const advancedCharts = z.strictObject({
     gpOverwatchInside: sourcedNumber,
     gpOverwatchOutside: sourcedNumber,
     gpdMoving: sourcedNumber,
+    /** 6.6.4.3: GP direct and indirect fire at a unit that crawled this turn. */
+    gpCrawling: sourcedNumber.optional(),
     recoveryNotNc: sourcedNumber,
     recoveryUnderFire: sourcedNumber,
     /** 6.1.3.2: a target in Full Cover is spotted two rows down; a spotter in Full Cover is four rows down. */

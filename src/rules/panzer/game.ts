@@ -17,7 +17,7 @@ import { closeCombatActions, resolveCloseCombat } from './advanced/close-combat.
 import { initiativeModifier, sharedCounters, sharedFireAllowed, sharedMoveFilter, withinCommands } from './advanced/command-control.js';
 import { hasWeapon, weaponFree } from './advanced/dual-fire.js';
 import { quickmarchRange } from './advanced/grades.js';
-import { legDestinations, mayQuickmarch } from './advanced/legs.js';
+import { crawlDestinations, legDestinations, mayCrawl, mayQuickmarch } from './advanced/legs.js';
 import { movementDamaged } from './advanced/hit-locations.js';
 import {
   applyIndirect,
@@ -131,6 +131,7 @@ export class PanzerGame extends WordActionGame<State> {
       dmgHull: false,
       carrier: d.startCarrier,
       transferred: false,
+      crawled: false,
     }));
     // 6.6.7: a unit starting mounted is aboard its carrier, in its hex.
     units.forEach((u, i) => {
@@ -444,6 +445,8 @@ export function legalActions(sc: Scenario, state: State): string[] {
       }
       for (const d of quick) out.push(`m:${u}:${d.hex}:${d.facing}:q`);
     }
+    // 6.6.4.3: a leg unit in Full Cover may crawl one hex instead.
+    if (mayCrawl(sc, state, u)) for (const d of crawlDestinations(sc, state, u)) out.push(`m:${u}:${d.hex}:${d.facing}:c`);
     out.push(...searchActions(sc, state, u), ...mountActions(sc, state, u), ...dismountActions(sc, state, u));
   }
   return out;
@@ -609,7 +612,9 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       return { ...next, stepSeat: state.stepSeat === state.first ? -1 : state.first };
     }
     case 'm':
-      return startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log, parts[4] === 'q');
+      return parts[4] === 'c'
+        ? startCrawl(sc, state, Number(parts[1]), Number(parts[2]), Number(parts[3]), log)
+        : startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log, parts[4] === 'q');
     case 'a':
       return resolveCloseCombat(sc, state, Number(parts[1]), Number(parts[2]), rng, log, unitName);
     case 'hold':
@@ -700,7 +705,8 @@ function announce(
   log: Log,
 ): State {
   const t = state.units[target]!;
-  if ((t.cmd === MOVE || t.cmd === SHORT_HALT) && t.ordered && !t.movingShown)
+  // 6.6.4.3: a crawling unit is not moving for combat: nothing to reveal.
+  if ((t.cmd === MOVE || t.cmd === SHORT_HALT) && t.ordered && !t.movingShown && !t.crawled)
     return { ...state, pending: { firer, target, overwatch, gp, dual } };
   return fireShot(sc, state, firer, target, overwatch, gp, dual, rng, log);
 }
@@ -823,6 +829,23 @@ function startMove(sc: Scenario, state: State, u: number, where: string, facing:
   };
   // 6.6.7.1.2: passengers may bail out in the hex the move starts from too.
   return bailOutOffered(sc, moving) ? { ...moving, bailOpen: true } : moving;
+}
+
+/**
+ * 6.6.4.3: leg unit u crawls one hex: it keeps its Full Cover, takes no SPOT/MOVE and is not moving for
+ * combat (no moving modifier, no reveal); GP fire at it this turn takes +10.
+ */
+function startCrawl(sc: Scenario, state: State, u: number, to: number, facing: number, log: Log): State {
+  const d = crawlDestinations(sc, state, u).find((x) => x.hex === to && x.facing === facing);
+  if (d === undefined) throw new IllegalActionError(`m:${u}:${to}:${facing}:c`, 'no such crawl');
+  log?.push(`${unitName(sc, u)} crawls to ${sc.map.grid.label(to)}`);
+  return {
+    ...state,
+    units: withUnit(state.units, u, { shown: true, crawled: true }),
+    mover: u,
+    route: d.steps,
+    allowance: d.cost,
+  };
 }
 
 /**
@@ -1093,6 +1116,7 @@ function adjustment(sc: Scenario, before: State, rng: Rng, log: Log): State {
       dualFired: false,
       moved: false,
       transferred: false,
+      crawled: false,
     };
   });
   let next: State = {

@@ -86,6 +86,8 @@ export interface Unit {
   readonly carrier: number;
   /** Transport (6.6.7.1.1): the vehicle mounted or dismounted passengers this turn (a MOVE or SHORT HALT costs half its MF). */
   readonly transferred: boolean;
+  /** Crawled this turn (6.6.4.3): GP fire at it takes +10. */
+  readonly crawled: boolean;
 }
 
 /** One step of a move under way: a hex entered (forward or reverse), a turn in place, or leaving the map. */

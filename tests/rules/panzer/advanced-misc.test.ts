@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRng } from '../../../src/core/rng.js';
 import { describePanzerAction, legalActions, PanzerGame } from '../../../src/rules/panzer/game.js';
 import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
+import { gpShotFigures } from '../../../src/rules/panzer/advanced/suppression.js';
 import { MOVE, NOT_SUPPRESSED, SUPPRESSION_ON } from '../../../src/rules/panzer/state.js';
 import { dice, hex, type MiniSpec, movePhase, run, withUnits, writeScenario } from './helpers.js';
 
@@ -83,5 +84,42 @@ describe('PANZER 6.6.4.2: Quickmarch', () => {
     const plain = scene(SEASONED, ['leg-towed', 'gp-fire']);
     expect(quick(legalActions(plain.sc, movePhase(plain.start, { 0: MOVE })), 0)).toEqual([]);
     expect(quick(legalActions(sc, movePhase(start, { 0: 3 })), 0)).toEqual([]);
+  });
+});
+
+describe('PANZER 6.6.4.3: Crawling', () => {
+  it('PANZER 6.6.4.3: a squad in Full Cover on MOVE crawls one hex at its level, keeping Full Cover, with no SPOT/MOVE and not moving for combat', () => {
+    const { sc, game, start } = scene();
+    const s = withUnits(movePhase(start, { 0: MOVE, 1: MOVE }), { 0: { fc: true }, 1: { fc: true } });
+    const legal = legalActions(sc, s);
+    const crawls = legal.filter((a) => a.startsWith('m:0:') && a.endsWith(':c'));
+    const to = hex(sc, '0305');
+    expect(crawls).toContain(`m:0:${to}:0:c`);
+    // One hex only.
+    expect(crawls.some((a) => a.startsWith(`m:0:${hex(sc, '0304')}:`))).toBe(false);
+    // 6.6.4.3: a section with attached weapons does not crawl (PZ-R78); out of Full Cover nobody crawls.
+    expect(legal.some((a) => a.startsWith('m:1:') && a.endsWith(':c'))).toBe(false);
+    const noFc = withUnits(s, { 0: { fc: false } });
+    expect(legalActions(sc, noFc).some((a) => a.startsWith('m:0:') && a.endsWith(':c'))).toBe(false);
+    const after = run(game, s, [`m:0:${to}:0:c`], dice(50));
+    expect(after.units[0]).toMatchObject({ hex: to, fc: true, crawled: true, movingShown: false, moved: true });
+    expect(after.units[0]!.mark).toBe(s.units[0]!.mark);
+    // A normal move gives up Full Cover.
+    const walked = run(game, s, [`m:0:${to}:0`], dice(50));
+    expect(walked.units[0]).toMatchObject({ hex: to, fc: false });
+  });
+
+  it('PANZER 6.6.4.3: no crawl next to a spotted enemy; GP fire at a unit that crawled takes +10', () => {
+    const { sc, game, start } = scene();
+    const s = withUnits(movePhase(start, { 0: MOVE }), { 0: { fc: true }, 2: { hex: hex(sc, '0304'), spotted: true } });
+    const crawls = legalActions(sc, s).filter((a) => a.startsWith('m:0:') && a.endsWith(':c'));
+    // 0305 and the hexes around it next to the enemy at 0304 are closed; 0306's far side is open.
+    expect(crawls.some((a) => a.startsWith(`m:0:${hex(sc, '0305')}:`))).toBe(false);
+    const unseen = withUnits(s, { 2: { spotted: false } });
+    expect(legalActions(sc, unseen)).toContain(`m:0:${hex(sc, '0305')}:0:c`);
+    const far = withUnits(movePhase(start, { 0: MOVE }), { 0: { fc: true } });
+    const before = gpShotFigures(sc, far, 2, 0, false, false).modifier;
+    const crawled = run(game, far, [`m:0:${hex(sc, '0305')}:0:c`], dice(50));
+    expect(gpShotFigures(sc, crawled, 2, 0, false, false).modifier).toBe(before + 10);
   });
 });

@@ -142,7 +142,8 @@ export function gpFigures(
 
 /** 6.5.4.3: the modifiers of a GP attack that come from the target: a vehicle moving, of type P or A, in Medium or Heavy cover. */
 export function gpTargetModifier(sc: Scenario, state: State, target: number, type: 'A' | 'P' | 'S', moving: boolean): number {
-  if (isLegOrTowed(sc.units[target]!)) return 0;
+  // 6.6.4.3: GP direct and indirect fire at a unit that crawled this turn.
+  if (isLegOrTowed(sc.units[target]!)) return state.units[target]!.crawled ? (sc.adv!.modifiers.gpCrawling?.value ?? 0) : 0;
   const m = sc.adv!.modifiers;
   let mod = 0;
   if (moving) mod += m.gpTargetVehicleMoving.value;

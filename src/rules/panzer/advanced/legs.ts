@@ -37,6 +37,41 @@ export function mayQuickmarch(sc: Scenario, state: State, u: number): boolean {
   );
 }
 
+/**
+ * 6.6.4.3: whether leg unit u may crawl now: an unsuppressed, dismounted squad, half-squad or section
+ * without attached weapons (ruling PZ-R78: the bracket is the sections'), in Full Cover, on MOVE (not SHORT HALT).
+ */
+export function mayCrawl(sc: Scenario, state: State, u: number): boolean {
+  const def = sc.units[u]!;
+  const x = state.units[u]!;
+  return isLeg(def) && !def.burdened && x.status === OK && x.sup === NOT_SUPPRESSED && x.fc && x.cmd === MOVE;
+}
+
+/**
+ * 6.6.4.3: where leg unit u may crawl: one adjacent hex it may enter, at its own level, where Full Cover is
+ * possible (it keeps it), not holding or next to an enemy unit its side spots; any facing.
+ */
+export function crawlDestinations(sc: Scenario, state: State, u: number): LegDestination[] {
+  const def = sc.units[u]!;
+  const unit = state.units[u]!;
+  const grid = sc.map.grid;
+  const out: LegDestination[] = [];
+  for (let d = 0; d < 6; d++) {
+    const to = grid.neighbour(unit.hex, d);
+    if (to < 0 || sc.map.elevation[to] !== sc.map.elevation[unit.hex] || sc.terrain[sc.map.terrain[to]!]!.noFullCover) continue;
+    const cost = legEnterCost(sc, state, def, unit.hex, to);
+    if (cost < 0) continue;
+    const near = state.units.some((o, i) => alive(o) && o.spotted && sc.units[i]!.side !== def.side && grid.distance(o.hex, to) <= 1);
+    if (near) continue;
+    for (let f = 0; f < 6; f++) {
+      const enter: Step = { kind: 'enter', hex: to, facing: d, spent: cost };
+      const steps = f === d ? [enter] : [enter, { kind: 'turn' as const, hex: to, facing: f, spent: cost }];
+      out.push({ hex: to, facing: f, cost, road: false, steps });
+    }
+  }
+  return out;
+}
+
 /** A leg or towed move's end: hex and facing, with the route that reaches it (the turn to the facing is free). */
 export interface LegDestination {
   readonly hex: number;
