@@ -6,7 +6,7 @@ import { RecentMemo } from '../../core/memo.js';
 import { Arc } from '../../hex/grid.js';
 import { dualFireModifier } from './advanced/dual-fire.js';
 import { gradeApModifier } from './advanced/grades.js';
-import { gpMaxRange } from './advanced/gp-fire.js';
+import { gpExcluded, gpMaxRange } from './advanced/gp-fire.js';
 import { fireDamaged, movementDamaged } from './advanced/hit-locations.js';
 import { legAllowance, legDestinations } from './advanced/legs.js';
 import { CLIFF, CREST, HEDGEROW, isLeg, isLegOrTowed, ROAD, type Scenario, TRACK, type VehicleDef } from './scenario.js';
@@ -131,6 +131,8 @@ export function canFireAt(sc: Scenario, state: State, firer: number, target: num
   const f = state.units[firer]!;
   // 6.5.2: AP fire only at vehicles. 5.14: a Dual Fire weapon may fire after the unit's own (dual).
   if ((f.fired && !dual) || isLegOrTowed(sc.units[target]!) || !firerSpots(sc, state, firer, target)) return false;
+  // 5.1.3.4: an HHATW does not fire from a carrier.
+  if (f.status === MOUNTED && sc.units[firer]!.apHhatw) return false;
   const range = sc.map.grid.distance(f.hex, state.units[target]!.hex);
   if (bandOf(sc.units[firer]!, range) < 0) return false;
   return inFieldOfFire(sc, state, firer, target);
@@ -146,7 +148,7 @@ export function canFireGpAt(sc: Scenario, state: State, firer: number, target: n
   // 5.14: `dual`, with the Dual Fire weapons' rows, which may fire after the unit's own.
   if ((f.fired && !dual) || !firerSpots(sc, state, firer, target)) return false;
   const range = sc.map.grid.distance(f.hex, state.units[target]!.hex);
-  if (range < 1 || range > gpMaxRange(sc, firer, dual)) return false;
+  if (range < 1 || range > gpMaxRange(sc, firer, dual, gpExcluded(sc, state, firer, target))) return false;
   return inFieldOfFire(sc, state, firer, target);
 }
 

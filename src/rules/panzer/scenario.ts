@@ -89,6 +89,13 @@ export interface VehicleDef {
    * weapons), those before it the unit's own; `gp.length` when it has none or the module is off.
    */
   readonly gpDual: number;
+  /** The AP row is an attached HHATW's (5.1.3.4): not fired from a carrier. */
+  readonly apHhatw: boolean;
+  /**
+   * Per `gp` row, what limits it (bits): NO_TRANSPORTED, a mortar's or HHATW's row, not fired from a carrier
+   * (5.1.3.1, 5.1.3.4); LEG_TARGETS_ONLY, an HHATW's fixed GP factor, used only at leg and towed units (5.1.3.4).
+   */
+  readonly gpLimits: readonly number[];
   /** The AP weapon is small arms (an anti-tank rifle, 5.1.3.3, 5.7). */
   readonly apSmallArms: boolean;
   /** Quickmarch movement speed allowance of a leg unit (6.6.4.2; the leg row's second figure), 0 none. */
@@ -153,6 +160,10 @@ export interface Formation {
   readonly side: number;
   readonly grade: number;
 }
+
+/** `VehicleDef.gpLimits` bits: a row not fired from a carrier (5.1.3.1, 5.1.3.4); a row used only at leg and towed targets (5.1.3.4). */
+export const NO_TRANSPORTED = 1,
+  LEG_TARGETS_ONLY = 2;
 
 /** Leg units: squads, half-squads and sections on foot (5.1). */
 export function isLeg(def: VehicleDef): boolean {
@@ -484,6 +495,13 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
           gpd: card.gpd ?? { value: 1, type: 'S' },
           gpdByCover: card.gpdByCover ?? [1, 1, 1, 1],
           dualAp: dual && apWeapon !== undefined,
+          apHhatw: apWeapon?.type === 'hhatw',
+          gpLimits: [
+            ...(card.gp !== null && modules.gpFire ? [0] : []),
+            ...attached
+              .filter((w) => w.gp !== null && modules.gpFire)
+              .map((w) => (w.type === 'mortar' ? NO_TRANSPORTED : w.type === 'hhatw' ? NO_TRANSPORTED | LEG_TARGETS_ONLY : 0)),
+          ],
           gpDual: dual ? ownGp : gp.length,
           apSmallArms: apWeapon !== undefined ? apWeapon.smallArms : card.apSmallArms,
           // 6.6.4.2: a section with attached weapons may not quickmarch (its row "1L 0" has none).

@@ -123,3 +123,42 @@ describe('PANZER 6.6.4.3: Crawling', () => {
     expect(gpShotFigures(sc, crawled, 2, 0, false, false).modifier).toBe(before + 10);
   });
 });
+
+describe('PANZER 5.1.3.1: Mortars', () => {
+  it("PANZER 5.1.3.1: a mortar section fires its mortar's GP-DF row direct, has no AP, and its mortar does not fire from a carrier", () => {
+    const file = writeScenario(
+      {
+        terrain: ['..........', '..........', '..........', '..........', '..........', '..........'],
+        units: [
+          [0, 'opel', '0306', 'N'],
+          [0, 'ger-mortar-section', '0306', 'N'],
+          [1, 'sov-squad', '0303', 'S'],
+        ],
+      },
+      { modules: ['leg-towed', 'gp-fire', 'transport'] },
+    );
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    data.sides[0].units[1].attached = ['grw34'];
+    data.sides[0].units[1].mountedOn = 0;
+    writeFileSync(file, JSON.stringify(data));
+    const sc = loadPanzerScenario(file);
+    const game = new PanzerGame(sc, { narrate: true });
+    const start = game.initialState(createRng('mortar'));
+    expect(sc.units[1]!.armed).toBe(true);
+    expect(sc.units[1]!.range).toEqual([0, 0, 0, 0, 0]);
+    const fire = {
+      ...start,
+      phase: 'fire' as const,
+      first: 0,
+      stepSeat: 0,
+      units: start.units.map((u, i) => (i === 2 ? { ...u, spotted: true, ordered: true } : i === 0 ? { ...u, ordered: true, cmd: 0 } : u)),
+    };
+    // Aboard the truck: its own small arms only (the mortar's 5 at range 3 is not used).
+    const mounted = gpShotFigures(sc, fire, 1, 2, false, false);
+    expect(mounted.factor).toBe(1);
+    // On foot: the mortar's GP-DF row, 5 at range 3, better than the section's own 1.
+    const onFoot = withUnits(fire, { 1: { status: 0, carrier: -1, ordered: true, cmd: 1 } });
+    expect(gpShotFigures(sc, onFoot, 1, 2, false, false).factor).toBe(5);
+    expect(legalActions(sc, onFoot).some((a) => a.startsWith('f:1:'))).toBe(false);
+  });
+});

@@ -68,17 +68,22 @@ describe('PANZER 5.14: Dual Fire', () => {
     const fire = firePhase(start, { 0: FIRE, 1: FIRE });
     const legal = legalActions(sc, fire);
     // Its own GP, the Panzerschreck's AP and GP (alone), each a separate choice.
-    expect(legal).toEqual(expect.arrayContaining(['g:0:2', 'g:0:3', 'f:0:2', 'g:0:2:d', 'g:0:3:d']));
+    expect(legal).toEqual(expect.arrayContaining(['g:0:2', 'g:0:3', 'f:0:2', 'g:0:3:d']));
+    // 5.1.3.4: the Panzerschreck's GP factor is used only at leg and towed units.
+    expect(legal).not.toContain('g:0:2:d');
     const aloneAp = shotFigures(sc, fire, 0, 2, false, false, true).modifier;
-    const aloneGp = gpShotFigures(sc, fire, 0, 2, false, false, true).modifier;
+    const aloneGp = gpShotFigures(sc, fire, 0, 3, false, false, true).modifier;
     const own = run(game, fire, ['g:0:2']);
     expect(own.units[0]).toMatchObject({ firedAt: 2, dualFired: false });
     const next = legalActions(sc, own);
     // The salvo at the tank is open: the Panzerschreck may join it; the own weapon may not fire again.
-    expect(next).toEqual(expect.arrayContaining(['f:0:2', 'g:0:2:d']));
+    expect(next).toContain('f:0:2');
     expect(next).not.toContain('g:0:2');
     expect(shotFigures(sc, own, 0, 2, false, false, true).modifier).toBe(aloneAp - 1);
-    expect(gpShotFigures(sc, own, 0, 2, false, false, true).modifier).toBe(aloneGp - 5);
+    // GP: its rifles at the Soviet squad, then the Panzerschreck's GP at it too.
+    const ownGp = run(game, fire, ['g:0:3']);
+    expect(legalActions(sc, ownGp)).toContain('g:0:3:d');
+    expect(gpShotFigures(sc, ownGp, 0, 3, false, false, true).modifier).toBe(aloneGp - 5);
     const joined = run(game, own, ['f:0:2']);
     expect(joined.salvo!.shots).toEqual([
       { firer: 0, gp: true, dual: false },
@@ -98,15 +103,18 @@ describe('PANZER 5.14: Dual Fire', () => {
     const { sc, game, start } = squadScene();
     const fire = firePhase(start, { 0: FIRE });
     const aloneAp = shotFigures(sc, fire, 0, 2, false, false, true).modifier;
-    const aloneGp = gpShotFigures(sc, fire, 0, 2, false, false, true).modifier;
+    const aloneGp = gpShotFigures(sc, fire, 0, 3, false, false, true).modifier;
     // Own weapon at the Soviet squad, that salvo resolved; then the tank, a different target.
     const s = run(game, fire, ['g:0:3', 'resolve'], dice(99, 5));
     expect(s.salvo).toBeNull();
     expect(s.units[0]).toMatchObject({ fired: true, firedAt: 3 });
     const legal = legalActions(sc, s);
-    expect(legal).toEqual(expect.arrayContaining(['f:0:2', 'g:0:2:d']));
+    expect(legal).toContain('f:0:2');
     expect(shotFigures(sc, s, 0, 2, false, false, true).modifier).toBe(aloneAp - 3);
-    expect(gpShotFigures(sc, s, 0, 2, false, false, true).modifier).toBe(aloneGp - 10);
+    // Own weapon at the tank, then the Panzerschreck's GP at the Soviet squad.
+    const t = run(game, fire, ['g:0:2', 'resolve'], dice(99, 5));
+    expect(legalActions(sc, t)).toContain('g:0:3:d');
+    expect(gpShotFigures(sc, t, 0, 3, false, false, true).modifier).toBe(aloneGp - 10);
   });
 
   it('PANZER 5.14: one weapon alone takes no modifier; the attached weapon announced first is the only one to fire (PZ-R75)', () => {
@@ -149,33 +157,52 @@ describe('PANZER 5.14: Dual Fire', () => {
 });
 
 describe('PANZER 6.6.7.2: Dual Fire from a carrier', () => {
-  it('PANZER 6.6.7.2: a passenger squad fires both weapons from its carrier: Transported Combat on each, the Dual Fire modifier from its own fire only', () => {
-    const { sc, game, start } = scene(
+  const carried = (weapon: string) =>
+    scene(
       {
         terrain: OPEN,
         units: [
           [0, 'opel', '0308', 'N'],
           [0, 'ger-squad', '0308', 'N'],
-          [1, 't3485', '0307', 'S'],
           [0, 'pz4h', '0408', 'N'],
+          [1, 't3485', '0307', 'S'],
         ],
       },
-      { 1: ['panzerschreck'] },
+      { 1: [weapon] },
       ['leg-towed', 'gp-fire', 'transport', 'dual-fire'],
       { 1: 0 },
     );
+
+  it('PANZER 6.6.7.2: a passenger squad fires its rifles and its anti-tank rifle from its carrier: Transported Combat on each, the Dual Fire modifier from its own fire only', () => {
+    const { sc, game, start } = carried('ptrd');
     const fire = firePhase(start, { 0: NC, 2: FIRE });
     const onFoot = withUnits(fire, { 1: { status: 0, carrier: -1, ordered: true, cmd: FIRE } });
     const footAlone = shotFigures(sc, onFoot, 1, 3, false, false, true).modifier;
-    // Another German unit at the tank does not make the passenger's Panzerschreck a Dual Fire shot.
+    // Another German unit at the tank does not make the passenger's anti-tank rifle a Dual Fire shot.
     const tankFirst = run(game, fire, ['f:2:3']);
     expect(shotFigures(sc, tankFirst, 1, 3, false, false, true).modifier).toBe(footAlone - 2);
     const own = run(game, tankFirst, ['g:1:3']);
     expect(legalActions(sc, own)).toContain('f:1:3');
     expect(shotFigures(sc, own, 1, 3, false, false, true).modifier).toBe(footAlone - 2 - 1);
     const joined = run(game, own, ['f:1:3'], dice(99, 5, 99, 5, 99, 5));
-    expect(joined.units[1]).toMatchObject({ status: MOUNTED, fired: true, firedAt: 3, dualFired: true });
+    // Both shots resolved from the truck (the turn then runs on: nothing else has a decision).
+    expect(joined.units[1]!.status).toBe(MOUNTED);
+    expect(joined.events.some((e) => e.includes('Panzergrenadier squad fires GP') && e.includes('-30'))).toBe(true);
     const m = footAlone - 3;
     expect(joined.events.some((e) => e.includes('Dual Fire weapon') && e.includes(`modifier ${m >= 0 ? '+' : ''}${m}`))).toBe(true);
+  });
+
+  it('PANZER 5.1.3.4: a Panzerschreck does not fire from a carrier (AP or GP); on foot it fires AP at vehicles and its GP factor only at leg and towed units', () => {
+    const { sc, start } = carried('panzerschreck');
+    const fire = firePhase(start, { 0: NC, 2: FIRE });
+    const legal = legalActions(sc, fire);
+    expect(legal).toContain('g:1:3');
+    expect(legal).not.toContain('f:1:3');
+    expect(legal).not.toContain('g:1:3:d');
+    const onFoot = withUnits(fire, { 1: { status: 0, carrier: -1, ordered: true, cmd: FIRE } });
+    const foot = legalActions(sc, onFoot);
+    expect(foot).toContain('f:1:3');
+    // Its fixed GP factor is not used at a vehicle.
+    expect(foot).not.toContain('g:1:3:d');
   });
 });

@@ -4,7 +4,7 @@
  * against leg, towed and vehicle targets. The figures are pure; `gpResult` turns a roll into a result.
  */
 import type { Scenario } from '../scenario.js';
-import { isLegOrTowed } from '../scenario.js';
+import { isLegOrTowed, LEG_TARGETS_ONLY, NO_TRANSPORTED } from '../scenario.js';
 import { MOUNTED, NOT_SUPPRESSED, SHORT_HALT, type State } from '../state.js';
 import { dualFireModifier } from './dual-fire.js';
 import { fireDamaged } from './hit-locations.js';
@@ -19,11 +19,14 @@ export function gpFactorAt(
   firer: number,
   range: number,
   dual = false,
+  exclude = 0,
 ): { factor: number; smallArms: boolean; effectiveness: number } {
   let best = { factor: 0, smallArms: true, effectiveness: 0 };
   const def = sc.units[firer]!;
   const to = dual ? def.gp.length : def.gpDual;
   for (let k = dual ? def.gpDual : 0; k < to; k++) {
+    // 5.1.3.1, 5.1.3.4: rows whose limits `exclude` names (from a carrier, at a vehicle) do not fire.
+    if ((def.gpLimits[k]! & exclude) !== 0) continue;
     const row = def.gp[k]!;
     // 5.6: the minimum range is 1 hex unless the card says otherwise.
     if (range < 1) continue;
@@ -36,12 +39,17 @@ export function gpFactorAt(
 }
 
 /** Largest GP range of a unit (0: no GP weapon); `dual`: of its Dual Fire weapons, else its own (5.14). */
-export function gpMaxRange(sc: Scenario, u: number, dual = false): number {
+export function gpMaxRange(sc: Scenario, u: number, dual = false, exclude = 0): number {
   let r = 0;
   const def = sc.units[u]!;
   const to = dual ? def.gp.length : def.gpDual;
-  for (let k = dual ? def.gpDual : 0; k < to; k++) r = Math.max(r, def.gp[k]!.range[4]!);
+  for (let k = dual ? def.gpDual : 0; k < to; k++) if ((def.gpLimits[k]! & exclude) === 0) r = Math.max(r, def.gp[k]!.range[4]!);
   return r;
+}
+
+/** 5.1.3.1, 5.1.3.4: the `gpLimits` bits that keep rows of `firer` from firing at `target` now (aboard a carrier; at a vehicle). */
+export function gpExcluded(sc: Scenario, state: State, firer: number, target: number): number {
+  return (state.units[firer]!.status === MOUNTED ? NO_TRANSPORTED : 0) | (isLegOrTowed(sc.units[target]!) ? 0 : LEG_TARGETS_ONLY);
 }
 
 /**
@@ -104,7 +112,7 @@ export function gpFigures(
   const f = state.units[firer]!;
   const t = state.units[target]!;
   const range = sc.map.grid.distance(f.hex, t.hex);
-  const g = gpFactorAt(sc, firer, range, dual);
+  const g = gpFactorAt(sc, firer, range, dual, gpExcluded(sc, state, firer, target));
   const d = gpDefense(sc, state, target, moving);
   let mod = gpTargetModifier(sc, state, target, d.type, moving);
   if (f.ordered && f.cmd === SHORT_HALT) mod += m.gpShortHalt.value;
