@@ -19,6 +19,7 @@ import {
 } from './advanced/close-combat.js';
 import { fullCoverEligible } from './advanced/full-cover.js';
 import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
+import { quickmarchRange } from './advanced/grades.js';
 import { agHit, digits, hitAngle, hitLocation, hullDownAgainst, hullDownMiss, shotSlope } from './advanced/hit-locations.js';
 import { hullDownRange, searchChance, searchKind } from './advanced/hull-down.js';
 import { batteryFree, missionValue, OFF_MAP_SHEAFS, parseSource, responseChance, sheafCode, sheafHexes } from './advanced/indirect-fire.js';
@@ -56,8 +57,16 @@ function killValue(sc: Scenario, t: number): number {
 }
 
 /** Expected value of `firer` shooting at `target` now. */
-export function shotValue(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, moving?: boolean): number {
-  const fig = shotFigures(sc, state, firer, target, overwatch, moving ?? movingShown(state.units[target]!));
+export function shotValue(
+  sc: Scenario,
+  state: State,
+  firer: number,
+  target: number,
+  overwatch: boolean,
+  moving?: boolean,
+  dual = false,
+): number {
+  const fig = shotFigures(sc, state, firer, target, overwatch, moving ?? movingShown(state.units[target]!), dual);
   if (sc.modules.agHits || sc.modules.hullDown)
     return (fig.hitNumber / 100) * advancedHitValue(sc, state, firer, target, fig.band, fig.margin);
   const dmg = damageOf(fig.margin);
@@ -80,8 +89,16 @@ const GP_OUTCOME_VALUE = {
 } as const;
 
 /** Expected value of a GP shot (6.5.4) of `firer` at `target` now, over the hundred rolls. */
-export function gpShotValue(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, moving?: boolean): number {
-  const fig = gpShotFigures(sc, state, firer, target, overwatch, moving ?? movingShown(state.units[target]!));
+export function gpShotValue(
+  sc: Scenario,
+  state: State,
+  firer: number,
+  target: number,
+  overwatch: boolean,
+  moving?: boolean,
+  dual = false,
+): number {
+  const fig = gpShotFigures(sc, state, firer, target, overwatch, moving ?? movingShown(state.units[target]!), dual);
   if (fig.factor <= 0) return 0;
   let v = 0;
   for (let roll = 1; roll <= 100; roll += 3) v += GP_OUTCOME_VALUE[gpResult(sc, state, target, fig, roll + fig.modifier, 5)];
@@ -107,9 +124,28 @@ function bestShot(sc: Scenario, state: State, u: number): number {
  */
 export const SALVO_ENOUGH = 0.9;
 
+/** What a quickmarch's certain suppression would cost in move value (a doctrine figure, scaled by the grade's range, 6.6.4.2). */
+export const QUICKMARCH_RISK = 0.15;
+
 /** Value of one direct fire shot (AP or GP) of `firer` at `target` now, in tenths of PTS. */
-function directShotValue(sc: Scenario, state: State, firer: number, target: number, gp: boolean): number {
-  return gp ? gpShotValue(sc, state, firer, target, false) : shotValue(sc, state, firer, target, false);
+function directShotValue(sc: Scenario, state: State, firer: number, target: number, gp: boolean, dual = false): number {
+  return gp ? gpShotValue(sc, state, firer, target, false, undefined, dual) : shotValue(sc, state, firer, target, false, undefined, dual);
+}
+
+/**
+ * 5.14: what firing a Dual Fire weapon alone gives up: the unit's own weapon fires no more this turn
+ * (ruling PZ-R75), so the best shot its own weapon has now is lost; 0 once the own weapon has fired.
+ */
+function ownWeaponForgone(sc: Scenario, state: State, firer: number): number {
+  if (state.units[firer]!.firedAt >= 0) return 0;
+  const def = sc.units[firer]!;
+  let best = 0;
+  state.units.forEach((t, i) => {
+    if (!t.spotted || state.engaged.includes(i) || (state.salvo !== null && state.salvo.target !== i)) return;
+    if (!def.dualAp && canFireAt(sc, state, firer, i)) best = Math.max(best, shotValue(sc, state, firer, i, false));
+    if (def.gpDual > 0 && canFireGpAt(sc, state, firer, i)) best = Math.max(best, gpShotValue(sc, state, firer, i, false));
+  });
+  return best;
 }
 
 /** The best direct shot `firer` has at a spotted target other than `except` that no resolved salvo of this step has taken. */
@@ -129,13 +165,13 @@ function otherTargetValue(sc: Scenario, state: State, firer: number, except: num
  * shot's value over the target's), less what the firer could do at another target instead; a firer with
  * no other target joins, or its shot is lost.
  */
-function salvoShotValue(sc: Scenario, state: State, firer: number, target: number, gp: boolean): number {
-  const value = directShotValue(sc, state, firer, target, gp);
+function salvoShotValue(sc: Scenario, state: State, firer: number, target: number, gp: boolean, dual = false): number {
+  const value = directShotValue(sc, state, firer, target, gp, dual) - (dual ? ownWeaponForgone(sc, state, firer) : 0);
   const salvo = state.salvo;
   if (salvo === null) return value;
   const worth = killValue(sc, target);
   let announced = 0;
-  for (const x of salvo.shots) announced += worth > 0 ? directShotValue(sc, state, x.firer, target, x.gp) / worth : 0;
+  for (const x of salvo.shots) announced += worth > 0 ? directShotValue(sc, state, x.firer, target, x.gp, x.dual) / worth : 0;
   const other = otherTargetValue(sc, state, firer, target);
   if (other === 0) return value * Math.max(0.05, 1 - announced) + 0.01;
   if (announced >= SALVO_ENOUGH) return -other;
@@ -383,12 +419,18 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           return { ...NONE, expectedEnemyLoss: (legal.includes(cmd) ? commandValue(sc, state, u, cmd) : 0) - 0.5 };
         }
         case 'f':
-        case 'g':
-          return { ...NONE, expectedEnemyLoss: salvoShotValue(sc, state, Number(p[1]), Number(p[2]), p[0] === 'g') };
+        case 'g': {
+          const u = Number(p[1]);
+          const dual = p[0] === 'g' ? p[3] === 'd' : sc.units[u]!.dualAp;
+          return { ...NONE, expectedEnemyLoss: salvoShotValue(sc, state, u, Number(p[2]), p[0] === 'g', dual) };
+        }
         case 'resolve':
           return NONE;
         case 'w':
-          return { ...NONE, expectedEnemyLoss: shotValue(sc, state, Number(p[1]), Number(p[2]), true) };
+          return {
+            ...NONE,
+            expectedEnemyLoss: shotValue(sc, state, Number(p[1]), Number(p[2]), true, undefined, sc.units[Number(p[1])]!.dualAp),
+          };
         case 'c': {
           // Full Cover (6.1.4.2) for units in view of the enemy or holding their goal; out of it for those still to advance.
           let v = 0;
@@ -402,15 +444,15 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           return { ...NONE, objective: v };
         }
         case 'v':
-          return { ...NONE, expectedEnemyLoss: gpShotValue(sc, state, Number(p[1]), Number(p[2]), true) };
+          return { ...NONE, expectedEnemyLoss: gpShotValue(sc, state, Number(p[1]), Number(p[2]), true, undefined, p[3] === 'd') };
         case 'pass':
           return { ...NONE, expectedEnemyLoss: OVERWATCH_THRESHOLD };
         case 'reveal':
         case 'conceal': {
           const pend = state.pending!;
           const loss = pend.gp
-            ? gpShotValue(sc, state, pend.firer, pend.target, pend.overwatch, p[0] === 'reveal')
-            : shotValue(sc, state, pend.firer, pend.target, pend.overwatch, p[0] === 'reveal');
+            ? gpShotValue(sc, state, pend.firer, pend.target, pend.overwatch, p[0] === 'reveal', pend.dual)
+            : shotValue(sc, state, pend.firer, pend.target, pend.overwatch, p[0] === 'reveal', pend.dual);
           return { ...NONE, expectedOwnLoss: loss };
         }
         case 'first':
@@ -431,7 +473,9 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
           const here = moveTarget(sc, state, u, h, seat);
           // Face the nearest enemy: front armor toward it.
           const facing = here.nearest >= 0 && (sc.map.grid.arcsOf(h, f, state.units[here.nearest]!.hex) & 3) !== 0 ? 0.05 : 0;
-          return { ...NONE, objective: here.lead + facing + here.hullDownCost, exposure: here.exposure };
+          // 6.6.4.2: a quickmarch risks suppression (the grade's range): worth it only for the ground it gains.
+          const risk = p[4] === 'q' ? ((quickmarchRange(sc, u) ?? 0) / 100) * QUICKMARCH_RISK : 0;
+          return { ...NONE, objective: here.lead + facing + here.hullDownCost - risk, exposure: here.exposure };
         }
         case 'a':
           return { ...NONE, expectedEnemyLoss: closeCombatValue(sc, state, Number(p[1]), Number(p[2])) };

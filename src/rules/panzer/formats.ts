@@ -118,6 +118,8 @@ export const advancedCharts = z.strictObject({
     gpOverwatchInside: sourcedNumber,
     gpOverwatchOutside: sourcedNumber,
     gpdMoving: sourcedNumber,
+    /** 6.6.4.3: GP direct and indirect fire at a unit that crawled this turn. */
+    gpCrawling: sourcedNumber.optional(),
     recoveryNotNc: sourcedNumber,
     recoveryUnderFire: sourcedNumber,
     /** 6.1.3.2: a target in Full Cover is spotted two rows down; a spotter in Full Cover is four rows down. */
@@ -179,6 +181,32 @@ export const advancedCharts = z.strictObject({
         source: provenance,
       }),
       bailOut: byGrade,
+      /**
+       * The Unit Grade Modifiers Table (5.8.3; Game Card B, not in the text): per Unit Grade Elite..Green, the
+       * AP and GP direct fire modifiers by range band P S M L E (6.5.2.4, 6.5.4.3), the Sup'd Recvy base
+       * recovery range (6.8.3) and the Quickmarch suppression range (6.6.4.2). The IF RSP column is
+       * indirectFire.grade; the HTH CA column is not used (close combat, PZ-R40).
+       */
+      unitGrade: z
+        .strictObject({
+          ap: z.strictObject({ rows: z.array(z.array(z.number().int()).length(5)).length(5), source: provenance }),
+          gp: z.strictObject({ rows: z.array(z.array(z.number().int()).length(5)).length(5), source: provenance }),
+          recovery: byGrade,
+          quickmarch: byGrade,
+        })
+        .optional(),
+    })
+    .optional(),
+  /**
+   * Dual Fire (5.14, module "dual-fire"): the modifier of the Dual Fire weapon's shot when the unit's other
+   * weapon fires too, at the same target or a different one (AP 6.5.2.4, GP 6.5.4.3).
+   */
+  dualFire: z
+    .strictObject({
+      apSame: sourcedNumber,
+      apOther: sourcedNumber,
+      gpSame: sourcedNumber,
+      gpOther: sourcedNumber,
     })
     .optional(),
   /**
@@ -445,6 +473,7 @@ export const MODULES = [
   'transport',
   'command-control',
   'indirect-fire',
+  'dual-fire',
 ] as const;
 
 /** Indirect Fire SHEAF patterns (6.5.1.5): Closed (radius 1), Open (radius 2), Closed Linear (6 hexes out in a direction). */

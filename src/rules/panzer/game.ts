@@ -25,6 +25,9 @@ import {
   resolveOverrun,
 } from './advanced/close-combat.js';
 import { initiativeModifier, sharedCounters, sharedFireAllowed, sharedMoveFilter, withinCommands } from './advanced/command-control.js';
+import { hasWeapon, weaponFree } from './advanced/dual-fire.js';
+import { quickmarchRange } from './advanced/grades.js';
+import { crawlDestinations, legDestinations, mayCrawl, mayQuickmarch } from './advanced/legs.js';
 import { movementDamaged } from './advanced/hit-locations.js';
 import {
   applyIndirect,
@@ -90,6 +93,7 @@ import {
   SPOT_FIRE_SA,
   SPOT_MOVE,
   type State,
+  SUPPRESSION_ON,
   type Unit,
   withUnit,
   withWreck,
@@ -126,6 +130,8 @@ export class PanzerGame extends WordActionGame<State> {
       shown: false,
       movingShown: false,
       fired: false,
+      firedAt: -1,
+      dualFired: false,
       moved: false,
       spotted: false,
       sup: 0,
@@ -137,6 +143,7 @@ export class PanzerGame extends WordActionGame<State> {
       dmgHull: false,
       carrier: d.startCarrier,
       transferred: false,
+      crawled: false,
     }));
     // 6.6.7: a unit starting mounted is aboard its carrier, in its hex.
     units.forEach((u, i) => {
@@ -164,6 +171,7 @@ export class PanzerGame extends WordActionGame<State> {
       allowance: 0,
       search: 0,
       closing: -1,
+      quick: false,
       control: sc.objectives.map((o) => o.holder),
       occupant: sc.objectives.map(() => -1),
       initiativeTurn1: -1,
@@ -390,6 +398,7 @@ export function legalActions(sc: Scenario, state: State): string[] {
     return [
       ...overwatchShots(sc, state, r).map(([u, t]) => `w:${u}:${t}`),
       ...overwatchGpShots(sc, state, r).map(([u, t]) => `v:${u}:${t}`),
+      ...overwatchDualGpShots(sc, state, r).map(([u, t]) => `v:${u}:${t}:d`),
       'pass',
     ];
   }
@@ -412,6 +421,7 @@ export function legalActions(sc: Scenario, state: State): string[] {
     const shots = [
       ...directShots(sc, state, state.stepSeat).map(([u, t]) => `f:${u}:${t}`),
       ...directGpShots(sc, state, state.stepSeat).map(([u, t]) => `g:${u}:${t}`),
+      ...directDualGpShots(sc, state, state.stepSeat).map(([u, t]) => `g:${u}:${t}:d`),
     ];
     // 4.4.1: with a salvo announced, the other shots at its target may join it before it is resolved.
     return state.salvo === null ? shots : [...shots, 'resolve'];
@@ -436,6 +446,22 @@ export function legalActions(sc: Scenario, state: State): string[] {
       dests = dests.filter((_, k) => ok[k]);
     }
     for (const d of dests) out.push(d.hex < 0 ? `m:${u}:x${d.steps.at(-1)!.hex}` : `m:${u}:${d.hex}:${d.facing}`);
+    // 6.6.4.2: a leg unit on MOVE may quickmarch instead.
+    if (mayQuickmarch(sc, state, u)) {
+      let quick = legDestinations(sc, state, u, true);
+      if (state.shared.length > 0) {
+        const ok = sharedMoveFilter(
+          sc,
+          state,
+          u,
+          quick.map((d) => d.hex),
+        );
+        quick = quick.filter((_, k) => ok[k]);
+      }
+      for (const d of quick) out.push(`m:${u}:${d.hex}:${d.facing}:q`);
+    }
+    // 6.6.4.3: a leg unit in Full Cover may crawl one hex instead.
+    if (mayCrawl(sc, state, u)) for (const d of crawlDestinations(sc, state, u)) out.push(`m:${u}:${d.hex}:${d.facing}:c`);
     out.push(
       ...searchActions(sc, state, u),
       ...mountActions(sc, state, u),
@@ -447,63 +473,98 @@ export function legalActions(sc: Scenario, state: State): string[] {
   return out;
 }
 
-type CanFire = (sc: Scenario, state: State, firer: number, target: number) => boolean;
+type CanFire = (sc: Scenario, state: State, firer: number, target: number, dual: boolean) => boolean;
 
 /**
- * Shots of `seat` in the Direct Fire Step: its FIRE and SHORT HALT units that have not fired, at targets
- * `can` allows. 4.4.1: while a salvo is announced only its target, by units not already in it; otherwise
- * any target but those whose salvo this step has resolved (all fire at a target is announced at once).
+ * Whether unit i may announce a shot now with its Dual Fire weapon (`dual`, 5.14) or its own: the weapon
+ * exists and is free this turn (AP `gp` false), as its command (or its carrier's, 6.6.7.2) allows.
  */
-function directShotsBy(sc: Scenario, state: State, seat: number, can: CanFire): [number, number][] {
+function mayAnnounce(sc: Scenario, state: State, i: number, gp: boolean, dual: boolean, overwatch: boolean): boolean {
+  const def = sc.units[i]!;
+  const u = state.units[i]!;
+  if (gp ? !sc.modules.gpFire : !def.armed) return false;
+  if (sc.modules.dualFire && !hasWeapon(def, gp, dual)) return false;
+  if (!weaponFree(state, i, dual)) return false;
+  if (overwatch) return (alive(u) && u.ordered && u.cmd === OVERWATCH) || passengerMayFire(sc, state, i, true, dual);
+  // 6.6.7.2: a passenger fires from its carrier as the carrier's command allows.
+  return (alive(u) && firesInDirectStep(u)) || passengerMayFire(sc, state, i, false, dual);
+}
+
+/**
+ * Shots of `seat` in the Direct Fire Step: its FIRE and SHORT HALT units with the weapon free, at targets
+ * `can` allows. 4.4.1: while a salvo is announced only its target; otherwise any target but those whose
+ * salvo this step has resolved (all fire at a target is announced at once). `dual` (5.14): the Dual Fire
+ * weapon's GP shots; for AP the unit's AP weapon is its Dual Fire weapon or its own as the card says.
+ */
+function directShotsBy(sc: Scenario, state: State, seat: number, can: CanFire, gp: boolean, dual: boolean): [number, number][] {
   const out: [number, number][] = [];
   const salvo = state.salvo;
-  state.units.forEach((u, i) => {
-    if (sc.units[i]!.side !== seat || u.fired) return;
-    // 6.6.7.2: a passenger fires from its carrier as the carrier's command allows.
-    if (!(alive(u) && firesInDirectStep(u)) && !passengerMayFire(sc, state, i, false)) return;
-    if (salvo?.shots.some((x) => x.firer === i)) return;
+  state.units.forEach((_, i) => {
+    if (sc.units[i]!.side !== seat) return;
+    const d = gp ? dual : sc.units[i]!.dualAp;
+    if (!mayAnnounce(sc, state, i, gp, d, false)) return;
     state.units.forEach((_, t) => {
       if (salvo !== null ? t !== salvo.target : state.engaged.includes(t)) return;
       // 6.2.1.1.4: units sharing a FIRE or SHORT HALT pick targets within Command Range of one another.
-      if (can(sc, state, i, t) && (state.shared.length === 0 || sharedFireAllowed(sc, state, i, t))) out.push([i, t]);
+      if (can(sc, state, i, t, d) && (state.shared.length === 0 || sharedFireAllowed(sc, state, i, t))) out.push([i, t]);
     });
   });
   return out;
 }
 
 /** Overwatch shots open to a reaction: the seat's unrevealed OVERWATCH units at its targets, as `can` allows (4.4.2). */
-function overwatchShotsBy(sc: Scenario, state: State, r: Reaction, can: CanFire): [number, number][] {
+function overwatchShotsBy(sc: Scenario, state: State, r: Reaction, can: CanFire, gp: boolean, dual: boolean): [number, number][] {
   const out: [number, number][] = [];
-  state.units.forEach((u, i) => {
-    if (sc.units[i]!.side !== r.seat || u.fired) return;
-    if (!(alive(u) && u.ordered && u.cmd === OVERWATCH) && !passengerMayFire(sc, state, i, true)) return;
+  state.units.forEach((_, i) => {
+    if (sc.units[i]!.side !== r.seat) return;
+    const d = gp ? dual : sc.units[i]!.dualAp;
+    if (!mayAnnounce(sc, state, i, gp, d, true)) return;
     // 6.5.1: an observer calling indirect fire does nothing else of Overwatch.
     if (state.calls.length > 0 && observing(state, i)) return;
     // 6.2.1.1.4: units sharing an OVERWATCH fire at the same target.
     for (const t of r.targets)
-      if (can(sc, state, i, t) && (state.shared.length === 0 || sharedFireAllowed(sc, state, i, t))) out.push([i, t]);
+      if (can(sc, state, i, t, d) && (state.shared.length === 0 || sharedFireAllowed(sc, state, i, t))) out.push([i, t]);
   });
   return out;
 }
 
 /** Direct fire AP shots of `seat` (4.4.1). */
 export function directShots(sc: Scenario, state: State, seat: number): [number, number][] {
-  return directShotsBy(sc, state, seat, canFireAt);
+  return directShotsBy(sc, state, seat, canFireAt, false, false);
 }
 
-/** GP direct fire shots of `seat` (6.5.4). */
+/** GP direct fire shots of `seat` (6.5.4) with the units' own GP weapons. */
 export function directGpShots(sc: Scenario, state: State, seat: number): [number, number][] {
-  return sc.modules.gpFire ? directShotsBy(sc, state, seat, canFireGpAt) : [];
+  return sc.modules.gpFire ? directShotsBy(sc, state, seat, canFireGpAt, true, false) : [];
+}
+
+/** GP direct fire shots of `seat` with Dual Fire weapons (5.14). */
+export function directDualGpShots(sc: Scenario, state: State, seat: number): [number, number][] {
+  return sc.modules.gpFire && sc.modules.dualFire ? directShotsBy(sc, state, seat, canFireGpAt, true, true) : [];
+}
+
+/** Whether the seat of the Direct Fire Step has a shot left: AP, GP, or GP with a Dual Fire weapon (5.14). */
+function anyDirectShot(sc: Scenario, s: State): boolean {
+  return (
+    directShots(sc, s, s.stepSeat).length > 0 ||
+    directGpShots(sc, s, s.stepSeat).length > 0 ||
+    directDualGpShots(sc, s, s.stepSeat).length > 0
+  );
 }
 
 /** AP overwatch shots open to a reaction (4.4.2). */
 export function overwatchShots(sc: Scenario, state: State, r: Reaction): [number, number][] {
-  return overwatchShotsBy(sc, state, r, canFireAt);
+  return overwatchShotsBy(sc, state, r, canFireAt, false, false);
 }
 
-/** GP overwatch shots open to a reaction (6.5.3). */
+/** GP overwatch shots open to a reaction (6.5.3) with the units' own GP weapons. */
 export function overwatchGpShots(sc: Scenario, state: State, r: Reaction): [number, number][] {
-  return sc.modules.gpFire ? overwatchShotsBy(sc, state, r, canFireGpAt) : [];
+  return sc.modules.gpFire ? overwatchShotsBy(sc, state, r, canFireGpAt, true, false) : [];
+}
+
+/** GP overwatch shots with Dual Fire weapons (5.14). */
+export function overwatchDualGpShots(sc: Scenario, state: State, r: Reaction): [number, number][] {
+  return sc.modules.gpFire && sc.modules.dualFire ? overwatchShotsBy(sc, state, r, canFireGpAt, true, true) : [];
 }
 
 /** Vehicles of `seat` with MOVE or SHORT HALT that have still to move (4.5). */
@@ -540,22 +601,20 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       return { ...state, phase: sc.modules.indirectFire ? 'indirect' : 'fire', first, stepSeat: first, owStage: 0, chooser: -1 };
     }
     case 'f':
-    case 'g':
-      return joinSalvo(sc, state, Number(parts[1]), Number(parts[2]), parts[0] === 'g', log);
+    case 'g': {
+      const u = Number(parts[1]);
+      // 5.14: 'f' fires the AP weapon (the Dual Fire weapon or the unit's own, as it is); 'g:u:t:d' the Dual Fire GP weapons.
+      return joinSalvo(sc, state, u, Number(parts[2]), parts[0] === 'g', parts[0] === 'g' ? parts[3] === 'd' : sc.units[u]!.dualAp, log);
+    }
     case 'resolve':
       return { ...state, salvo: { ...state.salvo!, resolving: true } };
     case 'w':
-    case 'v':
-      return announce(
-        sc,
-        aim(state, Number(parts[1]), Number(parts[2])),
-        Number(parts[1]),
-        Number(parts[2]),
-        true,
-        parts[0] === 'v',
-        rng,
-        log,
-      );
+    case 'v': {
+      const u = Number(parts[1]);
+      const t = Number(parts[2]);
+      const dual = parts[0] === 'v' ? parts[3] === 'd' : sc.units[u]!.dualAp;
+      return announce(sc, announced(aim(state, u, t), u, t, dual), u, t, true, parts[0] === 'v', dual, rng, log);
+    }
     case 'reveal':
     case 'conceal': {
       const p = state.pending!;
@@ -564,7 +623,7 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
         s = { ...s, units: withUnit(s.units, p.target, { movingShown: true, shown: true }) };
         log?.push(`${unitName(sc, p.target)} reveals ${COMMAND_NAMES[s.units[p.target]!.cmd]}`);
       }
-      return fireShot(sc, s, p.firer, p.target, p.overwatch, p.gp, rng, log);
+      return fireShot(sc, s, p.firer, p.target, p.overwatch, p.gp, p.dual, rng, log);
     }
     case 'pass':
       return { ...state, reactions: state.reactions.slice(0, -1) };
@@ -574,7 +633,9 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
       return { ...next, stepSeat: state.stepSeat === state.first ? -1 : state.first };
     }
     case 'm':
-      return startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log);
+      return parts[4] === 'c'
+        ? startCrawl(sc, state, Number(parts[1]), Number(parts[2]), Number(parts[3]), log)
+        : startMove(sc, state, Number(parts[1]), parts[2]!, parts[3], log, parts[4] === 'q');
     case 'a':
       return resolveCloseCombat(sc, state, Number(parts[1]), Number(parts[2]), rng, log, unitName);
     case 'R':
@@ -623,17 +684,22 @@ function aim(state: State, firer: number, target: number): State {
   return { ...state, aimed };
 }
 
+/** 5.14: `firer` has announced its own weapon at `target`, or its Dual Fire weapon (`dual`). */
+function announced(state: State, firer: number, target: number, dual: boolean): State {
+  return { ...state, units: withUnit(state.units, firer, dual ? { dualFired: true } : { firedAt: target }) };
+}
+
 /** 4.4.1: `firer` announces its direct fire at `target`, opening a salvo at it or joining the one announced; its command is revealed. */
-function joinSalvo(sc: Scenario, state: State, firer: number, target: number, gp: boolean, log: Log): State {
+function joinSalvo(sc: Scenario, state: State, firer: number, target: number, gp: boolean, dual: boolean, log: Log): State {
   const salvo = state.salvo ?? { target, shots: [], resolving: false };
-  log?.push(`${unitName(sc, firer)} announces ${gp ? 'GP ' : ''}fire at ${unitName(sc, target)}`);
+  log?.push(`${unitName(sc, firer)} announces ${dual ? 'Dual Fire ' : ''}${gp ? 'GP ' : ''}fire at ${unitName(sc, target)}`);
   const f = state.units[firer]!;
   // 6.6.7.2: a passenger's announced fire shows the command of its carrier (it fires on that command).
   const units = f.status === MOUNTED ? withUnit(state.units, f.carrier, { shown: true }) : state.units;
   return {
     ...aim(state, firer, target),
-    units: withUnit(units, firer, { shown: true }),
-    salvo: { ...salvo, shots: [...salvo.shots, { firer, gp }] },
+    units: withUnit(units, firer, dual ? { shown: true, dualFired: true } : { shown: true, firedAt: target }),
+    salvo: { ...salvo, shots: [...salvo.shots, { firer, gp, dual }] },
   };
 }
 
@@ -646,7 +712,7 @@ function resolveSalvoShot(sc: Scenario, state: State, rng: Rng, log: Log): State
   const [shot, ...rest] = salvo.shots;
   if (shot === undefined) return { ...state, salvo: null, engaged: [...state.engaged, salvo.target] };
   const s: State = { ...state, salvo: { ...salvo, shots: rest, resolving: true } };
-  if (alive(s.units[salvo.target]!)) return announce(sc, s, shot.firer, salvo.target, false, shot.gp, rng, log);
+  if (alive(s.units[salvo.target]!)) return announce(sc, s, shot.firer, salvo.target, false, shot.gp, shot.dual, rng, log);
   const d = sc.units[shot.firer]!;
   const smallArms = shot.gp ? d.gp.length > 0 && d.gp.every((g) => g.smallArms) : d.apSmallArms;
   log?.push(`${unitName(sc, shot.firer)} fires at ${unitName(sc, salvo.target)}, already destroyed`);
@@ -658,20 +724,41 @@ function resolveSalvoShot(sc: Scenario, state: State, rng: Rng, log: Log): State
 }
 
 /** A shot announced: the target's owner may first reveal MOVE / SHORT HALT for the moving modifier (4.4.3.2.2). */
-function announce(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, gp: boolean, rng: Rng, log: Log): State {
+function announce(
+  sc: Scenario,
+  state: State,
+  firer: number,
+  target: number,
+  overwatch: boolean,
+  gp: boolean,
+  dual: boolean,
+  rng: Rng,
+  log: Log,
+): State {
   const t = state.units[target]!;
-  if ((t.cmd === MOVE || t.cmd === SHORT_HALT) && t.ordered && !t.movingShown)
-    return { ...state, pending: { firer, target, overwatch, gp } };
-  return fireShot(sc, state, firer, target, overwatch, gp, rng, log);
+  // 6.6.4.3: a crawling unit is not moving for combat: nothing to reveal.
+  if ((t.cmd === MOVE || t.cmd === SHORT_HALT) && t.ordered && !t.movingShown && !t.crawled)
+    return { ...state, pending: { firer, target, overwatch, gp, dual } };
+  return fireShot(sc, state, firer, target, overwatch, gp, dual, rng, log);
 }
 
 /** An AP shot (4.4.3) or a GP shot (6.5.4); the target is under fire this turn (6.8.3.1.2). */
-function fireShot(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, gp: boolean, rng: Rng, log: Log): State {
+function fireShot(
+  sc: Scenario,
+  state: State,
+  firer: number,
+  target: number,
+  overwatch: boolean,
+  gp: boolean,
+  dual: boolean,
+  rng: Rng,
+  log: Log,
+): State {
   const s: State = sc.modules.gpFire ? { ...state, units: withUnit(state.units, target, { underFire: true }) } : state;
-  if (!gp) return resolveShot(sc, s, firer, target, overwatch, rng, log);
-  let after = applyGpShot(sc, s, firer, target, overwatch, rng, log, unitName);
+  if (!gp) return resolveShot(sc, s, firer, target, overwatch, dual, rng, log);
+  let after = applyGpShot(sc, s, firer, target, overwatch, rng, log, unitName, dual);
   // 6.5.4.2.3: GP fire at a carrier attacks each of its passengers too, each with its own roll.
-  for (const p of passengersOf(s, target)) after = applyGpShot(sc, after, firer, p, overwatch, rng, log, unitName);
+  for (const p of passengersOf(s, target)) after = applyGpShot(sc, after, firer, p, overwatch, rng, log, unitName, dual);
   return afterShot(sc, state, after, firer, target, overwatch);
 }
 
@@ -680,15 +767,26 @@ function fireShot(sc: Scenario, state: State, firer: number, target: number, ove
  * is marked SPOT/FIRE and its command shown (4.4.1). An overwatch shot opens the other side's overwatch
  * at the firer (cascade, 4.4.2).
  */
-function resolveShot(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, rng: Rng, log: Log): State {
+function resolveShot(
+  sc: Scenario,
+  state: State,
+  firer: number,
+  target: number,
+  overwatch: boolean,
+  dual: boolean,
+  rng: Rng,
+  log: Log,
+): State {
   const t = state.units[target]!;
   const moving = t.movingShown && (t.cmd === MOVE || t.cmd === SHORT_HALT);
-  const fig = shotFigures(sc, state, firer, target, overwatch, moving);
+  const fig = shotFigures(sc, state, firer, target, overwatch, moving, dual);
   const roll = d100(rng);
+  const f = state.units[firer]!;
   let units: readonly Unit[] = withUnit(state.units, firer, {
     fired: true,
     shown: true,
-    mark: sc.units[firer]!.apSmallArms ? SPOT_FIRE_SA : SPOT_FIRE,
+    // 6.1.3: small arms only leave SPOT/FIRE SA; a SPOT/FIRE from this turn's other weapon stays (5.14).
+    mark: sc.units[firer]!.apSmallArms && !(f.fired && f.mark === SPOT_FIRE) ? SPOT_FIRE_SA : SPOT_FIRE,
   });
   let wrecks = state.wrecks;
   let result = 'miss';
@@ -709,7 +807,7 @@ function resolveShot(sc: Scenario, state: State, firer: number, target: number, 
     }
   }
   log?.push(
-    `${unitName(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} at ${unitName(sc, target)}: band ${'PSMLE'[fig.band]}, modifier ${fig.modifier >= 0 ? '+' : ''}${fig.modifier}, hit on ${fig.hitNumber}, rolled ${roll}: ${result}`,
+    `${unitName(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'}${dual ? ' its Dual Fire weapon' : ''} at ${unitName(sc, target)}: band ${'PSMLE'[fig.band]}, modifier ${fig.modifier >= 0 ? '+' : ''}${fig.modifier}, hit on ${fig.hitNumber}, rolled ${roll}: ${result}`,
   );
   let after: State = { ...state, units, wrecks };
   // 6.5.2.6.1: the crew may bail out, checked at once.
@@ -743,27 +841,28 @@ function slowMover(sc: Scenario, before: State, after: State, target: number): S
 }
 
 /** Starts the move of vehicle u to a destination: SPOT/MOVE, command shown (4.5.1); steps follow in advance(). */
-function startMove(sc: Scenario, state: State, u: number, where: string, facing: string | undefined, log: Log): State {
-  const dests = destinations(sc, state, u);
+function startMove(sc: Scenario, state: State, u: number, where: string, facing: string | undefined, log: Log, quick = false): State {
+  const dests = quick ? legDestinations(sc, state, u, true) : destinations(sc, state, u);
   const d = where.startsWith('x')
     ? dests.find((x) => x.hex < 0 && x.steps.at(-1)!.hex === Number(where.slice(1)))
     : dests.find((x) => x.hex === Number(where) && x.facing === Number(facing));
   if (d === undefined) throw new IllegalActionError(`m:${u}:${where}`, 'no such destination');
   const unit = state.units[u]!;
-  const mf = moveAllowance(sc, state, u, d.road);
+  const mf = quick ? sc.units[u]!.quickmarch : moveAllowance(sc, state, u, d.road);
   log?.push(
-    `${unitName(sc, u)} moves${d.road ? ' by road' : ''}: ${d.steps.length === 0 ? 'stays in place' : d.steps.map((s) => (s.kind === 'exit' ? 'off the map' : s.kind === 'turn' ? `turn ${FACINGS[s.facing]}` : sc.map.grid.label(s.hex))).join(' ')}`,
+    `${unitName(sc, u)} ${quick ? 'quickmarches' : 'moves'}${d.road ? ' by road' : ''}: ${d.steps.length === 0 ? 'stays in place' : d.steps.map((s) => (s.kind === 'exit' ? 'off the map' : s.kind === 'turn' ? `turn ${FACINGS[s.facing]}` : sc.map.grid.label(s.hex))).join(' ')}`,
   );
   // A no-move move is still a move the other side's overwatch may answer (4.5.1.1.8): one step in place.
   const steps = d.steps.length > 0 ? d.steps : [{ kind: 'turn' as const, hex: unit.hex, facing: unit.facing, spent: 0 }];
   const moving: State = {
     ...state,
-    // A unit that moves leaves Full Cover (crawling, 6.6.4.3, is not modelled: ruling PZ-R26) and its hull down position (6.6.9).
+    // A unit that moves leaves Full Cover (a crawl, 6.6.4.3, keeps it: startCrawl) and its hull down position (6.6.9).
     units: withUnit(state.units, u, { mark: SPOT_MOVE, shown: true, movingShown: true, fc: false, hd: NOT_HULL_DOWN }),
     mover: u,
     route: steps,
     allowance: Math.max(mf, d.steps.at(-1)?.spent ?? 0),
     barrageHits: 0,
+    quick,
   };
   // 6.6.7.1.2: passengers may bail out in the hex the move starts from too.
   return bailOutOffered(sc, moving) ? { ...moving, bailOpen: true } : moving;
@@ -783,6 +882,25 @@ function startAdvance(sc: Scenario, state: State, u: number, h: number, target: 
     route: [{ kind: 'enter', hex: st.hex, facing: st.facing, spent: st.cost }],
     allowance: st.cost,
     closing: target,
+    barrageHits: 0,
+  };
+}
+
+/**
+ * 6.6.4.3: leg unit u crawls one hex: it keeps its Full Cover, takes no SPOT/MOVE and is not moving for
+ * combat (no moving modifier, no reveal); GP fire at it this turn takes +10.
+ */
+function startCrawl(sc: Scenario, state: State, u: number, to: number, facing: number, log: Log): State {
+  const d = crawlDestinations(sc, state, u).find((x) => x.hex === to && x.facing === facing);
+  if (d === undefined) throw new IllegalActionError(`m:${u}:${to}:${facing}:c`, 'no such crawl');
+  log?.push(`${unitName(sc, u)} crawls to ${sc.map.grid.label(to)}`);
+  return {
+    ...state,
+    units: withUnit(state.units, u, { shown: true, crawled: true }),
+    mover: u,
+    route: d.steps,
+    allowance: d.cost,
+    barrageHits: 0,
   };
 }
 
@@ -801,6 +919,7 @@ function startOverrun(sc: Scenario, state: State, v: number, target: number, log
     route: a.steps,
     allowance: moveAllowance(sc, state, v, false),
     closing: target,
+    barrageHits: 0,
   };
   return bailOutOffered(sc, moving) ? { ...moving, bailOpen: true } : moving;
 }
@@ -836,6 +955,18 @@ function endSearch(sc: Scenario, s: State, rng: Rng, log: Log): State {
     `${unitName(sc, u)} hull down search: rolled ${roll}${searchModifier(sc, u, s.search) >= 0 ? '+' : ''}${searchModifier(sc, u, s.search)} against 01-${hullDownRange(sc, unit.hex)}: ${found ? 'found' : 'none found'}`,
   );
   return { ...s, search: 0, units: found ? withUnit(s.units, u, { hd: s.search }) : s.units };
+}
+
+/** 6.6.4.2: at the end of a quickmarch roll(100): within the Unit Grade's Quickmarch range the unit is suppressed (SUPPRESSION/ON). */
+function endQuickmarch(sc: Scenario, s: State, rng: Rng, log: Log): State {
+  const u = s.mover;
+  const unit = s.units[u]!;
+  if (!alive(unit)) return { ...s, quick: false };
+  const roll = d100(rng);
+  const range = quickmarchRange(sc, u) ?? 0;
+  const suppressed = roll <= range;
+  log?.push(`${unitName(sc, u)} quickmarch: rolled ${roll} against 01-${range}: ${suppressed ? 'suppressed' : 'not suppressed'}`);
+  return { ...s, quick: false, units: suppressed ? withUnit(s.units, u, { sup: SUPPRESSION_ON }) : s.units };
 }
 
 /** One step of the move under way; the step is allowed while MF last (a damaged mover may have to stop). */
@@ -932,11 +1063,11 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
       if (s.owStage === 0) {
         if (s.salvo !== null) {
           // 4.4.1: the salvo waits while other shots may join it; then its shots are resolved in turn.
-          if (!s.salvo.resolving && (directShots(sc, s, s.stepSeat).length > 0 || directGpShots(sc, s, s.stepSeat).length > 0)) break;
+          if (!s.salvo.resolving && anyDirectShot(sc, s)) break;
           s = resolveSalvoShot(sc, s, rng, log);
           continue;
         }
-        if (directShots(sc, s, s.stepSeat).length > 0 || directGpShots(sc, s, s.stepSeat).length > 0) break;
+        if (anyDirectShot(sc, s)) break;
         if (s.stepSeat === s.first) {
           s = { ...s, stepSeat: 1 - s.first, engaged: [] };
           continue;
@@ -969,6 +1100,7 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
       }
       if (!alive(s.units[s.mover]!) || s.route.length === 0) {
         if (s.search !== 0) s = endSearch(sc, s, rng, log);
+        if (s.quick) s = endQuickmarch(sc, s, rng, log);
         const mover = s.mover;
         s = { ...s, units: withUnit(s.units, mover, { moved: true }), mover: -1, route: [] };
         // 6.6.1.1, 6.6.1.2: an Advancing Attack follows its move and the overwatch fire at it.
@@ -1063,7 +1195,20 @@ function adjustment(sc: Scenario, before: State, rng: Rng, log: Log): State {
       if ((u.cmd === FIRE || u.cmd === SHORT_HALT) && !u.fired) mark = SPOT_FIRE;
       else if (u.cmd === MOVE && !u.moved) mark = SPOT_MOVE;
     }
-    return { ...u, mark, cmd: NC, ordered: false, shown: false, movingShown: false, fired: false, moved: false, transferred: false };
+    return {
+      ...u,
+      mark,
+      cmd: NC,
+      ordered: false,
+      shown: false,
+      movingShown: false,
+      fired: false,
+      firedAt: -1,
+      dualFired: false,
+      moved: false,
+      transferred: false,
+      crawled: false,
+    };
   });
   let next: State = {
     ...s,
@@ -1154,9 +1299,9 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
     case 'f':
       return `${unitName(sc, Number(p[1]))} announces fire at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'g':
-      return `${unitName(sc, Number(p[1]))} announces GP fire at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+      return `${unitName(sc, Number(p[1]))} announces ${p[3] === 'd' ? 'Dual Fire ' : ''}GP fire at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'v':
-      return `${unitName(sc, Number(p[1]))} overwatch-fires GP at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
+      return `${unitName(sc, Number(p[1]))} overwatch-fires ${p[3] === 'd' ? 'Dual Fire ' : ''}GP at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'w':
       return `${unitName(sc, Number(p[1]))} overwatch-fires at ${unitName(sc, Number(p[2]))} in ${grid.label(state.units[Number(p[2])]!.hex)}`;
     case 'pass':
@@ -1225,7 +1370,7 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
       const f = FACINGS[Number(p[3])];
       return h === state.units[u]!.hex
         ? `${unitName(sc, u)} stays in ${grid.label(h)} facing ${f}`
-        : `${unitName(sc, u)} moves to ${grid.label(h)} facing ${f}`;
+        : `${unitName(sc, u)} ${p[4] === 'q' ? 'quickmarches' : 'moves'} to ${grid.label(h)} facing ${f}`;
     }
   }
   return action;

@@ -4,7 +4,9 @@
  */
 import { RecentMemo } from '../../core/memo.js';
 import { Arc } from '../../hex/grid.js';
-import { gpMaxRange } from './advanced/gp-fire.js';
+import { dualFireModifier } from './advanced/dual-fire.js';
+import { gradeApModifier } from './advanced/grades.js';
+import { gpExcluded, gpMaxRange } from './advanced/gp-fire.js';
 import { fireDamaged, movementDamaged } from './advanced/hit-locations.js';
 import { legAllowance, legDestinations } from './advanced/legs.js';
 import { smokeModifier } from './advanced/smoke.js';
@@ -126,10 +128,12 @@ export function inFieldOfFire(sc: Scenario, state: State, firer: number, target:
  * 4.4.3: whether `firer` may fire AP at `target` now: armed, has not fired this turn, the target an enemy
  * vehicle it spots itself (4.1.1), within the maximum range (3.5.2) and its field of fire.
  */
-export function canFireAt(sc: Scenario, state: State, firer: number, target: number): boolean {
+export function canFireAt(sc: Scenario, state: State, firer: number, target: number, dual = false): boolean {
   const f = state.units[firer]!;
-  // 6.5.2: AP fire only at vehicles.
-  if (f.fired || isLegOrTowed(sc.units[target]!) || !firerSpots(sc, state, firer, target)) return false;
+  // 6.5.2: AP fire only at vehicles. 5.14: a Dual Fire weapon may fire after the unit's own (dual).
+  if ((f.fired && !dual) || isLegOrTowed(sc.units[target]!) || !firerSpots(sc, state, firer, target)) return false;
+  // 5.1.3.4: an HHATW does not fire from a carrier.
+  if (f.status === MOUNTED && sc.units[firer]!.apHhatw) return false;
   const range = sc.map.grid.distance(f.hex, state.units[target]!.hex);
   if (bandOf(sc.units[firer]!, range) < 0) return false;
   return inFieldOfFire(sc, state, firer, target);
@@ -139,12 +143,13 @@ export function canFireAt(sc: Scenario, state: State, firer: number, target: num
  * 6.5.4: whether `firer` may fire GP at `target` now: the GP module on, a GP row reaching the range, the
  * target a unit it spots itself, in its field of fire; one shot per unit per turn (ruling PZ-R17).
  */
-export function canFireGpAt(sc: Scenario, state: State, firer: number, target: number): boolean {
+export function canFireGpAt(sc: Scenario, state: State, firer: number, target: number, dual = false): boolean {
   if (!sc.modules.gpFire || sc.units[firer]!.gp.length === 0) return false;
   const f = state.units[firer]!;
-  if (f.fired || !firerSpots(sc, state, firer, target)) return false;
+  // 5.14: `dual`, with the Dual Fire weapons' rows, which may fire after the unit's own.
+  if ((f.fired && !dual) || !firerSpots(sc, state, firer, target)) return false;
   const range = sc.map.grid.distance(f.hex, state.units[target]!.hex);
-  if (range < 1 || range > gpMaxRange(sc, firer)) return false;
+  if (range < 1 || range > gpMaxRange(sc, firer, dual, gpExcluded(sc, state, firer, target))) return false;
   return inFieldOfFire(sc, state, firer, target);
 }
 
@@ -174,7 +179,15 @@ export interface ShotFigures {
  * front or rear by the hexside of the target the line crosses; on the boundary the owner takes the better
  * armor (4.4.3.2.4, ruling PZ-R3).
  */
-export function shotFigures(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, moving: boolean): ShotFigures {
+export function shotFigures(
+  sc: Scenario,
+  state: State,
+  firer: number,
+  target: number,
+  overwatch: boolean,
+  moving: boolean,
+  dual = false,
+): ShotFigures {
   const grid = sc.map.grid;
   const f = state.units[firer]!;
   const t = state.units[target]!;
@@ -198,6 +211,10 @@ export function shotFigures(sc: Scenario, state: State, firer: number, target: n
   // 6.5.2.4: Smoke and Barrages on the line of fire.
   mod += smokeModifier(sc, state, f.hex, t.hex, 'ap');
   if (overwatch) mod += inCone(sc, state, firer, target) ? m.overwatchInside.value : m.overwatchOutside.value;
+  // 5.14: the Dual Fire weapon's shot when the unit's own weapon fires too.
+  if (dual) mod += dualFireModifier(sc, state, firer, target, false);
+  // 6.5.2.4: the firer's Unit Grade by range band (5.8.3).
+  if (sc.modules.commandControl) mod += gradeApModifier(sc, firer, band);
   const modifier = Math.max(-10, Math.min(5, mod));
   const hitNumber = band < 0 ? 0 : sc.hit[(5 - modifier) * 5 + band]!;
   const arcs = grid.arcsOf(t.hex, t.facing, f.hex);

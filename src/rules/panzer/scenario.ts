@@ -79,8 +79,27 @@ export interface VehicleDef {
   /** Vehicle GP Defense Factor and target type (6.5.4.2.1); leg and towed: by cover, type S. */
   readonly gpd: { readonly value: number; readonly type: 'A' | 'P' | 'S' };
   readonly gpdByCover: readonly number[];
+  /**
+   * Dual Fire (5.14): its AP row is a Dual Fire weapon (an attached crew-served weapon of a squad); false
+   * without the "dual-fire" module.
+   */
+  readonly dualAp: boolean;
+  /**
+   * Dual Fire (5.14): `gp` rows from this index on are Dual Fire weapons (a squad's attached crew-served
+   * weapons), those before it the unit's own; `gp.length` when it has none or the module is off.
+   */
+  readonly gpDual: number;
+  /** The AP row is an attached HHATW's (5.1.3.4): not fired from a carrier. */
+  readonly apHhatw: boolean;
+  /**
+   * Per `gp` row, what limits it (bits): NO_TRANSPORTED, a mortar's or HHATW's row, not fired from a carrier
+   * (5.1.3.1, 5.1.3.4); LEG_TARGETS_ONLY, an HHATW's fixed GP factor, used only at leg and towed units (5.1.3.4).
+   */
+  readonly gpLimits: readonly number[];
   /** The AP weapon is small arms (an anti-tank rifle, 5.1.3.3, 5.7). */
   readonly apSmallArms: boolean;
+  /** Quickmarch movement speed allowance of a leg unit (6.6.4.2; the leg row's second figure), 0 none. */
+  readonly quickmarch: number;
   /** A section carrying crew-served weapons: no SHORT HALT (6.6.4.1). */
   readonly burdened: boolean;
   /** AG armor per hit angle and location (6.5.2.3); null when the card has none. */
@@ -142,6 +161,10 @@ export interface Formation {
   readonly grade: number;
 }
 
+/** `VehicleDef.gpLimits` bits: a row not fired from a carrier (5.1.3.1, 5.1.3.4); a row used only at leg and towed targets (5.1.3.4). */
+export const NO_TRANSPORTED = 1,
+  LEG_TARGETS_ONLY = 2;
+
 /** Leg units: squads, half-squads and sections on foot (5.1). */
 export function isLeg(def: VehicleDef): boolean {
   return def.kind === 'squad' || def.kind === 'section';
@@ -169,6 +192,8 @@ export interface Modules {
   readonly commandControl: boolean;
   /** Indirect fire: off-map batteries and on-map mortars, observers, Called and Planned fire (5.9.4, 6.5.1). */
   readonly indirectFire: boolean;
+  /** Dual Fire (5.14): a squad fires its own weapon and its attached crew-served weapons in one turn. */
+  readonly dualFire: boolean;
 }
 
 /** A VP hex (3.6) and the seat holding it at the start (-1 nobody). */
@@ -320,6 +345,7 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
     transport: data.modules.includes('transport'),
     commandControl: data.modules.includes('command-control'),
     indirectFire: data.modules.includes('indirect-fire'),
+    dualFire: data.modules.includes('dual-fire'),
   };
   const adv = charts.advanced ?? null;
   if (data.modules.length > 0 && adv === null)
@@ -335,6 +361,7 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
   needTable(modules.transport, 'transport', 'transport', adv?.transport !== undefined);
   needTable(modules.commandControl, 'command-control', 'commandControl', adv?.commandControl !== undefined);
   needTable(modules.indirectFire, 'indirect-fire', 'indirectFire', adv?.indirectFire !== undefined);
+  needTable(modules.dualFire, 'dual-fire', 'dualFire', adv?.dualFire !== undefined);
   if (modules.indirectFire && !modules.gpFire)
     problems.add(
       'modules',
@@ -402,6 +429,9 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
       const ap = apWeapon?.ap ?? (card.ap === null ? null : { ...card.ap });
       const gp = [card.gp, ...attached.map((w) => w.gp)].filter((g): g is GpRow => g !== null && modules.gpFire);
       const vehicle = card.kind === 'vehicle';
+      // 5.14: a squad's attached crew-served weapons are its Dual Fire weapons; a section uses one weapon at a time.
+      const dual = modules.dualFire && card.kind === 'squad' && attached.length > 0;
+      const ownGp = card.gp !== null && modules.gpFire ? 1 : 0;
       const apDamage = apWeapon?.ap?.apDamage ?? card.ap?.apDamage ?? null;
       if (modules.agHits && vehicle && card.locations === undefined)
         problems.add(
@@ -464,7 +494,18 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
           gp,
           gpd: card.gpd ?? { value: 1, type: 'S' },
           gpdByCover: card.gpdByCover ?? [1, 1, 1, 1],
+          dualAp: dual && apWeapon !== undefined,
+          apHhatw: apWeapon?.type === 'hhatw',
+          gpLimits: [
+            ...(card.gp !== null && modules.gpFire ? [0] : []),
+            ...attached
+              .filter((w) => w.gp !== null && modules.gpFire)
+              .map((w) => (w.type === 'mortar' ? NO_TRANSPORTED : w.type === 'hhatw' ? NO_TRANSPORTED | LEG_TARGETS_ONLY : 0)),
+          ],
+          gpDual: dual ? ownGp : gp.length,
           apSmallArms: apWeapon !== undefined ? apWeapon.smallArms : card.apSmallArms,
+          // 6.6.4.2: a section with attached weapons may not quickmarch (its row "1L 0" has none).
+          quickmarch: lm !== null && !burdened ? Number(lm[2]) : 0,
           burdened,
           locations: card.locations ?? null,
           apDamage,

@@ -62,6 +62,10 @@ export interface Unit {
   readonly movingShown: boolean;
   /** Has fired this turn (one shot per vehicle per turn, 4.4.1). */
   readonly fired: boolean;
+  /** Dual Fire (5.14): the target its own (not Dual Fire) weapon was announced at this turn, -1 none. */
+  readonly firedAt: number;
+  /** Dual Fire (5.14): its Dual Fire weapon was announced this turn. */
+  readonly dualFired: boolean;
   /** Has made its move this turn. */
   readonly moved: boolean;
   /** Spotted by the other side in the last Spotting Phase (4.1.1). */
@@ -84,6 +88,8 @@ export interface Unit {
   readonly carrier: number;
   /** Transport (6.6.7.1.1): the vehicle mounted or dismounted passengers this turn (a MOVE or SHORT HALT costs half its MF). */
   readonly transferred: boolean;
+  /** Crawled this turn (6.6.4.3): GP fire at it takes +10. */
+  readonly crawled: boolean;
 }
 
 /** One step of a move under way: a hex entered (forward or reverse), a turn in place, or leaving the map. */
@@ -108,12 +114,16 @@ export interface PendingShot {
   readonly overwatch: boolean;
   /** A GP shot (6.5.4) rather than AP. */
   readonly gp: boolean;
+  /** Fired by the unit's Dual Fire weapon (5.14). */
+  readonly dual: boolean;
 }
 
 /** One shot announced in a salvo (4.4.1): the firer and whether it fires GP (6.5.4) rather than AP. */
 export interface SalvoShot {
   readonly firer: number;
   readonly gp: boolean;
+  /** Fired by the unit's Dual Fire weapon (5.14). */
+  readonly dual: boolean;
 }
 
 /**
@@ -193,6 +203,8 @@ export interface State {
   readonly search: number;
   /** The mover makes an Advancing Attack (6.6.1.1, 6.6.1.2) or an Overrun (6.6.10): the target it attacks at the end of its move, -1 none. */
   readonly closing: number;
+  /** The mover is quickmarching (6.6.4.2): it checks for suppression when its move ends. */
+  readonly quick: boolean;
   /** Objective holder per objective (-1 nobody) and who alone occupied it at the end of the last turn. */
   readonly control: readonly number[];
   readonly occupant: readonly number[];

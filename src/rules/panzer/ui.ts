@@ -364,13 +364,21 @@ export function parsePanzerCommand(sc: Scenario, state: State, words: readonly s
 export function shotOdds(sc: Scenario, state: State, action: string): string[] {
   const p = action.split(':');
   if (p[0] === 'g' || p[0] === 'v') {
-    const g = gpShotFigures(sc, state, Number(p[1]), Number(p[2]), p[0] === 'v', state.units[Number(p[2])]!.movingShown);
+    const g = gpShotFigures(sc, state, Number(p[1]), Number(p[2]), p[0] === 'v', state.units[Number(p[2])]!.movingShown, p[3] === 'd');
     return [
       `GP factor ${g.factor}${g.smallArms ? ' (small arms)' : ''} against GPD ${g.gpd}${g.type}, net modifier ${g.modifier}: d100 + modifier at or under ${g.n} no effect, at or under ${g.s} suppressed, above it effective`,
     ];
   }
   if (p[0] !== 'f' && p[0] !== 'w') return [];
-  const fig = shotFigures(sc, state, Number(p[1]), Number(p[2]), p[0] === 'w', movingShown(state.units[Number(p[2])]!));
+  const fig = shotFigures(
+    sc,
+    state,
+    Number(p[1]),
+    Number(p[2]),
+    p[0] === 'w',
+    movingShown(state.units[Number(p[2])]!),
+    sc.units[Number(p[1])]!.dualAp,
+  );
   const dmg = ['damaged (a second damage knocks it out)', 'knocked out', 'brewed up'][damageOf(fig.margin)] ?? 'no effect (no penetration)';
   return [
     `band ${'PSMLE'[fig.band]}, net modifier ${fig.modifier}, hit on ${fig.hitNumber} or less (d100); a hit: ${dmg} (margin ${fig.margin})`,

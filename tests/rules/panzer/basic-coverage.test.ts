@@ -461,7 +461,7 @@ describe('PANZER 4.2 / 4.4: commands and the Combat Phase', () => {
     let s = run(game, start, ['o:0:F', 'o:1:F', 'o:2:F', 'o:3:N', 'o:4:N', 'first'], dice(60, 40, 50));
     // While fire is announced at #3 only shots at #3 may be added; #4 waits for the next salvo.
     s = game.apply(s, 'f:0:3', dice(99));
-    expect(s.salvo).toEqual({ target: 3, shots: [{ firer: 0, gp: false }], resolving: false });
+    expect(s.salvo).toEqual({ target: 3, shots: [{ firer: 0, gp: false, dual: false }], resolving: false });
     expect([...game.legalActions(s)].sort()).toEqual(['f:1:3', 'f:2:3', 'resolve']);
     s = game.apply(s, 'f:1:3', dice(99));
     // Resolved in the order announced: #0 rolls 1 and knocks the T-34 out from behind (rear 4); #1 rolls nothing,

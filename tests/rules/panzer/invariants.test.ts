@@ -65,9 +65,13 @@ function playRandom(sc: Scenario, game: PanzerGame, seed: string, check: boolean
       shotsThisTurn = new Set();
     }
     if (/^[fwgv]:/.test(a)) {
-      const firer = Number(a.split(':')[1]);
-      expect(shotsThisTurn.has(firer)).toBe(false);
-      shotsThisTurn.add(firer);
+      // One shot a unit a turn; with Dual Fire (5.14, PZ-R75) one more with its Dual Fire weapon after its own.
+      const p = a.split(':');
+      const firer = Number(p[1]);
+      const dual = p[0] === 'g' || p[0] === 'v' ? p[3] === 'd' : sc.units[firer]!.dualAp;
+      expect(shotsThisTurn.has(firer * 2 + 1)).toBe(false);
+      if (!dual) expect(shotsThisTurn.has(firer * 2)).toBe(false);
+      shotsThisTurn.add(firer * 2 + (dual ? 1 : 0));
     }
     if (check) {
       const frozen = deepFreeze(s);

@@ -4,16 +4,31 @@
  * against leg, towed and vehicle targets. The figures are pure; `gpResult` turns a roll into a result.
  */
 import type { Scenario } from '../scenario.js';
-import { isLegOrTowed } from '../scenario.js';
+import { isLegOrTowed, LEG_TARGETS_ONLY, NO_TRANSPORTED } from '../scenario.js';
 import { MOUNTED, NOT_SUPPRESSED, SHORT_HALT, type State } from '../state.js';
+import { dualFireModifier } from './dual-fire.js';
 import { fireDamaged } from './hit-locations.js';
 import { smokeModifier } from './smoke.js';
 import { passengerGpd } from './transport.js';
 
-/** 6.5.4.1: the GP factor of `firer` at `range`: the best of its GP rows, each read under the first R at or above the range; 0 out of range. */
-export function gpFactorAt(sc: Scenario, firer: number, range: number): { factor: number; smallArms: boolean; effectiveness: number } {
+/**
+ * 6.5.4.1: the GP factor of `firer` at `range`: the best of its GP rows, each read under the first R at or
+ * above the range; 0 out of range. `dual`: the rows of its Dual Fire weapons only, else its own (5.14).
+ */
+export function gpFactorAt(
+  sc: Scenario,
+  firer: number,
+  range: number,
+  dual = false,
+  exclude = 0,
+): { factor: number; smallArms: boolean; effectiveness: number } {
   let best = { factor: 0, smallArms: true, effectiveness: 0 };
-  for (const row of sc.units[firer]!.gp) {
+  const def = sc.units[firer]!;
+  const to = dual ? def.gp.length : def.gpDual;
+  for (let k = dual ? def.gpDual : 0; k < to; k++) {
+    // 5.1.3.1, 5.1.3.4: rows whose limits `exclude` names (from a carrier, at a vehicle) do not fire.
+    if ((def.gpLimits[k]! & exclude) !== 0) continue;
+    const row = def.gp[k]!;
     // 5.6: the minimum range is 1 hex unless the card says otherwise.
     if (range < 1) continue;
     const band = row.range.findIndex((r) => range <= r);
@@ -24,11 +39,18 @@ export function gpFactorAt(sc: Scenario, firer: number, range: number): { factor
   return best;
 }
 
-/** Largest GP range of a unit (0: no GP weapon). */
-export function gpMaxRange(sc: Scenario, u: number): number {
+/** Largest GP range of a unit (0: no GP weapon); `dual`: of its Dual Fire weapons, else its own (5.14). */
+export function gpMaxRange(sc: Scenario, u: number, dual = false, exclude = 0): number {
   let r = 0;
-  for (const row of sc.units[u]!.gp) r = Math.max(r, row.range[4]!);
+  const def = sc.units[u]!;
+  const to = dual ? def.gp.length : def.gpDual;
+  for (let k = dual ? def.gpDual : 0; k < to; k++) if ((def.gpLimits[k]! & exclude) === 0) r = Math.max(r, def.gp[k]!.range[4]!);
   return r;
+}
+
+/** 5.1.3.1, 5.1.3.4: the `gpLimits` bits that keep rows of `firer` from firing at `target` now (aboard a carrier; at a vehicle). */
+export function gpExcluded(sc: Scenario, state: State, firer: number, target: number): number {
+  return (state.units[firer]!.status === MOUNTED ? NO_TRANSPORTED : 0) | (isLegOrTowed(sc.units[target]!) ? 0 : LEG_TARGETS_ONLY);
 }
 
 /**
@@ -84,13 +106,14 @@ export function gpFigures(
   moving: boolean,
   smoke: SmokeCounter,
   insideFront: boolean,
+  dual = false,
 ): GpFigures {
   const adv = sc.adv!;
   const m = adv.modifiers;
   const f = state.units[firer]!;
   const t = state.units[target]!;
   const range = sc.map.grid.distance(f.hex, t.hex);
-  const g = gpFactorAt(sc, firer, range);
+  const g = gpFactorAt(sc, firer, range, dual, gpExcluded(sc, state, firer, target));
   const d = gpDefense(sc, state, target, moving);
   let mod = gpTargetModifier(sc, state, target, d.type, moving);
   if (f.ordered && f.cmd === SHORT_HALT) mod += m.gpShortHalt.value;
@@ -102,10 +125,14 @@ export function gpFigures(
   // 6.5.4.3: Smoke and Barrages on the line of fire (direct fire only).
   mod += smokeModifier(sc, state, f.hex, t.hex, 'gp');
   if (overwatch) mod += insideFront ? m.gpOverwatchInside.value : m.gpOverwatchOutside.value;
+  // 5.14: the Dual Fire weapon's shot when the unit's own weapon fires too.
+  if (dual) mod += dualFireModifier(sc, state, firer, target, true);
   const [n, s] = gpThresholds(sc, g.factor, d.value);
   let band = 0;
-  for (const row of sc.units[firer]!.gp) {
-    const b = row.range.findIndex((r) => range <= r);
+  const def = sc.units[firer]!;
+  const to = dual ? def.gp.length : def.gpDual;
+  for (let k = dual ? def.gpDual : 0; k < to; k++) {
+    const b = def.gp[k]!.range.findIndex((r) => range <= r);
     if (b >= 0) {
       band = b;
       break;
@@ -126,7 +153,8 @@ export function gpFigures(
 
 /** 6.5.4.3: the modifiers of a GP attack that come from the target: a vehicle moving, of type P or A, in Medium or Heavy cover. */
 export function gpTargetModifier(sc: Scenario, state: State, target: number, type: 'A' | 'P' | 'S', moving: boolean): number {
-  if (isLegOrTowed(sc.units[target]!)) return 0;
+  // 6.6.4.3: GP direct and indirect fire at a unit that crawled this turn.
+  if (isLegOrTowed(sc.units[target]!)) return state.units[target]!.crawled ? (sc.adv!.modifiers.gpCrawling?.value ?? 0) : 0;
   const m = sc.adv!.modifiers;
   let mod = 0;
   if (moving) mod += m.gpTargetVehicleMoving.value;

@@ -5,6 +5,7 @@
  */
 import type { Rng } from '../../../core/game.js';
 import { inCone, smokeOnLine } from '../rules.js';
+import { gradeGpModifier, recoveryRange } from './grades.js';
 import type { Scenario } from '../scenario.js';
 import {
   BREWED_UP,
@@ -31,8 +32,19 @@ type Log = string[] | null;
 type Namer = (sc: Scenario, u: number) => string;
 
 /** The figures of a GP shot as the rules read them now (the target's MOVE shown or not). */
-export function gpShotFigures(sc: Scenario, state: State, firer: number, target: number, overwatch: boolean, moving: boolean) {
-  return gpFigures(sc, state, firer, target, overwatch, moving, smokeOnLine, inCone(sc, state, firer, target));
+export function gpShotFigures(
+  sc: Scenario,
+  state: State,
+  firer: number,
+  target: number,
+  overwatch: boolean,
+  moving: boolean,
+  dual = false,
+) {
+  const fig = gpFigures(sc, state, firer, target, overwatch, moving, smokeOnLine, inCone(sc, state, firer, target), dual);
+  // 6.5.4.3: the firer's Unit Grade by range band (5.8.3); direct fire only (indirect fire has no firer grade, 5.8.3).
+  const grade = fig.factor > 0 ? gradeGpModifier(sc, firer, fig.band) : 0;
+  return grade === 0 ? fig : { ...fig, modifier: fig.modifier + grade };
 }
 
 /** The change a GP outcome makes to the target (6.5.4.4.2, 6.5.4.4.3); `hull`: AG damage to the hull rather than the turret. */
@@ -71,14 +83,18 @@ export function applyGpShot(
   rng: Rng,
   log: Log,
   name: Namer,
+  dual = false,
 ): State {
   const t = state.units[target]!;
-  const fig = gpShotFigures(sc, state, firer, target, overwatch, t.movingShown);
+  const fig = gpShotFigures(sc, state, firer, target, overwatch, t.movingShown, dual);
+  // 6.1.3: a unit that fired anything but small arms this turn keeps its SPOT/FIRE (5.14: it may fire twice).
+  const f = state.units[firer]!;
+  const mark = fig.smallArms && !(f.fired && f.mark === SPOT_FIRE) ? SPOT_FIRE_SA : SPOT_FIRE;
   const marked: State = {
     ...state,
-    units: withUnit(state.units, firer, { fired: true, shown: true, mark: fig.smallArms ? SPOT_FIRE_SA : SPOT_FIRE }),
+    units: withUnit(state.units, firer, { fired: true, shown: true, mark }),
   };
-  const what = `${name(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} GP`;
+  const what = `${name(sc, firer)} ${overwatch ? 'overwatch-fires' : 'fires'} ${dual ? 'its Dual Fire weapon, ' : ''}GP`;
   return applyGpAttack(sc, marked, target, fig, what, hullDownAgainst(sc, state, firer, target) !== NOT_HULL_DOWN, rng, log, name);
 }
 
@@ -132,9 +148,11 @@ export function recoverSuppression(sc: Scenario, state: State, rng: Rng, log: Lo
       const roll = rng.int(100) + 1;
       const mod =
         (u.ordered && u.cmd !== NC ? adv.modifiers.recoveryNotNc.value : 0) + (u.underFire ? adv.modifiers.recoveryUnderFire.value : 0);
-      const recovered = roll + mod <= adv.suppressionRecovery.value;
+      // 6.8.3: the Sup'd Recvy range of the unit's grade (5.8.3).
+      const range = recoveryRange(sc, i, adv.suppressionRecovery.value);
+      const recovered = roll + mod <= range;
       log?.push(
-        `${name(sc, i)} suppression recovery: rolled ${roll}+${mod} against ${adv.suppressionRecovery.value}: ${recovered ? 'recovers' : 'stays suppressed'}`,
+        `${name(sc, i)} suppression recovery: rolled ${roll}+${mod} against ${range}: ${recovered ? 'recovers' : 'stays suppressed'}`,
       );
       if (recovered) sup = NOT_SUPPRESSED;
     } else if (sup === SUPPRESSION_ON) sup = SUPPRESSION_OFF;

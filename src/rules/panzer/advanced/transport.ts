@@ -241,9 +241,10 @@ export function applyBailOut(sc: Scenario, state: State, p: number, log: Log, na
  * carrier's OVERWATCH; otherwise in its side's Direct Fire Step with a carrier on FIRE, SHORT HALT or N/C
  * (ruling PZ-R62: a passenger has no command of its own; its carrier's command tells when it fires).
  */
-export function passengerMayFire(sc: Scenario, state: State, p: number, overwatch: boolean): boolean {
+export function passengerMayFire(sc: Scenario, state: State, p: number, overwatch: boolean, dual = false): boolean {
   const u = state.units[p]!;
-  if (!sc.modules.transport || u.status !== MOUNTED || u.fired) return false;
+  // 5.14: `dual`, its Dual Fire weapon, which may fire after its own weapon.
+  if (!sc.modules.transport || u.status !== MOUNTED || (u.fired && !dual)) return false;
   const kind = sc.units[p]!.kind;
   if (kind !== 'squad' && kind !== 'section') return false;
   const c = state.units[u.carrier]!;
