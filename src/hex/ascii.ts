@@ -98,6 +98,7 @@ export interface BoardDrawOptions {
 export const HEX_MARKER_SYMBOLS: Readonly<Record<string, string>> = {
   smoke: '%',
   drumfire: '$',
+  barrage: '$',
   mines: '+',
   wreck: '#',
   entrenchment: '=',

@@ -15,6 +15,7 @@ import { indirectFigures } from '../../../src/rules/panzer/advanced/indirect-fir
 import { PanzerGame } from '../../../src/rules/panzer/game.js';
 import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
 import { type Mission, MOVE, NC, type State } from '../../../src/rules/panzer/state.js';
+import { panzerUi } from '../../../src/rules/panzer/ui.js';
 import { writeScenario } from './helpers.js';
 
 const SQUAD = 2,
@@ -132,5 +133,12 @@ describe('PANZER 6.6.6: Barrage Movement', () => {
     // Outside a barrage the revealed MOVE counts.
     const out = indirectFigures(sc, shown, TANK, 20, 0, 2);
     expect(out.modifier !== inBarrage.modifier || out.gpd !== inBarrage.gpd).toBe(true);
+  });
+
+  it('PANZER 6.6.6: the terminal map marks the Barrage hexes and names the mark in its legend', () => {
+    const map = panzerUi(sc).renderMap(moving, { viewer: 0 });
+    // The legend names only the marks the drawing used.
+    expect(map.replace(/\s+/g, ' ')).toContain('$ barrage');
+    expect(map).not.toContain('? barrage');
   });
 });
