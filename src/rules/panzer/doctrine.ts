@@ -18,6 +18,7 @@ import {
   overrunFigures,
 } from './advanced/close-combat.js';
 import { fullCoverEligible } from './advanced/full-cover.js';
+import { pivotFacings } from './advanced/pivot.js';
 import { gpMaxRange, gpResult } from './advanced/gp-fire.js';
 import { quickmarchRange } from './advanced/grades.js';
 import { agHit, digits, hitAngle, hitLocation, hullDownAgainst, hullDownMiss, shotSlope } from './advanced/hit-locations.js';
@@ -441,6 +442,8 @@ export function panzerAdvisor(sc: Scenario): DoctrineAdvisor<State, string> {
             const keep = goal === 0 || sc.units[u]!.kind === 'towed' || exposureAt(sc, state, u, here) > 0;
             v += fc === keep ? 0.05 : 0;
           });
+          // 6.8.1: turning to the nearest spotted enemy puts it in the front field of fire and the front armor/cover.
+          if (p[2] === 'p') for (const f of pivotFacings(sc, state, seat) ?? []) v += f >= 0 ? 0.02 : 0;
           return { ...NONE, objective: v };
         }
         case 'v':

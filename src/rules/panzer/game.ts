@@ -45,6 +45,7 @@ import {
   sourceName,
   unplotted,
 } from './advanced/indirect-fire.js';
+import { applyPivot, pivotFacings } from './advanced/pivot.js';
 import { hullDownRange, searchActions, searchFinds, searchKind, searchModifier } from './advanced/hull-down.js';
 import { applyGpShot, recoverSuppression } from './advanced/suppression.js';
 import {
@@ -390,6 +391,17 @@ export function plausibleCommands(sc: Scenario, state: State, u: number): number
 
 // --- Legal actions ----------------------------------------------------------------------------------
 
+/**
+ * A seat's Adjustment decision (6.8.1, 6.8.2): each Full Cover set (`c:<letters>`, `c:` when no unit may
+ * be in Full Cover), and when the Pivot Step would turn a unit, the same with `:p` (ruling PZ-R81).
+ */
+function adjustActions(sc: Scenario, state: State, seat: number): string[] {
+  const sets = fullCoverSets(sc, state, seat);
+  if (pivotFacings(sc, state, seat) === null) return sets;
+  const base = sets.length > 0 ? sets : ['c:'];
+  return [...base, ...base.map((a) => `${a}:p`)];
+}
+
 export function legalActions(sc: Scenario, state: State): string[] {
   if (state.phase === 'over') return [];
   if (state.pending !== null) return ['reveal', 'conceal'];
@@ -415,7 +427,7 @@ export function legalActions(sc: Scenario, state: State): string[] {
   }
   if (state.phase === 'choose') return ['first', 'second'];
   if (state.phase === 'indirect') return indirectActions(sc, state, state.stepSeat);
-  if (state.phase === 'cover') return fullCoverSets(sc, state, state.stepSeat);
+  if (state.phase === 'cover') return adjustActions(sc, state, state.stepSeat);
   if (state.phase === 'assault') return [...closeCombatActions(sc, state, state.stepSeat), 'hold'];
   if (state.phase === 'fire') {
     const shots = [
@@ -628,8 +640,9 @@ function applyAction(sc: Scenario, state: State, action: string, rng: Rng, log: 
     case 'pass':
       return { ...state, reactions: state.reactions.slice(0, -1) };
     case 'c': {
-      // 6.8.2: the Second Player adjusts first, then the First Player (ruling PZ-R26).
-      const next = applyFullCover(sc, state, state.stepSeat, parts[1]!);
+      // 6.8.2: the Second Player adjusts first, then the First Player (ruling PZ-R26); 6.8.1 the Pivot Step comes first.
+      const pivoted = parts[2] === 'p' ? applyPivot(sc, state, state.stepSeat) : state;
+      const next = applyFullCover(sc, pivoted, state.stepSeat, parts[1]!);
       return { ...next, stepSeat: state.stepSeat === state.first ? -1 : state.first };
     }
     case 'm':
@@ -1049,7 +1062,7 @@ function advance(sc: Scenario, state: State, rng: Rng, log: Log): State {
     }
     if (s.phase === 'cover') {
       // 6.8.2: each seat with eligible units decides; then the rest of the Adjustment Phase.
-      if (s.stepSeat >= 0 && fullCoverSets(sc, s, s.stepSeat).length > 0) break;
+      if (s.stepSeat >= 0 && adjustActions(sc, s, s.stepSeat).length > 0) break;
       if (s.stepSeat >= 0 && s.stepSeat !== s.first) {
         s = { ...s, stepSeat: s.first };
         continue;
@@ -1311,7 +1324,8 @@ export function describePanzerAction(sc: Scenario, state: State, action: string)
     case 'c': {
       const units = fullCoverEligible(sc, state, state.stepSeat);
       const inFc = units.filter((_, k) => p[1]![k] === 'F');
-      return inFc.length === 0 ? 'no unit in Full Cover' : `Full Cover: ${inFc.map((u) => `#${u}`).join(' ')}`;
+      const cover = inFc.length === 0 ? 'no unit in Full Cover' : `Full Cover: ${inFc.map((u) => `#${u}`).join(' ')}`;
+      return p[2] === 'p' ? `leg and towed units face their nearest spotted enemy; ${cover}` : cover;
     }
     case 'reveal':
       return `reveal the MOVE of ${state.pending ? unitName(sc, state.pending.target) : 'the target'} (fire at it takes the moving modifier)`;

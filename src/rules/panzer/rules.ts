@@ -67,6 +67,8 @@ export function spottingRange(sc: Scenario, state: State, target: number, spotte
   if (spotter >= 0 && state.units[spotter]!.sup !== NOT_SUPPRESSED) row += sc.adv!.modifiers.spotSuppressed.value;
   if (u.fc) row += sc.adv!.modifiers.spotFullCoverTarget.value;
   if (spotter >= 0 && state.units[spotter]!.fc) row += sc.adv!.modifiers.spotFromFullCover.value;
+  // 6.1.3.3: a Recon vehicle, leg or towed unit spots one row up.
+  if (spotter >= 0 && sc.units[spotter]!.recon) row += 1;
   row = Math.max(-5, Math.min(2, row));
   // 6.1.3: leg and towed targets are read in the L or S column.
   const column = sc.units[target]!.sizeClass;

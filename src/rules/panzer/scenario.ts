@@ -122,6 +122,8 @@ export interface VehicleDef {
   readonly indirect: IfRow | null;
   /** Indirect fire: its observer label (5.9.4, 6.5.1.1), null when it may not call fire. */
   readonly observer: 'fo' | 'command' | 'recon' | 'command-recon' | null;
+  /** Advanced Game: it has a Recon label (5.9.2: the manifest's observer label "recon" or "command-recon"). */
+  readonly recon: boolean;
 }
 
 /** An off-map artillery battery in play (6.5.1.2), module "indirect-fire". */
@@ -517,6 +519,7 @@ export function loadPanzerScenario(file: string, options: ScenarioOptions = {}):
           nation: card.nation,
           indirect: modules.indirectFire ? (card.indirect ?? attached.find((w) => w.indirect !== undefined)?.indirect ?? null) : null,
           observer: modules.indirectFire ? (card.observer ?? null) : null,
+          recon: data.modules.length > 0 && (card.observer === 'recon' || card.observer === 'command-recon'),
         });
     });
   });
