@@ -282,7 +282,10 @@ export function drawBoard(board: BoardView, opts: BoardDrawOptions): string[] {
   const sides = opts.sideIds.map((id, k) => `${opts.sideLetters[k]} ${id}`).join(', ');
   const markers = [...usedMarkers].map((m) => `${HEX_MARKER_SYMBOLS[m] ?? OTHER_MARKER} ${m}`);
   // A system without leaders or morale (its units never carry those marks) gets no legend for them.
-  const stackMarks = STACK_MARK_LEGEND.filter(([m]) => opts.stackMarks?.includes(m) ?? true).map(([, text]) => text);
+  const shown = STACK_MARK_LEGEND.filter(([m]) => opts.stackMarks?.includes(m) ?? true).map(([, text]) => text);
+  // "L: ..." and "lower case: ..." read as clauses; the symbol marks as one list after them.
+  const symbols = shown.filter((t) => !t.includes(':'));
+  const stackMarks = [...shown.filter((t) => t.includes(':')), ...(symbols.length > 0 ? [symbols.join(', ')] : [])];
   lines.push(
     ...wrapWords(
       [
