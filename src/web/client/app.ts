@@ -427,6 +427,8 @@ const HEX_MARKERS: Record<string, [string, string]> = {
   'heavy building': ['#7a5b3b', 'HVY'],
   'AT ditch': ['#5b3b1b', 'DITCH'],
   cleared: ['#2a7a2a', 'CLEARED'],
+  barrage: ['#a0521e', 'BARR'],
+  drumfire: ['#a0521e', 'DRUM'],
 };
 
 function drawHexMarkers(layer: Element, h: BoardHex, x: number, y: number): void {
