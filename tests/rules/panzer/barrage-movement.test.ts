@@ -11,7 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Rng } from '../../../src/core/game.js';
 import { createRng } from '../../../src/core/rng.js';
-import { indirectFigures } from '../../../src/rules/panzer/advanced/indirect-fire.js';
+import { indirectFigures, OFF_MAP_SHEAFS, sheafHexes } from '../../../src/rules/panzer/advanced/indirect-fire.js';
+import { inSheaf } from '../../../src/rules/panzer/advanced/smoke.js';
 import { PanzerGame } from '../../../src/rules/panzer/game.js';
 import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
 import { type Mission, MOVE, NC, type State } from '../../../src/rules/panzer/state.js';
@@ -140,5 +141,14 @@ describe('PANZER 6.6.6: Barrage Movement', () => {
     // The legend names only the marks the drawing used.
     expect(map.replace(/\s+/g, ' ')).toContain('$ barrage');
     expect(map).not.toContain('? barrage');
+  });
+
+  it('PANZER 6.5.1.5: the hot-path SHEAF membership test agrees with the SHEAF hex lists, edges included', () => {
+    const grid = sc.map.grid;
+    for (const tp of [at('0101'), at('0804'), at('1608')])
+      for (const sheaf of ['S', ...OFF_MAP_SHEAFS]) {
+        const listed = new Set(sheafHexes(sc, tp, sheaf));
+        for (let h = 0; h < grid.size; h++) expect(inSheaf(sc, h, tp, sheaf)).toBe(listed.has(h));
+      }
   });
 });

@@ -21,6 +21,7 @@ import { type GpFigures, gpDefense, gpTargetModifier, gpThresholds } from './gp-
 import { fireDamaged } from './hit-locations.js';
 import { inSheaf, landSmoke, smokeCloudsOnLine } from './smoke.js';
 import { applyGpAttack } from './suppression.js';
+import { passengersOf } from './transport.js';
 
 type Log = string[] | null;
 type Namer = (sc: Scenario, u: number) => string;
@@ -483,11 +484,7 @@ export function barrageOnEntry(sc: Scenario, state: State, mover: number, hex: n
     const row = rowOf(sc, m);
     const factor = row.factor[band]!;
     log?.push(`${name(sc, mover)} moves into the Barrage of ${sourceName(sc, m, name)} at ${sc.map.grid.label(hex)} (GP ${factor})`);
-    const attacked = [mover];
-    s.units.forEach((u, i) => {
-      if (u.status === MOUNTED && u.carrier === mover) attacked.push(i);
-    });
-    for (const t of attacked) {
+    for (const t of [mover, ...passengersOf(s, mover)]) {
       if (!(alive(s.units[t]!) || s.units[t]!.status === MOUNTED)) continue;
       s = { ...s, units: withUnit(s.units, t, { underFire: true }) };
       const fig = indirectFigures(sc, s, t, factor, row.effectiveness, band, true);

@@ -166,18 +166,6 @@ export function adjustSmoke(smoke: readonly SmokeCounter[]): readonly SmokeCount
   return out;
 }
 
-/** Whether hex h holds a SMOKE counter (for the map). */
-export function smokeAt(state: State, h: number): SmokeCounter | undefined {
-  for (const c of state.smoke) if (c.hex === h) return c;
-  return undefined;
-}
-
-/** Whether hex h is under a Barrage (a GP mission's SHEAF, 6.1.4.3.10), for the map. */
-export function barrageAt(sc: Scenario, state: State, h: number): boolean {
-  for (const m of state.missions) if (!m.smoke && inSheaf(sc, h, m.hex, m.sheaf)) return true;
-  return false;
-}
-
 /**
  * For the agents: what a Smoke mission over `hexes` is worth to `seat` (tenths of PTS): it screens its moving
  * units from the enemy units it covers. Each enemy unit in the smoke is worth a share of its PTS for each own
