@@ -40,9 +40,10 @@
  *   the doctrine's scores as the prior (Rosin 2011; Silver et al. 2017): a wargame decision has tens
  *   of legal actions and a 200 ms search affords a few hundred iterations, so the prior keeps them on
  *   the plausible few and the rollouts choose among those (or overrule the doctrine when they show it
- *   wrong). The doctrine's scores are weighted by the generic defaults, or with `doctrineWeights=system`
- *   as the scripted agent weights them for this game (the rules system's tuned `DoctrineAdvisor.weights`
- *   when it has them); the same weights pick the moves of scripted rollouts.
+ *   wrong). The doctrine's scores are weighted by the generic defaults (weights tuned for the scripted
+ *   agent made a weaker prior: docs/design.md, Tuning), or with `doctrineWeights=system` as the scripted
+ *   agent weights them for this game (the rules system's `DoctrineAdvisor.weights` when it has them); the
+ *   same weights pick the moves of scripted rollouts.
  *   The advisor, evaluator and action ordering are the hooks the agent was created with
  *   (AgentHooks, as OpenSpiel's MCTSBot is given an Evaluator); the game object is only played. Without one (`prior=none`), progressive widening (Coulom, "Computing Elo ratings of move
  *   patterns in the game of Go", 2007; Chaslot et al., "Progressive strategies for MCTS", 2008;
