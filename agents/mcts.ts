@@ -40,7 +40,11 @@
  *   the doctrine's scores as the prior (Rosin 2011; Silver et al. 2017): a wargame decision has tens
  *   of legal actions and a 200 ms search affords a few hundred iterations, so the prior keeps them on
  *   the plausible few and the rollouts choose among those (or overrule the doctrine when they show it
- *   wrong). The advisor, evaluator and action ordering are the hooks the agent was created with
+ *   wrong). The doctrine's scores are weighted by the generic defaults (weights tuned for the scripted
+ *   agent made a weaker prior: docs/design.md, Tuning), or with `doctrineWeights=system` as the scripted
+ *   agent weights them for this game (the rules system's `DoctrineAdvisor.weights` when it has them); the
+ *   same weights pick the moves of scripted rollouts.
+ *   The advisor, evaluator and action ordering are the hooks the agent was created with
  *   (AgentHooks, as OpenSpiel's MCTSBot is given an Evaluator); the game object is only played. Without one (`prior=none`), progressive widening (Coulom, "Computing Elo ratings of move
  *   patterns in the game of Go", 2007; Chaslot et al., "Progressive strategies for MCTS", 2008;
  *   Couëtoux et al., "Continuous upper confidence trees", LION 2011): a node visited n times may have
@@ -48,7 +52,7 @@
  *   when the game offers it, else in random order.
  *
  * - Leaves: rollouts of at most `rolloutDepth` actions, uniformly random, or (`rollout=scripted`)
- *   the doctrine advisor's best action for the seat to move with default weights (scripted.ts), with
+ *   the doctrine advisor's best action for the seat to move (scripted.ts), with
  *   one step in ten random so rollouts vary; without an advisor, scripted rollouts are random. A
  *   random rollout is played by the game's `playout` when it has one (the same line and draws, with less
  *   work). A rollout cut short is valued by the evaluator (`hooks.evaluate`, else `game.evaluate`), or 0s.
@@ -76,8 +80,15 @@ import { dirname, join } from 'node:path';
 import type { Game, Rng } from '../src/core/game.js';
 import { createRng } from '../src/core/rng.js';
 import type { Agent } from './agent.js';
-import { NO_HOOKS, type AgentHooks, type DoctrineAdvisor, type SpawnSpec } from './doctrine.js';
-import { bestByDoctrine, doctrineScore, SCRIPTED_DEFAULTS } from './scripted.js';
+import {
+  DEFAULT_DOCTRINE_WEIGHTS,
+  NO_HOOKS,
+  type AgentHooks,
+  type DoctrineAdvisor,
+  type DoctrineWeights,
+  type SpawnSpec,
+} from './doctrine.js';
+import { bestByDoctrine, doctrineScore } from './scripted.js';
 import { boolKey, choiceKey, intKey, numberKey, type KeyTable } from './spec.js';
 import { compiledPath } from './spawn.js';
 
@@ -99,6 +110,8 @@ export interface MctsOptions {
   cpuct: number;
   /** Softmax temperature over doctrine scores for the prior (lower trusts the doctrine more). */
   priorTemp: number;
+  /** The doctrine weights of the prior and of scripted rollouts: the rules system's own (as the scripted agent plays), or the generic defaults. */
+  doctrineWeights: 'system' | 'generic';
   /** PUCT: visits a new node needs before its children are created and rated (0: at once). */
   expandAfter: number;
   /** Under timeMs: a decision with fewer legal moves than this gets that share of the budget (at least MIN_BREADTH_SHARE); 1: always all. */
@@ -120,6 +133,7 @@ export const MCTS_DEFAULTS: MctsOptions = {
   prior: 'doctrine',
   cpuct: 0.7,
   priorTemp: 0.3,
+  doctrineWeights: 'generic',
   expandAfter: 0,
   fullBreadth: 8,
   maxNodes: 200_000,
@@ -151,6 +165,11 @@ export const MCTS_KEYS: KeyTable = {
   ),
   cpuct: numberKey('PUCT exploration constant (prior=doctrine; higher explores more)', '0.7', 0),
   priorTemp: numberKey('softmax temperature over doctrine scores for the prior (lower trusts the doctrine more)', '0.3', 0.001),
+  doctrineWeights: choiceKey(
+    "weights of the doctrine score in the prior and in scripted rollouts: system: the rules system's tuned weights when it has them (as the scripted agent plays); generic: the scripted agent's generic defaults",
+    'generic',
+    ['system', 'generic'],
+  ),
   fullBreadth: intKey(
     'with timeMs: a decision with fewer legal moves than this gets that share of timeMs (at least a quarter), so a two-way choice such as an opportunity fire answers sooner; 1 gives every decision all of timeMs',
     '8',
@@ -322,6 +341,8 @@ export class MctsTree<S, A> {
   private readonly advisor: DoctrineAdvisor<S, A> | undefined;
   /** The advisor whose scores are the PUCT prior (undefined: progressive widening). */
   private readonly priorAdvisor: DoctrineAdvisor<S, A> | undefined;
+  /** The weights of every doctrine score the search takes (prior and scripted rollouts), resolved once per tree. */
+  private readonly weights: DoctrineWeights;
   private readonly evaluate: ((state: S) => readonly number[]) | undefined;
   private readonly orderActions: ((state: S, actions: readonly A[]) => readonly A[]) | undefined;
   /** Selection scratch: the child of each legal action at the current open-loop node. */
@@ -342,6 +363,9 @@ export class MctsTree<S, A> {
     this.zeros = new Array<number>(game.players).fill(0);
     this.advisor = opt.rollout === 'scripted' ? hooks.doctrine : undefined;
     this.priorAdvisor = opt.prior === 'doctrine' ? hooks.doctrine : undefined;
+    // The scripted agent's resolution (scripted.ts): the system's tuned weights over the generic defaults.
+    const systemWeights = opt.doctrineWeights === 'system' ? hooks.doctrine?.weights : undefined;
+    this.weights = systemWeights === undefined ? DEFAULT_DOCTRINE_WEIGHTS : { ...DEFAULT_DOCTRINE_WEIGHTS, ...systemWeights };
     this.evaluate = hooks.evaluate?.bind(hooks) ?? game.evaluate?.bind(game);
     this.orderActions = hooks.orderActions?.bind(hooks);
     this.crng = new CountingRng(rng);
@@ -651,7 +675,7 @@ export class MctsTree<S, A> {
     const scores = new Array<number>(n);
     let top = -Infinity;
     for (let i = 0; i < n; i++) {
-      const s = doctrineScore(advisor.assess(state, legal[i]!, mover));
+      const s = doctrineScore(advisor.assess(state, legal[i]!, mover), this.weights);
       scores[i] = s;
       if (s > top) top = s;
     }
@@ -675,7 +699,7 @@ export class MctsTree<S, A> {
   /** A child for an action legal only in some determinizations, first met now. */
   private addChild(node: SearchNode, key: string, advisor: DoctrineAdvisor<S, A>, state: S, action: A, mover: number): SearchNode {
     const child = newNode(key);
-    child.prior = Math.exp(Math.min(0, doctrineScore(advisor.assess(state, action, mover)) - node.best) / this.opt.priorTemp);
+    child.prior = Math.exp(Math.min(0, doctrineScore(advisor.assess(state, action, mover), this.weights) - node.best) / this.opt.priorTemp);
     attachChild(node, child);
     this.nodes++;
     return child;
@@ -819,7 +843,7 @@ export class MctsTree<S, A> {
         if (n === 0) break;
         let i: number;
         if (advisor !== undefined && rng.next() >= 0.1) {
-          i = bestByDoctrine(advisor, state, legal, game.toMove(state), SCRIPTED_DEFAULTS, 0, rng);
+          i = bestByDoctrine(advisor, state, legal, game.toMove(state), this.weights, 0, rng);
         } else {
           i = n === 1 ? 0 : rng.int(n);
         }

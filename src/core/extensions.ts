@@ -29,7 +29,7 @@ export interface ActionAssessment {
  */
 export interface DoctrineAdvisor<S, A> {
   assess(state: S, action: A, seat: number): ActionAssessment;
-  /** The scripted agent's default weights for this doctrine (tuned per rules system), in place of DEFAULT_DOCTRINE_WEIGHTS. */
+  /** The scripted agent's default weights for this doctrine (tuned per rules system), in place of DEFAULT_DOCTRINE_WEIGHTS; MCTS rates its prior and scripted rollouts by them with `doctrineWeights=system`. */
   readonly weights?: Partial<DoctrineWeights>;
 }
 

@@ -10,7 +10,7 @@ import { createProgress, silentProgress, type ProgressReporter } from './progres
 import { bradleyTerry, type BradleyTerryOptions, type Rating } from './ratings.js';
 import { probeScenario } from './probe.js';
 import { createRunner, type Runner } from './queue/runner.js';
-import type { BatchOptions, RunConfig } from './types.js';
+import type { BatchOptions, GameRow, RunConfig } from './types.js';
 
 export interface RoundRobinOptions extends BatchOptions {
   scenario: string;
@@ -158,9 +158,15 @@ export async function playPair(
     readonly queue?: string | undefined;
     /** Told the pair's runner, for a progress line that shows its workers. */
     readonly onRunner?: (runner: Runner) => void;
+    /** The game indices to play (default 0 to games - 1): a resumed pair plays only those it lacks. */
+    readonly indices?: readonly number[];
+    /** Told every finished game's row (a ladder journals them). */
+    readonly onRow?: (row: GameRow) => void;
   },
 ): Promise<{ pair: PairOutcome; stopped: boolean }> {
   const pair: PairOutcome = { a, b, games: 0, winsA: 0, winsB: 0, draws: 0, errors: 0 };
+  const indices = options.indices ?? Array.from({ length: games }, (_, k) => k);
+  if (indices.length === 0) return { pair, stopped: false };
   const runner = await createRunner(config, workers, {
     ...(options.gameTimeLimitMs !== undefined ? { gameTimeLimitMs: options.gameTimeLimitMs } : {}),
     queue: options.queue,
@@ -168,8 +174,9 @@ export async function playPair(
   options.onRunner?.(runner);
   try {
     const report = await runner.play(
-      Array.from({ length: games }, (_, k) => k),
+      [...indices],
       (row) => {
+        options.onRow?.(row);
         pair.games++;
         progress.tick(row.error !== null);
         if (row.error !== null) pair.errors++;

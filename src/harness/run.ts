@@ -103,7 +103,7 @@ interface SavedRun {
 }
 
 /** Refuses to resume when a file the run's games were played from is not what it was. */
-function checkFingerprint(saved: RunFingerprint, now: RunFingerprint, runFile: string): void {
+export function checkFingerprint(saved: RunFingerprint, now: RunFingerprint, runFile: string): void {
   const files = new Set([...Object.keys(saved.files ?? {}), ...Object.keys(now.files)]);
   for (const file of files) {
     const before = saved.files?.[file];

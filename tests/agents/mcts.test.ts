@@ -4,7 +4,19 @@ import type { Game, Rng } from '../../src/core/game.js';
 import { breadthShare, formatSearchReport, lowerBound, MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
 import { createTicTacToe, createPerfectPlayer, type TicTacToeState } from '../../agents/testing/tictactoe.js';
 import type { AgentHooks } from '../../agents/doctrine.js';
-import { ambush, cardGuess, cardGuessOpen, dieBet, interrupt, wideGame, wideOrder } from './toy-games.js';
+import {
+  ambush,
+  cardGuess,
+  cardGuessOpen,
+  dieBet,
+  interrupt,
+  skirmish,
+  skirmishHooks,
+  type SkirmishAction,
+  type SkirmishState,
+  wideGame,
+  wideOrder,
+} from './toy-games.js';
 
 const ttt = createTicTacToe();
 const perfect = createPerfectPlayer();
@@ -513,5 +525,83 @@ describe('MCTS with a doctrine prior (PUCT, prior=doctrine)', () => {
     );
     capped.run();
     expect(capped.nodes).toBeLessThanOrEqual(300);
+  });
+});
+
+describe("MCTS weighs the doctrine as the scripted agent does (the rules system's weights)", () => {
+  /** Weights under which the skirmish doctrine prefers rally (0.15) to fire and hold (0) and assault (-0.6); the generic ones prefer assault (1.2). */
+  const cautious: AgentHooks<SkirmishState, SkirmishAction> = {
+    doctrine: { assess: skirmishHooks.doctrine!.assess, weights: { aggression: 0, caution: 1 } },
+  };
+  /** The skirmish with a hidden card: assault is legal in one determinization, rally in the other (so one of them is met after the root is expanded). */
+  type Hidden = SkirmishState & { card: number };
+  const hiddenSkirmish: Game<Hidden, SkirmishAction> = {
+    ...(skirmish() as unknown as Game<Hidden, SkirmishAction>),
+    legalActions: (s) => (s.done !== null ? [] : s.card === 0 ? ['hold', 'fire', 'assault'] : ['hold', 'fire', 'rally']),
+    apply: (s, a) => ({ ...s, done: a }),
+    determinize: (s, _seat, rng) => ({ ...s, card: rng.int(2) }),
+  };
+
+  function priorShares(
+    hooks: AgentHooks<Hidden, SkirmishAction>,
+    doctrineWeights: 'system' | 'generic',
+    seed: string,
+  ): Record<string, number> {
+    const tree = new MctsTree(
+      hiddenSkirmish,
+      { done: null, card: 0 },
+      0,
+      createRng(seed),
+      { ...MCTS_DEFAULTS, iterations: 40, rolloutDepth: 0, doctrineWeights },
+      hooks,
+    );
+    return Object.fromEntries(tree.run().children.map((c) => [c.key, c.prior!]));
+  }
+
+  it("rates moves by the system's weights when the advisor has them, in the children of an expansion and those added later", () => {
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      const system = priorShares(cautious as AgentHooks<Hidden, SkirmishAction>, 'system', seed);
+      expect(Object.keys(system).sort()).toEqual(['assault', 'fire', 'hold', 'rally']);
+      expect(system.rally!).toBeGreaterThan(system.assault!);
+      expect(system.fire!).toBeGreaterThan(system.assault!);
+      // doctrineWeights=generic, or an advisor without weights: the generic order.
+      for (const generic of [
+        priorShares(cautious as AgentHooks<Hidden, SkirmishAction>, 'generic', seed),
+        priorShares(skirmishHooks as AgentHooks<Hidden, SkirmishAction>, 'system', seed),
+      ]) {
+        expect(generic.assault!).toBeGreaterThan(generic.rally!);
+        expect(generic.fire!).toBeGreaterThan(generic.rally!);
+      }
+    }
+  });
+
+  it("plays scripted rollouts by the system's weights", () => {
+    /** Two skirmish decisions in a row; records the second one's actions (only rollouts take them in a one-iteration search). */
+    type Twice = SkirmishState & { round: number };
+    const second: SkirmishAction[] = [];
+    const twice: Game<Twice, SkirmishAction> = {
+      ...(skirmish() as unknown as Game<Twice, SkirmishAction>),
+      legalActions: (s) => (s.round < 2 ? ['assault', 'fire', 'hold', 'advance', 'rally'] : []),
+      apply: (s, a) => {
+        if (s.round === 1) second.push(a);
+        return { round: s.round + 1, done: a };
+      },
+    };
+    const rolloutPicks = (
+      hooks: AgentHooks<SkirmishState, SkirmishAction>,
+      doctrineWeights: 'system' | 'generic',
+    ): Record<string, number> => {
+      second.length = 0;
+      for (let i = 0; i < 20; i++) {
+        const opt = { ...MCTS_DEFAULTS, iterations: 1, rollout: 'scripted' as const, rolloutDepth: 1, doctrineWeights };
+        new MctsTree(twice, { round: 0, done: null }, 0, createRng(`r${i}`), opt, hooks as AgentHooks<Twice, SkirmishAction>).run();
+      }
+      const counts: Record<string, number> = {};
+      for (const a of second) counts[a] = (counts[a] ?? 0) + 1;
+      return counts;
+    };
+    expect(rolloutPicks(cautious, 'system').rally).toBeGreaterThanOrEqual(15);
+    expect(rolloutPicks(cautious, 'generic').assault).toBeGreaterThanOrEqual(15);
+    expect(rolloutPicks(skirmishHooks, 'system').assault).toBeGreaterThanOrEqual(15);
   });
 });

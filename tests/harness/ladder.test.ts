@@ -1,5 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import { formatLadder, ladder, ladderPairs } from '../../src/harness/ladder.js';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatLadder, LADDER_FILE, LADDER_JOURNAL, type LadderPair, ladder, ladderPairs } from '../../src/harness/ladder.js';
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+});
+function freshFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tacsim-ladder-'));
+  folders.push(dir);
+  return dir;
+}
+const journalLines = (dir: string) =>
+  readFileSync(join(dir, LADDER_JOURNAL), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
+const tallies = (pairs: readonly LadderPair[]) =>
+  pairs.map((p) => [p.lower, p.upper, p.games, p.winsLower, p.winsUpper, p.draws, p.errors]);
 
 describe('tacsim ladder', () => {
   it('pairs each rung with the next one up and the one after it', () => {
@@ -31,10 +50,67 @@ describe('tacsim ladder', () => {
     const text = formatLadder(r);
     expect(text.indexOf('random')).toBeLessThan(text.indexOf('scripted'));
     expect(text).toContain('scripted over random');
+    expect(formatLadder({ ...r, aborted: true, dir: '/tmp/kept' })).toContain('carry on with tacsim ladder --resume /tmp/kept');
   });
 
   it('refuses fewer than two rungs or a repeated rung', async () => {
     await expect(ladder(['random'], { scenario: 'pg3-tiny' })).rejects.toThrow('at least two');
     await expect(ladder(['random', 'random'], { scenario: 'pg3-tiny' })).rejects.toThrow('must differ');
+  });
+
+  describe('kept in a folder (--out, --resume)', () => {
+    const rungs = ['random', 'scripted', 'scripted:aggression=0.9'];
+    const base = { scenario: 'pg3-tiny', seed: 'ladder-resume', workers: 1 };
+
+    it('journals every game and, resumed with more games a pair, plays only the missing ones: the same tallies as one run', async () => {
+      const whole = await ladder(rungs, { ...base, gamesPerPair: 3 });
+      const dir = freshFolder();
+      const first = await ladder(rungs, { ...base, gamesPerPair: 2, out: dir });
+      expect(first.dir).toBe(dir);
+      expect(journalLines(dir)).toHaveLength(6);
+      const saved = JSON.parse(readFileSync(join(dir, LADDER_FILE), 'utf8'));
+      expect(saved).toMatchObject({ scenario: 'pg3-tiny', seed: 'ladder-resume', rungs, gamesPerPair: 2 });
+      const resumed = await ladder([], { resume: dir, gamesPerPair: 3, workers: 1 });
+      expect(journalLines(dir)).toHaveLength(9);
+      expect(tallies(resumed.pairs)).toEqual(tallies(whole.pairs));
+      expect(resumed.ratings).toEqual(whole.ratings);
+      // Resumed again with nothing missing: nothing is played.
+      const again = await ladder([], { resume: dir, workers: 1 });
+      expect(journalLines(dir)).toHaveLength(9);
+      expect(tallies(again.pairs)).toEqual(tallies(whole.pairs));
+    });
+
+    it('plays again a game whose journal line a kill cut short', async () => {
+      const dir = freshFolder();
+      const full = await ladder(rungs, { ...base, gamesPerPair: 2, out: dir });
+      const lines = journalLines(dir);
+      // The last game lost, and half of the one before it written.
+      writeFileSync(join(dir, LADDER_JOURNAL), `${lines.slice(0, 4).join('\n')}\n${lines[4]!.slice(0, 10)}`);
+      const resumed = await ladder([], { resume: dir, workers: 1 });
+      expect(tallies(resumed.pairs)).toEqual(tallies(full.pairs));
+    });
+
+    it('adds a rung above the saved ones and plays only the new pairs', async () => {
+      const dir = freshFolder();
+      const two = await ladder(rungs.slice(0, 2), { ...base, gamesPerPair: 2, out: dir });
+      expect(two.pairs).toHaveLength(1);
+      const three = await ladder(rungs, { resume: dir, workers: 1 });
+      expect(three.rungs).toEqual(rungs);
+      expect(three.pairs).toHaveLength(3);
+      expect(tallies(three.pairs.slice(0, 1))).toEqual(tallies(two.pairs));
+      expect(journalLines(dir)).toHaveLength(6);
+      expect(JSON.parse(readFileSync(join(dir, LADDER_FILE), 'utf8')).rungs).toEqual(rungs);
+    });
+
+    it('refuses a folder without a ladder, a ladder folder given to --out, and settings that differ from the saved ones', async () => {
+      const empty = freshFolder();
+      await expect(ladder([], { resume: empty })).rejects.toThrow('not a ladder folder to resume');
+      const dir = freshFolder();
+      await ladder(rungs.slice(0, 2), { ...base, gamesPerPair: 1, out: dir });
+      await expect(ladder(rungs.slice(0, 2), { ...base, gamesPerPair: 1, out: dir })).rejects.toThrow('already holds a ladder');
+      await expect(ladder([], { resume: dir, seed: 'other' })).rejects.toThrow('differs from the ladder');
+      await expect(ladder(['scripted', 'random'], { resume: dir })).rejects.toThrow('must begin with');
+      await expect(ladder([], { resume: dir, scenario: 'pg3-medium' })).rejects.toThrow("not the ladder's scenario");
+    });
   });
 });
