@@ -20,7 +20,8 @@ import { bradleyTerry, type Rating } from './ratings.js';
 import { wilson } from './stats.js';
 import { ensureOutputDir } from './output.js';
 import type { RunFingerprint } from './probe.js';
-import { checkFingerprint } from './run.js';
+import { checkFingerprint, readJsonLines } from './run.js';
+import { Slicer } from './slices.js';
 import type { GameRow, RunConfig } from './types.js';
 import { parseIntFlag, parseTimeLimitFlag } from './cli.js';
 
@@ -151,18 +152,10 @@ function readSavedLadder(dir: string): SavedLadder {
 }
 
 /** The journal's games by pair and game index; a half-written last line (a killed run) is left out, so that game is played again. */
-function readJournal(file: string): Map<string, Map<number, JournalGame>> {
+async function readJournal(file: string, signal: AbortSignal | undefined): Promise<Map<string, Map<number, JournalGame>>> {
   const out = new Map<string, Map<number, JournalGame>>();
-  if (!existsSync(file)) return out;
-  const text = readFileSync(file, 'utf8');
-  for (const line of text.slice(0, text.lastIndexOf('\n') + 1).split('\n')) {
-    if (line.trim() === '') continue;
-    let g: JournalGame;
-    try {
-      g = JSON.parse(line) as JournalGame;
-    } catch {
-      continue;
-    }
+  for (const line of await readJsonLines(file, new Slicer(signal))) {
+    const g = line as JournalGame | null;
     if (typeof g?.lower !== 'string' || typeof g.upper !== 'string' || !Number.isInteger(g.game)) continue;
     const key = pairKey(g.lower, g.upper);
     let games = out.get(key);
@@ -228,7 +221,7 @@ export async function ladder(rungsGiven: readonly string[], options: LadderOptio
   const workers = options.workers ?? defaultWorkers();
   const plan = ladderPairs(rungs.length);
   const journalFile = dir === undefined ? undefined : join(dir, LADDER_JOURNAL);
-  const journal = journalFile === undefined ? new Map<string, Map<number, JournalGame>>() : readJournal(journalFile);
+  const journal = journalFile === undefined ? new Map<string, Map<number, JournalGame>>() : await readJournal(journalFile, options.signal);
   if (saved !== undefined) checkFingerprint(saved.fingerprint, scenario.fingerprint, join(dir!, LADDER_FILE));
   if (dir !== undefined) {
     const record: SavedLadder = {

@@ -205,7 +205,7 @@ function writeAtomically(file: string, text: string): void {
 }
 
 /** The lines of a JSON-lines file that parse, by line; a half-written last line (a killed run) is left out. */
-async function readJsonLines(file: string, slicer: Slicer): Promise<unknown[]> {
+export async function readJsonLines(file: string, slicer: Slicer): Promise<unknown[]> {
   if (!existsSync(file)) return [];
   const out: unknown[] = [];
   const text = readFileSync(file, 'utf8');
