@@ -14,7 +14,7 @@ import type { Scenario } from './scenario.js';
 import { P2D6, atOdds, atShot, columnGroups, fireTargets, lossesOf, moraleModOf, tableResult, type FireSpec } from './combat.js';
 import { assaultOdds } from './assault.js';
 import { bombardSpec, directFireSpec, baseShift, groupStrength, parseAction } from './actions.js';
-import { threatens } from './movement.js';
+import { threatens, threatReachAgainst } from './movement.js';
 import { fireLineClear, hexSpotsUnit } from './spotting.js';
 import { DEMORALIZED, DISRUPTED, F_ACTIVATED, F_HIDDEN, F_IN_ACT, GOOD, HEX, MORALE, OPP, Phase, STEPS, type State } from './state.js';
 import { seatView } from './hidden.js';
@@ -472,6 +472,9 @@ export class Pg3SearchHints {
     private readonly exposureVp = 0.2,
   ) {}
 
+  /** Scratch for `exposure`: (unit, reach against personnel, reach against vehicles) triples. */
+  private readonly readyThreats: number[] = [];
+
   order(state: State, actions: readonly string[]): readonly string[] {
     const cached = this.orderCache.get(state);
     if (cached && cached.length === actions.length) return cached;
@@ -515,21 +518,32 @@ export class Pg3SearchHints {
    */
   private exposure(state: State): number {
     const d = new Draft(this.sc, state, NO_DICE, false);
+    const grid = this.sc.map.grid;
+    const ready = this.readyThreats;
     let net = 0;
     for (const side of [0, 1]) {
-      const ready: number[] = [];
+      // The enemy's ready units with their reach against personnel and against vehicles, once each.
+      let n = 0;
       for (const e of this.sc.unitsOf[1 - side]!) {
-        if (d.hex(e) < 0 || !def(d, e).isCombat || d.get(e, MORALE) === DEMORALIZED) continue;
-        if (d.flag(e, F_ACTIVATED) && (d.get(e, OPP) & 3) !== 1) continue;
-        ready.push(e);
+        if (d.get(e, MORALE) === DEMORALIZED || (d.flag(e, F_ACTIVATED) && (d.get(e, OPP) & 3) !== 1)) continue;
+        const personnel = threatReachAgainst(d, e, false);
+        const vehicles = threatReachAgainst(d, e, true);
+        if (personnel < 0 && vehicles < 0) continue;
+        ready[n++] = e;
+        ready[n++] = personnel;
+        ready[n++] = vehicles;
       }
-      if (ready.length === 0) continue;
+      if (n === 0) continue;
       let pairs = 0;
       for (const i of this.sc.unitsOf[side]!) {
         const h = d.hex(i);
         // 16.6: a hidden unit's place is a secret (and only a sample in a searched state): it counts as unseen.
         if (h < 0 || !def(d, i).isCombat || d.flag(i, F_HIDDEN)) continue;
-        for (const e of ready) if (threatens(d, e, i, h)) pairs++;
+        const afv = def(d, i).isAfv;
+        for (let k = 0; k < n; k += 3) {
+          const e = ready[k]!;
+          if (grid.distance(d.hex(e), h) <= ready[k + (afv ? 2 : 1)]! && threatens(d, e, i, h)) pairs++;
+        }
       }
       net += side === 0 ? pairs : -pairs;
     }
