@@ -14,9 +14,9 @@ import type { Scenario } from './scenario.js';
 import { P2D6, atOdds, atShot, columnGroups, fireTargets, lossesOf, moraleModOf, tableResult, type FireSpec } from './combat.js';
 import { assaultOdds } from './assault.js';
 import { bombardSpec, directFireSpec, baseShift, groupStrength, parseAction } from './actions.js';
-import { threatens } from './movement.js';
+import { threatens, threatReachAgainst } from './movement.js';
 import { fireLineClear, hexSpotsUnit } from './spotting.js';
-import { DEMORALIZED, DISRUPTED, F_ACTIVATED, F_IN_ACT, GOOD, HEX, MORALE, OPP, Phase, STEPS, type State } from './state.js';
+import { DEMORALIZED, DISRUPTED, F_ACTIVATED, F_HIDDEN, F_IN_ACT, GOOD, HEX, MORALE, OPP, Phase, STEPS, type State } from './state.js';
 import { seatView } from './hidden.js';
 import { victoryPoints } from './turn.js';
 import { def, dfStrength, leaderMoraleBonus, moraleValue, values } from './units.js';
@@ -468,7 +468,12 @@ export class Pg3SearchHints {
     private readonly sc: Scenario,
     private readonly doctrine: Pg3Doctrine,
     private readonly game: Pg3Game,
+    /** VP charged in the leaf value for each threatened pair (see `evaluate`; the weight is measured in docs/design.md). */
+    private readonly exposureVp = 0.2,
   ) {}
+
+  /** Scratch for `exposure`: (unit, reach against personnel, reach against vehicles) triples. */
+  private readonly readyThreats: number[] = [];
 
   order(state: State, actions: readonly string[]): readonly string[] {
     const cached = this.orderCache.get(state);
@@ -483,7 +488,10 @@ export class Pg3SearchHints {
 
   /**
    * VP margin so far plus the morale state of both armies (a disrupted unit counts a third of a step, a
-   * demoralized one two thirds: they are likely to be lost or useless), squashed into [-1, 1].
+   * demoralized one two thirds: they are likely to be lost or useless) less what each army stands to lose
+   * next (`exposureVp` for every unit an enemy that can still fire this turn or next threatens where it
+   * stands, 5.4's test), squashed into [-1, 1]. Without the exposure term a line that ends one activation
+   * after a unit steps into the enemy guns' sight scores as well as one that stays in cover.
    */
   evaluate(state: State): readonly number[] {
     const vp = victoryPoints(this.sc, state);
@@ -496,8 +504,49 @@ export class Pg3SearchHints {
       const w = m === DISRUPTED ? 0.33 : m === DEMORALIZED ? 0.67 : 0;
       shaken += u.side === 0 ? -w : w;
     }
-    const margin = vp[0] - vp[1] + shaken * this.sc.vpPerStep;
+    const exposed = this.exposureVp > 0 ? this.exposure(state) : 0;
+    const margin = vp[0] - vp[1] + shaken * this.sc.vpPerStep - exposed * this.exposureVp;
     const v = Math.tanh(margin / Math.max(4, this.sc.decisiveMargin));
     return [v, -v];
+  }
+
+  /**
+   * Threatened pairs, side 0's less side 1's: a combat unit on the map and an enemy combat unit that
+   * threatens it in its hex (movement.ts `threatens`: range, spotting and, against a vehicle, a possible
+   * kill) and is ready to fire (not demoralized; not yet activated this turn, or holding an opportunity
+   * shot, 13.0).
+   */
+  private exposure(state: State): number {
+    const d = new Draft(this.sc, state, NO_DICE, false);
+    const grid = this.sc.map.grid;
+    const ready = this.readyThreats;
+    let net = 0;
+    for (const side of [0, 1]) {
+      // The enemy's ready units with their reach against personnel and against vehicles, once each.
+      let n = 0;
+      for (const e of this.sc.unitsOf[1 - side]!) {
+        if (d.get(e, MORALE) === DEMORALIZED || (d.flag(e, F_ACTIVATED) && (d.get(e, OPP) & 3) !== 1)) continue;
+        const personnel = threatReachAgainst(d, e, false);
+        const vehicles = threatReachAgainst(d, e, true);
+        if (personnel < 0 && vehicles < 0) continue;
+        ready[n++] = e;
+        ready[n++] = personnel;
+        ready[n++] = vehicles;
+      }
+      if (n === 0) continue;
+      let pairs = 0;
+      for (const i of this.sc.unitsOf[side]!) {
+        const h = d.hex(i);
+        // 16.6: a hidden unit's place is a secret (and only a sample in a searched state): it counts as unseen.
+        if (h < 0 || !def(d, i).isCombat || d.flag(i, F_HIDDEN)) continue;
+        const afv = def(d, i).isAfv;
+        for (let k = 0; k < n; k += 3) {
+          const e = ready[k]!;
+          if (grid.distance(d.hex(e), h) <= ready[k + (afv ? 2 : 1)]! && threatens(d, e, i, h)) pairs++;
+        }
+      }
+      net += side === 0 ? pairs : -pairs;
+    }
+    return net;
   }
 }

@@ -18,8 +18,9 @@ export const PG3_METRICS: readonly MetricDeclaration[] = [
 
 /**
  * The hooks PG3 agents receive: the doctrine (scripted agent, MCTS prior and scripted rollouts), the
- * search hints' evaluation (VP margin plus shaken units) and action ordering. Production (loadPg3) and
- * tests that build a Pg3Game themselves both take them from here, so they search alike.
+ * search hints' evaluation (VP margin, shaken units, exposure to ready enemies) and action ordering.
+ * Production (loadPg3) and tests that build a Pg3Game themselves both take them from here, so they search
+ * alike.
  */
 export function pg3AgentHooks(sc: Scenario, game: Pg3Game): AgentHooks<State, string> {
   const doctrine = new Pg3Doctrine(sc, game);

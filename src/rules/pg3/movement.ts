@@ -51,13 +51,18 @@ export function moveCost2(d: Draft, i: number, a: Hex, b: Hex): number {
  * AT-only or bombardment-only units never impede personnel (DF range).
  */
 function threatReach(d: Draft, e: number, i: number): number {
+  return threatReachAgainst(d, e, def(d, i).isAfv);
+}
+
+/** `threatReach` against an armoured target (`afv`) or any other: what it depends on of the target. */
+export function threatReachAgainst(d: Draft, e: number, afv: boolean): number {
   const ue = def(d, e);
   if (d.hex(e) < 0 || ue.isLeader || !ue.isCombat || cannotFire(d, e)) return -1;
   // 16.6: a hidden unit is unknown to the other side, so it imposes no combat-movement limit and does not make a
   // hex unsafe for fleeing (the player could not know of it; the engine must not leak it through legal moves).
   if (d.flag(e, F_HIDDEN)) return -1;
   const v = values(d, e);
-  if (def(d, i).isAfv) return atReach(v);
+  if (afv) return atReach(v);
   return v.df <= 0 ? -1 : v.dfRange;
 }
 

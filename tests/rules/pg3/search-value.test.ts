@@ -1,0 +1,93 @@
+/**
+ * PG3's leaf value for the search (Pg3SearchHints.evaluate): besides the VP margin and shaken units it
+ * charges each side for its units that a ready enemy threatens where they stand (5.4's test), so that a
+ * line ending one activation after a unit steps into the enemy's sight does not score like one that stays
+ * in cover.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../src/core/rng.js';
+import { loadScenario } from '../../../src/scenarios.js';
+import { Draft } from '../../../src/rules/pg3/draft.js';
+import { pg3AgentHooks, Pg3Game } from '../../../src/rules/pg3/index.js';
+import { threatens } from '../../../src/rules/pg3/movement.js';
+import { loadPg3Scenario, type Scenario } from '../../../src/rules/pg3/scenario.js';
+import { DEMORALIZED, F_ACTIVATED, F_HIDDEN, FLAGS, MORALE, OPP, type State } from '../../../src/rules/pg3/state.js';
+
+const sc = loadPg3Scenario(loadScenario('pg3-medium').file);
+const game = new Pg3Game(sc);
+const hooks = pg3AgentHooks(sc, game);
+const NO_DICE = { next: () => 0, int: () => 0 };
+
+/** Enemy units of `side` that are ready to fire and threaten one of its combat units where it stands. */
+function readyThreats(s: State, side: number): number[] {
+  const d = new Draft(sc, s, NO_DICE, false);
+  const out: number[] = [];
+  for (const e of sc.unitsOf[1 - side]!) {
+    const ready = d.get(e, MORALE) !== DEMORALIZED && (!d.flag(e, F_ACTIVATED) || (d.get(e, OPP) & 3) === 1);
+    if (!ready) continue;
+    const threat = sc.unitsOf[side]!.some(
+      (i) => d.hex(i) >= 0 && sc.units[i]!.isCombat && !d.flag(i, F_HIDDEN) && threatens(d, e, i, d.hex(i)),
+    );
+    if (threat) out.push(e);
+  }
+  return out;
+}
+
+/** The same position with units `spent`: activated this turn, no opportunity shot left (13.0). */
+function spend(s: State, spent: readonly number[]): State {
+  const u = s.u.map((r) => r.slice());
+  for (const e of spent) {
+    u[e]![FLAGS]! |= F_ACTIVATED;
+    u[e]![OPP] = 0;
+  }
+  return { ...s, u };
+}
+
+/** Positions of seeded random games in which each side has a unit under a ready enemy's threat. */
+function contested(scenario: Scenario, count: number): State[] {
+  const found: State[] = [];
+  for (let seed = 0; found.length < count && seed < 20; seed++) {
+    const dice = createRng(`value/${seed}`);
+    let s = game.initialState(dice);
+    for (let k = 0; k < 400 && !game.isTerminal(s); k++) {
+      const legal = game.legalActions(s);
+      s = game.apply(s, legal[dice.int(legal.length)]!, dice);
+      if (k % 50 === 49 && readyThreats(s, 0).length > 0 && readyThreats(s, 1).length > 0) {
+        found.push(s);
+        break;
+      }
+    }
+  }
+  expect(found.length, `positions of ${scenario.data.id} with both sides threatened`).toBe(count);
+  return found;
+}
+
+describe('PG3 search value: exposure to enemy fire', () => {
+  const positions = contested(sc, 4);
+
+  it('PG3 5.4: a side whose units ready enemies threaten is valued lower than when those enemies are spent', () => {
+    for (const s of positions) {
+      for (const side of [0, 1]) {
+        const before = hooks.evaluate!(s)[side]!;
+        const after = hooks.evaluate!(spend(s, readyThreats(s, side)))[side]!;
+        expect(after).toBeGreaterThan(before);
+      }
+    }
+  });
+
+  it('PG3 13.0: spending enemies that threaten nothing changes no value', () => {
+    for (const s of positions) {
+      const probe = spend(
+        s,
+        sc.units.map((u) => u.index).filter((e) => !threatensAnyone(s, e)),
+      );
+      expect(hooks.evaluate!(probe)).toEqual(hooks.evaluate!(s));
+    }
+  });
+});
+
+function threatensAnyone(s: State, e: number): boolean {
+  const d = new Draft(sc, s, NO_DICE, false);
+  const side = sc.units[e]!.side;
+  return sc.unitsOf[1 - side]!.some((i) => d.hex(i) >= 0 && threatens(d, e, i, d.hex(i)));
+}
