@@ -104,6 +104,11 @@ interface SavedRun {
 
 /** Refuses to resume when a file the run's games were played from is not what it was. */
 export function checkFingerprint(saved: RunFingerprint, now: RunFingerprint, runFile: string): void {
+  // The same contents read from other paths (the run folder carried to another clone of the project, a
+  // shipped scenario found in another install) are the same inputs: only contents decide.
+  const savedHashes = Object.values(saved.files ?? {}).sort();
+  const nowHashes = Object.values(now.files).sort();
+  if (savedHashes.length === nowHashes.length && savedHashes.every((h, k) => h === nowHashes[k])) return;
   const files = new Set([...Object.keys(saved.files ?? {}), ...Object.keys(now.files)]);
   for (const file of files) {
     const before = saved.files?.[file];

@@ -11,7 +11,7 @@ import { deriveSeed } from '../../src/core/rng.js';
 import { parseCsv } from '../../src/harness/csv.js';
 import { ensureOutputDir, checkOutputFile } from '../../src/harness/output.js';
 import { GameRunner } from '../../src/harness/pool.js';
-import { JOURNAL_FILE, runSimulation, type SimulationOptions } from '../../src/harness/run.js';
+import { checkFingerprint, JOURNAL_FILE, runSimulation, type SimulationOptions } from '../../src/harness/run.js';
 import type { GameRow } from '../../src/harness/types.js';
 import { isEndless } from '../fixtures/endless/system.js';
 
@@ -121,6 +121,14 @@ describe('resume', () => {
       message: expect.stringMatching(/race-edited\.json has changed since the run began/),
     });
     expect(csvRows(dir)).toHaveLength(11);
+  });
+
+  it('accepts the same scenario contents read from other paths (a run folder carried to another clone), and names a changed file', () => {
+    const saved = { files: { '/home/a/tacsim/scenarios/s.json': 'h1', '/home/a/tacsim/scenarios/charts.json': 'h2' } };
+    const moved = { files: { '/tmp/clone/scenarios/s.json': 'h1', '/tmp/clone/scenarios/charts.json': 'h2' } };
+    expect(() => checkFingerprint(saved, moved, 'run.json')).not.toThrow();
+    const edited = { files: { '/home/a/tacsim/scenarios/s.json': 'h3', '/home/a/tacsim/scenarios/charts.json': 'h2' } };
+    expect(() => checkFingerprint(saved, edited, 'run.json')).toThrow(/s\.json has changed since the run began \(run\.json\)/);
   });
 
   it('refuses settings that differ from the run: agents, scenario options, swap, action limit, records', async () => {
