@@ -271,7 +271,7 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
     for (const j of this.sc.unitsOf[1 - seat]!) {
       const e = def(d, j);
       if (e.isLeader || !threatens(d, e.index, i, h)) continue;
-      const ready = d.get(e.index, MORALE) !== DEMORALIZED && (!d.flag(e.index, F_ACTIVATED) || (d.get(e.index, OPP) & 3) === 1);
+      const ready = readyToFire(d, e.index);
       let v: number;
       if (u.isAfv) v = 0.2;
       else {
@@ -458,6 +458,14 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
 }
 
 /**
+ * Whether unit e can fire at a unit it threatens before its side's next activation ends: not demoralized,
+ * and not yet activated this turn or still holding an opportunity shot (13.0).
+ */
+function readyToFire(d: Draft, e: number): boolean {
+  return d.get(e, MORALE) !== DEMORALIZED && (!d.flag(e, F_ACTIVATED) || (d.get(e, OPP) & 3) === 1);
+}
+
+/**
  * Search helpers built on the advisor: action ordering (MCTS progressive widening tries the doctrine's
  * favourites first) and a position evaluation for rollouts cut short. Both use public information only.
  */
@@ -525,7 +533,7 @@ export class Pg3SearchHints {
       // The enemy's ready units with their reach against personnel and against vehicles, once each.
       let n = 0;
       for (const e of this.sc.unitsOf[1 - side]!) {
-        if (d.get(e, MORALE) === DEMORALIZED || (d.flag(e, F_ACTIVATED) && (d.get(e, OPP) & 3) !== 1)) continue;
+        if (!readyToFire(d, e)) continue;
         const personnel = threatReachAgainst(d, e, false);
         const vehicles = threatReachAgainst(d, e, true);
         if (personnel < 0 && vehicles < 0) continue;

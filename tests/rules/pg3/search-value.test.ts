@@ -65,7 +65,7 @@ function contested(scenario: Scenario, count: number): State[] {
 describe('PG3 search value: exposure to enemy fire', () => {
   const positions = contested(sc, 4);
 
-  it('PG3 5.4: a side whose units ready enemies threaten is valued lower than when those enemies are spent', () => {
+  it('a side whose units ready enemies threaten (the 5.4 threat test) is valued lower than when those enemies are spent', () => {
     for (const s of positions) {
       for (const side of [0, 1]) {
         const before = hooks.evaluate!(s)[side]!;
@@ -75,7 +75,7 @@ describe('PG3 search value: exposure to enemy fire', () => {
     }
   });
 
-  it('PG3 13.0: spending enemies that threaten nothing changes no value', () => {
+  it('spending enemies that threaten nothing (13.0 readiness) changes no value', () => {
     for (const s of positions) {
       const probe = spend(
         s,
