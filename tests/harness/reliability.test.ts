@@ -144,7 +144,9 @@ describe('resume', () => {
     const warned: string[] = [];
     const resumed = await runSimulation({ resume: dir, games: 8, onWarning: (m) => warned.push(m) });
     expect(warned).toHaveLength(1);
-    expect(warned[0]).toMatch(/program that plays the games has changed since the run began .*run\.json: build 0123456789abcdef, now [0-9a-f]{16}/);
+    expect(warned[0]).toMatch(
+      /program that plays the games has changed since the run began .*run\.json: build 0123456789abcdef, now [0-9a-f]{16}/,
+    );
     expect(resumed.recorded).toBe(8);
     const files = { '/a/s.json': 'h1' };
     expect(checkFingerprint({ files }, { files, program: 'b2' }, 'run.json')).toBeUndefined(); // a run made before builds were kept
