@@ -20,7 +20,7 @@ import { bradleyTerry, type Rating } from './ratings.js';
 import { wilson } from './stats.js';
 import { ensureOutputDir } from './output.js';
 import type { RunFingerprint } from './probe.js';
-import { checkFingerprint, readJsonLines } from './run.js';
+import { checkFingerprint, readJsonLines, writeWarning } from './run.js';
 import { Slicer } from './slices.js';
 import type { GameRow, RunConfig } from './types.js';
 import { parseIntFlag, parseTimeLimitFlag } from './cli.js';
@@ -44,6 +44,8 @@ export interface LadderOptions {
   workers?: number;
   gameTimeLimitMs?: number;
   signal?: AbortSignal;
+  /** As `SimulationOptions.onWarning`; default stderr. */
+  onWarning?: (message: string) => void;
   progress?: boolean;
   /**
    * A folder to keep the ladder in (ladder.json: its settings; games.jsonl: every finished game), so a
@@ -222,7 +224,8 @@ export async function ladder(rungsGiven: readonly string[], options: LadderOptio
   const plan = ladderPairs(rungs.length);
   const journalFile = dir === undefined ? undefined : join(dir, LADDER_JOURNAL);
   const journal = journalFile === undefined ? new Map<string, Map<number, JournalGame>>() : await readJournal(journalFile, options.signal);
-  if (saved !== undefined) checkFingerprint(saved.fingerprint, scenario.fingerprint, join(dir!, LADDER_FILE));
+  const warning = saved !== undefined ? checkFingerprint(saved.fingerprint, scenario.fingerprint, join(dir!, LADDER_FILE)) : undefined;
+  if (warning !== undefined) (options.onWarning ?? writeWarning)(warning);
   if (dir !== undefined) {
     const record: SavedLadder = {
       version: 1,

@@ -13,12 +13,15 @@ import type { LoadedScenario, MetricDeclaration, ScenarioOptions, ScenarioParame
 import { logJsonReads } from '../core/validate.js';
 import { loadScenario, registerSystemModule, systemModuleOfScenario } from '../scenarios.js';
 import type { TurnRecordShape } from '../core/turns.js';
+import { buildId } from './queue/protocol.js';
 import { loadAgentFactory, turnShapeOf } from './match.js';
 
 /** What a run's games depend on beyond run.json's settings: every file its scenario was loaded from. */
 export interface RunFingerprint {
   /** Absolute path to the SHA-256 (hex) of the file's text: the scenario, its charts and counters. */
   files: Record<string, string>;
+  /** `buildId()` of the tacsim that played the games; absent in runs made before it was kept. */
+  program?: string;
 }
 
 /** The plain facts of a loaded scenario that a run's own thread uses. */
@@ -161,7 +164,7 @@ function loadFingerprinted(ref: string, options: ScenarioOptions): { scenario: L
   if (!texts.has(scenario.file)) texts.set(scenario.file, readFileSync(scenario.file, 'utf8'));
   const files: Record<string, string> = {};
   for (const file of [...texts.keys()].sort()) files[file] = sha256(texts.get(file)!);
-  return { scenario, fingerprint: { files } };
+  return { scenario, fingerprint: { files, program: buildId() } };
 }
 
 /** Checks agent specs against the scenario's sides, fills in the default, and validates each spec. */

@@ -62,6 +62,8 @@ export interface SimulationOptions {
   signal?: AbortSignal;
   /** Show progress on stderr (or a given stream). Default off. */
   progress?: boolean | Omit<ProgressOptions, 'total' | 'already'>;
+  /** Told what the person running should know before the games begin (a resumed run's changed program); default stderr. */
+  onWarning?: (message: string) => void;
   /** Called with every game's row, in game order. */
   onRow?: (row: GameRow) => void;
   /** Redis URL: play the games on `tacsim worker` processes through this queue instead of here (queue/). */
@@ -102,13 +104,25 @@ interface SavedRun {
   resumed?: string[];
 }
 
-/** Refuses to resume when a file the run's games were played from is not what it was. */
-export function checkFingerprint(saved: RunFingerprint, now: RunFingerprint, runFile: string): void {
+/**
+ * Refuses to resume when a file the run's games were played from is not what it was. A changed program
+ * (`buildId`) is returned as a warning instead: most changes to the code leave a scenario's games as
+ * they were (a fix in another rules system, a faster but equivalent engine), and only the person resuming
+ * knows whether this one does.
+ */
+export function checkFingerprint(saved: RunFingerprint, now: RunFingerprint, runFile: string): string | undefined {
   // The same contents read from other paths (the run folder carried to another clone of the project, a
   // shipped scenario found in another install) are the same inputs: only contents decide.
   const savedHashes = Object.values(saved.files ?? {}).sort();
   const nowHashes = Object.values(now.files).sort();
-  if (savedHashes.length === nowHashes.length && savedHashes.every((h, k) => h === nowHashes[k])) return;
+  if (savedHashes.length === nowHashes.length && savedHashes.every((h, k) => h === nowHashes[k])) {
+    if (saved.program === undefined || now.program === undefined || saved.program === now.program) return undefined;
+    return (
+      `the program that plays the games has changed since the run began (${runFile}: build ${saved.program}, now ` +
+      `${now.program}); the games played from now on may differ from the earlier ones. ` +
+      'If the change matters to this scenario, stop (Ctrl-C keeps every finished game) and start a new run'
+    );
+  }
   const files = new Set([...Object.keys(saved.files ?? {}), ...Object.keys(now.files)]);
   for (const file of files) {
     const before = saved.files?.[file];
@@ -127,6 +141,11 @@ export function checkFingerprint(saved: RunFingerprint, now: RunFingerprint, run
       'bad-option',
     );
   }
+}
+
+/** The default `onWarning`: one line on stderr. */
+export function writeWarning(message: string): void {
+  process.stderr.write(`warning: ${message}\n`);
 }
 
 /** JSON with object keys sorted, to compare settings whatever order they were given in. */
@@ -270,7 +289,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         options.signal,
       )
     ).sketch;
-    if (saved.fingerprint) checkFingerprint(saved.fingerprint, scenario.fingerprint, runFile);
+    const warning = saved.fingerprint ? checkFingerprint(saved.fingerprint, scenario.fingerprint, runFile) : undefined;
+    if (warning !== undefined) (options.onWarning ?? writeWarning)(warning);
     const columns = csvColumns(scenario.sides, scenario.metrics);
     const csvPath = join(outDir, 'games.csv');
     // Rows: games.csv, then the journal (rows that finished while games.csv waited for an earlier game).

@@ -131,6 +131,27 @@ describe('resume', () => {
     expect(() => checkFingerprint(saved, edited, 'run.json')).toThrow(/s\.json has changed since the run began \(run\.json\)/);
   });
 
+  it('warns, and carries on, when another build of tacsim resumes the run: the new games may not play as the old ones did', async () => {
+    const dir = out();
+    await runSimulation(race({ games: 4, out: dir }));
+    const runFile = join(dir, 'run.json');
+    const saved = JSON.parse(readFileSync(runFile, 'utf8')) as { fingerprint: { program?: string } };
+    expect(saved.fingerprint.program).toMatch(/^[0-9a-f]{16}$/);
+    const quiet: string[] = [];
+    await runSimulation({ resume: dir, games: 6, onWarning: (m) => quiet.push(m) });
+    expect(quiet).toEqual([]);
+    writeFileSync(runFile, JSON.stringify({ ...saved, fingerprint: { ...saved.fingerprint, program: '0123456789abcdef' } }));
+    const warned: string[] = [];
+    const resumed = await runSimulation({ resume: dir, games: 8, onWarning: (m) => warned.push(m) });
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatch(
+      /program that plays the games has changed since the run began .*run\.json: build 0123456789abcdef, now [0-9a-f]{16}/,
+    );
+    expect(resumed.recorded).toBe(8);
+    const files = { '/a/s.json': 'h1' };
+    expect(checkFingerprint({ files }, { files, program: 'b2' }, 'run.json')).toBeUndefined(); // a run made before builds were kept
+  });
+
   it('refuses settings that differ from the run: agents, scenario options, swap, action limit, records', async () => {
     const dir = out();
     await runSimulation(race({ games: 4, out: dir }));
