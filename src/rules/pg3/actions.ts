@@ -407,14 +407,16 @@ function activationActions(d: Draft, out: string[]): void {
   const activatable = hexCounts(d.sc.map.size);
   const stacks: Hex[] = [];
   for (const i of d.sc.unitsOf[seat]!) {
-    if (!canActivate(d, i, seat)) continue;
-    const h = d.hex(i);
+    // canActivate with the row read once, less its side test: these are the side's units.
+    const r = d.u[i]!;
+    const h = r[HEX]!;
+    if (h < 0 || (r[FLAGS]! & F_ACTIVATED) !== 0 || r[CARRIED] !== 0) continue;
     if (activatable[h] === 0) {
       stacks.push(h);
       out.push(STACK.of(h));
     }
     activatable[h]!++;
-    if (units[i]!.isLeader && d.get(i, MORALE) !== DEMORALIZED) out.push(LEADER.of(i));
+    if (units[i]!.isLeader && r[MORALE] !== DEMORALIZED) out.push(LEADER.of(i));
   }
   for (const h of stacks) {
     if (activatable[h]! > 1)
@@ -656,6 +658,7 @@ function executeActions(d: Draft, out: string[]): void {
     return;
   }
   const night = isNight(d);
+  const exits = d.sc.sides[seat]!.exitHexes;
   for (const i of d.act) {
     if (!d.flag(i, F_IN_ACT) || d.hex(i) < 0 || d.carried(i)) continue;
     const u = def(d, i);
@@ -668,10 +671,10 @@ function executeActions(d: Draft, out: string[]): void {
           const threats = d.flag(i, F_LEADER_ACT) || u.isLeader ? undefined : possibleThreats(d, i);
           for (let k = 0; k < 6; k++) {
             const n = grid.neighbour(h, k);
-            if (n >= 0 && stepBlock(d, i, h, n, threats, night) === STEP_OK) out.push(MV.of2(i, n));
+            if (n >= 0 && stepBlock(d, i, h, n, threats, night, k) === STEP_OK) out.push(MV.of2(i, n));
           }
         }
-        if (d.sc.sides[seat]!.exitHexes.includes(h) && !d.decapitated(i, h)) out.push(EXIT.of(i));
+        if (exits.length > 0 && exits.includes(h) && !d.decapitated(i, h)) out.push(EXIT.of(i));
         if (
           m === GOOD &&
           !u.isLeader &&
@@ -865,17 +868,25 @@ function obaRemaining(d: Draft, seat: number): number[] {
 function obaLeft(d: Draft, seat: number): number {
   const room = 3 - d.obaThisSegment;
   if (room <= 0) return 0;
+  const used = d.obaUsed[seat]!;
+  const n = d.sc.sides[seat]!.offboard.length;
   let left = 0;
-  for (let k = 0; k < d.sc.sides[seat]!.offboard.length; k++) if (obaUnused(d, seat, k)) left++;
+  for (let k = 0; k < n; k++) left += ((used >> k) & 1) ^ 1; // obaUnused
   return Math.min(room, left);
 }
 
 /** 9.2: `oba T N` for 1..n factors at each enemy hex a good or disrupted leader spots (9.1); smoke (16.1). */
 function obaActions(d: Draft, out: string[], enemies: readonly Hex[], n: number): void {
   const seat = d.active;
-  const leaders = d.sc.leadersOf[seat]!.filter((l) => d.hex(l) >= 0 && d.get(l, MORALE) !== DEMORALIZED);
+  const leaders = d.sc.leadersOf[seat]!;
   for (const t of enemies) {
-    if (!leaders.some((l) => hexSpotsHex(d, d.hex(l), t, seat))) continue;
+    let spotted = false;
+    for (let k = 0; k < leaders.length && !spotted; k++) {
+      const l = leaders[k]!;
+      const h = d.hex(l);
+      spotted = h >= 0 && d.get(l, MORALE) !== DEMORALIZED && hexSpotsHex(d, h, t, seat);
+    }
+    if (!spotted) continue;
     for (let k = 1; k <= n; k++) out.push(OBA.of2(t, k));
     if (d.sc.rules.smoke && !d.smoke.includes(t)) out.push(OBASMOKE.of(t)); // 16.1
   }
@@ -909,9 +920,8 @@ function oppScan(d: Draft, out: string[] | null): boolean {
   let dfByHex: Map<Hex, number> | null = null;
   const target = def(d, mover);
   const vehicle = target.isAfv || target.type === 'TRUCK';
-  for (const i of d.sc.unitsOf[seat]!) {
+  for (const i of d.sc.firersOf[seat]!) {
     const e = def(d, i);
-    if (e.isLeader || e.isTransport) continue;
     const h = d.hex(i);
     if (h < 0) continue;
     // Out of reach of both its fire (7.3) and its AT fire at up to 150% of range (11.3): nothing below can

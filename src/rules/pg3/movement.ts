@@ -18,10 +18,14 @@ export function startingMp2(d: Draft, i: number): number {
 
 /** Cost (doubled) to move from a to its neighbour b, or -1 if prohibited (5.0, 5.2, 5.7). */
 export function moveCost2(d: Draft, i: number, a: Hex, b: Hex): number {
+  return moveCostToward(d, i, a, b, d.sc.map.grid.directionTo(a, b));
+}
+
+/** moveCost2 for a caller that knows the direction `dir` from a to b (directionTo(a, b)). */
+function moveCostToward(d: Draft, i: number, a: Hex, b: Hex, dir: number): number {
   const sc = d.sc;
   const u = def(d, i);
   const mc = u.moveClassIndex;
-  const dir = sc.map.grid.directionTo(a, b);
   const tb = sc.map.terrain[b]!;
   const terrainCost = sc.moveCost2[tb * 4 + mc]!;
   const road = dir >= 0 && (sc.map.hexside(a, dir) & sc.ROAD) !== 0;
@@ -169,13 +173,21 @@ export const STEP_OK = StepBlock.Ok;
 /**
  * stepBlocked's answer as a code, without making the message: legal-move generation asks it for six
  * neighbours of every moving unit after every action. `night` is isNight(d), asked once by a caller
- * that checks many steps.
+ * that checks many steps; `dir`, the direction from `from` to `to`, when the caller knows it.
  */
-export function stepBlock(d: Draft, i: number, from: Hex, to: Hex, threats: readonly number[] | undefined, night: boolean): StepBlock {
+export function stepBlock(
+  d: Draft,
+  i: number,
+  from: Hex,
+  to: Hex,
+  threats: readonly number[] | undefined,
+  night: boolean,
+  dir = d.sc.map.grid.directionTo(from, to),
+): StepBlock {
   const u = def(d, i);
   if (combatIn(d, to, 1 - u.side)) return StepBlock.Enemy;
   if (!fitsStack(d, i, to)) return StepBlock.Full;
-  const cost = moveCost2(d, i, from, to);
+  const cost = moveCostToward(d, i, from, to, dir);
   if (cost < 0) return StepBlock.Terrain;
   // 5.0: a unit with MA 1+ may always move one hex.
   if (cost > d.get(i, MP) && d.flag(i, F_MOVED)) return StepBlock.NoMp;
@@ -208,12 +220,13 @@ export function stepBlocked(d: Draft, i: number, from: Hex, to: Hex, threats?: r
 /** Moves unit i one hex, paying the cost; returns the MP (doubled) left. */
 export function moveOne(d: Draft, i: number, to: Hex): void {
   const from = d.hex(i);
-  const cost = moveCost2(d, i, from, to);
+  const dir = d.sc.map.grid.directionTo(from, to);
+  const cost = moveCostToward(d, i, from, to, dir);
   const mp = d.get(i, MP);
   d.set(i, MP, Math.max(0, mp - cost));
   // 5.7: a unit crossing a river must stop once it leaves the river hex.
   const fromRiver = d.sc.terrain[d.sc.map.terrain[from]!]!.river !== undefined;
-  const road = (d.sc.map.hexside(from, d.sc.map.grid.directionTo(from, to)) & d.sc.ROAD) !== 0;
+  const road = (d.sc.map.hexside(from, dir) & d.sc.ROAD) !== 0;
   d.setHex(i, to);
   d.setFlag(i, F_DUG_IN, false); // 16.2: moving ends dug-in status
   occupyEntrenchment(d, i); // 16.4

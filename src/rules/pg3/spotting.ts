@@ -7,7 +7,7 @@ import { F_HIDDEN, F_SPOTTED } from './state.js';
 
 /** A night turn: visibility of one hex (PG3 1.1, 8.1). */
 export function isNight(d: Draft): boolean {
-  return d.sc.visibility <= 1 || d.sc.nightTurns.has(d.turn);
+  return d.sc.visibility <= 1 || d.sc.nightTurn[d.turn] === 1;
 }
 
 /** 16.1: smoke between the hexes blocks the line (on both sides of a hexspine, 8.31). */
