@@ -36,7 +36,7 @@ import { d6, roll2d6 } from '../../core/rng.js';
 import type { Draft } from './draft.js';
 import {
   applyHexResult,
-  atShot,
+  atInReach,
   lossCandidates,
   moraleModOf,
   resolveAt,
@@ -56,13 +56,12 @@ import {
   moveOne,
   possibleThreats,
   reachable,
+  mayStep,
   startingMp2,
-  STEP_OK,
-  stepBlock,
   threatens,
   unitMoveBlocked,
 } from './movement.js';
-import { concealing, fireLineClear, hexSpotsUnit, isNight, spotBits } from './spotting.js';
+import { concealing, fireLineClear, hexSpotsUnit, isNight, spotBits, spotsUnitWith } from './spotting.js';
 import {
   ATSHOTS,
   CARRIED,
@@ -652,8 +651,9 @@ function enemyHexes(d: Draft, seat: number): Hex[] {
 /** Whether some enemy unit in hex t is spotted from hex h (8.0: one spotted unit exposes the hex). */
 function hexSpotsHex(d: Draft, h: Hex, t: Hex, seat: number): boolean {
   // What the map and the light rule out for every unit in t, asked once for the hex.
-  if (spotBits(d, h, t) === 0) return false;
-  for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) if (def(d, i).side !== seat && hexSpotsUnit(d, h, i)) return true;
+  const bits = spotBits(d, h, t);
+  if (bits === 0) return false;
+  for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) if (def(d, i).side !== seat && spotsUnitWith(d, bits, h, i, t)) return true;
   return false;
 }
 
@@ -723,7 +723,7 @@ function executeActions(d: Draft, out: string[]): void {
           const threats = d.flag(i, F_LEADER_ACT) || u.isLeader ? undefined : possibleThreats(d, i);
           for (let k = 0; k < 6; k++) {
             const n = grid.neighbour(h, k);
-            if (n >= 0 && stepBlock(d, i, h, n, threats, night, k) === STEP_OK) out.push(MV.of2(i, n));
+            if (n >= 0 && mayStep(d, i, h, n, threats, night, k)) out.push(MV.of2(i, n));
           }
         }
         if (exits.length > 0 && exits.includes(h) && !d.decapitated(i, h)) out.push(EXIT.of(i));
@@ -778,7 +778,7 @@ function executeActions(d: Draft, out: string[]): void {
           const eh = d.hex(e);
           if (eh < 0) continue;
           if (inAssault ? eh !== h : isAssaultHex(d, eh) && d.unitsIn(eh).some((j) => def(d, j).side === seat && def(d, j).isAfv)) continue;
-          if (!hexSpotsUnit(d, h, e) || !atShot(d, i, e)) continue;
+          if (!hexSpotsUnit(d, h, e) || !atInReach(d, i, e)) continue;
           if (!inAssault && !fireLineClear(d, seat, h, eh, true)) continue;
           out.push(AT.of2(i, e));
         }
@@ -998,7 +998,7 @@ function oppScan(d: Draft, out: string[] | null): boolean {
       dfByHex.set(h, (dfByHex.get(h) ?? 0) + 1);
     }
     const atLimit = armorEfficient(d, i) ? 2 : 1;
-    if (dfUsed === 0 && atUsed < atLimit && (target.isAfv || target.type === 'TRUCK') && atShot(d, i, mover)) {
+    if (dfUsed === 0 && atUsed < atLimit && (target.isAfv || target.type === 'TRUCK') && atInReach(d, i, mover)) {
       if (out === null) return true;
       any = true;
       out.push(OPP_AT.of(i));

@@ -32,7 +32,11 @@ export function spotBits(d: Draft, from: Hex, to: Hex): number {
 
 /** Whether a viewer in hex `from` spots unit `target` (8.0-8.4; smoke 16.1 blocks LOS and conceals). */
 export function hexSpotsUnit(d: Draft, from: Hex, target: number, th: Hex = d.hex(target)): boolean {
-  let bits = spotBits(d, from, th);
+  return spotsUnitWith(d, spotBits(d, from, th), from, target, th);
+}
+
+/** hexSpotsUnit given `bits`, spotBits(d, from, th): for a caller asking about every unit in one hex. */
+export function spotsUnitWith(d: Draft, bits: number, from: Hex, target: number, th: Hex): boolean {
   if (bits === ADJACENT) return true;
   if (bits === 0) return false;
   // 16.6: a hidden unit is spotted only at 1/4 range (bits 2-3 of the table hold those ranges).
