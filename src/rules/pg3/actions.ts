@@ -55,7 +55,7 @@ import {
   moveCost2,
   moveOne,
   possibleThreats,
-  reachable,
+  forEachFleeHex,
   mayStep,
   startingMp2,
   threatens,
@@ -1508,20 +1508,24 @@ export function flee(d: Draft, i: number): void {
     d.events && d.say(() => `${u.name} cannot flee and is eliminated [PG3 14.35]`);
     return;
   }
-  const reach = reachable(d, i, values(d, i).ma * 2);
+  const combatHexes: Hex[] = [];
+  for (const e of d.sc.unitsOf[enemy]!) if (d.hex(e) >= 0 && def(d, e).isCombat) combatHexes.push(d.hex(e));
   let best = h,
     bestScore = -Infinity;
-  for (const [x, cost] of reach) {
-    if (x === h || !fitsStack(d, i, x)) continue;
+  forEachFleeHex(d, i, values(d, i).ma * 2, (x, cost) => {
+    // Safe hexes first, nearest (cheapest) of them; otherwise as far from the enemy as it can get. A hex scores at
+    // most 1000 - cost + 99 when safe, 99 when not: one that cannot beat the best so far is not looked at further.
+    if (x === h || 1099 - cost <= bestScore || !fitsStack(d, i, x)) return;
+    const isSafe = safe(x);
+    if (!isSafe && bestScore >= 99) return;
     let nearest = 99;
-    for (const e of d.sc.unitsOf[enemy]!) if (d.hex(e) >= 0 && def(d, e).isCombat) nearest = Math.min(nearest, grid.distance(d.hex(e), x));
-    // Safe hexes first, nearest (cheapest) of them; otherwise as far from the enemy as it can get.
-    const score = (safe(x) ? 1000 - cost : 0) + nearest;
+    for (let k = 0; k < combatHexes.length; k++) nearest = Math.min(nearest, grid.distance(combatHexes[k]!, x));
+    const score = (isSafe ? 1000 - cost : 0) + nearest;
     if (score > bestScore) {
       bestScore = score;
       best = x;
     }
-  }
+  });
   if (best !== h) {
     d.setHex(i, best);
     occupyEntrenchment(d, i);

@@ -1,6 +1,6 @@
 /** Movement (PG3 5.x): costs by class, roads, rivers, stacking, combat movement, entering and leaving assault hexes. */
 import type { Hex } from '../../hex/grid.js';
-import { reachableHexes } from '../../hex/movement.js';
+import { forEachReachable, reachableHexes } from '../../hex/movement.js';
 import type { Draft } from './draft.js';
 import { atShotDrm } from './combat.js';
 import { hexSpotsUnit, isNight } from './spotting.js';
@@ -302,6 +302,16 @@ export function moveOne(d: Draft, i: number, to: Hex): void {
  * the advisor): never into a hex holding enemy combat units (5.3); one hex always (5.0).
  */
 export function reachable(d: Draft, i: number, mp2: number): Map<Hex, number> {
+  return reachableHexes(d.sc.map.grid, d.hex(i), mp2, fleeStepCost(d, i), true);
+}
+
+/** `reachable` without the map: visit(hex, cost) for each hex, in the order reachable lists them. */
+export function forEachFleeHex(d: Draft, i: number, mp2: number, visit: (h: Hex, cost: number) => void): void {
+  forEachReachable(d.sc.map.grid, d.hex(i), mp2, fleeStepCost(d, i), visit, true);
+}
+
+/** reachable's step cost: never into enemy combat units (5.3), else moveCost2 (the search gives the direction). */
+function fleeStepCost(d: Draft, i: number): (from: Hex, to: Hex, dir: number) => number {
   const enemy = 1 - def(d, i).side;
-  return reachableHexes(d.sc.map.grid, d.hex(i), mp2, (from, to) => (combatIn(d, to, enemy) ? -1 : moveCost2(d, i, from, to)), true);
+  return (from, to, dir) => (combatIn(d, to, enemy) ? -1 : moveCostToward(d, i, from, to, dir));
 }
