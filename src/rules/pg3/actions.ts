@@ -36,7 +36,7 @@ import { d6, roll2d6 } from '../../core/rng.js';
 import type { Draft } from './draft.js';
 import {
   applyHexResult,
-  atShot,
+  atInReach,
   lossCandidates,
   moraleModOf,
   resolveAt,
@@ -55,14 +55,13 @@ import {
   moveCost2,
   moveOne,
   possibleThreats,
-  reachable,
+  forEachFleeHex,
+  mayStep,
   startingMp2,
-  STEP_OK,
-  stepBlock,
   threatens,
   unitMoveBlocked,
 } from './movement.js';
-import { concealing, fireLineClear, hexSpotsUnit, isNight, spotBits } from './spotting.js';
+import { concealing, fireLineClear, hexSpotsUnit, isNight, spotBits, spotsUnitWith } from './spotting.js';
 import {
   ATSHOTS,
   CARRIED,
@@ -103,16 +102,7 @@ import {
   XFIRE,
   type Effect,
 } from './state.js';
-import {
-  doubleSegment,
-  endSegment,
-  finishActivation,
-  mayDoubleSegment,
-  maySaveSegment,
-  mustRecover,
-  saveSegment,
-  updateControl,
-} from './turn.js';
+import { doubleSegment, endSegment, finishActivation, mayDoubleSegment, maySaveSegment, saveSegment, updateControl } from './turn.js';
 import {
   atReach,
   shareCarrierMorale,
@@ -171,10 +161,51 @@ function canActivate(d: Draft, i: number, seat: number): boolean {
 }
 
 /**
+ * A set of units, each with whether a leader of its kind leads it (5.4), in the order they were put in: what a
+ * Map<number, boolean> would hold, kept in typed arrays that are reused (an activation is begun after every few
+ * actions of a random line, and a Map per activation was garbage).
+ */
+class UnitMarks {
+  /** Per unit: 0 not in the set, 1 in it and not led by a leader of its kind, 2 in it and led. */
+  private mark = new Uint8Array(0);
+  /** The units in the set, in the order first put in: the first `size` entries. */
+  private order = new Int32Array(0);
+  size = 0;
+
+  /** Empties the set, for units numbered below `units`. */
+  reset(units: number): void {
+    if (this.mark.length < units) {
+      this.mark = new Uint8Array(units);
+      this.order = new Int32Array(units);
+    } else for (let k = 0; k < this.size; k++) this.mark[this.order[k]!] = 0;
+    this.size = 0;
+  }
+  has(i: number): boolean {
+    return this.mark[i] !== 0;
+  }
+  /** Whether unit i, in the set, is led by a leader of its kind. */
+  led(i: number): boolean {
+    return this.mark[i] === 2;
+  }
+  set(i: number, led: boolean): void {
+    if (this.mark[i] === 0) this.order[this.size++] = i;
+    this.mark[i] = led ? 2 : 1;
+  }
+  /** The k-th unit put in. */
+  unit(k: number): number {
+    return this.order[k]!;
+  }
+}
+
+/** The marks activationSet fills, and those standingWithout asks a leader's reach into (never in use at once). */
+const activationMarks = new UnitMarks(),
+  reachMarks = new UnitMarks();
+
+/**
  * A regular leader's reach (3.12, 3.2): his hex and, in good order, the six adjacent hexes; units he may lead; his
  * subordinates' reach (with `chain`; without it, the subordinates themselves only).
  */
-function leaderReach(d: Draft, leader: number, out: Map<number, boolean>, chain = true): void {
+function leaderReach(d: Draft, leader: number, out: UnitMarks, chain = true): void {
   const l = def(d, leader);
   const m = d.get(leader, MORALE);
   if (m === DEMORALIZED) return;
@@ -197,7 +228,7 @@ function leaderReach(d: Draft, leader: number, out: Map<number, boolean>, chain 
   for (const hx of hexes) {
     for (let i = d.firstIn(hx); i >= 0; i = d.nextIn(i)) {
       const u = def(d, i);
-      if (!canActivate(d, i, l.side) || out.get(i) === true) continue;
+      if (!canActivate(d, i, l.side) || out.led(i)) continue;
       if (u.isLeader) {
         // 3.2: lower-ranking leaders activate in turn, through the chain.
         if (u.rank < l.rank && d.get(i, MORALE) !== DEMORALIZED && !u.isKom) {
@@ -214,7 +245,7 @@ function leaderReach(d: Draft, leader: number, out: Map<number, boolean>, chain 
 }
 
 /** A tank leader's reach (3.3): tank-symbol AFVs and APCs in his hex and, in good order, the adjacent hexes. */
-function tankLeaderReach(d: Draft, tank: number, out: Map<number, boolean>): void {
+function tankLeaderReach(d: Draft, tank: number, out: UnitMarks): void {
   const m = d.get(tank, MORALE);
   if (m === DEMORALIZED) return;
   const h = d.hex(tank);
@@ -234,8 +265,17 @@ function tankLeaderReach(d: Draft, tank: number, out: Map<number, boolean>): voi
 
 /** The units an activation brings in; the value says whether the unit is led by a leader of its kind (5.4). */
 export function activationSet(d: Draft, kind: string, x: number): Map<number, boolean> {
+  const marks = markActivation(d, kind, x);
+  const set = new Map<number, boolean>();
+  for (let k = 0; k < marks.size; k++) set.set(marks.unit(k), marks.led(marks.unit(k)));
+  return set;
+}
+
+/** activationSet in the shared marks (valid until the next call). */
+function markActivation(d: Draft, kind: string, x: number): UnitMarks {
   const seat = d.active;
-  const out = new Map<number, boolean>();
+  const out = activationMarks;
+  out.reset(d.sc.units.length);
   if (kind === 'unit') {
     out.set(x, def(d, x).type === 'AC');
   } else if (kind === 'leader') {
@@ -272,13 +312,15 @@ function standingWithout(d: Draft, out: number): Map<number, boolean> {
     led.set(i, def(d, i).type === 'AC'); // an armoured car leads itself (6.8)
     if (bringsUnits(d, i)) givers.push(i);
   }
-  const reach = new Map<number, boolean>();
+  const reach = reachMarks;
   for (let k = 0; k < givers.length; k++) {
     const g = givers[k]!;
-    reach.clear();
+    reach.reset(d.sc.units.length);
     if (def(d, g).isLeader) leaderReach(d, g, reach, false);
     else tankLeaderReach(d, g, reach);
-    for (const [j, byKind] of reach) {
+    for (let r = 0; r < reach.size; r++) {
+      const j = reach.unit(r);
+      const byKind = reach.led(j);
       if (j === out || !d.flag(j, F_IN_ACT)) continue;
       const was = led.get(j);
       if (was === undefined) {
@@ -406,15 +448,22 @@ function activationActions(d: Draft, out: string[]): void {
   // `activatable` counts them per hex; it is all zeros between calls.
   const activatable = hexCounts(d.sc.map.size);
   const stacks: Hex[] = [];
+  // mustRecover(d, seat), asked in the same walk: a demoralized unit on the map that has not activated.
+  let mustRecover = false;
   for (const i of d.sc.unitsOf[seat]!) {
-    if (!canActivate(d, i, seat)) continue;
-    const h = d.hex(i);
+    // canActivate with the row read once, less its side test: these are the side's units.
+    const r = d.u[i]!;
+    const h = r[HEX]!;
+    if (h < 0 || (r[FLAGS]! & F_ACTIVATED) !== 0) continue;
+    const demoralized = r[MORALE] === DEMORALIZED;
+    if (demoralized) mustRecover = true;
+    if (r[CARRIED] !== 0) continue;
     if (activatable[h] === 0) {
       stacks.push(h);
       out.push(STACK.of(h));
     }
     activatable[h]!++;
-    if (units[i]!.isLeader && d.get(i, MORALE) !== DEMORALIZED) out.push(LEADER.of(i));
+    if (units[i]!.isLeader && !demoralized) out.push(LEADER.of(i));
   }
   for (const h of stacks) {
     if (activatable[h]! > 1)
@@ -422,7 +471,7 @@ function activationActions(d: Draft, out: string[]): void {
     activatable[h] = 0;
   }
   if (d.sc.hasAir && d.air[seat] !== 0) airActions(d, out);
-  if (!mustRecover(d, seat)) out.push('pass');
+  if (!mustRecover) out.push('pass');
   if (maySaveSegment(d)) out.push('save');
   if (mayDoubleSegment(d)) out.push('double');
 }
@@ -434,16 +483,21 @@ function hexCounts(size: number): Int32Array {
   return hexCountScratch;
 }
 
-function declareOptions(d: Draft, i: number): string[] {
+/** Declaration options as bits, listed in this order: Fire, Move, None (3.13). */
+const DECLARE_FIRE = 1,
+  DECLARE_MOVE = 2,
+  DECLARE_NONE = 4;
+
+function declareOptions(d: Draft, i: number): number {
   const u = def(d, i);
-  const opts: string[] = [];
+  let opts = 0;
   const m = d.get(i, MORALE);
-  if (m === DEMORALIZED) return ['m']; // 14.3: must attempt recovery
+  if (m === DEMORALIZED) return DECLARE_MOVE; // 14.3: must attempt recovery
   const limbered = d.flag(i, F_LIMBERED);
   const v = values(d, i);
-  if (!u.isLeader && !u.isTransport && !limbered && (v.df > 0 || v.bomb > 0 || v.at >= 0)) opts.push('f');
+  if (!u.isLeader && !u.isTransport && !limbered && (v.df > 0 || v.bomb > 0 || v.at >= 0)) opts |= DECLARE_FIRE;
   // A weapon without MA moves only to unlimber or to limber onto a transport in its hex (5.6).
-  if (v.ma > 0 || m !== GOOD || u.isLeader || limbered || (needsLimber(u) && emptyCarrierIn(d, i))) opts.push('m');
+  if (v.ma > 0 || m !== GOOD || u.isLeader || limbered || (needsLimber(u) && emptyCarrierIn(d, i))) opts |= DECLARE_MOVE;
   // Declaring nothing leaves the unit out (activating is voluntary, 3.12), but someone must act; a leader out
   // takes out with him what only he brought in (3.1), so he may only leave if someone still stands. What still
   // stands without him (standingWithout) is empty exactly when no other unit is in the activation by itself
@@ -460,8 +514,7 @@ function declareOptions(d: Draft, i: number): string[] {
     othersIn ||= d.flag(j, F_IN_ACT) && (self || !needSelf);
   }
   const leaderIsSource = u.isLeader && d.flag(i, F_SELF_ACT) && !othersSelf;
-  if (!leaderIsSource && othersIn) opts.push('n');
-  if (opts.length === 0) opts.push('n');
+  if ((!leaderIsSource && othersIn) || opts === 0) opts |= DECLARE_NONE;
   return opts;
 }
 
@@ -598,8 +651,9 @@ function enemyHexes(d: Draft, seat: number): Hex[] {
 /** Whether some enemy unit in hex t is spotted from hex h (8.0: one spotted unit exposes the hex). */
 function hexSpotsHex(d: Draft, h: Hex, t: Hex, seat: number): boolean {
   // What the map and the light rule out for every unit in t, asked once for the hex.
-  if (spotBits(d, h, t) === 0) return false;
-  for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) if (def(d, i).side !== seat && hexSpotsUnit(d, h, i)) return true;
+  const bits = spotBits(d, h, t);
+  if (bits === 0) return false;
+  for (let i = d.firstIn(t); i >= 0; i = d.nextIn(i)) if (def(d, i).side !== seat && spotsUnitWith(d, bits, h, i, t)) return true;
   return false;
 }
 
@@ -656,6 +710,7 @@ function executeActions(d: Draft, out: string[]): void {
     return;
   }
   const night = isNight(d);
+  const exits = d.sc.sides[seat]!.exitHexes;
   for (const i of d.act) {
     if (!d.flag(i, F_IN_ACT) || d.hex(i) < 0 || d.carried(i)) continue;
     const u = def(d, i);
@@ -668,10 +723,10 @@ function executeActions(d: Draft, out: string[]): void {
           const threats = d.flag(i, F_LEADER_ACT) || u.isLeader ? undefined : possibleThreats(d, i);
           for (let k = 0; k < 6; k++) {
             const n = grid.neighbour(h, k);
-            if (n >= 0 && stepBlock(d, i, h, n, threats, night) === STEP_OK) out.push(MV.of2(i, n));
+            if (n >= 0 && mayStep(d, i, h, n, threats, night, k)) out.push(MV.of2(i, n));
           }
         }
-        if (d.sc.sides[seat]!.exitHexes.includes(h) && !d.decapitated(i, h)) out.push(EXIT.of(i));
+        if (exits.length > 0 && exits.includes(h) && !d.decapitated(i, h)) out.push(EXIT.of(i));
         if (
           m === GOOD &&
           !u.isLeader &&
@@ -723,7 +778,7 @@ function executeActions(d: Draft, out: string[]): void {
           const eh = d.hex(e);
           if (eh < 0) continue;
           if (inAssault ? eh !== h : isAssaultHex(d, eh) && d.unitsIn(eh).some((j) => def(d, j).side === seat && def(d, j).isAfv)) continue;
-          if (!hexSpotsUnit(d, h, e) || !atShot(d, i, e)) continue;
+          if (!hexSpotsUnit(d, h, e) || !atInReach(d, i, e)) continue;
           if (!inAssault && !fireLineClear(d, seat, h, eh, true)) continue;
           out.push(AT.of2(i, e));
         }
@@ -865,17 +920,25 @@ function obaRemaining(d: Draft, seat: number): number[] {
 function obaLeft(d: Draft, seat: number): number {
   const room = 3 - d.obaThisSegment;
   if (room <= 0) return 0;
+  const used = d.obaUsed[seat]!;
+  const n = d.sc.sides[seat]!.offboard.length;
   let left = 0;
-  for (let k = 0; k < d.sc.sides[seat]!.offboard.length; k++) if (obaUnused(d, seat, k)) left++;
+  for (let k = 0; k < n; k++) left += ((used >> k) & 1) ^ 1; // obaUnused
   return Math.min(room, left);
 }
 
 /** 9.2: `oba T N` for 1..n factors at each enemy hex a good or disrupted leader spots (9.1); smoke (16.1). */
 function obaActions(d: Draft, out: string[], enemies: readonly Hex[], n: number): void {
   const seat = d.active;
-  const leaders = d.sc.leadersOf[seat]!.filter((l) => d.hex(l) >= 0 && d.get(l, MORALE) !== DEMORALIZED);
+  const leaders = d.sc.leadersOf[seat]!;
   for (const t of enemies) {
-    if (!leaders.some((l) => hexSpotsHex(d, d.hex(l), t, seat))) continue;
+    let spotted = false;
+    for (let k = 0; k < leaders.length && !spotted; k++) {
+      const l = leaders[k]!;
+      const h = d.hex(l);
+      spotted = h >= 0 && d.get(l, MORALE) !== DEMORALIZED && hexSpotsHex(d, h, t, seat);
+    }
+    if (!spotted) continue;
     for (let k = 1; k <= n; k++) out.push(OBA.of2(t, k));
     if (d.sc.rules.smoke && !d.smoke.includes(t)) out.push(OBASMOKE.of(t)); // 16.1
   }
@@ -909,9 +972,8 @@ function oppScan(d: Draft, out: string[] | null): boolean {
   let dfByHex: Map<Hex, number> | null = null;
   const target = def(d, mover);
   const vehicle = target.isAfv || target.type === 'TRUCK';
-  for (const i of d.sc.unitsOf[seat]!) {
+  for (const i of d.sc.firersOf[seat]!) {
     const e = def(d, i);
-    if (e.isLeader || e.isTransport) continue;
     const h = d.hex(i);
     if (h < 0) continue;
     // Out of reach of both its fire (7.3) and its AT fire at up to 150% of range (11.3): nothing below can
@@ -936,7 +998,7 @@ function oppScan(d: Draft, out: string[] | null): boolean {
       dfByHex.set(h, (dfByHex.get(h) ?? 0) + 1);
     }
     const atLimit = armorEfficient(d, i) ? 2 : 1;
-    if (dfUsed === 0 && atUsed < atLimit && (target.isAfv || target.type === 'TRUCK') && atShot(d, i, mover)) {
+    if (dfUsed === 0 && atUsed < atLimit && (target.isAfv || target.type === 'TRUCK') && atInReach(d, i, mover)) {
       if (out === null) return true;
       any = true;
       out.push(OPP_AT.of(i));
@@ -956,7 +1018,10 @@ export function legalActionsOf(d: Draft): string[] {
       break;
     case Phase.Declare: {
       const i = d.act[d.declIndex]!;
-      for (const o of declareOptions(d, i)) out.push((o === 'm' ? DECL_MOVE : o === 'f' ? DECL_FIRE : DECL_NONE).of(i));
+      const opts = declareOptions(d, i);
+      if ((opts & DECLARE_FIRE) !== 0) out.push(DECL_FIRE.of(i));
+      if ((opts & DECLARE_MOVE) !== 0) out.push(DECL_MOVE.of(i));
+      if ((opts & DECLARE_NONE) !== 0) out.push(DECL_NONE.of(i));
       break;
     }
     case Phase.Execute:
@@ -1143,14 +1208,23 @@ export function applyAction(d: Draft, action: string): void {
 }
 
 function beginActivation(d: Draft, kind: string, x: number): void {
-  const set = activationSet(d, kind, x);
-  // Order: the activating leader first, then by hex and index, so declarations come in a fixed order.
-  const list = [...set.keys()].sort((p, q) =>
-    p === x && kind === 'leader' ? -1 : q === x && kind === 'leader' ? 1 : d.hex(p) - d.hex(q) || p - q,
-  );
+  const set = markActivation(d, kind, x);
+  // Order: the activating leader first, then by hex and index, so declarations come in a fixed order (an
+  // insertion sort: a few units, and the order is total, so any sort gives this list).
+  const leaderFirst = kind === 'leader' ? x : -1;
+  const list: number[] = [];
+  for (let k = 0; k < set.size; k++) {
+    const v = set.unit(k);
+    let b = list.length - 1;
+    list.push(v);
+    while (b >= 0 && activatesBefore(d, leaderFirst, v, list[b]!)) {
+      list[b + 1] = list[b]!;
+      b--;
+    }
+    list[b + 1] = v;
+  }
   for (const i of list) {
-    d.setFlag(i, F_IN_ACT);
-    if (set.get(i)) d.setFlag(i, F_LEADER_ACT);
+    d.setFlag(i, set.led(i) ? F_IN_ACT | F_LEADER_ACT : F_IN_ACT);
     if (kind === 'stack' ? d.hex(i) === x : i === x) d.setFlag(i, F_SELF_ACT);
   }
   if (d.sc.hasCavalryCharge) markCavalryLed(d, list);
@@ -1169,13 +1243,22 @@ function beginActivation(d: Draft, kind: string, x: number): void {
   autoDeclare(d);
 }
 
+/** Whether unit p declares before unit q: the leader `first` (-1: none), then by hex, then by index. */
+function activatesBefore(d: Draft, first: number, p: number, q: number): boolean {
+  if (p === first) return true;
+  if (q === first) return false;
+  const hp = d.hex(p),
+    hq = d.hex(q);
+  return hp !== hq ? hp < hq : p < q;
+}
+
 /** Declarations with only one choice are made at once, so agents only see real decisions. */
 function autoDeclare(d: Draft): void {
   while (d.phase === Phase.Declare) {
     const i = d.act[d.declIndex]!;
     const opts = declareOptions(d, i);
-    if (opts.length !== 1) return;
-    declare(d, i, opts[0]!);
+    if ((opts & (opts - 1)) !== 0) return; // more than one choice
+    declare(d, i, opts === DECLARE_MOVE ? 'm' : opts === DECLARE_FIRE ? 'f' : 'n');
   }
 }
 
@@ -1276,6 +1359,8 @@ export function enterMinefield(d: Draft, i: number, h: Hex): void {
 function overrunLoneEnemies(d: Draft, i: number, h: Hex): void {
   if (!def(d, i).isCombat) return;
   const enemy = 1 - def(d, i).side;
+  // Most hexes entered hold no enemy: asked before copying the hex's list (the loop below changes the hex's units).
+  if (!sideIn(d, h, enemy)) return;
   for (const j of d.unitsIn(h)) {
     const e = def(d, j);
     if (e.side !== enemy) continue;
@@ -1423,20 +1508,24 @@ export function flee(d: Draft, i: number): void {
     d.events && d.say(() => `${u.name} cannot flee and is eliminated [PG3 14.35]`);
     return;
   }
-  const reach = reachable(d, i, values(d, i).ma * 2);
+  const combatHexes: Hex[] = [];
+  for (const e of d.sc.unitsOf[enemy]!) if (d.hex(e) >= 0 && def(d, e).isCombat) combatHexes.push(d.hex(e));
   let best = h,
     bestScore = -Infinity;
-  for (const [x, cost] of reach) {
-    if (x === h || !fitsStack(d, i, x)) continue;
+  forEachFleeHex(d, i, values(d, i).ma * 2, (x, cost) => {
+    // Safe hexes first, nearest (cheapest) of them; otherwise as far from the enemy as it can get. A hex scores at
+    // most 1000 - cost + 99 when safe, 99 when not: one that cannot beat the best so far is not looked at further.
+    if (x === h || 1099 - cost <= bestScore || !fitsStack(d, i, x)) return;
+    const isSafe = safe(x);
+    if (!isSafe && bestScore >= 99) return;
     let nearest = 99;
-    for (const e of d.sc.unitsOf[enemy]!) if (d.hex(e) >= 0 && def(d, e).isCombat) nearest = Math.min(nearest, grid.distance(d.hex(e), x));
-    // Safe hexes first, nearest (cheapest) of them; otherwise as far from the enemy as it can get.
-    const score = (safe(x) ? 1000 - cost : 0) + nearest;
+    for (let k = 0; k < combatHexes.length; k++) nearest = Math.min(nearest, grid.distance(combatHexes[k]!, x));
+    const score = (isSafe ? 1000 - cost : 0) + nearest;
     if (score > bestScore) {
       bestScore = score;
       best = x;
     }
-  }
+  });
   if (best !== h) {
     d.setHex(i, best);
     occupyEntrenchment(d, i);

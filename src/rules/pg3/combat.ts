@@ -232,34 +232,63 @@ export function atShot(
   target: number,
   targetHex: Hex = d.hex(target),
 ): { value: number; drm: number; crossfire: boolean; dir: number } | null {
+  const value = atValue(d, firer, target, targetHex);
+  if (value < 0) return null;
+  const fh = d.hex(firer);
+  const dist = d.sc.map.grid.distance(fh, targetHex);
+  const dir = entryDirection(d, fh, targetHex);
+  const crossfire = isCrossfire(d, target, dir, dist);
+  return { value, drm: atDrmOf(d, target, targetHex, value, dist, crossfire), crossfire, dir };
+}
+
+/** Whether atShot would give a shot (not null), without working out its modifiers. */
+export function atInReach(d: Draft, firer: number, target: number, targetHex: Hex = d.hex(target)): boolean {
+  return atValue(d, firer, target, targetHex) >= 0;
+}
+
+/** atShot's `drm`, or NaN where atShot is null; the line's entry direction is traced only when a crossfire is possible. */
+export function atShotDrm(d: Draft, firer: number, target: number, targetHex: Hex = d.hex(target)): number {
+  const value = atValue(d, firer, target, targetHex);
+  if (value < 0) return NaN;
+  const fh = d.hex(firer);
+  const dist = d.sc.map.grid.distance(fh, targetHex);
+  // isCrossfire asks for a direction only past its first two tests.
+  const crossfire = d.get(target, XFIRE) > 0 && dist > 1 && isCrossfire(d, target, entryDirection(d, fh, targetHex), dist);
+  return atDrmOf(d, target, targetHex, value, dist, crossfire);
+}
+
+/** The AT value firer fires at target in targetHex with (11.3: halved beyond range), or -1 if it has no shot. */
+function atValue(d: Draft, firer: number, target: number, targetHex: Hex): number {
   const at = atStrength(d, firer);
   const t = def(d, target);
-  if (at < 0 || !(t.isAfv || t.type === 'TRUCK')) return null;
-  const grid = d.sc.map.grid;
-  const fh = d.hex(firer),
-    th = targetHex;
-  const dist = grid.distance(fh, th);
+  if (at < 0 || !(t.isAfv || t.type === 'TRUCK')) return -1;
+  const dist = d.sc.map.grid.distance(d.hex(firer), targetHex);
   const range = values(d, firer).atRange;
-  let value = at;
-  if (dist > range) {
-    // 11.3: AT 2 or more may fire out to 150% of its range at half value (rounded up, 1.1).
-    if (at < 2 || dist > Math.floor(range * 1.5)) return null;
-    value = Math.ceil(at / 2);
-  }
-  const ch = d.sc.charts.antiTank;
-  const armor = t.isAfv ? t.armor : ch.truckArmor.value;
-  let drm = value - armor + d.sc.terrain[d.sc.map.terrain[th]!]!.antiTankDrm;
-  if (dist <= 1) drm += ch.pointBlank.value;
-  // 11.1 crossfire: a later shot this turn through a non-adjacent hex (not down a hexspine) gets +2.
-  const dir = entryDirection(d, fh, th);
+  if (dist <= range) return at;
+  // 11.3: AT 2 or more may fire out to 150% of its range at half value (rounded up, 1.1).
+  if (at < 2 || dist > Math.floor(range * 1.5)) return -1;
+  return Math.ceil(at / 2);
+}
+
+/** 11.1 crossfire: a later shot this turn through a non-adjacent hex (not down a hexspine, `dir` -1) gets +2. */
+function isCrossfire(d: Draft, target: number, dir: number, dist: number): boolean {
   const first = d.get(target, XFIRE);
-  let crossfire = false;
   if (first > 0 && dir >= 0 && dist > 1) {
     const diff = Math.abs(first - 1 - dir) % 6;
-    if (Math.min(diff, 6 - diff) >= 2) crossfire = true;
+    if (Math.min(diff, 6 - diff) >= 2) return true;
   }
+  return false;
+}
+
+/** The AT die-roll modifier of a shot of `value` at `dist` hexes (11.x). */
+function atDrmOf(d: Draft, target: number, targetHex: Hex, value: number, dist: number, crossfire: boolean): number {
+  const t = def(d, target);
+  const ch = d.sc.charts.antiTank;
+  const armor = t.isAfv ? t.armor : ch.truckArmor.value;
+  let drm = value - armor + d.sc.terrain[d.sc.map.terrain[targetHex]!]!.antiTankDrm;
+  if (dist <= 1) drm += ch.pointBlank.value;
   if (crossfire) drm += ch.crossfire.value;
-  return { value, drm, crossfire, dir };
+  return drm;
 }
 
 /**

@@ -1,11 +1,35 @@
 /** Movement (PG3 5.x): costs by class, roads, rivers, stacking, combat movement, entering and leaving assault hexes. */
 import type { Hex } from '../../hex/grid.js';
-import { reachableHexes } from '../../hex/movement.js';
+import { forEachReachable, reachableHexes } from '../../hex/movement.js';
 import type { Draft } from './draft.js';
-import { atShot } from './combat.js';
+import { atShotDrm } from './combat.js';
 import { hexSpotsUnit, isNight } from './spotting.js';
-import { DEMORALIZED, DISRUPTED, F_DUG_IN, F_HIDDEN, F_LEADER_ACT, F_MOVED, F_MOVED_TURN, F_MUST_STOP, MORALE, MP } from './state.js';
-import { atReach, cannotFire, combatIn, occupyEntrenchment, def, fitsStack, isAssaultHex, sideIn, values } from './units.js';
+import {
+  DEMORALIZED,
+  DISRUPTED,
+  F_DUG_IN,
+  F_HIDDEN,
+  F_LEADER_ACT,
+  F_LOADED,
+  F_MOVED,
+  F_MOVED_TURN,
+  F_MUST_STOP,
+  FLAGS,
+  MORALE,
+  MP,
+} from './state.js';
+import {
+  atReach,
+  cannotFire,
+  combatIn,
+  occupyEntrenchment,
+  def,
+  fitsStack,
+  isAssaultHex,
+  sideIn,
+  stacksAsTransport,
+  values,
+} from './units.js';
 
 const MOTORIZED = 1,
   MECHANIZED = 2; // indices in formats.movementClasses
@@ -18,10 +42,14 @@ export function startingMp2(d: Draft, i: number): number {
 
 /** Cost (doubled) to move from a to its neighbour b, or -1 if prohibited (5.0, 5.2, 5.7). */
 export function moveCost2(d: Draft, i: number, a: Hex, b: Hex): number {
+  return moveCostToward(d, i, a, b, d.sc.map.grid.directionTo(a, b));
+}
+
+/** moveCost2 for a caller that knows the direction `dir` from a to b (directionTo(a, b)). */
+function moveCostToward(d: Draft, i: number, a: Hex, b: Hex, dir: number): number {
   const sc = d.sc;
   const u = def(d, i);
   const mc = u.moveClassIndex;
-  const dir = sc.map.grid.directionTo(a, b);
   const tb = sc.map.terrain[b]!;
   const terrainCost = sc.moveCost2[tb * 4 + mc]!;
   const road = dir >= 0 && (sc.map.hexside(a, dir) & sc.ROAD) !== 0;
@@ -74,8 +102,8 @@ export function threatens(d: Draft, e: number, i: number, h: Hex): boolean {
   // Spotting is judged with i in hex h.
   if (!hexSpotsUnit(d, eh, i, h)) return false;
   if (def(d, i).isAfv) {
-    const shot = atShot(d, e, i, h);
-    return shot !== null && 12 + shot.drm >= d.sc.charts.antiTank.damage.value;
+    const drm = atShotDrm(d, e, i, h); // NaN without a shot: the comparison is false
+    return 12 + drm >= d.sc.charts.antiTank.damage.value;
   }
   return true;
 }
@@ -169,13 +197,21 @@ export const STEP_OK = StepBlock.Ok;
 /**
  * stepBlocked's answer as a code, without making the message: legal-move generation asks it for six
  * neighbours of every moving unit after every action. `night` is isNight(d), asked once by a caller
- * that checks many steps.
+ * that checks many steps; `dir`, the direction from `from` to `to`, when the caller knows it.
  */
-export function stepBlock(d: Draft, i: number, from: Hex, to: Hex, threats: readonly number[] | undefined, night: boolean): StepBlock {
+export function stepBlock(
+  d: Draft,
+  i: number,
+  from: Hex,
+  to: Hex,
+  threats: readonly number[] | undefined,
+  night: boolean,
+  dir = d.sc.map.grid.directionTo(from, to),
+): StepBlock {
   const u = def(d, i);
   if (combatIn(d, to, 1 - u.side)) return StepBlock.Enemy;
   if (!fitsStack(d, i, to)) return StepBlock.Full;
-  const cost = moveCost2(d, i, from, to);
+  const cost = moveCostToward(d, i, from, to, dir);
   if (cost < 0) return StepBlock.Terrain;
   // 5.0: a unit with MA 1+ may always move one hex.
   if (cost > d.get(i, MP) && d.flag(i, F_MOVED)) return StepBlock.NoMp;
@@ -183,6 +219,44 @@ export function stepBlock(d: Draft, i: number, from: Hex, to: Hex, threats: read
   // 5.5: a leaderless unit at night enters only friendly-controlled hexes (occupied by friends here).
   if (night && !d.flag(i, F_LEADER_ACT) && !u.isLeader && !sideIn(d, to, u.side)) return StepBlock.Night;
   return StepBlock.Ok;
+}
+
+/**
+ * Whether stepBlock(d, i, from, to, threats, night, dir) is STEP_OK, for listing moves, where the reason does not
+ * matter: the same tests, those that read only tables first, and the units in `to` walked once for the enemy (5.3),
+ * stacking (4.1, 4.5) and night (5.5) tests instead of once for each.
+ */
+export function mayStep(
+  d: Draft,
+  i: number,
+  from: Hex,
+  to: Hex,
+  threats: readonly number[] | undefined,
+  night: boolean,
+  dir: number,
+): boolean {
+  const cost = moveCostToward(d, i, from, to, dir);
+  if (cost < 0) return false;
+  if (cost > d.get(i, MP) && d.flag(i, F_MOVED)) return false;
+  const u = def(d, i);
+  const side = u.side;
+  const transport = stacksAsTransport(u);
+  const units = d.sc.units;
+  let stacked = 0;
+  let friends = false;
+  for (let j = d.firstIn(to); j >= 0; j = d.nextIn(j)) {
+    const o = units[j]!;
+    if (o.side !== side) {
+      if (o.isCombat || (d.u[j]![FLAGS]! & F_LOADED) !== 0) return false; // combatIn
+      continue;
+    }
+    friends = true; // sideIn
+    if (!o.isLeader && (stacksAsTransport(o) ? transport : !transport && o.isCombat)) stacked++; // stackCount
+  }
+  // fitsStack: leaders and units that are neither combat units nor transports never fill a hex.
+  if (!u.isLeader && (transport || u.isCombat) && stacked >= 3) return false;
+  if (breaksCombatMovement(d, i, from, to, threats)) return false;
+  return !night || d.flag(i, F_LEADER_ACT) || u.isLeader || friends;
 }
 
 /** Why unit i, free to move (unitMoveBlocked is null), may not step from `from` into the adjacent hex `to`, or null. */
@@ -208,12 +282,13 @@ export function stepBlocked(d: Draft, i: number, from: Hex, to: Hex, threats?: r
 /** Moves unit i one hex, paying the cost; returns the MP (doubled) left. */
 export function moveOne(d: Draft, i: number, to: Hex): void {
   const from = d.hex(i);
-  const cost = moveCost2(d, i, from, to);
+  const dir = d.sc.map.grid.directionTo(from, to);
+  const cost = moveCostToward(d, i, from, to, dir);
   const mp = d.get(i, MP);
   d.set(i, MP, Math.max(0, mp - cost));
   // 5.7: a unit crossing a river must stop once it leaves the river hex.
   const fromRiver = d.sc.terrain[d.sc.map.terrain[from]!]!.river !== undefined;
-  const road = (d.sc.map.hexside(from, d.sc.map.grid.directionTo(from, to)) & d.sc.ROAD) !== 0;
+  const road = (d.sc.map.hexside(from, dir) & d.sc.ROAD) !== 0;
   d.setHex(i, to);
   d.setFlag(i, F_DUG_IN, false); // 16.2: moving ends dug-in status
   occupyEntrenchment(d, i); // 16.4
@@ -227,6 +302,16 @@ export function moveOne(d: Draft, i: number, to: Hex): void {
  * the advisor): never into a hex holding enemy combat units (5.3); one hex always (5.0).
  */
 export function reachable(d: Draft, i: number, mp2: number): Map<Hex, number> {
+  return reachableHexes(d.sc.map.grid, d.hex(i), mp2, fleeStepCost(d, i), true);
+}
+
+/** `reachable` without the map: visit(hex, cost) for each hex, in the order reachable lists them. */
+export function forEachFleeHex(d: Draft, i: number, mp2: number, visit: (h: Hex, cost: number) => void): void {
+  forEachReachable(d.sc.map.grid, d.hex(i), mp2, fleeStepCost(d, i), visit, true);
+}
+
+/** reachable's step cost: never into enemy combat units (5.3), else moveCost2 (the search gives the direction). */
+function fleeStepCost(d: Draft, i: number): (from: Hex, to: Hex, dir: number) => number {
   const enemy = 1 - def(d, i).side;
-  return reachableHexes(d.sc.map.grid, d.hex(i), mp2, (from, to) => (combatIn(d, to, enemy) ? -1 : moveCost2(d, i, from, to)), true);
+  return (from, to, dir) => (combatIn(d, to, enemy) ? -1 : moveCostToward(d, i, from, to, dir));
 }

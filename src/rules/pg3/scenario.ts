@@ -146,10 +146,14 @@ export interface Scenario {
   readonly leadersOf: readonly [readonly number[], readonly number[]];
   /** Indices of each side's AFVs and trucks, in index order (the targets of AT fire, 11.0). */
   readonly vehiclesOf: readonly [readonly number[], readonly number[]];
+  /** Indices of each side's units that are neither leaders nor transports, in index order (who may fire on a mover, 13.0). */
+  readonly firersOf: readonly [readonly number[], readonly number[]];
   readonly sides: readonly [SideDef, SideDef];
   readonly turns: number;
   readonly visibility: number;
   readonly nightTurns: ReadonlySet<number>;
+  /** 1 at the index of each turn in nightTurns (read by turn number: spotting asks it for every pair of hexes it judges). */
+  readonly nightTurn: Uint8Array;
   readonly objectives: readonly Objective[];
   readonly vpPerStep: number;
   readonly decisiveMargin: number;
@@ -185,6 +189,13 @@ export interface Scenario {
   readonly wreckHex: Uint8Array;
   readonly parameters: readonly ScenarioParameter[];
   readonly options: ScenarioOptions;
+}
+
+/** 1 at each listed turn's index, 0 elsewhere up to the last one listed. */
+function turnMarks(turns: readonly number[]): Uint8Array {
+  const marks = new Uint8Array(Math.max(0, ...turns) + 1);
+  for (const t of turns) marks[t] = 1;
+  return marks;
 }
 
 function fireValues(s: {
@@ -566,9 +577,14 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     vehiclesOf: [0, 1].map((si) =>
       units.filter((u) => u.side === si && (u.isAfv || u.type === 'TRUCK')).map((u) => u.index),
     ) as unknown as [number[], number[]],
+    firersOf: [0, 1].map((si) => units.filter((u) => u.side === si && !u.isLeader && !u.isTransport).map((u) => u.index)) as unknown as [
+      number[],
+      number[],
+    ],
     turns: data.turns,
     visibility: data.visibility,
     nightTurns: new Set(data.nightTurns),
+    nightTurn: turnMarks(data.nightTurns),
     objectives,
     vpPerStep: data.victory.vpPerStep,
     decisiveMargin: data.victory.decisiveMargin,

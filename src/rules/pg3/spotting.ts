@@ -7,7 +7,7 @@ import { F_HIDDEN, F_SPOTTED } from './state.js';
 
 /** A night turn: visibility of one hex (PG3 1.1, 8.1). */
 export function isNight(d: Draft): boolean {
-  return d.sc.visibility <= 1 || d.sc.nightTurns.has(d.turn);
+  return d.sc.visibility <= 1 || d.sc.nightTurn[d.turn] === 1;
 }
 
 /** 16.1: smoke between the hexes blocks the line (on both sides of a hexspine, 8.31). */
@@ -32,7 +32,11 @@ export function spotBits(d: Draft, from: Hex, to: Hex): number {
 
 /** Whether a viewer in hex `from` spots unit `target` (8.0-8.4; smoke 16.1 blocks LOS and conceals). */
 export function hexSpotsUnit(d: Draft, from: Hex, target: number, th: Hex = d.hex(target)): boolean {
-  let bits = spotBits(d, from, th);
+  return spotsUnitWith(d, spotBits(d, from, th), from, target, th);
+}
+
+/** hexSpotsUnit given `bits`, spotBits(d, from, th): for a caller asking about every unit in one hex. */
+export function spotsUnitWith(d: Draft, bits: number, from: Hex, target: number, th: Hex): boolean {
   if (bits === ADJACENT) return true;
   if (bits === 0) return false;
   // 16.6: a hidden unit is spotted only at 1/4 range (bits 2-3 of the table hold those ranges).

@@ -136,7 +136,7 @@ export function isAssaultHex(d: Draft, h: Hex): boolean {
 }
 
 /** 4.1, 4.5: trucks, wagons and APCs count against a hex's transport limit, not its combat-unit limit. */
-function stacksAsTransport(u: UnitDef): boolean {
+export function stacksAsTransport(u: UnitDef): boolean {
   return u.isApc || u.isTransport;
 }
 
