@@ -195,23 +195,15 @@ export const enum StepBlock {
 export const STEP_OK = StepBlock.Ok;
 
 /**
- * stepBlocked's answer as a code, without making the message: legal-move generation asks it for six
- * neighbours of every moving unit after every action. `night` is isNight(d), asked once by a caller
- * that checks many steps; `dir`, the direction from `from` to `to`, when the caller knows it.
+ * stepBlocked's answer as a code: why a step is refused (the prompt's reasons). Listing moves asks `mayStep`,
+ * the same tests in a cheaper order; tests/rules/pg3/step-check.test.ts keeps the two in agreement. `night`
+ * is isNight(d).
  */
-export function stepBlock(
-  d: Draft,
-  i: number,
-  from: Hex,
-  to: Hex,
-  threats: readonly number[] | undefined,
-  night: boolean,
-  dir = d.sc.map.grid.directionTo(from, to),
-): StepBlock {
+export function stepBlock(d: Draft, i: number, from: Hex, to: Hex, threats: readonly number[] | undefined, night: boolean): StepBlock {
   const u = def(d, i);
   if (combatIn(d, to, 1 - u.side)) return StepBlock.Enemy;
   if (!fitsStack(d, i, to)) return StepBlock.Full;
-  const cost = moveCostToward(d, i, from, to, dir);
+  const cost = moveCost2(d, i, from, to);
   if (cost < 0) return StepBlock.Terrain;
   // 5.0: a unit with MA 1+ may always move one hex.
   if (cost > d.get(i, MP) && d.flag(i, F_MOVED)) return StepBlock.NoMp;

@@ -151,8 +151,7 @@ export interface Scenario {
   readonly sides: readonly [SideDef, SideDef];
   readonly turns: number;
   readonly visibility: number;
-  readonly nightTurns: ReadonlySet<number>;
-  /** 1 at the index of each turn in nightTurns (read by turn number: spotting asks it for every pair of hexes it judges). */
+  /** 1 at the index of each night turn (read by turn number: spotting asks it for every pair of hexes it judges). */
   readonly nightTurn: Uint8Array;
   readonly objectives: readonly Objective[];
   readonly vpPerStep: number;
@@ -583,7 +582,6 @@ export function loadPg3Scenario(file: string, options: ScenarioOptions = {}): Sc
     ],
     turns: data.turns,
     visibility: data.visibility,
-    nightTurns: new Set(data.nightTurns),
     nightTurn: turnMarks(data.nightTurns),
     objectives,
     vpPerStep: data.victory.vpPerStep,
