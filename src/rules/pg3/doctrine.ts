@@ -457,6 +457,9 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
   }
 }
 
+/** Hexes from an objective at which a unit no longer presses it (`Pg3SearchHints.pressure`). */
+const PRESSURE_REACH = 5;
+
 /**
  * Whether unit e can fire at a unit it threatens before its side's next activation ends: not demoralized,
  * and not yet activated this turn or still holding an opportunity shot (13.0).
@@ -478,6 +481,8 @@ export class Pg3SearchHints {
     private readonly game: Pg3Game,
     /** VP charged in the leaf value for each threatened pair (see `evaluate`; the weight is measured in docs/design.md). */
     private readonly exposureVp = 0.2,
+    /** VP credited in the leaf value per VP of an objective within reach of the side not holding it (see `pressure`). */
+    private readonly pressureVp = 0.25,
   ) {}
 
   /** Scratch for `exposure`: (unit, reach against personnel, reach against vehicles) triples. */
@@ -498,8 +503,11 @@ export class Pg3SearchHints {
    * VP margin so far plus the morale state of both armies (a disrupted unit counts a third of a step, a
    * demoralized one two thirds: they are likely to be lost or useless) less what each army stands to lose
    * next (`exposureVp` for every unit an enemy that can still fire this turn or next threatens where it
-   * stands, 5.4's test), squashed into [-1, 1]. Without the exposure term a line that ends one activation
-   * after a unit steps into the enemy guns' sight scores as well as one that stays in cover.
+   * stands, 5.4's test) plus what each army threatens to take (`pressureVp` for each VP of an objective the
+   * enemy holds, by how near its closest unit stands), squashed into [-1, 1]. Without the exposure term a line
+   * that ends one activation after a unit steps into the enemy guns' sight scores as well as one that stays in
+   * cover; without the pressure term, crossing that fire toward an objective is all cost until the objective
+   * is taken, beyond the rollout's horizon.
    */
   evaluate(state: State): readonly number[] {
     const vp = victoryPoints(this.sc, state);
@@ -512,10 +520,38 @@ export class Pg3SearchHints {
       const w = m === DISRUPTED ? 0.33 : m === DEMORALIZED ? 0.67 : 0;
       shaken += u.side === 0 ? -w : w;
     }
-    const exposed = this.exposureVp > 0 ? this.exposure(state) : 0;
-    const margin = vp[0] - vp[1] + shaken * this.sc.vpPerStep - exposed * this.exposureVp;
+    const d = this.exposureVp > 0 || this.pressureVp > 0 ? new Draft(this.sc, state, NO_DICE, false) : undefined;
+    const exposed = this.exposureVp > 0 ? this.exposure(d!) : 0;
+    const pressure = this.pressureVp > 0 ? this.pressure(d!) : 0;
+    const margin = vp[0] - vp[1] + shaken * this.sc.vpPerStep - exposed * this.exposureVp + pressure * this.pressureVp;
     const v = Math.tanh(margin / Math.max(4, this.sc.decisiveMargin));
     return [v, -v];
+  }
+
+  /**
+   * Objective VP within reach, side 0's less side 1's: for each objective (control, 1.1: the last side to
+   * occupy it) a side does not hold, its VP times max(0, 1 - d / PRESSURE_REACH), d the distance from the
+   * side's nearest combat unit on the map that is not demoralized (14.3: it cannot advance) nor hidden (16.6:
+   * its place is a secret), halved on the last turn, when little reach is left to turn into control.
+   */
+  private pressure(d: Draft): number {
+    const grid = this.sc.map.grid;
+    const lastTurn = d.turn >= this.sc.turns ? 0.5 : 1;
+    let net = 0;
+    for (let k = 0; k < this.sc.objectives.length; k++) {
+      const objective = this.sc.objectives[k]!;
+      const challenger = 1 - d.control[k]!;
+      let nearest = PRESSURE_REACH;
+      for (const i of this.sc.unitsOf[challenger]!) {
+        const h = d.hex(i);
+        if (h < 0 || !def(d, i).isCombat || d.get(i, MORALE) === DEMORALIZED || d.flag(i, F_HIDDEN)) continue;
+        const distance = grid.distance(h, objective.hex);
+        if (distance < nearest) nearest = distance;
+      }
+      const credit = objective.vp * (1 - nearest / PRESSURE_REACH) * lastTurn;
+      net += challenger === 0 ? credit : -credit;
+    }
+    return net;
   }
 
   /**
@@ -524,8 +560,7 @@ export class Pg3SearchHints {
    * kill) and is ready to fire (not demoralized; not yet activated this turn, or holding an opportunity
    * shot, 13.0).
    */
-  private exposure(state: State): number {
-    const d = new Draft(this.sc, state, NO_DICE, false);
+  private exposure(d: Draft): number {
     const grid = this.sc.map.grid;
     const ready = this.readyThreats;
     let net = 0;

@@ -18,7 +18,7 @@ export const PG3_METRICS: readonly MetricDeclaration[] = [
 
 /**
  * The hooks PG3 agents receive: the doctrine (scripted agent, MCTS prior and scripted rollouts), the
- * search hints' evaluation (VP margin, shaken units, exposure to ready enemies) and action ordering.
+ * search hints' evaluation (VP margin, shaken units, exposure to ready enemies, objective pressure) and action ordering.
  * Production (loadPg3) and tests that build a Pg3Game themselves both take them from here, so they search
  * alike.
  */

@@ -8,10 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.js';
 import { loadScenario } from '../../../src/scenarios.js';
 import { Draft } from '../../../src/rules/pg3/draft.js';
+import { Pg3Doctrine, Pg3SearchHints } from '../../../src/rules/pg3/doctrine.js';
 import { pg3AgentHooks, Pg3Game } from '../../../src/rules/pg3/index.js';
 import { threatens } from '../../../src/rules/pg3/movement.js';
 import { loadPg3Scenario, type Scenario } from '../../../src/rules/pg3/scenario.js';
-import { DEMORALIZED, F_ACTIVATED, F_HIDDEN, FLAGS, MORALE, OPP, type State } from '../../../src/rules/pg3/state.js';
+import { DEMORALIZED, F_ACTIVATED, F_HIDDEN, FLAGS, HEX, MORALE, OPP, type State } from '../../../src/rules/pg3/state.js';
 
 const sc = loadPg3Scenario(loadScenario('pg3-medium').file);
 const game = new Pg3Game(sc);
@@ -91,3 +92,62 @@ function threatensAnyone(s: State, e: number): boolean {
   const side = sc.units[e]!.side;
   return sc.unitsOf[1 - side]!.some((i) => d.hex(i) >= 0 && threatens(d, e, i, d.hex(i)));
 }
+
+describe('PG3 search value: pressure on the objectives', () => {
+  // Exposure off, so that only the pressure term tells the values apart.
+  const pressureOnly = new Pg3SearchHints(sc, new Pg3Doctrine(sc, game), game, 0);
+  const positions = contested(sc, 4);
+
+  /** Side's combat units on the map, not demoralized, within 4 hexes of an objective the other side holds. */
+  function pressing(s: State, side: number): number {
+    let n = 0;
+    for (const i of sc.unitsOf[side]!) {
+      const h = s.u[i]![HEX]!;
+      if (h < 0 || !sc.units[i]!.isCombat || s.u[i]![MORALE] === DEMORALIZED || (s.u[i]![FLAGS]! & F_HIDDEN) !== 0) continue;
+      if (sc.objectives.some((o, k) => s.control[k] !== side && sc.map.grid.distance(h, o.hex) < 5)) n++;
+    }
+    return n;
+  }
+
+  /** The same position with side's combat units hidden (16.6): their places are secrets, so they press nothing. */
+  function hideAll(s: State, side: number): State {
+    const u = s.u.map((r, i) => {
+      if (sc.units[i]!.side !== side || !sc.units[i]!.isCombat) return r;
+      const copy = r.slice();
+      copy[FLAGS]! |= F_HIDDEN;
+      return copy;
+    });
+    return { ...s, u };
+  }
+
+  it('a side with units near an objective the enemy holds is valued higher than with them out of sight; a side with none, the same', () => {
+    let pressed = 0;
+    let idle = 0;
+    for (const s of [game.initialState(createRng('pressure/start')), ...positions]) {
+      for (const side of [0, 1]) {
+        const seen = pressureOnly.evaluate(s)[side]!;
+        const hidden = pressureOnly.evaluate(hideAll(s, side))[side]!;
+        if (pressing(s, side) > 0) {
+          expect(seen).toBeGreaterThan(hidden);
+          pressed++;
+        } else {
+          expect(seen).toBe(hidden);
+          idle++;
+        }
+      }
+    }
+    expect(pressed).toBeGreaterThan(0);
+    expect(idle).toBeGreaterThan(0);
+  });
+
+  it('on the last turn the same pressure counts half', () => {
+    const s = positions.find((p) => pressing(p, 0) > 0 || pressing(p, 1) > 0)!;
+    const gain = (t: State) => {
+      const side = pressing(t, 0) > 0 ? 0 : 1;
+      return Math.atanh(pressureOnly.evaluate(t)[side]!) - Math.atanh(pressureOnly.evaluate(hideAll(t, side))[side]!);
+    };
+    const last = { ...s, turn: sc.turns };
+    const early = { ...s, turn: 1 };
+    expect(gain(last)).toBeCloseTo(gain(early) / 2, 6);
+  });
+});
