@@ -458,7 +458,7 @@ export class Pg3Doctrine implements DoctrineAdvisor<State, string> {
 }
 
 /** Hexes from an objective at which a unit no longer presses it (`Pg3SearchHints.pressure`). */
-const PRESSURE_REACH = 5;
+export const PRESSURE_REACH = 5;
 
 /**
  * Whether unit e can fire at a unit it threatens before its side's next activation ends: not demoralized,

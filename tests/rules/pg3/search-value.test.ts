@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.js';
 import { loadScenario } from '../../../src/scenarios.js';
 import { Draft } from '../../../src/rules/pg3/draft.js';
-import { Pg3Doctrine, Pg3SearchHints } from '../../../src/rules/pg3/doctrine.js';
+import { Pg3Doctrine, Pg3SearchHints, PRESSURE_REACH } from '../../../src/rules/pg3/doctrine.js';
 import { pg3AgentHooks, Pg3Game } from '../../../src/rules/pg3/index.js';
 import { threatens } from '../../../src/rules/pg3/movement.js';
 import { loadPg3Scenario, type Scenario } from '../../../src/rules/pg3/scenario.js';
@@ -98,13 +98,13 @@ describe('PG3 search value: pressure on the objectives', () => {
   const pressureOnly = new Pg3SearchHints(sc, new Pg3Doctrine(sc, game), game, 0);
   const positions = contested(sc, 4);
 
-  /** Side's combat units on the map, not demoralized, within 4 hexes of an objective the other side holds. */
+  /** Side's combat units on the map, not demoralized nor hidden, closer than PRESSURE_REACH to an objective the other side holds. */
   function pressing(s: State, side: number): number {
     let n = 0;
     for (const i of sc.unitsOf[side]!) {
       const h = s.u[i]![HEX]!;
       if (h < 0 || !sc.units[i]!.isCombat || s.u[i]![MORALE] === DEMORALIZED || (s.u[i]![FLAGS]! & F_HIDDEN) !== 0) continue;
-      if (sc.objectives.some((o, k) => s.control[k] !== side && sc.map.grid.distance(h, o.hex) < 5)) n++;
+      if (sc.objectives.some((o, k) => s.control[k] !== side && sc.map.grid.distance(h, o.hex) < PRESSURE_REACH)) n++;
     }
     return n;
   }
