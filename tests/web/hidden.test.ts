@@ -70,10 +70,15 @@ describe('hidden information (PG3 16.6, 17.4)', () => {
     /** Unit numbers the page has been given so far. */
     const numbersSeen = new Set<number>();
 
+    /** Hexes the page may name whoever else stands there: where units the player sees stand, and went (last payload). */
+    let publicLabels = new Set<string>();
     const checkPayloadText = (text: string, words: readonly string[], units: readonly number[]) => {
       const now = secretsNow();
       hiddenSeen = Math.max(hiddenSeen, now.hidden.length);
-      const hiddenLabels = now.hidden.filter((h) => h.hex >= 0).map((h) => sc.map.grid.label(h.hex));
+      const hiddenLabels = now.hidden
+        .filter((h) => h.hex >= 0)
+        .map((h) => sc.map.grid.label(h.hex))
+        .filter((label) => !publicLabels.has(label));
       for (const w of words) {
         for (const label of hiddenLabels)
           expect(w, `a hidden unit's hex ${label} in "${w}"`).not.toMatch(new RegExp(`(?<!\\d)${label}(?!\\d)`));
@@ -95,6 +100,12 @@ describe('hidden information (PG3 16.6, 17.4)', () => {
       const now = secretsNow();
       // The status line names objective hexes, public whoever stands in them: its unit numbers are checked below.
       const words: string[] = [];
+      publicLabels = new Set([
+        ...p.board.units.map((u) => u.where),
+        ...p.log
+          .filter((e) => e.place.units.length > 0)
+          .flatMap((e) => [e.place.from, e.place.to].filter((h) => h >= 0).map((h) => sc.map.grid.label(h))),
+      ]);
       const status = [...p.board.status.matchAll(/#(\d+)/g)].map((m) => Number(m[1]));
       const units: number[] = [...status];
       for (const u of p.board.units) {
@@ -112,8 +123,10 @@ describe('hidden information (PG3 16.6, 17.4)', () => {
       for (const e of p.log) {
         units.push(...e.place.units);
         words.push(e.text, ...e.narration, ...(e.why ?? []).flatMap((w) => [w.label, ...(w.line ?? [])]));
+        // Where a unit the player sees stood and went is public even when a hidden unit shares the hex (a visible
+        // unit may stack with one, 16.6); the units themselves are checked below. Other hexes must not be a hidden unit's.
         if (e.seat === soviet)
-          for (const h of [e.place.from, e.place.to, e.place.target])
+          for (const h of e.place.units.length > 0 ? [e.place.target] : [e.place.from, e.place.to, e.place.target])
             if (h >= 0) expect(now.hiddenHexes.has(h), `a hidden unit's hex ${h} in the log`).toBe(false);
       }
       checkPayloadText(text, words, units);

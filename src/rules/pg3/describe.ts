@@ -41,6 +41,12 @@ export function describeAction(sc: Scenario, s: State, action: string): string {
       return `recovery attempt for ${U(a)}`;
     case 'dig':
       return `dig in ${U(a)}`;
+    case 'load':
+      return `${U(b)} boards ${U(a)}`;
+    case 'unload':
+      return `${U(a)} gets off its transport`;
+    case 'unlimber':
+      return `${U(a)} unlimbers`;
     case 'df':
       return `direct fire from ${L(a)} at ${L(b)}`;
     case 'bomb':

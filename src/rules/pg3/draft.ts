@@ -60,6 +60,7 @@ export class Draft {
     this.afterPhase = s.afterPhase;
     this.assaults = s.assaults;
     this.charge = s.charge;
+    this.trail = s.trail;
     this.actions = s.actions;
   }
 
@@ -94,6 +95,7 @@ export class Draft {
       afterPhase: this.afterPhase,
       assaults: this.assaults,
       charge: this.charge,
+      trail: this.trail,
       events: this.events ?? NO_EVENTS,
       actions: this.actions,
     };

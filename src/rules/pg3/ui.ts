@@ -12,6 +12,7 @@ import { isNight } from './spotting.js';
 import { combatIn, fitsStack, inEntrenchment, leaderMoraleBonus, moraleValue, sideIn, values } from './units.js';
 import { seatToMove } from './actions.js';
 import { describeAction } from './describe.js';
+import { isStepBack } from './game.js';
 import { combatOdds, fireOdds, isCombatAction } from './odds.js';
 import { boardView, renderMap, renderStatus, renderUnits, unitVisible } from './render.js';
 import type { Scenario } from './scenario.js';
@@ -64,7 +65,7 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
     return n;
   };
 
-  const parseCommand = (_state: State, words: readonly string[], legal: readonly string[]): string | undefined => {
+  const parseCommand = (state: State, words: readonly string[], legal: readonly string[]): string | undefined => {
     const [cmd, ...args] = words;
     const need = (action: string, what: string): string => {
       if (legal.includes(action)) return action;
@@ -76,7 +77,7 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
         const u = unitArg(args[0]);
         const h = hexArg(args[1]);
         const action = `mv ${u} ${h}`;
-        if (legal.includes(action)) return action;
+        if (legal.includes(action) || isStepBack(sc, state, action)) return action;
         const dests = legal.filter((a) => a.startsWith(`mv ${u} `)).map((a) => label(Number(a.split(' ')[2])));
         // 3.13: in an activation a unit declares MOVE before it moves; say so rather than only refusing.
         const declare = legal.indexOf(`decl ${u} m`);
@@ -111,12 +112,12 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
       case 'pass':
         if (legal.includes('pass')) return 'pass';
         if (legal.includes('nofire')) return 'nofire';
-        throw new InputError(`you cannot pass now: ${whyNoPass(sc, _state, legal)}`);
+        throw new InputError(`you cannot pass now: ${whyNoPass(sc, state, legal)}`);
       case 'assault':
       case 'asl': {
         const u = unitArg(args[0]);
         const h = hexArg(args[1]);
-        const why = whyNoAssault(sc, _state, u, h, legal);
+        const why = whyNoAssault(sc, state, u, h, legal);
         if (why !== null) throw new InputError(`no assault by #${u} into ${label(h)}: ${why}`);
         return `asl ${u} ${h}`;
       }
@@ -214,6 +215,9 @@ const KIND: Record<string, ActionKind> = {
   exit: 'move',
   rec: 'other',
   dig: 'other',
+  load: 'other',
+  unload: 'other',
+  unlimber: 'other',
   df: 'fire',
   bomb: 'fire',
   oba: 'fire',
@@ -261,6 +265,8 @@ export function actionPlace(sc: Scenario, state: State, action: string): ActionP
     case 'dig':
     case 'exit':
     case 'loss':
+    case 'unload':
+    case 'unlimber':
       units = [a];
       from = hexOf(a);
       break;
@@ -268,6 +274,10 @@ export function actionPlace(sc: Scenario, state: State, action: string): ActionP
       units = [a];
       from = hexOf(a);
       to = b;
+      break;
+    case 'load':
+      units = [a, b];
+      from = hexOf(b);
       break;
     case 'df':
     case 'bomb':

@@ -8,6 +8,7 @@ import type { Draft } from '../../../src/rules/pg3/draft.js';
 import { activationSet, applyAction, flee, legalActionsOf, settleInto } from '../../../src/rules/pg3/actions.js';
 import type { Scenario } from '../../../src/rules/pg3/scenario.js';
 import { Pg3Game } from '../../../src/rules/pg3/game.js';
+import { publicAction } from '../../../src/rules/pg3/ui.js';
 import { endSegment, startTurn } from '../../../src/rules/pg3/turn.js';
 import { createRng } from '../../../src/core/rng.js';
 import {
@@ -18,6 +19,7 @@ import {
   F_ACTIVATED,
   F_DECL_MOVE,
   F_FIRED,
+  F_HIDDEN,
   F_IN_ACT,
   F_LEADER_ACT,
   F_LIMBERED,
@@ -181,6 +183,24 @@ describe('PG3 5.6 transport', () => {
     expect(d.flag(inf, F_MUST_STOP)).toBe(true); // may not enter another hex after unloading
     expect(legalActionsOf(d).some((a) => a.startsWith(`mv ${inf} `))).toBe(false);
     expect(legalActionsOf(d).some((a) => a.startsWith(`mv ${truck} `))).toBe(true); // the truck may go on
+  });
+
+  it('PG3 5.6, 16.6: loading, unloading and unlimbering are told in words, and a hidden transport’s are told to no one else', () => {
+    const { d, u, place } = setup(boardWith());
+    const truck = place(u(G, 'ger-truck'), '0505');
+    const inf = place(u(G, 'ger-inf'), '0505');
+    activate(d, [truck, inf], 'm');
+    const before = d.seal();
+    expect(publicAction(d.sc, before, `load ${truck} ${inf}`, S).label).toMatch(/^Infantry platoon#\d+ @0505 boards .*#\d+ @0505$/);
+    applyAction(d, `load ${truck} ${inf}`);
+    const loaded = d.seal();
+    expect(publicAction(d.sc, loaded, `unload ${inf}`, S)).toMatchObject({ units: [inf], label: expect.stringMatching(/gets off its transport$/) });
+    expect(publicAction(d.sc, loaded, `unlimber ${inf}`, S).label).toMatch(/unlimbers$/);
+    d.setFlag(truck, F_HIDDEN);
+    d.setFlag(inf, F_HIDDEN);
+    const hidden = d.seal();
+    expect(publicAction(d.sc, hidden, `unload ${inf}`, S)).toMatchObject({ units: [], from: -1, label: expect.stringMatching(/acts out of sight$/) });
+    expect(publicAction(d.sc, hidden, `unload ${inf}`, G).units).toEqual([inf]);
   });
 
   it('PG3 5.6: limbering and loading a 0-MA gun takes the whole segment of both; unloading costs nothing and it unlimbers', () => {
