@@ -284,17 +284,17 @@ export function drawLeaders(sc: Scenario, ld: LeaderDraw, u: number[][], rng: Rn
   }
 }
 
-/**
- * FNV-1a (32-bit) over what a PG3 position holds that affects play: every unit row field by field, then
- * turn, phase, active seat, objective control and the length of the effect queue. Game records store it
- * after every action; the sequence is that of the records written before it moved here, so they verify.
- */
 /** Whether `action` is a step the rules allow that the agents' list leaves out as a step back (hex/trail.ts). */
 export function isStepBack(sc: Scenario, state: State, action: string): boolean {
   if (state.trail.length === 0 || !action.startsWith('mv ') || state.phase === Phase.Over) return false;
   return legalActionsOf(new Draft(sc, { ...state, trail: NO_TRAIL }, NO_RNG, false)).includes(action);
 }
 
+/**
+ * FNV-1a (32-bit) over what a PG3 position holds that affects play: every unit row field by field, then
+ * turn, phase, active seat, objective control and the length of the effect queue. Game records store it
+ * after every action; the sequence is that of the records written before it moved here, so they verify.
+ */
 export function pg3StateHash(s: State): string {
   let h = 0x811c9dc5;
   const mix = (n: number): void => {
