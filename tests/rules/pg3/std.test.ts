@@ -194,12 +194,19 @@ describe('PG3 5.6 transport', () => {
     expect(publicAction(d.sc, before, `load ${truck} ${inf}`, S).label).toMatch(/^Infantry platoon#\d+ @0505 boards .*#\d+ @0505$/);
     applyAction(d, `load ${truck} ${inf}`);
     const loaded = d.seal();
-    expect(publicAction(d.sc, loaded, `unload ${inf}`, S)).toMatchObject({ units: [inf], label: expect.stringMatching(/gets off its transport$/) });
+    expect(publicAction(d.sc, loaded, `unload ${inf}`, S)).toMatchObject({
+      units: [inf],
+      label: expect.stringMatching(/gets off its transport$/),
+    });
     expect(publicAction(d.sc, loaded, `unlimber ${inf}`, S).label).toMatch(/unlimbers$/);
     d.setFlag(truck, F_HIDDEN);
     d.setFlag(inf, F_HIDDEN);
     const hidden = d.seal();
-    expect(publicAction(d.sc, hidden, `unload ${inf}`, S)).toMatchObject({ units: [], from: -1, label: expect.stringMatching(/acts out of sight$/) });
+    expect(publicAction(d.sc, hidden, `unload ${inf}`, S)).toMatchObject({
+      units: [],
+      from: -1,
+      label: expect.stringMatching(/acts out of sight$/),
+    });
     expect(publicAction(d.sc, hidden, `unload ${inf}`, G).units).toEqual([inf]);
   });
 
