@@ -34,7 +34,6 @@ import { IllegalActionError } from '../../core/game.js';
 import { ActionNames } from '../../core/names.js';
 import { d6, roll2d6 } from '../../core/rng.js';
 import type { Draft } from './draft.js';
-import { NO_TRAIL, trailHas, trailWith } from '../../hex/trail.js';
 import {
   applyHexResult,
   atInReach,
@@ -724,7 +723,7 @@ function executeActions(d: Draft, out: string[]): void {
           const threats = d.flag(i, F_LEADER_ACT) || u.isLeader ? undefined : possibleThreats(d, i);
           for (let k = 0; k < 6; k++) {
             const n = grid.neighbour(h, k);
-            if (n >= 0 && !trailHas(d.trail, d.sc.map.size, i, n) && mayStep(d, i, h, n, threats, night, k)) out.push(MV.of2(i, n));
+            if (n >= 0 && mayStep(d, i, h, n, threats, night, k)) out.push(MV.of2(i, n));
           }
         }
         if (exits.length > 0 && exits.includes(h) && !d.decapitated(i, h)) out.push(EXIT.of(i));
@@ -1103,9 +1102,6 @@ export function applyAction(d: Draft, action: string): void {
     c = p.c | 0;
   // 15.31: a charge stopped in its first hex (shaken, stopped by mines, target gone) is over.
   if (d.charge !== null && d.phase === Phase.Execute && verb !== 'asl') d.charge = null;
-  // Anything but a step, or the enemy letting it pass without opportunity fire, may change what is worth doing:
-  // every hex becomes worth stepping into again (hex/trail.ts).
-  if (d.trail.length > 0 && verb !== 'mv' && verb !== 'nofire') d.trail = NO_TRAIL;
   switch (verb) {
     case 'pass':
       d.events && d.say(() => `${d.sc.sides[d.active]!.name} passes [PG3 3.0]`);
@@ -1295,18 +1291,10 @@ function doMove(d: Draft, i: number, to: Hex): void {
   d.set(i, DIG, 0);
   d.set(i, XFIRE, 0); // 11.1: crossfire is void once the target has moved
   d.events && d.say(() => `${def(d, i).name} moves ${d.sc.map.grid.label(from)} -> ${d.sc.map.grid.label(to)}`);
-  const mined = d.sc.mineHex[to] === 1;
-  if (mined) enterMinefield(d, i, to);
-  const overran = overrunLoneEnemies(d, i, to);
-  const controlChanged = updateControl(d, to);
+  if (d.sc.mineHex[to] === 1) enterMinefield(d, i, to);
+  overrunLoneEnemies(d, i, to);
+  updateControl(d, to);
   if (leaving && !d.unitsIn(from).some((j) => def(d, j).side === d.active && !def(d, j).isLeader)) freeShot(d, from, i);
-  // A step that did more than move the unit (mines, an overrun, an objective taken, a free shot) may be worth
-  // undoing afterwards; a plain one may not, so its hexes join the trail.
-  if (mined || overran || controlChanged || leaving) d.trail = NO_TRAIL;
-  else {
-    const size = d.sc.map.size;
-    d.trail = trailWith(trailWith(d.trail, size, i, from), size, i, to);
-  }
   if (d.hex(i) === to) {
     d.opp = { mover: i, hex: to, fired: [] };
     d.phase = Phase.OppFire;
@@ -1367,13 +1355,12 @@ export function enterMinefield(d: Draft, i: number, h: Hex): void {
 }
 
 /** 5.3, 6.71: a combat unit entering a hex of only enemy leaders and transports destroys the transports;
- * each leader rolls 2d6: 9+ removed, else displaced to an adjacent hex free of enemies (eliminated if none).
- * Whether the hex held enemies (a step may only enter one that holds nothing but these). */
-function overrunLoneEnemies(d: Draft, i: number, h: Hex): boolean {
-  if (!def(d, i).isCombat) return false;
+ * each leader rolls 2d6: 9+ removed, else displaced to an adjacent hex free of enemies (eliminated if none). */
+function overrunLoneEnemies(d: Draft, i: number, h: Hex): void {
+  if (!def(d, i).isCombat) return;
   const enemy = 1 - def(d, i).side;
   // Most hexes entered hold no enemy: asked before copying the hex's list (the loop below changes the hex's units).
-  if (!sideIn(d, h, enemy)) return false;
+  if (!sideIn(d, h, enemy)) return;
   for (const j of d.unitsIn(h)) {
     const e = def(d, j);
     if (e.side !== enemy) continue;
@@ -1395,7 +1382,6 @@ function overrunLoneEnemies(d: Draft, i: number, h: Hex): boolean {
       d.events && d.say(() => `${e.name} escapes to ${grid.label(dest)} (roll ${r}) [PG3 6.71]`);
     }
   }
-  return true;
 }
 
 /** 12.12: the last unit of a side to leave an assault hex draws a free shot on the Assault Table; negative shifts do not apply. */

@@ -60,7 +60,6 @@ export class Draft {
     this.afterPhase = s.afterPhase;
     this.assaults = s.assaults;
     this.charge = s.charge;
-    this.trail = s.trail;
     this.actions = s.actions;
   }
 
@@ -95,7 +94,6 @@ export class Draft {
       afterPhase: this.afterPhase,
       assaults: this.assaults,
       charge: this.charge,
-      trail: this.trail,
       events: this.events ?? NO_EVENTS,
       actions: this.actions,
     };

@@ -7,7 +7,6 @@ import { packedInts } from '../../core/arrays.js';
 import type { Rng } from '../../core/game.js';
 import { shuffled } from '../../core/rng.js';
 import { WordActionGame } from '../../core/word-game.js';
-import { NO_TRAIL } from '../../hex/trail.js';
 import { Draft } from './draft.js';
 import { applyAction, legalActionsOf, seatToMove } from './actions.js';
 import type { LeaderDraw, Scenario } from './scenario.js';
@@ -129,7 +128,6 @@ export class Pg3Game extends WordActionGame<State> {
       queue: [],
       afterPhase: Phase.Segment,
       assaults: [],
-      trail: NO_TRAIL,
       charge: null,
       events: [],
       actions: 0,
@@ -147,19 +145,6 @@ export class Pg3Game extends WordActionGame<State> {
   /** Legal actions computed afresh, bypassing the per-state cache (for benchmarks of the generator itself). */
   computeLegalActions(state: State): string[] {
     return state.phase === Phase.Over ? [] : legalActionsOf(new Draft(this.scenario, state, NO_RNG, false));
-  }
-
-  /**
-   * The agents' list, or a step back into a hex the unit stood in during this run of plain steps (hex/trail.ts):
-   * the list leaves those out, the rules do not.
-   */
-  protected override accepts(state: State, action: string): boolean {
-    return this.legalActions(state).includes(action) || isStepBack(this.scenario, state, action);
-  }
-
-  /** A step back the agents' list leaves out, when the player names one (Game.actionOf). */
-  actionOf(state: State, key: string): string | undefined {
-    return this.accepts(state, key) ? key : undefined;
   }
 
   protected override illegalReason(state: State): string {
@@ -282,12 +267,6 @@ export function drawLeaders(sc: Scenario, ld: LeaderDraw, u: number[][], rng: Rn
     left--;
     u[face]![HEX] = ld.slots[k]!.hex;
   }
-}
-
-/** Whether `action` is a step the rules allow that the agents' list leaves out as a step back (hex/trail.ts). */
-export function isStepBack(sc: Scenario, state: State, action: string): boolean {
-  if (state.trail.length === 0 || !action.startsWith('mv ') || state.phase === Phase.Over) return false;
-  return legalActionsOf(new Draft(sc, { ...state, trail: NO_TRAIL }, NO_RNG, false)).includes(action);
 }
 
 /**

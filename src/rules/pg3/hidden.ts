@@ -20,7 +20,6 @@
  */
 import type { Rng } from '../../core/game.js';
 import { Draft } from './draft.js';
-import { NO_TRAIL } from '../../hex/trail.js';
 import { tankLeaderVisible, unitVisible } from './render.js';
 import type { Scenario } from './scenario.js';
 import { hexSpotsUnit } from './spotting.js';
@@ -88,8 +87,6 @@ export function revealHidden(d: Draft): void {
     const fired = d.flag(i, F_FIRED) || d.get(i, OPP) > 0 || d.get(i, ATSHOTS) > 0;
     if (fired || seatSpotsAt(d, 1 - units[i]!.side, i, h)) {
       d.setFlag(i, F_HIDDEN, false);
-      // A unit found where none was seen may make a step back worth taking (hex/trail.ts).
-      d.trail = NO_TRAIL;
       // What it carries is placed with it.
       for (const c of d.cargoOf(i)) d.setFlag(c, F_HIDDEN, false);
       d.events && d.say(() => `${units[i]!.name} is revealed at ${d.sc.map.grid.label(h)}: ${fired ? 'it fired' : 'spotted'} [PG3 16.6]`);

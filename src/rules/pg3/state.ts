@@ -4,7 +4,6 @@
  * than a tree of objects. Nothing random is stored here: dice come from the Rng passed to apply.
  */
 import type { Hex } from '../../hex/grid.js';
-import type { Trail } from '../../hex/trail.js';
 export { HEX, OFFBOARD, ELIMINATED, EXITED } from '../../hex/units.js';
 
 /** Field offsets in a unit's row of State.u (HEX, the kernel's, is field 0). */
@@ -182,9 +181,6 @@ export interface State {
   readonly assaults: readonly Hex[];
   /** 15.31: the cavalry charge under way in this activation, or null. */
   readonly charge: ChargeContext | null;
-  /** Hexes the units of this activation stood in during its current run of plain steps (hex/trail.ts):
-   * the agents' list leaves out a step back into one of them. */
-  readonly trail: Trail;
   /** Narration of the last apply, when the game was created with narrate: true. */
   readonly events: readonly string[];
   /** Actions applied so far (for game length statistics). */

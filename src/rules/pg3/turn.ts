@@ -1,7 +1,6 @@
 /** The turn (PG3 3.0): initiative, action segments, passing, marker removal, reinforcements, victory. */
 import { d6, shuffled } from '../../core/rng.js';
 import type { Draft } from './draft.js';
-import { NO_TRAIL } from '../../hex/trail.js';
 import {
   ACT_FLAGS,
   ATSHOTS,
@@ -240,21 +239,16 @@ export function sideEliminated(d: Draft): boolean {
   return false;
 }
 
-/** Objective control (1.1): the last side to occupy the hex with combat units. Whether a control changed. */
-export function updateControl(d: Draft, h: number): boolean {
+/** Objective control (1.1): the last side to occupy the hex with combat units. */
+export function updateControl(d: Draft, h: number): void {
   const objs = d.sc.objectives;
-  let changed = false;
   for (let k = 0; k < objs.length; k++) {
     if (objs[k]!.hex !== h) continue;
     const a = combatIn(d, h, 0),
       b = combatIn(d, h, 1);
     const c = a && !b ? 0 : b && !a ? 1 : d.control[k]!;
-    if (c !== d.control[k]) {
-      d.mut('control')[k] = c;
-      changed = true;
-    }
+    if (c !== d.control[k]) d.mut('control')[k] = c;
   }
-  return changed;
 }
 
 /** Victory points per seat: objectives held, enemy steps eliminated, steps exited. */
@@ -302,7 +296,6 @@ export function finishActivation(d: Draft): void {
   d.assaults = [];
   d.charge = null;
   d.opp = null;
-  d.trail = NO_TRAIL;
 }
 
 export { def, F_IN_ACT };

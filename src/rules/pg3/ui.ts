@@ -12,7 +12,6 @@ import { isNight } from './spotting.js';
 import { combatIn, fitsStack, inEntrenchment, leaderMoraleBonus, moraleValue, sideIn, values } from './units.js';
 import { seatToMove } from './actions.js';
 import { describeAction } from './describe.js';
-import { isStepBack } from './game.js';
 import { combatOdds, fireOdds, isCombatAction } from './odds.js';
 import { boardView, renderMap, renderStatus, renderUnits, unitVisible } from './render.js';
 import type { Scenario } from './scenario.js';
@@ -77,7 +76,7 @@ export function pg3Ui(sc: Scenario): ScenarioUi<State, string> {
         const u = unitArg(args[0]);
         const h = hexArg(args[1]);
         const action = `mv ${u} ${h}`;
-        if (legal.includes(action) || isStepBack(sc, state, action)) return action;
+        if (legal.includes(action)) return action;
         const dests = legal.filter((a) => a.startsWith(`mv ${u} `)).map((a) => label(Number(a.split(' ')[2])));
         // 3.13: in an activation a unit declares MOVE before it moves; say so rather than only refusing.
         const declare = legal.indexOf(`decl ${u} m`);
