@@ -6,6 +6,7 @@
 import type { SearchReport } from '../../agents/mcts.js';
 import { InputError } from '../core/errors.js';
 import type { ActionPlace, BoardUnit, BoardView } from '../core/system.js';
+import { engineUnitWords } from '../core/typed-units.js';
 
 /**
  * The numbers the player calls units by: the units the player may see, numbered in the order they were first
@@ -50,12 +51,7 @@ export class UnitNumbers {
    * comma-separated group) as engine numbers; hex labels (4 or 6 digits) and other words stay as they are.
    */
   words(words: readonly string[]): string[] {
-    return words.map((w) =>
-      w
-        .split(',')
-        .map((part) => (/^#?\d{1,3}$/.test(part) ? String(this.engine(Number(part.replace('#', '')))) : part))
-        .join(','),
-    );
+    return engineUnitWords(words, (n) => this.engine(n));
   }
 }
 

@@ -15,6 +15,7 @@ import { createAgent } from '../../agents/agent.js';
 import { InputError } from '../core/errors.js';
 import { actionByKey, type Rng } from '../core/game.js';
 import { createRng } from '../core/rng.js';
+import { engineUnitWords } from '../core/typed-units.js';
 import type { BoardView as KernelBoard, ActionPlace as EnginePlace, LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { agentSeed } from '../harness/match.js';
 import { WORKER_EXEC_ARGV } from '../harness/pool.js';
@@ -67,6 +68,23 @@ export class UnitNumbers {
   engineUnit(n: number): number | undefined {
     for (const [unit, shown] of this.numbers) if (shown === n) return unit;
     return undefined;
+  }
+
+  /** A command's words with the page's unit numbers as the engine's (core/typed-units.ts). */
+  words(words: readonly string[]): string[] {
+    return engineUnitWords(words, (n) => {
+      const unit = this.engineUnit(n);
+      if (unit === undefined) throw new InputError(`there is no unit #${n} on your page`);
+      return unit;
+    });
+  }
+
+  /** `text` with the units the page has been shown in its numbers, and any other unit as "#?" (numbering it would tell the page it exists). */
+  shownText(line: string): string {
+    return line.replace(/#(\d+)(?!\d)/g, (_, i: string) => {
+      const n = this.numbers.get(Number(i));
+      return n === undefined ? '#?' : `#${n}`;
+    });
   }
 
   /** How many units the page has been shown. */
@@ -300,6 +318,7 @@ export class GameStore {
         system: sc.system,
         turnLimit: sc.turnLimit,
         sides: sc.sides.map((s) => ({ id: s.id, name: s.name })),
+        commands: sc.ui.commandHelp,
       },
       human: g.human,
       ai: g.aiSpec,
@@ -323,6 +342,40 @@ export class GameStore {
     this.pump(g);
   }
 
+  /**
+   * A command the player typed, as at the terminal's prompt (the system's short commands, `ui.parseCommand`),
+   * with the page's unit numbers: the way to every choice the rules give the player, the ones the agents'
+   * list leaves out included (Game.actionOf).
+   */
+  command(g: WebGame, text: unknown): void {
+    if (typeof text !== 'string' || text.trim() === '') throw new RequestError(400, 'type a command: {"command": "TEXT"}');
+    const game = g.sc.game;
+    this.yourDecision(g);
+    const [first, ...rest] = text.trim().split(/\s+/);
+    const typed = text.trim();
+    let words: string[];
+    let action: unknown;
+    try {
+      words = [first!.toLowerCase(), ...g.numbers.words(rest)];
+    } catch (e) {
+      // Said in the page's numbers already.
+      if (e instanceof InputError) throw new RequestError(400, e.message);
+      throw e;
+    }
+    try {
+      action = g.sc.ui.parseCommand(g.state, words, game.legalActions(g.state));
+    } catch (e) {
+      // The system's parser says units by the engine's numbers.
+      if (e instanceof InputError) throw new RequestError(400, g.numbers.shownText(e.message));
+      throw e;
+    }
+    if (action === undefined) throw new RequestError(400, `unknown command "${typed}" (the commands are listed under the box)`);
+    // A parser may name a wider choice than the list; the engine has the last word on what the rules allow.
+    if (actionByKey(game, g.state, game.actionKey(action)) === undefined) throw new RequestError(400, `"${typed}" is not open to you now`);
+    g.apply(action);
+    this.pump(g);
+  }
+
   /** The chances of a combat action of the player (the terminal's odds lines). */
   odds(g: WebGame, key: unknown): string[] {
     const action = this.legalAction(g, key);
@@ -332,9 +385,7 @@ export class GameStore {
   private legalAction(g: WebGame, key: unknown): unknown {
     if (typeof key !== 'string' || key === '') throw new RequestError(400, 'name the action by its key: {"action": "KEY"}');
     const game = g.sc.game;
-    if (game.isTerminal(g.state)) throw new RequestError(409, 'the game is over: start a new one');
-    if (g.thinking !== null || game.toMove(g.state) !== g.human)
-      throw new RequestError(409, 'it is not your decision: the computer is playing');
+    this.yourDecision(g);
     const legal = game.legalActions(g.state);
     const m = /^(\d+)\.(\d+)$/.exec(key);
     if (m !== null && Number(m[1]) !== g.actions.length)
@@ -342,6 +393,14 @@ export class GameStore {
     const action = m === null ? undefined : legal[Number(m[2])];
     if (action === undefined) throw new RequestError(400, `"${key}" is not one of your actions now: ${this.explain(g, legal)}`);
     return action;
+  }
+
+  /** Refuses a request to act when the decision is not the player's. */
+  private yourDecision(g: WebGame): void {
+    const game = g.sc.game;
+    if (game.isTerminal(g.state)) throw new RequestError(409, 'the game is over: start a new one');
+    if (g.thinking !== null || game.toMove(g.state) !== g.human)
+      throw new RequestError(409, 'it is not your decision: the computer is playing');
   }
 
   /** What the player may do now, in words. */

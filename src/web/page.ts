@@ -37,6 +37,10 @@ export const PAGE_HTML = `<!doctype html>
     </div>
     <div id="selection"></div>
     <div id="actions"></div>
+    <div id="command-box" hidden>
+      <form id="command-form"><input id="command" placeholder="or type a command (done at once)" autocomplete="off" spellcheck="false" aria-label="command"><button id="command-go">Do</button></form>
+      <details id="command-help"><summary>Commands (as at the terminal's prompt; units by the numbers on this page)</summary><pre id="command-lines"></pre></details>
+    </div>
     <details id="offmap"><summary id="offmap-title">Off the map</summary><ul id="offmap-list"></ul></details>
     <details id="why" open hidden><summary>Why? The computer's last decision</summary><div id="why-body"></div></details>
     <h3>Log</h3>
@@ -85,6 +89,10 @@ aside { width: 380px; overflow-y: auto; padding: 8px 10px; background: #fbfaf6; 
 #odds-title { font-weight: bold; }
 #selection { font-size: 13px; margin-bottom: 6px; }
 #actions .group { margin-bottom: 6px; }
+#command-form { display: flex; gap: 4px; margin: 6px 0 2px; }
+#command { flex: 1; font-family: monospace; font-size: 13px; }
+#command-help summary { font-size: 12px; color: #555; cursor: pointer; }
+#command-lines { white-space: pre-wrap; font-size: 12px; margin: 4px 0; }
 #actions .group b { display: block; font-size: 12px; color: #555; text-transform: uppercase; letter-spacing: .03em; }
 #actions button { display: block; width: 100%; text-align: left; margin: 2px 0; font-size: 13px; }
 #actions button.main { font-weight: bold; background: #eef3e8; }

@@ -10,6 +10,8 @@
  *                                    the server's first game, a loaded record if it was started with one)
  *   GET  /api/games/:id?since=N      the game as the player's side sees it (log entries after N)
  *   POST /api/games/:id/actions      {action: KEY} -> the game after it
+ *   POST /api/games/:id/command      {command: TEXT} -> the game after it (a command as typed at `tacsim play`'s
+ *                                    prompt, with the page's unit numbers)
  *   GET  /api/games/:id/odds?action=KEY    the chances of a combat action
  *   POST /api/games/:id/undo
  *   GET  /api/games/:id/record       the game record (tacsim play --record's format)
@@ -180,6 +182,13 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     const b = body(req);
     const since = g.actions.length;
     store.act(g, b.action);
+    return store.payload(g, since);
+  });
+  app.post('/api/games/:id/command', (req) => {
+    const g = store.get((req.params as { id: string }).id);
+    const b = body(req);
+    const since = g.actions.length;
+    store.command(g, b.command);
     return store.payload(g, since);
   });
   app.get('/api/games/:id/odds', (req) => {

@@ -1,7 +1,8 @@
 /**
  * The page of `tacsim serve`: draws the board view the server sends (system-neutral: hexes, units with labels and
  * markers, objectives), lets the player click units and hexes to pick among the legal actions the server lists,
- * shows the odds of a combat action before it is committed, and follows the computer's turn. The page holds
+ * shows the odds of a combat action before it is committed, takes commands typed as at the terminal's prompt,
+ * and follows the computer's turn. The page holds
  * nothing the server did not send for the player's side; every action is checked by the engine on the server.
  */
 
@@ -9,6 +10,7 @@ import type {
   BoardHex,
   BoardUnit,
   BoardView,
+  CommandRequest,
   GamePayload as Payload,
   LegalAction,
   LogEntry,
@@ -160,19 +162,26 @@ function schedulePoll(): void {
 }
 
 async function play(a: LegalAction): Promise<void> {
-  if (game === null || busy) return;
+  await decide('actions', { action: a.key });
+}
+
+/** A decision of the player, a listed action (`actions`) or a typed command (`command`): whether it was taken. */
+async function decide(path: 'actions' | 'command', body: { action: string } | CommandRequest): Promise<boolean> {
+  if (game === null || busy) return false;
   busy = true;
   pending = null;
   try {
     const last = log.length > 0 ? log[log.length - 1]!.seq : 0;
-    const p = (await call('POST', `/api/games/${game.id}/actions`, { action: a.key })) as Payload;
+    const p = (await call('POST', `/api/games/${game.id}/${path}`, body)) as Payload;
     if (p.log.length === 0 || p.log[0]!.seq > last + 1) {
       receive((await call('GET', `/api/games/${game.id}?since=${last}`)) as Payload);
     } else receive(p);
     setMessage('');
     if (selected !== null && !game!.legal.some((x) => x.units.includes(selected!))) selected = null;
+    return true;
   } catch (e) {
     setMessage((e as Error).message);
+    return false;
   } finally {
     busy = false;
     render();
@@ -279,6 +288,7 @@ function render(): void {
   renderOffMap();
   renderSelection();
   renderActions();
+  renderCommandBox();
   renderLog();
   renderWhy();
 }
@@ -842,6 +852,15 @@ function renderActions(): void {
   }
 }
 
+/** The command box: on the player's decision, with the system's commands listed under it. */
+function renderCommandBox(): void {
+  $('command-box').hidden = !(game?.yourTurn ?? false);
+  ($('command-go') as HTMLButtonElement).disabled = busy;
+  const help = game === null ? '' : game.scenario.commands.join('\n');
+  const lines = $('command-lines');
+  if (lines.textContent !== help) lines.textContent = help;
+}
+
 /** The rules of the game's system, for the log's links (the page knows no system: it asks for the one the game names). */
 function loadRules(system: string): void {
   rulesOf = system;
@@ -1205,6 +1224,13 @@ function setupToolbar(): void {
   window.setInterval(() => {
     if (game?.thinking && thinkingSince > 0) showThinking();
   }, 100);
+  // A typed command (as at the terminal's prompt): the way to the choices the buttons do not list.
+  ($('command-form') as HTMLFormElement).onsubmit = async (ev) => {
+    ev.preventDefault();
+    const input = $<HTMLInputElement>('command');
+    const command = input.value.trim();
+    if (command !== '' && (await decide('command', { command }))) input.value = '';
+  };
 }
 
 setupZoom();

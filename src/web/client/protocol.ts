@@ -118,6 +118,8 @@ export interface GamePayload {
     readonly system: string;
     readonly turnLimit: number;
     readonly sides: readonly { readonly id: string; readonly name: string }[];
+    /** Help lines for the commands the player may type (POST .../command), as the terminal's "help" lists them. */
+    readonly commands: readonly string[];
   };
   readonly human: number;
   readonly ai: string;
@@ -140,6 +142,11 @@ export interface GamePayload {
 export interface Setup {
   readonly defaults: { readonly scenario: string; readonly side: string; readonly ai: string };
   readonly scenarios: readonly { readonly id: string; readonly system: string }[];
+}
+
+/** POST /api/games/:id/command: a command as typed at the terminal's prompt, with the page's unit numbers. */
+export interface CommandRequest {
+  readonly command: string;
 }
 
 /** GET /api/games/:id/odds. */
