@@ -28,7 +28,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { InputError } from '../core/errors.js';
 import type { ScenarioOptions } from '../core/system.js';
 import { listShippedScenarios, loadScenario } from '../scenarios.js';
-import { GameStore, type NewGame, RequestError } from './games.js';
+import { GameStore, type NewGame, RequestError, type WebGame } from './games.js';
 import type { Setup } from './client/protocol.js';
 import { PAGE_HTML, PAGE_CSS } from './page.js';
 import { ruleBook, rulesPage } from './rules.js';
@@ -177,20 +177,19 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     const g = store.get((req.params as { id: string }).id);
     return store.payload(g, sinceOf(req.query));
   });
-  app.post('/api/games/:id/actions', (req) => {
-    const g = store.get((req.params as { id: string }).id);
-    const b = body(req);
-    const since = g.actions.length;
-    store.act(g, b.action);
-    return store.payload(g, since);
-  });
-  app.post('/api/games/:id/command', (req) => {
-    const g = store.get((req.params as { id: string }).id);
-    const b = body(req);
-    const since = g.actions.length;
-    store.command(g, b.command);
-    return store.payload(g, since);
-  });
+  // The player's decision, by a listed action's key or a typed command: the game after it, its log from the decision on.
+  for (const [path, decide] of [
+    ['actions', (g: WebGame, b: Record<string, unknown>) => store.act(g, b.action)],
+    ['command', (g: WebGame, b: Record<string, unknown>) => store.command(g, b.command)],
+  ] as const) {
+    app.post(`/api/games/:id/${path}`, (req) => {
+      const g = store.get((req.params as { id: string }).id);
+      const b = body(req);
+      const since = g.actions.length;
+      decide(g, b);
+      return store.payload(g, since);
+    });
+  }
   app.get('/api/games/:id/odds', (req) => {
     const g = store.get((req.params as { id: string }).id);
     return { lines: store.odds(g, (req.query as { action?: unknown } | undefined)?.action) };
