@@ -2,8 +2,8 @@
  * The page of `tacsim serve`: draws the board view the server sends (system-neutral: hexes, units with labels and
  * markers, objectives), lets the player click units and hexes to pick among the legal actions the server lists,
  * shows the odds of a combat action before it is committed, takes commands typed as at the terminal's prompt,
- * and follows the computer's turn. The page holds
- * nothing the server did not send for the player's side; every action is checked by the engine on the server.
+ * and follows the computer's turn. The page holds nothing the server did not send for the player's side; every
+ * action is checked by the engine on the server.
  */
 
 import type {
