@@ -230,6 +230,36 @@ describe.skipIf(chromiumPath === undefined && !onCi)('the page in Chromium', () 
     await page.screenshot({ path: join(SHOTS, 'web-6-loaded.png') });
     expect(errors).toEqual([]);
   });
+  it("PL VII.C.6: the command box plays a typed IF order at a hex no button lists, and shows a bad command's line", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}?new=1&scenario=pl-tiny&side=allied&ai=scripted&seed=2&anim=0`);
+    await idle(page);
+    await page.click('#command-help summary');
+    expect(await page.locator('#command-lines').textContent()).toMatch(/^order U HEX/m);
+    await page.fill('#command', 'dance 1');
+    await page.press('#command', 'Enter');
+    await expect.poll(() => page.locator('#message').textContent()).toMatch(/^unknown command "dance 1"/);
+    expect(await page.inputValue('#command')).toBe('dance 1');
+    // Engine unit 3 (the 81mm mortar) may be ordered to fire at 0101, which no button lists (tests/web/command.test.ts).
+    const listed = await page.locator('#actions button').allTextContents();
+    expect(listed.some((t) => /at 0101 next turn/.test(t))).toBe(false);
+    const before = await page.evaluate(() => (globalThis as any).tacsim.game.actions as number);
+    const mortar = await page.evaluate(() => {
+      const g = (globalThis as any).tacsim.game;
+      return g.board.units.find((u: { name: string; side: number }) => /81mm/.test(u.name) && u.side === g.human)?.unit;
+    });
+    await page.fill('#command', `order ${mortar} 0101`);
+    await page.press('#command', 'Enter');
+    await expect.poll(() => page.evaluate(() => (globalThis as any).tacsim.game.actions as number)).toBeGreaterThan(before);
+    await idle(page);
+    expect(await page.inputValue('#command')).toBe('');
+    expect(await page.locator('#log').textContent()).toMatch(/ordered to fire indirectly at 0101 next turn/);
+    await page.screenshot({ path: join(SHOTS, 'web-command.png') });
+    expect(errors).toEqual([]);
+  });
+
   it("the computer's search: iterations while it thinks, its candidates in the why panel, rule ids linked to the rule notes", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
     const errors: string[] = [];
