@@ -6,7 +6,7 @@
 import type { SearchReport } from '../../agents/mcts.js';
 import { InputError } from '../core/errors.js';
 import type { ActionPlace, BoardUnit, BoardView } from '../core/system.js';
-import { engineUnitWords } from '../core/typed-units.js';
+import { engineUnitWords, shownUnitText } from '../core/typed-units.js';
 
 /**
  * The numbers the player calls units by: the units the player may see, numbered in the order they were first
@@ -40,10 +40,7 @@ export class UnitNumbers {
 
   /** `text` with every "#N" (an engine unit number, as systems write them) in the player's numbers. */
   text(text: string): string {
-    return text.replace(/#(\d+)(?!\d)/g, (_, d: string) => {
-      const n = this.shownOf.get(Number(d));
-      return n === undefined ? '#?' : `#${n}`;
-    });
+    return shownUnitText(text, (unit) => this.shownOf.get(unit));
   }
 
   /**

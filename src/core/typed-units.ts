@@ -1,7 +1,8 @@
 /**
- * Unit numbers in a typed command. A player names units by the numbers their screen shows (the terminal's and
- * the page's own numbering, which leave out the units the player may not see); the systems' command parsers
- * take the engine's indices. Shared by the terminal prompt and the web page, so a command means the same in both.
+ * Unit numbers between the engine and a player. A player names units by the numbers their screen shows (the
+ * terminal's and the page's own numbering, which leave out the units the player may not see); the systems'
+ * command parsers take, and their texts write, the engine's indices. Shared by the terminal prompt and the web
+ * page, so a command and a message mean the same in both.
  */
 
 /**
@@ -16,4 +17,15 @@ export function engineUnitWords(words: readonly string[], engineOf: (shown: numb
       .map((part) => (/^#?\d{1,3}$/.test(part) ? String(engineOf(Number(part.replace('#', '')))) : part))
       .join(','),
   );
+}
+
+/**
+ * `line` with every "#N" (an engine unit index, as the systems write them) as the number `shownOf` gives the
+ * player, or "#?" for a unit the player has not been shown (numbering it would tell that it exists).
+ */
+export function shownUnitText(line: string, shownOf: (engine: number) => number | undefined): string {
+  return line.replace(/#(\d+)(?!\d)/g, (_, d: string) => {
+    const n = shownOf(Number(d));
+    return n === undefined ? '#?' : `#${n}`;
+  });
 }

@@ -15,7 +15,7 @@ import { createAgent } from '../../agents/agent.js';
 import { InputError } from '../core/errors.js';
 import { actionByKey, type Rng } from '../core/game.js';
 import { createRng } from '../core/rng.js';
-import { engineUnitWords } from '../core/typed-units.js';
+import { engineUnitWords, shownUnitText } from '../core/typed-units.js';
 import type { BoardView as KernelBoard, ActionPlace as EnginePlace, LoadedScenario, ScenarioOptions } from '../core/system.js';
 import { agentSeed } from '../harness/match.js';
 import { WORKER_EXEC_ARGV } from '../harness/pool.js';
@@ -64,7 +64,7 @@ export class UnitNumbers {
     return n;
   }
 
-  /** The engine's index of the page's unit `n` (for tests that check what was sent against the true position). */
+  /** The engine's index of the page's unit `n`, or undefined when the page has no unit `n`. */
   engineUnit(n: number): number | undefined {
     for (const [unit, shown] of this.numbers) if (shown === n) return unit;
     return undefined;
@@ -81,10 +81,7 @@ export class UnitNumbers {
 
   /** `text` with the units the page has been shown in its numbers, and any other unit as "#?" (numbering it would tell the page it exists). */
   shownText(line: string): string {
-    return line.replace(/#(\d+)(?!\d)/g, (_, i: string) => {
-      const n = this.numbers.get(Number(i));
-      return n === undefined ? '#?' : `#${n}`;
-    });
+    return shownUnitText(line, (unit) => this.numbers.get(unit));
   }
 
   /** How many units the page has been shown. */
@@ -351,8 +348,8 @@ export class GameStore {
     if (typeof text !== 'string' || text.trim() === '') throw new RequestError(400, 'type a command: {"command": "TEXT"}');
     const game = g.sc.game;
     this.yourDecision(g);
-    const [first, ...rest] = text.trim().split(/\s+/);
     const typed = text.trim();
+    const [first, ...rest] = typed.split(/\s+/);
     let words: string[];
     let action: unknown;
     try {

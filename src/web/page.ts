@@ -89,13 +89,13 @@ aside { width: 380px; overflow-y: auto; padding: 8px 10px; background: #fbfaf6; 
 #odds-title { font-weight: bold; }
 #selection { font-size: 13px; margin-bottom: 6px; }
 #actions .group { margin-bottom: 6px; }
+#actions .group b { display: block; font-size: 12px; color: #555; text-transform: uppercase; letter-spacing: .03em; }
+#actions button { display: block; width: 100%; text-align: left; margin: 2px 0; font-size: 13px; }
+#actions button.main { font-weight: bold; background: #eef3e8; }
 #command-form { display: flex; gap: 4px; margin: 6px 0 2px; }
 #command { flex: 1; font-family: monospace; font-size: 13px; }
 #command-help summary { font-size: 12px; color: #555; cursor: pointer; }
 #command-lines { white-space: pre-wrap; font-size: 12px; margin: 4px 0; }
-#actions .group b { display: block; font-size: 12px; color: #555; text-transform: uppercase; letter-spacing: .03em; }
-#actions button { display: block; width: 100%; text-align: left; margin: 2px 0; font-size: 13px; }
-#actions button.main { font-weight: bold; background: #eef3e8; }
 #log { font-size: 12px; padding-left: 22px; margin: 0; }
 #log li { margin-bottom: 3px; }
 #log li.ai { color: #6a1f1f; }
