@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { InputError } from '../core/errors.js';
 import { deriveSeed } from '../core/rng.js';
-import type { LoadedScenario } from '../core/system.js';
+import type { LoadedScenario, SideInfo } from '../core/system.js';
 import { systemModuleOfScenario } from '../scenarios.js';
 import { loadAgentFactory, loadRunScenario, playGame, progressValue, seatSpecs, timeLimitError } from './match.js';
-import type { AgentFactory, GameRow, HarnessAgent, RunConfig } from './types.js';
+import type { AgentFactory, GameOrder, GameRow, HarnessAgent, RunConfig } from './types.js';
 import type { BatchResult, BatchTask, WorkerInit } from './worker.js';
 
 /**
@@ -105,6 +105,8 @@ export class GameRunner {
   /** One slot per batch in flight, written by the worker as each game starts (progressValue). */
   private readonly progress: Int32Array;
   private local: { scenario: LoadedScenario; factory: AgentFactory; agents: Map<string, HarnessAgent> } | undefined;
+  /** During playOrders: each game's own specs and seed, by index. */
+  private orders: ReadonlyMap<number, GameOrder> | undefined;
   readonly gameTimeLimitMs: number;
 
   private constructor(
@@ -216,7 +218,10 @@ export class GameRunner {
           running.add(l);
           batch.attempts++;
           Atomics.store(this.progress, l.slot, progressValue(l.token, 0));
-          this.pool!.run({ indices: batch.indices, slot: l.slot, token: l.token }, { signal: l.controller.signal }).then(
+          const orders = this.orders;
+          const task: BatchTask = { indices: batch.indices, slot: l.slot, token: l.token };
+          if (orders) task.orders = batch.indices.map((i) => orders.get(i)!);
+          this.pool!.run(task, { signal: l.controller.signal }).then(
             (res) => {
               settle(l);
               if (res.fatal !== undefined) fatal ??= new Error(res.fatal);
@@ -282,14 +287,37 @@ export class GameRunner {
     }
   }
 
+  /**
+   * Plays games each given by its own seat specs and seed (keyed by the index its row will carry) rather
+   * than by the run's agents and master seed, as `play` plays indices: batches, retries, time limits, stop.
+   */
+  async playOrders(orders: ReadonlyMap<number, GameOrder>, onRow: (row: GameRow) => void, signal?: AbortSignal): Promise<PlayReport> {
+    if (this.orders !== undefined) throw new Error('playOrders: the runner is already playing ordered games');
+    this.orders = orders;
+    try {
+      return await this.play([...orders.keys()], onRow, signal);
+    } finally {
+      this.orders = undefined;
+    }
+  }
+
+  private specsOf(sides: readonly SideInfo[], index: number): string[] {
+    const order = this.orders?.get(index);
+    return order ? [...order.specs] : seatSpecs(sides, this.config.agents, this.config.swap, index);
+  }
+
+  private seedOf(index: number): string {
+    return this.orders?.get(index)?.seed ?? deriveSeed(this.config.seed, index);
+  }
+
   /** The row of a game that produced none: its worker died or it ran out of time. */
   private failedRow(index: number, message: string): GameRow {
     const sides = Object.keys(this.config.agents).map((id) => ({ id, name: id }));
     const n = sides.length;
     return {
       game: index,
-      seed: deriveSeed(this.config.seed, index),
-      agents: seatSpecs(sides, this.config.agents, this.config.swap, index),
+      seed: this.seedOf(index),
+      agents: this.specsOf(sides, index),
       winner: null,
       victoryLevel: '',
       turns: null,
@@ -306,7 +334,7 @@ export class GameRunner {
     const { config } = this;
     for (const index of indices) {
       if (stopRequested()) return { stopped: true };
-      const specs = seatSpecs(ctx.scenario.sides, config.agents, config.swap, index);
+      const specs = this.specsOf(ctx.scenario.sides, index);
       const agents: HarnessAgent[] = [];
       for (let seat = 0; seat < specs.length; seat++) {
         const key = `${seat}\u0000${specs[seat]}`;
@@ -314,7 +342,7 @@ export class GameRunner {
         if (!agent) ctx.agents.set(key, (agent = await ctx.factory(specs[seat]!, ctx.scenario.ai)));
         agents.push(agent);
       }
-      const row = await playGame(ctx.scenario, agents, specs, index, deriveSeed(config.seed, index), {
+      const row = await playGame(ctx.scenario, agents, specs, index, this.seedOf(index), {
         maxActions: config.maxActions,
         records: config.records,
         turnRecords: config.turnRecords === true,

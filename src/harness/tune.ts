@@ -20,8 +20,9 @@ import type { LoadedScenario } from '../core/system.js';
 import { loadAgentFactory, loadRunScenario, playGame } from './match.js';
 import { createProgress, silentProgress, type ProgressReporter } from './progress.js';
 import { RunningStats, round } from './stats.js';
-import type { AgentFactory, HarnessAgent } from './types.js';
+import type { AgentFactory, GameOrder, GameRow, HarnessAgent, RunConfig } from './types.js';
 import { parseIntFlag } from './cli.js';
+import { defaultWorkers, GameRunner, MAX_WORKERS } from './pool.js';
 
 /** A tunable parameter of an agent: its option key and the values the search may give it. */
 export interface TuneParam {
@@ -66,8 +67,13 @@ export interface TuneOptions {
   maxActions?: number;
   progress?: boolean;
   signal?: AbortSignal;
-  /** Overrides agents/agent.js (tests). */
+  /** Overrides agents/agent.js (tests; in this thread only). */
   agentFactory?: AgentFactory;
+  /**
+   * Worker threads (default 0: this thread). An evaluation's two games run side by side, and all the
+   * confirmation pairs at once; the search's steps stay in order, so the result is the same on any number.
+   */
+  workers?: number;
 }
 
 /** A score per pair (mean of the two games) with its 95% interval. */
@@ -198,14 +204,52 @@ export class NTupleModel {
   }
 }
 
-/** Plays paired games between two specs in this thread: agents made once per spec and seat. */
+/** One paired seed: `spec` against `other`, two games on the same dice, `spec` on each side in turn. */
+interface PairGames {
+  spec: string;
+  other: string;
+  seed: string;
+}
+
+/** `spec`'s points in each game of a pair (1 a win, 1/2 a draw), or null for a failed game. */
+type PairOutcome = [number | null, number | null];
+
+/**
+ * Plays paired games: on a pool of worker threads (the games of all the pairs asked for at once side by
+ * side), or in this thread with workers = 0. Either way a pair's outcome depends only on its specs and
+ * seed, so a tuning run gives the same result on any number of workers.
+ */
 class PairedPlayer {
   private readonly agents = new Map<string, HarnessAgent>();
-  constructor(
+  private constructor(
     private readonly scenario: LoadedScenario,
     private readonly factory: AgentFactory,
     private readonly maxActions: number,
+    private readonly runner: GameRunner | undefined,
   ) {}
+
+  static async create(scenario: LoadedScenario, options: TuneOptions): Promise<PairedPlayer> {
+    const maxActions = options.maxActions ?? 20_000;
+    const workers = options.workers ?? 0;
+    if (workers > 0 && options.agentFactory !== undefined)
+      throw new Error('tune: an agent factory given as a function plays in this thread only (workers 0)');
+    const factory = options.agentFactory ?? (await loadAgentFactory());
+    let runner: GameRunner | undefined;
+    if (workers > 0) {
+      const start = Object.fromEntries(scenario.sides.map((s) => [s.id, 'random']));
+      const config: RunConfig = {
+        scenario: options.scenario,
+        scenarioOptions: {},
+        agents: start,
+        seed: '',
+        swap: false,
+        maxActions,
+        records: false,
+      };
+      runner = await GameRunner.create(config, workers);
+    }
+    return new PairedPlayer(scenario, factory, maxActions, runner);
+  }
 
   private async agent(spec: string, seat: number): Promise<HarnessAgent> {
     const key = `${seat}\u0000${spec}`;
@@ -215,19 +259,47 @@ class PairedPlayer {
   }
 
   /**
-   * Two games on seed `seed`, `spec` first as seat 0 then as seat 1 against `other`: `spec`'s points
-   * (1 a win, 1/2 a draw) in each, or null for a failed game.
+   * The outcomes of `pairs`, in their order; a pair not finished because `signal` stopped the run is
+   * undefined. `onGame` hears of each game as it ends.
    */
-  async pair(spec: string, other: string, seed: string): Promise<[number | null, number | null]> {
-    const out: [number | null, number | null] = [null, null];
-    for (let side = 0; side < 2; side++) {
-      const specs = side === 0 ? [spec, other] : [other, spec];
-      const agents = [await this.agent(specs[0]!, 0), await this.agent(specs[1]!, 1)];
-      const row = await playGame(this.scenario, agents, specs, side, seed, { maxActions: this.maxActions });
-      if (row === null || row.error !== null) continue;
-      out[side] = row.winner === null ? 0.5 : row.winner === side ? 1 : 0;
+  async play(pairs: readonly PairGames[], onGame: (failed: boolean) => void, signal?: AbortSignal): Promise<(PairOutcome | undefined)[]> {
+    const points = (row: GameRow, side: number): number | null =>
+      row.error !== null ? null : row.winner === null ? 0.5 : row.winner === side ? 1 : 0;
+    const outcomes: (PairOutcome | undefined)[] = pairs.map(() => undefined);
+    if (this.runner) {
+      const orders = new Map<number, GameOrder>();
+      pairs.forEach((p, k) => {
+        orders.set(2 * k, { specs: [p.spec, p.other], seed: p.seed });
+        orders.set(2 * k + 1, { specs: [p.other, p.spec], seed: p.seed });
+      });
+      const games: (number | null | undefined)[] = new Array(2 * pairs.length).fill(undefined);
+      await this.runner.playOrders(
+        orders,
+        (row) => {
+          games[row.game] = points(row, row.game % 2);
+          onGame(row.error !== null);
+        },
+        signal,
+      );
+      pairs.forEach((_, k) => {
+        const [a, b] = [games[2 * k], games[2 * k + 1]];
+        if (a !== undefined && b !== undefined) outcomes[k] = [a, b];
+      });
+      return outcomes;
     }
-    return out;
+    for (const [k, p] of pairs.entries()) {
+      if (signal?.aborted) break;
+      const out: PairOutcome = [null, null];
+      for (let side = 0; side < 2; side++) {
+        const specs = side === 0 ? [p.spec, p.other] : [p.other, p.spec];
+        const agents = [await this.agent(specs[0]!, 0), await this.agent(specs[1]!, 1)];
+        const row = await playGame(this.scenario, agents, specs, side, p.seed, { maxActions: this.maxActions });
+        if (row !== null) out[side] = points(row, side);
+        onGame(out[side] === null);
+      }
+      outcomes[k] = out;
+    }
+    return outcomes;
   }
 
   /** Forgets the agents of specs other than `keep` (a long search makes many). */
@@ -241,6 +313,7 @@ class PairedPlayer {
 
   async close(): Promise<void> {
     await this.prune(new Set());
+    await this.runner?.close();
   }
 }
 
@@ -250,7 +323,7 @@ class ScoreTally {
   losses = 0;
   draws = 0;
   failed = 0;
-  add([a, b]: [number | null, number | null]): void {
+  add([a, b]: PairOutcome): void {
     for (const x of [a, b]) {
       if (x === null) this.failed++;
       else if (x === 1) this.wins++;
@@ -312,12 +385,13 @@ export async function tune(agentSpec: string, options: TuneOptions): Promise<Tun
   const explore = options.explore ?? 0.5;
   const neighbours = options.neighbours ?? 50;
   const random = searchRng(`${seed}/ntbea`);
-  const player = new PairedPlayer(scenario, factory, options.maxActions ?? 20_000);
+  const player = await PairedPlayer.create(scenario, options);
   const model = new NTupleModel(params.length);
   const tallies = new Map<string, ScoreTally>();
   const pointOf = new Map<string, number[]>();
   let progress: ProgressReporter = silentProgress;
   if (options.progress) progress = createProgress({ total: 2 * (evaluations + confirmPairs) });
+  const tick = (failed: boolean) => progress.tick(failed);
   let aborted = false;
   try {
     let current = startPoint.slice();
@@ -349,9 +423,11 @@ export async function tune(agentSpec: string, options: TuneOptions): Promise<Tun
       }
       current = chosen;
       const spec = specOf(current);
-      const outcome = await player.pair(spec, agentSpec, `${seed}/tune/${e}`);
-      progress.tick(outcome[0] === null);
-      progress.tick(outcome[1] === null);
+      const [outcome] = await player.play([{ spec, other: agentSpec, seed: `${seed}/tune/${e}` }], tick, options.signal);
+      if (outcome === undefined) {
+        aborted = true;
+        break;
+      }
       if (outcome[0] !== null && outcome[1] !== null) model.add(current, (outcome[0] + outcome[1]) / 2);
       const key = current.join(',');
       pointOf.set(key, current);
@@ -371,15 +447,13 @@ export async function tune(agentSpec: string, options: TuneOptions): Promise<Tun
     }
     const bestSpec = specOf(best);
     const confirm = new ScoreTally();
-    for (let k = 0; k < confirmPairs && !aborted; k++) {
-      if (options.signal?.aborted) {
-        aborted = true;
-        break;
+    if (!aborted) {
+      const pairs = Array.from({ length: confirmPairs }, (_, k) => ({ spec: bestSpec, other: agentSpec, seed: `${seed}/confirm/${k}` }));
+      // Added in the pairs' order, whatever order the workers finished them in.
+      for (const outcome of await player.play(pairs, tick, options.signal)) {
+        if (outcome === undefined) aborted = true;
+        else confirm.add(outcome);
       }
-      const outcome = await player.pair(bestSpec, agentSpec, `${seed}/confirm/${k}`);
-      progress.tick(outcome[0] === null);
-      progress.tick(outcome[1] === null);
-      confirm.add(outcome);
     }
     progress.finish(aborted ? 'stopped' : undefined);
     const confirmed = confirm.result();
@@ -436,6 +510,7 @@ export function registerTuneCommand(program: Command): void {
     .option('--seed <S>', 'master seed (default: the current time)')
     .option('--out <FILE>', 'write the result (best spec, win rate and interval) as JSON here')
     .option('--max-actions <N>', 'abandon (and count as failed) a game still running after N actions', '20000')
+    .option('--workers <N>', 'worker threads (default: all cores; 0 plays in this thread)')
     .option('--no-progress', 'no progress bar on stderr')
     .option('--json', 'print the result as JSON')
     .addHelpText(
@@ -446,7 +521,10 @@ Tunable options: ${Object.entries(TUNABLE)
         .join('; ')}.
 Each evaluation plays a candidate against the starting spec on one seed twice, once on each side
 (the same dice both times). The best candidate by the NTBEA model then plays the start again on
-fresh seeds; its score per pair and 95% interval are printed. Games run in this thread.
+fresh seeds; its score per pair and 95% interval are printed. An evaluation's two games run on two
+worker threads side by side and the confirmation pairs on all of them; the result is the same for a
+seed on any number of workers. Budgets in time (timeMs) depend on the machine's load: tune those on a
+quiet machine, or give the budget in iterations.
 
 Examples:
   tacsim tune scripted --scenario SCENARIO --evaluations 300 --confirm-pairs 300 --seed 1 --out tuned.json
@@ -464,6 +542,7 @@ Examples:
           seed?: string;
           out?: string;
           maxActions: string;
+          workers?: string;
           progress?: boolean;
           json?: boolean;
         },
@@ -481,6 +560,7 @@ Examples:
             confirmPairs: parseIntFlag('--confirm-pairs', flags.confirmPairs, 0)!,
             explore,
             maxActions: parseIntFlag('--max-actions', flags.maxActions, 1)!,
+            workers: parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS) ?? defaultWorkers(),
             ...(flags.keys !== undefined ? { keys: flags.keys.split(',').map((k) => k.trim()) } : {}),
             ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
             progress: flags.progress !== false,

@@ -62,6 +62,15 @@ export interface RunConfig {
   agentModule?: string;
 }
 
+/**
+ * One game given by its own seat specs and seed instead of the run's agents and master seed: how `tune`
+ * plays a candidate and the start on the same dice with sides swapped (GameRunner.playOrders).
+ */
+export interface GameOrder {
+  readonly specs: readonly string[];
+  readonly seed: string;
+}
+
 /** One game's result: compact, structured-clone friendly, sent from workers to the main thread. */
 export interface GameRow {
   game: number;

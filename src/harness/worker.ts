@@ -7,7 +7,7 @@ import { workerData } from 'node:worker_threads';
 import { deriveSeed } from '../core/rng.js';
 import type { LoadedScenario } from '../core/system.js';
 import { loadAgentFactory, loadRunScenario, playGame, progressValue, seatSpecs } from './match.js';
-import type { AgentFactory, GameRow, HarnessAgent, RunConfig } from './types.js';
+import type { AgentFactory, GameOrder, GameRow, HarnessAgent, RunConfig } from './types.js';
 
 export interface WorkerInit {
   config: RunConfig;
@@ -24,6 +24,8 @@ export interface BatchTask {
   /** The batch's slot in WorkerInit.progress and the token that tells this batch from earlier users of the slot. */
   slot: number;
   token: number;
+  /** Per game of `indices`, its own specs and seed (GameRunner.playOrders); absent: the run's. */
+  orders?: GameOrder[];
 }
 
 export interface BatchResult {
@@ -41,6 +43,17 @@ interface Context {
 }
 
 const init = workerData as WorkerInit;
+
+/** Agents a worker keeps made between ordered games before it forgets those the next game does not use. */
+const MAX_CACHED_AGENTS = 8;
+
+async function forgetAgentsBut(agents: Map<string, HarnessAgent>, specs: readonly string[]): Promise<void> {
+  for (const [key, agent] of agents) {
+    if (specs.includes(key.slice(key.indexOf('\u0000') + 1))) continue;
+    await agent.close?.();
+    agents.delete(key);
+  }
+}
 let context: Promise<Context> | undefined;
 
 function getContext(): Promise<Context> {
@@ -66,7 +79,10 @@ export default async function runBatch(task: BatchTask): Promise<BatchResult> {
   for (const [k, index] of task.indices.entries()) {
     if (shouldStop()) return { rows, stopped: true };
     Atomics.store(progress, task.slot, progressValue(task.token, k + 1));
-    const specs = seatSpecs(ctx.scenario.sides, config.agents, config.swap, index);
+    const order = task.orders?.[k];
+    const specs = order ? [...order.specs] : seatSpecs(ctx.scenario.sides, config.agents, config.swap, index);
+    // Ordered games name new specs game after game (a tuner's candidates): the cache keeps only a few.
+    if (order && ctx.agents.size > MAX_CACHED_AGENTS) await forgetAgentsBut(ctx.agents, specs);
     const agents: HarnessAgent[] = [];
     try {
       for (let seat = 0; seat < specs.length; seat++) {
@@ -81,7 +97,7 @@ export default async function runBatch(task: BatchTask): Promise<BatchResult> {
     } catch (e) {
       return { rows, stopped: false, fatal: `cannot create agent: ${e instanceof Error ? e.message : String(e)}` };
     }
-    const row = await playGame(ctx.scenario, agents, specs, index, deriveSeed(config.seed, index), {
+    const row = await playGame(ctx.scenario, agents, specs, index, order ? order.seed : deriveSeed(config.seed, index), {
       maxActions: config.maxActions,
       records: config.records,
       turnRecords: config.turnRecords === true,

@@ -45,6 +45,9 @@ describe('tacsim tune', () => {
     const again = await tune(start, options);
     expect(again.best).toBe(r.best);
     expect(again.confirm).toEqual(r.confirm);
+    // On worker threads (an evaluation's two games side by side, the confirmation pairs all at once): the same.
+    const threaded = await tune(start, { ...options, workers: 2 });
+    expect(threaded).toEqual(r);
   });
 
   it('refuses an agent without tunable parameters, or a key it does not have', async () => {
