@@ -13,7 +13,8 @@
  * the answer, and it is played against the starting spec again on fresh seeds (never the tuning
  * seeds): its score per pair with a normal 95% interval is what the output states.
  */
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import type { LoadedScenario } from '../core/system.js';
@@ -23,6 +24,9 @@ import { RunningStats, round } from './stats.js';
 import type { AgentFactory, GameOrder, GameRow, HarnessAgent, RunConfig } from './types.js';
 import { parseIntFlag } from './cli.js';
 import { defaultWorkers, GameRunner, MAX_WORKERS } from './pool.js';
+import { probeScenario, type RunFingerprint } from './probe.js';
+import { checkFingerprint, readJsonLines, writeWarning } from './run.js';
+import { Slicer } from './slices.js';
 
 /** A tunable parameter of an agent: its option key and the values the search may give it. */
 export interface TuneParam {
@@ -69,6 +73,12 @@ export interface TuneOptions {
   signal?: AbortSignal;
   /** Overrides agents/agent.js (tests; in this thread only). */
   agentFactory?: AgentFactory;
+  /**
+   * A file of finished pairs (a JSON line each: seed, spec, other and the two games' points), read at the
+   * start and added to as each pair ends. A pair it holds is not played again: a pair's outcome depends
+   * only on its specs and seed, so a run stopped and started again takes the same steps to the same result.
+   */
+  journal?: string;
   /**
    * Worker threads (default 0: this thread). An evaluation's two games run side by side, and all the
    * confirmation pairs at once; the search's steps stay in order, so the result is the same on any number.
@@ -260,9 +270,14 @@ class PairedPlayer {
 
   /**
    * The outcomes of `pairs`, in their order; a pair not finished because `signal` stopped the run is
-   * undefined. `onGame` hears of each game as it ends.
+   * undefined. `onGame` hears of each game as it ends, `onPair` of each pair (by its place in `pairs`).
    */
-  async play(pairs: readonly PairGames[], onGame: (failed: boolean) => void, signal?: AbortSignal): Promise<(PairOutcome | undefined)[]> {
+  async play(
+    pairs: readonly PairGames[],
+    onGame: (failed: boolean) => void,
+    onPair: (k: number, outcome: PairOutcome) => void,
+    signal?: AbortSignal,
+  ): Promise<(PairOutcome | undefined)[]> {
     const points = (row: GameRow, side: number): number | null =>
       row.error !== null ? null : row.winner === null ? 0.5 : row.winner === side ? 1 : 0;
     const outcomes: (PairOutcome | undefined)[] = pairs.map(() => undefined);
@@ -278,6 +293,9 @@ class PairedPlayer {
         (row) => {
           games[row.game] = points(row, row.game % 2);
           onGame(row.error !== null);
+          const k = row.game >> 1;
+          const [a, b] = [games[2 * k], games[2 * k + 1]];
+          if (a !== undefined && b !== undefined) onPair(k, [a, b]);
         },
         signal,
       );
@@ -298,6 +316,7 @@ class PairedPlayer {
         onGame(out[side] === null);
       }
       outcomes[k] = out;
+      onPair(k, out);
     }
     return outcomes;
   }
@@ -315,6 +334,24 @@ class PairedPlayer {
     await this.prune(new Set());
     await this.runner?.close();
   }
+}
+
+function pairKey(p: PairGames): string {
+  return `${p.seed}\n${p.spec}\n${p.other}`;
+}
+
+/** The outcomes a tuning journal holds, by pair; a line cut short by a kill is left out (that pair is played again). */
+async function readTuneJournal(file: string, signal: AbortSignal | undefined): Promise<Map<string, PairOutcome>> {
+  const known = new Map<string, PairOutcome>();
+  const point = (x: unknown) => x === null || x === 0 || x === 0.5 || x === 1;
+  for (const line of await readJsonLines(file, new Slicer(signal))) {
+    const p = line as Partial<PairGames> & { outcome?: unknown };
+    const o = p?.outcome;
+    if (typeof p?.seed !== 'string' || typeof p.spec !== 'string' || typeof p.other !== 'string') continue;
+    if (!Array.isArray(o) || o.length !== 2 || !point(o[0]) || !point(o[1])) continue;
+    known.set(pairKey(p as PairGames), [o[0] as number | null, o[1] as number | null]);
+  }
+  return known;
 }
 
 class ScoreTally {
@@ -385,12 +422,38 @@ export async function tune(agentSpec: string, options: TuneOptions): Promise<Tun
   const explore = options.explore ?? 0.5;
   const neighbours = options.neighbours ?? 50;
   const random = searchRng(`${seed}/ntbea`);
+  const known = options.journal !== undefined ? await readTuneJournal(options.journal, options.signal) : new Map<string, PairOutcome>();
+  // A line cut short by a kill is ended, so the next pair's line is not glued to it.
+  if (options.journal !== undefined && existsSync(options.journal) && !/(^|\n)$/.test(readFileSync(options.journal, 'utf8')))
+    appendFileSync(options.journal, '\n');
   const player = await PairedPlayer.create(scenario, options);
+  /** The pairs' outcomes: from the journal where it has them, the rest played (and journalled as each ends). */
+  const playPairs = async (pairs: readonly PairGames[]): Promise<(PairOutcome | undefined)[]> => {
+    const out = pairs.map((p) => known.get(pairKey(p)));
+    const todo = pairs.flatMap((_, k) => (out[k] === undefined ? [k] : []));
+    if (todo.length === 0) return out;
+    const played = await player.play(
+      todo.map((k) => pairs[k]!),
+      tick,
+      (j, outcome) => {
+        const p = pairs[todo[j]!]!;
+        known.set(pairKey(p), outcome);
+        if (options.journal !== undefined) appendFileSync(options.journal, `${JSON.stringify({ ...p, outcome })}\n`);
+      },
+      options.signal,
+    );
+    played.forEach((o, j) => {
+      out[todo[j]!] = o;
+    });
+    return out;
+  };
   const model = new NTupleModel(params.length);
   const tallies = new Map<string, ScoreTally>();
   const pointOf = new Map<string, number[]>();
   let progress: ProgressReporter = silentProgress;
-  if (options.progress) progress = createProgress({ total: 2 * (evaluations + confirmPairs) });
+  // Pairs in the journal are not played again: at most this many of the run's count as done already.
+  if (options.progress)
+    progress = createProgress({ total: 2 * (evaluations + confirmPairs), already: 2 * Math.min(known.size, evaluations + confirmPairs) });
   const tick = (failed: boolean) => progress.tick(failed);
   let aborted = false;
   try {
@@ -423,7 +486,7 @@ export async function tune(agentSpec: string, options: TuneOptions): Promise<Tun
       }
       current = chosen;
       const spec = specOf(current);
-      const [outcome] = await player.play([{ spec, other: agentSpec, seed: `${seed}/tune/${e}` }], tick, options.signal);
+      const [outcome] = await playPairs([{ spec, other: agentSpec, seed: `${seed}/tune/${e}` }]);
       if (outcome === undefined) {
         aborted = true;
         break;
@@ -450,7 +513,7 @@ export async function tune(agentSpec: string, options: TuneOptions): Promise<Tun
     if (!aborted) {
       const pairs = Array.from({ length: confirmPairs }, (_, k) => ({ spec: bestSpec, other: agentSpec, seed: `${seed}/confirm/${k}` }));
       // Added in the pairs' order, whatever order the workers finished them in.
-      for (const outcome of await player.play(pairs, tick, options.signal)) {
+      for (const outcome of await playPairs(pairs)) {
         if (outcome === undefined) aborted = true;
         else confirm.add(outcome);
       }
@@ -480,7 +543,9 @@ export async function tune(agentSpec: string, options: TuneOptions): Promise<Tun
 export function formatTune(r: TuneResult): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const line = (s: PairedScore) =>
-    `${pct(s.score)} (95% interval ${pct(s.ci95[0])}-${pct(s.ci95[1])}) over ${s.pairs} paired seeds: ${s.wins} won, ${s.losses} lost, ${s.draws} drawn${s.failed ? `, ${s.failed} failed` : ''}`;
+    s.pairs === 0 && s.failed === 0
+      ? 'none played'
+      : `${pct(s.score)} (95% interval ${pct(s.ci95[0])}-${pct(s.ci95[1])}) over ${s.pairs} paired seed${s.pairs === 1 ? '' : 's'}: ${s.wins} won, ${s.losses} lost, ${s.draws} drawn${s.failed ? `, ${s.failed} failed` : ''}`;
   return [
     `${r.scenario}: tuned ${r.start} (seed ${r.seed}, ${r.evaluations} evaluations of 2 games)`,
     `method: ${r.method}`,
@@ -492,24 +557,88 @@ export function formatTune(r: TuneResult): string {
     `best vs start on fresh seeds:      ${line(r.confirm)}`,
     r.beatsStart
       ? 'the best spec beats the start (the lower end of the interval is above 50%)'
-      : 'no clear gain over the start (the interval reaches 50%)',
+      : r.confirm.pairs === 0
+        ? 'not confirmed: no fresh seeds were played'
+        : 'no clear gain over the start (the interval reaches 50%)',
     ...(r.aborted ? ['stopped before the end'] : []),
   ].join('\n');
+}
+
+/** The settings of a tuning run that decide its games: kept in its --out file so --resume can carry it on. */
+interface TuneSettings {
+  agent: string;
+  scenario: string;
+  keys?: string[];
+  seed: string;
+  evaluations: number;
+  confirmPairs: number;
+  explore: number;
+  maxActions: number;
+}
+
+/** What `--out FILE` holds: the run's settings and inputs from its start, and the result's fields once it has one. */
+interface SavedTune extends Partial<TuneResult> {
+  settings: TuneSettings;
+  fingerprint: RunFingerprint;
+  /** When the run was begun and each time it was resumed (ISO dates). */
+  runs: string[];
+}
+
+/** The journal of finished pairs kept beside a run's --out file: tuned.json -> tuned.pairs.jsonl. */
+export function tuneJournalOf(outFile: string): string {
+  return `${outFile.replace(/\.json$/i, '')}.pairs.jsonl`;
+}
+
+/** A setting as a command line gives it. */
+function shown(value: unknown): string {
+  return Array.isArray(value) ? value.join(',') : typeof value === 'string' ? `"${value}"` : String(value);
+}
+
+function readSavedTune(file: string): SavedTune {
+  if (!existsSync(file))
+    throw new InputError('no such file: --resume takes the --out file of a tuning run', file, '--resume', 'bad-option');
+  let saved: SavedTune;
+  try {
+    saved = JSON.parse(readFileSync(file, 'utf8')) as SavedTune;
+  } catch (e) {
+    throw new InputError(`not valid JSON (${(e as Error).message})`, file, undefined, 'bad-json');
+  }
+  const t = saved?.settings;
+  const ok =
+    typeof t === 'object' &&
+    t !== null &&
+    typeof t.agent === 'string' &&
+    typeof t.scenario === 'string' &&
+    typeof t.seed === 'string' &&
+    Number.isInteger(t.evaluations) &&
+    Number.isInteger(t.confirmPairs) &&
+    typeof t.explore === 'number' &&
+    Number.isInteger(t.maxActions) &&
+    (t.keys === undefined || (Array.isArray(t.keys) && t.keys.every((k) => typeof k === 'string')));
+  if (!ok)
+    throw new InputError(
+      'not the --out file of a tuning run (its settings: agent, scenario, seed, evaluations, confirmPairs, explore, maxActions)',
+      file,
+      '--resume',
+      'bad-option',
+    );
+  return saved;
 }
 
 export function registerTuneCommand(program: Command): void {
   program
     .command('tune')
     .description("search an agent's parameters (NTBEA, paired seeds, sides swapped) for a spec that beats it")
-    .argument('<agent>', 'the starting agent spec, e.g. scripted or mcts:timeMs=200,rolloutDepth=10')
-    .requiredOption('--scenario <ID>', 'shipped scenario id or scenario file (two sides)')
-    .option('--evaluations <N>', 'tuning evaluations, each one paired seed (2 games) against the start', '300')
-    .option('--confirm-pairs <N>', 'fresh paired seeds on which the best spec plays the start again', '300')
+    .argument('[agent]', 'the starting agent spec, e.g. scripted or mcts:timeMs=200,rolloutDepth=10 (not needed with --resume)')
+    .option('--scenario <ID>', 'shipped scenario id or scenario file (two sides)')
+    .option('--evaluations <N>', 'tuning evaluations, each one paired seed (2 games) against the start (default: 300)')
+    .option('--confirm-pairs <N>', 'fresh paired seeds on which the best spec plays the start again (default: 300)')
     .option('--keys <LIST>', 'only these options, comma-separated (default: all the tunable ones)')
-    .option('--explore <X>', 'UCB exploration constant of the n-tuple model', '0.5')
+    .option('--explore <X>', 'UCB exploration constant of the n-tuple model (default: 0.5)')
     .option('--seed <S>', 'master seed (default: the current time)')
-    .option('--out <FILE>', 'write the result (best spec, win rate and interval) as JSON here')
-    .option('--max-actions <N>', 'abandon (and count as failed) a game still running after N actions', '20000')
+    .option('--out <FILE>', 'write the result (best spec, win rate and interval) as JSON here, and keep every finished pair beside it')
+    .option('--resume <FILE>', 'carry on the run whose --out file this is: only the pairs it lacks are played')
+    .option('--max-actions <N>', 'abandon (and count as failed) a game still running after N actions (default: 20000)')
     .option('--workers <N>', 'worker threads (default: all cores; 0 plays in this thread)')
     .option('--no-progress', 'no progress bar on stderr')
     .option('--json', 'print the result as JSON')
@@ -525,50 +654,128 @@ fresh seeds; its score per pair and 95% interval are printed. An evaluation's tw
 worker threads side by side and the confirmation pairs on all of them; the result is the same for a
 seed on any number of workers. Budgets in time (timeMs) depend on the machine's load: tune those on a
 quiet machine, or give the budget in iterations.
+With --out FILE every finished pair is kept beside it (tuned.json: tuned.pairs.jsonl) as it ends;
+Ctrl-C (or a crash) keeps them, and --resume FILE plays only the pairs it lacks, to the same result.
+--evaluations and --confirm-pairs may be raised when resuming.
 
 Examples:
   tacsim tune scripted --scenario SCENARIO --evaluations 300 --confirm-pairs 300 --seed 1 --out tuned.json
-  tacsim tune mcts:timeMs=200,rolloutDepth=10 --scenario SCENARIO --keys cpuct,priorTemp --evaluations 60`,
+  tacsim tune --resume tuned.json --confirm-pairs 600
+  tacsim tune mcts:iterations=300,rolloutDepth=10 --scenario SCENARIO --keys cpuct,priorTemp --evaluations 60 --out mcts.json`,
     )
     .action(
       async (
-        agent: string,
+        agent: string | undefined,
         flags: {
-          scenario: string;
-          evaluations: string;
-          confirmPairs: string;
+          scenario?: string;
+          evaluations?: string;
+          confirmPairs?: string;
           keys?: string;
-          explore: string;
+          explore?: string;
           seed?: string;
           out?: string;
-          maxActions: string;
+          resume?: string;
+          maxActions?: string;
           workers?: string;
           progress?: boolean;
           json?: boolean;
         },
       ) => {
-        const explore = Number(flags.explore);
-        if (!Number.isFinite(explore) || explore < 0)
+        const explore = flags.explore === undefined ? undefined : Number(flags.explore);
+        if (explore !== undefined && (!Number.isFinite(explore) || explore < 0))
           throw new InputError(`--explore must be a number of at least 0, not "${flags.explore}"`, undefined, undefined, 'bad-option');
+        const given: Partial<TuneSettings> = {
+          ...(agent !== undefined ? { agent } : {}),
+          ...(flags.scenario !== undefined ? { scenario: flags.scenario } : {}),
+          ...(flags.keys !== undefined ? { keys: flags.keys.split(',').map((k) => k.trim()) } : {}),
+          ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+          ...(explore !== undefined ? { explore } : {}),
+          ...(flags.maxActions !== undefined ? { maxActions: parseIntFlag('--max-actions', flags.maxActions, 1)! } : {}),
+        };
+        const evaluations = parseIntFlag('--evaluations', flags.evaluations, 0);
+        const confirmPairs = parseIntFlag('--confirm-pairs', flags.confirmPairs, 0);
+        const workers = parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS) ?? defaultWorkers();
+        let settings: TuneSettings;
+        let saved: SavedTune | undefined;
+        let out = flags.out;
+        if (flags.resume !== undefined) {
+          if (out !== undefined)
+            throw new InputError('--resume writes to the file it carries on; leave --out out', undefined, '--out', 'bad-option');
+          out = flags.resume;
+          saved = readSavedTune(out);
+          const s = saved.settings;
+          for (const [key, value] of Object.entries(given)) {
+            const was = (s as unknown as Record<string, unknown>)[key];
+            if (JSON.stringify(value) !== JSON.stringify(was) && !(key === 'scenario' && resolve(String(value)) === resolve(s.scenario)))
+              throw new InputError(
+                `${key === 'agent' ? 'the agent' : `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`} ${shown(value)} differs from the run's ${was === undefined ? '(all the tunable options)' : shown(was)} (${out}); leave it out to carry the run on as it was`,
+                undefined,
+                '--resume',
+                'bad-option',
+              );
+          }
+          settings = { ...s, evaluations: evaluations ?? s.evaluations, confirmPairs: confirmPairs ?? s.confirmPairs };
+        } else {
+          if (given.agent === undefined)
+            throw new InputError('tune needs an agent spec to start from (or --resume FILE)', undefined, 'agent', 'bad-option');
+          if (given.scenario === undefined)
+            throw new InputError('tune needs --scenario (or --resume FILE)', undefined, '--scenario', 'bad-option');
+          settings = {
+            agent: given.agent,
+            scenario: given.scenario,
+            ...(given.keys !== undefined ? { keys: given.keys } : {}),
+            seed: given.seed ?? String(Date.now()),
+            evaluations: evaluations ?? 300,
+            confirmPairs: confirmPairs ?? 300,
+            explore: given.explore ?? 0.5,
+            maxActions: given.maxActions ?? 20_000,
+          };
+          if (out !== undefined && existsSync(tuneJournalOf(out)))
+            throw new InputError(
+              `${tuneJournalOf(out)} holds the pairs of an earlier run: carry it on with --resume ${out}, or move it away`,
+              undefined,
+              '--out',
+              'bad-option',
+            );
+        }
+        const journal = out === undefined ? undefined : tuneJournalOf(out);
+        let record: SavedTune | undefined;
+        if (out !== undefined) {
+          const { sketch } = await probeScenario({ scenario: settings.scenario, options: {} });
+          if (saved !== undefined) {
+            const warning = checkFingerprint(saved.fingerprint, sketch.fingerprint, out);
+            if (warning !== undefined) writeWarning(warning);
+          }
+          record = { settings, fingerprint: sketch.fingerprint, runs: [...(saved?.runs ?? []), new Date().toISOString()] };
+          writeFileSync(out, `${JSON.stringify(record, null, 2)}\n`);
+        }
         const controller = new AbortController();
         const onSignal = () => controller.abort();
         process.on('SIGINT', onSignal);
         try {
-          const r = await tune(agent, {
-            scenario: flags.scenario,
-            evaluations: parseIntFlag('--evaluations', flags.evaluations, 0)!,
-            confirmPairs: parseIntFlag('--confirm-pairs', flags.confirmPairs, 0)!,
-            explore,
-            maxActions: parseIntFlag('--max-actions', flags.maxActions, 1)!,
-            workers: parseIntFlag('--workers', flags.workers, 0, MAX_WORKERS) ?? defaultWorkers(),
-            ...(flags.keys !== undefined ? { keys: flags.keys.split(',').map((k) => k.trim()) } : {}),
-            ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+          const r = await tune(settings.agent, {
+            scenario: settings.scenario,
+            evaluations: settings.evaluations,
+            confirmPairs: settings.confirmPairs,
+            explore: settings.explore,
+            maxActions: settings.maxActions,
+            workers,
+            ...(settings.keys !== undefined ? { keys: settings.keys } : {}),
+            seed: settings.seed,
+            ...(journal !== undefined ? { journal } : {}),
             progress: flags.progress !== false,
             signal: controller.signal,
           });
-          if (flags.out) writeFileSync(flags.out, `${JSON.stringify(r, null, 2)}\n`);
+          if (out !== undefined) writeFileSync(out, `${JSON.stringify({ ...record, ...r }, null, 2)}\n`);
           process.stdout.write(`${flags.json ? JSON.stringify(r, null, 2) : formatTune(r)}\n`);
-          if (r.aborted) process.exitCode = 130;
+          if (r.aborted) {
+            process.stderr.write(
+              out !== undefined
+                ? `stopped; the finished pairs are kept: carry on with tacsim tune --resume ${out}\n`
+                : 'stopped (a run given --out FILE keeps its finished pairs and can be carried on with --resume FILE)\n',
+            );
+            process.exitCode = 130;
+          }
         } finally {
           process.off('SIGINT', onSignal);
         }
