@@ -184,6 +184,25 @@ describe('Ctrl-C', () => {
       expect(bend.stdout).toMatch(/stopped before the whole range was played/);
   });
 
+  it('during tune --out: exits within the bound with the finished pairs kept, and --resume ends as one run does', async () => {
+    const out = join(tmp, 'int-tune.json');
+    const journal = join(tmp, 'int-tune.pairs.jsonl');
+    const args = ['tune', 'scripted', '--scenario', 'pg3-tiny', '--evaluations', '200', '--confirm-pairs', '20', '--seed', 'int'];
+    const p = start([...args, '--workers', '2', '--no-progress', '--out', out]);
+    const pairs = () => (existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').length - 1 : 0);
+    await until(() => pairs() >= 30, 'thirty finished pairs');
+    const end = await interrupt(p);
+    expect(end.afterMs).toBeLessThan(STOP_BOUND_MS);
+    expect(end.code).toBe(130);
+    expect(end.stderr).toContain(`carry on with tacsim tune --resume ${out}`);
+    const kept = pairs();
+    expect(kept).toBeGreaterThanOrEqual(30);
+    expect(kept).toBeLessThan(220);
+    const resumed = tacsim(['tune', '--resume', out, '--no-progress']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toBe(tacsim([...args, '--no-progress']).stdout);
+  });
+
   it('at the play prompt: writes the --record file the help promises, which replays', async () => {
     const record = join(tmp, 'interrupted.json');
     const p = start(['play', miniScenario, '--side', 'red', '--ai', 'scripted', '--seed', '5', '--record', record]);
