@@ -246,11 +246,11 @@ class PairedPlayer {
     const factory = options.agentFactory ?? (await loadAgentFactory());
     let runner: GameRunner | undefined;
     if (workers > 0) {
-      const start = Object.fromEntries(scenario.sides.map((s) => [s.id, 'random']));
+      // Every game is ordered (its own specs and seed): the run's agents only name the sides.
       const config: RunConfig = {
         scenario: options.scenario,
         scenarioOptions: {},
-        agents: start,
+        agents: Object.fromEntries(scenario.sides.map((s) => [s.id, 'random'])),
         seed: '',
         swap: false,
         maxActions,

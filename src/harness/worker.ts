@@ -1,7 +1,7 @@
 /**
  * Piscina worker: receives the run configuration once (workerData), loads the scenario once, caches
- * one agent per (seat, spec), and plays batches of whole games. A task is a list of game indices;
- * the answer is one compact row per finished game.
+ * one agent per (seat, spec), and plays batches of whole games. A task is a list of game indices (with,
+ * for `tune`, each game's own specs and seed); the answer is one compact row per finished game.
  */
 import { workerData } from 'node:worker_threads';
 import { deriveSeed } from '../core/rng.js';
@@ -54,6 +54,7 @@ async function forgetAgentsBut(agents: Map<string, HarnessAgent>, specs: readonl
     agents.delete(key);
   }
 }
+
 let context: Promise<Context> | undefined;
 
 function getContext(): Promise<Context> {
