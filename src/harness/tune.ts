@@ -336,6 +336,13 @@ class PairedPlayer {
   }
 }
 
+/** The tuple sizes NTupleModel keeps for `dims` parameters, as the method line names them. */
+function tupleSizes(dims: number): string {
+  if (dims <= 1) return '1-tuples';
+  if (dims === 2) return '1- and 2-tuples';
+  return `1-, 2- and ${dims}-tuples`;
+}
+
 function pairKey(p: PairGames): string {
   return `${p.seed}\n${p.spec}\n${p.other}`;
 }
@@ -522,7 +529,7 @@ export async function tune(agentSpec: string, options: TuneOptions): Promise<Tun
     const confirmed = confirm.result();
     return {
       scenario: scenario.id,
-      method: `NTBEA (1-, 2- and ${params.length}-tuples, UCB explore ${explore}, ${neighbours} neighbours), one paired seed per evaluation`,
+      method: `NTBEA (${tupleSizes(params.length)}, UCB explore ${explore}, ${neighbours} neighbours), one paired seed per evaluation`,
       seed,
       start: agentSpec,
       best: bestSpec,
