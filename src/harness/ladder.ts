@@ -77,6 +77,8 @@ export interface LadderStep {
   ci95: [number, number];
   /** The whole interval is above 50%. */
   rises: boolean;
+  /** Games of the step that ended (failed ones aside). */
+  games: number;
 }
 
 export interface LadderResult {
@@ -298,7 +300,7 @@ export async function ladder(rungsGiven: readonly string[], options: LadderOptio
       const n = p.winsLower + p.winsUpper + p.draws;
       const score = p.winsUpper + p.draws / 2;
       const ci95 = n > 0 ? wilson(score, n) : ([0, 1] as [number, number]);
-      return { lower: p.lower, upper: p.upper, score: n > 0 ? score / n : 0.5, ci95, rises: ci95[0] > 0.5 };
+      return { lower: p.lower, upper: p.upper, score: n > 0 ? score / n : 0.5, ci95, rises: ci95[0] > 0.5, games: n };
     });
   return { scenario: scenario.id, seed, rungs: [...rungs], pairs, ratings, steps, aborted, ...(dir !== undefined ? { dir } : {}) };
 }
@@ -328,8 +330,10 @@ export function formatLadder(r: LadderResult): string {
     ...rows.map((x) => x.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  ')),
     '',
     "steps (the upper rung's score against the one below, Wilson 95% interval):",
-    ...r.steps.map(
-      (s) => `  ${s.upper} over ${s.lower}: ${pct(s.score)} (${pct(s.ci95[0])}-${pct(s.ci95[1])}) ${s.rises ? 'rises' : 'no clear rise'}`,
+    ...r.steps.map((s) =>
+      s.games === 0
+        ? `  ${s.upper} over ${s.lower}: no games yet`
+        : `  ${s.upper} over ${s.lower}: ${pct(s.score)} (${pct(s.ci95[0])}-${pct(s.ci95[1])}) ${s.rises ? 'rises' : 'no clear rise'}`,
     ),
     '',
     ...r.pairs.map(

@@ -51,6 +51,10 @@ describe('tacsim ladder', () => {
     expect(text.indexOf('random')).toBeLessThan(text.indexOf('scripted'));
     expect(text).toContain('scripted over random');
     expect(formatLadder({ ...r, aborted: true, dir: '/tmp/kept' })).toContain('carry on with tacsim ladder --resume /tmp/kept');
+    expect(r.steps.map((s) => s.games)).toEqual([2, 2]);
+    // A step a stopped ladder has not reached yet says so, not a 50% score over nothing.
+    const unplayed = { ...r.steps[1]!, games: 0, score: 0.5, ci95: [0, 1] as [number, number] };
+    expect(formatLadder({ ...r, steps: [r.steps[0]!, unplayed] })).toContain('scripted:aggression=0.9 over scripted: no games yet');
   });
 
   it('refuses fewer than two rungs or a repeated rung', async () => {
