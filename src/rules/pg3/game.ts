@@ -231,10 +231,13 @@ export class Pg3Game extends WordActionGame<State> {
       mines = m;
     }
     if (side.tankLeaders < 0) return mines === state.mines ? state : { ...state, mines };
+    const tanks = sc.units.filter((d) => d.side === other && d.isTankSymbol && state.u[d.index]![STEPS]! > 0);
+    const free = tanks.filter((t) => (state.u[t.index]![FLAGS]! & F_TL_REVEALED) === 0);
+    const hidden = free.filter((t) => (state.u[t.index]![FLAGS]! & F_TANK_LEADER) !== 0).length;
+    // No tank leader left unrevealed, or every unrevealed tank has one: nothing to guess, and no draw, so
+    // the search keeps the positions it reaches (a FIXED root, agents/mcts.ts).
+    if (hidden === 0 || hidden === free.length) return mines === state.mines ? state : { ...state, mines };
     const u = state.u.map((r) => r.slice());
-    const tanks = sc.units.filter((d) => d.side === other && d.isTankSymbol && u[d.index]![STEPS]! > 0);
-    const hidden = tanks.filter((t) => (u[t.index]![FLAGS]! & F_TANK_LEADER) !== 0 && (u[t.index]![FLAGS]! & F_TL_REVEALED) === 0).length;
-    const free = tanks.filter((t) => (u[t.index]![FLAGS]! & F_TL_REVEALED) === 0);
     for (const t of free) u[t.index]![FLAGS]! &= ~F_TANK_LEADER;
     for (const t of shuffled(rng, free).slice(0, hidden)) u[t.index]![FLAGS]! |= F_TANK_LEADER;
     return { ...state, u, mines };

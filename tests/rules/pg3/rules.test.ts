@@ -1190,5 +1190,29 @@ describe('PG3 victory and hidden information', () => {
     u2[holder]![FLAGS]! |= F_TL_REVEALED;
     const rev = { ...s, u: u2 };
     for (let k = 0; k < 10; k++) expect(tl(game.determinize(rev, G, createRng(k)), holder)).toBe(true);
+    // With no secret left to deal (the one tank leader revealed, or his tank destroyed) the view is the state
+    // itself and no die is drawn, so a search from it keeps its positions (FIXED root).
+    const draws = (st: typeof s): number => {
+      let n = 0;
+      const r = createRng(1);
+      const counting = {
+        next: () => {
+          n++;
+          return r.next();
+        },
+        int: (k: number) => {
+          n++;
+          return r.int(k);
+        },
+      };
+      game.determinize(st, G, counting);
+      return n;
+    };
+    expect(draws(s)).toBeGreaterThan(0);
+    expect(draws(rev)).toBe(0);
+    expect(game.determinize(rev, G, createRng(1))).toBe(rev);
+    const u3 = s.u.map((r) => r.slice());
+    u3[holder]![STEPS] = 0;
+    expect(draws({ ...s, u: u3 })).toBe(0);
   });
 });
