@@ -71,6 +71,14 @@
  *   most visited child unless a less visited one is better beyond its noise (pickBest). With an iterations
  *   budget the same seed, game and state always give the same move (any thread count).
  *
+ * - `reuse`: a wargame's side makes several decisions in a row (the steps of one activation), and a fresh
+ *   search at each one re-learns what the last one knew, and may judge the move it just made differently
+ *   and walk it back. With reuse the agent keeps the subtree of the move it played and, when the next
+ *   decision is that position (the same seat to move, equal state: no die was rolled and the other side
+ *   did not move), the search continues it (continueFrom). Only the seat's own moves are followed, and
+ *   only from a root with nothing hidden from the seat (FIXED). A decision then depends on the last one
+ *   too: the same seeds and actions from the start of a game still give the same game.
+ *
  * The inner loop allocates nothing but what the game's own `legalActions`/`apply` allocate and the
  * nodes it adds: plain records with a children array (and, in open-loop nodes, a Map index once they
  * have many children).
@@ -79,6 +87,7 @@ import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import type { Game, Rng } from '../src/core/game.js';
 import { createRng } from '../src/core/rng.js';
+import { sameValue } from '../src/core/equal.js';
 import type { Agent } from './agent.js';
 import {
   DEFAULT_DOCTRINE_WEIGHTS,
@@ -118,6 +127,8 @@ export interface MctsOptions {
   fullBreadth: number;
   maxNodes: number;
   threads: number;
+  /** Continue the last decision's tree when the next decision is the position its move led to (see MctsAgent). */
+  reuse: boolean;
   verbose: boolean;
 }
 
@@ -138,6 +149,7 @@ export const MCTS_DEFAULTS: MctsOptions = {
   fullBreadth: 8,
   maxNodes: 200_000,
   threads: 1,
+  reuse: false,
   verbose: false,
 };
 
@@ -182,6 +194,10 @@ export const MCTS_KEYS: KeyTable = {
   ),
   maxNodes: intKey('tree size cap per thread; when reached the tree stops growing', '200000', 1),
   threads: intKey('search threads (root parallelism; needs hooks with a spawnSpec)', '1', 1, 64),
+  reuse: boolKey(
+    "continue the last decision's search when this decision is the position its move led to (the same seat to move again, no dice rolled, nothing hidden from it): the move's subtree and its statistics are kept, and the budget is spent on top of them",
+    'false',
+  ),
   verbose: boolKey("print the root's top moves with visits and mean values to stderr", 'false'),
 };
 
@@ -198,7 +214,7 @@ interface SearchNode {
   visits: number;
   /** Sum of rewards for the seat that moved into this node. */
   total: number;
-  /** Sum of squared rewards (root children only: the final choice's confidence bound). */
+  /** Sum of squared rewards (the final choice's confidence bound, at whichever node becomes a root). */
   squares: number;
   /** Times this node was a legal, selectable child of an open-loop node (ISMCTS availability count; a FIXED parent's children are always available, so its visits stand for it). */
   avail: number;
@@ -331,9 +347,12 @@ export interface LineStep {
  * One search tree. Kept as a class with monomorphic fields so V8 keeps the inner loop fast.
  */
 export class MctsTree<S, A> {
-  readonly root: SearchNode = newNode('');
+  /** The root: a new node, or an earlier tree's node this search continues (continueFrom). */
+  root: SearchNode = newNode('');
   nodes = 1;
   iterations = 0;
+  /** The root's visits taken over from an earlier search (continueFrom), 0 for a fresh one. */
+  reused = 0;
   private readonly path: SearchNode[] = [];
   private readonly seats: number[] = [];
   private untried: number[] = [];
@@ -377,6 +396,24 @@ export class MctsTree<S, A> {
    * not touch the search.
    */
   onProgress: ((iterations: number) => void) | undefined = undefined;
+
+  /**
+   * Continues the search from `node`: a FIXED node of an earlier tree whose kept state equals this tree's
+   * root state (MctsAgent's `reuse`). Its visits, children and kept states are taken over, so the budget
+   * is spent on top of what the earlier search already learnt about this position.
+   */
+  continueFrom(node: SearchNode): void {
+    this.root = node;
+    this.reused = node.visits;
+    let count = 0;
+    const stack = [node];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      count++;
+      for (const c of n.children) stack.push(c);
+    }
+    this.nodes = count;
+  }
 
   /** Runs until the iterations or time budget is spent (under a time budget, see `runTimed`). */
   run(): SearchResult {
@@ -863,10 +900,7 @@ export class MctsTree<S, A> {
       const r = rewards[seats[d]!] ?? 0;
       nd.visits++;
       nd.total += r;
-    }
-    if (depth > 0) {
-      const r = rewards[seats[0]!] ?? 0;
-      path[0]!.squares += r * r;
+      nd.squares += r * r;
     }
     this.root.visits++;
     this.iterations++;
@@ -989,6 +1023,8 @@ export interface SearchReport {
   /** Tree nodes, summed over threads. */
   nodes: number;
   threads: number;
+  /** With `reuse`: the visits this decision's main tree took over from the last decision's search (0: a fresh search). */
+  reused?: number;
   /** Root moves, most visited first (at most 10). */
   top: SearchChild[];
   chosen: string;
@@ -1148,6 +1184,11 @@ export class MctsAgent implements Agent {
   onProgress: ((iterations: number) => void) | undefined = undefined;
   private pool: SearchPool | null = null;
   private warned = false;
+  /**
+   * With `reuse`: the node of the move last played, in the main tree of the search that chose it, kept
+   * while it is FIXED (the move rolled no die and nothing was hidden from the seat at the root).
+   */
+  private kept: { game: Game<any, any>; seat: number; node: SearchNode } | undefined;
 
   constructor(
     options: Partial<MctsOptions> = {},
@@ -1167,9 +1208,11 @@ export class MctsAgent implements Agent {
     const legal = game.legalActions(state);
     if (legal.length === 0) throw new Error(`mcts: no legal actions for seat ${seat} in ${game.name}`);
     const started = performance.now();
+    const start = this.takeKept(game, state, seat);
     if (legal.length === 1) {
-      // A forced move: nothing to search.
+      // A forced move: nothing to search (a kept tree follows it, for the decision after).
       const only = legal[0]!;
+      if (start !== undefined) this.keep(game, seat, start, game.actionKey(only));
       this.lastSearch = {
         iterations: 0,
         elapsedMs: 0,
@@ -1212,6 +1255,7 @@ export class MctsAgent implements Agent {
       }
     }
     const tree = new MctsTree(game, state, seat, rng, opt, hooks);
+    if (start !== undefined) tree.continueFrom(start);
     tree.onProgress = this.onProgress;
     const own = tree.run();
     if (pending.length === 0) return this.finish(game, state, seat, legal, tree, [own], threads, started);
@@ -1243,11 +1287,13 @@ export class MctsAgent implements Agent {
         ...(s.visits > 0 ? { bound: lowerBound(s.visits, s.total, s.squares) } : {}),
       }));
     const chosenKey = g.actionKey(chosen);
+    if (this.options.reuse && tree.root.kind === FIXED) this.keep(g, seat, tree.root, chosenKey);
     this.lastSearch = {
       iterations: results.reduce((n, r) => n + r.iterations, 0),
       elapsedMs: performance.now() - started,
       nodes: results.reduce((n, r) => n + r.nodes, 0),
       threads,
+      ...(tree.reused > 0 ? { reused: tree.reused } : {}),
       top,
       chosen: chosenKey,
       chosenDescription: g.describeAction ? g.describeAction(state, chosen) : chosenKey,
@@ -1256,6 +1302,27 @@ export class MctsAgent implements Agent {
     };
     if (this.options.verbose) process.stderr.write(formatSearchReport(this.lastSearch, seat));
     return chosen;
+  }
+
+  /**
+   * The kept node, when this decision is the position it stands for: the same game and seat, and a state
+   * equal to the node's (so the last move rolled no die and the seat moves again). Only the seat's own
+   * moves are followed, never a reply of the other side's: a tree holds a node for each reply the search
+   * tried, and matching one would tell the seat which reply was played even where the rules hide it.
+   * The kept node is given up either way.
+   */
+  private takeKept<S, A>(game: Game<S, A>, state: S, seat: number): SearchNode | undefined {
+    const kept = this.kept;
+    this.kept = undefined;
+    if (kept === undefined || kept.game !== game || kept.seat !== seat) return undefined;
+    const node = kept.node;
+    return node.kind === FIXED && node.legal !== null && node.mover === seat && sameValue(node.state, state) ? node : undefined;
+  }
+
+  /** Keeps the child of `node` for the action with this key, if the search made it and it is FIXED. */
+  private keep<S, A>(game: Game<S, A>, seat: number, node: SearchNode, key: string): void {
+    const child = node.children.find((c) => c.key === key);
+    if (child !== undefined && child.kind === FIXED) this.kept = { game, seat, node: child };
   }
 
   private describe<S, A>(g: Game<S, A>, state: S, legal: readonly A[], key: string): string {
@@ -1283,7 +1350,7 @@ export class MctsAgent implements Agent {
  */
 export function formatSearchReport(r: SearchReport, seat: number): string {
   const lines = [
-    `mcts seat ${seat}: ${r.iterations} iterations in ${r.elapsedMs.toFixed(0)} ms on ${r.threads} thread(s), ${r.nodes} nodes; chose ${r.chosenDescription ?? r.chosen}`,
+    `mcts seat ${seat}: ${r.iterations} iterations in ${r.elapsedMs.toFixed(0)} ms on ${r.threads} thread(s)${r.reused ? ` on top of ${r.reused} from the last decision` : ''}, ${r.nodes} nodes; chose ${r.chosenDescription ?? r.chosen}`,
   ];
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
   for (const c of r.top)

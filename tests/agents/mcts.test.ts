@@ -605,3 +605,94 @@ describe("MCTS weighs the doctrine as the scripted agent does (the rules system'
     expect(rolloutPicks(skirmishHooks, 'system').assault).toBeGreaterThanOrEqual(15);
   });
 });
+
+describe('MCTS reuse: the next decision continues the last one', () => {
+  type Walk = { pos: number; left: number; roll: number };
+  /** Seat 0 steps a token left or right three times in a row (no dice), then the game ends: worth pos/3. */
+  const walk: Game<Walk, number> = {
+    name: 'walk',
+    players: 2,
+    toMove: () => 0,
+    legalActions: (s) => (s.left > 0 ? [-1, 1] : []),
+    apply: (s, a) => ({ pos: s.pos + a, left: s.left - 1, roll: s.roll }),
+    isTerminal: (s) => s.left === 0,
+    returns: (s) => [s.pos / 3, -s.pos / 3],
+    actionKey: (a) => String(a),
+  };
+  const start: Walk = { pos: 0, left: 3, roll: 0 };
+
+  it('keeps the subtree of the move played and spends the next budget on top of it', () => {
+    const agent = new MctsAgent({ iterations: 200, reuse: true });
+    const first = agent.act(walk, start, 0, createRng('w1')) as number;
+    expect(first).toBe(1);
+    expect(agent.lastSearch!.reused).toBeUndefined();
+    const visits = agent.lastSearch!.top.find((c) => c.key === '1')!.visits;
+    const second = agent.act(walk, walk.apply(start, first, createRng('-')), 0, createRng('w2')) as number;
+    expect(second).toBe(1);
+    // The chosen move's node became the root: its visits, then 200 more.
+    expect(agent.lastSearch!.reused).toBe(visits);
+    expect(agent.lastSearch!.iterations).toBe(200);
+    expect(agent.lastSearch!.top.reduce((n, c) => n + c.visits, 0)).toBe(visits - 1 + 200);
+    expect(formatSearchReport(agent.lastSearch!, 0)).toContain(`on top of ${visits} from the last decision`);
+  });
+
+  it('searches afresh when the position is not the one its move led to, or reuse is off', () => {
+    const agent = new MctsAgent({ iterations: 200, reuse: true });
+    agent.act(walk, start, 0, createRng('w1'));
+    agent.act(walk, { pos: -1, left: 2, roll: 0 }, 0, createRng('w2')); // the other step
+    expect(agent.lastSearch!.reused).toBeUndefined();
+    const off = new MctsAgent({ iterations: 200 });
+    const a = off.act(walk, start, 0, createRng('w1')) as number;
+    off.act(walk, walk.apply(start, a, createRng('-')), 0, createRng('w2'));
+    expect(off.lastSearch!.reused).toBeUndefined();
+  });
+
+  it('does not continue past a die rolled by the move, nor where something is hidden from the seat', () => {
+    const rolled: Game<Walk, number> = { ...walk, apply: (s, a, rng) => ({ pos: s.pos + a, left: s.left - 1, roll: rng.int(6) }) };
+    const dice = new MctsAgent({ iterations: 200, reuse: true });
+    const a = dice.act(rolled, start, 0, createRng('w1')) as number;
+    dice.act(rolled, rolled.apply(start, a, createRng('d')), 0, createRng('w2'));
+    expect(dice.lastSearch!.reused).toBeUndefined();
+    // A determinize that draws: the tree holds guesses of the secret, never matched against the real state.
+    const hidden: Game<Walk, number> = { ...walk, determinize: (s, _seat, rng) => ({ ...s, roll: rng.int(6) }) };
+    const guessing = new MctsAgent({ iterations: 200, reuse: true });
+    const b = guessing.act(hidden, start, 0, createRng('w1')) as number;
+    guessing.act(hidden, hidden.apply(start, b, createRng('-')), 0, createRng('w2'));
+    expect(guessing.lastSearch!.reused).toBeUndefined();
+  });
+
+  it("never follows the other side's reply: on tic-tac-toe every decision is a fresh search", () => {
+    const agent = new MctsAgent({ iterations: 300, reuse: true });
+    const rng = createRng('t');
+    let s: TicTacToeState = ttt.initialState();
+    while (!ttt.isTerminal(s)) {
+      const seat = ttt.toMove(s);
+      const a = seat === 0 ? (agent.act(ttt, s, 0, rng) as number) : pick(rng, perfect(s).best);
+      if (seat === 0) expect(agent.lastSearch!.reused).toBeUndefined();
+      s = ttt.apply(s, a, rng);
+    }
+  });
+
+  it('follows a forced move to the decision after it, and gives the same moves for the same seeds', () => {
+    // Seat 0: a free choice, then a forced step, then a free choice again.
+    const forced: Game<Walk, number> = { ...walk, legalActions: (s) => (s.left === 0 ? [] : s.left === 2 ? [1] : [-1, 1]) };
+    const play = (): { moves: number[]; reused: (number | undefined)[] } => {
+      const agent = new MctsAgent({ iterations: 200, reuse: true });
+      let s = start;
+      const moves: number[] = [];
+      const reused: (number | undefined)[] = [];
+      for (let k = 0; !forced.isTerminal(s); k++) {
+        const a = agent.act(forced, s, 0, createRng(`f${k}`)) as number;
+        moves.push(a);
+        reused.push(agent.lastSearch!.reused);
+        s = forced.apply(s, a, createRng('-'));
+      }
+      return { moves, reused };
+    };
+    const one = play();
+    expect(one.moves).toEqual([1, 1, 1]);
+    expect(one.reused[0]).toBeUndefined();
+    expect(one.reused[2]).toBeGreaterThan(0);
+    expect(play()).toEqual(one);
+  });
+});
