@@ -194,7 +194,7 @@ export function filterActions(
 export function whyText(search: SearchReport | undefined, describe: (key: string) => string, secret = false): string[] {
   if (search === undefined) return ['the computer has not searched yet (or its agent does not search: only mcts reports what it weighed)'];
   const lines = [
-    `The computer's last decision: ${secret ? 'hidden from you' : describe(search.chosen)}, after ${search.iterations} iterations in ${(search.elapsedMs / 1000).toFixed(1)} s.`,
+    `The computer's last decision: ${secret ? 'hidden from you' : describe(search.chosen)}, after ${search.iterations} iterations in ${(search.elapsedMs / 1000).toFixed(1)} s${search.reused ? `, on top of ${search.reused} carried over from its decision before` : ''}.`,
   ];
   if (secret) {
     lines.push('  (its candidates are not shown while some of its units or decisions are hidden from you)');

@@ -190,6 +190,10 @@ describe('play helpers', () => {
     const secret = whyText(report, (k) => `do ${k}`, true).join('\n');
     expect(secret).toMatch(/hidden from you/);
     expect(secret).not.toMatch(/do a|do b/);
+    // A search that continued the decision before it (mcts reuse) says how much it carried over.
+    expect(whyText({ ...report, reused: 300 }, (k) => `do ${k}`)[0]).toBe(
+      "The computer's last decision: do a, after 5 iterations in 1.2 s, on top of 300 carried over from its decision before.",
+    );
   });
 
   it('unit numbers: the units the player sees, numbered as first seen, with no gap where hidden units are', () => {
