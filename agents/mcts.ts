@@ -72,12 +72,12 @@
  *   budget the same seed, game and state always give the same move (any thread count).
  *
  * - `reuse`: a wargame's side makes several decisions in a row (the steps of one activation), and a fresh
- *   search at each one re-learns what the last one knew, and may judge the move it just made differently
- *   and walk it back. With reuse the agent keeps the subtree of the move it played and, when the next
- *   decision is that position (the same seat to move, equal state: no die was rolled and the other side
- *   did not move), the search continues it (continueFrom). Only the seat's own moves are followed, and
- *   only from a root with nothing hidden from the seat (FIXED). A decision then depends on the last one
- *   too: the same seeds and actions from the start of a game still give the same game.
+ *   search at each one re-learns what the last one knew. With reuse the agent keeps the subtree of the
+ *   move it played and, when the next decision is that position (the same seat to move, equal state: no
+ *   die was rolled and the other side did not move), the search continues it (continueFrom). Only the
+ *   seat's own moves are followed, and only from a root with nothing hidden from the seat (FIXED). A
+ *   decision then depends on the last one too: the same seeds and actions from the start of a game still
+ *   give the same game.
  *
  * The inner loop allocates nothing but what the game's own `legalActions`/`apply` allocate and the
  * nodes it adds: plain records with a children array (and, in open-loop nodes, a Map index once they
