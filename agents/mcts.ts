@@ -129,8 +129,6 @@ export interface MctsOptions {
   threads: number;
   /** Continue the last decision's tree when the next decision is the position its move led to (see MctsAgent). */
   reuse: boolean;
-  /** The final choice: the highest lower confidence bound, or the most visited unless another is better beyond both noises (pickBest). */
-  choose: 'bound' | 'visits';
   verbose: boolean;
 }
 
@@ -152,7 +150,6 @@ export const MCTS_DEFAULTS: MctsOptions = {
   maxNodes: 200_000,
   threads: 1,
   reuse: false,
-  choose: 'bound',
   verbose: false,
 };
 
@@ -200,11 +197,6 @@ export const MCTS_KEYS: KeyTable = {
   reuse: boolKey(
     "continue the last decision's search when this decision is the position its move led to (the same seat to move again, no dice rolled, nothing hidden from it): the move's subtree and its statistics are kept, and the budget is spent on top of them",
     'false',
-  ),
-  choose: choiceKey(
-    "the move played: bound: the highest lower confidence bound of its mean; visits: the most visited, unless another move's lower bound is above the most visited one's upper bound",
-    'bound',
-    ['bound', 'visits'],
   ),
   verbose: boolKey("print the root's top moves with visits and mean values to stderr", 'false'),
 };
@@ -502,7 +494,7 @@ export class MctsTree<S, A> {
 
   /**
    * A close choice, worth more time: the runner-up has at least CLOSE_SHARE of the leader's visits, or
-   * the final rule (`choose`) would play another move than the most visited.
+   * the robust final rule (the lower confidence bound) would play another move than the most visited.
    */
   private close(): boolean {
     const children = this.root.children;
@@ -517,12 +509,7 @@ export class MctsTree<S, A> {
     if (first === undefined || first.visits === 0) return false;
     if (second >= CLOSE_SHARE * first.visits) return true;
     const robust = children.reduce((a, c) => (lowerBound(c.visits, c.total, c.squares) > lowerBound(a.visits, a.total, a.squares) ? c : a));
-    if (robust === first) return false;
-    // choose=visits plays another move than the most visited only when it is better beyond both noises.
-    return (
-      this.opt.choose === 'bound' ||
-      lowerBound(robust.visits, robust.total, robust.squares) > upperBound(first.visits, first.total, first.squares)
-    );
+    return robust !== first;
   }
 
   result(): SearchResult {
@@ -1064,7 +1051,7 @@ export function mctsSearch<S, A>(
   const legal = game.legalActions(state);
   const tree = new MctsTree(game, state, seat, rng, opt, hooks);
   const res = tree.run();
-  return legal[pickBest(game, legal, mergeChildren([res]), opt.choose).index]!;
+  return legal[pickBest(game, legal, mergeChildren([res])).index]!;
 }
 
 function mergeChildren(results: SearchResult[]): Map<string, RootChildStats> {
@@ -1090,13 +1077,7 @@ function mergeChildren(results: SearchResult[]): Map<string, RootChildStats> {
  * roll keeps a better one waiting (the die-bet test); the bound takes a less visited move only when its
  * value is better beyond the noise of its fewer visits, and it stays with the most visited otherwise.
  */
-function pickBest<S, A>(
-  game: Game<S, A>,
-  legal: readonly A[],
-  stats: Map<string, RootChildStats>,
-  choose: MctsOptions['choose'] = 'bound',
-): { index: number } {
-  if (choose === 'visits') return pickVisited(game, legal, stats);
+function pickBest<S, A>(game: Game<S, A>, legal: readonly A[], stats: Map<string, RootChildStats>): { index: number } {
   let bestIdx = 0;
   let bestBound = -Infinity;
   let bestVisits = -1;
@@ -1111,33 +1092,6 @@ function pickBest<S, A>(
     }
   }
   return { index: bestIdx };
-}
-
-/**
- * `choose=visits`: the most visited move (ties by order), unless another move's lower confidence bound is
- * above its upper bound, that is better beyond the noise of both; then the highest lower bound. Where the
- * moves' values lie within each other's noise the search's own allocation decides, which follows the prior.
- */
-function pickVisited<S, A>(game: Game<S, A>, legal: readonly A[], stats: Map<string, RootChildStats>): { index: number } {
-  let mostIdx = 0;
-  let most: RootChildStats | undefined;
-  let boundIdx = 0;
-  let bound = -Infinity;
-  for (let i = 0; i < legal.length; i++) {
-    const s = stats.get(game.actionKey(legal[i]!));
-    if (s === undefined) continue;
-    if (most === undefined || s.visits > most.visits) {
-      most = s;
-      mostIdx = i;
-    }
-    const b = lowerBound(s.visits, s.total, s.squares);
-    if (b > bound) {
-      bound = b;
-      boundIdx = i;
-    }
-  }
-  if (most === undefined) return { index: 0 };
-  return { index: bound > upperBound(most.visits, most.total, most.squares) ? boundIdx : mostIdx };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1319,7 +1273,7 @@ export class MctsAgent implements Agent {
     started: number,
   ): A {
     const stats = mergeChildren(results);
-    const { index } = pickBest(g, legal, stats, this.options.choose);
+    const { index } = pickBest(g, legal, stats);
     const chosen = legal[index]!;
     const top = [...stats.values()]
       .sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits))

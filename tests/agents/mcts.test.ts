@@ -498,19 +498,6 @@ describe('MCTS with a doctrine prior (PUCT, prior=doctrine)', () => {
     }
   });
 
-  it('choose=visits: plays the most visited move unless another is better beyond both noises (the die bets)', () => {
-    const hooks = doctrineOf<{ bet: 'A' | 'B' | null; won: boolean }, 'A' | 'B'>((a) => (a === 'B' ? 1 : 0));
-    for (const [seed, iterations] of [
-      ['2', 1500],
-      ['5', 1000],
-      ['6', 1200],
-    ] as const) {
-      const agent = new MctsAgent({ iterations, choose: 'visits' }, hooks);
-      expect(agent.act(dieBet, { bet: null, won: false }, 0, createRng(seed))).toBe('A');
-      expect(agent.lastSearch!.top[0]!.key).toBe('B'); // the most visited, beaten beyond both noises
-    }
-  });
-
   it('the lower bound trusts a few lucky visits less than many good ones', () => {
     expect(lowerBound(2, 2, 2)).toBeLessThan(lowerBound(500, 250, 500)); // two wins vs a 0.5 mean over 500
     expect(lowerBound(400, 120, 400)).toBeGreaterThan(lowerBound(1000, -640, 1000)); // 0.3 over 400 vs -0.64 over 1000
