@@ -94,7 +94,9 @@ describe('plays like a wargamer (pg3-medium positions from recorded self-play)',
  * Known and open (issue 16, item 7): at these positions hard's search walks a unit back into a hex it stood in
  * during the activation. Leaving such steps out of the agents' list (and two narrower variants) stopped it here but
  * lost games against scripted on paired seeds (docs/design.md, "Steps walked back and forth"), so they are marked as
- * failing: a remedy that stops the walk back turns them red, to be made plain tests with it.
+ * failing: a remedy that stops the walk back turns them red, to be made plain tests with it. At both positions the
+ * doctrine, the search's prior, favours the step back itself (docs/design.md, "The two walked-back positions read
+ * again"), so a remedy has to reach the steps that led there.
  */
 describe("plays like a wargamer: the search (positions from hard's recorded games against scripted)", () => {
   /** Steps into a hex a unit has stood in during the position's activation, found by replaying the record. */
