@@ -66,6 +66,25 @@ describe('runMatch', () => {
 });
 
 describe('runSimulation', () => {
+  it('plays the same games on 1 and 2 workers with an MCTS that continues its trees (reuse=true, pg3-tiny)', async () => {
+    // A worker keeps an agent from game to game, so a kept tree must never carry into another game.
+    const run = (workers: number) =>
+      runSimulation({
+        scenario: 'pg3-tiny',
+        agents: { german: 'mcts:iterations=40,rolloutDepth=4,reuse=true', soviet: 'scripted' },
+        swap: true,
+        games: 6,
+        seed: 'reuse',
+        workers,
+        out: out(),
+        progress: false,
+      });
+    const a = await run(1);
+    const b = await run(2);
+    expect(a.failed).toBe(0);
+    expect(csvWithoutMs(a.outDir)).toEqual(csvWithoutMs(b.outDir));
+  });
+
   it('writes the same games.csv with 1 and 2 workers', async () => {
     const a = await runSimulation(base({ games: 200, workers: 1, out: out(), swap: true, agents: { east: 'random', west: 'two' } }));
     const b = await runSimulation(
