@@ -86,7 +86,7 @@
 import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import type { Game, Rng } from '../src/core/game.js';
-import { createRng } from '../src/core/rng.js';
+import { CountingRng, createRng } from '../src/core/rng.js';
 import { sameValue } from '../src/core/equal.js';
 import type { Agent } from './agent.js';
 import {
@@ -296,20 +296,6 @@ function newNode(key: string): SearchNode {
     priorSum: 0,
     at: -1,
   };
-}
-
-/** An Rng that counts its draws: a transition that drew none is deterministic (the Game contract: all dice come from the rng). */
-class CountingRng implements Rng {
-  draws = 0;
-  constructor(private readonly inner: Rng) {}
-  next(): number {
-    this.draws++;
-    return this.inner.next();
-  }
-  int(n: number): number {
-    this.draws++;
-    return this.inner.int(n);
-  }
 }
 
 /** What a search says about one root move. */

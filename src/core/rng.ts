@@ -13,6 +13,20 @@ export function createRng(seed: string | number): Rng {
   };
 }
 
+/** An Rng that counts its draws: a transition that drew none is deterministic (the Game contract: all dice come from the rng). */
+export class CountingRng implements Rng {
+  draws = 0;
+  constructor(private readonly inner: Rng) {}
+  next(): number {
+    this.draws++;
+    return this.inner.next();
+  }
+  int(n: number): number {
+    this.draws++;
+    return this.inner.int(n);
+  }
+}
+
 /** Derives the seed of game `index` from a master seed, so any single game can be replayed on its own. */
 export function deriveSeed(master: string | number, index: number): string {
   return `${master}/${index}`;

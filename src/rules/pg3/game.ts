@@ -230,13 +230,16 @@ export class Pg3Game extends WordActionGame<State> {
       });
       mines = m;
     }
-    if (side.tankLeaders < 0) return mines === state.mines ? state : { ...state, mines };
-    const tanks = sc.units.filter((d) => d.side === other && d.isTankSymbol && state.u[d.index]![STEPS]! > 0);
-    const free = tanks.filter((t) => (state.u[t.index]![FLAGS]! & F_TL_REVEALED) === 0);
+    const withMines = mines === state.mines ? state : { ...state, mines };
+    if (side.tankLeaders < 0) return withMines;
+    // The living tanks whose tank leader, if any, is not revealed: the deal is among them.
+    const free = sc.units.filter(
+      (d) => d.side === other && d.isTankSymbol && state.u[d.index]![STEPS]! > 0 && (state.u[d.index]![FLAGS]! & F_TL_REVEALED) === 0,
+    );
     const hidden = free.filter((t) => (state.u[t.index]![FLAGS]! & F_TANK_LEADER) !== 0).length;
     // No tank leader left unrevealed, or every unrevealed tank has one: nothing to guess, and no draw, so
     // the search keeps the positions it reaches (a FIXED root, agents/mcts.ts).
-    if (hidden === 0 || hidden === free.length) return mines === state.mines ? state : { ...state, mines };
+    if (hidden === 0 || hidden === free.length) return withMines;
     const u = state.u.map((r) => r.slice());
     for (const t of free) u[t.index]![FLAGS]! &= ~F_TANK_LEADER;
     for (const t of shuffled(rng, free).slice(0, hidden)) u[t.index]![FLAGS]! |= F_TANK_LEADER;

@@ -3,7 +3,7 @@
  * Positions are set up directly on a Draft; dice are forced with ScriptedRng.
  */
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../../src/core/rng.js';
+import { CountingRng, createRng } from '../../../src/core/rng.js';
 import type { Draft } from '../../../src/rules/pg3/draft.js';
 import {
   activationSet,
@@ -1190,29 +1190,29 @@ describe('PG3 victory and hidden information', () => {
     u2[holder]![FLAGS]! |= F_TL_REVEALED;
     const rev = { ...s, u: u2 };
     for (let k = 0; k < 10; k++) expect(tl(game.determinize(rev, G, createRng(k)), holder)).toBe(true);
-    // With no secret left to deal (the one tank leader revealed, or his tank destroyed) the view is the state
-    // itself and no die is drawn, so a search from it keeps its positions (FIXED root).
+  });
+
+  it('PG3 6.8: with no secret tank leader left to deal (revealed, or his tank destroyed), determinize draws nothing and returns the state', () => {
+    // So a search from such a position keeps the positions it reaches (a FIXED root).
+    const sc = makeScenario(boardSpec({ side0: { tankLeaders: 'all' }, side1: { tankLeaders: 1 } }));
+    const game = new Pg3Game(sc);
+    const s = game.initialState(createRng(9));
+    const holder = sc.units.find((x) => x.side === S && x.isTankSymbol && (s.u[x.index]![FLAGS]! & F_TANK_LEADER) !== 0)!.index;
     const draws = (st: typeof s): number => {
-      let n = 0;
-      const r = createRng(1);
-      const counting = {
-        next: () => {
-          n++;
-          return r.next();
-        },
-        int: (k: number) => {
-          n++;
-          return r.int(k);
-        },
-      };
+      const counting = new CountingRng(createRng(1));
       game.determinize(st, G, counting);
-      return n;
+      return counting.draws;
+    };
+    /** The state with one field of the leader's tank set. */
+    const withHolder = (field: number, value: number): typeof s => {
+      const u = s.u.map((r) => r.slice());
+      u[holder]![field] = value;
+      return { ...s, u };
     };
     expect(draws(s)).toBeGreaterThan(0);
-    expect(draws(rev)).toBe(0);
-    expect(game.determinize(rev, G, createRng(1))).toBe(rev);
-    const u3 = s.u.map((r) => r.slice());
-    u3[holder]![STEPS] = 0;
-    expect(draws({ ...s, u: u3 })).toBe(0);
+    const revealed = withHolder(FLAGS, s.u[holder]![FLAGS]! | F_TL_REVEALED);
+    expect(draws(revealed)).toBe(0);
+    expect(game.determinize(revealed, G, createRng(1))).toBe(revealed);
+    expect(draws(withHolder(STEPS, 0))).toBe(0);
   });
 });
