@@ -9,15 +9,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Rng } from '../../../src/core/game.js';
-import { createRng } from '../../../src/core/rng.js';
+import { CountingRng, createRng } from '../../../src/core/rng.js';
 import { indirectFigures, OFF_MAP_SHEAFS, sheafHexes } from '../../../src/rules/panzer/advanced/indirect-fire.js';
 import { inSheaf } from '../../../src/rules/panzer/advanced/smoke.js';
 import { PanzerGame } from '../../../src/rules/panzer/game.js';
 import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
 import { type Mission, MOVE, NC, type State } from '../../../src/rules/panzer/state.js';
 import { panzerUi } from '../../../src/rules/panzer/ui.js';
-import { writeScenario } from './helpers.js';
+import { dice, writeScenario } from './helpers.js';
 
 const SQUAD = 2,
   TANK = 3;
@@ -66,20 +65,7 @@ const moving: State = {
 };
 
 /** Every roll 1 (an attack that does nothing), counting the rolls taken. */
-function counting(): Rng & { rolls: number } {
-  const r = {
-    rolls: 0,
-    next: () => {
-      r.rolls++;
-      return 0;
-    },
-    int: (_m: number) => {
-      r.rolls++;
-      return 0;
-    },
-  };
-  return r;
-}
+const counting = (): CountingRng => new CountingRng(dice(1));
 
 const moveTo = (u: number, label: string, facing = 5) => `m:${u}:${at(label)}:${facing}`;
 
@@ -92,7 +78,7 @@ describe('PANZER 6.6.6: Barrage Movement', () => {
     expect(after.events.filter((e) => e.includes('moves into the Barrage'))).toHaveLength(1);
     expect(after.events.filter((e) => e.includes('  barrage'))).toHaveLength(1);
     // An attack's rolls: the same as one attack alone.
-    expect(rng.rolls).toBeGreaterThan(0);
+    expect(rng.draws).toBeGreaterThan(0);
   });
 
   it('PANZER 6.6.6: a move that stays out of every SHEAF draws no barrage attack', () => {
@@ -101,7 +87,7 @@ describe('PANZER 6.6.6: Barrage Movement', () => {
     expect(after.units[SQUAD]!.hex).toBe(at('1205'));
     expect(after.units[SQUAD]!.underFire).toBe(false);
     expect(after.events.some((e) => e.includes('Barrage'))).toBe(false);
-    expect(rng.rolls).toBe(0);
+    expect(rng.draws).toBe(0);
   });
 
   it('PANZER 6.6.6: overlapping SHEAFs attack once each; a Smoke mission attacks nobody', () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Rng } from '../../../src/core/game.js';
-import { createRng } from '../../../src/core/rng.js';
+import { CountingRng, createRng } from '../../../src/core/rng.js';
 import { directShots, legalCommands, movers, PanzerGame, victoryPoints } from '../../../src/rules/panzer/game.js';
 import { canFireAt, destinations, enterCost, spots, spottedBySide, spottingRange } from '../../../src/rules/panzer/rules.js';
 import { loadPanzerScenario } from '../../../src/rules/panzer/scenario.js';
@@ -466,19 +466,9 @@ describe('PANZER 4.2 / 4.4: commands and the Combat Phase', () => {
     s = game.apply(s, 'f:1:3', dice(99));
     // Resolved in the order announced: #0 rolls 1 and knocks the T-34 out from behind (rear 4); #1 rolls nothing,
     // is held to have fired at the wreck, and may not shift its fire to #4.
-    let rolls = 0;
-    const counted: Rng = {
-      next: () => {
-        rolls++;
-        return 0;
-      },
-      int: () => {
-        rolls++;
-        return 0;
-      },
-    };
+    const counted = new CountingRng(dice(1));
     s = game.apply(s, 'resolve', counted);
-    expect(rolls).toBe(1);
+    expect(counted.draws).toBe(1);
     expect(s.units[3]!.status).toBe(KNOCKED_OUT);
     expect([s.units[1]!.fired, s.units[1]!.mark]).toEqual([true, SPOT_FIRE]);
     expect(s.salvo).toBeNull();
