@@ -131,6 +131,18 @@ describe("plays like a wargamer: the search (positions from hard's recorded game
     };
   }
 
+  it("PG3 6.71: a leader stays with his troops: the search does not walk the German captain alone out of his platoon's hex toward the Soviet guns", () => {
+    // hard walked him on to 0708 and 0808, where opportunity fire killed him and froze the Germans around him (6.7).
+    const { record, state } = position('pg3-medium-hard-lone-captain');
+    expect(record.played).toBe('mv 18 146');
+    expect(game.legalActions(state)).toContain(record.played);
+    for (let k = 0; k < 3; k++) {
+      const rng = createRng(`rev/${record.actions.length}/${k}`);
+      const choice = createAgent('mcts:iterations=3000,rolloutDepth=10', production.ai).act(game, state, game.toMove(state), rng);
+      expect(choice).not.toBe(record.played);
+    }
+  });
+
   it('PG3 3.1: at the recorded search positions hard walked a unit back into a hex of the same activation', () => {
     for (const name of ['pg3-medium-hard-walk-back-rear', 'pg3-medium-hard-walk-back-late']) {
       const { record } = position(name);

@@ -16,7 +16,21 @@ import { assaultOdds } from './assault.js';
 import { bombardSpec, directFireSpec, baseShift, groupStrength, parseAction } from './actions.js';
 import { threatens, threatReachAgainst } from './movement.js';
 import { fireLineClear, hexSpotsUnit } from './spotting.js';
-import { DEMORALIZED, DISRUPTED, F_ACTIVATED, F_HIDDEN, F_IN_ACT, GOOD, HEX, MORALE, OPP, Phase, STEPS, type State } from './state.js';
+import {
+  DEMORALIZED,
+  DISRUPTED,
+  ELIMINATED,
+  F_ACTIVATED,
+  F_HIDDEN,
+  F_IN_ACT,
+  GOOD,
+  HEX,
+  MORALE,
+  OPP,
+  Phase,
+  STEPS,
+  type State,
+} from './state.js';
 import { seatView } from './hidden.js';
 import { victoryPoints } from './turn.js';
 import { def, dfStrength, leaderMoraleBonus, moraleValue, values } from './units.js';
@@ -483,6 +497,8 @@ export class Pg3SearchHints {
     private readonly exposureVp = 0.2,
     /** VP credited in the leaf value per VP of an objective within reach of the side not holding it (see `pressure`). */
     private readonly pressureVp = 0.25,
+    /** VP charged in the leaf value for a leader lost, and again for a side's decapitation (see `leaderLosses`). */
+    private readonly leaderVp = 1,
   ) {}
 
   /** Scratch for `exposure`: (unit, reach against personnel, reach against vehicles) triples. */
@@ -504,10 +520,14 @@ export class Pg3SearchHints {
    * demoralized one two thirds: they are likely to be lost or useless) less what each army stands to lose
    * next (`exposureVp` for every unit an enemy that can still fire this turn or next threatens where it
    * stands, 5.4's test) plus what each army threatens to take (`pressureVp` for each VP of an objective the
-   * enemy holds, by how near its closest unit stands), squashed into [-1, 1]. Without the exposure term a line
+   * enemy holds, by how near its closest unit stands) less the leaders each army has lost (`leaderVp` a leader,
+   * and again for the highest-ranking one, 6.7), squashed into [-1, 1]. Without the exposure term a line
    * that ends one activation after a unit steps into the enemy guns' sight scores as well as one that stays in
    * cover; without the pressure term, crossing that fire toward an objective is all cost until the objective
-   * is taken, beyond the rollout's horizon.
+   * is taken, beyond the rollout's horizon. A leader has no steps, so the VP margin never sees one lost; without
+   * the leader term a leader walking alone into the enemy's sight (where 6.71 lets any hit take him) cost the
+   * line nothing, though losing him leaves his troops unled, and losing the highest-ranking one freezes every
+   * unit within 3 hexes for two turns (6.7).
    */
   evaluate(state: State): readonly number[] {
     const vp = victoryPoints(this.sc, state);
@@ -523,7 +543,9 @@ export class Pg3SearchHints {
     const d = this.exposureVp > 0 || this.pressureVp > 0 ? new Draft(this.sc, state, NO_DICE, false) : undefined;
     const exposed = this.exposureVp > 0 ? this.exposure(d!) : 0;
     const pressure = this.pressureVp > 0 ? this.pressure(d!) : 0;
-    const margin = vp[0] - vp[1] + shaken * this.sc.vpPerStep - exposed * this.exposureVp + pressure * this.pressureVp;
+    const leaders = this.leaderVp > 0 ? this.leaderLosses(state) : 0;
+    const margin =
+      vp[0] - vp[1] + shaken * this.sc.vpPerStep - exposed * this.exposureVp + pressure * this.pressureVp - leaders * this.leaderVp;
     const v = Math.tanh(margin / Math.max(4, this.sc.decisiveMargin));
     return [v, -v];
   }
@@ -554,11 +576,22 @@ export class Pg3SearchHints {
     return net;
   }
 
+  /** Leaders lost, side 0's less side 1's, counting a side's decapitation (6.7: its highest-ranking leader lost) twice. */
+  private leaderLosses(state: State): number {
+    let net = 0;
+    for (const side of [0, 1] as const) {
+      let lost = state.decapTurn[side] !== 0 ? 1 : 0;
+      for (const l of this.sc.leadersOf[side]!) if (state.u[l]![HEX] === ELIMINATED) lost++;
+      net += side === 0 ? lost : -lost;
+    }
+    return net;
+  }
+
   /**
-   * Threatened pairs, side 0's less side 1's: a combat unit on the map and an enemy combat unit that
-   * threatens it in its hex (movement.ts `threatens`: range, spotting and, against a vehicle, a possible
-   * kill) and is ready to fire (not demoralized; not yet activated this turn, or holding an opportunity
-   * shot, 13.0).
+   * Threatened pairs, side 0's less side 1's: a combat unit on the map, or a leader with no friendly combat
+   * unit in his hex (6.71: a lone leader takes a hit himself), and an enemy combat unit that threatens it in
+   * its hex (movement.ts `threatens`: range, spotting and, against a vehicle, a possible kill) and is ready
+   * to fire (not demoralized; not yet activated this turn, or holding an opportunity shot, 13.0).
    */
   private exposure(d: Draft): number {
     const grid = this.sc.map.grid;
@@ -581,8 +614,10 @@ export class Pg3SearchHints {
       for (const i of this.sc.unitsOf[side]!) {
         const h = d.hex(i);
         // 16.6: a hidden unit's place is a secret (and only a sample in a searched state): it counts as unseen.
-        if (h < 0 || !def(d, i).isCombat || d.flag(i, F_HIDDEN)) continue;
-        const afv = def(d, i).isAfv;
+        if (h < 0 || d.flag(i, F_HIDDEN)) continue;
+        const u = def(d, i);
+        if (!u.isCombat && !(u.isLeader && this.alone(d, i, h))) continue;
+        const afv = u.isAfv;
         for (let k = 0; k < n; k += 3) {
           const e = ready[k]!;
           if (grid.distance(d.hex(e), h) <= ready[k + (afv ? 2 : 1)]! && threatens(d, e, i, h)) pairs++;
@@ -591,5 +626,12 @@ export class Pg3SearchHints {
       net += side === 0 ? pairs : -pairs;
     }
     return net;
+  }
+
+  /** Whether no combat unit of leader l's side stands in his hex h (6.71: a hit there falls on the leaders). */
+  private alone(d: Draft, l: number, h: Hex): boolean {
+    const side = def(d, l).side;
+    for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) if (def(d, j).side === side && def(d, j).isCombat) return false;
+    return true;
   }
 }

@@ -4,6 +4,7 @@
  * line ending one activation after a unit steps into the enemy's sight does not score like one that stays
  * in cover.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../src/core/rng.js';
 import { loadScenario } from '../../../src/scenarios.js';
@@ -12,7 +13,18 @@ import { Pg3Doctrine, Pg3SearchHints, PRESSURE_REACH } from '../../../src/rules/
 import { pg3AgentHooks, Pg3Game } from '../../../src/rules/pg3/index.js';
 import { threatens } from '../../../src/rules/pg3/movement.js';
 import { loadPg3Scenario, type Scenario } from '../../../src/rules/pg3/scenario.js';
-import { DEMORALIZED, F_ACTIVATED, F_HIDDEN, FLAGS, HEX, MORALE, OPP, type State } from '../../../src/rules/pg3/state.js';
+import {
+  DEMORALIZED,
+  ELIMINATED,
+  F_ACTIVATED,
+  F_HIDDEN,
+  FLAGS,
+  HEX,
+  MORALE,
+  OFFBOARD,
+  OPP,
+  type State,
+} from '../../../src/rules/pg3/state.js';
 
 const sc = loadPg3Scenario(loadScenario('pg3-medium').file);
 const game = new Pg3Game(sc);
@@ -149,5 +161,58 @@ describe('PG3 search value: pressure on the objectives', () => {
     const last = { ...s, turn: sc.turns };
     const early = { ...s, turn: 1 };
     expect(gain(last)).toBeCloseTo(gain(early) / 2, 6);
+  });
+});
+
+describe('PG3 search value: leaders', () => {
+  /** The same position with unit i's hex set to h. */
+  const placed = (s: State, i: number, h: number): State => {
+    const u = s.u.slice();
+    const row = u[i]!.slice();
+    row[HEX] = h;
+    u[i] = row;
+    return { ...s, u };
+  };
+
+  it("PG3 6.71 / 6.7: a lost leader lowers his side's value, and the loss of its highest-ranking leader (decapitation) lowers it again", () => {
+    const s = game.initialState(createRng('leaders/start'));
+    for (const side of [0, 1] as const) {
+      const leader = sc.leadersOf[side]![0]!;
+      const lost = placed(s, leader, ELIMINATED);
+      const decapitated = { ...lost, decapTurn: side === 0 ? ([1, 0] as const) : ([0, 1] as const) };
+      const value = (t: State) => hooks.evaluate!(t)[side]!;
+      expect(value(lost)).toBeLessThan(value(s));
+      expect(value(decapitated)).toBeLessThan(value(lost));
+      // The other side gains what this one loses.
+      expect(hooks.evaluate!(lost)[1 - side]!).toBeGreaterThan(hooks.evaluate!(s)[1 - side]!);
+    }
+  });
+
+  it("PG3 6.71: a leader alone in a ready enemy's sight is charged like a threatened unit; one stacked with his troops is not", () => {
+    // hard26 game 24 (tests/agents/fixtures/pg3-medium-hard-lone-captain.json): the German captain at 0607 with a
+    // platoon; replayed two plies on, he stands alone at 0708, where the Soviet units could fire (the record's "nofire").
+    const record = JSON.parse(
+      readFileSync(new URL('../../agents/fixtures/pg3-medium-hard-lone-captain.json', import.meta.url), 'utf8'),
+    ) as { seed: string; played: string; actions: string[] };
+    const dice = createRng(record.seed);
+    let withTroops = game.initialState(dice);
+    for (const a of record.actions) withTroops = game.apply(withTroops, a, dice);
+    const captain = Number(record.played.split(' ')[1]);
+    const alone = game.apply(withTroops, record.played, dice);
+    const d = new Draft(sc, alone, NO_DICE, false);
+    const h = d.hex(captain);
+    expect(sc.units[captain]!.isLeader).toBe(true);
+    expect(d.unitsIn(h).filter((j) => sc.units[j]!.side === 0 && sc.units[j]!.isCombat)).toEqual([]);
+    const ready = (e: number) => d.get(e, MORALE) !== DEMORALIZED && (!d.flag(e, F_ACTIVATED) || (d.get(e, OPP) & 3) === 1);
+    const threats = sc.unitsOf[1]!.filter((e) => ready(e) && threatens(d, e, captain, h));
+    expect(threats.length).toBeGreaterThan(0);
+    // Taking him off the map (neither lost nor exposed) raises the German value by the pairs he stood in.
+    const german = (t: State) => Math.atanh(hooks.evaluate!(t)[0]!);
+    const gain = german(placed(alone, captain, OFFBOARD)) - german(alone);
+    expect(gain * Math.max(4, sc.decisiveMargin)).toBeCloseTo(0.2 * threats.length, 6);
+    // Where he stood with the platoon, the same leaves the value as it was.
+    const before = withTroops.u[captain]![HEX]!;
+    expect(sc.unitsOf[0]!.some((j) => j !== captain && sc.units[j]!.isCombat && withTroops.u[j]![HEX] === before)).toBe(true);
+    expect(german(placed(withTroops, captain, OFFBOARD))).toBeCloseTo(german(withTroops), 12);
   });
 });
