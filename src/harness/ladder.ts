@@ -114,6 +114,8 @@ interface SavedLadder {
   rungs: string[];
   gamesPerPair: number;
   maxActions: number;
+  /** `--game-time-limit` of the run that began the ladder, or of the last resume that gave one (ms; 0: none). */
+  gameTimeLimitMs?: number;
   fingerprint: RunFingerprint;
   /** When the ladder was begun and each time it was resumed (ISO dates). */
   runs: string[];
@@ -155,7 +157,10 @@ function readSavedLadder(dir: string): SavedLadder {
   return saved;
 }
 
-/** The journal's games by pair and game index; a half-written last line (a killed run) is left out, so that game is played again. */
+/**
+ * The journal's games by pair and game index; a half-written last line (a killed run) is left out, so that game is
+ * played again. A game that failed and was played again later is taken by its later, finished line.
+ */
 async function readJournal(file: string, signal: AbortSignal | undefined): Promise<Map<string, Map<number, JournalGame>>> {
   const out = new Map<string, Map<number, JournalGame>>();
   for (const line of await readJsonLines(file, new Slicer(signal))) {
@@ -164,7 +169,7 @@ async function readJournal(file: string, signal: AbortSignal | undefined): Promi
     const key = pairKey(g.lower, g.upper);
     let games = out.get(key);
     if (games === undefined) out.set(key, (games = new Map()));
-    if (!games.has(g.game)) games.set(g.game, g);
+    if (!games.has(g.game) || games.get(g.game)!.result === 'failed') games.set(g.game, g);
   }
   return out;
 }
@@ -222,6 +227,8 @@ export async function ladder(rungsGiven: readonly string[], options: LadderOptio
   const perPair = options.gamesPerPair ?? saved?.gamesPerPair ?? 40;
   const seed = saved?.seed ?? String(options.seed ?? Date.now());
   const maxActions = saved?.maxActions ?? options.maxActions ?? DEFAULT_MAX_ACTIONS;
+  // A long ladder's limit is chosen for its slowest rung; a resume keeps it unless given another.
+  const gameTimeLimitMs = options.gameTimeLimitMs ?? saved?.gameTimeLimitMs;
   const workers = options.workers ?? defaultWorkers();
   const plan = ladderPairs(rungs.length);
   const journalFile = dir === undefined ? undefined : join(dir, LADDER_JOURNAL);
@@ -236,14 +243,16 @@ export async function ladder(rungsGiven: readonly string[], options: LadderOptio
       rungs: [...rungs],
       gamesPerPair: Math.max(perPair, saved?.gamesPerPair ?? 0),
       maxActions,
+      ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
       fingerprint: scenario.fingerprint,
       runs: [...(saved?.runs ?? []), new Date().toISOString()],
     };
     writeFileSync(join(dir, LADDER_FILE), `${JSON.stringify(record, null, 2)}\n`);
   }
-  // Games already in the journal count toward their pair (only those below this run's games a pair).
+  // Games finished in the journal count toward their pair (only those below this run's games a pair); a failed
+  // one (over a limit, or an error) has no result, so it is played again.
   const doneOf = (lower: string, upper: string) =>
-    [...(journal.get(pairKey(lower, upper))?.values() ?? [])].filter((g) => g.game < perPair);
+    [...(journal.get(pairKey(lower, upper))?.values() ?? [])].filter((g) => g.game < perPair && g.result !== 'failed');
   const already = plan.reduce((n, [i, j]) => n + doneOf(rungs[i]!, rungs[j]!).length, 0);
   let progress: ProgressReporter = silentProgress;
   if (options.progress) progress = createProgress({ total: plan.length * perPair, already });
@@ -273,7 +282,12 @@ export async function ladder(rungsGiven: readonly string[], options: LadderOptio
             const line: JournalGame = { lower, upper, game: row.game, result, ...(row.error !== null ? { error: row.error } : {}) };
             appendFileSync(journalFile, `${JSON.stringify(line)}\n`);
           };
-    const played = await playPair(config, lower, upper, perPair, workers, progress, { ...options, indices, ...(onRow ? { onRow } : {}) });
+    const played = await playPair(config, lower, upper, perPair, workers, progress, {
+      ...options,
+      ...(gameTimeLimitMs !== undefined ? { gameTimeLimitMs } : {}),
+      indices,
+      ...(onRow ? { onRow } : {}),
+    });
     const p = played.pair;
     const pair: LadderPair = {
       lower,
@@ -282,7 +296,7 @@ export async function ladder(rungsGiven: readonly string[], options: LadderOptio
       winsLower: p.winsA + done.filter((g) => g.result === 'lower').length,
       winsUpper: p.winsB + done.filter((g) => g.result === 'upper').length,
       draws: p.draws + done.filter((g) => g.result === 'draw').length,
-      errors: p.errors + done.filter((g) => g.result === 'failed').length,
+      errors: p.errors,
     };
     aborted = played.stopped;
     pairs.push(pair);

@@ -94,6 +94,27 @@ describe('tacsim ladder', () => {
       expect(tallies(resumed.pairs)).toEqual(tallies(full.pairs));
     });
 
+    it('keeps the game time limit it was begun with, and plays a failed game again when resumed', async () => {
+      const dir = freshFolder();
+      const pair = ['random', 'mcts:iterations=20'];
+      // 1 ms a game: every game is abandoned after its first search.
+      const first = await ladder(pair, { ...base, gamesPerPair: 2, out: dir, gameTimeLimitMs: 1 });
+      expect(first.pairs[0]).toMatchObject({ errors: 2 });
+      expect(JSON.parse(readFileSync(join(dir, LADDER_FILE), 'utf8')).gameTimeLimitMs).toBe(1);
+      // Resumed without a limit given: the ladder's own holds, and the failed games are tried again (and fail again).
+      const again = await ladder([], { resume: dir, workers: 1 });
+      expect(again.pairs[0]).toMatchObject({ errors: 2 });
+      expect(journalLines(dir)).toHaveLength(4);
+      // Resumed with the limit lifted: both games are played to the end, as in a run that never failed.
+      const lifted = await ladder([], { resume: dir, workers: 1, gameTimeLimitMs: 0 });
+      expect(lifted.pairs[0]).toMatchObject({ games: 2, errors: 0 });
+      expect(tallies(lifted.pairs)).toEqual(tallies((await ladder(pair, { ...base, gamesPerPair: 2 })).pairs));
+      // The finished lines stand over the failed ones: nothing is left to play.
+      const done = await ladder([], { resume: dir, workers: 1 });
+      expect(journalLines(dir)).toHaveLength(6);
+      expect(tallies(done.pairs)).toEqual(tallies(lifted.pairs));
+    });
+
     it('adds a rung above the saved ones and plays only the new pairs', async () => {
       const dir = freshFolder();
       const two = await ladder(rungs.slice(0, 2), { ...base, gamesPerPair: 2, out: dir });
