@@ -13,7 +13,7 @@ import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { DEFAULT_MAX_ACTIONS } from './match.js';
 import { probeScenario, StoppedError } from './probe.js';
-import { defaultWorkers, MAX_WORKERS } from './pool.js';
+import { DEFAULT_GAME_TIME_LIMIT_MS, defaultWorkers, MAX_WORKERS } from './pool.js';
 import { playPair } from './roundrobin.js';
 import { createProgress, silentProgress, type ProgressReporter } from './progress.js';
 import { bradleyTerry, type Rating } from './ratings.js';
@@ -377,11 +377,14 @@ export function registerLadderCommand(program: Command): void {
     .option('--seed <S>', 'master seed (default: the current time)')
     .option('--workers <N>', 'worker threads (default: all cores)')
     .option('--max-actions <N>', `abandon (and record as failed) a game still running after N actions (default ${DEFAULT_MAX_ACTIONS})`)
-    .option('--game-time-limit <SECONDS>', 'abandon a game still running after this many seconds; 0 for none')
+    .option(
+      '--game-time-limit <SECONDS>',
+      `abandon (and record as failed) a game still running after this many seconds; 0 for none (default ${DEFAULT_GAME_TIME_LIMIT_MS / 1000}, or the resumed ladder's)`,
+    )
     .option('--out <DIR>', 'keep the ladder in DIR (ladder.json, games.jsonl) so that it can be stopped and carried on')
     .option(
       '--resume <DIR>',
-      'carry on the ladder kept in DIR: play only its missing games (raise --games-per-pair, or add rungs above its own)',
+      'carry on the ladder kept in DIR: play only its missing and failed games (raise --games-per-pair, or add rungs above its own)',
     )
     .option('--no-progress', 'no progress bar or progress lines on stderr')
     .option('--json', 'print the result as JSON')
