@@ -31,13 +31,16 @@ const game = new Pg3Game(sc);
 const hooks = pg3AgentHooks(sc, game);
 const NO_DICE = { next: () => 0, int: () => 0 };
 
+/** Unit e can still fire this turn or next (13.0): not demoralized, and not yet activated or holding an opportunity shot. */
+const readyToFire = (d: Draft, e: number): boolean =>
+  d.get(e, MORALE) !== DEMORALIZED && (!d.flag(e, F_ACTIVATED) || (d.get(e, OPP) & 3) === 1);
+
 /** Enemy units of `side` that are ready to fire and threaten one of its combat units where it stands. */
 function readyThreats(s: State, side: number): number[] {
   const d = new Draft(sc, s, NO_DICE, false);
   const out: number[] = [];
   for (const e of sc.unitsOf[1 - side]!) {
-    const ready = d.get(e, MORALE) !== DEMORALIZED && (!d.flag(e, F_ACTIVATED) || (d.get(e, OPP) & 3) === 1);
-    if (!ready) continue;
+    if (!readyToFire(d, e)) continue;
     const threat = sc.unitsOf[side]!.some(
       (i) => d.hex(i) >= 0 && sc.units[i]!.isCombat && !d.flag(i, F_HIDDEN) && threatens(d, e, i, d.hex(i)),
     );
@@ -203,8 +206,7 @@ describe('PG3 search value: leaders', () => {
     const h = d.hex(captain);
     expect(sc.units[captain]!.isLeader).toBe(true);
     expect(d.unitsIn(h).filter((j) => sc.units[j]!.side === 0 && sc.units[j]!.isCombat)).toEqual([]);
-    const ready = (e: number) => d.get(e, MORALE) !== DEMORALIZED && (!d.flag(e, F_ACTIVATED) || (d.get(e, OPP) & 3) === 1);
-    const threats = sc.unitsOf[1]!.filter((e) => ready(e) && threatens(d, e, captain, h));
+    const threats = sc.unitsOf[1]!.filter((e) => readyToFire(d, e) && threatens(d, e, captain, h));
     expect(threats.length).toBeGreaterThan(0);
     // Taking him off the map (neither lost nor exposed) raises the German value by the pairs he stood in.
     const german = (t: State) => Math.atanh(hooks.evaluate!(t)[0]!);
