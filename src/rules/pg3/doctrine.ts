@@ -588,8 +588,8 @@ export class Pg3SearchHints {
   }
 
   /**
-   * Threatened pairs, side 0's less side 1's: a combat unit on the map, or a leader with no friendly combat
-   * unit in his hex (6.71: a lone leader takes a hit himself), and an enemy combat unit that threatens it in
+   * Threatened pairs, side 0's less side 1's: a combat unit on the map, or a leader with only leaders of his
+   * side in his hex (6.71: a lone leader takes a hit himself), and an enemy combat unit that threatens it in
    * its hex (movement.ts `threatens`: range, spotting and, against a vehicle, a possible kill) and is ready
    * to fire (not demoralized; not yet activated this turn, or holding an opportunity shot, 13.0).
    */
@@ -628,10 +628,13 @@ export class Pg3SearchHints {
     return net;
   }
 
-  /** Whether no combat unit of leader l's side stands in his hex h (6.71: a hit there falls on the leaders). */
+  /**
+   * Whether leader l stands in hex h with no other unit of his side than leaders: then a hit there falls on the
+   * leaders (6.71, as combat.ts `applyHexResult` resolves it); with a transport or a combat unit it falls on them.
+   */
   private alone(d: Draft, l: number, h: Hex): boolean {
     const side = def(d, l).side;
-    for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) if (def(d, j).side === side && def(d, j).isCombat) return false;
+    for (let j = d.firstIn(h); j >= 0; j = d.nextIn(j)) if (def(d, j).side === side && !def(d, j).isLeader) return false;
     return true;
   }
 }

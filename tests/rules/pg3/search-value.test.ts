@@ -205,7 +205,7 @@ describe('PG3 search value: leaders', () => {
     const d = new Draft(sc, alone, NO_DICE, false);
     const h = d.hex(captain);
     expect(sc.units[captain]!.isLeader).toBe(true);
-    expect(d.unitsIn(h).filter((j) => sc.units[j]!.side === 0 && sc.units[j]!.isCombat)).toEqual([]);
+    expect(d.unitsIn(h).filter((j) => sc.units[j]!.side === 0 && !sc.units[j]!.isLeader)).toEqual([]);
     const threats = sc.unitsOf[1]!.filter((e) => readyToFire(d, e) && threatens(d, e, captain, h));
     expect(threats.length).toBeGreaterThan(0);
     // Taking him off the map (neither lost nor exposed) raises the German value by the pairs he stood in.
