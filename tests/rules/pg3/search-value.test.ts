@@ -18,6 +18,8 @@ import {
   ELIMINATED,
   F_ACTIVATED,
   F_HIDDEN,
+  F_LEADERS_ABOARD,
+  F_LOADED,
   FLAGS,
   HEX,
   MORALE,
@@ -216,5 +218,45 @@ describe('PG3 search value: leaders', () => {
     const before = withTroops.u[captain]![HEX]!;
     expect(sc.unitsOf[0]!.some((j) => j !== captain && sc.units[j]!.isCombat && withTroops.u[j]![HEX] === before)).toBe(true);
     expect(german(placed(withTroops, captain, OFFBOARD))).toBeCloseTo(german(withTroops), 12);
+  });
+
+  it('PG3 6.71: a leader whose only companion is a transport is not alone (a hit falls on the transport), so he is not charged', () => {
+    // pg3-large has German trucks (pg3-medium has no transport). Put a German leader in an empty hex a ready
+    // Soviet unit threatens, then an empty truck beside him.
+    const lsc = loadPg3Scenario(loadScenario('pg3-large').file);
+    const lhooks = pg3AgentHooks(lsc, new Pg3Game(lsc));
+    const start = new Pg3Game(lsc).initialState(createRng('leaders/transport'));
+    const truck = lsc.units.find((u) => u.side === 0 && u.isTransport)!.index;
+    const leader = lsc.leadersOf[0]![0]!;
+    const visible = (s: State, i: number): State => {
+      const u = s.u.slice();
+      const row = u[i]!.slice();
+      row[FLAGS]! &= ~(F_HIDDEN | F_LOADED | F_LEADERS_ABOARD);
+      u[i] = row;
+      return { ...s, u };
+    };
+    const base = visible(visible(placed(placed(start, leader, OFFBOARD), truck, OFFBOARD), leader), truck);
+    const soviet = lsc.unitsOf[1]!;
+    let hex = -1;
+    let threatsThere = 0;
+    for (let h = 0; h < lsc.map.grid.size && hex < 0; h++) {
+      const there = placed(base, leader, h);
+      const d = new Draft(lsc, there, NO_DICE, false);
+      if (d.unitsIn(h).length !== 1 || d.hex(leader) !== h) continue;
+      const n = soviet.filter((e) => d.hex(e) >= 0 && readyToFire(d, e) && threatens(d, e, leader, h)).length;
+      if (n > 0) {
+        hex = h;
+        threatsThere = n;
+      }
+    }
+    expect(hex).toBeGreaterThanOrEqual(0);
+    const german = (t: State) => Math.atanh(lhooks.evaluate!(t)[0]!) * Math.max(4, lsc.decisiveMargin);
+    // Alone, he is charged for the pairs he stands in.
+    const alone = placed(base, leader, hex);
+    expect(german(base) - german(alone)).toBeCloseTo(0.2 * threatsThere, 6);
+    // With the truck beside him, taking him off the map changes nothing: the truck, not he, would take the hit.
+    const withTruck = placed(alone, truck, hex);
+    expect(lsc.units[truck]!.isCombat).toBe(false);
+    expect(german(placed(withTruck, leader, OFFBOARD))).toBeCloseTo(german(withTruck), 12);
   });
 });
