@@ -68,7 +68,8 @@
  *
  * - The move played is the root child with the highest lower confidence bound of its mean reward
  *   (`lowerBound`: mean - 2 standard errors, the variance padded by one worst-case reward), which is the
- *   most visited child unless a less visited one is better beyond its noise (pickBest). With an iterations
+ *   most visited child unless a less visited one is better beyond its noise (robustChoice; with `overrideMargin`,
+ *   better by that margin too). With an iterations
  *   budget the same seed, game and state always give the same move (any thread count).
  *
  * - `reuse`: a wargame's side makes several decisions in a row (the steps of one activation), and a fresh
@@ -119,6 +120,8 @@ export interface MctsOptions {
   cpuct: number;
   /** Softmax temperature over doctrine scores for the prior (lower trusts the doctrine more). */
   priorTemp: number;
+  /** The final choice: how much higher a less visited move's mean must be than the most visited's to be played instead (see robustChoice). */
+  overrideMargin: number;
   /** The doctrine weights of the prior and of scripted rollouts: the rules system's own (as the scripted agent plays), or the generic defaults. */
   doctrineWeights: 'system' | 'generic';
   /** PUCT: visits a new node needs before its children are created and rated (0: at once). */
@@ -144,6 +147,7 @@ export const MCTS_DEFAULTS: MctsOptions = {
   prior: 'doctrine',
   cpuct: 0.7,
   priorTemp: 0.3,
+  overrideMargin: 0,
   doctrineWeights: 'generic',
   expandAfter: 0,
   fullBreadth: 8,
@@ -177,6 +181,12 @@ export const MCTS_KEYS: KeyTable = {
   ),
   cpuct: numberKey('PUCT exploration constant (prior=doctrine; higher explores more)', '0.7', 0),
   priorTemp: numberKey('softmax temperature over doctrine scores for the prior (lower trusts the doctrine more)', '0.3', 0.001),
+  overrideMargin: numberKey(
+    "the move played is the most visited unless a less visited one has the highest lower confidence bound and a mean above the most visited's by more than this (0: the bound alone decides)",
+    '0',
+    0,
+    2,
+  ),
   doctrineWeights: choiceKey(
     "weights of the doctrine score in the prior and in scripted rollouts: system: the rules system's tuned weights when it has them (as the scripted agent plays); generic: the scripted agent's generic defaults",
     'generic',
@@ -494,8 +504,7 @@ export class MctsTree<S, A> {
     }
     if (first === undefined || first.visits === 0) return false;
     if (second >= CLOSE_SHARE * first.visits) return true;
-    const robust = children.reduce((a, c) => (lowerBound(c.visits, c.total, c.squares) > lowerBound(a.visits, a.total, a.squares) ? c : a));
-    return robust !== first;
+    return children[robustChoice(children, this.opt.overrideMargin)] !== first;
   }
 
   result(): SearchResult {
@@ -1037,7 +1046,7 @@ export function mctsSearch<S, A>(
   const legal = game.legalActions(state);
   const tree = new MctsTree(game, state, seat, rng, opt, hooks);
   const res = tree.run();
-  return legal[pickBest(game, legal, mergeChildren([res])).index]!;
+  return legal[pickBest(game, legal, mergeChildren([res]), opt.overrideMargin).index]!;
 }
 
 function mergeChildren(results: SearchResult[]): Map<string, RootChildStats> {
@@ -1056,28 +1065,48 @@ function mergeChildren(results: SearchResult[]): Map<string, RootChildStats> {
   return merged;
 }
 
+/** The move played, among the actions legal in the real state: `robustChoice` over their root statistics. */
+function pickBest<S, A>(game: Game<S, A>, legal: readonly A[], stats: Map<string, RootChildStats>, margin: number): { index: number } {
+  return {
+    index: robustChoice(
+      legal.map((a) => stats.get(game.actionKey(a))),
+      margin,
+    ),
+  };
+}
+
 /**
- * The move played, among the actions legal in the real state: the highest lower confidence bound of the
+ * The final choice among root moves (undefined: never searched): the highest lower confidence bound of the
  * mean reward (`lowerBound`), ties by visits, then by order. Most visits alone can pick a worse move: a
  * move the prior favours collects visits before the rollouts have shown it worse, and one unlucky first
  * roll keeps a better one waiting (the die-bet test); the bound takes a less visited move only when its
  * value is better beyond the noise of its fewer visits, and it stays with the most visited otherwise.
+ *
+ * With `margin` > 0 a less visited move must also have a mean above the most visited's by more than
+ * `margin`. Where the moves' values are nearly equal, PUCT settles with a low-prior move's mean a little
+ * above a high-prior one's (their exploration bonuses differ by that much), and a long search's standard
+ * errors are smaller than that gap, so the bound alone would play against the prior on a difference the
+ * search itself made (docs/design.md, "Why a longer search is not stronger").
  */
-function pickBest<S, A>(game: Game<S, A>, legal: readonly A[], stats: Map<string, RootChildStats>): { index: number } {
+export function robustChoice(moves: readonly (Pick<RootChildStats, 'visits' | 'total' | 'squares'> | undefined)[], margin: number): number {
+  let most = -1;
+  for (let i = 0; i < moves.length; i++) if (moves[i] !== undefined && (most < 0 || moves[i]!.visits > moves[most]!.visits)) most = i;
+  const floor = margin > 0 && most >= 0 && moves[most]!.visits > 0 ? moves[most]!.total / moves[most]!.visits + margin : -Infinity;
   let bestIdx = 0;
   let bestBound = -Infinity;
   let bestVisits = -1;
-  for (let i = 0; i < legal.length; i++) {
-    const s = stats.get(game.actionKey(legal[i]!));
+  for (let i = 0; i < moves.length; i++) {
+    const s = moves[i];
     const visits = s ? s.visits : 0;
-    const bound = s ? lowerBound(s.visits, s.total, s.squares) : -Infinity;
+    let bound = s ? lowerBound(s.visits, s.total, s.squares) : -Infinity;
+    if (i !== most && visits > 0 && s!.total / visits <= floor) bound = -Infinity;
     if (bound > bestBound || (bound === bestBound && visits > bestVisits)) {
       bestIdx = i;
       bestBound = bound;
       bestVisits = visits;
     }
   }
-  return { index: bestIdx };
+  return bestIdx;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1259,7 +1288,7 @@ export class MctsAgent implements Agent {
     started: number,
   ): A {
     const stats = mergeChildren(results);
-    const { index } = pickBest(g, legal, stats);
+    const { index } = pickBest(g, legal, stats, this.options.overrideMargin);
     const chosen = legal[index]!;
     const top = [...stats.values()]
       .sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits))

@@ -52,6 +52,7 @@ export const TUNABLE: Readonly<Record<string, readonly TuneParam[]>> = {
     { key: 'cpuct', values: [0.2, 0.35, 0.5, 0.7, 1, 1.4, 2, 3] },
     { key: 'priorTemp', values: [0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5] },
     { key: 'rolloutDepth', values: [0, 2, 5, 10, 20, 40, 200] },
+    { key: 'overrideMargin', values: [0, 0.005, 0.01, 0.02, 0.05] },
   ],
 };
 

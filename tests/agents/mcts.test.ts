@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, deriveSeed } from '../../src/core/rng.js';
 import type { Game, Rng } from '../../src/core/game.js';
-import { breadthShare, formatSearchReport, lowerBound, MctsAgent, MctsTree, MCTS_DEFAULTS } from '../../agents/mcts.js';
+import { breadthShare, formatSearchReport, lowerBound, MctsAgent, MctsTree, MCTS_DEFAULTS, robustChoice } from '../../agents/mcts.js';
 import { createTicTacToe, createPerfectPlayer, type TicTacToeState } from '../../agents/testing/tictactoe.js';
 import type { AgentHooks } from '../../agents/doctrine.js';
 import {
@@ -496,6 +496,39 @@ describe('MCTS with a doctrine prior (PUCT, prior=doctrine)', () => {
       expect(top[0]!.key).toBe('B'); // the most visited
       expect(top[0]!.visits).toBeGreaterThan(top[1]!.visits);
     }
+  });
+
+  it('with overrideMargin the better die bet is still played over the most visited worse one', () => {
+    // The bets' means differ by about 1 (A: 2/3 wins, B: 1/6), far above any margin a wargame would use.
+    const hooks = doctrineOf<{ bet: 'A' | 'B' | null; won: boolean }, 'A' | 'B'>((a) => (a === 'B' ? 1 : 0));
+    for (const [seed, iterations] of [
+      ['2', 1500],
+      ['5', 1000],
+      ['6', 1200],
+    ] as const) {
+      const agent = new MctsAgent({ iterations, overrideMargin: 0.05 }, hooks);
+      expect(agent.act(dieBet, { bet: null, won: false }, 0, createRng(seed))).toBe('A');
+      expect(agent.lastSearch!.top[0]!.key).toBe('B');
+    }
+  });
+
+  it('overrideMargin keeps the most visited move where a less visited one is better only by less than the margin', () => {
+    // A long search on nearly equal moves: 4000 visits at a mean of 0.300 and 1000 at 0.304, both with a
+    // spread of 0.02, so the second's lower bound (0.304 - 0.0024) is above the first's (0.300 - 0.0008).
+    const stats = (visits: number, mean: number, sd: number) => ({
+      visits,
+      total: visits * mean,
+      squares: visits * (mean * mean + sd * sd),
+    });
+    const moves = [stats(4000, 0.3, 0.02), stats(1000, 0.304, 0.02), undefined, stats(50, 0.1, 0.3)];
+    expect(lowerBound(1000, 304, moves[1]!.squares)).toBeGreaterThan(lowerBound(4000, 1200, moves[0]!.squares));
+    expect(robustChoice(moves, 0)).toBe(1);
+    expect(robustChoice(moves, 0.01)).toBe(0);
+    // A gap wider than the margin, and beyond the noise, still overrides.
+    const wide = [stats(4000, 0.3, 0.02), stats(1000, 0.33, 0.02)];
+    expect(robustChoice(wide, 0.01)).toBe(1);
+    // A move never searched is never played over a searched one.
+    expect(robustChoice([undefined, stats(10, -0.5, 0.1)], 0.01)).toBe(1);
   });
 
   it('the lower bound trusts a few lucky visits less than many good ones', () => {
