@@ -1046,7 +1046,7 @@ export function mctsSearch<S, A>(
   const legal = game.legalActions(state);
   const tree = new MctsTree(game, state, seat, rng, opt, hooks);
   const res = tree.run();
-  return legal[pickBest(game, legal, mergeChildren([res]), opt.overrideMargin).index]!;
+  return legal[pickBest(game, legal, mergeChildren([res]), opt.overrideMargin)]!;
 }
 
 function mergeChildren(results: SearchResult[]): Map<string, RootChildStats> {
@@ -1066,13 +1066,11 @@ function mergeChildren(results: SearchResult[]): Map<string, RootChildStats> {
 }
 
 /** The move played, among the actions legal in the real state: `robustChoice` over their root statistics. */
-function pickBest<S, A>(game: Game<S, A>, legal: readonly A[], stats: Map<string, RootChildStats>, margin: number): { index: number } {
-  return {
-    index: robustChoice(
-      legal.map((a) => stats.get(game.actionKey(a))),
-      margin,
-    ),
-  };
+function pickBest<S, A>(game: Game<S, A>, legal: readonly A[], stats: Map<string, RootChildStats>, margin: number): number {
+  return robustChoice(
+    legal.map((a) => stats.get(game.actionKey(a))),
+    margin,
+  );
 }
 
 /**
@@ -1288,8 +1286,7 @@ export class MctsAgent implements Agent {
     started: number,
   ): A {
     const stats = mergeChildren(results);
-    const { index } = pickBest(g, legal, stats, this.options.overrideMargin);
-    const chosen = legal[index]!;
+    const chosen = legal[pickBest(g, legal, stats, this.options.overrideMargin)]!;
     const top = [...stats.values()]
       .sort((a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits))
       .slice(0, 10)

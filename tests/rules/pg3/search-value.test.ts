@@ -224,8 +224,9 @@ describe('PG3 search value: leaders', () => {
     // pg3-large has German trucks (pg3-medium has no transport). Put a German leader in an empty hex a ready
     // Soviet unit threatens, then an empty truck beside him.
     const lsc = loadPg3Scenario(loadScenario('pg3-large').file);
-    const lhooks = pg3AgentHooks(lsc, new Pg3Game(lsc));
-    const start = new Pg3Game(lsc).initialState(createRng('leaders/transport'));
+    const lgame = new Pg3Game(lsc);
+    const lhooks = pg3AgentHooks(lsc, lgame);
+    const start = lgame.initialState(createRng('leaders/transport'));
     const truck = lsc.units.find((u) => u.side === 0 && u.isTransport)!.index;
     const leader = lsc.leadersOf[0]![0]!;
     const visible = (s: State, i: number): State => {
